@@ -1,0 +1,31 @@
+// `npm run bench [-- --json]`: runs every suite and prints each figure beside its bound.
+// Benchmarks are reports, not tests: a figure outside its bound is shown, never a failure exit.
+import { Benchmark, Figure, meetsBound } from "./figure";
+
+const suites: Benchmark[] = [
+];
+
+function formatRow(figure: Figure): string {
+    const relation = figure.goal === "max" ? "<=" : ">=";
+    const verdict = meetsBound(figure) ? "ok" : "MISSED";
+    return `  ${figure.name.padEnd(58)} ${String(figure.value).padStart(12)} ${figure.unit.padEnd(10)} goal ${relation} ${figure.bound} ${verdict}`;
+}
+
+async function main(): Promise<void> {
+    const json = process.argv.includes("--json");
+    const figures: Figure[] = [];
+    for (const suite of suites) {
+        if (!json) console.log(suite.title);
+        const measured = await suite.run();
+        figures.push(...measured);
+        if (!json) measured.forEach((figure) => console.log(formatRow(figure)));
+    }
+    if (json) {
+        console.log(JSON.stringify({ figures: figures.map(({ name, value, bound, unit }) => ({ name, value, bound, unit })) }));
+    }
+}
+
+main().catch((error) => {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+});
