@@ -1,0 +1,65 @@
+// The catalogue as the validator sees it: one normalised shape, whatever the source
+// (the shipped JSON, a wiki's formatversion=1 or formatversion=2 paraminfo reply).
+// Flags that paraminfo writes as "" (formatversion 1) or true/false (formatversion 2) are booleans here.
+
+export type ModuleGroup = "list" | "meta" | "prop" | "action" | string;
+
+/** A parameter's type: a type name (string, integer, boolean, timestamp, limit, namespace, user, title, ...)
+ *  or the list of allowed values of an enumeration. */
+export type ParamType = string | readonly string[];
+
+export interface ParamInfoNote {
+    name: string;
+    values?: readonly (string | number)[];
+}
+
+export interface ParamInfo {
+    index: number;
+    /** Name without the module prefix. For templated parameters, the template, e.g. "contentformat-{slot}". */
+    name: string;
+    type: ParamType;
+    default?: string | number | boolean;
+    multi: boolean;
+    lowlimit?: number;
+    highlimit?: number;
+    limit?: number;
+    min?: number;
+    max?: number;
+    highmax?: number;
+    allspecifier?: string;
+    required: boolean;
+    deprecated: boolean;
+    deprecatedValues: readonly string[];
+    subtypes?: readonly string[];
+    extraNamespaces?: readonly number[];
+    info: readonly ParamInfoNote[];
+    sensitive: boolean;
+    allowsDuplicates: boolean;
+    /** On the query module's prop/list/meta/generator parameters: value -> module path. */
+    submodules?: Readonly<Record<string, string>>;
+    /** On the query module's generator parameter: "g". */
+    submoduleParamPrefix?: string;
+    /** On templated parameters: template variable -> name of the parameter whose values it takes, e.g. {slot: "slots"}. */
+    templateVars?: Readonly<Record<string, string>>;
+}
+
+export interface ModuleInfo {
+    name: string;
+    path: string;
+    group: ModuleGroup;
+    prefix: string;
+    generator: boolean;
+    deprecated: boolean;
+    readRights: boolean;
+    parameters: readonly ParamInfo[];
+    /** The same parameters by unprefixed name. */
+    parametersByName: ReadonlyMap<string, ParamInfo>;
+    templatedParameters: readonly ParamInfo[];
+}
+
+export interface Catalogue {
+    /** The query module itself (prop, list, meta, titles, pageids, revids, generator, continue, redirects, ...). */
+    query: ModuleInfo;
+    /** The query submodules by name. */
+    modules: ReadonlyMap<string, ModuleInfo>;
+}
