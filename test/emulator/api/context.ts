@@ -1,0 +1,50 @@
+import { Route } from "../router";
+import { AccountRecord, Kind, RecordsByKind, THING_NAMES } from "../records";
+import { Store } from "../store";
+
+export interface ApiSettings {
+    baseUrl: string;
+    campaignNameKey: "domain" | "campaign";
+    systemDomains: number;
+}
+
+export interface ApiContext {
+    store: Store;
+    user: AccountRecord;
+    /** Numeric path parameters (":id", ":linkid", ...), already checked to be digits. */
+    ids: Record<string, number>;
+    /** Path parameters as sent. */
+    params: Record<string, string>;
+    query: Record<string, string>;
+    body: Record<string, unknown>;
+    settings: ApiSettings;
+}
+
+export type ApiHandler = (context: ApiContext) => object;
+export type ApiRoute = Route<ApiHandler>;
+
+/** A refusal the service answers with HTTP 200 and {"error":1,"message":...}. */
+export class ApiFailure extends Error {}
+
+export function ownedOrFail<K extends Kind>(context: ApiContext, kind: K, id: number): RecordsByKind[K] {
+    const record = context.store.findOwned(kind, context.user.id, id);
+    if (!record) throw new ApiFailure(`${THING_NAMES[kind]} does not exist.`);
+    return record;
+}
+
+export function done(message: string): object {
+    return { error: 0, message };
+}
+
+/** The shared shape of "DELETE /api/<thing>/:id/delete". */
+export function deleteRoute(kind: Kind, pattern: string): ApiRoute {
+    return {
+        method: "DELETE",
+        pattern,
+        handler: (context) => {
+            ownedOrFail(context, kind, context.ids.id);
+            context.store.remove(kind, context.ids.id);
+            return done(`${THING_NAMES[kind]} has been deleted successfully.`);
+        },
+    };
+}

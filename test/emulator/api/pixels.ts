@@ -1,0 +1,56 @@
+import { PixelRecord } from "../records";
+import { ApiRoute, deleteRoute, done, ownedOrFail } from "./context";
+import { oneOf, optionalString, requiredString } from "./fields";
+import { listResponse } from "./pagination";
+
+export const PIXEL_TYPES = [
+    "tagmanagerpixel",
+    "analyticspixel",
+    "socialpixel",
+    "adspixel",
+    "professionalpixel",
+    "microblogpixel",
+    "retargetpixel",
+    "qapixel",
+    "pinboard",
+    "searchengine",
+    "photomessage",
+    "forum",
+    "shortvideo",
+] as const;
+
+function present(record: PixelRecord): object {
+    return { id: record.id, type: record.type, name: record.name, tag: record.tag, date: record.date };
+}
+
+export const pixelRoutes: ApiRoute[] = [
+    {
+        method: "GET",
+        pattern: "/api/pixels",
+        handler: (context) =>
+            listResponse("pixels", context.store.owned("pixels", context.user.id).map(present), context.query),
+    },
+    {
+        method: "POST",
+        pattern: "/api/pixel/add",
+        handler: (context) => {
+            const type = oneOf(requiredString(context.body, "type"), PIXEL_TYPES, "type");
+            const name = requiredString(context.body, "name");
+            const tag = requiredString(context.body, "tag");
+            const record = context.store.insert("pixels", context.user.id, { type, name, tag });
+            return { error: 0, id: record.id };
+        },
+    },
+    {
+        method: "PUT",
+        pattern: "/api/pixel/:id/update",
+        handler: (context) => {
+            const record = ownedOrFail(context, "pixels", context.ids.id);
+            const tag = requiredString(context.body, "tag");
+            const name = optionalString(context.body, "name");
+            context.store.update("pixels", record, { tag, name: name || record.name });
+            return done("Pixel has been updated successfully.");
+        },
+    },
+    deleteRoute("pixels", "/api/pixel/:id/delete"),
+];

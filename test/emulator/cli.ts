@@ -1,0 +1,39 @@
+// npm run emulator -- [--port N] [--rate 30/60s] [--rate-style body|status] [--state FILE]
+import { parseCliArguments } from "./cli-options";
+import { startEmulator } from "./index";
+
+async function main(): Promise<void> {
+    let options;
+    try {
+        options = parseCliArguments(process.argv.slice(2));
+    } catch (error) {
+        console.error((error as Error).message);
+        process.exit(2);
+    }
+    const emulator = await startEmulator(options);
+    const rate = options.rateLimit ?? { limit: 30, windowMs: 60_000 };
+    console.log(
+        [
+            "Link-shortener emulator is running.",
+            `  Base URL:     ${emulator.baseUrl}`,
+            `  API key:      ${emulator.apiKey}   (user ${emulator.userId})`,
+            `  Admin token:  ${emulator.adminToken}`,
+            `  Rate limit:   ${rate.limit} per ${rate.windowMs} ms per key (${options.rateLimitStyle ?? "body"} style)`,
+            `  State file:   ${options.stateFile ?? "none (memory only)"}`,
+            "Press Ctrl+C to stop.",
+        ].join("\n"),
+    );
+    const stop = (signal: string) => {
+        emulator.close().then(() => {
+            console.log(`Emulator stopped (${signal}).`);
+            process.exit(0);
+        });
+    };
+    process.once("SIGINT", () => stop("SIGINT"));
+    process.once("SIGTERM", () => stop("SIGTERM"));
+}
+
+main().catch((error: unknown) => {
+    console.error(`emulator failed to start: ${(error as Error).message}`);
+    process.exit(1);
+});

@@ -1,0 +1,118 @@
+import { randomBytes } from "node:crypto";
+import { createServer } from "node:http";
+import { AddressInfo, Socket } from "node:net";
+import { createAdminHandler } from "./admin-server";
+import { EmulatorAdmin } from "./admin-client";
+import { apiRoutes } from "./api/routes";
+import { ApiServerState, createApiHandler, RateLimitStyle } from "./api-server";
+import { FaultQueue } from "./faults";
+import { sendHtml } from "./http";
+import { FixedWindowRateLimiter } from "./rate-limiter";
+import { RequestLog } from "./request-log";
+import { loadState, saveState } from "./state-file";
+import { emptyStoreData, Store } from "./store";
+
+export { EmulatorAdmin } from "./admin-client";
+export type { AdminKind, FaultMode, FaultSpec, Kind, RequestLogEntry } from "./admin-client";
+
+export interface EmulatorOptions {
+    /** Default 0: an ephemeral port. */
+    port?: number;
+    /** Default 30 per 60_000 ms, per API key, fixed window. */
+    rateLimit?: { limit: number; windowMs: number };
+    /** How an exceeded limit is answered: "body" (HTTP 200, error 429 in the body) or "status" (HTTP 429). Default "body". */
+    rateLimitStyle?: RateLimitStyle;
+    /** Key of the campaign name in campaign create/update responses; default "domain". */
+    campaignNameKey?: "domain" | "campaign";
+    /** Entries with id:null on every /api/domains page; default 1. */
+    systemDomains?: number;
+    /** Loaded at start when it exists, saved after every change. */
+    stateFile?: string;
+}
+
+export interface RunningEmulator {
+    /** "http://127.0.0.1:<port>", no trailing slash; API paths start with /api. */
+    baseUrl: string;
+    /** The key of a ready account (user 1). */
+    apiKey: string;
+    userId: number;
+    adminToken: string;
+    admin: EmulatorAdmin;
+    /** Closes the server and destroys every open socket, hung requests included. */
+    close(): Promise<void>;
+}
+
+const ADMIN_PREFIX = "/__admin/";
+
+function openStore(stateFile: string | undefined): Store {
+    const data = (stateFile && loadState(stateFile)) || emptyStoreData();
+    const persist = stateFile ? (changed: typeof data) => saveState(stateFile, changed) : undefined;
+    const store = new Store(data, persist);
+    if (store.records("accounts").length === 0) store.createAccount({ email: "demo@example.com", username: "demo" });
+    return store;
+}
+
+export async function startEmulator(options: EmulatorOptions = {}): Promise<RunningEmulator> {
+    const store = openStore(options.stateFile);
+    const readyAccount = store.records("accounts")[0];
+    const rateLimit = options.rateLimit ?? { limit: 30, windowMs: 60_000 };
+    const rateLimitStyle = options.rateLimitStyle ?? "body";
+    const adminToken = randomBytes(20).toString("hex");
+    const api: ApiServerState = {
+        store,
+        limiter: new FixedWindowRateLimiter(rateLimit),
+        faults: new FaultQueue(),
+        log: new RequestLog(),
+        settings: {
+            baseUrl: "",
+            campaignNameKey: options.campaignNameKey ?? "domain",
+            systemDomains: options.systemDomains ?? 1,
+        },
+        routes: apiRoutes,
+        rateLimitStyle,
+    };
+    const handleApi = createApiHandler(api);
+    const handleAdmin = createAdminHandler({
+        api,
+        adminToken,
+        initial: { readyAccount: structuredClone(readyAccount), rateLimit, rateLimitStyle },
+    });
+
+    const sockets = new Set<Socket>();
+    const server = createServer((req, res) => {
+        const isAdmin = (req.url ?? "").startsWith(ADMIN_PREFIX);
+        (isAdmin ? handleAdmin : handleApi)(req, res).catch((error: unknown) => {
+            console.error("shortener emulator: request failed", error);
+            if (!res.headersSent) sendHtml(res, 500);
+        });
+    });
+    server.on("connection", (socket) => {
+        sockets.add(socket);
+        socket.once("close", () => sockets.delete(socket));
+    });
+    await new Promise<void>((resolve, reject) => {
+        server.once("error", reject);
+        server.listen(options.port ?? 0, "127.0.0.1", () => {
+            server.off("error", reject);
+            resolve();
+        });
+    });
+    const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    api.settings.baseUrl = baseUrl;
+
+    let closing: Promise<void> | undefined;
+    return {
+        baseUrl,
+        apiKey: readyAccount.apiKey,
+        userId: readyAccount.id,
+        adminToken,
+        admin: new EmulatorAdmin(baseUrl, adminToken),
+        close: () => {
+            closing ??= new Promise<void>((resolve) => {
+                server.close(() => resolve());
+                for (const socket of sockets) socket.destroy();
+            });
+            return closing;
+        },
+    };
+}

@@ -1,0 +1,156 @@
+// The stored shape of every object the emulator keeps. Field names here are the "store field names"
+// that the admin surface (seed, patch, list) reads and writes.
+
+export const KINDS = ["domains", "campaigns", "channels", "pixels", "qrcodes", "links", "bio", "overlays", "splash"] as const;
+export type Kind = (typeof KINDS)[number];
+export type AdminKind = Kind | "accounts";
+
+export const CHANNEL_ITEM_TYPES = ["links", "bio", "qr"] as const;
+export type ChannelItemType = (typeof CHANNEL_ITEM_TYPES)[number];
+
+/** Every object belongs to one account and remembers when it was created. */
+export interface OwnedRecord {
+    id: number;
+    userId: number;
+    date: string;
+}
+
+export interface AccountRecord {
+    id: number;
+    email: string;
+    username: string;
+    /** sha256 of the password, so the store (and a state file) never holds it in clear. */
+    passwordHash: string;
+    apiKey: string;
+    avatar: string;
+    status: string;
+    expires: string;
+    registered: string;
+}
+
+export interface DomainRecord extends OwnedRecord {
+    domain: string;
+    redirectroot: string;
+    redirect404: string;
+}
+
+export interface CampaignRecord extends OwnedRecord {
+    name: string;
+    /** "" when the campaign has no rotator. */
+    slug: string;
+    public: boolean;
+}
+
+export interface ChannelItemRef {
+    type: ChannelItemType;
+    id: number;
+    /** When the item was assigned to the channel. */
+    date: string;
+}
+
+export interface ChannelRecord extends OwnedRecord {
+    name: string;
+    description: string;
+    color: string;
+    starred: boolean;
+    items: ChannelItemRef[];
+}
+
+export interface PixelRecord extends OwnedRecord {
+    type: string;
+    name: string;
+    tag: string;
+}
+
+export interface QrStatistics {
+    clicks: number;
+    uniqueClicks: number;
+    topCountries: Record<string, number>;
+    topReferrers: Record<string, number>;
+    topBrowsers: Record<string, number>;
+    topOs: Record<string, number>;
+    socialCount: { facebook: number; twitter: number; linkedin: number };
+}
+
+export interface QrRecord extends OwnedRecord {
+    type: string;
+    data: unknown;
+    background: string;
+    foreground: string;
+    logo: string;
+    name: string;
+    scans: number;
+    stats: QrStatistics;
+}
+
+export interface LinkRecord extends OwnedRecord {
+    url: string;
+    alias: string;
+    title: string;
+    /** The campaign the link is assigned to, if any. */
+    campaignId: number | null;
+}
+
+export interface BioRecord extends OwnedRecord {
+    name: string;
+    alias: string;
+}
+
+export interface OverlayRecord extends OwnedRecord {
+    type: string;
+    name: string;
+}
+
+export interface SplashRecord extends OwnedRecord {
+    name: string;
+}
+
+export interface RecordsByKind {
+    domains: DomainRecord;
+    campaigns: CampaignRecord;
+    channels: ChannelRecord;
+    pixels: PixelRecord;
+    qrcodes: QrRecord;
+    links: LinkRecord;
+    bio: BioRecord;
+    overlays: OverlayRecord;
+    splash: SplashRecord;
+}
+
+export type RecordsByAdminKind = RecordsByKind & { accounts: AccountRecord };
+
+/** The owner-independent fields of a new object of a kind. */
+export type NewFields<K extends Kind> = Omit<RecordsByKind[K], keyof OwnedRecord>;
+
+export function isKind(value: string): value is Kind {
+    return (KINDS as readonly string[]).includes(value);
+}
+
+export function isAdminKind(value: string): value is AdminKind {
+    return value === "accounts" || isKind(value);
+}
+
+/** The word the real service uses in "<Thing> does not exist." */
+export const THING_NAMES: Record<Kind, string> = {
+    domains: "Domain",
+    campaigns: "Campaign",
+    channels: "Channel",
+    pixels: "Pixel",
+    qrcodes: "QR code",
+    links: "Link",
+    bio: "Bio page",
+    overlays: "Overlay",
+    splash: "Splash page",
+};
+
+export function emptyQrStatistics(): QrStatistics {
+    return {
+        clicks: 0,
+        uniqueClicks: 0,
+        topCountries: {},
+        topReferrers: {},
+        topBrowsers: {},
+        topOs: {},
+        socialCount: { facebook: 0, twitter: 0, linkedin: 0 },
+    };
+}

@@ -1,0 +1,42 @@
+import { randomBytes } from "node:crypto";
+import { emptyQrStatistics, Kind, NewFields } from "./records";
+
+export const QR_DEFAULT_BACKGROUND = "rgb(255,255,255)";
+export const QR_DEFAULT_FOREGROUND = "rgb(0,0,0)";
+
+function shortCode(): string {
+    return randomBytes(4).toString("hex");
+}
+
+/** Fields of an object seeded through the admin surface, before the caller's fields are laid over them. */
+export function seedDefaults(kind: Kind): NewFields<Kind> {
+    switch (kind) {
+        case "domains":
+            return { domain: `https://${shortCode()}.seeded.example`, redirectroot: "", redirect404: "" };
+        case "campaigns":
+            return { name: "Seeded campaign", slug: "", public: false };
+        case "channels":
+            return { name: "Seeded channel", description: "", color: "", starred: false, items: [] };
+        case "pixels":
+            return { type: "analyticspixel", name: "Seeded pixel", tag: "SEEDED-TAG" };
+        case "qrcodes":
+            return {
+                type: "text",
+                data: "Seeded QR code",
+                background: QR_DEFAULT_BACKGROUND,
+                foreground: QR_DEFAULT_FOREGROUND,
+                logo: "",
+                name: "Seeded QR code",
+                scans: 0,
+                stats: emptyQrStatistics(),
+            };
+        case "links":
+            return { url: "https://example.com/", alias: shortCode(), title: "Seeded link", campaignId: null };
+        case "bio":
+            return { name: "Seeded bio page", alias: shortCode() };
+        case "overlays":
+            return { type: "message", name: "Seeded overlay" };
+        case "splash":
+            return { name: "Seeded splash page" };
+    }
+}
