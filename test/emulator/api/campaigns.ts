@@ -1,0 +1,90 @@
+import { CampaignRecord } from "../records";
+import { ApiContext, ApiFailure, ApiRoute, deleteRoute, done, ownedOrFail } from "./context";
+import { optionalBoolean, optionalString, requiredString } from "./fields";
+import { listResponse } from "./pagination";
+
+/** The service silently keeps the old name when the new one is this short. */
+const IGNORED_NAME_LENGTH = 2;
+
+function checkSlug(context: ApiContext, slug: string, campaignId?: number): void {
+    if (slug === "") return;
+    if (!/^[A-Za-z0-9_-]+$/.test(slug)) throw new ApiFailure("slug may contain only letters, digits, - and _.");
+    // Slugs are unique across the whole service, not per account.
+    const owner = context.store.records("campaigns").find((campaign) => campaign.slug === slug);
+    if (owner && owner.id !== campaignId) throw new ApiFailure("This slug is already taken.");
+}
+
+function urls(context: ApiContext, record: CampaignRecord): { rotator: string | false; list: string } {
+    const base = context.settings.baseUrl;
+    return {
+        rotator: record.slug ? `${base}/r/${record.slug}` : false,
+        list: `${base}/u/${context.user.username}/c/${record.id}`,
+    };
+}
+
+function writeResponse(context: ApiContext, record: CampaignRecord): object {
+    return {
+        error: 0,
+        id: record.id,
+        [context.settings.campaignNameKey]: record.name,
+        public: record.public,
+        ...urls(context, record),
+    };
+}
+
+export const campaignRoutes: ApiRoute[] = [
+    {
+        method: "GET",
+        pattern: "/api/campaigns",
+        handler: (context) => {
+            const items = context.store.owned("campaigns", context.user.id).map((record, index) => ({
+                id: record.id,
+                // The real service shows the account's first campaign with its name under "domain".
+                [index === 0 ? "domain" : "name"]: record.name,
+                public: record.public,
+                ...urls(context, record),
+            }));
+            return listResponse("campaigns", items, context.query);
+        },
+    },
+    {
+        method: "POST",
+        pattern: "/api/campaign/add",
+        handler: (context) => {
+            const name = optionalString(context.body, "name") ?? "";
+            const slug = optionalString(context.body, "slug") ?? "";
+            const isPublic = optionalBoolean(context.body, "public") ?? false;
+            checkSlug(context, slug);
+            const record = context.store.insert("campaigns", context.user.id, { name, slug, public: isPublic });
+            return writeResponse(context, record);
+        },
+    },
+    {
+        method: "PUT",
+        pattern: "/api/campaign/:id/update",
+        handler: (context) => {
+            const record = ownedOrFail(context, "campaigns", context.ids.id);
+            const name = requiredString(context.body, "name");
+            const slug = optionalString(context.body, "slug");
+            const isPublic = optionalBoolean(context.body, "public");
+            if (slug !== undefined) checkSlug(context, slug, record.id);
+            context.store.update("campaigns", record, {
+                name: name.length > IGNORED_NAME_LENGTH ? name : record.name,
+                slug: slug ?? record.slug,
+                public: isPublic ?? record.public,
+            });
+            return writeResponse(context, record);
+        },
+    },
+    {
+        method: "POST",
+        pattern: "/api/campaign/:campaignid/assign/:linkid",
+        handler: (context) => {
+            const campaign = ownedOrFail(context, "campaigns", context.ids.campaignid);
+            const link = ownedOrFail(context, "links", context.ids.linkid);
+            context.store.update("links", link, { campaignId: campaign.id });
+            return done("Link has been added to the campaign.");
+        },
+    },
+    deleteRoute("campaigns", "/api/campaign/:id/delete"),
+];

@@ -1,0 +1,118 @@
+import { datePart, now } from "../dates";
+import { CHANNEL_ITEM_TYPES, ChannelItemRef, ChannelItemType, ChannelRecord, Kind } from "../records";
+import { ApiContext, ApiFailure, ApiRoute, deleteRoute, done, ownedOrFail } from "./context";
+import { oneOf, optionalBoolean, optionalString, requiredString } from "./fields";
+import { listResponse } from "./pagination";
+import { qrLink } from "./qrcodes";
+
+/** The service silently keeps the old name or description when the new one is this short. */
+const IGNORED_TEXT_LENGTH = 2;
+
+const ITEM_KINDS: Record<ChannelItemType, Kind> = { links: "links", bio: "bio", qr: "qrcodes" };
+
+function optionalColor(body: Record<string, unknown>): string | undefined {
+    const color = optionalString(body, "color");
+    if (color !== undefined && !/^#[0-9A-Fa-f]{6}$/.test(color)) throw new ApiFailure("color must be a HEX colour like #1A2B3C.");
+    return color;
+}
+
+function keepIfShort(value: string | undefined, old: string): string {
+    return value !== undefined && value.length > IGNORED_TEXT_LENGTH ? value : old;
+}
+
+function present(record: ChannelRecord): object {
+    return {
+        id: String(record.id),
+        name: record.name,
+        description: record.description,
+        color: record.color,
+        starred: record.starred,
+    };
+}
+
+/** A channel item as listed, or undefined when the object behind it is gone. */
+function presentItem(context: ApiContext, item: ChannelItemRef): object | undefined {
+    const base = context.settings.baseUrl;
+    const { store } = context;
+    const shown = (title: string, preview: string, link: string, date: string) => ({
+        type: item.type,
+        id: item.id,
+        title,
+        preview,
+        link,
+        date: datePart(date),
+    });
+    if (item.type === "links") {
+        const link = store.find("links", item.id);
+        return link && shown(link.title, link.url, `${base}/${link.alias}`, link.date);
+    }
+    if (item.type === "bio") {
+        const bio = store.find("bio", item.id);
+        return bio && shown(bio.name, `${base}/${bio.alias}`, `${base}/${bio.alias}`, bio.date);
+    }
+    const qr = store.find("qrcodes", item.id);
+    return qr && shown(qr.name, qrLink(base, qr.id), qrLink(base, qr.id), qr.date);
+}
+
+export const channelRoutes: ApiRoute[] = [
+    {
+        method: "GET",
+        pattern: "/api/channels",
+        handler: (context) =>
+            listResponse("channels", context.store.owned("channels", context.user.id).map(present), context.query),
+    },
+    {
+        method: "GET",
+        pattern: "/api/channel/:id",
+        handler: (context) => {
+            const channel = ownedOrFail(context, "channels", context.ids.id);
+            const items = channel.items.map((item) => presentItem(context, item)).filter((item) => item !== undefined);
+            return listResponse("items", items, context.query);
+        },
+    },
+    {
+        method: "POST",
+        pattern: "/api/channel/add",
+        handler: (context) => {
+            const name = requiredString(context.body, "name");
+            const description = optionalString(context.body, "description") ?? "";
+            const color = optionalColor(context.body) ?? "";
+            const starred = optionalBoolean(context.body, "starred") ?? false;
+            const record = context.store.insert("channels", context.user.id, { name, description, color, starred, items: [] });
+            return { error: 0, id: record.id, name, description, color, starred };
+        },
+    },
+    {
+        method: "PUT",
+        pattern: "/api/channel/:id/update",
+        handler: (context) => {
+            const record = ownedOrFail(context, "channels", context.ids.id);
+            const name = optionalString(context.body, "name");
+            const description = optionalString(context.body, "description");
+            const color = optionalColor(context.body);
+            const starred = optionalBoolean(context.body, "starred");
+            context.store.update("channels", record, {
+                name: keepIfShort(name, record.name),
+                description: keepIfShort(description, record.description),
+                color: color ?? record.color,
+                starred: starred ?? record.starred,
+            });
+            return done("Channel has been updated successfully.");
+        },
+    },
+    {
+        method: "POST",
+        pattern: "/api/channel/:channelid/assign/:type/:itemid",
+        handler: (context) => {
+            const channel = ownedOrFail(context, "channels", context.ids.channelid);
+            const type = oneOf(context.params.type, CHANNEL_ITEM_TYPES, "type");
+            const itemId = context.ids.itemid;
+            ownedOrFail(context, ITEM_KINDS[type], itemId);
+            if (!channel.items.some((item) => item.type === type && item.id === itemId)) {
+                context.store.update("channels", channel, { items: [...channel.items, { type, id: itemId, date: now() }] });
+            }
+            return done("Item has been added to the channel.");
+        },
+    },
+    deleteRoute("channels", "/api/channel/:id/delete"),
+];

@@ -1,0 +1,100 @@
+import { QR_DEFAULT_BACKGROUND, QR_DEFAULT_FOREGROUND } from "../seed-defaults";
+import { emptyQrStatistics, QrRecord } from "../records";
+import { ApiContext, ApiFailure, ApiRoute, deleteRoute, done, ownedOrFail } from "./context";
+import { oneOf, optionalString, requiredString } from "./fields";
+import { listResponse } from "./pagination";
+import { checkQrData, isImageUrl, isRgbColor, QR_TYPES, QrType } from "./qr-data";
+
+export function qrLink(baseUrl: string, id: number): string {
+    return `${baseUrl}/q/${id}`;
+}
+
+/** background, foreground and logo: checked, and left out when not sent. */
+function lookFields(body: Record<string, unknown>): Partial<Pick<QrRecord, "background" | "foreground" | "logo">> {
+    const look: Partial<Pick<QrRecord, "background" | "foreground" | "logo">> = {};
+    for (const field of ["background", "foreground"] as const) {
+        const color = optionalString(body, field);
+        if (color === undefined) continue;
+        if (!isRgbColor(color)) throw new ApiFailure(`${field} must be a colour like rgb(255,255,255), each part 0..255.`);
+        look[field] = color;
+    }
+    const logo = optionalString(body, "logo");
+    if (logo !== undefined && logo !== "" && !isImageUrl(logo)) {
+        throw new ApiFailure("logo must be an http(s) URL of a .png, .jpg or .jpeg image.");
+    }
+    if (logo !== undefined) look.logo = logo;
+    return look;
+}
+
+function present(context: ApiContext, record: QrRecord): object {
+    return { id: record.id, link: qrLink(context.settings.baseUrl, record.id), scans: record.scans, name: record.name, date: record.date };
+}
+
+/** The service gives the counts of the "top" tables as strings. */
+function countsAsStrings(counts: Record<string, number>): Record<string, string> {
+    return Object.fromEntries(Object.entries(counts).map(([name, count]) => [name, String(count)]));
+}
+
+export const qrRoutes: ApiRoute[] = [
+    {
+        method: "GET",
+        pattern: "/api/qr",
+        handler: (context) =>
+            listResponse("qrs", context.store.owned("qrcodes", context.user.id).map((record) => present(context, record)), context.query),
+    },
+    {
+        method: "GET",
+        pattern: "/api/qr/:id",
+        handler: (context) => {
+            const record = ownedOrFail(context, "qrcodes", context.ids.id);
+            const stats = record.stats;
+            return {
+                error: 0,
+                details: present(context, record),
+                data: {
+                    clicks: stats.clicks,
+                    uniqueClicks: stats.uniqueClicks,
+                    topCountries: countsAsStrings(stats.topCountries),
+                    topReferrers: countsAsStrings(stats.topReferrers),
+                    topBrowsers: countsAsStrings(stats.topBrowsers),
+                    topOs: countsAsStrings(stats.topOs),
+                    socialCount: { ...stats.socialCount },
+                },
+            };
+        },
+    },
+    {
+        method: "POST",
+        pattern: "/api/qr/add",
+        handler: (context) => {
+            const type: QrType = oneOf(requiredString(context.body, "type"), QR_TYPES, "type");
+            checkQrData(type, context.body.data);
+            const look = lookFields(context.body);
+            const name = optionalString(context.body, "name") || `${type} QR code`;
+            const record = context.store.insert("qrcodes", context.user.id, {
+                type,
+                data: context.body.data,
+                background: look.background ?? QR_DEFAULT_BACKGROUND,
+                foreground: look.foreground ?? QR_DEFAULT_FOREGROUND,
+                logo: look.logo ?? "",
+                name,
+                scans: 0,
+                stats: emptyQrStatistics(),
+            });
+            return { error: 0, id: record.id, link: qrLink(context.settings.baseUrl, record.id) };
+        },
+    },
+    {
+        method: "PUT",
+        pattern: "/api/qr/:id/update",
+        handler: (context) => {
+            const record = ownedOrFail(context, "qrcodes", context.ids.id);
+            const sentType = optionalString(context.body, "type");
+            const type = sentType ? oneOf(sentType, QR_TYPES, "type") : oneOf(record.type, QR_TYPES, "type");
+            checkQrData(type, context.body.data);
+            context.store.update("qrcodes", record, { ...lookFields(context.body), type, data: context.body.data });
+            return done("QR code has been updated successfully.");
+        },
+    },
+    deleteRoute("qrcodes", "/api/qr/:id/delete"),
+];
