@@ -1,7 +1,7 @@
 import { CampaignRecord } from "../records";
 import { ApiContext, ApiFailure, ApiRoute, deleteRoute, done, ownedOrFail } from "./context";
 import { optionalBoolean, optionalString, requiredString } from "./fields";
-import { listResponse } from "./pagination";
+import { ownedListRoute } from "./pagination";
 
 /** The service silently keeps the old name when the new one is this short. */
 const IGNORED_NAME_LENGTH = 2;
@@ -33,20 +33,13 @@ function writeResponse(context: ApiContext, record: CampaignRecord): object {
 }
 
 export const campaignRoutes: ApiRoute[] = [
-    {
-        method: "GET",
-        pattern: "/api/campaigns",
-        handler: (context) => {
-            const items = context.store.owned("campaigns", context.user.id).map((record, index) => ({
-                id: record.id,
-                // The real service shows the account's first campaign with its name under "domain".
-                [index === 0 ? "domain" : "name"]: record.name,
-                public: record.public,
-                ...urls(context, record),
-            }));
-            return listResponse("campaigns", items, context.query);
-        },
-    },
+    ownedListRoute("/api/campaigns", "campaigns", "campaigns", (record, context, index) => ({
+        id: record.id,
+        // The real service shows the account's first campaign with its name under "domain".
+        [index === 0 ? "domain" : "name"]: record.name,
+        public: record.public,
+        ...urls(context, record),
+    })),
     {
         method: "POST",
         pattern: "/api/campaign/add",

@@ -2,7 +2,7 @@ import { datePart, now } from "../dates";
 import { CHANNEL_ITEM_TYPES, ChannelItemRef, ChannelItemType, ChannelRecord, Kind } from "../records";
 import { ApiContext, ApiFailure, ApiRoute, deleteRoute, done, ownedOrFail } from "./context";
 import { oneOf, optionalBoolean, optionalString, requiredString } from "./fields";
-import { listResponse } from "./pagination";
+import { listResponse, ownedListRoute } from "./pagination";
 import { qrLink } from "./qrcodes";
 
 /** The service silently keeps the old name or description when the new one is this short. */
@@ -55,12 +55,7 @@ function presentItem(context: ApiContext, item: ChannelItemRef): object | undefi
 }
 
 export const channelRoutes: ApiRoute[] = [
-    {
-        method: "GET",
-        pattern: "/api/channels",
-        handler: (context) =>
-            listResponse("channels", context.store.owned("channels", context.user.id).map(present), context.query),
-    },
+    ownedListRoute("/api/channels", "channels", "channels", present),
     {
         method: "GET",
         pattern: "/api/channel/:id",

@@ -1,7 +1,7 @@
 import { DomainRecord } from "../records";
 import { ApiContext, ApiFailure, ApiRoute, deleteRoute, done, ownedOrFail } from "./context";
 import { isHttpUrl, optionalHttpUrl, requiredString } from "./fields";
-import { listResponse } from "./pagination";
+import { ownedListRoute } from "./pagination";
 
 /** The service's own short domains, listed with id null to every account. */
 export function systemDomainUrls(count: number): string[] {
@@ -36,20 +36,9 @@ function present(record: DomainRecord): object {
 }
 
 export const domainRoutes: ApiRoute[] = [
-    {
-        method: "GET",
-        pattern: "/api/domains",
-        handler: (context) => {
-            const systemDomains = systemDomainUrls(context.settings.systemDomains).map((domain) => ({
-                id: null,
-                domain,
-                redirectroot: "",
-                redirect404: "",
-            }));
-            const own = context.store.owned("domains", context.user.id).map(present);
-            return listResponse("domains", own, context.query, systemDomains);
-        },
-    },
+    ownedListRoute("/api/domains", "domains", "domains", present, (context) =>
+        systemDomainUrls(context.settings.systemDomains).map((domain) => ({ id: null, domain, redirectroot: "", redirect404: "" })),
+    ),
     {
         method: "POST",
         pattern: "/api/domain/add",

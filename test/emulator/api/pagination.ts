@@ -1,4 +1,5 @@
-import { ApiFailure } from "./context";
+import { Kind, RecordsByKind } from "../records";
+import { ApiContext, ApiFailure, ApiRoute } from "./context";
 
 const DEFAULT_LIMIT = 15;
 
@@ -32,6 +33,24 @@ export function listResponse<T>(
             nextpage: currentpage < maxpage ? currentpage + 1 : null,
             maxpage,
             [key]: [...page, ...alwaysIncluded],
+        },
+    };
+}
+
+/** "GET <pattern>": one page of the caller's own objects of a kind, oldest first. */
+export function ownedListRoute<K extends Kind>(
+    pattern: string,
+    kind: K,
+    key: string,
+    present: (record: RecordsByKind[K], context: ApiContext, index: number) => object,
+    alwaysIncluded: (context: ApiContext) => unknown[] = () => [],
+): ApiRoute {
+    return {
+        method: "GET",
+        pattern,
+        handler: (context) => {
+            const items = context.store.owned(kind, context.user.id).map((record, index) => present(record, context, index));
+            return listResponse(key, items, context.query, alwaysIncluded(context));
         },
     };
 }

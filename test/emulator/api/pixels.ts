@@ -1,7 +1,7 @@
 import { PixelRecord } from "../records";
 import { ApiRoute, deleteRoute, done, ownedOrFail } from "./context";
 import { oneOf, optionalString, requiredString } from "./fields";
-import { listResponse } from "./pagination";
+import { ownedListRoute } from "./pagination";
 
 export const PIXEL_TYPES = [
     "tagmanagerpixel",
@@ -24,12 +24,7 @@ function present(record: PixelRecord): object {
 }
 
 export const pixelRoutes: ApiRoute[] = [
-    {
-        method: "GET",
-        pattern: "/api/pixels",
-        handler: (context) =>
-            listResponse("pixels", context.store.owned("pixels", context.user.id).map(present), context.query),
-    },
+    ownedListRoute("/api/pixels", "pixels", "pixels", present),
     {
         method: "POST",
         pattern: "/api/pixel/add",

@@ -2,7 +2,7 @@ import { QR_DEFAULT_BACKGROUND, QR_DEFAULT_FOREGROUND } from "../seed-defaults";
 import { emptyQrStatistics, QrRecord } from "../records";
 import { ApiContext, ApiFailure, ApiRoute, deleteRoute, done, ownedOrFail } from "./context";
 import { oneOf, optionalString, requiredString } from "./fields";
-import { listResponse } from "./pagination";
+import { ownedListRoute } from "./pagination";
 import { checkQrData, isImageUrl, isRgbColor, QR_TYPES, QrType } from "./qr-data";
 
 export function qrLink(baseUrl: string, id: number): string {
@@ -26,7 +26,7 @@ function lookFields(body: Record<string, unknown>): Partial<Pick<QrRecord, "back
     return look;
 }
 
-function present(context: ApiContext, record: QrRecord): object {
+function present(record: QrRecord, context: ApiContext): object {
     return { id: record.id, link: qrLink(context.settings.baseUrl, record.id), scans: record.scans, name: record.name, date: record.date };
 }
 
@@ -36,12 +36,7 @@ function countsAsStrings(counts: Record<string, number>): Record<string, string>
 }
 
 export const qrRoutes: ApiRoute[] = [
-    {
-        method: "GET",
-        pattern: "/api/qr",
-        handler: (context) =>
-            listResponse("qrs", context.store.owned("qrcodes", context.user.id).map((record) => present(context, record)), context.query),
-    },
+    ownedListRoute("/api/qr", "qrcodes", "qrs", present),
     {
         method: "GET",
         pattern: "/api/qr/:id",
@@ -50,7 +45,7 @@ export const qrRoutes: ApiRoute[] = [
             const stats = record.stats;
             return {
                 error: 0,
-                details: present(context, record),
+                details: present(record, context),
                 data: {
                     clicks: stats.clicks,
                     uniqueClicks: stats.uniqueClicks,
