@@ -1,0 +1,57 @@
+// Where the provider finds the service and its credentials: stack config first, then the environment.
+// The API key is read at call time inside the provider process and never becomes an input, an output
+// or a part of the serialized provider, so it never lands in state.
+
+export const CONFIG_KEYS = {
+    apiKey: "shortener:apiKey",
+    baseUrl: "shortener:baseUrl",
+} as const;
+
+export const ENV_KEYS = {
+    apiKey: "SHORTENER_API_KEY",
+    baseUrl: "SHORTENER_BASE_URL",
+} as const;
+
+/** Anything that answers config look-ups by their fully namespaced key ("shortener:apiKey"). */
+export interface ConfigSource {
+    get(key: string): string | undefined;
+}
+
+export interface Credentials {
+    baseUrl: string;
+    apiKey: string;
+}
+
+export class MissingConfigurationError extends Error {
+    constructor(message: string) {
+        super(message);
+        this.name = "MissingConfigurationError";
+    }
+}
+
+function firstNonEmpty(...values: (string | undefined)[]): string | undefined {
+    return values.find((value) => value !== undefined && value.trim() !== "")?.trim();
+}
+
+export function resolveCredentials(config: ConfigSource | undefined, env: NodeJS.ProcessEnv = process.env): Credentials {
+    const apiKey = firstNonEmpty(config?.get(CONFIG_KEYS.apiKey), env[ENV_KEYS.apiKey]);
+    if (!apiKey) {
+        throw new MissingConfigurationError(
+            `No API key for the shortener service: run \`pulumi config set ${CONFIG_KEYS.apiKey} --secret\` ` +
+                `or set the ${ENV_KEYS.apiKey} environment variable.`,
+        );
+    }
+    const baseUrl = firstNonEmpty(config?.get(CONFIG_KEYS.baseUrl), env[ENV_KEYS.baseUrl]);
+    if (!baseUrl) {
+        throw new MissingConfigurationError(
+            `No base URL for the shortener service: run \`pulumi config set ${CONFIG_KEYS.baseUrl} https://<your-service>\` ` +
+                `or set the ${ENV_KEYS.baseUrl} environment variable.`,
+        );
+    }
+    if (!/^https?:\/\/[^\s/]+/i.test(baseUrl)) {
+        throw new MissingConfigurationError(
+            `${CONFIG_KEYS.baseUrl} must be an http(s) URL such as https://short.example; got "${baseUrl}".`,
+        );
+    }
+    return { baseUrl: baseUrl.replace(/\/+$/, ""), apiKey };
+}

@@ -1,0 +1,10 @@
+// The package's public face: resource classes, read-only data functions, and the wiki query validator.
+export { Domain, type DomainArgs } from "./resources/domain";
+export { Campaign, type CampaignArgs } from "./resources/campaign";
+export { Channel, type ChannelArgs } from "./resources/channel";
+export { Pixel, type PixelArgs } from "./resources/pixel";
+export { QrCode, type QrCodeArgs, type QrDataByType } from "./resources/qrcode";
+export { AccountSettings, type AccountSettingsArgs } from "./resources/account";
+export { CampaignLink, ChannelItem, type CampaignLinkArgs, type ChannelItemArgs } from "./resources/assignments";
+export * from "./data";
+export { PIXEL_TYPES, QR_TYPES, type PixelType, type QrType } from "./client";

@@ -1,0 +1,65 @@
+// The account's e-mail and password: a singleton that exists before and after the stack. Create applies the
+// declared settings, delete leaves the account as it is. The password cannot be read back, so its drift cannot
+// be seen; it is a secret in inputs, outputs and state.
+import { ShortenerResource } from "./resource";
+import * as pulumi from "@pulumi/pulumi";
+import { z } from "zod";
+import type { ResourceDefinition } from "./lifecycle";
+
+const inputs = z.strictObject({
+    email: z.email({ error: "must be an e-mail address" }).optional(),
+    password: z.string().min(5, { error: "must be at least 5 characters" }).optional(),
+});
+export type AccountSettingsInputs = z.output<typeof inputs>;
+
+export const accountSettings: ResourceDefinition<AccountSettingsInputs> = {
+    kind: "AccountSettings",
+    inputs,
+
+    async create(context, wanted) {
+        const client = context.client();
+        if (wanted.email !== undefined || wanted.password !== undefined) await client.account.update(wanted);
+        const account = await client.account.get();
+        return { id: String(account.id), computed: { username: account.username, status: account.status } };
+    },
+
+    async read(context) {
+        const account = await context.client().account.get();
+        return { inputs: { email: account.email }, computed: { username: account.username, status: account.status } };
+    },
+
+    async update(context, _id, _olds, wanted, changed) {
+        await context.client().account.update(Object.fromEntries(changed.map((field) => [field, wanted[field]])));
+        return {};
+    },
+
+    async delete(context) {
+        context.tell("AccountSettings removed from the stack: the account keeps its current e-mail and password");
+    },
+};
+
+export interface AccountSettingsArgs {
+    email?: pulumi.Input<string>;
+    /** At least 5 characters. Always stored as a secret, even when given as plain text. */
+    password?: pulumi.Input<string>;
+}
+
+/**
+ * The account's e-mail and password. Declare it once per stack: creating it applies the settings, deleting it
+ * leaves the account as it is. A changed password cannot be detected by refresh (the service never shows it).
+ */
+export class AccountSettings extends ShortenerResource {
+    declare readonly email: pulumi.Output<string | undefined>;
+    declare readonly password: pulumi.Output<string | undefined>;
+    declare readonly username: pulumi.Output<string>;
+    /** The plan, e.g. "pro". */
+    declare readonly status: pulumi.Output<string>;
+
+    constructor(name: string, args: AccountSettingsArgs, opts?: pulumi.CustomResourceOptions) {
+        const password = args.password === undefined ? undefined : pulumi.secret(args.password);
+        super("AccountSettings", name, { ...args, password }, ["email", "password", "username", "status"], {
+            ...opts,
+            additionalSecretOutputs: [...(opts?.additionalSecretOutputs ?? []), "password"],
+        });
+    }
+}

@@ -1,0 +1,62 @@
+// A campaign: a named group of short links with an optional public rotator.
+import { ShortenerResource } from "./resource";
+import * as pulumi from "@pulumi/pulumi";
+import { z } from "zod";
+import type { Campaign as RemoteCampaign } from "../client";
+import { adoptInput, listedResource } from "./listed";
+import { meaningfulText } from "./values";
+
+const inputs = z.strictObject({
+    name: meaningfulText("name"),
+    slug: z.string().trim().regex(/^[A-Za-z0-9_-]+$/, { error: "must be letters, digits, - or _ (it becomes part of the rotator URL)" }).optional(),
+    public: z.boolean().default(false),
+    adopt: adoptInput,
+});
+export type CampaignInputs = z.output<typeof inputs>;
+
+const urls = (remote: RemoteCampaign) => ({ rotatorUrl: remote.rotatorUrl ?? null, listUrl: remote.listUrl });
+
+export const campaign = listedResource<CampaignInputs, RemoteCampaign>({
+    kind: "Campaign",
+    noun: "campaign",
+    inputs,
+    list: (client) => client.campaigns.all(),
+    // The listing does not show the slug; it stays as declared (the rotator URL output shows its effect).
+    observe: (remote) => ({ name: remote.name, public: remote.public }),
+    computed: urls,
+    naturalKey: {
+        describe: (wanted) => `the name "${wanted.name}"`,
+        matches: (wanted, remote) => remote.name === wanted.name,
+    },
+    create: async (client, wanted) => {
+        const remote = await client.campaigns.create({ name: wanted.name, slug: wanted.slug, public: wanted.public });
+        return { id: remote.id, remote };
+    },
+    update: (client, id, wanted) => client.campaigns.update(id, { name: wanted.name, slug: wanted.slug, public: wanted.public }),
+    remove: (client, id) => client.campaigns.delete(id),
+});
+
+export interface CampaignArgs {
+    /** At least 3 characters (the service ignores shorter names on update). */
+    name: pulumi.Input<string>;
+    /** The rotator's slug: letters, digits, - and _. Without it the campaign has no rotator URL. */
+    slug?: pulumi.Input<string>;
+    /** Whether the campaign's list page is public. Default false. */
+    public?: pulumi.Input<boolean>;
+    /** Take over an existing campaign instead of creating one: `true` finds it by its name, a number by its id. */
+    adopt?: pulumi.Input<boolean | number>;
+}
+
+/** A campaign of short links. Links join it through `CampaignLink`. */
+export class Campaign extends ShortenerResource {
+    declare readonly name: pulumi.Output<string>;
+    declare readonly slug: pulumi.Output<string | undefined>;
+    declare readonly public: pulumi.Output<boolean>;
+    /** The rotator URL, or null when the campaign has no rotator. */
+    declare readonly rotatorUrl: pulumi.Output<string | null>;
+    declare readonly listUrl: pulumi.Output<string>;
+
+    constructor(name: string, args: CampaignArgs, opts?: pulumi.CustomResourceOptions) {
+        super("Campaign", name, args, ["name", "slug", "public", "rotatorUrl", "listUrl"], opts);
+    }
+}

@@ -1,0 +1,41 @@
+// What a resource's lifecycle may use: the API client of the configured account, the shared list cache, and a
+// way to tell the user something. One context per provider process and account, shared by every resource.
+import { createShortenerClient, type ShortenerClient } from "../client";
+import { resolveCredentials, type ConfigSource } from "../config";
+import { ListCache } from "./list-cache";
+
+export interface ResourceContext {
+    /** The client; throws the missing-configuration error on first use when no API key is configured. */
+    client(): ShortenerClient;
+    lists: ListCache;
+    /** Runs creates of one kind one at a time, so a lost response can be matched to the one create in flight. */
+    serially<T>(kind: string, work: () => Promise<T>): Promise<T>;
+    /** A line for the person running Pulumi (the host shows the provider's stderr). */
+    tell(message: string): void;
+}
+
+export function createResourceContext(config: ConfigSource | undefined, env: NodeJS.ProcessEnv = process.env): ResourceContext {
+    let client: ShortenerClient | undefined;
+    const queues = new Map<string, Promise<unknown>>();
+    const tell = (message: string) => process.stderr.write(`shortener: ${message}\n`);
+    return {
+        client() {
+            if (!client) {
+                const credentials = resolveCredentials(config, env);
+                client = createShortenerClient({
+                    ...credentials,
+                    onWait: ({ reason, waitMs, operation }) =>
+                        tell(`${reason === "rate-limit" ? "rate limit reached" : "retrying"}: waiting ${Math.ceil(waitMs / 1000)} s before ${operation}`),
+                });
+            }
+            return client;
+        },
+        lists: new ListCache(),
+        serially(kind, work) {
+            const next = (queues.get(kind) ?? Promise.resolve()).then(work);
+            queues.set(kind, next.catch(() => undefined));
+            return next;
+        },
+        tell,
+    };
+}

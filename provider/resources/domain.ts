@@ -1,0 +1,66 @@
+// A branded domain. Its name cannot change in place, and the service refuses the same name twice, so a new
+// name replaces it, deleting the old one first.
+import { ShortenerResource } from "./resource";
+import * as pulumi from "@pulumi/pulumi";
+import { z } from "zod";
+import type { Domain as RemoteDomain } from "../client";
+import { adoptInput, listedResource } from "./listed";
+import { httpUrl, normaliseUrl } from "./values";
+
+const inputs = z.strictObject({
+    domain: httpUrl,
+    redirectRoot: httpUrl.optional(),
+    redirect404: httpUrl.optional(),
+    adopt: adoptInput,
+});
+export type DomainInputs = z.output<typeof inputs>;
+
+/** The service writes an unset redirect as "". */
+const optionalUrl = (value: string) => (value ? normaliseUrl(value) : undefined);
+
+export const domain = listedResource<DomainInputs, RemoteDomain>({
+    kind: "Domain",
+    noun: "domain",
+    inputs,
+    replaceOn: ["domain"],
+    deleteBeforeReplace: true,
+    list: (client) => client.domains.all(),
+    observe: (remote) => ({
+        domain: normaliseUrl(remote.domain),
+        redirectRoot: optionalUrl(remote.redirectRoot),
+        redirect404: optionalUrl(remote.redirect404),
+    }),
+    naturalKey: {
+        describe: (wanted) => `the name ${wanted.domain}`,
+        matches: (wanted, remote) => normaliseUrl(remote.domain).toLowerCase() === wanted.domain.toLowerCase(),
+    },
+    create: (client, wanted) =>
+        client.domains.create({ domain: wanted.domain, redirectRoot: wanted.redirectRoot, redirect404: wanted.redirect404 }),
+    // An omitted redirect is sent as "" so that removing it from the program clears it on the service.
+    update: (client, id, wanted) =>
+        client.domains.update(id, { redirectRoot: wanted.redirectRoot ?? "", redirect404: wanted.redirect404 ?? "" }),
+    remove: (client, id) => client.domains.delete(id),
+});
+
+export interface DomainArgs {
+    /** The domain as a URL with its scheme, e.g. `https://go.example.com`. It must already point to the service.
+     *  Changing it replaces the domain, deleting the old one first (the service refuses a name twice). */
+    domain: pulumi.Input<string>;
+    /** Where visitors of the bare domain are sent. */
+    redirectRoot?: pulumi.Input<string>;
+    /** Where visitors of an unknown short link are sent. */
+    redirect404?: pulumi.Input<string>;
+    /** Take over an existing domain instead of creating one: `true` finds it by its name, a number by its id. */
+    adopt?: pulumi.Input<boolean | number>;
+}
+
+/** A branded domain. */
+export class Domain extends ShortenerResource {
+    declare readonly domain: pulumi.Output<string>;
+    declare readonly redirectRoot: pulumi.Output<string | undefined>;
+    declare readonly redirect404: pulumi.Output<string | undefined>;
+
+    constructor(name: string, args: DomainArgs, opts?: pulumi.CustomResourceOptions) {
+        super("Domain", name, args, ["domain", "redirectRoot", "redirect404"], opts);
+    }
+}

@@ -1,0 +1,209 @@
+// The shared lifecycle of every resource kind: check with zod, diff from the declared immutable fields, and
+// create/read/update/delete from the kind's definition. A kind's file only says what is special about it.
+import { isDeepStrictEqual } from "node:util";
+import type * as pulumi from "@pulumi/pulumi";
+import { z } from "zod";
+import type { ResourceContext } from "./context";
+
+/** Pulumi's marker for a value that is not known yet (an Output of a resource not created yet, in preview). */
+export const UNKNOWN = "04da6b54-80e4-46f7-96ec-b56ff0331ba9";
+const PROVIDER_KEY = "__provider";
+
+export type Props = Record<string, unknown>;
+
+/** What the service says about an object, in the terms of the resource's inputs and outputs. */
+export interface Observed {
+    /** The inputs as the service holds them now; a refresh records them, so the next preview shows the drift. */
+    inputs: Props;
+    /** Outputs the service computes (URLs, counters). */
+    computed: Props;
+}
+
+export interface Failure {
+    property: string;
+    reason: string;
+}
+
+export interface Created {
+    id: string;
+    computed: Props;
+}
+
+export interface ResourceDefinition<I extends Props> {
+    kind: string;
+    inputs: z.ZodObject<z.ZodRawShape, z.core.$strict>;
+    /** Inputs whose change replaces the object. */
+    replaceOn?: readonly (keyof I & string)[];
+    /** Replace by deleting first: the service refuses two objects with the same natural key. */
+    deleteBeforeReplace?: boolean;
+    /** Rules across fields, or from the old inputs ({} on create) to the new, that one field's schema cannot say. */
+    rules?(news: I, olds: Props): Failure[];
+    /** Inputs read only when the object is created (how to adopt it): a later change is no change. */
+    createOnly?: readonly (keyof I & string)[];
+    create(context: ResourceContext, inputs: I): Promise<Created>;
+    /** undefined: the object is gone from the service. Never undefined because a read failed: throw instead. */
+    read(context: ResourceContext, id: string, state: Props): Promise<Observed | undefined>;
+    /** Applies the changed inputs; returns computed outputs that changed. Absent: every change replaces. */
+    update?(context: ResourceContext, id: string, olds: Props, news: I, changed: readonly (keyof I & string)[]): Promise<Props>;
+    delete(context: ResourceContext, id: string, state: Props): Promise<void>;
+}
+
+/**
+ * Thrown when the object exists on the service but could not be brought to the declared state (an adopted object
+ * whose update failed): the engine keeps it in the state with its id, so nothing is orphaned and the next run
+ * finishes the job.
+ */
+export class ResourceInitError extends Error {
+    constructor(
+        message: string,
+        readonly id: string,
+        readonly properties: Props,
+        readonly reasons: string[] = [message],
+    ) {
+        super(message);
+    }
+}
+
+/** Turns a kind's definition into the methods the dynamic-provider host calls. */
+export function providerMethods<I extends Props>(
+    definition: ResourceDefinition<I>,
+    context: ResourceContext,
+): Required<Omit<pulumi.dynamic.ResourceProvider, "configure">> {
+    const fields = Object.keys(definition.inputs.shape);
+    const diffed = fields.filter((field) => !definition.createOnly?.includes(field as keyof I & string));
+    const changedFields = (olds: Props, news: Props) =>
+        diffed.filter((field) => !sameValue(olds[field], news[field])) as (keyof I & string)[];
+    const parse = (props: Props) => definition.inputs.parse(withoutProvider(props)) as I;
+    const fail = (operation: string, error: unknown): never => {
+        throw describeFailure(`${definition.kind} ${operation}`, error);
+    };
+
+    return {
+        async check(olds: Props, news: Props) {
+            const checked = checkInputs(definition.inputs, withoutProvider(news));
+            if (checked.failures || !definition.rules || containsUnknown(checked.inputs)) return checked;
+            const failures = definition.rules(checked.inputs as I, withoutProvider(olds));
+            return failures.length ? { inputs: checked.inputs, failures } : checked;
+        },
+
+        async diff(_id: string, olds: Props, news: Props) {
+            const changed = changedFields(olds, news);
+            const replaces = changed.filter((field) => definition.replaceOn?.includes(field) || !definition.update);
+            return {
+                changes: changed.length > 0,
+                replaces,
+                deleteBeforeReplace: replaces.length > 0 && definition.deleteBeforeReplace === true,
+            };
+        },
+
+        async create(props: Props) {
+            const inputs = parse(props);
+            try {
+                const created = await definition.create(context, inputs);
+                return { id: created.id, outs: definedOnly({ ...inputs, ...created.computed }) };
+            } catch (error) {
+                return fail("create", error);
+            }
+        },
+
+        async read(id: string, state: Props) {
+            try {
+                const observed = await definition.read(context, id, withoutProvider(state));
+                if (!observed) return { id: "", props: {} };
+                const inputs = definedOnly({ ...pick(state, fields), ...observed.inputs });
+                return { id, props: definedOnly({ ...withoutProvider(state), ...inputs, ...observed.computed }), inputs };
+            } catch (error) {
+                return fail("read", error);
+            }
+        },
+
+        async update(id: string, olds: Props, news: Props) {
+            const inputs = parse(news);
+            try {
+                const computed = await definition.update!(context, id, withoutProvider(olds), inputs, changedFields(olds, inputs));
+                return { outs: definedOnly({ ...computedOf(olds, fields), ...inputs, ...computed }) };
+            } catch (error) {
+                return fail("update", error);
+            }
+        },
+
+        async delete(id: string, state: Props) {
+            try {
+                await definition.delete(context, id, withoutProvider(state));
+            } catch (error) {
+                fail("delete", error);
+            }
+        },
+    };
+}
+
+/**
+ * Validates inputs. Values not known yet (preview, before the resource they come from exists) are left out of
+ * the validation and passed through, as the engine expects.
+ */
+export function checkInputs(schema: z.ZodObject<z.ZodRawShape, z.core.$strict>, news: Props): { inputs: Props; failures?: Failure[] } {
+    const unknownKeys = Object.keys(news).filter((key) => containsUnknown(news[key]));
+    const known = omit(news, unknownKeys);
+    const mask = Object.fromEntries(unknownKeys.filter((key) => key in schema.shape).map((key) => [key, true as const]));
+    const result = (unknownKeys.length ? schema.partial(mask) : schema).safeParse(known);
+    if (!result.success) {
+        return { inputs: news, failures: result.error.issues.map(toFailure) };
+    }
+    return { inputs: definedOnly({ ...(result.data as Props), ...pick(news, unknownKeys) }) };
+}
+
+function toFailure(issue: z.core.$ZodIssue): Failure {
+    const property = issue.path.length ? issue.path.map(String).join(".") : unrecognizedKeys(issue) ?? "(inputs)";
+    return { property, reason: issue.message };
+}
+
+function unrecognizedKeys(issue: z.core.$ZodIssue): string | undefined {
+    return issue.code === "unrecognized_keys" ? issue.keys.join(", ") : undefined;
+}
+
+function containsUnknown(value: unknown): boolean {
+    if (value === UNKNOWN) return true;
+    if (Array.isArray(value)) return value.some(containsUnknown);
+    if (value && typeof value === "object") return Object.values(value).some(containsUnknown);
+    return false;
+}
+
+/** Absent and null are the same value: the service and the state may write either. */
+export function sameValue(a: unknown, b: unknown): boolean {
+    return isDeepStrictEqual(a ?? null, b ?? null);
+}
+
+/** Outputs must never hold undefined: the host cannot encode it, and fails after the object was created. */
+export function definedOnly(props: Props): Props {
+    return Object.fromEntries(
+        Object.entries(props)
+            .filter(([, value]) => value !== undefined)
+            .map(([key, value]) => [key, isPlainObject(value) ? definedOnly(value) : value]),
+    );
+}
+
+function isPlainObject(value: unknown): value is Props {
+    return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+function withoutProvider(props: Props): Props {
+    return omit(props, [PROVIDER_KEY]);
+}
+
+function computedOf(state: Props, inputFields: string[]): Props {
+    return omit(withoutProvider(state), inputFields);
+}
+
+function pick(props: Props, keys: readonly string[]): Props {
+    return Object.fromEntries(keys.filter((key) => key in props).map((key) => [key, props[key]]));
+}
+
+function omit(props: Props, keys: readonly string[]): Props {
+    return Object.fromEntries(Object.entries(props).filter(([key]) => !keys.includes(key)));
+}
+
+function describeFailure(operation: string, error: unknown): Error {
+    if (error instanceof ResourceInitError) return error;
+    const message = error instanceof Error ? error.message : String(error);
+    return new Error(`${operation} failed: ${message}`);
+}

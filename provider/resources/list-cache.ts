@@ -1,0 +1,43 @@
+// Most kinds have no get-by-id endpoint, so a read lists them all and finds its id. Reads of one refresh arrive
+// together, so they share one listing per kind: a refresh of N objects costs ceil(N / page size) list calls,
+// not N scans. Every write to a kind drops its listing, so a read never sees the service as it was before a change.
+
+const FRESH_FOR_MS = 10_000;
+
+interface Listing {
+    fetchedAt: number;
+    items: Promise<readonly unknown[]>;
+}
+
+export class ListCache {
+    private readonly listings = new Map<string, Listing>();
+
+    constructor(private readonly now: () => number = Date.now) {}
+
+    /** Every object of the kind, fetched once while fresh. A failed listing is not kept: the next read tries again. */
+    all<T>(kind: string, fetchAll: () => Promise<readonly T[]>): Promise<readonly T[]> {
+        const cached = this.listings.get(kind);
+        if (cached && this.now() - cached.fetchedAt < FRESH_FOR_MS) return cached.items as Promise<readonly T[]>;
+        const listing: Listing = { fetchedAt: this.now(), items: fetchAll() };
+        this.listings.set(kind, listing);
+        listing.items.catch(() => {
+            if (this.listings.get(kind) === listing) this.listings.delete(kind);
+        });
+        return listing.items as Promise<readonly T[]>;
+    }
+
+    invalidate(kind: string): void {
+        this.listings.delete(kind);
+    }
+
+    /** For writes whose effect on listings is not tied to one kind. */
+    clear(): void {
+        this.listings.clear();
+    }
+}
+
+export async function collect<T>(items: AsyncIterable<T>): Promise<T[]> {
+    const all: T[] = [];
+    for await (const item of items) all.push(item);
+    return all;
+}

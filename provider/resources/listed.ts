@@ -1,0 +1,190 @@
+// The lifecycle of kinds the service lists (domains, campaigns, channels, pixels, QR codes): read finds the id in
+// the shared listing, create recovers from a lost response without making a duplicate, adopt takes over an
+// existing object, update and delete are retried because they are idempotent, and delete of a gone object succeeds.
+import { z } from "zod";
+import type { ShortenerClient } from "../client";
+import type { ResourceContext } from "./context";
+import { collect } from "./list-cache";
+import { ResourceInitError, sameValue, type Observed, type Props, type ResourceDefinition } from "./lifecycle";
+
+interface Remote {
+    id: number;
+}
+
+export interface ListedKind<I extends Props, R extends Remote> {
+    kind: string;
+    /** The object's noun in messages, e.g. "domain". */
+    noun: string;
+    inputs: ResourceDefinition<I>["inputs"];
+    replaceOn?: ResourceDefinition<I>["replaceOn"];
+    deleteBeforeReplace?: boolean;
+    rules?: ResourceDefinition<I>["rules"];
+    list(client: ShortenerClient): AsyncIterable<R>;
+    /** The inputs as the service holds them; fields the service does not show are left out (kept from state). */
+    observe(remote: R): Partial<I>;
+    /** Outputs the service computes. */
+    computed?(remote: R): Props;
+    /** The natural key, for adopting by key and for finding an object whose create response was lost. */
+    naturalKey?: { describe(inputs: I): string; matches(inputs: I, remote: R): boolean };
+    create(client: ShortenerClient, inputs: I): Promise<{ id: number; remote?: R }>;
+    /** Absent: every change replaces. */
+    update?(client: ShortenerClient, id: number, inputs: I, changed: readonly (keyof I & string)[]): Promise<R | void>;
+    remove(client: ShortenerClient, id: number): Promise<void>;
+}
+
+/** The `adopt` input every listed kind accepts: `true` takes over the object with the same natural key, a number the object with that id. */
+export const adoptInput = z
+    .union([z.boolean(), z.number().int().positive()], {
+        error: "must be true (take over the existing object with the same natural key) or the id of an existing object",
+    })
+    .optional();
+
+const ATTEMPTS = 3;
+
+export function listedResource<I extends Props & { adopt?: boolean | number }, R extends Remote>(
+    spec: ListedKind<I, R>,
+): ResourceDefinition<I> {
+    const listAll = (context: ResourceContext) =>
+        context.lists.all<R>(spec.kind, () => collect(spec.list(context.client())));
+    const find = async (context: ResourceContext, id: number) => (await listAll(context)).find((remote) => remote.id === id);
+    const observed = (remote: R): Observed => ({ inputs: spec.observe(remote), computed: spec.computed?.(remote) ?? {} });
+    const changedOn = (inputs: I, remote: R) => {
+        const current = spec.observe(remote) as Props;
+        return (Object.keys(current) as (keyof I & string)[]).filter((field) => !sameValue(current[field], inputs[field]));
+    };
+    // Ids of objects existing before this process created any of the kind, plus those it created since: a lost
+    // create's object is the one matching object outside that set.
+    const known = new WeakMap<ResourceContext, Promise<Set<number>>>();
+    const knownIds = (context: ResourceContext) => {
+        if (!known.has(context)) known.set(context, listAll(context).then((all) => new Set(all.map((remote) => remote.id))));
+        return known.get(context)!;
+    };
+
+    async function adopt(context: ResourceContext, inputs: I): Promise<{ id: string; remote: R }> {
+        const all = await listAll(context);
+        if (typeof inputs.adopt === "number") {
+            const remote = all.find((candidate) => candidate.id === inputs.adopt);
+            if (!remote) throw new Error(`adopt: no ${spec.noun} with id ${inputs.adopt} exists in this account`);
+            return { id: String(remote.id), remote };
+        }
+        if (!spec.naturalKey) throw new Error(`adopt: a ${spec.noun} can only be adopted by id (adopt: <id>)`);
+        const key = spec.naturalKey;
+        const matches = all.filter((remote) => key.matches(inputs, remote));
+        if (matches.length === 0) throw new Error(`adopt: no existing ${spec.noun} has ${key.describe(inputs)}`);
+        if (matches.length > 1) {
+            throw new Error(`adopt: ${matches.length} ${spec.noun}s have ${key.describe(inputs)} (ids ${matches.map((m) => m.id).join(", ")}); adopt one by its id`);
+        }
+        return { id: String(matches[0].id), remote: matches[0] };
+    }
+
+    async function createOnce(context: ResourceContext, inputs: I, before: Set<number>): Promise<{ id: number; remote?: R } | undefined> {
+        try {
+            return await spec.create(context.client(), inputs);
+        } catch (error) {
+            if (!isUncertain(error)) throw error;
+            // The service may have applied the create: look before trying again, so a retry never duplicates.
+            context.lists.invalidate(spec.kind);
+            const appeared = (await listAll(context)).filter(
+                (remote) => !before.has(remote.id) && (spec.naturalKey?.matches(inputs, remote) ?? true),
+            );
+            if (appeared.length === 1) return { id: appeared[0].id, remote: appeared[0] };
+            if (appeared.length > 1) {
+                throw new Error(
+                    `the response to the create was lost and ${appeared.length} new ${spec.noun}s match it (ids ${appeared.map((r) => r.id).join(", ")}); ` +
+                        `adopt the right one with adopt: <id> and delete the others`,
+                );
+            }
+            context.tell(`the response to creating a ${spec.noun} was lost and it was not created; trying again`);
+            return undefined;
+        }
+    }
+
+    return {
+        kind: spec.kind,
+        inputs: spec.inputs,
+        replaceOn: spec.replaceOn,
+        deleteBeforeReplace: spec.deleteBeforeReplace,
+        rules: spec.rules,
+        createOnly: ["adopt"],
+
+        async create(context, inputs) {
+            if (inputs.adopt !== undefined && inputs.adopt !== false) {
+                const { id, remote } = await adopt(context, inputs);
+                const changed = changedOn(inputs, remote);
+                if (changed.length === 0) return { id, computed: observed(remote).computed };
+                if (!spec.update) throw new Error(`adopt: the existing ${spec.noun} ${id} differs in ${changed.join(", ")}, which cannot be updated`);
+                try {
+                    const updated = await spec.update(context.client(), Number(id), inputs, changed);
+                    context.lists.invalidate(spec.kind);
+                    return { id, computed: observed(updated ?? remote).computed };
+                } catch (error) {
+                    const reason = error instanceof Error ? error.message : String(error);
+                    throw new ResourceInitError(`adopted ${spec.noun} ${id}, but updating it failed: ${reason}`, id, inputs);
+                }
+            }
+            return context.serially(spec.kind, async () => {
+                const before = await knownIds(context);
+                for (let attempt = 1; attempt <= ATTEMPTS; attempt++) {
+                    const created = await createOnce(context, inputs, before);
+                    context.lists.invalidate(spec.kind);
+                    if (created) {
+                        before.add(created.id);
+                        const remote = created.remote ?? (await find(context, created.id));
+                        return { id: String(created.id), computed: remote ? observed(remote).computed : {} };
+                    }
+                }
+                throw new Error(`creating the ${spec.noun} failed ${ATTEMPTS} times without an answer from the service`);
+            });
+        },
+
+        async read(context, id) {
+            const remote = await find(context, numericId(id));
+            return remote && observed(remote);
+        },
+
+        update: spec.update
+            ? async (context, id, _olds, news, changed) => {
+                  const update = spec.update!;
+                  const updated = await idempotently(() => update(context.client(), numericId(id), news, changed));
+                  context.lists.invalidate(spec.kind);
+                  return updated ? observed(updated).computed : {};
+              }
+            : undefined,
+
+        async delete(context, id) {
+            try {
+                await idempotently(() => spec.remove(context.client(), numericId(id)));
+            } catch (error) {
+                if (!isNotFound(error)) throw error;
+            } finally {
+                context.lists.invalidate(spec.kind);
+            }
+        },
+    };
+}
+
+/** Updates and deletes set, not add: sending one again after a lost answer is safe. */
+async function idempotently<T>(write: () => Promise<T>): Promise<T> {
+    for (let attempt = 1; ; attempt++) {
+        try {
+            return await write();
+        } catch (error) {
+            if (attempt >= ATTEMPTS || !isUncertain(error)) throw error;
+        }
+    }
+}
+
+/** The write may or may not have been applied: no answer, or a server failure. */
+function isUncertain(error: unknown): boolean {
+    return typeof error === "object" && error !== null && (error as { retryable?: boolean }).retryable === true;
+}
+
+function isNotFound(error: unknown): boolean {
+    return typeof error === "object" && error !== null && (error as { notFound?: boolean }).notFound === true;
+}
+
+function numericId(id: string): number {
+    const value = Number(id);
+    if (!Number.isSafeInteger(value) || value <= 0) throw new Error(`the id "${id}" in the state is not an id of this service`);
+    return value;
+}

@@ -1,0 +1,51 @@
+// A tracking pixel. Its type cannot change in place: a new type replaces it.
+import { ShortenerResource } from "./resource";
+import * as pulumi from "@pulumi/pulumi";
+import { z } from "zod";
+import { PIXEL_TYPES, type Pixel as RemotePixel, type PixelType } from "../client";
+import { adoptInput, listedResource } from "./listed";
+
+const inputs = z.strictObject({
+    type: z.enum(PIXEL_TYPES, { error: `must be one of ${PIXEL_TYPES.join(", ")}` }),
+    name: z.string().trim().min(1, { error: "must not be empty" }),
+    tag: z.string().trim().min(1, { error: "must not be empty (the pixel's id at the third party)" }),
+    adopt: adoptInput,
+});
+export type PixelInputs = z.output<typeof inputs>;
+
+export const pixel = listedResource<PixelInputs, RemotePixel>({
+    kind: "Pixel",
+    noun: "pixel",
+    inputs,
+    replaceOn: ["type"],
+    list: (client) => client.pixels.all(),
+    observe: (remote) => ({ type: remote.type as PixelInputs["type"], name: remote.name, tag: remote.tag }),
+    naturalKey: {
+        describe: (wanted) => `type ${wanted.type} and tag "${wanted.tag}"`,
+        matches: (wanted, remote) => remote.type === wanted.type && remote.tag === wanted.tag,
+    },
+    create: (client, wanted) => client.pixels.create({ type: wanted.type, name: wanted.name, tag: wanted.tag }),
+    update: (client, id, wanted) => client.pixels.update(id, { name: wanted.name, tag: wanted.tag }),
+    remove: (client, id) => client.pixels.delete(id),
+});
+
+export interface PixelArgs {
+    /** One of the 13 pixel type tokens. Changing it replaces the pixel. */
+    type: pulumi.Input<PixelType>;
+    name: pulumi.Input<string>;
+    /** The pixel's tag or id at the third party. */
+    tag: pulumi.Input<string>;
+    /** Take over an existing pixel instead of creating one: `true` finds it by type and tag, a number by its id. */
+    adopt?: pulumi.Input<boolean | number>;
+}
+
+/** A tracking pixel. */
+export class Pixel extends ShortenerResource {
+    declare readonly type: pulumi.Output<PixelType>;
+    declare readonly name: pulumi.Output<string>;
+    declare readonly tag: pulumi.Output<string>;
+
+    constructor(name: string, args: PixelArgs, opts?: pulumi.CustomResourceOptions) {
+        super("Pixel", name, args, ["type", "name", "tag"], opts);
+    }
+}

@@ -1,0 +1,33 @@
+// The base of every resource class a Pulumi program constructs.
+import * as pulumi from "@pulumi/pulumi";
+import { thinProvider } from "./stub";
+
+/** The module part of the type token: resources are `pulumi-nodejs:dynamic/shortener:<Kind>`, the closest a
+ *  dynamic resource comes to `shortener:index:<Kind>`. Part of the state format: keep it stable. */
+const TYPE_MODULE = "shortener";
+
+export abstract class ShortenerResource extends pulumi.dynamic.Resource {
+    /**
+     * @param outputs every property the provider returns; each becomes an Output of the instance.
+     */
+    protected constructor(
+        kind: string,
+        name: string,
+        args: object,
+        outputs: readonly string[],
+        opts?: pulumi.CustomResourceOptions,
+    ) {
+        const props = { ...Object.fromEntries(outputs.map((output) => [output, undefined])), ...args };
+        super(thinProvider(kind), name, props, opts, TYPE_MODULE, kind);
+    }
+
+    /** A read-only view of an existing object by its id, e.g. `Domain.get("main", "12")`: nothing is created or changed. */
+    static get<T extends ShortenerResource>(
+        this: new (name: string, args: never, opts?: pulumi.CustomResourceOptions) => T,
+        name: string,
+        id: pulumi.Input<pulumi.ID>,
+        opts?: pulumi.CustomResourceOptions,
+    ): T {
+        return new this(name, {} as never, { ...opts, id });
+    }
+}

@@ -1,0 +1,33 @@
+// The entry the serialized provider stub requires inside the dynamic-provider host (package export "./runtime").
+// Module state here is shared by every resource of a run: one context, so one rate limiter and one list cache,
+// per account. `bindProvider` is part of the state format: keep its name and meaning stable across versions.
+import { createHash } from "node:crypto";
+import { CONFIG_KEYS, ENV_KEYS, type ConfigSource } from "./config";
+import { createResourceContext, type ResourceContext } from "./resources/context";
+import { providerMethods } from "./resources/lifecycle";
+import { definitions } from "./resources/registry";
+
+const contexts = new Map<string, ResourceContext>();
+
+export function bindProvider(kind: string, config: ConfigSource | undefined) {
+    const definition = definitions[kind];
+    if (!definition) {
+        throw new Error(
+            `This state holds a shortener resource of kind "${kind}", which this version of pulumi-shortener does not know; ` +
+                `install the version that wrote it, or a later one.`,
+        );
+    }
+    return providerMethods(definition, contextFor(config));
+}
+
+function contextFor(config: ConfigSource | undefined): ResourceContext {
+    const apiKey = config?.get(CONFIG_KEYS.apiKey) ?? process.env[ENV_KEYS.apiKey] ?? "";
+    const baseUrl = config?.get(CONFIG_KEYS.baseUrl) ?? process.env[ENV_KEYS.baseUrl] ?? "";
+    const account = `${baseUrl}\n${createHash("sha256").update(apiKey).digest("hex")}`;
+    let context = contexts.get(account);
+    if (!context) {
+        context = createResourceContext(config);
+        contexts.set(account, context);
+    }
+    return context;
+}
