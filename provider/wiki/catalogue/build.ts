@@ -1,0 +1,157 @@
+// Writes the shipped catalogue from the spec's notation, so that catalogue.json can always be rebuilt and compared:
+//   node dist/provider/wiki/catalogue/build.js [notation.txt] [catalogue.json]
+// (paths default to this folder's sources, seen from the repository root). The JSON has the shape the spec gives:
+// the query module first, then the 64 submodules; flags are "" and present only when set.
+import { readFileSync, writeFileSync } from "fs";
+import { ModuleSpec, MultiLimits, Notation, ParamSpec, parseNotation } from "./notation";
+import { RawModule, RawParameter } from "./paraminfo-schema";
+
+const SOURCE = "MediaWiki";
+const LICENSE_TAG = "GPL-2.0-or-later";
+// The spec gives the licence link only as "URL on {wiki_url}"; wiki.example is a placeholder, not a real wiki.
+const LICENSE_LINK = "https://wiki.example/index.php/Special:Version/License/MediaWiki";
+// Spec, module fields: readrights is present on every module except these.
+const WITHOUT_READ_RIGHTS = new Set(["authmanagerinfo", "tokens"]);
+
+const HELP_PAGES = "https://www.mediawiki.org/wiki/Special:MyLanguage/API:";
+// The spec says only "documentation URLs; empty array for languageinfo". The page names are those of the
+// MediaWiki 1.45.4 reply: the module name capitalised, except these.
+const HELP_PAGE_EXCEPTIONS: Readonly<Record<string, string | null>> = {
+    codexicons: "CodexIcons",
+    mystashedfiles: "mystashedfiles",
+    languageinfo: null,
+};
+const QUERY_HELP_PAGES = ["Query", "Meta", "Properties", "Lists"];
+
+// The query module's own parameters around the module-choosing ones, as the 1.45.4 reply lists them.
+const QUERY_PAGE_SET_PARAMETERS =
+    "indexpageids B; export B; exportnowrap B; exportschema enum 0.10, 0.11 d=0.11; iwurl B; continue S; rawcontinue B; " +
+    "titles S m; pageids I m; revids I m";
+const QUERY_TAIL_PARAMETERS = "redirects B; converttitles B";
+const GENERATOR_PARAM_PREFIX = "g";
+
+const flag = (set: boolean): "" | undefined => (set ? "" : undefined);
+const nonEmpty = <T>(items: readonly T[]): T[] | undefined => (items.length > 0 ? [...items] : undefined);
+
+// Fields left undefined here are absent from the JSON (JSON.stringify drops them).
+function renderParameter(param: ParamSpec, index: number, limits: MultiLimits): RawParameter {
+    return {
+        index,
+        name: param.name,
+        type: param.type,
+        default: param.default,
+        multi: flag(param.multi),
+        ...(param.multi ? limits : {}),
+        min: param.min,
+        max: param.max,
+        highmax: param.highmax,
+        allspecifier: param.allSpecifier,
+        required: flag(param.required),
+        deprecated: flag(param.deprecated),
+        deprecatedvalues: nonEmpty(param.deprecatedValues),
+        subtypes: param.subtypes,
+        extranamespaces: param.extraNamespaces,
+        info: nonEmpty(param.info),
+        sensitive: flag(param.sensitive),
+        allowsduplicates: flag(param.allowsDuplicates),
+    };
+}
+
+/** Regular parameters take, in order, the indices the templated parameters leave free. */
+function renderParameters(module: ModuleSpec, limits: MultiLimits): RawParameter[] {
+    const taken = new Set(module.templatedParameters.map((param) => param.index));
+    let index = 0;
+    return module.parameters.map((param) => {
+        do index++;
+        while (taken.has(index));
+        return renderParameter(param, index, limits);
+    });
+}
+
+function helpUrls(name: string): string[] {
+    const page = name in HELP_PAGE_EXCEPTIONS ? HELP_PAGE_EXCEPTIONS[name] : name[0].toUpperCase() + name.slice(1);
+    return page === null ? [] : [HELP_PAGES + page];
+}
+
+function moduleHeader(name: string, path: string, group: string, prefix: string): Omit<RawModule, "parameters"> {
+    return {
+        name,
+        path,
+        group,
+        prefix,
+        source: SOURCE,
+        sourcename: SOURCE,
+        licensetag: LICENSE_TAG,
+        licenselink: LICENSE_LINK,
+    };
+}
+
+function renderModule(module: ModuleSpec, limits: MultiLimits): RawModule {
+    return {
+        ...moduleHeader(module.name, `query+${module.name}`, module.group, module.prefix),
+        readrights: flag(!WITHOUT_READ_RIGHTS.has(module.name)),
+        generator: flag(module.generator),
+        deprecated: flag(module.deprecated),
+        helpurls: helpUrls(module.name),
+        parameters: renderParameters(module, limits),
+        templatedparameters: module.templatedParameters.map(({ index, templateVars, ...param }) => ({
+            ...renderParameter(param, index, limits),
+            templatevars: templateVars,
+        })),
+    };
+}
+
+/** prop, list, meta, generator: an enumeration of module names; deprecated modules last, as MediaWiki lists them. */
+function moduleChoice(notation: Notation, name: string, modules: readonly ModuleSpec[], index: number): RawParameter {
+    const ordered = [...modules].sort((a, b) => Number(a.deprecated) - Number(b.deprecated) || (a.name < b.name ? -1 : 1));
+    const names = ordered.map((module) => module.name);
+    const multi = name !== "generator";
+    const [param] = notation.readParameters(`${name} ${multi ? "m " : ""}enum ${names.join(", ")}`);
+    param.deprecatedValues = ordered.filter((module) => module.deprecated).map((module) => module.name);
+    return {
+        ...renderParameter(param, index, notation.multiLimits),
+        submodules: Object.fromEntries(names.map((module) => [module, `query+${module}`])),
+        submoduleparamprefix: multi ? undefined : GENERATOR_PARAM_PREFIX,
+    };
+}
+
+function renderQueryModule(notation: Notation): RawModule {
+    const inGroup = (group: string) => notation.modules.filter((module) => module.group === group);
+    const plain = (clauses: string, firstIndex: number) =>
+        notation.readParameters(clauses).map((param, offset) => renderParameter(param, firstIndex + offset, notation.multiLimits));
+    const pageSet = plain(QUERY_PAGE_SET_PARAMETERS, 4);
+    const generatorIndex = 4 + pageSet.length;
+    return {
+        ...moduleHeader("query", "query", "action", ""),
+        readrights: flag(true),
+        helpurls: QUERY_HELP_PAGES.map((page) => HELP_PAGES + page),
+        parameters: [
+            moduleChoice(notation, "prop", inGroup("prop"), 1),
+            moduleChoice(notation, "list", inGroup("list"), 2),
+            moduleChoice(notation, "meta", inGroup("meta"), 3),
+            ...pageSet,
+            moduleChoice(notation, "generator", notation.modules.filter((module) => module.generator), generatorIndex),
+            ...plain(QUERY_TAIL_PARAMETERS, generatorIndex + 1),
+        ],
+        templatedparameters: [],
+    };
+}
+
+/** The text of catalogue.json for a notation text. */
+export function buildCatalogueJson(notationText: string): string {
+    const notation = parseNotation(notationText);
+    const modules = [renderQueryModule(notation), ...notation.modules.map((module) => renderModule(module, notation.multiLimits))];
+    return `${JSON.stringify({ paraminfo: { helpformat: "none", modules } }, null, 2)}\n`;
+}
+
+if (require.main === module) {
+    const [notationPath = "provider/wiki/catalogue/notation.txt", outputPath = "provider/wiki/catalogue/catalogue.json"] =
+        process.argv.slice(2);
+    try {
+        writeFileSync(outputPath, buildCatalogueJson(readFileSync(notationPath, "utf8")));
+        console.log(`wrote ${outputPath}`);
+    } catch (error) {
+        console.error(error instanceof Error ? error.message : error);
+        process.exit(1);
+    }
+}
