@@ -1,0 +1,286 @@
+import { z } from "zod";
+import { ShortenerApiError } from "./errors";
+import { AllOptions, allItems, PageQuery } from "./pagination";
+import {
+    Account,
+    accountResponseSchema,
+    Campaign,
+    campaignSchema,
+    Channel,
+    ChannelItem,
+    channelItemSchema,
+    channelSchema,
+    createdQrSchema,
+    createdSchema,
+    Domain,
+    DomainPage,
+    domainPageSchema,
+    Overlay,
+    overlaySchema,
+    Page,
+    pageSchema,
+    Pixel,
+    pixelSchema,
+    PixelType,
+    QrCode,
+    qrCodeSchema,
+    qrDetailsResponseSchema,
+    QrStatistics,
+    QrType,
+    Splash,
+    splashSchema,
+} from "./schemas";
+import { ApiCall, HttpMethod, Transport, WaitEvent } from "./transport";
+
+export interface ClientConfig {
+    baseUrl: string;
+    apiKey: string;
+    /** Per attempt; default 30000. */
+    timeoutMs?: number;
+    /** How many times a read is sent again after a 5xx, a dropped connection or a timeout; default 4. */
+    maxRetries?: number;
+    onWait?: (event: WaitEvent) => void;
+}
+
+/** One list endpoint: a single page, or every item across all pages. */
+export interface Listing<T, P extends Page<T> = Page<T>> {
+    list(query?: PageQuery): Promise<P>;
+    all(options?: AllOptions): AsyncIterable<T>;
+}
+
+export type ChannelItemType = "links" | "bio" | "qr";
+/** QR data: a string for text and link, an object of named fields for the other types. */
+export type QrData = string | Record<string, string>;
+
+export interface QrCodeBody {
+    type: QrType;
+    data: QrData;
+    background?: string;
+    foreground?: string;
+    logo?: string;
+}
+
+export interface ShortenerClient {
+    account: {
+        get(): Promise<Account>;
+        update(body: { email?: string; password?: string }): Promise<void>;
+    };
+    domains: Listing<Domain, DomainPage> & {
+        create(body: { domain: string; redirectRoot?: string; redirect404?: string }): Promise<{ id: number }>;
+        update(id: number, body: { redirectRoot?: string; redirect404?: string }): Promise<void>;
+        delete(id: number): Promise<void>;
+    };
+    overlays: Listing<Overlay>;
+    campaigns: Listing<Campaign> & {
+        create(body: { name?: string; slug?: string; public?: boolean }): Promise<Campaign>;
+        update(id: number, body: { name: string; slug?: string; public?: boolean }): Promise<Campaign>;
+        delete(id: number): Promise<void>;
+        assignLink(campaignId: number, linkId: number): Promise<void>;
+    };
+    channels: Listing<Channel> & {
+        items(channelId: number, query?: PageQuery): Promise<Page<ChannelItem>>;
+        allItems(channelId: number, options?: AllOptions): AsyncIterable<ChannelItem>;
+        create(body: { name: string; description?: string; color?: string; starred?: boolean }): Promise<Channel>;
+        update(id: number, body: Partial<{ name: string; description: string; color: string; starred: boolean }>): Promise<void>;
+        delete(id: number): Promise<void>;
+        assignItem(channelId: number, type: ChannelItemType, itemId: number): Promise<void>;
+    };
+    splash: Listing<Splash>;
+    pixels: Listing<Pixel> & {
+        create(body: { type: PixelType; name: string; tag: string }): Promise<{ id: number }>;
+        update(id: number, body: { name?: string; tag: string }): Promise<void>;
+        delete(id: number): Promise<void>;
+    };
+    qrCodes: Listing<QrCode> & {
+        get(id: number): Promise<{ qrCode: QrCode; statistics: QrStatistics }>;
+        create(body: QrCodeBody): Promise<{ id: number; link: string }>;
+        update(id: number, body: Partial<QrCodeBody> & { data: QrData }): Promise<void>;
+        delete(id: number): Promise<void>;
+    };
+}
+
+const DEFAULT_TIMEOUT_MS = 30_000;
+const DEFAULT_MAX_RETRIES = 4;
+
+export function createShortenerClient(config: ClientConfig): ShortenerClient {
+    const transport = new Transport({
+        baseUrl: checkBaseUrl(config.baseUrl),
+        apiKey: checkApiKey(config.apiKey),
+        timeoutMs: checkCount("timeoutMs", config.timeoutMs ?? DEFAULT_TIMEOUT_MS, 1),
+        maxRetries: checkCount("maxRetries", config.maxRetries ?? DEFAULT_MAX_RETRIES, 0),
+        onWait: config.onWait,
+    });
+    const api = new Endpoints(transport);
+    return {
+        account: {
+            get: async () => api.read("account.get", "/api/account", accountResponseSchema),
+            update: async (body) => api.write("account.update", "PUT", "/api/account/update", body, body.password ? [body.password] : []),
+        },
+        domains: {
+            ...api.listing("domains", "/api/domains", domainPageSchema),
+            create: async (body) =>
+                api.create("domains.create", "/api/domain/add", createdSchema, {
+                    domain: body.domain,
+                    redirectroot: body.redirectRoot,
+                    redirect404: body.redirect404,
+                }),
+            update: async (id, body) =>
+                api.write("domains.update", "PUT", `/api/domain/${api.positiveInteger("domains.update", "id", id)}/update`, {
+                    redirectroot: body.redirectRoot,
+                    redirect404: body.redirect404,
+                }),
+            delete: async (id) => api.remove("domains.delete", "domain", id),
+        },
+        overlays: api.listing("overlays", "/api/overlay", pageSchema("cta", overlaySchema)),
+        campaigns: {
+            ...api.listing("campaigns", "/api/campaigns", pageSchema("campaigns", campaignSchema)),
+            create: async (body) => api.create("campaigns.create", "/api/campaign/add", campaignSchema, body),
+            update: async (id, body) =>
+                api.send("campaigns.update", "PUT", `/api/campaign/${api.positiveInteger("campaigns.update", "id", id)}/update`, campaignSchema, body),
+            delete: async (id) => api.remove("campaigns.delete", "campaign", id),
+            assignLink: async (campaignId, linkId) => {
+                const operation = "campaigns.assignLink";
+                const path = `/api/campaign/${api.positiveInteger(operation, "campaignId", campaignId)}/assign/${api.positiveInteger(operation, "linkId", linkId)}`;
+                return api.write(operation, "POST", path);
+            },
+        },
+        channels: {
+            ...api.listing("channels", "/api/channels", pageSchema("channels", channelSchema)),
+            items: async (channelId, query) => api.page("channels.items", channelItemsPath(api, "channels.items", channelId), itemsPage, query),
+            allItems: (channelId, options) =>
+                allItems(
+                    "channels.allItems",
+                    (query) => api.page("channels.allItems", channelItemsPath(api, "channels.allItems", channelId), itemsPage, query),
+                    options,
+                ),
+            create: async (body) => api.create("channels.create", "/api/channel/add", channelSchema, body),
+            update: async (id, body) => api.write("channels.update", "PUT", `/api/channel/${api.positiveInteger("channels.update", "id", id)}/update`, body),
+            delete: async (id) => api.remove("channels.delete", "channel", id),
+            assignItem: async (channelId, type, itemId) => {
+                const operation = "channels.assignItem";
+                const path =
+                    `/api/channel/${api.positiveInteger(operation, "channelId", channelId)}` +
+                    `/assign/${encodeURIComponent(type)}/${api.positiveInteger(operation, "itemId", itemId)}`;
+                return api.write(operation, "POST", path);
+            },
+        },
+        splash: api.listing("splash", "/api/splash", pageSchema("splash", splashSchema)),
+        pixels: {
+            ...api.listing("pixels", "/api/pixels", pageSchema("pixels", pixelSchema)),
+            create: async (body) => api.create("pixels.create", "/api/pixel/add", createdSchema, body),
+            update: async (id, body) => api.write("pixels.update", "PUT", `/api/pixel/${api.positiveInteger("pixels.update", "id", id)}/update`, body),
+            delete: async (id) => api.remove("pixels.delete", "pixel", id),
+        },
+        qrCodes: {
+            ...api.listing("qrCodes", "/api/qr", pageSchema("qrs", qrCodeSchema)),
+            get: async (id) => api.read("qrCodes.get", `/api/qr/${api.positiveInteger("qrCodes.get", "id", id)}`, qrDetailsResponseSchema),
+            create: async (body) => api.create("qrCodes.create", "/api/qr/add", createdQrSchema, { ...body }),
+            update: async (id, body) => api.write("qrCodes.update", "PUT", `/api/qr/${api.positiveInteger("qrCodes.update", "id", id)}/update`, { ...body }),
+            delete: async (id) => api.remove("qrCodes.delete", "qr", id),
+        },
+    };
+}
+
+const itemsPage = pageSchema("items", channelItemSchema);
+
+function channelItemsPath(api: Endpoints, operation: string, channelId: number): string {
+    return `/api/channel/${api.positiveInteger(operation, "channelId", channelId)}`;
+}
+
+/** The few shapes every endpoint is one of, each checking its input and parsing its answer. */
+class Endpoints {
+    constructor(private readonly transport: Transport) {}
+
+    listing<T, P extends Page<T>>(resource: string, path: string, schema: z.ZodType<P>): Listing<T, P> {
+        const operation = `${resource}.list`;
+        const list = (query?: PageQuery) => this.page(operation, path, schema, query);
+        return { list, all: (options) => allItems(`${resource}.all`, list, options) };
+    }
+
+    async page<P>(operation: string, path: string, schema: z.ZodType<P>, query: PageQuery = {}): Promise<P> {
+        const checked = {
+            limit: query.limit === undefined ? undefined : this.positiveInteger(operation, "limit", query.limit),
+            page: query.page === undefined ? undefined : this.positiveInteger(operation, "page", query.page),
+        };
+        return this.parse(operation, schema, await this.transport.call({ operation, method: "GET", path, query: checked }));
+    }
+
+    async read<T>(operation: string, path: string, schema: z.ZodType<T>): Promise<T> {
+        return this.parse(operation, schema, await this.transport.call({ operation, method: "GET", path }));
+    }
+
+    create<T>(operation: string, path: string, schema: z.ZodType<T>, body: Record<string, unknown>): Promise<T> {
+        return this.send(operation, "POST", path, schema, body);
+    }
+
+    async send<T>(operation: string, method: HttpMethod, path: string, schema: z.ZodType<T>, body: Record<string, unknown>): Promise<T> {
+        return this.parse(operation, schema, await this.transport.call({ operation, method, path, body: withoutUndefined(body) }));
+    }
+
+    async write(operation: string, method: HttpMethod, path: string, body?: Record<string, unknown>, secrets?: string[]): Promise<void> {
+        const call: ApiCall = { operation, method, path, secrets };
+        if (body !== undefined) call.body = withoutUndefined(body);
+        await this.transport.call(call);
+    }
+
+    remove(operation: string, singular: string, id: number): Promise<void> {
+        return this.write(operation, "DELETE", `/api/${singular}/${this.positiveInteger(operation, "id", id)}/delete`);
+    }
+
+    /** A positive integer for a path segment or a page query, or a validation error naming the argument. */
+    positiveInteger(operation: string, field: string, value: number): number {
+        if (Number.isSafeInteger(value) && value >= 1) return value;
+        throw new ShortenerApiError({
+            operation,
+            kind: "validation",
+            reason: `${field} must be a positive integer, got ${JSON.stringify(value) ?? String(value)}`,
+            retryable: false,
+        });
+    }
+
+    private parse<T>(operation: string, schema: z.ZodType<T>, answer: { status: number; body: unknown }): T {
+        const parsed = schema.safeParse(answer.body);
+        if (parsed.success) return parsed.data;
+        throw new ShortenerApiError({
+            operation,
+            kind: "bad-response",
+            reason: `the answer does not have the expected shape: ${describeIssues(parsed.error.issues)}`,
+            status: answer.status,
+            retryable: false,
+        });
+    }
+}
+
+function describeIssues(issues: readonly z.core.$ZodIssue[]): string {
+    return issues
+        .slice(0, 3)
+        .map((issue) => {
+            const where = issue.path.length > 0 ? issue.path.join(".") : "the body";
+            const alternatives = issue.code === "invalid_union" ? issue.errors.map((branch) => branch.map((inner) => inner.message).join(", ")) : [];
+            return `${where}: ${alternatives.length > 0 ? alternatives.join(" or ") : issue.message}`;
+        })
+        .join("; ");
+}
+
+function withoutUndefined(body: Record<string, unknown>): Record<string, unknown> {
+    return Object.fromEntries(Object.entries(body).filter(([, value]) => value !== undefined));
+}
+
+function checkBaseUrl(baseUrl: string): string {
+    if (typeof baseUrl === "string" && /^https?:\/\/[^\s/]+/i.test(baseUrl)) return baseUrl;
+    throw configError(`baseUrl must be an http(s) URL such as https://short.example, got ${JSON.stringify(baseUrl)}`);
+}
+
+function checkApiKey(apiKey: string): string {
+    if (typeof apiKey === "string" && apiKey.trim() !== "") return apiKey;
+    throw configError("apiKey is missing or empty");
+}
+
+function checkCount(field: string, value: number, minimum: number): number {
+    if (Number.isSafeInteger(value) && value >= minimum) return value;
+    throw configError(`${field} must be an integer of at least ${minimum}, got ${JSON.stringify(value)}`);
+}
+
+function configError(reason: string): ShortenerApiError {
+    return new ShortenerApiError({ operation: "createShortenerClient", kind: "validation", reason, retryable: false });
+}

@@ -1,0 +1,25 @@
+// The public face of the shortener API client: what the provider and tests import.
+export { createShortenerClient } from "./api";
+export type { ClientConfig, ShortenerClient, Listing, ChannelItemType, QrData, QrCodeBody } from "./api";
+export { ShortenerApiError } from "./errors";
+export type { ErrorKind } from "./errors";
+export type { WaitEvent } from "./transport";
+export type { PageQuery, AllOptions } from "./pagination";
+export { PIXEL_TYPES, QR_TYPES } from "./schemas";
+export type {
+    Account,
+    Campaign,
+    Channel,
+    ChannelItem,
+    Domain,
+    DomainPage,
+    Overlay,
+    Page,
+    Pixel,
+    PixelType,
+    QrCode,
+    QrStatistics,
+    QrType,
+    Splash,
+    SystemDomain,
+} from "./schemas";

@@ -1,0 +1,162 @@
+import { createHash } from "crypto";
+
+/** What one response's X-RateLimit-* headers said about the service's current window. */
+export interface RateWindowReport {
+    limit: number;
+    remaining: number;
+    /** When the window ends as the header tells it (whole seconds), in local epoch milliseconds. */
+    resetAtMs: number;
+}
+
+/** Handed out with each permission to send. */
+export interface SendTicket {
+    /** The local window the request went out in, so that late answers from an older one are not taken for news. */
+    readonly epoch: number;
+    readonly sentAtMs: number;
+}
+
+// X-RateLimit-Reset counts whole seconds, rounded up: the window really ends up to this much earlier.
+const RESET_RESOLUTION_MS = 1000;
+
+/**
+ * Paces requests to the budget the service announces, so that callers never see a 429 from a burst.
+ *
+ * The budget of the current window is only ever lowered by what the service reports (a report counts every
+ * request that reached it, but requests still in flight may not have reached it yet, so they are subtracted),
+ * and restored in full when the window has ended. Until the first report says what the limit is, one request
+ * at a time goes out.
+ *
+ * When the window ends: the reset header alone can be up to a second late, which matters with short windows.
+ * So the gate also learns the window's length from the request that opened a window (its answer says
+ * remaining = limit - 1) and reopens at the first answer of a window plus that length, if that is sooner.
+ * The length is assumed to be whole seconds; the moment the service contradicts it (a refusal or a count
+ * from the old window after such an early reopening), the gate stops trusting it and waits for the reset.
+ */
+export class RateGate {
+    private budget = 1;
+    private limit: number | undefined;
+    private reportedResetAtMs: number | undefined;
+    /** When the exhausted budget comes back; undefined while no end of window is known or just after reopening. */
+    private reopensAtMs: number | undefined;
+    private reopenedEarly = false;
+    private windowMs: number | undefined;
+    private windowLengthUnknowable = false;
+    private epoch = 0;
+    private inFlight = 0;
+    private readonly waiting: Array<(ticket: SendTicket) => void> = [];
+    private wakeTimer: NodeJS.Timeout | undefined;
+
+    /** Resolves when a request may go out. A resend of a refused request goes to the front of the line. */
+    acquire(resend = false): Promise<SendTicket> {
+        return new Promise((resolve) => {
+            if (resend) this.waiting.unshift(resolve);
+            else this.waiting.push(resolve);
+            this.drain();
+        });
+    }
+
+    /** How long a request asking now should expect to wait, in ms (0 when it can go out at once or the wait is unknown). */
+    expectedWaitMs(now = Date.now()): number {
+        if (this.budget > this.waiting.length || this.reopensAtMs === undefined) return 0;
+        return Math.max(0, this.reopensAtMs - now);
+    }
+
+    /** The request that held `ticket` is over; `report` is what its response said about the window, if anything. */
+    release(ticket: SendTicket, report: RateWindowReport | undefined): void {
+        this.inFlight--;
+        if (report) this.learn(ticket, report);
+        this.drain();
+    }
+
+    /** The service refused the request for its rate: nothing more goes out before `retryAtMs`. */
+    refused(ticket: SendTicket, report: RateWindowReport | undefined, retryAtMs: number): void {
+        this.inFlight--;
+        if (report) this.learn(ticket, report);
+        if (ticket.epoch === this.epoch && this.reopenedEarly) this.distrustWindowLength();
+        this.budget = Math.min(this.budget, 0);
+        this.reopensAtMs = Math.max(this.reopensAtMs ?? 0, retryAtMs);
+        this.drain();
+    }
+
+    private learn(ticket: SendTicket, report: RateWindowReport): void {
+        const now = Date.now();
+        this.limit = report.limit;
+        if (this.reportedResetAtMs === undefined || report.resetAtMs > this.reportedResetAtMs) {
+            // The first answer from a window not heard of before: every request still in flight may yet count in it.
+            this.reportedResetAtMs = report.resetAtMs;
+            this.budget = report.remaining - this.inFlight;
+            if (report.remaining === report.limit - 1) this.learnWindowLength(ticket.sentAtMs, now, report.resetAtMs);
+            // The window began before this answer arrived, so it ends no later than now plus its length.
+            this.reopensAtMs = this.windowMs === undefined ? report.resetAtMs : Math.min(report.resetAtMs, now + this.windowMs);
+        } else if (report.resetAtMs === this.reportedResetAtMs && ticket.epoch === this.epoch) {
+            this.budget = Math.min(this.budget, report.remaining - this.inFlight);
+            if (this.reopensAtMs === undefined) {
+                // The gate reopened, yet the service still counts the old window.
+                if (this.reopenedEarly) this.distrustWindowLength();
+                this.reopensAtMs = this.reopenedEarly ? report.resetAtMs : report.resetAtMs + RESET_RESOLUTION_MS;
+            }
+        }
+    }
+
+    /**
+     * The request that opened the window reached the service between sentAtMs and receivedAtMs, and the window
+     * ended within the second before resetAtMs, so its length lies between those bounds; of the whole seconds
+     * in that range the longest is taken.
+     */
+    private learnWindowLength(sentAtMs: number, receivedAtMs: number, resetAtMs: number): void {
+        if (this.windowLengthUnknowable) return;
+        const longest = Math.floor((resetAtMs - sentAtMs) / RESET_RESOLUTION_MS) * RESET_RESOLUTION_MS;
+        const shortestPossible = resetAtMs - RESET_RESOLUTION_MS - receivedAtMs;
+        const consistent = longest > 0 && longest > shortestPossible && (this.windowMs === undefined || this.windowMs === longest);
+        if (consistent) this.windowMs = longest;
+        else this.distrustWindowLength();
+    }
+
+    private distrustWindowLength(): void {
+        this.windowMs = undefined;
+        this.windowLengthUnknowable = true;
+    }
+
+    private drain(): void {
+        const now = Date.now();
+        if (this.reopensAtMs !== undefined && now >= this.reopensAtMs) {
+            this.reopenedEarly = this.reportedResetAtMs !== undefined && now < this.reportedResetAtMs;
+            this.epoch++;
+            this.reopensAtMs = undefined;
+            this.budget = (this.limit ?? 1) - this.inFlight;
+        }
+        // Nothing in flight can tell us more and no reopening is due: find out with a single request.
+        if (this.budget < 1 && this.reopensAtMs === undefined && this.inFlight === 0) this.budget = 1;
+        while (this.budget >= 1 && this.waiting.length > 0) {
+            this.budget--;
+            this.inFlight++;
+            this.waiting.shift()!({ epoch: this.epoch, sentAtMs: now });
+        }
+        this.scheduleWake(now);
+    }
+
+    // A timer exists only while someone waits, so an idle gate never keeps the process alive.
+    private scheduleWake(now: number): void {
+        if (this.wakeTimer) clearTimeout(this.wakeTimer);
+        this.wakeTimer = undefined;
+        if (this.waiting.length > 0 && this.budget < 1 && this.reopensAtMs !== undefined) {
+            this.wakeTimer = setTimeout(() => {
+                this.wakeTimer = undefined;
+                this.drain();
+            }, Math.max(0, this.reopensAtMs - now));
+        }
+    }
+}
+
+const gates = new Map<string, RateGate>();
+
+/** The one gate of a (service, API key) pair in this process; the registry holds a hash of the key, never the key. */
+export function gateFor(baseUrl: string, apiKey: string): RateGate {
+    const id = `${baseUrl}\n${createHash("sha256").update(apiKey).digest("hex")}`;
+    let gate = gates.get(id);
+    if (!gate) {
+        gate = new RateGate();
+        gates.set(id, gate);
+    }
+    return gate;
+}
