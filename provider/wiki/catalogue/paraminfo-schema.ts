@@ -3,7 +3,7 @@
 import { z } from "zod";
 
 /** A flag: formatversion=1 writes "" when set and leaves it out otherwise; formatversion=2 writes true or false. */
-const flag = z.union([z.literal(""), z.boolean()], { error: 'expected a flag ("", true or false)' }).optional();
+const flag = z.literal(["", true, false], { error: 'expected a flag ("", true or false)' }).optional();
 
 const integer = z.number().int();
 

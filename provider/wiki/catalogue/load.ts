@@ -1,0 +1,139 @@
+// Turns a paraminfo reply (any wiki's, formatversion 1 or 2, or the shipped catalogue.json) into the normalised
+// Catalogue the validator reads. Unknown fields are tolerated; anything that is not paraminfo is one CatalogueError.
+import { readFileSync } from "fs";
+import { z } from "zod";
+import shippedJson from "./catalogue.json";
+import { CatalogueError } from "./errors";
+import { Catalogue, ModuleInfo, ParamInfo } from "./model";
+import { ParsedModule, ParsedParameter, paraminfoReplySchema } from "./paraminfo-schema";
+
+const SHIPPED_SOURCE = "shipped catalogue";
+
+/** formatversion=1 marks a set flag with "", formatversion=2 with true. */
+const isSet = (flag: "" | boolean | undefined): boolean => flag === "" || flag === true;
+
+function toParamInfo(raw: ParsedParameter): ParamInfo {
+    return {
+        index: raw.index,
+        name: raw.name,
+        type: raw.type,
+        default: raw.default,
+        multi: isSet(raw.multi),
+        lowlimit: raw.lowlimit,
+        highlimit: raw.highlimit,
+        limit: raw.limit,
+        min: raw.min,
+        max: raw.max,
+        highmax: raw.highmax,
+        allspecifier: raw.allspecifier,
+        required: isSet(raw.required),
+        deprecated: isSet(raw.deprecated),
+        deprecatedValues: raw.deprecatedvalues ?? [],
+        subtypes: raw.subtypes,
+        extraNamespaces: raw.extranamespaces,
+        info: raw.info ?? [],
+        sensitive: isSet(raw.sensitive),
+        allowsDuplicates: isSet(raw.allowsduplicates),
+        submodules: raw.submodules,
+        submoduleParamPrefix: raw.submoduleparamprefix,
+        templateVars: raw.templatevars,
+    };
+}
+
+function toModuleInfo(raw: ParsedModule, group: string): ModuleInfo {
+    const parameters = raw.parameters.map(toParamInfo);
+    return {
+        name: raw.name,
+        path: raw.path,
+        group,
+        prefix: raw.prefix,
+        generator: isSet(raw.generator),
+        deprecated: isSet(raw.deprecated),
+        readRights: isSet(raw.readrights),
+        parameters,
+        parametersByName: new Map(parameters.map((param) => [param.name, param])),
+        templatedParameters: (raw.templatedparameters ?? []).map(toParamInfo),
+    };
+}
+
+function formatPath(path: readonly PropertyKey[]): string {
+    const text = path.map((key) => (typeof key === "number" ? `[${key}]` : `.${String(key)}`)).join("");
+    return text === "" ? "(top level)" : text.replace(/^\./, "");
+}
+
+function describeIssue(issue: z.core.$ZodIssue): string {
+    const message = issue.message.replace(/^Invalid input: /, "").replace(/^(expected .*), received undefined$/, "missing ($1)");
+    return `${formatPath(issue.path)}: ${message}`;
+}
+
+function notParaminfo(source: string, problem: string): CatalogueError {
+    return new CatalogueError(source, `not a paraminfo reply: ${problem}`);
+}
+
+/** The error code of a MediaWiki error reply ({"error": {"code": ...}}), if the value is one. */
+function mediaWikiErrorCode(json: unknown): string | undefined {
+    const error = typeof json === "object" && json !== null ? (json as { error?: unknown }).error : undefined;
+    const code = typeof error === "object" && error !== null ? (error as { code?: unknown }).code : undefined;
+    return typeof code === "string" ? code : undefined;
+}
+
+function assemble(modules: readonly ParsedModule[], source: string): Catalogue {
+    let query: ModuleInfo | undefined;
+    const submodules = new Map<string, ModuleInfo>();
+    modules.forEach((raw, position) => {
+        const where = `paraminfo.modules[${position}]`;
+        if (raw.path === "query") {
+            query = toModuleInfo(raw, raw.group ?? "action");
+            return;
+        }
+        // Modules of other actions may share a reply; they are no part of a query catalogue.
+        if (!raw.path.startsWith("query+")) return;
+        if (raw.group === undefined) throw notParaminfo(source, `${where}.group: missing on query submodule "${raw.name}"`);
+        if (submodules.has(raw.name)) throw notParaminfo(source, `${where}.name: module "${raw.name}" appears twice`);
+        submodules.set(raw.name, toModuleInfo(raw, raw.group));
+    });
+    if (submodules.size === 0) throw notParaminfo(source, "paraminfo.modules: no query submodule (path query+<name>)");
+    // A reply for query+* alone lacks the query module; the shipped one stands in for it.
+    return { query: query ?? shippedCatalogue().query, modules: submodules };
+}
+
+/** Reads a parsed paraminfo reply. `source` names it in errors (a file name, a URL). */
+export function parseCatalogue(json: unknown, source = "paraminfo reply"): Catalogue {
+    const errorCode = mediaWikiErrorCode(json);
+    if (errorCode !== undefined) throw new CatalogueError(source, `the wiki answered with error "${errorCode}" instead of paraminfo`);
+    const result = paraminfoReplySchema.safeParse(json);
+    if (!result.success) {
+        const [first, ...others] = result.error.issues;
+        const more = others.length > 0 ? ` (and ${others.length} more problem${others.length > 1 ? "s" : ""})` : "";
+        throw notParaminfo(source, describeIssue(first) + more);
+    }
+    return assemble(result.data.paraminfo.modules, source);
+}
+
+/** JSON.parse, failing with a CatalogueError that gives the position but never echoes the text. */
+export function parseJsonText(text: string, source: string): unknown {
+    try {
+        return JSON.parse(text);
+    } catch (error) {
+        const position = /position (\d+)/.exec(error instanceof Error ? error.message : "");
+        throw new CatalogueError(source, `not JSON${position ? ` (syntax error at position ${position[1]})` : ""}`);
+    }
+}
+
+export function loadCatalogueFile(path: string): Catalogue {
+    let text: string;
+    try {
+        text = readFileSync(path, "utf8");
+    } catch (error) {
+        throw new CatalogueError(path, `cannot read the file (${(error as NodeJS.ErrnoException).code ?? "read error"})`);
+    }
+    return parseCatalogue(parseJsonText(text, path), path);
+}
+
+let shipped: Catalogue | undefined;
+
+/** The catalogue this package ships (the wiki the spec describes), read once. */
+export function shippedCatalogue(): Catalogue {
+    shipped ??= parseCatalogue(shippedJson, SHIPPED_SOURCE);
+    return shipped;
+}
