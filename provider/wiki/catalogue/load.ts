@@ -110,13 +110,19 @@ export function parseCatalogue(json: unknown, source = "paraminfo reply"): Catal
     return assemble(result.data.paraminfo.modules, source);
 }
 
-/** JSON.parse, failing with a CatalogueError that gives the position but never echoes the text. */
+/** V8's own reason, reduced to what never quotes the text (its "Unexpected token" messages do). */
+function describeSyntaxError(message: string): string {
+    const position = /position (\d+)/.exec(message);
+    if (position) return `syntax error at position ${position[1]}`;
+    return /end of JSON input/.test(message) ? "the text ends too early" : "unexpected character";
+}
+
+/** JSON.parse, failing with a CatalogueError that never echoes the text. */
 export function parseJsonText(text: string, source: string): unknown {
     try {
         return JSON.parse(text);
     } catch (error) {
-        const position = /position (\d+)/.exec(error instanceof Error ? error.message : "");
-        throw new CatalogueError(source, `not JSON${position ? ` (syntax error at position ${position[1]})` : ""}`);
+        throw new CatalogueError(source, `not JSON (${describeSyntaxError(error instanceof Error ? error.message : "")})`);
     }
 }
 
