@@ -1,0 +1,73 @@
+// A catalogue parameter prepared once for validation: its request name, its type definition and the
+// lookups its checks need, so that validating a definition allocates and compiles nothing.
+import type { ParamInfo, ParamInfoNote } from "./catalogue/model";
+import type { TypeDef } from "./typedefs/typedef";
+import { typeDefFor } from "./typedefs/registry";
+
+const DEFAULT_LOW_LIMIT = 50;
+const DEFAULT_HIGH_LIMIT = 500;
+
+export interface ParamSpec {
+    /** The name in the request: module prefix (with "g" for a generator) + parameter name. */
+    readonly requestName: string;
+    /** The module whose parameter it is, as issues name it. */
+    readonly module: string;
+    readonly info: ParamInfo;
+    readonly typeDef: TypeDef;
+    /** The values of an enumeration. */
+    readonly allowed: ReadonlySet<string> | undefined;
+    readonly deprecatedValues: ReadonlySet<string>;
+    /** How many values a multi-valued parameter takes, without and with elevated rights. */
+    readonly lowLimit: number;
+    readonly highLimit: number;
+    /** The info notes (useronly, singlepageonly, modes, ...) by name. */
+    readonly notes: ReadonlyMap<string, ParamInfoNote>;
+    /** Extra words for an unrecognized value, e.g. that a module belongs to another group. */
+    readonly explainUnknownValue?: (value: string) => string | undefined;
+}
+
+interface SharedLookups {
+    allowed: ReadonlySet<string> | undefined;
+    deprecatedValues: ReadonlySet<string>;
+    notes: ReadonlyMap<string, ParamInfoNote>;
+}
+
+// A module's parameter and the same parameter under the generator prefix share these.
+const sharedLookups = new WeakMap<ParamInfo, SharedLookups>();
+
+function lookupsOf(info: ParamInfo): SharedLookups {
+    let lookups = sharedLookups.get(info);
+    if (!lookups) {
+        lookups = {
+            allowed: typeof info.type === "string" ? undefined : new Set(info.type),
+            deprecatedValues: new Set(info.deprecatedValues),
+            notes: new Map(info.info.map((note) => [note.name, note])),
+        };
+        sharedLookups.set(info, lookups);
+    }
+    return lookups;
+}
+
+export function makeParamSpec(
+    info: ParamInfo,
+    module: string,
+    requestName: string,
+    explainUnknownValue?: (value: string) => string | undefined,
+): ParamSpec {
+    const lowLimit = info.lowlimit ?? DEFAULT_LOW_LIMIT;
+    return {
+        requestName,
+        module,
+        info,
+        typeDef: typeDefFor(info.type),
+        ...lookupsOf(info),
+        lowLimit,
+        highLimit: Math.max(lowLimit, info.highlimit ?? DEFAULT_HIGH_LIMIT),
+        explainUnknownValue,
+    };
+}
+
+/** A value as messages may show it: never the value of a sensitive parameter. */
+export function shownValue(spec: ParamSpec, value: string): string {
+    return spec.info.sensitive ? "(sensitive value not shown)" : JSON.stringify(value);
+}

@@ -1,0 +1,116 @@
+// Fetches and validates one parameter the way ParamValidator::getValue and validateValue do: presence
+// and requiredness, the sensitive and deprecated flags, splitting a multi-value, the all-specifier, the
+// multi-value limit, each value through its type, unrecognized values of a multi-value as a warning,
+// and duplicates dropped.
+import { IssueLog } from "./issues";
+import { explodeMultiValue, implodeMultiValue, startsWithUnitSeparator } from "./multivalue";
+import { ParamSpec, shownValue } from "./paramspec";
+import { ValidationFailure, ValueContext } from "./typedefs/typedef";
+
+/** A value as the definition gives it: one string, or the values of a multi-valued parameter. */
+export type RawValue = string | readonly string[];
+
+export interface ValidatedParam {
+    readonly spec: ParamSpec;
+    /** The accepted values: one for a single-valued parameter; for a multi-valued one the recognised
+     *  values without duplicates, or every allowed value for the all-specifier. Empty after an error. */
+    readonly values: readonly string[];
+    /** The value as the request should carry it. */
+    readonly request: string;
+    readonly ok: boolean;
+}
+
+export class ParamValidator implements ValueContext {
+    inMulti = false;
+    private current: ParamSpec | undefined;
+
+    constructor(
+        private readonly issues: IssueLog,
+        readonly highLimits: boolean,
+        readonly namespaces: ReadonlySet<number>,
+    ) {}
+
+    record(code: string, message: string): void {
+        if (this.current) this.issues.warning(code, this.current.requestName, this.current.module, message);
+    }
+
+    /** The parameter's validated value, or undefined when the definition does not give it. */
+    getValue(spec: ParamSpec, raw: RawValue | undefined): ValidatedParam | undefined {
+        if (raw === undefined) {
+            if (spec.info.required) this.issues.error("missingparam", spec.requestName, spec.module, `The "${spec.requestName}" parameter must be set.`);
+            return undefined;
+        }
+        this.current = spec;
+        if (spec.info.sensitive) {
+            this.record(
+                "sensitive",
+                `Parameter "${spec.requestName}" is sensitive: its value would sit in plain text with the definition. Supply it when the request is made instead.`,
+            );
+        }
+        if (spec.info.deprecated) this.record("deprecation", `The parameter "${spec.requestName}" has been deprecated.`);
+        return spec.info.multi ? this.validateMulti(spec, raw) : this.validateSingle(spec, raw);
+    }
+
+    private fail(spec: ParamSpec, failure: ValidationFailure, raw: RawValue): ValidatedParam {
+        this.issues.error(failure.code, spec.requestName, spec.module, failure.message);
+        return { spec, values: [], request: typeof raw === "string" ? raw : implodeMultiValue(raw), ok: false };
+    }
+
+    private notMulti(spec: ParamSpec, raw: RawValue): ValidatedParam {
+        return this.fail(spec, new ValidationFailure("badvalue", `Parameter "${spec.requestName}" does not accept multiple values.`), raw);
+    }
+
+    private validateSingle(spec: ParamSpec, raw: RawValue): ValidatedParam {
+        if (typeof raw !== "string" && raw.length > 1) return this.notMulti(spec, raw);
+        const value = typeof raw === "string" ? raw : (raw[0] ?? "");
+        if (startsWithUnitSeparator(value)) return this.notMulti(spec, raw);
+        this.inMulti = false;
+        const result = spec.typeDef.validate(value, spec, this);
+        if (result instanceof ValidationFailure) return this.fail(spec, result, raw);
+        return { spec, values: [result], request: result, ok: true };
+    }
+
+    private validateMulti(spec: ParamSpec, raw: RawValue): ValidatedParam {
+        const list = typeof raw === "string" ? explodeMultiValue(raw) : raw;
+        const allSpecifier = spec.info.allspecifier;
+        if (allSpecifier !== undefined && list.length === 1 && list[0] === allSpecifier) {
+            const everything = spec.typeDef.enumValues(spec, this);
+            if (everything) return { spec, values: everything, request: allSpecifier, ok: true };
+        }
+        const sizeLimit = this.highLimits && list.length > spec.lowLimit ? spec.highLimit : spec.lowLimit;
+        if (list.length > sizeLimit) {
+            const failure = new ValidationFailure(
+                "toomanyvalues",
+                `Too many values supplied for parameter "${spec.requestName}": ${list.length}. The limit is ${sizeLimit}.`,
+            );
+            return this.fail(spec, failure, raw);
+        }
+        const accepted: string[] = [];
+        const unrecognized: string[] = [];
+        this.inMulti = true;
+        for (const value of list) {
+            const result = spec.typeDef.validate(value, spec, this);
+            if (!(result instanceof ValidationFailure)) {
+                accepted.push(result);
+            } else if (result.code === "badvalue") {
+                unrecognized.push(value);
+            } else {
+                this.inMulti = false;
+                return this.fail(spec, result, raw);
+            }
+        }
+        this.inMulti = false;
+        if (unrecognized.length > 0) this.reportUnrecognized(spec, unrecognized);
+        const values = spec.info.allowsDuplicates ? accepted : [...new Set(accepted)];
+        return { spec, values, request: implodeMultiValue(values), ok: true };
+    }
+
+    private reportUnrecognized(spec: ParamSpec, values: readonly string[]): void {
+        const described = values.map((value) => {
+            const explanation = spec.explainUnknownValue?.(value);
+            return shownValue(spec, value) + (explanation ? ` (${explanation})` : "");
+        });
+        const noun = values.length === 1 ? "value" : "values";
+        this.record("unrecognizedvalues", `Unrecognized ${noun} for parameter "${spec.requestName}": ${described.join(", ")}; ignored.`);
+    }
+}

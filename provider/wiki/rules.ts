@@ -1,0 +1,111 @@
+// Rules that paraminfo does not express as types: the page set's single source (ApiPageSet), and the
+// module rules paraminfo only hints at in parameter info notes: singlepageonly (ApiQueryRevisions),
+// useronly / nonuseronly (ApiQueryAllDeletedRevisions) and modes (ApiQueryDeletedrevs).
+import type { ModuleIndex, ModuleGroup } from "./catalogue-index";
+import { IssueLog } from "./issues";
+import type { ValidatedParam } from "./paramvalidator";
+
+export interface ModuleUse {
+    readonly index: ModuleIndex;
+    readonly role: ModuleGroup | "generator";
+    /** The parameters the definition gives, validated, by unprefixed name. */
+    readonly given: Map<string, ValidatedParam>;
+}
+
+/** Where the query's pages come from. */
+export interface PageSource {
+    readonly titles?: ValidatedParam;
+    readonly pageids?: ValidatedParam;
+    readonly revids?: ValidatedParam;
+    readonly generator: boolean;
+}
+
+const PAGE_SET_SOURCES = ["titles", "pageids", "revids"] as const;
+const DELETEDREVS_MODES = { pages: 1, user: 2, all: 3 } as const;
+
+/** ApiPageSet: only one of titles, pageids and revids (a generator takes them as its input). */
+export function checkPageSource(pages: PageSource, issues: IssueLog): void {
+    let first: string | undefined;
+    for (const source of PAGE_SET_SOURCES) {
+        if (!pages[source]) continue;
+        if (first === undefined) {
+            first = source;
+        } else {
+            issues.error("multisource", source, "query", `Cannot use "${source}" at the same time as "${first}".`);
+        }
+    }
+}
+
+function hasNote(param: ValidatedParam, note: string): boolean {
+    return param.spec.notes.has(note);
+}
+
+function requestNames(params: readonly ValidatedParam[]): string {
+    return params.map((param) => `"${param.spec.requestName}"`).join(", ");
+}
+
+// ApiQueryRevisions: the "enumeration" parameters (limit, start/end ids and times, dir=newer, user,
+// excludeuser) list the revisions of one page; with revids or several pages they are an error.
+// dir counts only when it differs from its default, as ApiQueryRevisions counts only dir=newer.
+function checkSinglePageOnly(use: ModuleUse, pages: PageSource, issues: IssueLog): void {
+    const enumerating = [...use.given.values()].filter(
+        (param) => param.ok && hasNote(param, "singlepageonly") && !(typeof param.spec.info.type !== "string" && param.request === String(param.spec.info.default)),
+    );
+    if (enumerating.length === 0) return;
+    const module = use.index.module.name;
+    const first = enumerating[0].spec.requestName;
+    if (pages.revids) {
+        issues.error("invalidparammix", first, module, `The "revids" parameter may not be used with ${requestNames(enumerating)}, which list the revisions of a single page.`);
+    }
+    const pageCount = (pages.titles?.values.length ?? 0) + (pages.pageids?.values.length ?? 0);
+    if (pageCount > 1) {
+        issues.error(
+            "invalidparammix",
+            first,
+            module,
+            `${requestNames(enumerating)} may only be used on a single page, but the query names ${pageCount} pages.`,
+        );
+    }
+}
+
+// ApiQueryAllDeletedRevisions: with a user, the nonuseronly parameters are refused; without one, the useronly ones.
+function checkUserOnly(use: ModuleUse, issues: IssueLog): void {
+    const user = use.given.get("user");
+    const userName = use.index.prefix + "user";
+    for (const param of use.given.values()) {
+        const name = param.spec.requestName;
+        if (user && hasNote(param, "nonuseronly")) {
+            issues.error("invalidparammix", name, use.index.module.name, `The parameters "${name}" and "${userName}" cannot be used together.`);
+        } else if (!user && hasNote(param, "useronly")) {
+            issues.error("invalidparammix", name, use.index.module.name, `The "${name}" parameter may only be used with "${userName}".`);
+        }
+    }
+}
+
+// ApiQueryDeletedrevs works in mode 1 (the query names pages), 2 (a user is given) or 3 (all); a
+// parameter whose modes exclude the mode in use is refused. Like ApiQueryDeletedrevs, parameters it
+// cannot tell were set on purpose (booleans, and those with a default) are let through.
+function checkModes(use: ModuleUse, pages: PageSource, issues: IssueLog): void {
+    const namesPages = pages.generator || PAGE_SET_SOURCES.some((source) => pages[source]);
+    const user = use.given.get("user");
+    const mode = namesPages ? DELETEDREVS_MODES.pages : user ? DELETEDREVS_MODES.user : DELETEDREVS_MODES.all;
+    const module = use.index.module.name;
+    for (const param of use.given.values()) {
+        const modes = param.spec.notes.get("modes")?.values;
+        const info = param.spec.info;
+        if (!modes || modes.includes(mode) || info.type === "boolean" || info.default !== undefined) continue;
+        const allowed = modes.join(" or ");
+        issues.error("badparams", param.spec.requestName, module, `The "${param.spec.requestName}" parameter cannot be used in mode ${mode}; only in mode ${allowed}.`);
+    }
+    const excludeUser = use.given.get("excludeuser");
+    if (user && excludeUser) {
+        issues.error("badparams", excludeUser.spec.requestName, module, `"${user.spec.requestName}" and "${excludeUser.spec.requestName}" cannot be used together.`);
+    }
+}
+
+export function checkModuleRules(use: ModuleUse, pages: PageSource, issues: IssueLog): void {
+    const notes = use.index.noteNames;
+    if (notes.has("singlepageonly")) checkSinglePageOnly(use, pages, issues);
+    if (notes.has("useronly") || notes.has("nonuseronly")) checkUserOnly(use, issues);
+    if (notes.has("modes")) checkModes(use, pages, issues);
+}

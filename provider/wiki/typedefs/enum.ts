@@ -1,0 +1,35 @@
+// EnumDef: the value must be one of the listed values; listed-but-deprecated values warn.
+import { ParamSpec, shownValue } from "../paramspec";
+import { TypeDef, ValidationFailure, ValueContext } from "./typedef";
+
+const MAX_LISTED_VALUES = 12;
+
+export function listOfAllowed(values: readonly (string | number)[]): string {
+    const shown = values.slice(0, MAX_LISTED_VALUES).map((value) => JSON.stringify(String(value)));
+    const more = values.length > MAX_LISTED_VALUES ? `, ... (${values.length} in all)` : "";
+    return shown.join(", ") + more;
+}
+
+export function badValue(spec: ParamSpec, value: string, allowed: readonly (string | number)[]): ValidationFailure {
+    return new ValidationFailure(
+        "badvalue",
+        `Unrecognized value for parameter "${spec.requestName}": ${shownValue(spec, value)}. Allowed: ${listOfAllowed(allowed)}.`,
+    );
+}
+
+export function recordDeprecatedValue(spec: ParamSpec, value: string, context: ValueContext): void {
+    if (spec.deprecatedValues.has(value)) {
+        context.record("deprecation", `The value ${shownValue(spec, value)} for parameter "${spec.requestName}" is deprecated.`);
+    }
+}
+
+export const enumDef: TypeDef = {
+    validate(value, spec, context) {
+        if (!spec.allowed?.has(value)) return badValue(spec, value, this.enumValues(spec, context) ?? []);
+        recordDeprecatedValue(spec, value, context);
+        return value;
+    },
+    enumValues(spec) {
+        return typeof spec.info.type === "string" ? undefined : spec.info.type;
+    },
+};

@@ -1,0 +1,25 @@
+// NamespaceDef: an enumeration of the wiki's namespace numbers plus the parameter's extra namespaces
+// (Media -2, Special -1). A signed decimal is read as the number it writes ("+0", "00" are 0).
+import { ParamSpec } from "../paramspec";
+import { badValue, recordDeprecatedValue } from "./enum";
+import { TypeDef, ValueContext } from "./typedef";
+
+const SIGNED_DECIMAL = /^[+-]?\d+$/;
+
+function isAllowed(namespace: number, spec: ParamSpec, context: ValueContext): boolean {
+    return context.namespaces.has(namespace) || (spec.info.extraNamespaces?.includes(namespace) ?? false);
+}
+
+export const namespaceDef: TypeDef = {
+    validate(value, spec, context) {
+        const namespace = SIGNED_DECIMAL.test(value) ? Number(value) : NaN;
+        if (!isAllowed(namespace, spec, context)) return badValue(spec, value, this.enumValues(spec, context) ?? []);
+        const normalised = String(namespace);
+        recordDeprecatedValue(spec, normalised, context);
+        return normalised;
+    },
+    enumValues(spec, context) {
+        const all = new Set([...context.namespaces, ...(spec.info.extraNamespaces ?? [])]);
+        return [...all].sort((a, b) => a - b).map(String);
+    },
+};

@@ -1,0 +1,14 @@
+// TitleDef: a valid page title (the parameter need not name an existing page).
+import { shownValue } from "../paramspec";
+import { parseTitle } from "./titleparser";
+import { TypeDef, ValidationFailure } from "./typedef";
+
+export const titleDef: TypeDef = {
+    validate(value, spec) {
+        if (parseTitle(value) === undefined) {
+            return new ValidationFailure("badtitle", `Invalid title ${shownValue(spec, value)} for parameter "${spec.requestName}".`);
+        }
+        return value;
+    },
+    enumValues: () => undefined,
+};

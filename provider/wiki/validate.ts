@@ -1,0 +1,190 @@
+// Walks a query definition the way api.php walks a request (ApiMain, ApiQuery, ApiPageSet): api.php's
+// own parameters, the query module's, the prop/list/meta modules named, the generator (its parameters
+// under the generator prefix), templated parameters, then what no module used, and the module rules.
+import { shippedCatalogue } from "./catalogue";
+import type { Catalogue, ParamInfo } from "./catalogue/model";
+import { CatalogueIndex, indexCatalogue, MODULE_GROUPS, ModuleIndex } from "./catalogue-index";
+import { checkDefinition, DefinitionValue, WikiQueryDefinition } from "./definition";
+import { IssueLog, WikiQueryIssue } from "./issues";
+import { ParamValidator, RawValue, ValidatedParam } from "./paramvalidator";
+import { checkModuleRules, checkPageSource, ModuleUse, PageSource } from "./rules";
+
+export interface ValidateWikiQueryOptions {
+    /** The wiki's catalogue; the shipped one by default. */
+    catalogue?: Catalogue;
+    /** Validate for a caller with elevated rights (apihighlimits): limits of 500 values and highmax. */
+    highLimits?: boolean;
+    /** The wiki's namespace numbers; MediaWiki's standard 0..15 by default. */
+    namespaces?: readonly number[];
+}
+
+export interface WikiQueryResult {
+    valid: boolean;
+    errors: WikiQueryIssue[];
+    warnings: WikiQueryIssue[];
+    /** The normalised api.php parameters. */
+    request: Record<string, string>;
+}
+
+const STANDARD_NAMESPACES: ReadonlySet<number> = new Set([0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15]);
+
+function rawValue(value: DefinitionValue): RawValue | undefined {
+    if (typeof value === "string") return value;
+    if (typeof value === "number") return String(value);
+    if (typeof value === "boolean") return value ? "1" : undefined;
+    return value.map(String);
+}
+
+function namespaceSet(namespaces: readonly number[] | undefined): ReadonlySet<number> {
+    if (namespaces === undefined) return STANDARD_NAMESPACES;
+    if (!Array.isArray(namespaces) || !namespaces.every(Number.isInteger)) {
+        throw new TypeError("options.namespaces: expected an array of integer namespace numbers");
+    }
+    return new Set(namespaces);
+}
+
+class QueryValidation {
+    private readonly issues = new IssueLog();
+    private readonly request: Record<string, string> = { action: "query" };
+    private readonly params = new Map<string, RawValue>();
+    private readonly used = new Set<string>();
+    private readonly validator: ParamValidator;
+
+    constructor(
+        private readonly index: CatalogueIndex,
+        private readonly definition: WikiQueryDefinition,
+        options: ValidateWikiQueryOptions,
+    ) {
+        this.validator = new ParamValidator(this.issues, options.highLimits === true, namespaceSet(options.namespaces));
+        const params = definition.params ?? {};
+        for (const name in params) {
+            const raw = rawValue(params[name]);
+            if (raw !== undefined && name !== "action") this.params.set(name, raw);
+        }
+    }
+
+    run(): WikiQueryResult {
+        this.validateParams(this.index.main);
+        const query = this.validateParams(this.index.query);
+        const uses = [...this.selectModules(), ...this.selectGenerator()];
+        for (const use of uses) this.validateParams(use.index, use.given);
+        this.reportUnused(uses);
+        const pages: PageSource = {
+            titles: query.get("titles"),
+            pageids: query.get("pageids"),
+            revids: query.get("revids"),
+            generator: this.definition.generator !== undefined,
+        };
+        checkPageSource(pages, this.issues);
+        for (const use of uses) checkModuleRules(use, pages, this.issues);
+        const { errors, warnings } = this.issues;
+        return { valid: errors.length === 0, errors, warnings, request: this.request };
+    }
+
+    /** Validates the parameters the definition gives for one module, its missing required ones, and its templated ones. */
+    private validateParams(index: ModuleIndex, given = new Map<string, ValidatedParam>()): Map<string, ValidatedParam> {
+        for (const [name, raw] of this.params) {
+            const spec = index.specs.get(name);
+            if (spec) this.accept(spec.info.name, this.validator.getValue(spec, raw), given);
+        }
+        for (const spec of index.required) {
+            if (!this.params.has(spec.requestName)) this.validator.getValue(spec, undefined);
+        }
+        for (const template of index.module.templatedParameters) this.validateTemplated(index, template, given);
+        return given;
+    }
+
+    private accept(name: string, validated: ValidatedParam | undefined, given: Map<string, ValidatedParam>): void {
+        if (!validated) return;
+        this.used.add(validated.spec.requestName);
+        this.request[validated.spec.requestName] = validated.request;
+        given.set(name, validated);
+    }
+
+    // ApiBase expands "contentformat-{slot}" into one parameter per value of its target ("slots").
+    private validateTemplated(index: ModuleIndex, template: ParamInfo, given: Map<string, ValidatedParam>): void {
+        let names = [template.name];
+        for (const [variable, target] of Object.entries(template.templateVars ?? {})) {
+            const values = given.get(target)?.values ?? [];
+            names = names.flatMap((name) => values.map((value) => name.replace(`{${variable}}`, value)));
+        }
+        for (const name of names) {
+            const raw = this.params.get(index.prefix + name);
+            if (raw !== undefined) this.accept(name, this.validator.getValue(index.templatedSpec(template, name), raw), given);
+        }
+    }
+
+    // ApiQuery: prop, list and meta are multi-valued enumerations of module names; an unknown name, or
+    // one from another group, is an unrecognized value (a warning), and its parameters go unused.
+    private selectModules(): ModuleUse[] {
+        const uses: ModuleUse[] = [];
+        for (const group of MODULE_GROUPS) {
+            const names = this.definition[group];
+            const spec = this.index.groupSpec(group);
+            if (names === undefined || !spec) continue;
+            const validated = this.validator.getValue(spec, typeof names === "string" ? names : names.slice());
+            if (!validated) continue;
+            this.request[group] = validated.request;
+            for (const name of validated.values) {
+                const index = this.index.submodule(name);
+                if (!index) continue;
+                uses.push({ index, role: group, given: new Map() });
+                if (index.module.deprecated && !spec.deprecatedValues.has(name)) {
+                    this.issues.warning("deprecation", group, name, `The "${name}" module has been deprecated.`);
+                }
+            }
+        }
+        return uses;
+    }
+
+    // ApiPageSet: the generator must exist and be able to generate.
+    private selectGenerator(): ModuleUse[] {
+        const name = this.definition.generator;
+        if (name === undefined) return [];
+        this.request.generator = name;
+        const module = this.index.catalogue.modules.get(name);
+        if (!module || !module.generator) {
+            const reason = module ? `Module ${JSON.stringify(name)} cannot be used as a generator.` : `Unknown generator ${JSON.stringify(name)}.`;
+            this.issues.error("badgenerator", "generator", "query", reason);
+            return [];
+        }
+        if (module.deprecated) this.issues.warning("deprecation", "generator", name, `The "${name}" module has been deprecated.`);
+        const index = this.index.generator(name);
+        return index ? [{ index, role: "generator", given: new Map() }] : [];
+    }
+
+    // ApiMain: parameters no module read.
+    private reportUnused(uses: readonly ModuleUse[]): void {
+        for (const name of this.params.keys()) {
+            if (this.used.has(name)) continue;
+            const hint = templatedHint(name, uses) ?? ownerHint(this.index.ownerOf(name));
+            this.issues.warning("unrecognizedparams", name, "query", `Unrecognized parameter: "${name}"${hint}.`);
+        }
+    }
+}
+
+function ownerHint(owner: string | undefined): string {
+    return owner ? ` (it belongs to ${owner}, which this query does not use)` : "";
+}
+
+function templatedHint(name: string, uses: readonly ModuleUse[]): string | undefined {
+    for (const { index } of uses) {
+        for (const template of index.module.templatedParameters) {
+            for (const [variable, target] of Object.entries(template.templateVars ?? {})) {
+                const [before, after] = template.name.split(`{${variable}}`);
+                const head = index.prefix + before;
+                if (name.length > head.length + after.length && name.startsWith(head) && name.endsWith(after)) {
+                    return ` (it exists only for the values given in "${index.prefix + target}")`;
+                }
+            }
+        }
+    }
+    return undefined;
+}
+
+/** Validates a query definition as MediaWiki's api.php would judge the request. Throws WikiDefinitionError for a malformed definition. */
+export function validateWikiQuery(definition: unknown, options: ValidateWikiQueryOptions = {}): WikiQueryResult {
+    const checked = checkDefinition(definition);
+    const index = indexCatalogue(options.catalogue ?? shippedCatalogue());
+    return new QueryValidation(index, checked, options).run();
+}
