@@ -1,0 +1,233 @@
+// preview and up: each registration from the program becomes a step (Check, Diff against the state,
+// then same / create / update / replace), run as soon as it arrives, so independent resources proceed
+// concurrently. After the program finishes, resources it no longer declares are deleted.
+import { ResourceInitError } from "./provider-host";
+import { ProgramHandlers } from "./program-process";
+import { RegistrationReply, RegistrationRequest, WireProperties } from "./protocol";
+import { PropertyMap, markSecrets, sameValue, stripSecrets, union } from "./property-values";
+import { ResourceState } from "./state-file";
+import { StepContext, deleteResources, errorMessage, newStep, refOf } from "./steps";
+import { propertyDiffs } from "./display-values";
+import { isRootStack, resourceUrn } from "./urns";
+import { StepResult } from "./types";
+
+export interface DeploymentTarget {
+    project: string;
+    stack: string;
+}
+
+type Desired = Omit<ResourceState, "id" | "outputs">;
+
+export class Deployment implements ProgramHandlers {
+    private readonly registered = new Set<string>();
+    private readonly inFlight = new Set<Promise<unknown>>();
+    private readonly replaced = new Set<ResourceState>();
+    private firstError?: Error;
+    private announceFailure!: (error: Error) => void;
+    /** Resolves with the first failed step's error. */
+    readonly failed = new Promise<Error>((resolve) => (this.announceFailure = resolve));
+
+    constructor(private readonly context: StepContext, private readonly target: DeploymentTarget) {}
+
+    get error(): Error | undefined {
+        return this.firstError;
+    }
+
+    register(request: RegistrationRequest): Promise<RegistrationReply> {
+        const work = this.registerOne(request);
+        this.inFlight.add(work);
+        const forget = () => this.inFlight.delete(work);
+        work.then(forget, forget);
+        return work;
+    }
+
+    registerOutputs(urn: string, outputs: WireProperties): void {
+        const resource = this.context.state.live(urn);
+        if (resource && !resource.custom) {
+            const { plain, secretKeys } = stripSecrets(outputs);
+            this.context.state.upsert({ ...resource, outputs: plain, secretKeys: union(resource.secretKeys, secretKeys) });
+        }
+    }
+
+    /** Waits until no step is running. */
+    async idle(): Promise<void> {
+        while (this.inFlight.size > 0) {
+            await Promise.allSettled([...this.inFlight]);
+        }
+    }
+
+    /** Deletes what the program no longer declares and the resources replaced create-before-delete. */
+    async deleteLeftovers(): Promise<void> {
+        const leftovers = this.context.state.resources.filter((resource) => resource.pendingDelete || !this.registered.has(resource.urn));
+        try {
+            await deleteResources(this.context, leftovers, this.replaced);
+        } catch (error) {
+            this.fail(error);
+        }
+    }
+
+    private fail(error: unknown): Error {
+        const failure = error instanceof Error ? error : new Error(String(error));
+        if (!this.firstError) {
+            this.firstError = failure;
+            this.announceFailure(failure);
+        }
+        return failure;
+    }
+
+    private async registerOne(request: RegistrationRequest): Promise<RegistrationReply> {
+        const urn = resourceUrn(this.target.project, this.target.stack, request.type, request.name, request.parent);
+        if (this.firstError) {
+            throw new Error(`${request.name}: not deployed, the deployment stopped after an earlier error`);
+        }
+        if (this.registered.has(urn)) {
+            throw this.fail(new Error(`${urn}: registered twice (resource names must be unique per type)`));
+        }
+        this.registered.add(urn);
+        const old = this.context.state.live(urn);
+        const { plain, secretKeys } = stripSecrets(request.object);
+        const desired: Desired = {
+            urn,
+            type: request.type,
+            custom: request.custom,
+            ...(request.parent ? { parent: request.parent } : {}),
+            dependencies: request.dependencies,
+            inputs: plain,
+            secretKeys: union(secretKeys, request.additionalSecretOutputs),
+        };
+        const step = newStep(old ? "update" : "create", { urn, type: request.type, id: old?.id });
+        try {
+            const resource = request.custom
+                ? await this.deployCustom(step, desired, old, request.deleteBeforeReplace === true)
+                : this.deployComponent(step, desired, old);
+            this.context.steps.push(step);
+            return { urn, id: resource.id ?? "", object: markSecrets(resource.outputs, resource.secretKeys) };
+        } catch (error) {
+            step.error = errorMessage(error);
+            this.context.steps.push(step);
+            throw this.fail(error);
+        }
+    }
+
+    private deployComponent(step: StepResult, desired: Desired, old: ResourceState | undefined): ResourceState {
+        step.op = old ? "same" : "create";
+        const resource = { ...desired, outputs: old?.outputs ?? {}, secretKeys: union(desired.secretKeys, old?.secretKeys ?? []) };
+        this.context.state.upsert(resource);
+        return resource;
+    }
+
+    private async deployCustom(
+        step: StepResult,
+        desired: Desired,
+        old: ResourceState | undefined,
+        deleteBeforeReplaceOption: boolean,
+    ): Promise<ResourceState> {
+        if (!desired.type.startsWith("pulumi-nodejs:dynamic")) {
+            throw new Error(`${desired.urn}: only dynamic resources (pulumi-nodejs:dynamic) can be deployed by the engine double`);
+        }
+        const { host } = this.context;
+        const ref = refOf(desired);
+        const checked = await host.check(ref, old?.inputs ?? {}, desired.inputs);
+        if (checked.failures.length > 0) {
+            step.failures = checked.failures;
+            const problems = checked.failures.map((failure) => `${failure.property}: ${failure.reason}`).join("; ");
+            throw new Error(`${desired.type} resource '${ref.name}' has a problem: ${problems}`);
+        }
+        const wanted: Desired = { ...desired, inputs: checked.inputs };
+        if (!old) {
+            step.op = "create";
+            return this.create(wanted);
+        }
+        const secretKeys = union(wanted.secretKeys, old.secretKeys);
+        const diff = await host.diff(ref, old.id ?? "", old.outputs, wanted.inputs, old.inputs);
+        const changed = diff.changes === "some" || (diff.changes === "unknown" && !sameValue(old.inputs, wanted.inputs));
+        if (!changed) {
+            step.op = "same";
+            const same = { ...wanted, id: old.id, outputs: old.outputs, secretKeys };
+            this.context.state.upsert(same);
+            return same;
+        }
+        step.diffs = propertyDiffs(old.inputs, wanted.inputs, secretKeys);
+        if (diff.replaces.length === 0) {
+            step.op = "update";
+            return this.update({ ...wanted, secretKeys }, old);
+        }
+        step.op = "replace";
+        step.replaces = diff.replaces;
+        step.deleteBeforeReplace = diff.deleteBeforeReplace || deleteBeforeReplaceOption;
+        return this.replace(wanted, old, step.deleteBeforeReplace, step);
+    }
+
+    private async create(wanted: Desired): Promise<ResourceState> {
+        if (this.context.preview) {
+            return { ...wanted, outputs: wanted.inputs };
+        }
+        return this.keep(await this.provision(wanted), (created) => this.context.state.upsert(created));
+    }
+
+    /**
+     * Creates the resource. One that the provider created but failed to initialise comes back with the
+     * error: it exists, so it is kept in the state all the same.
+     */
+    private async provision(wanted: Desired): Promise<{ created?: ResourceState; error?: unknown }> {
+        try {
+            const { id, outputs } = await this.context.host.create(refOf(wanted), wanted.inputs);
+            return { created: { ...wanted, id, outputs } };
+        } catch (error) {
+            if (error instanceof ResourceInitError) {
+                return { created: { ...wanted, id: error.id, outputs: error.outputs, initErrors: error.reasons }, error };
+            }
+            return { error };
+        }
+    }
+
+    private keep(provisioned: { created?: ResourceState; error?: unknown }, place: (created: ResourceState) => void): ResourceState {
+        if (provisioned.created) {
+            place(provisioned.created);
+        }
+        if (provisioned.error !== undefined || !provisioned.created) {
+            throw provisioned.error;
+        }
+        return provisioned.created;
+    }
+
+    private async update(wanted: Desired, old: ResourceState): Promise<ResourceState> {
+        if (this.context.preview) {
+            return { ...wanted, id: old.id, outputs: wanted.inputs };
+        }
+        try {
+            const outputs = await this.context.host.update(refOf(wanted), old.id ?? "", old.outputs, wanted.inputs, old.inputs);
+            const updated = { ...wanted, id: old.id, outputs };
+            this.context.state.upsert(updated);
+            return updated;
+        } catch (error) {
+            if (error instanceof ResourceInitError) {
+                this.context.state.upsert({ ...wanted, id: old.id, outputs: error.outputs, initErrors: error.reasons });
+            }
+            throw error;
+        }
+    }
+
+    private async replace(wanted: Desired, old: ResourceState, deleteFirst: boolean, step: StepResult): Promise<ResourceState> {
+        if (this.context.preview) {
+            return { ...wanted, outputs: wanted.inputs };
+        }
+        const { state, host } = this.context;
+        if (deleteFirst) {
+            await host.delete(refOf(old), old.id ?? "", old.outputs, old.inputs);
+            state.remove(old);
+        }
+        // Create-before-delete: the old resource stays until the end of the deployment, when its
+        // dependents have moved to the replacement.
+        const created = this.keep(await this.provision(wanted), (replacement) =>
+            deleteFirst ? state.upsert(replacement) : this.replaced.add(state.replace(old, replacement)),
+        );
+        step.id = created.id;
+        return created;
+    }
+}
+
+export function stackOutputsOf(resources: readonly ResourceState[]): { outputs: PropertyMap; secretKeys: string[] } {
+    const stack = resources.find((resource) => isRootStack(resource.type) && !resource.pendingDelete);
+    return { outputs: stack?.outputs ?? {}, secretKeys: stack?.secretKeys ?? [] };
+}

@@ -1,0 +1,55 @@
+// The state of one run in memory, written to the state file after every change (never during preview).
+import { OpenedState, ResourceState, StackIdentity, writeState } from "./state-file";
+
+export class LiveState {
+    constructor(
+        private readonly stateFile: string,
+        private readonly identity: StackIdentity,
+        private readonly opened: OpenedState,
+        private readonly persist: boolean,
+    ) {}
+
+    get resources(): readonly ResourceState[] {
+        return this.opened.resources;
+    }
+
+    live(urn: string): ResourceState | undefined {
+        return this.opened.resources.find((resource) => resource.urn === urn && !resource.pendingDelete);
+    }
+
+    /** Puts the resource in place of the live one with its URN, or adds it. */
+    upsert(resource: ResourceState): void {
+        const current = this.live(resource.urn);
+        const resources = this.opened.resources;
+        if (current) {
+            resources[resources.indexOf(current)] = resource;
+        } else {
+            resources.push(resource);
+        }
+        this.save();
+    }
+
+    /** Create-before-delete: the replacement becomes live, the old one waits for its deletion. */
+    replace(old: ResourceState, replacement: ResourceState): ResourceState {
+        const pending = { ...old, pendingDelete: true };
+        const resources = this.opened.resources;
+        resources[resources.indexOf(old)] = pending;
+        resources.push(replacement);
+        this.save();
+        return pending;
+    }
+
+    remove(resource: ResourceState): void {
+        const index = this.opened.resources.indexOf(resource);
+        if (index >= 0) {
+            this.opened.resources.splice(index, 1);
+            this.save();
+        }
+    }
+
+    private save(): void {
+        if (this.persist) {
+            writeState(this.stateFile, this.identity, this.opened);
+        }
+    }
+}

@@ -1,0 +1,75 @@
+// Starts the Pulumi program in a child process per run (pulumi's runtime is global, so each run needs
+// fresh module state) and serves its registrations.
+import { fork } from "child_process";
+import * as path from "path";
+import { hasExited, stopChild, track } from "./child-processes";
+import { EngineMessage, ProgramMessage, RegistrationReply, RegistrationRequest, RunnerArguments, WireProperties } from "./protocol";
+
+export interface ProgramHandlers {
+    register(request: RegistrationRequest): Promise<RegistrationReply>;
+    registerOutputs(urn: string, outputs: WireProperties): void;
+}
+
+export interface ProgramRun {
+    readonly pid: number;
+    /** Resolves when the program has finished; rejects with the program's own failure. */
+    readonly completion: Promise<void>;
+    /** What the program printed (console output, pulumi log messages). */
+    readonly output: string[];
+    stop(): Promise<void>;
+}
+
+export class ProgramError extends Error {}
+
+export function startProgram(args: RunnerArguments, env: NodeJS.ProcessEnv, handlers: ProgramHandlers): ProgramRun {
+    const runner = path.join(__dirname, `program-runner${path.extname(__filename)}`);
+    // When the engine itself runs from TypeScript sources (ts-node), the runner does too, compiled with
+    // this repository's settings rather than whatever ts-node would find from the program's folder.
+    const fromSources = runner.endsWith(".ts");
+    const execArgv = fromSources ? ["-r", require.resolve("ts-node/register/transpile-only")] : [];
+    const runnerEnv = fromSources ? { ...env, TS_NODE_PROJECT: path.resolve(__dirname, "..", "..", "tsconfig.json") } : env;
+    const child = track(
+        fork(runner, [JSON.stringify(args)], { cwd: args.programDir, env: runnerEnv, execArgv, stdio: ["ignore", "pipe", "pipe", "ipc"] }),
+    );
+    const output: string[] = [];
+    child.stdout?.on("data", (chunk: Buffer) => output.push(chunk.toString("utf8")));
+    child.stderr?.on("data", (chunk: Buffer) => output.push(chunk.toString("utf8")));
+
+    const reply = (message: EngineMessage) => {
+        if (child.connected) {
+            child.send(message);
+        }
+    };
+    const completion = new Promise<void>((resolve, reject) => {
+        child.on("message", (message: ProgramMessage) => {
+            switch (message.kind) {
+                case "register":
+                    handlers.register(message.request).then(
+                        (registered) => reply({ kind: "registered", requestId: message.requestId, reply: registered }),
+                        (error: Error) => reply({ kind: "rejected", requestId: message.requestId, message: error.message }),
+                    );
+                    break;
+                case "outputs":
+                    handlers.registerOutputs(message.urn, message.outputs);
+                    break;
+                case "done":
+                    resolve();
+                    break;
+                case "failed":
+                    reject(new ProgramError(message.message));
+                    break;
+            }
+        });
+        child.once("exit", (code, signal) =>
+            reject(new ProgramError(`the program exited (${signal ?? `code ${code}`}) before it finished`)),
+        );
+    });
+    // Whoever awaits completion sees the failure; this keeps an early one from counting as unhandled.
+    completion.catch(() => undefined);
+    return {
+        pid: child.pid ?? -1,
+        completion,
+        output,
+        stop: () => (hasExited(child) ? Promise.resolve() : stopChild(child)),
+    };
+}

@@ -1,0 +1,160 @@
+// The program child: runs a Pulumi program under pulumi's mocks, with the mock monitor's registrations
+// forwarded over IPC to the engine process, which answers with real outputs. Pulumi is loaded from
+// the program's own node_modules, so that the program and this runner share one runtime instance.
+import * as fs from "fs";
+import * as path from "path";
+import type { EngineMessage, ProgramMessage, RegistrationReply, RegistrationRequest, RunnerArguments } from "./protocol";
+
+/* eslint-disable @typescript-eslint/no-explicit-any -- pulumi's internals are loaded dynamically */
+type Callback = (error: Error | null, response?: any) => void;
+
+const args = JSON.parse(process.argv[2] ?? "{}") as RunnerArguments;
+const pending = new Map<number, { resolve: (reply: RegistrationReply) => void; reject: (error: Error) => void }>();
+let nextRequestId = 1;
+
+function send(message: ProgramMessage): Promise<void> {
+    return new Promise((resolve) => process.send!(message, undefined, {}, () => resolve()));
+}
+
+// The IPC channel would keep this process alive forever; it is held only while the engine owes an
+// answer, so that "beforeExit" means the program has nothing left to do, as in pulumi's language host.
+function holdChannel(): void {
+    process.channel?.[pending.size > 0 ? "ref" : "unref"]();
+}
+
+process.on("message", (message: EngineMessage) => {
+    const waiting = pending.get(message.requestId);
+    if (!waiting) {
+        return;
+    }
+    pending.delete(message.requestId);
+    holdChannel();
+    if (message.kind === "registered") {
+        waiting.resolve(message.reply);
+    } else {
+        waiting.reject(new Error(message.message));
+    }
+});
+
+function register(request: RegistrationRequest): Promise<RegistrationReply> {
+    const requestId = nextRequestId++;
+    const reply = new Promise<RegistrationReply>((resolve, reject) => pending.set(requestId, { resolve, reject }));
+    holdChannel();
+    void send({ kind: "register", requestId, request });
+    return reply;
+}
+
+async function fail(error: unknown): Promise<never> {
+    const message = error instanceof Error ? (error.stack ?? error.message) : String(error);
+    process.channel?.ref();
+    await send({ kind: "failed", message });
+    process.exit(1);
+}
+
+function fromProgram(id: string, base = args.programDir): any {
+    return require(require.resolve(id, { paths: [base] }));
+}
+
+function forwardRegistrations(monitor: any, pulumiDir: string): void {
+    const resproto = fromProgram("@pulumi/pulumi/proto/resource_pb");
+    // The Struct class must be the copy pulumi's generated protobuf code uses.
+    const { Struct } = fromProgram("google-protobuf/google/protobuf/struct_pb", pulumiDir);
+    monitor.registerResource = (req: any, callback: Callback) => {
+        const request: RegistrationRequest = {
+            type: req.getType(),
+            name: req.getName(),
+            custom: req.getCustom(),
+            parent: req.getParent(),
+            object: req.getObject()?.toJavaScript() ?? {},
+            dependencies: req.getDependenciesList(),
+            additionalSecretOutputs: req.getAdditionalsecretoutputsList(),
+            deleteBeforeReplace: req.getDeletebeforereplacedefined() ? req.getDeletebeforereplace() : undefined,
+        };
+        register(request).then(
+            (reply) => {
+                const response = new resproto.RegisterResourceResponse();
+                response.setUrn(reply.urn);
+                response.setId(reply.id);
+                response.setObject(Struct.fromJavaScript(reply.object));
+                callback(null, response);
+            },
+            (error: Error) => callback(error),
+        );
+    };
+    monitor.registerResourceOutputs = (req: any, callback: Callback) => {
+        void send({ kind: "outputs", urn: req.getUrn(), outputs: req.getOutputs()?.toJavaScript() ?? {} });
+        callback(null, {});
+    };
+}
+
+function loadProgram(): unknown {
+    if (args.entry.endsWith(".ts") || isTypeScriptFolder(args.entry)) {
+        // As pulumi's own language host does: transpile only, ES2015+ classes so that resource classes
+        // can extend pulumi's.
+        const tsNode = (() => {
+            try {
+                return fromProgram("ts-node");
+            } catch {
+                return require("ts-node");
+            }
+        })();
+        const tsconfig = path.join(args.programDir, "tsconfig.json");
+        tsNode.register({
+            transpileOnly: true,
+            project: tsconfig,
+            skipProject: !fs.existsSync(tsconfig),
+            compilerOptions: { target: "es2020", module: "commonjs", moduleResolution: "node", sourceMap: true },
+        });
+    }
+    const exported = require(args.entry);
+    const main = exported?.__esModule && typeof exported.default === "function" ? exported.default : exported;
+    return typeof main === "function" ? main() : main;
+}
+
+function isTypeScriptFolder(entry: string): boolean {
+    return fs.existsSync(path.join(entry, "index.ts")) && !fs.existsSync(path.join(entry, "index.js"));
+}
+
+async function main(): Promise<void> {
+    process.on("uncaughtException", (error) => void fail(error));
+    process.on("unhandledRejection", (error) => void fail(error));
+    holdChannel();
+    const pulumiPackage = require.resolve("@pulumi/pulumi/package.json", { paths: [args.programDir] });
+    const pulumi = require(path.dirname(pulumiPackage));
+    await pulumi.runtime.setMocks(
+        {
+            newResource: () => {
+                throw new Error("reading existing resources (.get) is not supported by the engine double");
+            },
+            call: (call: { token: string }) => {
+                throw new Error(`invoke ${call.token} is not supported by the engine double`);
+            },
+        },
+        args.project,
+        args.stack,
+        args.preview,
+    );
+    forwardRegistrations(fromProgram("@pulumi/pulumi/runtime/state").getStore().settings.monitor, path.dirname(pulumiPackage));
+
+    let stackResolved = false;
+    let finishing = false;
+    process.on("beforeExit", () => {
+        if (finishing) {
+            return;
+        }
+        finishing = true;
+        void (async () => {
+            if (!stackResolved) {
+                await fail(new Error("the program stopped before its stack outputs resolved"));
+            }
+            await pulumi.runtime.waitForRPCs();
+            process.channel?.ref();
+            await send({ kind: "done" });
+            process.exit(0);
+        })();
+    });
+    await pulumi.runtime.runInPulumiStack(loadProgram);
+    stackResolved = true;
+}
+
+main().catch(fail);

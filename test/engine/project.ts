@@ -1,0 +1,74 @@
+// What the Pulumi CLI reads beside a program: the project file (name, main) and the stack's config,
+// merged with config given on the command line. Keys are namespaced as the CLI does ("project:key").
+import * as fs from "fs";
+import * as path from "path";
+import YAML from "yaml";
+
+export interface Project {
+    name: string;
+    programDir: string;
+    /** The file or folder that is the program's entry point. */
+    entry: string;
+}
+
+export interface StackConfig {
+    values: Record<string, string>;
+    secretKeys: string[];
+    warnings: string[];
+}
+
+export function readProject(programDir: string): Project {
+    const projectFile = path.join(programDir, "Pulumi.yaml");
+    if (!fs.existsSync(projectFile)) {
+        throw new Error(`program ${programDir}: Pulumi.yaml is missing`);
+    }
+    const parsed = YAML.parse(fs.readFileSync(projectFile, "utf8")) as { name?: unknown; main?: unknown } | null;
+    if (typeof parsed?.name !== "string" || parsed.name === "") {
+        throw new Error(`${projectFile}: name is required`);
+    }
+    const main = typeof parsed.main === "string" ? parsed.main : ".";
+    return { name: parsed.name, programDir, entry: path.resolve(programDir, main) };
+}
+
+export function resolveStackConfig(
+    project: Project,
+    stack: string,
+    given: { config?: Record<string, string>; secretConfig?: Record<string, string> },
+): StackConfig {
+    const fromFile = readStackFile(project, stack);
+    const values: Record<string, string> = { ...fromFile.values };
+    const secretKeys = new Set<string>();
+    for (const [key, value] of Object.entries(given.config ?? {})) {
+        values[namespaced(project.name, key)] = value;
+    }
+    for (const [key, value] of Object.entries(given.secretConfig ?? {})) {
+        const fullKey = namespaced(project.name, key);
+        values[fullKey] = value;
+        secretKeys.add(fullKey);
+    }
+    return { values, secretKeys: [...secretKeys], warnings: fromFile.warnings };
+}
+
+function readStackFile(project: Project, stack: string): { values: Record<string, string>; warnings: string[] } {
+    const stackFile = path.join(project.programDir, `Pulumi.${stack}.yaml`);
+    const values: Record<string, string> = {};
+    const warnings: string[] = [];
+    if (!fs.existsSync(stackFile)) {
+        return { values, warnings };
+    }
+    const parsed = YAML.parse(fs.readFileSync(stackFile, "utf8")) as { config?: Record<string, unknown> } | null;
+    for (const [key, value] of Object.entries(parsed?.config ?? {})) {
+        const fullKey = namespaced(project.name, key);
+        if (typeof value === "object" && value !== null && "secure" in value) {
+            // Their ciphertext belongs to a real stack's secrets provider, which is not available here.
+            warnings.push(`${stackFile}: ${fullKey} is a secure value; give it with --secret-config instead`);
+        } else {
+            values[fullKey] = typeof value === "string" ? value : JSON.stringify(value);
+        }
+    }
+    return { values, warnings };
+}
+
+function namespaced(projectName: string, key: string): string {
+    return key.includes(":") ? key : `${projectName}:${key}`;
+}

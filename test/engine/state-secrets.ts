@@ -1,0 +1,67 @@
+// Secret values in the state file are encrypted the way a passphrase stack does it: AES-256-GCM with
+// a key derived by scrypt from PULUMI_CONFIG_PASSPHRASE (empty when unset), the salt kept in the file.
+import { createCipheriv, createDecipheriv, randomBytes, scryptSync } from "crypto";
+
+export interface SecretsHeader {
+    provider: "passphrase";
+    salt: string;
+    /** A known text encrypted with the stack's key, so that a wrong passphrase is reported as such. */
+    check: string;
+}
+
+const CHECK_TEXT = "engine-double passphrase check";
+const FORMAT = "v1";
+
+export class StateSecrets {
+    private constructor(private readonly key: Buffer, readonly header: SecretsHeader) {}
+
+    static create(passphrase: string): StateSecrets {
+        const salt = randomBytes(16).toString("base64");
+        const key = deriveKey(passphrase, salt);
+        const check = encryptText(key, CHECK_TEXT);
+        return new StateSecrets(key, { provider: "passphrase", salt, check });
+    }
+
+    static open(header: SecretsHeader, passphrase: string): StateSecrets {
+        const key = deriveKey(passphrase, header.salt);
+        let checked: string;
+        try {
+            checked = decryptText(key, header.check);
+        } catch {
+            throw new Error("state secrets: incorrect passphrase (PULUMI_CONFIG_PASSPHRASE) for this stack");
+        }
+        if (checked !== CHECK_TEXT) {
+            throw new Error("state secrets: incorrect passphrase (PULUMI_CONFIG_PASSPHRASE) for this stack");
+        }
+        return new StateSecrets(key, header);
+    }
+
+    encrypt(value: unknown): string {
+        return encryptText(this.key, JSON.stringify(value ?? null));
+    }
+
+    decrypt(ciphertext: string): unknown {
+        return JSON.parse(decryptText(this.key, ciphertext));
+    }
+}
+
+function deriveKey(passphrase: string, salt: string): Buffer {
+    return scryptSync(passphrase, Buffer.from(salt, "base64"), 32);
+}
+
+function encryptText(key: Buffer, text: string): string {
+    const iv = randomBytes(12);
+    const cipher = createCipheriv("aes-256-gcm", key, iv);
+    const data = Buffer.concat([cipher.update(text, "utf8"), cipher.final()]);
+    return [FORMAT, iv.toString("base64"), cipher.getAuthTag().toString("base64"), data.toString("base64")].join(":");
+}
+
+function decryptText(key: Buffer, ciphertext: string): string {
+    const [format, iv, tag, data] = ciphertext.split(":");
+    if (format !== FORMAT || iv === undefined || tag === undefined || data === undefined) {
+        throw new Error("state secrets: ciphertext is not in the v1 format");
+    }
+    const decipher = createDecipheriv("aes-256-gcm", key, Buffer.from(iv, "base64"));
+    decipher.setAuthTag(Buffer.from(tag, "base64"));
+    return Buffer.concat([decipher.update(Buffer.from(data, "base64")), decipher.final()]).toString("utf8");
+}

@@ -1,0 +1,56 @@
+// What every operation shares: the host, the state, whether anything may change, and the list of steps.
+import { ProviderHost, ResourceRef } from "./provider-host";
+import { LiveState } from "./live-state";
+import { ResourceState } from "./state-file";
+import { nameOf } from "./urns";
+import { deleteInDependencyOrder } from "./delete-order";
+import { StepOp, StepResult } from "./types";
+
+export interface StepContext {
+    host: ProviderHost;
+    state: LiveState;
+    preview: boolean;
+    steps: StepResult[];
+}
+
+export function refOf(resource: { urn: string; type: string }): ResourceRef {
+    return { urn: resource.urn, type: resource.type, name: nameOf(resource.urn) };
+}
+
+export function newStep(op: StepOp, resource: { urn: string; type: string; id?: string }): StepResult {
+    return { op, urn: resource.urn, type: resource.type, name: nameOf(resource.urn), ...(resource.id ? { id: resource.id } : {}) };
+}
+
+export function errorMessage(error: unknown): string {
+    return error instanceof Error ? error.message : String(error);
+}
+
+/**
+ * Deletes the resources in reverse dependency order, each removed from the state as soon as it is gone.
+ * Those in `quiet` are replaced resources whose deletion belongs to their replace step: they get a
+ * step of their own only if the deletion fails.
+ */
+export async function deleteResources(
+    context: StepContext,
+    resources: readonly ResourceState[],
+    quiet: ReadonlySet<ResourceState> = new Set(),
+): Promise<void> {
+    await deleteInDependencyOrder(resources, async (resource) => {
+        const step = newStep("delete", resource);
+        try {
+            if (!context.preview) {
+                if (resource.custom && resource.id) {
+                    await context.host.delete(refOf(resource), resource.id, resource.outputs, resource.inputs);
+                }
+                context.state.remove(resource);
+            }
+        } catch (error) {
+            step.error = errorMessage(error);
+            context.steps.push(step);
+            throw error;
+        }
+        if (!quiet.has(resource)) {
+            context.steps.push(step);
+        }
+    });
+}

@@ -1,0 +1,48 @@
+// The public shapes of the engine double, used by other suites' end-to-end tests.
+export type { StackState, ResourceState } from "./state-file";
+
+export type Operation = "preview" | "up" | "refresh" | "destroy";
+
+export interface RunOptions {
+    programDir: string;
+    stateFile: string;
+    stack?: string;
+    config?: Record<string, string>;
+    secretConfig?: Record<string, string>;
+    /** Extra environment for the provider host and the program. */
+    env?: Record<string, string>;
+}
+
+export type StepOp = "create" | "update" | "replace" | "delete" | "same" | "refresh" | "read-gone";
+
+export interface PropertyDiff {
+    property: string;
+    old: unknown;
+    new: unknown;
+}
+
+export interface StepResult {
+    op: StepOp;
+    urn: string;
+    type: string;
+    name: string;
+    id?: string;
+    diffs?: PropertyDiff[];
+    replaces?: string[];
+    deleteBeforeReplace?: boolean;
+    failures?: { property: string; reason: string }[];
+    error?: string;
+}
+
+export interface LifecycleResult {
+    operation: Operation;
+    ok: boolean;
+    steps: StepResult[];
+    summary: Record<string, number>;
+    outputs: Record<string, unknown>;
+    error?: string;
+    /** What the program (and provider host, when it failed to start) printed. */
+    diagnostics?: string[];
+    /** The printed text. */
+    log: string;
+}
