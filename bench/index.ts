@@ -1,8 +1,10 @@
 // `npm run bench [-- --json]`: runs every suite and prints each figure beside its bound.
 // Benchmarks are reports, not tests: a figure outside its bound is shown, never a failure exit.
 import { Benchmark, Figure, meetsBound } from "./figure";
+import { wikiCatalogueBenchmark } from "./wiki-catalogue";
 
 const suites: Benchmark[] = [
+    wikiCatalogueBenchmark,
 ];
 
 function formatRow(figure: Figure): string {
