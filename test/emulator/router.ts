@@ -11,6 +11,15 @@ export type RouteMatch<H> =
     | { outcome: "not-found" }
     | { outcome: "method-not-allowed" };
 
+/** A malformed %-escape is kept as sent; the id check then refuses it like any other non-numeric id. */
+function decodeSegment(segment: string): string {
+    try {
+        return decodeURIComponent(segment);
+    } catch {
+        return segment;
+    }
+}
+
 function matchPattern(pattern: string, pathname: string): Record<string, string> | undefined {
     const expected = pattern.split("/");
     const actual = pathname.split("/");
@@ -19,7 +28,7 @@ function matchPattern(pattern: string, pathname: string): Record<string, string>
     for (let i = 0; i < expected.length; i++) {
         if (expected[i].startsWith(":")) {
             if (actual[i] === "") return undefined;
-            params[expected[i].slice(1)] = decodeURIComponent(actual[i]);
+            params[expected[i].slice(1)] = decodeSegment(actual[i]);
         } else if (expected[i] !== actual[i]) {
             return undefined;
         }

@@ -30,6 +30,7 @@ describe("emulator: routing errors", () => {
         assertHtml(await call(emulator(), "GET", "/api/qr/latest"), 500);
         assertHtml(await call(emulator(), "POST", "/api/channel/1/assign/links/first"), 500);
         assertHtml(await call(emulator(), "POST", "/api/campaign/one/assign/2"), 500);
+        assertHtml(await call(emulator(), "DELETE", "/api/domain/%E0%A4%A/delete"), 500);
         const [stored] = await emulator().admin.list("domains");
         assert.equal(stored.redirectroot, "");
     });
