@@ -15,6 +15,11 @@ export interface SendTicket {
     readonly sentAtMs: number;
 }
 
+interface Waiter {
+    grant: (ticket: SendTicket) => void;
+    onDelay?: (waitMs: number) => void;
+}
+
 // X-RateLimit-Reset counts whole seconds, rounded up: the window really ends up to this much earlier.
 const RESET_RESOLUTION_MS = 1000;
 
@@ -43,22 +48,20 @@ export class RateGate {
     private windowLengthUnknowable = false;
     private epoch = 0;
     private inFlight = 0;
-    private readonly waiting: Array<(ticket: SendTicket) => void> = [];
+    private readonly waiting: Waiter[] = [];
     private wakeTimer: NodeJS.Timeout | undefined;
 
-    /** Resolves when a request may go out. A resend of a refused request goes to the front of the line. */
-    acquire(resend = false): Promise<SendTicket> {
-        return new Promise((resolve) => {
-            if (resend) this.waiting.unshift(resolve);
-            else this.waiting.push(resolve);
+    /**
+     * Resolves when a request may go out. A resend of a refused request goes to the front of the line.
+     * `onDelay` is told once, as soon as the gate knows the request must wait for a window, how long that will be.
+     */
+    acquire(options: { resend?: boolean; onDelay?: (waitMs: number) => void } = {}): Promise<SendTicket> {
+        return new Promise((grant) => {
+            const waiter = { grant, onDelay: options.onDelay };
+            if (options.resend) this.waiting.unshift(waiter);
+            else this.waiting.push(waiter);
             this.drain();
         });
-    }
-
-    /** How long a request asking now should expect to wait, in ms (0 when it can go out at once or the wait is unknown). */
-    expectedWaitMs(now = Date.now()): number {
-        if (this.budget > this.waiting.length || this.reopensAtMs === undefined) return 0;
-        return Math.max(0, this.reopensAtMs - now);
     }
 
     /** The request that held `ticket` is over; `report` is what its response said about the window, if anything. */
@@ -130,7 +133,7 @@ export class RateGate {
         while (this.budget >= 1 && this.waiting.length > 0) {
             this.budget--;
             this.inFlight++;
-            this.waiting.shift()!({ epoch: this.epoch, sentAtMs: now });
+            this.waiting.shift()!.grant({ epoch: this.epoch, sentAtMs: now });
         }
         this.scheduleWake(now);
     }
@@ -139,12 +142,23 @@ export class RateGate {
     private scheduleWake(now: number): void {
         if (this.wakeTimer) clearTimeout(this.wakeTimer);
         this.wakeTimer = undefined;
-        if (this.waiting.length > 0 && this.budget < 1 && this.reopensAtMs !== undefined) {
-            this.wakeTimer = setTimeout(() => {
-                this.wakeTimer = undefined;
-                this.drain();
-            }, Math.max(0, this.reopensAtMs - now));
-        }
+        if (this.waiting.length === 0 || this.budget >= 1 || this.reopensAtMs === undefined) return;
+        const delayMs = Math.max(0, this.reopensAtMs - now);
+        this.tellDelays(delayMs);
+        this.wakeTimer = setTimeout(() => {
+            this.wakeTimer = undefined;
+            this.drain();
+        }, delayMs);
+    }
+
+    /** Those further back in the line wait for later windows too, as far as the limit and window length are known. */
+    private tellDelays(delayMs: number): void {
+        this.waiting.forEach((waiter, position) => {
+            if (!waiter.onDelay) return;
+            const laterWindows = this.limit ? Math.floor(position / this.limit) : 0;
+            waiter.onDelay(delayMs + laterWindows * (this.windowMs ?? 0));
+            waiter.onDelay = undefined;
+        });
     }
 }
 

@@ -94,9 +94,7 @@ export class Transport {
     }
 
     private async attempt(call: ApiCall, resend: boolean): Promise<Interpretation> {
-        const expectedWaitMs = this.gate.expectedWaitMs();
-        if (expectedWaitMs > 0) this.notify("rate-limit", expectedWaitMs, call.operation);
-        const ticket = await this.gate.acquire(resend);
+        const ticket = await this.gate.acquire({ resend, onDelay: (waitMs) => this.notify("rate-limit", waitMs, call.operation) });
         const redact = redactor([this.options.apiKey, ...(call.secrets ?? [])]);
         const controller = new AbortController();
         const timer = setTimeout(() => controller.abort(), this.options.timeoutMs);
@@ -130,9 +128,9 @@ export class Transport {
             this.gate.release(ticket, report);
             return result;
         }
-        const retryAtMs = Math.max(now + (result.retryAfterMs ?? FALLBACK_RETRY_AFTER_MS), report?.resetAtMs ?? 0);
+        // Retry-After counts from now, so it holds even when the service's clock and ours disagree; the reset header does not.
+        const retryAtMs = now + (result.retryAfterMs ?? (report ? report.resetAtMs - now : FALLBACK_RETRY_AFTER_MS));
         this.gate.refused(ticket, report, retryAtMs);
-        this.notify("rate-limit", retryAtMs - now, call.operation);
         return result;
     }
 
@@ -160,7 +158,11 @@ export class Transport {
     }
 
     private notify(reason: WaitEvent["reason"], waitMs: number, operation: string): void {
-        this.options.onWait?.({ reason, waitMs: Math.round(waitMs), operation });
+        try {
+            this.options.onWait?.({ reason, waitMs: Math.round(waitMs), operation });
+        } catch {
+            // The hook only informs; a failing hook must not fail the call or stall the shared gate.
+        }
     }
 }
 
