@@ -1,6 +1,6 @@
 // The service writes dates as "YYYY-MM-DD HH:MM:SS" (UTC here, so results do not depend on the machine).
 
-export function formatDateTime(date: Date): string {
+function formatDateTime(date: Date): string {
     return date.toISOString().slice(0, 19).replace("T", " ");
 }
 

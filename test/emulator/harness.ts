@@ -67,5 +67,11 @@ export async function withEmulator<T>(options: EmulatorOptions, body: (emulator:
     }
 }
 
+/** For tests that expect startEmulator to refuse: an emulator that starts after all is closed again at once. */
+export async function startExpectingRefusal(options: EmulatorOptions): Promise<void> {
+    const emulator = await startEmulator(options);
+    await emulator.close();
+}
+
 export const DATE_TIME = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;
 export const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;

@@ -7,7 +7,7 @@ import { apiRoutes } from "./api/routes";
 import { ApiServerState, createApiHandler, RateLimitStyle } from "./api-server";
 import { FaultQueue } from "./faults";
 import { sendHtml } from "./http";
-import { FixedWindowRateLimiter } from "./rate-limiter";
+import { FixedWindowRateLimiter, validateRateLimitSettings } from "./rate-limiter";
 import { RequestLog } from "./request-log";
 import { loadState, saveState } from "./state-file";
 import { emptyStoreData, Store } from "./store";
@@ -52,7 +52,17 @@ function openStore(stateFile: string | undefined): Store {
     return store;
 }
 
+function checkOptions(options: EmulatorOptions): void {
+    const problem = options.rateLimit && validateRateLimitSettings(options.rateLimit);
+    if (problem) throw new Error(`startEmulator: ${problem}`);
+    const { systemDomains } = options;
+    if (systemDomains !== undefined && (!Number.isInteger(systemDomains) || systemDomains < 0)) {
+        throw new Error("startEmulator: systemDomains must be a whole number, 0 or more");
+    }
+}
+
 export async function startEmulator(options: EmulatorOptions = {}): Promise<RunningEmulator> {
+    checkOptions(options);
     const store = openStore(options.stateFile);
     const readyAccount = store.records("accounts")[0];
     const rateLimit = options.rateLimit ?? { limit: 30, windowMs: 60_000 };

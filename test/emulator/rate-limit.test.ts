@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { ApiResponse, call, useEmulator, withEmulator } from "./harness";
+import { ApiResponse, call, startExpectingRefusal, useEmulator, withEmulator } from "./harness";
 
 function rateHeaders(response: ApiResponse) {
     return {
@@ -124,6 +124,11 @@ describe("emulator: rate limit, status style", () => {
             assert.equal(limited.status, 200);
             assert.equal(limited.json.error, 429);
         });
+    });
+
+    it("startEmulator refuses a rate limit that is not positive integers", async () => {
+        await assert.rejects(startExpectingRefusal({ rateLimit: { limit: 0, windowMs: 1000 } }), /limit/);
+        await assert.rejects(startExpectingRefusal({ rateLimit: { limit: 5, windowMs: -1 } }), /windowMs/);
     });
 
     it("refuses settings that are not positive integers or known styles", async () => {

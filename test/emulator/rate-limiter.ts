@@ -30,10 +30,6 @@ export class FixedWindowRateLimiter {
         this.windows.clear();
     }
 
-    current(): RateLimitSettings {
-        return { ...this.settings };
-    }
-
     hit(bucket: string, at = Date.now()): RateDecision {
         let window = this.windows.get(bucket);
         if (!window || at >= window.endsAt) {
@@ -49,10 +45,6 @@ export class FixedWindowRateLimiter {
             resetAt: Math.ceil(window.endsAt / 1000),
             retryAfter: Math.max(1, Math.ceil((window.endsAt - at) / 1000)),
         };
-    }
-
-    clear(): void {
-        this.windows.clear();
     }
 }
 

@@ -2,8 +2,7 @@ import assert from "node:assert/strict";
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { startEmulator } from "./index";
-import { call, withEmulator } from "./harness";
+import { call, startExpectingRefusal, withEmulator } from "./harness";
 
 describe("emulator: state file", () => {
     let directory = "";
@@ -43,8 +42,8 @@ describe("emulator: state file", () => {
     it("refuses to start on a file that is not an emulator state, naming the file", async () => {
         const stateFile = join(directory, "broken.json");
         writeFileSync(stateFile, "{ not json");
-        await assert.rejects(startEmulator({ stateFile }), (error: Error) => error.message.includes(stateFile));
+        await assert.rejects(startExpectingRefusal({ stateFile }), (error: Error) => error.message.includes(stateFile));
         writeFileSync(stateFile, JSON.stringify({ something: "else" }));
-        await assert.rejects(startEmulator({ stateFile }), (error: Error) => error.message.includes(stateFile));
+        await assert.rejects(startExpectingRefusal({ stateFile }), (error: Error) => error.message.includes(stateFile));
     });
 });
