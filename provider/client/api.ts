@@ -256,8 +256,10 @@ function describeIssues(issues: readonly z.core.$ZodIssue[]): string {
         .slice(0, 3)
         .map((issue) => {
             const where = issue.path.length > 0 ? issue.path.join(".") : "the body";
-            const alternatives = issue.code === "invalid_union" ? issue.errors.map((branch) => branch.map((inner) => inner.message).join(", ")) : [];
-            return `${where}: ${alternatives.length > 0 ? alternatives.join(" or ") : issue.message}`;
+            // A union without a message of its own only says "Invalid input"; what each branch expected says more.
+            const generic = issue.code === "invalid_union" && issue.message === "Invalid input";
+            const said = generic ? issue.errors.map((branch) => branch.map((inner) => inner.message).join(", ")).join(" or ") : issue.message;
+            return `${where}: ${said}`;
         })
         .join("; ");
 }

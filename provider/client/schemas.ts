@@ -24,10 +24,16 @@ export type PixelType = (typeof PIXEL_TYPES)[number];
 export const QR_TYPES = ["text", "vcard", "link", "email", "phone", "sms", "wifi"] as const;
 export type QrType = (typeof QR_TYPES)[number];
 
+const missingOr = (expected: string) => (issue: { input?: unknown }) =>
+    issue.input === undefined ? "missing" : `expected ${expected}, got ${JSON.stringify(issue.input)}`;
 /** Ids come as 12 or "12" depending on the resource. */
-const id = z.union([z.number().int().positive(), z.string().regex(/^\d+$/, "expected a numeric id").transform(Number)]);
+const id = z.union([z.number().int().positive(), z.string().regex(/^\d+$/).transform(Number)], {
+    error: missingOr("a positive integer id (number or digits)"),
+});
 /** Counts come as numbers or numeric strings. */
-const count = z.union([z.number().int().nonnegative(), z.string().regex(/^\d+$/, "expected a count").transform(Number)]);
+const count = z.union([z.number().int().nonnegative(), z.string().regex(/^\d+$/).transform(Number)], {
+    error: missingOr("a count (number or digits)"),
+});
 /** Free text the service may leave empty, null or out. */
 const text = z
     .string()
