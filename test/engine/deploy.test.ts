@@ -2,7 +2,7 @@
 // deletes of what the program dropped, and preview leaving everything untouched.
 import { strict as assert } from "assert";
 import * as fs from "fs";
-import { ProgramSpec, ProviderCall, TestProgram, only } from "./test-program";
+import { ProgramSpec, ProviderCall, freshProgramPerTest, only } from "./test-program";
 import { StepResult } from "./types";
 
 function stepOf(steps: StepResult[], name: string): StepResult {
@@ -14,17 +14,10 @@ function mutating(calls: ProviderCall[]): ProviderCall[] {
 }
 
 describe("engine double: up and preview", function () {
-    let program: TestProgram;
-
-    beforeEach(() => {
-        program = new TestProgram();
-    });
-
-    afterEach(() => {
-        program.remove();
-    });
+    const testProgram = freshProgramPerTest();
 
     it("creates resources and passes one's real outputs into another's inputs", async () => {
+        const program = testProgram();
         const spec: ProgramSpec = {
             things: [{ name: "a", inputs: { value: "one" } }, { name: "b", refs: { target: "a.url" } }],
             exports: { aUrl: "a.url", bTarget: "b.target" },
@@ -52,6 +45,7 @@ describe("engine double: up and preview", function () {
     });
 
     it("leaves unchanged resources alone on the next up (same: no Create, Update or Delete)", async () => {
+        const program = testProgram();
         const spec: ProgramSpec = { things: [{ name: "a", inputs: { value: "one" } }] };
         assert.equal((await program.run("up", spec)).ok, true);
         const before = program.state().resources.find((resource) => resource.urn.endsWith("::a"));
@@ -66,6 +60,7 @@ describe("engine double: up and preview", function () {
     });
 
     it("updates in place and shows the changed property old → new", async () => {
+        const program = testProgram();
         await program.run("up", { things: [{ name: "a", inputs: { value: "one" } }] });
         const id = program.state().resources.find((resource) => resource.urn.endsWith("::a"))?.id;
         program.takeCalls();
@@ -81,6 +76,7 @@ describe("engine double: up and preview", function () {
     });
 
     it("replaces create-before-delete by default: the new one exists before the old one goes", async () => {
+        const program = testProgram();
         await program.run("up", { things: [{ name: "a", inputs: { slug: "first" } }] });
         const oldId = program.state().resources.find((resource) => resource.urn.endsWith("::a"))?.id;
         program.takeCalls();
@@ -105,6 +101,7 @@ describe("engine double: up and preview", function () {
         ["the resource option", { name: "a", inputs: { slug: "second" }, options: { deleteBeforeReplace: true } }],
     ] as const) {
         it(`replaces delete-before-replace when ${asker} asks: the old one goes first`, async () => {
+            const program = testProgram();
             await program.run("up", { things: [{ name: "a", inputs: { slug: "first" } }] });
             const oldId = program.state().resources.find((resource) => resource.urn.endsWith("::a"))?.id;
             program.takeCalls();
@@ -122,6 +119,7 @@ describe("engine double: up and preview", function () {
     }
 
     it("deletes what the program no longer declares, dependents first", async () => {
+        const program = testProgram();
         await program.run("up", {
             things: [{ name: "keep" }, { name: "base" }, { name: "dependent", refs: { target: "base.url" } }],
         });
@@ -142,6 +140,7 @@ describe("engine double: up and preview", function () {
     });
 
     it("previews without changing anything, with unknown outputs for what is not created yet", async () => {
+        const program = testProgram();
         await program.run("up", { things: [{ name: "a", inputs: { value: "one" } }] });
         const stateBefore = fs.readFileSync(program.stateFile, "utf8");
         const cloudBefore = program.cloud();

@@ -1,20 +1,13 @@
 // How a run ends when something fails: a Check failure, a provider error, a resource that was created
 // but failed to initialise, and the program's own errors. The state keeps what was done.
 import { strict as assert } from "assert";
-import { TestProgram, only } from "./test-program";
+import { freshProgramPerTest, only } from "./test-program";
 
 describe("engine double: failures", function () {
-    let program: TestProgram;
-
-    beforeEach(() => {
-        program = new TestProgram();
-    });
-
-    afterEach(() => {
-        program.remove();
-    });
+    const testProgram = freshProgramPerTest();
 
     it("stops on a Check failure, names the property and reason, and creates nothing after it", async () => {
+        const program = testProgram();
         const result = await program.run("up", {
             things: [{ name: "a", inputs: { size: 0 } }, { name: "b", refs: { target: "a.url" } }],
         });
@@ -28,6 +21,7 @@ describe("engine double: failures", function () {
     });
 
     it("reports an error thrown by the provider's create and keeps nothing for it", async () => {
+        const program = testProgram();
         const result = await program.run("up", { things: [{ name: "a", inputs: { failCreate: "quota exceeded for things" } }] });
         assert.equal(result.ok, false);
         assert.match(result.error ?? "", /Create failed: quota exceeded for things/);
@@ -36,6 +30,7 @@ describe("engine double: failures", function () {
     });
 
     it("keeps a resource that was created but failed to initialise, with its id and reasons", async () => {
+        const program = testProgram();
         const result = await program.run("up", { things: [{ name: "a", inputs: { failInit: "health check failed" } }] });
         assert.equal(result.ok, false);
         assert.match(result.error ?? "", /a did not start/);
@@ -47,6 +42,7 @@ describe("engine double: failures", function () {
     });
 
     it("ends with the program's error when it throws, keeping what was already created", async () => {
+        const program = testProgram();
         const result = await program.run("up", { things: [{ name: "a" }, { name: "b" }], fail: "after" });
         assert.equal(result.ok, false);
         assert.match(result.error ?? "", /^the program failed: .*failed on purpose after creating its things/);
@@ -60,6 +56,7 @@ describe("engine double: failures", function () {
         ["reject", /^the program failed: .*the spec program rejected on purpose/],
     ] as const) {
         it(`ends with a clear message when the program fails with ${fail === "throw" ? "an exception" : "an unhandled rejection"}`, async () => {
+            const program = testProgram();
             const result = await program.run("up", { things: [{ name: "a" }], fail });
             assert.equal(result.ok, false);
             assert.match(result.error ?? "", message);

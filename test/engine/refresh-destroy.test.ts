@@ -1,24 +1,17 @@
 // refresh reads every resource back (drift updates the state, an empty id removes it); destroy deletes
 // everything in reverse dependency order.
 import { strict as assert } from "assert";
-import { TestProgram, only } from "./test-program";
+import { freshProgramPerTest, only } from "./test-program";
 
 describe("engine double: refresh and destroy", function () {
-    let program: TestProgram;
-
-    beforeEach(() => {
-        program = new TestProgram();
-    });
-
-    afterEach(() => {
-        program.remove();
-    });
+    const testProgram = freshProgramPerTest();
 
     function stateOf(name: string) {
-        return program.state().resources.find((resource) => resource.urn.endsWith(`::${name}`));
+        return testProgram().state().resources.find((resource) => resource.urn.endsWith(`::${name}`));
     }
 
     it("refresh records drift, takes the inputs the provider read, and the next up puts it back", async () => {
+        const program = testProgram();
         const spec = { things: [{ name: "a", inputs: { value: "desired" } }] };
         await program.run("up", spec);
         const id = stateOf("a")?.id as string;
@@ -45,6 +38,7 @@ describe("engine double: refresh and destroy", function () {
     });
 
     it("refresh removes from the state a resource that is gone (empty id) and keeps the rest", async () => {
+        const program = testProgram();
         await program.run("up", { things: [{ name: "a" }, { name: "b" }] });
         const goneId = stateOf("a")?.id as string;
         program.editCloud((cloud) => {
@@ -60,6 +54,7 @@ describe("engine double: refresh and destroy", function () {
     });
 
     it("destroy deletes everything, each resource only after those that depend on it", async () => {
+        const program = testProgram();
         await program.run("up", {
             things: [
                 { name: "root" },

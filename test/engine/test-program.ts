@@ -109,6 +109,24 @@ export class TestProgram {
     }
 }
 
+/** Mocha hooks that give each test a fresh program folder and remove it afterwards. */
+export function freshProgramPerTest(fixture: "spec" | "typescript" = "spec"): () => TestProgram {
+    let current: TestProgram | undefined;
+    beforeEach(() => {
+        current = new TestProgram(fixture);
+    });
+    afterEach(() => {
+        current?.remove();
+        current = undefined;
+    });
+    return () => {
+        if (!current) {
+            throw new Error("the test program exists only while a test runs");
+        }
+        return current;
+    };
+}
+
 export function only<T>(items: T[], describe: string): T {
     if (items.length !== 1) {
         throw new Error(`expected exactly one ${describe}, found ${items.length}`);
