@@ -9,12 +9,19 @@ const DEFAULT_GENERATOR_PREFIX = "g";
 export const MODULE_GROUPS = ["prop", "list", "meta"] as const;
 export type ModuleGroup = (typeof MODULE_GROUPS)[number];
 
+export interface TemplateIndex {
+    readonly info: ParamInfo;
+    /** The request name up to the first template variable, e.g. "rvcontentformat-". */
+    readonly head: string;
+}
+
 /** A module's parameters under one request prefix (its own, or the generator's in front of it). */
 export class ModuleIndex {
     readonly specs: ReadonlyMap<string, ParamSpec>;
     readonly required: readonly ParamSpec[];
     /** The info notes any of the module's parameters carry (singlepageonly, useronly, modes, ...). */
     readonly noteNames: ReadonlySet<string>;
+    readonly templates: readonly TemplateIndex[];
     private readonly templatedSpecs = new Map<string, ParamSpec>();
 
     constructor(
@@ -30,6 +37,7 @@ export class ModuleIndex {
         this.specs = specs;
         this.required = [...specs.values()].filter((spec) => spec.info.required);
         this.noteNames = new Set(module.parameters.flatMap((info) => info.info.map((note) => note.name)));
+        this.templates = module.templatedParameters.map((info) => ({ info, head: prefix + info.name.split("{", 1)[0] }));
     }
 
     /** The spec of one instance of a templated parameter, e.g. "contentformat-main" of "contentformat-{slot}". */

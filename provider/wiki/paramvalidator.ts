@@ -20,6 +20,12 @@ export interface ValidatedParam {
     readonly ok: boolean;
 }
 
+function sameValues(a: readonly string[], b: readonly string[]): boolean {
+    if (a.length !== b.length) return false;
+    for (let index = 0; index < a.length; index++) if (a[index] !== b[index]) return false;
+    return true;
+}
+
 export class ParamValidator implements ValueContext {
     inMulti = false;
     private current: ParamSpec | undefined;
@@ -101,8 +107,10 @@ export class ParamValidator implements ValueContext {
         }
         this.inMulti = false;
         if (unrecognized.length > 0) this.reportUnrecognized(spec, unrecognized);
-        const values = spec.info.allowsDuplicates ? accepted : [...new Set(accepted)];
-        return { spec, values, request: implodeMultiValue(values), ok: true };
+        const values = spec.info.allowsDuplicates || accepted.length < 2 ? accepted : [...new Set(accepted)];
+        // A joined value that validation left as it was is already the request's form.
+        const unchanged = typeof raw === "string" && sameValues(values, list);
+        return { spec, values, request: unchanged ? raw : implodeMultiValue(values), ok: true };
     }
 
     private reportUnrecognized(spec: ParamSpec, values: readonly string[]): void {

@@ -47,6 +47,9 @@ class QueryValidation {
     private readonly issues = new IssueLog();
     private readonly request: Record<string, string> = { action: "query" };
     private readonly params = new Map<string, RawValue>();
+    // The same parameters as parallel arrays: the walk below reads them once per module.
+    private readonly names: string[] = [];
+    private readonly raws: RawValue[] = [];
     private readonly used = new Set<string>();
     private readonly validator: ParamValidator;
 
@@ -59,7 +62,10 @@ class QueryValidation {
         const params = definition.params ?? {};
         for (const name in params) {
             const raw = rawValue(params[name]);
-            if (raw !== undefined && name !== "action") this.params.set(name, raw);
+            if (raw === undefined || name === "action") continue;
+            this.params.set(name, raw);
+            this.names.push(name);
+            this.raws.push(raw);
         }
     }
 
@@ -83,14 +89,16 @@ class QueryValidation {
 
     /** Validates the parameters the definition gives for one module, its missing required ones, and its templated ones. */
     private validateParams(index: ModuleIndex, given = new Map<string, ValidatedParam>()): Map<string, ValidatedParam> {
-        for (const [name, raw] of this.params) {
-            const spec = index.specs.get(name);
-            if (spec) this.accept(spec.info.name, this.validator.getValue(spec, raw), given);
+        for (let position = 0; position < this.names.length; position++) {
+            const spec = index.specs.get(this.names[position]);
+            if (spec) this.accept(spec.info.name, this.validator.getValue(spec, this.raws[position]), given);
         }
         for (const spec of index.required) {
             if (!this.params.has(spec.requestName)) this.validator.getValue(spec, undefined);
         }
-        for (const template of index.module.templatedParameters) this.validateTemplated(index, template, given);
+        for (const template of index.templates) {
+            if (this.names.some((name) => name.startsWith(template.head))) this.validateTemplated(index, template.info, given);
+        }
         return given;
     }
 

@@ -10,6 +10,14 @@ function isAllowed(namespace: number, spec: ParamSpec, context: ValueContext): b
     return context.namespaces.has(namespace) || (spec.info.extraNamespaces?.includes(namespace) ?? false);
 }
 
+// The enumeration is the same for every call with the same namespaces; the all-specifier asks for it often.
+const enumerations = new WeakMap<ReadonlySet<number>, WeakMap<ParamSpec, readonly string[]>>();
+
+function enumerate(spec: ParamSpec, namespaces: ReadonlySet<number>): readonly string[] {
+    const all = new Set([...namespaces, ...(spec.info.extraNamespaces ?? [])]);
+    return [...all].sort((a, b) => a - b).map(String);
+}
+
 export const namespaceDef: TypeDef = {
     validate(value, spec, context) {
         const namespace = SIGNED_DECIMAL.test(value) ? Number(value) : NaN;
@@ -19,7 +27,16 @@ export const namespaceDef: TypeDef = {
         return normalised;
     },
     enumValues(spec, context) {
-        const all = new Set([...context.namespaces, ...(spec.info.extraNamespaces ?? [])]);
-        return [...all].sort((a, b) => a - b).map(String);
+        let bySpec = enumerations.get(context.namespaces);
+        if (!bySpec) {
+            bySpec = new WeakMap();
+            enumerations.set(context.namespaces, bySpec);
+        }
+        let values = bySpec.get(spec);
+        if (!values) {
+            values = enumerate(spec, context.namespaces);
+            bySpec.set(spec, values);
+        }
+        return values;
     },
 };
