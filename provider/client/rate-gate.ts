@@ -45,6 +45,8 @@ export class RateGate {
     private reopensAtMs: number | undefined;
     private reopenedEarly = false;
     private windowMs: number | undefined;
+    private windowLengthAbove = 0;
+    private windowLengthAtMost = Number.POSITIVE_INFINITY;
     private windowLengthUnknowable = false;
     private epoch = 0;
     private inFlight = 0;
@@ -103,15 +105,15 @@ export class RateGate {
 
     /**
      * The request that opened the window reached the service between sentAtMs and receivedAtMs, and the window
-     * ended within the second before resetAtMs, so its length lies between those bounds; of the whole seconds
-     * in that range the longest is taken.
+     * ended within the second before resetAtMs, which bounds its length; the bounds of every window seen so far
+     * are intersected, and the longest whole number of seconds inside them is taken.
      */
     private learnWindowLength(sentAtMs: number, receivedAtMs: number, resetAtMs: number): void {
         if (this.windowLengthUnknowable) return;
-        const longest = Math.floor((resetAtMs - sentAtMs) / RESET_RESOLUTION_MS) * RESET_RESOLUTION_MS;
-        const shortestPossible = resetAtMs - RESET_RESOLUTION_MS - receivedAtMs;
-        const consistent = longest > 0 && longest > shortestPossible && (this.windowMs === undefined || this.windowMs === longest);
-        if (consistent) this.windowMs = longest;
+        this.windowLengthAbove = Math.max(this.windowLengthAbove, resetAtMs - RESET_RESOLUTION_MS - receivedAtMs);
+        this.windowLengthAtMost = Math.min(this.windowLengthAtMost, resetAtMs - sentAtMs);
+        const longest = Math.floor(this.windowLengthAtMost / RESET_RESOLUTION_MS) * RESET_RESOLUTION_MS;
+        if (longest > 0 && longest > this.windowLengthAbove) this.windowMs = longest;
         else this.distrustWindowLength();
     }
 
