@@ -1,13 +1,11 @@
 // `npm run bench [-- --json]`: runs every suite and prints each figure beside its bound.
 // Benchmarks are reports, not tests: a figure outside its bound is shown, never a failure exit.
 import { clientBench } from "./client";
-import { clientBench } from "./client";
 import { Benchmark, Figure, meetsBound } from "./figure";
 import { wikiCatalogueBenchmark } from "./wiki-catalogue";
 import { wikiValidateBenchmark } from "./wiki-validate";
 
 const suites: Benchmark[] = [
-    clientBench,
     clientBench,
     wikiCatalogueBenchmark,
     wikiValidateBenchmark,
