@@ -24,7 +24,8 @@ export class WikiDefinitionError extends Error {
     }
 }
 
-const FIELDS = new Set(["name", "description", "list", "prop", "meta", "generator", "params"]);
+/** The fields a definition may have. */
+export const DEFINITION_FIELDS: ReadonlySet<string> = new Set(["name", "description", "list", "prop", "meta", "generator", "params"]);
 const MODULE_GROUPS = ["list", "prop", "meta"] as const;
 // Parameters the definition states in its own fields, or that this validator fixes.
 const RESERVED_PARAMS = new Set(["list", "prop", "meta", "generator"]);
@@ -94,8 +95,8 @@ function checkParams(params: unknown, where: string): void {
 export function checkDefinition(input: unknown, where = "definition"): WikiQueryDefinition {
     if (!isPlainObject(input)) throw new WikiDefinitionError(where, `expected an object, got ${describe(input)}`);
     for (const key in input) {
-        if (!FIELDS.has(key)) {
-            throw new WikiDefinitionError(`${where}.${key}`, `unknown field (expected ${[...FIELDS].join(", ")})`);
+        if (!DEFINITION_FIELDS.has(key)) {
+            throw new WikiDefinitionError(`${where}.${key}`, `unknown field (expected ${[...DEFINITION_FIELDS].join(", ")})`);
         }
     }
     checkOptionalString(input, "name", where);

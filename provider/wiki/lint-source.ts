@@ -4,7 +4,7 @@
 import { readFileSync } from "fs";
 import { extname } from "path";
 import { Document, isSeq, LineCounter, parseDocument } from "yaml";
-import { definitionsOf, WikiQueryDefinition } from "./definition";
+import { DEFINITION_FIELDS, definitionsOf, WikiQueryDefinition } from "./definition";
 
 export class LintInputError extends Error {
     constructor(readonly file: string, problem: string) {
@@ -19,8 +19,6 @@ export interface DefinitionsFile {
     /** The 1-based line of a definition's field (a query field or a request parameter), or of the definition. */
     lineOf(index: number, field?: string): number | undefined;
 }
-
-const DEFINITION_FIELDS = new Set(["name", "description", "list", "prop", "meta", "generator", "params"]);
 
 function readText(file: string): string {
     try {
@@ -58,6 +56,7 @@ export function readDefinitionsFile(file: string): DefinitionsFile {
     // JSON is YAML too, so one parsed document serves the line lookups of both.
     const document = yamlDocument(text, lineCounter);
     const parsed = extname(file).toLowerCase() === ".json" ? parseJson(file, text) : parseYaml(file, document, lineCounter);
+    if (parsed === null || parsed === undefined) throw new LintInputError(file, "the file holds no definition");
     let definitions: WikiQueryDefinition[];
     try {
         definitions = definitionsOf(parsed);

@@ -130,7 +130,7 @@ class QueryValidation {
             const names = this.definition[group];
             const spec = this.index.groupSpec(group);
             if (names === undefined || !spec) continue;
-            const validated = this.validator.getValue(spec, typeof names === "string" ? names : names.slice());
+            const validated = this.validator.getValue(spec, names);
             if (!validated) continue;
             this.request[group] = validated.request;
             for (const name of validated.values) {

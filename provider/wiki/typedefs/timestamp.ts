@@ -135,7 +135,7 @@ function fitsMediaWikiForm(millis: number): boolean {
 }
 
 /** True when ConvertibleTimestamp reads the value as a time that MediaWiki's 14-digit form can hold. */
-export function isMediaWikiTimestamp(value: string): boolean {
+function isMediaWikiTimestamp(value: string): boolean {
     if (value === "now") return true;
     for (const [pattern, reader] of FORMS) {
         const match = pattern.exec(value);

@@ -6,7 +6,7 @@ import { isValidIP, isValidRange } from "./ip";
 import { NS_MAIN, NS_USER, parseTitle, upperFirst } from "./titleparser";
 import { TypeDef, ValidationFailure } from "./typedef";
 
-export type UserKind = "id" | "interwiki" | "name" | "temp" | "ip" | "cidr";
+type UserKind = "id" | "interwiki" | "name" | "temp" | "ip" | "cidr";
 
 const DEFAULT_SUBTYPES: readonly string[] = ["name", "ip", "temp", "cidr", "interwiki"];
 const USER_ID = /^#\d+$/;
@@ -53,7 +53,7 @@ function userPageText(value: string): string | undefined {
     return title !== undefined && title.namespace === NS_USER ? title.text : undefined;
 }
 
-export function userKind(value: string): UserKind | undefined {
+function userKind(value: string): UserKind | undefined {
     if (USER_ID.test(value)) return "id";
     if (value.includes(">")) return value.includes("#") ? undefined : "interwiki";
     if (canonicalName(value) !== undefined) return value.startsWith(TEMPORARY_ACCOUNT_PREFIX) ? "temp" : "name";
