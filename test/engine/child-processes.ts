@@ -1,6 +1,7 @@
 // Every process the engine starts (provider host, program) is stopped before a run resolves; this
 // registry also stops them if the engine process itself exits first (a test timeout, a crash).
 import { ChildProcess } from "child_process";
+import * as path from "path";
 
 const running = new Set<ChildProcess>();
 
@@ -57,4 +58,27 @@ export function firstStdoutLine(child: ChildProcess, describe: () => string): Pr
         child.stdout?.on("data", onData);
         child.once("exit", onExit);
     });
+}
+
+export interface NodeScript {
+    script: string;
+    execArgv: string[];
+    env: Record<string, string>;
+}
+
+/**
+ * A script beside `callerFile` with the same extension. When the engine runs from its TypeScript
+ * sources (ts-node), the script does too, compiled with this repository's settings rather than with
+ * whatever ts-node would find from the child's working directory.
+ */
+export function siblingScript(callerFile: string, baseName: string): NodeScript {
+    const script = path.join(path.dirname(callerFile), `${baseName}${path.extname(callerFile)}`);
+    if (!script.endsWith(".ts")) {
+        return { script, execArgv: [], env: {} };
+    }
+    return {
+        script,
+        execArgv: ["-r", require.resolve("ts-node/register/transpile-only")],
+        env: { TS_NODE_PROJECT: path.resolve(__dirname, "..", "..", "tsconfig.json") },
+    };
 }

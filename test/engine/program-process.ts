@@ -1,8 +1,7 @@
 // Starts the Pulumi program in a child process per run (pulumi's runtime is global, so each run needs
 // fresh module state) and serves its registrations.
 import { fork } from "child_process";
-import * as path from "path";
-import { hasExited, stopChild, track } from "./child-processes";
+import { hasExited, siblingScript, stopChild, track } from "./child-processes";
 import { EngineMessage, ProgramMessage, RegistrationReply, RegistrationRequest, RunnerArguments, WireProperties } from "./protocol";
 
 export interface ProgramHandlers {
@@ -22,14 +21,14 @@ export interface ProgramRun {
 export class ProgramError extends Error {}
 
 export function startProgram(args: RunnerArguments, env: NodeJS.ProcessEnv, handlers: ProgramHandlers): ProgramRun {
-    const runner = path.join(__dirname, `program-runner${path.extname(__filename)}`);
-    // When the engine itself runs from TypeScript sources (ts-node), the runner does too, compiled with
-    // this repository's settings rather than whatever ts-node would find from the program's folder.
-    const fromSources = runner.endsWith(".ts");
-    const execArgv = fromSources ? ["-r", require.resolve("ts-node/register/transpile-only")] : [];
-    const runnerEnv = fromSources ? { ...env, TS_NODE_PROJECT: path.resolve(__dirname, "..", "..", "tsconfig.json") } : env;
+    const runner = siblingScript(__filename, "program-runner");
     const child = track(
-        fork(runner, [JSON.stringify(args)], { cwd: args.programDir, env: runnerEnv, execArgv, stdio: ["ignore", "pipe", "pipe", "ipc"] }),
+        fork(runner.script, [JSON.stringify(args)], {
+            cwd: args.programDir,
+            env: { ...env, ...runner.env },
+            execArgv: runner.execArgv,
+            stdio: ["ignore", "pipe", "pipe", "ipc"],
+        }),
     );
     const output: string[] = [];
     child.stdout?.on("data", (chunk: Buffer) => output.push(chunk.toString("utf8")));

@@ -1,0 +1,84 @@
+// The command line: argument parsing, and the command run as a user runs it (exit code, text, --json).
+import { strict as assert } from "assert";
+import { execFile } from "child_process";
+import * as path from "path";
+import { siblingScript } from "./child-processes";
+import { parseCommand } from "./cli";
+import { freshProgramPerTest } from "./test-program";
+
+interface Finished {
+    code: number | null;
+    stdout: string;
+    stderr: string;
+}
+
+function runCli(args: string[], env: Record<string, string>): Promise<Finished> {
+    const cli = siblingScript(__filename, "cli");
+    return new Promise((resolve) => {
+        execFile(
+            process.execPath,
+            [...cli.execArgv, cli.script, ...args],
+            { env: { ...process.env, ...cli.env, ...env } },
+            (error, stdout, stderr) => resolve({ code: error ? (error.code as number) : 0, stdout, stderr }),
+        );
+    });
+}
+
+describe("engine double: command line", function () {
+    describe("parseCommand", () => {
+        it("reads the operation, folder, state, stack, config and secret config", () => {
+            const command = parseCommand([
+                "up", "prog", "--stack", "prod", "--state", "s.json", "--config", "region=eu=1",
+                "--secret-config", "shortener:apiKey=k", "--json",
+            ]);
+            assert.equal(command.operation, "up");
+            assert.equal(command.json, true);
+            assert.equal(command.options.programDir, path.resolve("prog"));
+            assert.equal(command.options.stateFile, path.resolve("s.json"));
+            assert.equal(command.options.stack, "prod");
+            assert.deepEqual(command.options.config, { region: "eu=1" });
+            assert.deepEqual(command.options.secretConfig, { "shortener:apiKey": "k" });
+        });
+
+        it("keeps the state beside the program by default, per stack", () => {
+            const command = parseCommand(["preview", "prog"]);
+            assert.equal(command.options.stateFile, path.resolve("prog", ".pulumi-engine", "dev.json"));
+        });
+
+        it("names the argument that is wrong, without echoing a value", () => {
+            assert.throws(() => parseCommand(["deploy", "prog"]), /operation: expected one of preview, up, refresh, destroy, got deploy/);
+            assert.throws(() => parseCommand(["up"]), /programDir: required/);
+            assert.throws(() => parseCommand(["up", "prog", "--stack"]), /--stack: a value is required/);
+            assert.throws(() => parseCommand(["up", "prog", "--verbose"]), /--verbose: unknown option/);
+            assert.throws(
+                () => parseCommand(["up", "prog", "--secret-config", "hunter2"]),
+                (error: Error) => /--secret-config: expected key=value/.test(error.message) && !error.message.includes("hunter2"),
+            );
+        });
+    });
+
+    describe("the command", () => {
+        const testProgram = freshProgramPerTest();
+
+        it("prints the plan and exits 0 on success, 1 with the error as JSON on failure; secrets never printed", async () => {
+            const program = testProgram();
+            const spec = (size: number) => `spec=${JSON.stringify({ things: [{ name: "a", inputs: { size } }] })}`;
+            const common = ["--state", program.stateFile, "--secret-config", "apiKey=cli-secret-value"];
+
+            const success = await runCli(["up", program.dir, "--config", spec(1), ...common], program.env);
+            assert.equal(success.code, 0, success.stdout + success.stderr);
+            assert.match(success.stdout, /^Updating:/);
+            assert.match(success.stdout, /\+ +create +pulumi-nodejs:dynamic\/test:Thing +a\n/);
+
+            const failure = await runCli(["up", program.dir, "--config", spec(0), "--json", ...common], program.env);
+            assert.equal(failure.code, 1);
+            const printed = JSON.parse(failure.stdout) as { ok: boolean; error: string; log?: string };
+            assert.equal(printed.ok, false);
+            assert.match(printed.error, /size: must be a positive number/);
+            assert.equal(printed.log, undefined);
+            for (const output of [success.stdout, success.stderr, failure.stdout, failure.stderr]) {
+                assert.ok(!output.includes("cli-secret-value"));
+            }
+        });
+    });
+});
