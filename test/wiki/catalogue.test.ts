@@ -367,8 +367,10 @@ describe("wiki catalogue: the shipped catalogue against the spec", () => {
         assert.equal(param("allcategories", "prop").default, "");
         assert.equal(param("tags", "prop").default, "");
         assert.equal(param("allcategories", "min").default, undefined);
-        const offset = param("prefixsearch", "offset");
-        assert.deepEqual([offset.type, offset.default, offset.min, offset.max], ["integer", 0, 0, undefined]);
+        for (const module of ["prefixsearch", "search"]) {
+            const offset = param(module, "offset");
+            assert.deepEqual([offset.type, offset.default, offset.min, offset.max], ["integer", 0, 0, undefined], module);
+        }
         assert.deepEqual([param("querypage", "offset").default, param("querypage", "offset").min], [0, undefined]);
         assert.equal(param("search", "namespace").default, 0);
         assert.equal(param("allpages", "namespace").default, 0);
