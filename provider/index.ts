@@ -6,5 +6,8 @@ export { Pixel, type PixelArgs } from "./resources/pixel";
 export { QrCode, type QrCodeArgs, type QrDataByType } from "./resources/qrcode";
 export { AccountSettings, type AccountSettingsArgs } from "./resources/account";
 export { CampaignLink, ChannelItem, type CampaignLinkArgs, type ChannelItemArgs } from "./resources/assignments";
+export { WikiQuery, type WikiQueryArgs } from "./resources/wikiquery";
 export * from "./data";
+export * from "./wiki";
+export { CatalogueError, fetchCatalogue, loadCatalogueFile, parseCatalogue, shippedCatalogue } from "./wiki/catalogue";
 export { PIXEL_TYPES, QR_TYPES, type PixelType, type QrType } from "./client";

@@ -37,7 +37,7 @@ export interface ResourceDefinition<I extends Props> {
     /** Replace by deleting first: the service refuses two objects with the same natural key. */
     deleteBeforeReplace?: boolean;
     /** Rules across fields, or from the old inputs ({} on create) to the new, that one field's schema cannot say. */
-    rules?(news: I, olds: Props): Failure[];
+    rules?(news: I, olds: Props, context: ResourceContext): Failure[];
     /** Inputs read only when the object is created (how to adopt it): a later change is no change. */
     createOnly?: readonly (keyof I & string)[];
     create(context: ResourceContext, inputs: I): Promise<Created>;
@@ -82,7 +82,7 @@ export function providerMethods<I extends Props>(
         async check(olds: Props, news: Props) {
             const checked = checkInputs(definition.inputs, withoutProvider(news));
             if (checked.failures || !definition.rules || containsUnknown(checked.inputs)) return checked;
-            const failures = definition.rules(checked.inputs as I, withoutProvider(olds));
+            const failures = definition.rules(checked.inputs as I, withoutProvider(olds), context);
             return failures.length ? { inputs: checked.inputs, failures } : checked;
         },
 

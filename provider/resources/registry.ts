@@ -7,6 +7,7 @@ import { domain } from "./domain";
 import type { Props, ResourceDefinition } from "./lifecycle";
 import { pixel } from "./pixel";
 import { qrCode } from "./qrcode";
+import { wikiQuery } from "./wikiquery";
 
 export const definitions: Readonly<Record<string, ResourceDefinition<Props>>> = {
     Domain: domain,
@@ -17,4 +18,5 @@ export const definitions: Readonly<Record<string, ResourceDefinition<Props>>> = 
     Pixel: pixel,
     QrCode: qrCode,
     AccountSettings: accountSettings,
+    WikiQuery: wikiQuery,
 } as unknown as Record<string, ResourceDefinition<Props>>;
