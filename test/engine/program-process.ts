@@ -34,9 +34,11 @@ export function startProgram(args: RunnerArguments, env: NodeJS.ProcessEnv, hand
     child.stdout?.on("data", (chunk: Buffer) => output.push(chunk.toString("utf8")));
     child.stderr?.on("data", (chunk: Buffer) => output.push(chunk.toString("utf8")));
 
+    // The program may exit while a registration is being served (a failed resource ends it); its exit is
+    // reported through completion, so a reply that can no longer be delivered is dropped, not thrown.
     const reply = (message: EngineMessage) => {
         if (child.connected) {
-            child.send(message);
+            child.send(message, () => undefined);
         }
     };
     const completion = new Promise<void>((resolve, reject) => {
