@@ -38,6 +38,14 @@ describe("client: reading the service's answers", () => {
         assert.deepEqual([error.kind, error.status, error.serviceMessage, error.retryable], ["auth", 403, "API key expired.", false]);
     });
 
+    it("an HTML 405 (a method the route does not take) is a bad-response naming the status, and not retried", async () => {
+        answerAlways({ status: 405, body: "<!DOCTYPE html><html><body>405 Method Not Allowed</body></html>" });
+        const error = await rejection(createShortenerClient({ baseUrl: server().baseUrl, apiKey: "scripted-key" }).account.get());
+        assert.deepEqual([error.kind, error.status, error.retryable, error.notFound], ["bad-response", 405, false, false]);
+        assert.match(error.message, /HTTP 405 with an HTML page/);
+        assert.equal(server().requests.length, 1);
+    });
+
     it("a body that is not JSON is a bad-response", async () => {
         answerAlways({ body: "{ half a json" });
         assert.equal((await rejection(client().account.get())).kind, "bad-response");
