@@ -1,0 +1,186 @@
+// The package as users get it: `npm pack`, installed into a fresh Pulumi project outside the repository, whose
+// program runs through the engine double and the real dynamic-provider host against the emulator. The host
+// loads the serialized provider's runtime ("pulumi-shortener/runtime") from that project's node_modules.
+import { strict as assert } from "node:assert";
+import { lstatSync, readdirSync } from "node:fs";
+import { join, relative } from "node:path";
+import { startEmulator, type RunningEmulator } from "../emulator";
+import { readState, runLifecycle, type LifecycleResult, type Operation } from "../engine";
+import { changes, stepOf } from "../provider/stack";
+import { mustRun, runCommand } from "./commands";
+import { freshTempDir, packTarball, PACKAGE_NAME, readManifest, removeDir, REPOSITORY_ROOT, writeFiles, type PackedTarball } from "./repository";
+
+// Tools for building the shipped catalogue, not used by anything the package exports.
+const BUILD_ONLY_SOURCES = ["provider/wiki/catalogue/build.ts", "provider/wiki/catalogue/notation.ts"];
+const TYPE_PREFIX = "pulumi-nodejs:dynamic/shortener:";
+const PASSPHRASE = "install-test-passphrase";
+
+const PROGRAM = `import * as shortener from "${PACKAGE_NAME}";
+
+const domain = new shortener.Domain("brand", { domain: "https://go.example.com", redirectRoot: "https://www.example.com" });
+const campaign = new shortener.Campaign("launch", { name: "Launch campaign", slug: "launch" });
+const channel = new shortener.Channel("news", { name: "Newsletter", color: "#1a73e8" });
+new shortener.Pixel("analytics", { type: "analyticspixel", name: "Site analytics", tag: "G-INSTALL" });
+const qr = new shortener.QrCode("landing", { type: "link", data: "https://www.example.com/landing" });
+new shortener.ChannelItem("news-landing-qr", { channelId: channel.id, type: "qr", itemId: qr.id });
+
+export const domainName = domain.domain;
+export const campaignListUrl = campaign.listUrl;
+export const qrLink = qr.link;
+`;
+
+const QUERIES_CLEAN = `- name: recent edits
+  list: recentchanges
+  params:
+    rclimit: 50
+`;
+
+const QUERIES_BROKEN = `- name: bad direction
+  list: allpages
+  params:
+    apdir: sideways
+`;
+
+function sourceFiles(dir: string): string[] {
+    return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+        const path = join(dir, entry.name);
+        return entry.isDirectory() ? sourceFiles(path) : entry.name.endsWith(".ts") ? [path] : [];
+    });
+}
+
+/** What the package must hold: each provider module compiled with its declarations, the catalogue, the manifest and docs. */
+function expectedContents(): string[] {
+    const compiled = sourceFiles(join(REPOSITORY_ROOT, "provider"))
+        .map((file) => relative(REPOSITORY_ROOT, file))
+        .filter((file) => !BUILD_ONLY_SOURCES.includes(file))
+        .flatMap((file) => {
+            const base = join("dist", file.replace(/\.ts$/, ""));
+            return [`${base}.js`, `${base}.d.ts`];
+        });
+    const documents = ["README.md", "CHANGELOG.md"].filter((file) => readdirSync(REPOSITORY_ROOT).includes(file));
+    return [...compiled, "dist/provider/wiki/catalogue/catalogue.json", "package.json", ...documents].sort();
+}
+
+describe("package: installed from its tarball into a fresh Pulumi project", function () {
+    this.timeout(300_000);
+    let work: string | undefined;
+    let project: string;
+    let tarball: PackedTarball;
+    let emulator: RunningEmulator | undefined;
+    let stateFile: string;
+
+    const run = (operation: Operation): Promise<LifecycleResult> =>
+        runLifecycle(operation, {
+            programDir: project,
+            stateFile,
+            config: { "shortener:baseUrl": emulator!.baseUrl },
+            secretConfig: { "shortener:apiKey": emulator!.apiKey },
+            env: { PULUMI_CONFIG_PASSPHRASE: PASSPHRASE },
+        });
+    const expectOk = async (operation: Operation): Promise<LifecycleResult> => {
+        const result = await run(operation);
+        assert.ok(result.ok, `${operation} failed:\n${result.log}\n${(result.diagnostics ?? []).join("\n")}`);
+        return result;
+    };
+
+    before(async function () {
+        work = freshTempDir("shortener-install");
+        tarball = await packTarball(work);
+        project = join(work, "project");
+        stateFile = join(work, "state", "dev.json");
+        const repository = readManifest();
+        writeFiles(project, {
+            "package.json": JSON.stringify(
+                {
+                    name: "shortener-user-project",
+                    private: true,
+                    main: "index.ts",
+                    dependencies: { [PACKAGE_NAME]: `file:${tarball.path}`, "@pulumi/pulumi": repository.dependencies["@pulumi/pulumi"] },
+                    devDependencies: { typescript: repository.devDependencies.typescript, "@types/node": repository.devDependencies["@types/node"] },
+                },
+                null,
+                2,
+            ),
+            "Pulumi.yaml": "name: shortener-user-project\nruntime:\n  name: nodejs\n  options:\n    typescript: true\n",
+            "tsconfig.json": JSON.stringify({
+                compilerOptions: { strict: true, target: "es2020", module: "commonjs", moduleResolution: "node", esModuleInterop: true, noEmit: true },
+                files: ["index.ts"],
+            }),
+            "index.ts": PROGRAM,
+            "queries/clean.yaml": QUERIES_CLEAN,
+            "queries/broken.yaml": QUERIES_BROKEN,
+        });
+        // The npm cache makes this quick; packages missing from it come from the registry.
+        await mustRun("npm", ["install", "--no-audit", "--no-fund", "--prefer-offline"], { cwd: project, timeoutMs: 240_000 });
+        emulator = await startEmulator({ rateLimit: { limit: 1000, windowMs: 1000 } });
+    });
+
+    after(async () => {
+        await emulator?.close();
+        removeDir(work);
+    });
+
+    it("holds each provider module compiled with its declarations, the catalogue, and nothing else", () => {
+        assert.deepEqual([...tarball.files].sort(), expectedContents());
+        const manifest = readManifest();
+        const entryPoints = [manifest.main, manifest.types, ...Object.values(manifest.bin)];
+        for (const target of Object.values(manifest.exports)) {
+            entryPoints.push(...(typeof target === "string" ? [target] : Object.values(target)));
+        }
+        for (const entry of entryPoints) assert.ok(tarball.files.includes(entry.replace(/^\.\//, "")), `${entry} is not in the package`);
+    });
+
+    it("is installed as a copy (not a link to the repository), and its declarations type-check the program", async () => {
+        assert.ok(lstatSync(join(project, "node_modules", PACKAGE_NAME)).isDirectory());
+        await mustRun(join(project, "node_modules", ".bin", "tsc"), ["-p", "."], { cwd: project });
+    });
+
+    it("up creates every resource through the runtime the host loads from the installed package", async () => {
+        const result = await expectOk("up");
+        assert.deepEqual(changes(result), [
+            "create analytics",
+            "create brand",
+            "create landing",
+            "create launch",
+            "create news",
+            "create news-landing-qr",
+        ]);
+        const state = readState(stateFile);
+        const kinds = state.resources.filter((resource) => resource.custom).map((resource) => resource.type).sort();
+        assert.deepEqual(kinds, ["Campaign", "Channel", "ChannelItem", "Domain", "Pixel", "QrCode"].map((kind) => TYPE_PREFIX + kind));
+        const [campaign] = await emulator!.admin.list("campaigns");
+        assert.equal(campaign.name, "Launch campaign");
+        assert.equal(result.outputs.domainName, "https://go.example.com");
+        assert.ok(String(result.outputs.campaignListUrl).startsWith(emulator!.baseUrl), result.log);
+        const [channel] = await emulator!.admin.list("channels");
+        const [qr] = await emulator!.admin.list("qrcodes");
+        assert.deepEqual((channel.items as { type: string; id: number }[]).map(({ type, id }) => ({ type, id })), [{ type: "qr", id: qr.id }]);
+    });
+
+    it("refresh shows an out-of-band change made on the service", async () => {
+        const [campaign] = await emulator!.admin.list("campaigns");
+        await emulator!.admin.patch("campaigns", Number(campaign.id), { name: "Renamed by hand" });
+        const result = await expectOk("refresh");
+        const step = stepOf(result, "launch");
+        assert.equal(step.op, "refresh");
+        assert.deepEqual(step.diffs?.find((diff) => diff.property === "name"), { property: "name", old: "Launch campaign", new: "Renamed by hand" });
+        assert.deepEqual(changes(result), ["refresh launch"]);
+    });
+
+    it("destroy removes what up created", async () => {
+        const result = await expectOk("destroy");
+        assert.equal(changes(result).filter((change) => change.startsWith("delete ")).length, 6, result.log);
+        for (const kind of ["domains", "campaigns", "channels", "pixels", "qrcodes"] as const) {
+            assert.deepEqual(await emulator!.admin.list(kind), [], kind);
+        }
+    });
+
+    it("runs `npx wiki-query-lint` from the project: exit 0 on clean definitions, 1 with annotations on errors", async () => {
+        const clean = await runCommand("npx", ["--no-install", "wiki-query-lint", "queries/clean.yaml"], { cwd: project });
+        assert.equal(clean.code, 0, clean.stdout + clean.stderr);
+        assert.match(clean.stdout, /1 definition in 1 file: 0 with errors/);
+        const broken = await runCommand("npx", ["--no-install", "wiki-query-lint", "--format", "github", "queries/broken.yaml"], { cwd: project });
+        assert.equal(broken.code, 1, broken.stdout + broken.stderr);
+        assert.match(broken.stdout, /^::error file=queries\/broken\.yaml,line=4,title=badvalue in \[0\] "bad direction" apdir::/m);
+    });
+});
