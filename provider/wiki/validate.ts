@@ -70,9 +70,10 @@ class QueryValidation {
     }
 
     run(): WikiQueryResult {
+        // Modules first, so that the request reads action, modules, then parameters.
+        const uses = [...this.selectModules(), ...this.selectGenerator()];
         this.validateParams(this.index.main);
         const query = this.validateParams(this.index.query);
-        const uses = [...this.selectModules(), ...this.selectGenerator()];
         for (const use of uses) this.validateParams(use.index, use.given);
         this.reportUnused(uses);
         const pages: PageSource = {
@@ -114,7 +115,7 @@ class QueryValidation {
         let names = [template.name];
         for (const [variable, target] of Object.entries(template.templateVars ?? {})) {
             const values = given.get(target)?.values ?? [];
-            names = names.flatMap((name) => values.map((value) => name.replace(`{${variable}}`, value)));
+            names = names.flatMap((name) => values.map((value) => name.split(`{${variable}}`).join(value)));
         }
         for (const name of names) {
             const raw = this.params.get(index.prefix + name);
