@@ -1,0 +1,67 @@
+// State written by a released version loads in this one: the type tokens (pulumi-nodejs:dynamic/shortener:<Kind>)
+// and the serialized provider stub (require("pulumi-shortener/runtime").bindProvider) are the state format. Each
+// fixture's stack state is refreshed and previewed by the current code against an emulator holding the same objects.
+import { strict as assert } from "node:assert";
+import { join } from "node:path";
+import { readState, type LifecycleResult } from "../engine";
+import { changes } from "../provider/stack";
+import { fixtureVersions, openFixture, STATE_FIXTURES, type FixtureStack } from "./state-fixtures";
+
+const TYPE_TOKEN = /^pulumi-nodejs:dynamic\/shortener:[A-Za-z]+$/;
+const STACK_TYPE = "pulumi:pulumi:Stack";
+
+function expectOk(result: LifecycleResult): LifecycleResult {
+    assert.ok(result.ok, `${result.operation} failed:\n${result.log}\n${(result.diagnostics ?? []).join("\n")}`);
+    return result;
+}
+
+describe("package: state written by earlier versions", function () {
+    this.timeout(120_000);
+
+    it("has a fixture for at least one released version", () => {
+        assert.ok(fixtureVersions().length > 0, `no <version>/ folder in ${STATE_FIXTURES}`);
+    });
+
+    for (const version of fixtureVersions()) {
+        describe(`written by ${version}`, () => {
+            let stack: FixtureStack | undefined;
+            const written = readState(join(STATE_FIXTURES, version, "stack.json"));
+            const shortenerResources = written.resources.filter((resource) => resource.type !== STACK_TYPE);
+
+            before(async () => (stack = await openFixture(version)));
+            after(async () => stack?.close());
+
+            it("holds shortener resources under the stable type token, each with the thin stub of the runtime entry", () => {
+                assert.ok(shortenerResources.length > 0);
+                for (const resource of shortenerResources) {
+                    assert.match(resource.type, TYPE_TOKEN);
+                    const stub = String(resource.outputs.__provider);
+                    assert.match(stub, /entry: "pulumi-shortener\/runtime"/, resource.urn);
+                    assert.match(stub, /\.bindProvider\(kind, /, resource.urn);
+                }
+            });
+
+            it("refresh reads every resource back from the service without a change", async () => {
+                const result = expectOk(await stack!.run("refresh"));
+                assert.deepEqual(changes(result), []);
+                assert.equal(result.steps.length, shortenerResources.length, result.log);
+                assert.ok(result.steps.every((step) => step.op === "same"), result.log);
+            });
+
+            it("preview of the same program shows no change", async () => {
+                const result = expectOk(await stack!.run("preview"));
+                assert.deepEqual(changes(result), []);
+                const previewed = result.steps.filter((step) => step.type !== STACK_TYPE);
+                assert.deepEqual(previewed.map((step) => step.urn).sort(), shortenerResources.map((resource) => resource.urn).sort());
+            });
+
+            it("still notices a change on the service after loading the old state", async () => {
+                const [channel] = await stack!.emulator.admin.list("channels");
+                await stack!.emulator.admin.patch("channels", Number(channel.id), { starred: !channel.starred });
+                const result = expectOk(await stack!.run("refresh"));
+                assert.deepEqual(changes(result), ["refresh news"]);
+                assert.equal(readState(stack!.stateFile).resources.length, written.resources.length);
+            });
+        });
+    }
+});
