@@ -5,11 +5,13 @@
 export const CONFIG_KEYS = {
     apiKey: "shortener:apiKey",
     baseUrl: "shortener:baseUrl",
+    requestTimeoutMs: "shortener:requestTimeoutMs",
 } as const;
 
 export const ENV_KEYS = {
     apiKey: "SHORTENER_API_KEY",
     baseUrl: "SHORTENER_BASE_URL",
+    requestTimeoutMs: "SHORTENER_REQUEST_TIMEOUT_MS",
 } as const;
 
 /** Anything that answers config look-ups by their fully namespaced key ("shortener:apiKey"). */
@@ -22,10 +24,15 @@ export interface Credentials {
     apiKey: string;
 }
 
-export class MissingConfigurationError extends Error {
+export interface Settings extends Credentials {
+    /** How long one request may take before it counts as lost; the client's default when unset. */
+    requestTimeoutMs?: number;
+}
+
+export class ConfigurationError extends Error {
     constructor(message: string) {
         super(message);
-        this.name = "MissingConfigurationError";
+        this.name = "ConfigurationError";
     }
 }
 
@@ -36,22 +43,34 @@ function firstNonEmpty(...values: (string | undefined)[]): string | undefined {
 export function resolveCredentials(config: ConfigSource | undefined, env: NodeJS.ProcessEnv = process.env): Credentials {
     const apiKey = firstNonEmpty(config?.get(CONFIG_KEYS.apiKey), env[ENV_KEYS.apiKey]);
     if (!apiKey) {
-        throw new MissingConfigurationError(
+        throw new ConfigurationError(
             `No API key for the shortener service: run \`pulumi config set ${CONFIG_KEYS.apiKey} --secret\` ` +
                 `or set the ${ENV_KEYS.apiKey} environment variable.`,
         );
     }
     const baseUrl = firstNonEmpty(config?.get(CONFIG_KEYS.baseUrl), env[ENV_KEYS.baseUrl]);
     if (!baseUrl) {
-        throw new MissingConfigurationError(
+        throw new ConfigurationError(
             `No base URL for the shortener service: run \`pulumi config set ${CONFIG_KEYS.baseUrl} https://<your-service>\` ` +
                 `or set the ${ENV_KEYS.baseUrl} environment variable.`,
         );
     }
     if (!/^https?:\/\/[^\s/]+/i.test(baseUrl)) {
-        throw new MissingConfigurationError(
+        throw new ConfigurationError(
             `${CONFIG_KEYS.baseUrl} must be an http(s) URL such as https://short.example; got "${baseUrl}".`,
         );
     }
     return { baseUrl: baseUrl.replace(/\/+$/, ""), apiKey };
+}
+
+/** Credentials plus the optional request timeout (config `shortener:requestTimeoutMs`, a whole number of ms). */
+export function resolveSettings(config: ConfigSource | undefined, env: NodeJS.ProcessEnv = process.env): Settings {
+    const credentials = resolveCredentials(config, env);
+    const timeout = firstNonEmpty(config?.get(CONFIG_KEYS.requestTimeoutMs), env[ENV_KEYS.requestTimeoutMs]);
+    if (timeout === undefined) return credentials;
+    const requestTimeoutMs = Number(timeout);
+    if (!Number.isInteger(requestTimeoutMs) || requestTimeoutMs <= 0) {
+        throw new ConfigurationError(`${CONFIG_KEYS.requestTimeoutMs} must be a positive whole number of milliseconds; got "${timeout}".`);
+    }
+    return { ...credentials, requestTimeoutMs };
 }

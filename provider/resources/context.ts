@@ -1,7 +1,7 @@
 // What a resource's lifecycle may use: the API client of the configured account, the shared list cache, and a
 // way to tell the user something. One context per provider process and account, shared by every resource.
 import { createShortenerClient, type ShortenerClient } from "../client";
-import { resolveCredentials, type ConfigSource } from "../config";
+import { resolveSettings, type ConfigSource } from "../config";
 import { ListCache } from "./list-cache";
 
 export interface ResourceContext {
@@ -21,9 +21,10 @@ export function createResourceContext(config: ConfigSource | undefined, env: Nod
     return {
         client() {
             if (!client) {
-                const credentials = resolveCredentials(config, env);
+                const { requestTimeoutMs, ...credentials } = resolveSettings(config, env);
                 client = createShortenerClient({
                     ...credentials,
+                    timeoutMs: requestTimeoutMs,
                     onWait: ({ reason, waitMs, operation }) =>
                         tell(`${reason === "rate-limit" ? "rate limit reached" : "retrying"}: waiting ${Math.ceil(waitMs / 1000)} s before ${operation}`),
                 });

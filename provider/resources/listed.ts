@@ -2,7 +2,7 @@
 // the shared listing, create recovers from a lost response without making a duplicate, adopt takes over an
 // existing object, update and delete are retried because they are idempotent, and delete of a gone object succeeds.
 import { z } from "zod";
-import type { ShortenerClient } from "../client";
+import { ShortenerApiError, type ShortenerClient } from "../client";
 import type { ResourceContext } from "./context";
 import { collect } from "./list-cache";
 import { ResourceInitError, sameValue, type Observed, type Props, type ResourceDefinition } from "./lifecycle";
@@ -174,13 +174,14 @@ async function idempotently<T>(write: () => Promise<T>): Promise<T> {
     }
 }
 
-/** The write may or may not have been applied: no answer, or a server failure. */
+/** The write may or may not have been applied: no answer, a server failure, or an answer that cannot be read. */
 function isUncertain(error: unknown): boolean {
-    return typeof error === "object" && error !== null && (error as { retryable?: boolean }).retryable === true;
+    if (!(error instanceof ShortenerApiError)) return false;
+    return error.retryable || error.kind === "bad-response";
 }
 
 function isNotFound(error: unknown): boolean {
-    return typeof error === "object" && error !== null && (error as { notFound?: boolean }).notFound === true;
+    return error instanceof ShortenerApiError && error.notFound;
 }
 
 function numericId(id: string): number {

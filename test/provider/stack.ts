@@ -24,17 +24,19 @@ export interface TestStack {
     close(): Promise<void>;
 }
 
-export async function startStack(options: EmulatorOptions = {}): Promise<TestStack> {
+/** @param env extra environment for every run's provider host and program. */
+export async function startStack(options: EmulatorOptions = {}, env: Record<string, string> = {}): Promise<TestStack> {
+    const runEnv = env;
     const emulator = await startEmulator({ rateLimit: { limit: 1000, windowMs: 1000 }, ...options });
     const dir = mkdtempSync(join(tmpdir(), "shortener-stack-"));
     const stateFile = join(dir, "state.json");
-    const run = (operation: Operation, resources: readonly Declared[], env: Record<string, string> = {}) =>
+    const run = (operation: Operation, resources: readonly Declared[], extraEnv: Record<string, string> = {}) =>
         runLifecycle(operation, {
             programDir: DECLARED_PROGRAM,
             stateFile,
             config: { "declared:resources": JSON.stringify(resources), "shortener:baseUrl": emulator.baseUrl },
             secretConfig: { "shortener:apiKey": emulator.apiKey },
-            env: { PULUMI_CONFIG_PASSPHRASE: "test-passphrase", ...env },
+            env: { PULUMI_CONFIG_PASSPHRASE: "test-passphrase", ...runEnv, ...extraEnv },
         });
     return {
         emulator,
