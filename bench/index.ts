@@ -2,11 +2,13 @@
 // Benchmarks are reports, not tests: a figure outside its bound is shown, never a failure exit.
 import { clientBench } from "./client";
 import { Benchmark, Figure, meetsBound } from "./figure";
+import { providerBench } from "./provider";
 import { wikiCatalogueBenchmark } from "./wiki-catalogue";
 import { wikiValidateBenchmark } from "./wiki-validate";
 
 const suites: Benchmark[] = [
     clientBench,
+    providerBench,
     wikiCatalogueBenchmark,
     wikiValidateBenchmark,
 ];
