@@ -1,0 +1,110 @@
+// Every ```ts block in docs/ compiles against the package's own declarations, resolved the way a user's project
+// resolves them (package.json "exports", Node16 resolution), so a snippet cannot drift from the API it shows.
+import { strict as assert } from "node:assert";
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import * as ts from "typescript";
+import { linkedProject, removeDir, REPOSITORY_ROOT } from "./repository";
+
+const DOCS = join(REPOSITORY_ROOT, "docs");
+const REQUIRED_PAGES = ["configuration.md", "resources.md", "data-functions.md", "wiki-validator.md", "troubleshooting.md"];
+const FENCE = /^```(\w*)\s*$/;
+
+interface Snippet {
+    page: string;
+    /** The line of its first line of code in the page. */
+    firstLine: number;
+    code: string;
+}
+
+function snippetsOf(page: string): Snippet[] {
+    const lines = readFileSync(join(DOCS, page), "utf8").split("\n");
+    const snippets: Snippet[] = [];
+    let open: { language: string; start: number; body: string[] } | undefined;
+    lines.forEach((line, index) => {
+        const fence = FENCE.exec(line.trim());
+        if (!open) {
+            if (fence) open = { language: fence[1], start: index + 2, body: [] };
+        } else if (line.trim() === "```") {
+            if (open.language === "ts" || open.language === "typescript") {
+                snippets.push({ page, firstLine: open.start, code: open.body.join("\n") });
+            }
+            open = undefined;
+        } else {
+            open.body.push(line);
+        }
+    });
+    return snippets;
+}
+
+/** Without an import or export, a file is a script and its names would collide with other snippets'. */
+function asModule(code: string): string {
+    return /^\s*(import|export)\s/m.test(code) ? code : `${code}\nexport {};\n`;
+}
+
+interface Problem {
+    where: string;
+    message: string;
+}
+
+/** Type-checks the snippets in one project; returns each error at its place in the docs. */
+function typeCheck(snippets: readonly Snippet[]): Problem[] {
+    const files = Object.fromEntries(snippets.map((snippet, index) => [`snippet-${index}.ts`, asModule(snippet.code)]));
+    const project = linkedProject("shortener-docs-snippets", { ...files, "package.json": '{ "name": "docs-snippets", "private": true }\n' });
+    try {
+        const program = ts.createProgram(
+            Object.keys(files).map((file) => join(project, file)),
+            {
+                strict: true,
+                noEmit: true,
+                target: ts.ScriptTarget.ES2022,
+                module: ts.ModuleKind.Node16,
+                moduleResolution: ts.ModuleResolutionKind.Node16,
+                esModuleInterop: true,
+                skipLibCheck: true,
+                types: ["node"],
+                typeRoots: [join(REPOSITORY_ROOT, "node_modules", "@types")],
+            },
+        );
+        return ts.getPreEmitDiagnostics(program).map((diagnostic) => {
+            const message = ts.flattenDiagnosticMessageText(diagnostic.messageText, "\n");
+            const index = diagnostic.file ? Number(/snippet-(\d+)\.ts$/.exec(diagnostic.file.fileName)?.[1]) : NaN;
+            const snippet = snippets[index];
+            if (!snippet || diagnostic.start === undefined) return { where: diagnostic.file?.fileName ?? "(compiler)", message };
+            const { line } = diagnostic.file!.getLineAndCharacterOfPosition(diagnostic.start);
+            return { where: `docs/${snippet.page}:${snippet.firstLine + line}`, message };
+        });
+    } finally {
+        removeDir(project);
+    }
+}
+
+describe("docs: every TypeScript snippet compiles against the package", function () {
+    this.timeout(120_000);
+    const pages = readdirSync(DOCS).filter((file) => file.endsWith(".md")).sort();
+    const snippets = pages.flatMap(snippetsOf);
+
+    it("has the pages the README links to, each with at least one snippet", () => {
+        for (const page of REQUIRED_PAGES) {
+            assert.ok(pages.includes(page), `docs/${page} is missing`);
+            assert.ok(snippets.some((snippet) => snippet.page === page), `docs/${page} has no \`\`\`ts snippet`);
+        }
+    });
+
+    it("reports a snippet that does not compile at its file and line (the check itself)", () => {
+        const broken: Snippet = {
+            page: "example.md",
+            firstLine: 10,
+            code: 'import * as shortener from "pulumi-shortener";\n\nnew shortener.Domain("brand", { domian: "https://go.example.com" });',
+        };
+        const problems = typeCheck([broken]);
+        assert.equal(problems.length, 1, JSON.stringify(problems));
+        assert.equal(problems[0].where, "docs/example.md:12");
+        assert.match(problems[0].message, /domian/);
+    });
+
+    it(`compiles all ${snippets.length} snippets`, () => {
+        const problems = typeCheck(snippets);
+        assert.deepEqual(problems.map((problem) => `${problem.where}: ${problem.message}`), []);
+    });
+});
