@@ -139,6 +139,42 @@ describe("engine double: up and preview", function () {
         );
     });
 
+    it("honours ignoreChanges, replaceOnChanges, protect and retainOnDelete", async () => {
+        const program = testProgram();
+        const things = (value: string, names = ["ignoring", "replacing", "protected", "retained"]) => ({
+            things: [
+                { name: "ignoring", inputs: { value }, options: { ignoreChanges: ["value"] } },
+                { name: "replacing", inputs: { value }, options: { replaceOnChanges: ["value"] } },
+                { name: "protected", options: { protect: true } },
+                { name: "retained", options: { retainOnDelete: true } },
+            ].filter((thing) => names.includes(thing.name)),
+        });
+        assert.equal((await program.run("up", things("one"))).ok, true);
+        const idOf = (name: string) => program.state().resources.find((resource) => resource.urn.endsWith(`::${name}`))?.id;
+        const retainedId = idOf("retained") as string;
+        program.takeCalls();
+
+        const changed = await program.run("up", things("two"));
+        assert.equal(changed.ok, true, changed.log);
+        assert.equal(stepOf(changed.steps, "ignoring").op, "same");
+        assert.equal(program.cloud()[idOf("ignoring") as string]?.value, "one");
+        const replaced = stepOf(changed.steps, "replacing");
+        assert.equal(replaced.op, "replace");
+        assert.deepEqual(replaced.replaces, ["value"]);
+
+        const dropped = await program.run("up", things("two", ["ignoring", "replacing", "protected"]));
+        assert.equal(dropped.ok, true, dropped.log);
+        assert.equal(stepOf(dropped.steps, "retained").op, "delete");
+        assert.equal(idOf("retained"), undefined);
+        assert.ok(program.cloud()[retainedId], "a retained resource was deleted from the cloud");
+        assert.deepEqual(program.takeCalls().filter((call) => call.call === "delete" && call.label === "retained"), []);
+
+        const destroyed = await program.run("destroy");
+        assert.equal(destroyed.ok, false);
+        assert.match(destroyed.error ?? "", /::protected: cannot delete a protected resource/);
+        assert.ok(idOf("protected"), "the protected resource left the state");
+    });
+
     it("previews without changing anything, with unknown outputs for what is not created yet", async () => {
         const program = testProgram();
         await program.run("up", { things: [{ name: "a", inputs: { value: "one" } }] });

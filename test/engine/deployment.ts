@@ -6,7 +6,7 @@ import { ProgramHandlers } from "./program-process";
 import { RegistrationReply, RegistrationRequest, WireProperties } from "./protocol";
 import { PropertyMap, markSecrets, sameValue, stripSecrets, union } from "./property-values";
 import { ResourceState } from "./state-file";
-import { StepContext, deleteResources, errorMessage, newStep, refOf } from "./steps";
+import { StepContext, deleteResources, errorMessage, newStep, refOf, refuseIfProtected } from "./steps";
 import { propertyDiffs } from "./display-values";
 import { isRootStack, resourceUrn } from "./urns";
 import { StepResult } from "./types";
@@ -94,11 +94,13 @@ export class Deployment implements ProgramHandlers {
             dependencies: request.dependencies,
             inputs: plain,
             secretKeys: union(secretKeys, request.additionalSecretOutputs),
+            ...(request.protect ? { protect: true } : {}),
+            ...(request.retainOnDelete ? { retainOnDelete: true } : {}),
         };
         const step = newStep(old ? "update" : "create", { urn, type: request.type, id: old?.id });
         try {
             const resource = request.custom
-                ? await this.deployCustom(step, desired, old, request.deleteBeforeReplace === true)
+                ? await this.deployCustom(step, desired, old, request)
                 : this.deployComponent(step, desired, old);
             this.context.steps.push(step);
             return { urn, id: resource.id ?? "", object: markSecrets(resource.outputs, resource.secretKeys) };
@@ -120,14 +122,15 @@ export class Deployment implements ProgramHandlers {
         step: StepResult,
         desired: Desired,
         old: ResourceState | undefined,
-        deleteBeforeReplaceOption: boolean,
+        options: Pick<RegistrationRequest, "ignoreChanges" | "replaceOnChanges" | "deleteBeforeReplace">,
     ): Promise<ResourceState> {
         if (!desired.type.startsWith("pulumi-nodejs:dynamic")) {
             throw new Error(`${desired.urn}: only dynamic resources (pulumi-nodejs:dynamic) can be deployed by the engine double`);
         }
         const { host } = this.context;
         const ref = refOf(desired);
-        const checked = await host.check(ref, old?.inputs ?? {}, desired.inputs);
+        const news = old ? withIgnoredChanges(desired.inputs, old.inputs, options.ignoreChanges) : desired.inputs;
+        const checked = await host.check(ref, old?.inputs ?? {}, news);
         if (checked.failures.length > 0) {
             step.failures = checked.failures;
             const problems = checked.failures.map((failure) => `${failure.property}: ${failure.reason}`).join("; ");
@@ -148,13 +151,18 @@ export class Deployment implements ProgramHandlers {
             return same;
         }
         step.diffs = propertyDiffs(old.inputs, wanted.inputs, secretKeys);
-        if (diff.replaces.length === 0) {
+        const changedKeys = step.diffs.map((change) => change.property);
+        const replaces = union(
+            diff.replaces,
+            options.replaceOnChanges.includes("*") ? changedKeys : changedKeys.filter((key) => options.replaceOnChanges.includes(key)),
+        );
+        if (replaces.length === 0) {
             step.op = "update";
             return this.update({ ...wanted, secretKeys }, old);
         }
         step.op = "replace";
-        step.replaces = diff.replaces;
-        step.deleteBeforeReplace = diff.deleteBeforeReplace || deleteBeforeReplaceOption;
+        step.replaces = replaces;
+        step.deleteBeforeReplace = diff.deleteBeforeReplace || options.deleteBeforeReplace === true;
         return this.replace(wanted, old, step.deleteBeforeReplace, step);
     }
 
@@ -209,6 +217,7 @@ export class Deployment implements ProgramHandlers {
     }
 
     private async replace(wanted: Desired, old: ResourceState, deleteFirst: boolean, step: StepResult): Promise<ResourceState> {
+        refuseIfProtected(wanted, "replace");
         if (this.context.preview) {
             return { ...wanted, outputs: wanted.inputs };
         }
@@ -225,6 +234,22 @@ export class Deployment implements ProgramHandlers {
         step.id = created.id;
         return created;
     }
+}
+
+/** The ignoreChanges option: the listed inputs keep their old values (top-level names only). */
+function withIgnoredChanges(news: PropertyMap, olds: PropertyMap, ignored: readonly string[]): PropertyMap {
+    const result = { ...news };
+    for (const key of ignored) {
+        if (/[.[\]]/.test(key)) {
+            throw new Error(`ignoreChanges: ${key}: only top-level property names are supported by the engine double`);
+        }
+        if (key in olds) {
+            result[key] = olds[key];
+        } else {
+            delete result[key];
+        }
+    }
+    return result;
 }
 
 export function stackOutputsOf(resources: readonly ResourceState[]): { outputs: PropertyMap; secretKeys: string[] } {

@@ -68,6 +68,10 @@ function forwardRegistrations(monitor: any, pulumiDir: string): void {
             object: req.getObject()?.toJavaScript() ?? {},
             dependencies: req.getDependenciesList(),
             additionalSecretOutputs: req.getAdditionalsecretoutputsList(),
+            ignoreChanges: req.getIgnorechangesList(),
+            replaceOnChanges: req.getReplaceonchangesList(),
+            protect: req.getProtect() === true,
+            retainOnDelete: req.getRetainondelete() === true,
             deleteBeforeReplace: req.getDeletebeforereplacedefined() ? req.getDeletebeforereplace() : undefined,
         };
         register(request).then(

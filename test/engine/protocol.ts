@@ -19,6 +19,10 @@ export interface RegistrationRequest {
     object: WireProperties;
     dependencies: string[];
     additionalSecretOutputs: string[];
+    ignoreChanges: string[];
+    replaceOnChanges: string[];
+    protect: boolean;
+    retainOnDelete: boolean;
     /** Set only when the program gave the deleteBeforeReplace resource option. */
     deleteBeforeReplace?: boolean;
 }

@@ -21,6 +21,10 @@ export interface ResourceState {
     pendingDelete?: boolean;
     /** Set when the provider created the resource but reported that it failed to initialise. */
     initErrors?: string[];
+    /** Resource options that outlive the run: a protected resource is never deleted; a retained one
+     * leaves the state without a Delete call. */
+    protect?: boolean;
+    retainOnDelete?: boolean;
 }
 
 /** The state file as it is on disk: the values under each resource's secretKeys are encrypted. */

@@ -25,6 +25,12 @@ export function errorMessage(error: unknown): string {
     return error instanceof Error ? error.message : String(error);
 }
 
+export function refuseIfProtected(resource: Pick<ResourceState, "urn" | "protect">, action: "delete" | "replace"): void {
+    if (resource.protect) {
+        throw new Error(`${resource.urn}: cannot ${action} a protected resource; remove the protect option first`);
+    }
+}
+
 /**
  * Deletes the resources in reverse dependency order, each removed from the state as soon as it is gone.
  * Those in `quiet` are replaced resources whose deletion belongs to their replace step: they get a
@@ -38,8 +44,9 @@ export async function deleteResources(
     await deleteInDependencyOrder(resources, async (resource) => {
         const step = newStep("delete", resource);
         try {
+            refuseIfProtected(resource, "delete");
             if (!context.preview) {
-                if (resource.custom && resource.id) {
+                if (resource.custom && resource.id && !resource.retainOnDelete) {
                     await context.host.delete(refOf(resource), resource.id, resource.outputs, resource.inputs);
                 }
                 context.state.remove(resource);

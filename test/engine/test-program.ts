@@ -28,7 +28,14 @@ export interface ThingSpec {
     secrets?: Record<string, string>;
     refs?: Record<string, string>;
     dependsOn?: string[];
-    options?: { deleteBeforeReplace?: boolean; additionalSecretOutputs?: string[] };
+    options?: {
+        deleteBeforeReplace?: boolean;
+        additionalSecretOutputs?: string[];
+        ignoreChanges?: string[];
+        replaceOnChanges?: string[];
+        protect?: boolean;
+        retainOnDelete?: boolean;
+    };
 }
 
 export interface ProgramSpec {
