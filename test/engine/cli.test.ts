@@ -67,7 +67,7 @@ describe("engine double: command line", function () {
 
             const success = await runCli(["up", program.dir, "--config", spec(1), ...common], program.env);
             assert.equal(success.code, 0, success.stdout + success.stderr);
-            assert.match(success.stdout, /^Updating:/);
+            assert.match(success.stdout, /^Updating \(dev\):/);
             assert.match(success.stdout, /\+ +create +pulumi-nodejs:dynamic\/test:Thing +a\n/);
 
             const failure = await runCli(["up", program.dir, "--config", spec(0), "--json", ...common], program.env);

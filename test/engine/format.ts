@@ -20,7 +20,7 @@ const OPS: Record<StepOp, { symbol: string; done: string; planned: string }> = {
 };
 
 export function formatResult(result: LifecycleResult): string {
-    const lines = [`${HEADINGS[result.operation]}:`, ""];
+    const lines = [`${HEADINGS[result.operation]}${result.stack ? ` (${result.stack})` : ""}:`, ""];
     for (const step of result.steps.filter((candidate) => candidate.op !== "same" || candidate.error)) {
         lines.push(...formatStep(step));
     }

@@ -55,6 +55,7 @@ export async function runLifecycle(operation: Operation, options: RunOptions): P
     const stackOutputs = state && operation !== "destroy" ? stackOutputsOf(state.resources) : { outputs: {}, secretKeys: [] };
     const result: Omit<LifecycleResult, "log"> = {
         operation,
+        stack: options.stack ?? DEFAULT_STACK,
         ok: error === undefined,
         steps,
         summary: summarize(steps),

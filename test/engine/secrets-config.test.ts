@@ -116,4 +116,15 @@ describe("engine double: a TypeScript program", function () {
         assert.equal(create.sawSecretMarker, false);
         assert.ok(!fs.readFileSync(program.stateFile, "utf8").includes(token));
     });
+
+    it("runs the program that Pulumi.yaml names as main", async () => {
+        const program = testProgram();
+        const app = path.join(program.dir, "app");
+        fs.mkdirSync(app);
+        fs.renameSync(path.join(program.dir, "index.ts"), path.join(app, "index.ts"));
+        fs.appendFileSync(path.join(program.dir, "Pulumi.yaml"), "main: app/\n");
+        const result = await program.run("up", undefined, { secretConfig: { token: "t" } });
+        assert.equal(result.ok, true, result.log);
+        assert.equal(Object.values(program.cloud())[0]?.value, "hello");
+    });
 });

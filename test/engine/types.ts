@@ -36,6 +36,8 @@ export interface StepResult {
 
 export interface LifecycleResult {
     operation: Operation;
+    /** The stack the run was for (absent only when the run failed before reading its options). */
+    stack?: string;
     ok: boolean;
     steps: StepResult[];
     summary: Record<string, number>;
