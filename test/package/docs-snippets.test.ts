@@ -3,8 +3,8 @@
 import { strict as assert } from "node:assert";
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import * as ts from "typescript";
-import { linkedProject, removeDir, REPOSITORY_ROOT } from "./repository";
+import { REPOSITORY_ROOT } from "./repository";
+import { typeCheck } from "./typecheck";
 
 const DOCS = join(REPOSITORY_ROOT, "docs");
 const REQUIRED_PAGES = ["configuration.md", "resources.md", "data-functions.md", "wiki-validator.md", "troubleshooting.md"];
@@ -47,36 +47,13 @@ interface Problem {
     message: string;
 }
 
-/** Type-checks the snippets in one project; returns each error at its place in the docs. */
-function typeCheck(snippets: readonly Snippet[]): Problem[] {
+/** Type-checks the snippets together; returns each error at its place in the docs. */
+function checkSnippets(snippets: readonly Snippet[]): Problem[] {
     const files = Object.fromEntries(snippets.map((snippet, index) => [`snippet-${index}.ts`, asModule(snippet.code)]));
-    const project = linkedProject("shortener-docs-snippets", { ...files, "package.json": '{ "name": "docs-snippets", "private": true }\n' });
-    try {
-        const program = ts.createProgram(
-            Object.keys(files).map((file) => join(project, file)),
-            {
-                strict: true,
-                noEmit: true,
-                target: ts.ScriptTarget.ES2022,
-                module: ts.ModuleKind.Node16,
-                moduleResolution: ts.ModuleResolutionKind.Node16,
-                esModuleInterop: true,
-                skipLibCheck: true,
-                types: ["node"],
-                typeRoots: [join(REPOSITORY_ROOT, "node_modules", "@types")],
-            },
-        );
-        return ts.getPreEmitDiagnostics(program).map((diagnostic) => {
-            const message = ts.flattenDiagnosticMessageText(diagnostic.messageText, "\n");
-            const index = diagnostic.file ? Number(/snippet-(\d+)\.ts$/.exec(diagnostic.file.fileName)?.[1]) : NaN;
-            const snippet = snippets[index];
-            if (!snippet || diagnostic.start === undefined) return { where: diagnostic.file?.fileName ?? "(compiler)", message };
-            const { line } = diagnostic.file!.getLineAndCharacterOfPosition(diagnostic.start);
-            return { where: `docs/${snippet.page}:${snippet.firstLine + line}`, message };
-        });
-    } finally {
-        removeDir(project);
-    }
+    return typeCheck(files).map(({ file, line, message }) => {
+        const snippet = snippets[Number(/^snippet-(\d+)\.ts$/.exec(file)?.[1])];
+        return { where: snippet ? `docs/${snippet.page}:${snippet.firstLine + line}` : file, message };
+    });
 }
 
 describe("docs: every TypeScript snippet compiles against the package", function () {
@@ -97,14 +74,14 @@ describe("docs: every TypeScript snippet compiles against the package", function
             firstLine: 10,
             code: 'import * as shortener from "pulumi-shortener";\n\nnew shortener.Domain("brand", { domian: "https://go.example.com" });',
         };
-        const problems = typeCheck([broken]);
+        const problems = checkSnippets([broken]);
         assert.equal(problems.length, 1, JSON.stringify(problems));
         assert.equal(problems[0].where, "docs/example.md:12");
         assert.match(problems[0].message, /domian/);
     });
 
     it(`compiles all ${snippets.length} snippets`, () => {
-        const problems = typeCheck(snippets);
+        const problems = checkSnippets(snippets);
         assert.deepEqual(problems.map((problem) => `${problem.where}: ${problem.message}`), []);
     });
 });

@@ -69,14 +69,17 @@ export function writeFiles(dir: string, files: Record<string, string>): void {
 }
 
 /**
- * A project directory whose node_modules links this repository as the package and the repository's own
- * @pulumi/pulumi, the way `npm link` would: no install, the package as built in dist/.
+ * A project directory whose node_modules links this repository as the package, and the repository's own
+ * @pulumi/pulumi and any other `packages` named, the way `npm link` would: no install, the package as built in dist/.
  */
-export function linkedProject(prefix: string, files: Record<string, string>): string {
+export function linkedProject(prefix: string, files: Record<string, string>, packages: readonly string[] = []): string {
     const dir = freshTempDir(prefix);
     writeFiles(dir, files);
-    mkdirSync(join(dir, "node_modules", "@pulumi"), { recursive: true });
-    symlinkSync(REPOSITORY_ROOT, join(dir, "node_modules", PACKAGE_NAME), "dir");
-    symlinkSync(join(REPOSITORY_ROOT, "node_modules", "@pulumi", "pulumi"), join(dir, "node_modules", "@pulumi", "pulumi"), "dir");
+    const linkPackage = (name: string, target: string) => {
+        mkdirSync(dirname(join(dir, "node_modules", name)), { recursive: true });
+        symlinkSync(target, join(dir, "node_modules", name), "dir");
+    };
+    linkPackage(PACKAGE_NAME, REPOSITORY_ROOT);
+    for (const name of ["@pulumi/pulumi", ...packages]) linkPackage(name, join(REPOSITORY_ROOT, "node_modules", name));
     return dir;
 }

@@ -1,0 +1,165 @@
+// The GitOps example (examples/gitops): its workflow runs only commands that exist (the package's bins, the example
+// project's scripts), lints on pull requests and deploys from main with the official Pulumi action, and its lint
+// step, run exactly as written, passes on the example's queries and annotates a broken one.
+import { strict as assert } from "node:assert";
+import { chmodSync, readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { parse } from "yaml";
+import { runLifecycle } from "../engine";
+import { runCommand } from "./commands";
+import { linkedProject, readManifest, removeDir, REPOSITORY_ROOT, writeFiles } from "./repository";
+import { typeCheck } from "./typecheck";
+
+const EXAMPLE = join(REPOSITORY_ROOT, "examples", "gitops");
+const WORKFLOW = ".github/workflows/shortener.yml";
+const API_KEY_FROM_SECRETS = "${{ secrets.SHORTENER_API_KEY }}";
+
+interface Step {
+    name?: string;
+    uses?: string;
+    run?: string;
+    with?: Record<string, unknown>;
+    env?: Record<string, string>;
+}
+
+interface Job {
+    if?: string;
+    env?: Record<string, string>;
+    steps: Step[];
+}
+
+interface Workflow {
+    on: { pull_request?: { branches?: string[] }; push?: { branches?: string[] } };
+    env?: Record<string, string>;
+    jobs: Record<string, Job>;
+}
+
+const workflow = parse(readFileSync(join(EXAMPLE, WORKFLOW), "utf8")) as Workflow;
+const exampleManifest = readManifest(EXAMPLE);
+const jobs = Object.values(workflow.jobs);
+
+/** Each shell command of the workflow's run steps, as words. */
+function commandsOf(job: Job): string[][] {
+    return job.steps
+        .flatMap((step) => (step.run ?? "").split(/\n|&&|;/))
+        .map((command) => command.trim().split(/\s+/))
+        .filter((words) => words[0] !== "");
+}
+
+/** The job that runs on the event, judged by its `if`. */
+function jobOn(event: "pull_request" | "push"): Job {
+    const matching = jobs.filter((job) => job.if?.includes(`github.event_name == '${event}'`));
+    assert.equal(matching.length, 1, `expected one job for ${event}`);
+    return matching[0];
+}
+
+function pulumiStep(job: Job): Step {
+    const steps = job.steps.filter((step) => step.uses?.startsWith("pulumi/actions@"));
+    assert.equal(steps.length, 1, "expected one pulumi/actions step");
+    return steps[0];
+}
+
+function apiKeyOf(job: Job, step: Step): string | undefined {
+    return step.env?.SHORTENER_API_KEY ?? job.env?.SHORTENER_API_KEY ?? workflow.env?.SHORTENER_API_KEY;
+}
+
+describe("GitOps example: the CI workflow", function () {
+    this.timeout(60_000);
+
+    it("runs on pull requests to main and on pushes to main", () => {
+        assert.deepEqual(workflow.on.pull_request?.branches, ["main"]);
+        assert.deepEqual(workflow.on.push?.branches, ["main"]);
+    });
+
+    it("runs only commands that exist: npx of the package's bins, npm run of the example's scripts", () => {
+        const bins = Object.keys(readManifest().bin);
+        const scripts = Object.keys(exampleManifest.scripts);
+        const commands = jobs.flatMap(commandsOf);
+        assert.ok(commands.some((words) => words[0] === "npx"), "the workflow runs no npx command");
+        for (const words of commands) {
+            if (words[0] === "npx") assert.ok(bins.includes(words[1]), `npx ${words[1]}: not a bin of the package (${bins.join(", ")})`);
+            if (words[0] === "npm" && words[1] === "run") assert.ok(scripts.includes(words[2]), `npm run ${words[2]}: not a script of the example`);
+            if (words[0] === "npm") assert.ok(["ci", "run"].includes(words[1]), `npm ${words[1]}: unexpected`);
+        }
+        assert.ok(exampleManifest.dependencies["pulumi-shortener"], "the example must depend on the package for npx to find its bin");
+    });
+
+    it("on a pull request: lints the queries with github annotations, then previews with a diff and the key from secrets", () => {
+        const job = jobOn("pull_request");
+        const lint = commandsOf(job).find((words) => words[0] === "npx" && words[1] === "wiki-query-lint");
+        assert.ok(lint, "no wiki-query-lint step");
+        assert.deepEqual(lint.slice(2, 4), ["--format", "github"]);
+        const preview = pulumiStep(job);
+        assert.equal(preview.with?.command, "preview");
+        assert.equal(preview.with?.diff, true);
+        assert.equal(apiKeyOf(job, preview), API_KEY_FROM_SECRETS);
+        const order = job.steps.map((step) => (step.uses?.startsWith("pulumi/actions@") ? "pulumi" : step.run?.includes("wiki-query-lint") ? "lint" : ""));
+        assert.ok(order.indexOf("lint") < order.indexOf("pulumi"), "the lint must run before the preview");
+    });
+
+    it("on a push to main: pulumi up with the key from secrets", () => {
+        const job = jobOn("push");
+        const up = pulumiStep(job);
+        assert.equal(up.with?.command, "up");
+        assert.ok(String(up.with?.["stack-name"]).length > 0);
+        assert.equal(apiKeyOf(job, up), API_KEY_FROM_SECRETS);
+    });
+
+    describe("its lint step, run as written in a copy of the example", () => {
+        let project: string | undefined;
+        const lintLine = () => jobOn("pull_request").steps.find((step) => step.run?.includes("wiki-query-lint"))!.run!;
+
+        before(() => {
+            const files = Object.fromEntries(readdirSync(join(EXAMPLE, "queries")).map((file) => [`queries/${file}`, readFileSync(join(EXAMPLE, "queries", file), "utf8")]));
+            project = linkedProject("shortener-gitops", files);
+            // What `npm ci` makes for the package's bin.
+            const bin = join(project, "node_modules", ".bin", "wiki-query-lint");
+            writeFiles(project, { "node_modules/.bin/wiki-query-lint": `#!/bin/sh\nexec node "${join(REPOSITORY_ROOT, readManifest().bin["wiki-query-lint"])}" "$@"\n` });
+            chmodSync(bin, 0o755);
+        });
+        after(() => removeDir(project));
+
+        it("passes on the example's queries", async () => {
+            const result = await runCommand("bash", ["-c", lintLine()], { cwd: project! });
+            assert.equal(result.code, 0, result.stdout + result.stderr);
+        });
+
+        it("fails with an error annotation on the line of a broken query", async () => {
+            writeFiles(project!, { "queries/broken.yaml": "- name: broken\n  list: allpages\n  params:\n    apdir: sideways\n" });
+            const result = await runCommand("bash", ["-c", lintLine()], { cwd: project! });
+            removeDir(join(project!, "queries", "broken.yaml"));
+            assert.equal(result.code, 1, result.stdout + result.stderr);
+            assert.match(result.stdout, /^::error file=queries\/broken\.yaml,line=4,title=badvalue/m);
+        });
+    });
+
+    it("deploys a program that type-checks against the package", () => {
+        const program = readFileSync(join(EXAMPLE, "index.ts"), "utf8");
+        assert.deepEqual(typeCheck({ "index.ts": program }, ["yaml"]), []);
+    });
+
+    it("deploys a program whose preview of the production stack validates every query and plans its QR code", async () => {
+        const files = Object.fromEntries(
+            ["index.ts", "Pulumi.yaml", "Pulumi.production.yaml", ...readdirSync(join(EXAMPLE, "queries")).map((file) => `queries/${file}`)].map(
+                (file) => [file, readFileSync(join(EXAMPLE, file), "utf8")],
+            ),
+        );
+        const project = linkedProject("shortener-gitops-program", files, ["yaml"]);
+        try {
+            const result = await runLifecycle("preview", {
+                programDir: project,
+                stack: "production",
+                stateFile: join(project, "state.json"),
+                secretConfig: { "shortener:apiKey": "not-used-by-a-preview" },
+                env: { PULUMI_CONFIG_PASSPHRASE: "gitops-test" },
+            });
+            assert.ok(result.ok, result.log);
+            const planned = (kind: string) => result.steps.filter((step) => step.type.endsWith(`:${kind}`) && step.op === "create").map((step) => step.name);
+            const queries = readdirSync(join(EXAMPLE, "queries")).flatMap((file) => parse(readFileSync(join(EXAMPLE, "queries", file), "utf8")) as { name: string }[]);
+            assert.deepEqual(planned("WikiQuery").sort(), queries.map((query) => query.name).sort());
+            assert.deepEqual(planned("QrCode").sort(), queries.map((query) => `${query.name}-qr`).sort());
+        } finally {
+            removeDir(project);
+        }
+    });
+});
