@@ -21,7 +21,9 @@ interface Run {
     stack: string;
     config: StackConfig;
     env: NodeJS.ProcessEnv;
-    context: StepContext;
+    /** The host is started while the program starts, each takes a second or so to load pulumi. */
+    host: Promise<ProviderHost>;
+    context: (host: ProviderHost) => StepContext;
     diagnostics: string[];
 }
 
@@ -30,7 +32,7 @@ export async function runLifecycle(operation: Operation, options: RunOptions): P
     const diagnostics: string[] = [];
     let state: LiveState | undefined;
     let error: string | undefined;
-    let host: ProviderHost | undefined;
+    let host: Promise<ProviderHost> | undefined;
     try {
         const project = readProject(options.programDir);
         const stack = options.stack ?? DEFAULT_STACK;
@@ -38,19 +40,17 @@ export async function runLifecycle(operation: Operation, options: RunOptions): P
         diagnostics.push(...config.warnings);
         const env: NodeJS.ProcessEnv = { ...process.env, ...options.env };
         const identity = { project: project.name, stack, passphrase: env.PULUMI_CONFIG_PASSPHRASE ?? "" };
-        state = new LiveState(options.stateFile, identity, openState(options.stateFile, identity), operation !== "preview");
-        host = await startProviderHost(project.programDir, {
-            ...env,
-            PULUMI_NODEJS_PROJECT: project.name,
-            PULUMI_NODEJS_STACK: stack,
-        });
-        await host.configure(config.values, config.secretKeys);
-        const context: StepContext = { host, state, preview: operation === "preview", steps };
-        await perform({ operation, project, stack, config, env, context, diagnostics });
+        const live = new LiveState(options.stateFile, identity, openState(options.stateFile, identity), operation !== "preview");
+        state = live;
+        host = configuredHost(project, stack, config, env);
+        // Whoever awaits the host sees its failure; this keeps it from counting as unhandled meanwhile.
+        host.catch(() => undefined);
+        const context = (ready: ProviderHost): StepContext => ({ host: ready, state: live, preview: operation === "preview", steps });
+        await perform({ operation, project, stack, config, env, host, context, diagnostics });
     } catch (failure) {
         error = errorMessage(failure);
     } finally {
-        await host?.stop();
+        await (await host?.catch(() => undefined))?.stop();
     }
     const stackOutputs = state && operation !== "destroy" ? stackOutputsOf(state.resources) : { outputs: {}, secretKeys: [] };
     const result: Omit<LifecycleResult, "log"> = {
@@ -66,22 +66,38 @@ export async function runLifecycle(operation: Operation, options: RunOptions): P
     return { ...result, log: formatResult({ ...result, log: "" }) };
 }
 
+async function configuredHost(project: Project, stack: string, config: StackConfig, env: NodeJS.ProcessEnv): Promise<ProviderHost> {
+    const host = await startProviderHost(project.programDir, { ...env, PULUMI_NODEJS_PROJECT: project.name, PULUMI_NODEJS_STACK: stack });
+    try {
+        await host.configure(config.values, config.secretKeys);
+        return host;
+    } catch (error) {
+        await host.stop();
+        throw error;
+    }
+}
+
 async function perform(run: Run): Promise<void> {
     switch (run.operation) {
         case "preview":
         case "up":
             return deploy(run);
         case "refresh":
-            return refreshResources(run.context);
-        case "destroy":
-            return deleteResources(run.context, run.context.state.resources);
+            return refreshResources(run.context(await run.host));
+        case "destroy": {
+            const context = run.context(await run.host);
+            return deleteResources(context, context.state.resources);
+        }
     }
 }
 
 async function deploy(run: Run): Promise<void> {
-    const deployment = new Deployment(run.context, { project: run.project.name, stack: run.stack });
+    const target = { project: run.project.name, stack: run.stack };
+    const deploying = run.host.then((host) => new Deployment(run.context(host), target));
+    deploying.catch(() => undefined);
     let program: ProgramRun | undefined;
     let programFailure: Error | undefined;
+    let deployment: Deployment;
     try {
         program = startProgram(
             {
@@ -89,15 +105,19 @@ async function deploy(run: Run): Promise<void> {
                 entry: run.project.entry,
                 project: run.project.name,
                 stack: run.stack,
-                preview: run.context.preview,
+                preview: run.operation === "preview",
             },
             {
                 ...run.env,
                 PULUMI_CONFIG: JSON.stringify(run.config.values),
                 PULUMI_CONFIG_SECRET_KEYS: JSON.stringify(run.config.secretKeys),
             },
-            deployment,
+            {
+                register: async (request) => (await deploying).register(request),
+                registerOutputs: (urn, outputs) => void deploying.then((ready) => ready.registerOutputs(urn, outputs)),
+            },
         );
+        deployment = await deploying;
         await Promise.race([
             program.completion.catch((failure: Error) => {
                 programFailure = failure;
