@@ -45,7 +45,9 @@ export class Deployment implements ProgramHandlers {
         const resource = this.context.state.live(urn);
         if (resource && !resource.custom) {
             const { plain, secretKeys } = stripSecrets(outputs);
-            this.context.state.upsert({ ...resource, outputs: plain, secretKeys: union(resource.secretKeys, secretKeys) });
+            // The outputs are replaced whole, so their secrecy is theirs alone; the inputs' stays.
+            const inputSecrets = resource.secretKeys.filter((key) => key in resource.inputs);
+            this.context.state.upsert({ ...resource, outputs: plain, secretKeys: union(inputSecrets, secretKeys) });
         }
     }
 
@@ -103,7 +105,9 @@ export class Deployment implements ProgramHandlers {
                 ? await this.deployCustom(step, desired, old, request)
                 : this.deployComponent(step, desired, old);
             this.context.steps.push(step);
-            return { urn, id: resource.id ?? "", object: markSecrets(resource.outputs, resource.secretKeys) };
+            // A component has no provider: the engine answers with its inputs, as Pulumi's does.
+            const answered = request.custom ? resource.outputs : desired.inputs;
+            return { urn, id: resource.id ?? "", object: markSecrets(answered, resource.secretKeys) };
         } catch (error) {
             step.error = errorMessage(error);
             this.context.steps.push(step);
