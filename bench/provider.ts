@@ -35,6 +35,7 @@ const UNLIMITED = { limit: 100_000, windowMs: 1000 };
 const RATE_WINDOW = { limit: 30, windowMs: 1000 };
 // The least time any provider needs for the up: the service lets through `limit` requests per window, one create per resource.
 const PACING_BOUND_MS = Math.round((TOTAL / RATE_WINDOW.limit) * RATE_WINDOW.windowMs);
+const PACED_UP_BOUND_MS = Math.round(PACING_BOUND_MS * 1.1);
 const STATE_BYTES_BOUND = 2048;
 
 interface Measured {
@@ -82,12 +83,15 @@ function stateBytesPerResource(stateFile: string): number[] {
 }
 
 const requestsFigure = (operation: string, run: Measured, bound: number, boundWhy: string): Figure => ({
-    name: `provider: API requests of ${operation} (bound: ${boundWhy})`,
+    name: `provider: API requests, ${operation} (${boundWhy})`,
     value: run.requests.length,
     bound,
     unit: "requests",
     goal: "max",
 });
+
+const spanMs = (requests: readonly RequestLogEntry[]) =>
+    requests.length === 0 ? 0 : Math.max(...requests.map((request) => request.time)) - Math.min(...requests.map((request) => request.time));
 
 const listCalls = (requests: readonly RequestLogEntry[], plan: KindPlan) =>
     requests.filter((request) => request.method === "GET" && request.path === plan.listPath).length;
@@ -103,19 +107,26 @@ async function countingRuns(stack: TestStack): Promise<Figure[]> {
     const destroy = expectOk(await measure(stack, "destroy"), "destroy");
     const refreshBound = PLAN.reduce((sum, plan) => sum + listsNeeded(plan), 0);
     return [
-        requestsFigure("up", up, TOTAL, "one create per resource"),
-        requestsFigure("refresh", refresh, refreshBound, `ceil(N / ${PAGE_SIZE}) list calls per kind`),
-        requestsFigure("destroy", destroy, TOTAL, "one delete per resource"),
+        requestsFigure("up", up, TOTAL, "1 create/resource"),
+        requestsFigure("refresh", refresh, refreshBound, `ceil(N/${PAGE_SIZE}) lists/kind`),
+        requestsFigure("destroy", destroy, TOTAL, "1 delete/resource"),
         ...PLAN.map(
             (plan): Figure => ({
-                name: `provider: refresh list calls for ${plan.kind} (${plan.count})`,
+                name: `provider: refresh list calls, ${plan.kind} (${plan.count})`,
                 value: listCalls(refresh.requests, plan),
                 bound: listsNeeded(plan),
                 unit: "requests",
                 goal: "max",
             }),
         ),
-        { name: "provider: engine overhead (no-change preview, 0 requests)", value: preview.wallMs, bound: Math.round(PACING_BOUND_MS * 0.1), unit: "ms", goal: "max" },
+        // Bound: the slack that the paced up's bound leaves for everything that is not pacing.
+        {
+            name: "provider: engine overhead (no-change preview) vs 10% slack",
+            value: preview.wallMs,
+            bound: PACED_UP_BOUND_MS - PACING_BOUND_MS,
+            unit: "ms",
+            goal: "max",
+        },
         { name: "provider: median state bytes per resource", value: median(stateBytes), bound: STATE_BYTES_BOUND, unit: "bytes", goal: "max" },
     ];
 }
@@ -127,10 +138,12 @@ async function pacedUp(stack: TestStack): Promise<Figure[]> {
     const reachingUser = rateLimitFailures(up, `up under ${RATE_WINDOW.limit} per ${RATE_WINDOW.windowMs} ms`);
     const window = `${RATE_WINDOW.limit}/${RATE_WINDOW.windowMs} ms`;
     return [
-        { name: `provider: wall time of up at ${window} (pacing bound ${PACING_BOUND_MS} ms x 1.1)`, value: up.wallMs, bound: Math.round(PACING_BOUND_MS * 1.1), unit: "ms", goal: "max" },
-        requestsFigure(`up at ${window}`, up, TOTAL, "one create per resource"),
-        { name: `provider: 429s in the request log of up at ${window}`, value: up.requests.filter((request) => request.rateLimited).length, bound: 0, unit: "requests", goal: "max" },
-        { name: `provider: 429s reaching the user in up at ${window}`, value: reachingUser, bound: 0, unit: "steps", goal: "max" },
+        { name: `provider: up wall time at ${window} (pacing x 1.1)`, value: up.wallMs, bound: PACED_UP_BOUND_MS, unit: "ms", goal: "max" },
+        // The service's own clock, first request to last: what the pacing costs, without the engine's overhead.
+        { name: `provider: up requests, first to last, at ${window}`, value: spanMs(up.requests), bound: PACED_UP_BOUND_MS, unit: "ms", goal: "max" },
+        requestsFigure(`up at ${window}`, up, TOTAL, "1 create/resource"),
+        { name: `provider: 429s in the request log, up at ${window}`, value: up.requests.filter((request) => request.rateLimited).length, bound: 0, unit: "requests", goal: "max" },
+        { name: `provider: 429s reaching the user, up at ${window}`, value: reachingUser, bound: 0, unit: "steps", goal: "max" },
     ];
 }
 
