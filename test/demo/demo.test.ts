@@ -1,0 +1,152 @@
+// The demo as a new user runs it, in a child process: it must exit 0, show every step with the engine's own report,
+// show the dashboard edits found by refresh and put back by up, never print the API key, and leave nothing running.
+import { strict as assert } from "node:assert";
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, readFileSync, readdirSync, rmSync } from "node:fs";
+import { connect } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { formatResult, type Operation } from "../engine";
+import { siblingScript } from "../engine/child-processes";
+import { runCommand, type Finished } from "../package/commands";
+import { REPOSITORY_ROOT } from "../package/repository";
+
+const OPERATIONS: readonly Operation[] = ["preview", "up", "refresh", "preview", "up", "destroy"];
+const MARKER_VARIABLE = "SHORTENER_DEMO_TEST_RUN";
+const DEMO = siblingScript(__filename, "run");
+
+function runDemo(args: readonly string[], marker: string): Promise<Finished> {
+    return runCommand(process.execPath, [...DEMO.execArgv, DEMO.script, ...args], {
+        cwd: REPOSITORY_ROOT,
+        env: { ...DEMO.env, [MARKER_VARIABLE]: marker },
+        timeoutMs: 170_000,
+    });
+}
+
+interface Section {
+    heading: string;
+    body: string;
+}
+
+function sectionsOf(output: string): Section[] {
+    const parts = output.split(/^(Step \d+ of \d+ — .*)$/m);
+    const sections: Section[] = [];
+    for (let index = 1; index < parts.length; index += 2) sections.push({ heading: parts[index], body: parts[index + 1] });
+    return sections;
+}
+
+/** How the engine's report of each operation begins (before any stack name), taken from the engine's own formatter. */
+const REPORT_HEADINGS = (["preview", "up", "refresh", "destroy"] as const).map((operation) => ({
+    operation,
+    heading: formatResult({ operation, ok: true, steps: [], summary: {}, outputs: {}, log: "" }).split("\n")[0].replace(/:$/, ""),
+}));
+
+function operationHeaded(line: string): Operation | undefined {
+    return REPORT_HEADINGS.find(({ heading }) => line.trim().startsWith(heading))?.operation;
+}
+
+function operationsIn(section: Section): Operation[] {
+    return section.body.split("\n").flatMap((line) => operationHeaded(line) ?? []);
+}
+
+/** The "property: old → new" lines of a section, as [property, old, new]. */
+function diffsOf(text: string): [string, string, string][] {
+    return [...text.matchAll(/^\s+(\w+): (.+) → (.+)$/gm)].map((match) => [match[1], match[2], match[3]]);
+}
+
+function sectionOf(sections: Section[], operation: Operation, occurrence: "first" | "last"): Section {
+    const matching = sections.filter((section) => operationsIn(section).includes(operation));
+    const found = occurrence === "first" ? matching[0] : matching[matching.length - 1];
+    assert.ok(found, `no step shows the engine's report of ${operation}`);
+    return found;
+}
+
+/** Pids of the processes whose environment holds the marker: everything the demo started inherits it. */
+function processesMarked(marker: string): number[] {
+    const entry = `${MARKER_VARIABLE}=${marker}`;
+    return readdirSync("/proc")
+        .filter((name) => /^\d+$/.test(name))
+        .filter((pid) => {
+            try {
+                return readFileSync(`/proc/${pid}/environ`, "utf8").split("\0").includes(entry);
+            } catch {
+                return false; // gone meanwhile, or not ours to read
+            }
+        })
+        .map(Number);
+}
+
+function connectionRefused(url: URL): Promise<boolean> {
+    return new Promise((resolve) => {
+        const socket = connect(Number(url.port), url.hostname);
+        socket.once("connect", () => {
+            socket.destroy();
+            resolve(false);
+        });
+        socket.once("error", () => resolve(true));
+    });
+}
+
+describe("npm run demo", function () {
+    this.timeout(180_000);
+    const marker = randomBytes(8).toString("hex");
+    let dir = "";
+    let demo: Finished;
+    let apiKey = "";
+
+    before(async () => {
+        dir = mkdtempSync(join(tmpdir(), "demo-test-"));
+        const keyFile = join(dir, "api-key");
+        demo = await runDemo(["--api-key-file", keyFile], marker);
+        apiKey = readFileSync(keyFile, "utf8");
+    });
+
+    after(() => rmSync(dir, { recursive: true, force: true }));
+
+    it("exits 0 and shows each numbered step with the engine's report in order", () => {
+        assert.equal(demo.code, 0, `${demo.stdout}\n${demo.stderr}`);
+        const sections = sectionsOf(demo.stdout);
+        const numbers = sections.map((section) => section.heading.match(/^Step (\d+) of (\d+)/)!.slice(1).map(Number));
+        assert.ok(numbers.length >= OPERATIONS.length, demo.stdout);
+        numbers.forEach(([number, count], index) => assert.deepEqual([number, count], [index + 1, numbers.length], demo.stdout));
+        assert.deepEqual(sections.flatMap(operationsIn), OPERATIONS);
+        assert.match(demo.stdout, /What this showed:/);
+        assert.match(demo.stdout, /pulumi config set --secret shortener:apiKey/);
+    });
+
+    it("shows the dashboard edits as drift on refresh, and up puts each one back", () => {
+        const sections = sectionsOf(demo.stdout);
+        const refresh = sectionOf(sections, "refresh", "first").body;
+        const drift = diffsOf(refresh);
+        assert.ok(drift.length > 0, `refresh showed no drift:\n${refresh}`);
+        const putBack = diffsOf(sectionOf(sections, "up", "last").body);
+        assert.deepEqual(
+            putBack.sort(),
+            drift.map(([property, old, now]) => [property, now, old]).sort(),
+            "the last up should undo exactly what refresh found",
+        );
+    });
+
+    it("never prints the API key, nor any other 40-hex-digit token", () => {
+        assert.match(apiKey, /^\S{16,}$/, "the demo wrote no API key to its --api-key-file");
+        const printed = demo.stdout + demo.stderr;
+        assert.equal(printed.includes(apiKey), false, "the API key was printed");
+        assert.doesNotMatch(printed, /[0-9a-f]{40}/i);
+        assert.match(demo.stdout, /API key: +\[secret\]/);
+        assert.match(demo.stdout, /\[secret\]/);
+    });
+
+    it("leaves no process running and its emulator's port closed", async () => {
+        const baseUrl = demo.stdout.match(/service: +(http:\/\/127\.0\.0\.1:\d+)/)?.[1];
+        assert.ok(baseUrl, `the demo printed no service URL:\n${demo.stdout}`);
+        assert.equal(await connectionRefused(new URL(baseUrl)), true, `${baseUrl} still accepts connections`);
+        assert.deepEqual(processesMarked(marker), []);
+    });
+
+    it("refuses unknown arguments with its usage and exit code 2", async () => {
+        const refused = await runDemo(["--verbose"], marker);
+        assert.equal(refused.code, 2);
+        assert.match(refused.stderr, /unexpected arguments: --verbose\nusage: npm run demo/);
+        assert.equal(refused.stdout, "");
+    });
+});

@@ -1,0 +1,255 @@
+// npm run demo [-- --api-key-file FILE]
+//
+// A new user's first run: the example program in examples/shortener-stack goes through preview, up, an edit made
+// outside Pulumi, refresh, the fix, and destroy, against a local emulator of the service, with the real Pulumi
+// dynamic-provider host driven by the engine double. No account, no Pulumi CLI, nothing left running.
+// --api-key-file writes the emulator's API key to FILE (mode 0600) instead of ever printing it; the demo's own test
+// uses it to prove the key appears nowhere in the output.
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { constants, tmpdir } from "node:os";
+import { join } from "node:path";
+import { readState, runLifecycle, type LifecycleResult, type Operation, type ResourceState } from "../engine";
+import { startEmulator, type AdminKind, type RunningEmulator } from "../emulator";
+import { REPOSITORY_ROOT } from "../package/repository";
+import { Narrator } from "./print";
+
+const EXAMPLE_DIR = join(REPOSITORY_ROOT, "examples", "shortener-stack");
+const PASSPHRASE = "demo-passphrase";
+const STEP_COUNT = 8;
+const STACK_TYPE = "pulumi:pulumi:Stack";
+const USAGE = "usage: npm run demo [-- --api-key-file FILE]";
+
+/** The short links "made in the dashboard" (the API cannot create them) that the stack puts in its campaign and channel. */
+const SEEDED_LINKS = [
+    { url: "https://www.example.com/autumn", alias: "autumn", title: "Autumn collection" },
+    { url: "https://www.example.com/autumn/lookbook", alias: "lookbook", title: "Autumn lookbook" },
+    { url: "https://www.example.com/blog/autumn-recipes", alias: "recipes", title: "Autumn recipes" },
+];
+
+/** What "someone" changes in the dashboard: resources of the example program, by their Pulumi name. */
+const DASHBOARD_EDITS = [
+    { resource: "newsletter", kind: "channels", field: "name", value: "Monthly digest" },
+    { resource: "brand", kind: "domains", field: "redirectroot", value: "https://www.example.com/summer-sale" },
+] as const;
+
+/** The kinds of object the example program creates; after destroy the service must hold none of them. */
+const STACK_KINDS: readonly AdminKind[] = ["domains", "campaigns", "channels", "pixels", "qrcodes"];
+
+/** A step that did not do what the demo says it does. */
+class DemoFailure extends Error {}
+class UsageError extends Error {}
+
+interface Edit {
+    resource: string;
+    kind: AdminKind;
+    id: number;
+    field: string;
+    value: string;
+    original: unknown;
+}
+
+async function demonstrate(emulator: RunningEmulator, stateFile: string, say: Narrator): Promise<string[]> {
+    say.step(
+        "start a local link-shortening service",
+        "An emulator of the service's REST API runs on this machine with a fresh account, so nothing real is touched.",
+        "Short links cannot be made through the API, only in the dashboard: the demo seeds a few, as a user would have.",
+    );
+    const linkIds: number[] = [];
+    for (const link of SEEDED_LINKS) linkIds.push((await emulator.admin.seed("links", { ...link, campaignId: null })).id);
+    const campaignLinkIds = linkIds.slice(0, 2);
+    const newsletterLinkIds = linkIds.slice(1);
+    say.note(
+        `    service:  ${emulator.baseUrl}`,
+        "    API key:  [secret] (handed to the provider as a secret config value, never printed)",
+        `    seeded short links ${linkIds.join(", ")}; stack config puts ${campaignLinkIds.join(", ")} in the campaign ` +
+            `and ${newsletterLinkIds.join(", ")} in the newsletter channel`,
+    );
+
+    const run = async (operation: Operation): Promise<LifecycleResult> => {
+        const result = await runLifecycle(operation, {
+            programDir: EXAMPLE_DIR,
+            stateFile,
+            config: {
+                "shortener:baseUrl": emulator.baseUrl,
+                "shortener-stack:campaignLinkIds": JSON.stringify(campaignLinkIds),
+                "shortener-stack:newsletterLinkIds": JSON.stringify(newsletterLinkIds),
+            },
+            secretConfig: { "shortener:apiKey": emulator.apiKey },
+            env: { PULUMI_CONFIG_PASSPHRASE: PASSPHRASE },
+        });
+        say.report(result);
+        if (!result.ok) throw new DemoFailure(`${operation} did not succeed: ${result.error ?? "no reason given"}`);
+        return result;
+    };
+
+    say.step(
+        "pulumi preview: what would change",
+        "Pulumi runs the program and asks the provider to check each resource, but changes nothing yet.",
+    );
+    const planned = await run("preview");
+    await expectNoStackObjects(emulator, "preview");
+
+    say.step("pulumi up: create the stack", "The provider creates each resource through the API; the outputs are the program's exports.");
+    const created = await run("up");
+    for (const output of ["rotatorUrl", "landingQrLink"]) {
+        if (typeof created.outputs[output] !== "string") throw new DemoFailure(`up did not export ${output}`);
+    }
+    const secrets = encryptedSecrets(stateFile, emulator.apiKey);
+    say.note(
+        "",
+        "The state file is encrypted with the passphrase from PULUMI_CONFIG_PASSPHRASE where it holds secrets:",
+        ...secrets.map((secret) => `    ${secret}: [secret]`),
+        "It holds no API key: the provider reads the key from stack config each time it runs.",
+    );
+
+    say.step(
+        "someone edits the stack in the dashboard",
+        "Two changes are made behind Pulumi's back, straight in the service (through the emulator's admin surface),",
+        "as if a colleague had made them in the dashboard.",
+    );
+    const edits = await editOutsidePulumi(emulator, stateFile);
+    for (const edit of edits) say.note(`    ${edit.resource} (${edit.kind} ${edit.id}): ${edit.field} set to ${JSON.stringify(edit.value)}`);
+
+    const edited = edits.map((edit) => edit.resource);
+    say.step(
+        "pulumi refresh: notice the drift",
+        "Pulumi reads every resource back from the service and records what it finds: old → new is the drift.",
+    );
+    expectChanges(await run("refresh"), "refresh", edited);
+
+    say.step(
+        "pulumi preview: the plan to put it back",
+        "The program still says what the stack should be, so Pulumi plans to update the edited resources back.",
+    );
+    expectChanges(await run("preview"), "update", edited);
+
+    say.step("pulumi up: put it back", "The provider updates the two resources; the service holds the program's values again.");
+    expectChanges(await run("up"), "update", edited);
+    await expectRestored(emulator, edits);
+    say.note("", "    checked in the service: " + edits.map((edit) => `${edit.resource} ${edit.field} is ${JSON.stringify(edit.original)}`).join(", "));
+
+    say.step("pulumi destroy: remove everything", "Pulumi deletes every resource of the stack, dependents first.");
+    await run("destroy");
+    await expectNoStackObjects(emulator, "destroy");
+    const links = (await emulator.admin.list("links")).length;
+    if (links !== linkIds.length) throw new DemoFailure(`the service holds ${links} short links after destroy, not the ${linkIds.length} seeded`);
+    say.note("", `    checked in the service: no ${STACK_KINDS.join(", ")} left; the ${linkIds.length} seeded short links are still there`);
+
+    return [
+        `preview planned ${planned.summary.create} creations and changed nothing; up made them and exported the ` +
+            "campaign's rotator URL and the landing page QR code's link",
+        `refresh noticed the ${edits.length} dashboard edits (old → new); preview planned, and up made, the updates back`,
+        `secrets stayed secret: ${secrets.join(", ")} shown as [secret] and encrypted in the state; the API key never ` +
+            "printed or stored",
+        "destroy removed every object the stack made and left the dashboard's short links alone",
+    ];
+}
+
+function resourceNamed(stateFile: string, name: string): ResourceState {
+    const resource = readState(stateFile).resources.find((candidate) => candidate.urn.endsWith(`::${name}`));
+    if (!resource?.id) throw new DemoFailure(`the state has no created resource named ${name}`);
+    return resource;
+}
+
+async function recordOf(emulator: RunningEmulator, kind: AdminKind, id: number): Promise<Record<string, unknown>> {
+    const record = (await emulator.admin.list(kind)).find((candidate) => candidate.id === id);
+    if (!record) throw new DemoFailure(`the service has no ${kind} object ${id}`);
+    return record;
+}
+
+async function editOutsidePulumi(emulator: RunningEmulator, stateFile: string): Promise<Edit[]> {
+    const edits: Edit[] = [];
+    for (const { resource, kind, field, value } of DASHBOARD_EDITS) {
+        const id = Number(resourceNamed(stateFile, resource).id);
+        const original = (await recordOf(emulator, kind, id))[field];
+        await emulator.admin.patch(kind, id, { [field]: value });
+        edits.push({ resource, kind, id, field, value, original });
+    }
+    return edits;
+}
+
+/** Fails unless the run changed exactly the named resources, each with the expected operation. */
+function expectChanges(result: LifecycleResult, op: string, names: readonly string[]): void {
+    const changed = result.steps.filter((step) => step.op !== "same" && step.type !== STACK_TYPE);
+    const unexpected = changed.filter((step) => step.op !== op || !names.includes(step.name));
+    const missing = names.filter((name) => !changed.some((step) => step.name === name));
+    if (unexpected.length > 0 || missing.length > 0) {
+        throw new DemoFailure(
+            `${result.operation} should ${op} exactly ${names.join(" and ")}; ` +
+                `missing: ${missing.join(", ") || "none"}; unexpected: ${unexpected.map((step) => `${step.op} ${step.name}`).join(", ") || "none"}`,
+        );
+    }
+}
+
+async function expectRestored(emulator: RunningEmulator, edits: readonly Edit[]): Promise<void> {
+    for (const edit of edits) {
+        const now = (await recordOf(emulator, edit.kind, edit.id))[edit.field];
+        if (now !== edit.original) {
+            throw new DemoFailure(`${edit.resource}: ${edit.field} is ${JSON.stringify(now)} after up, not ${JSON.stringify(edit.original)}`);
+        }
+    }
+}
+
+async function expectNoStackObjects(emulator: RunningEmulator, after: Operation): Promise<void> {
+    for (const kind of STACK_KINDS) {
+        const count = (await emulator.admin.list(kind)).length;
+        if (count > 0) throw new DemoFailure(`the service holds ${count} ${kind} after ${after}`);
+    }
+}
+
+/** The secret fields of the state ("resource.field"), checked on the file as it is on disk. */
+function encryptedSecrets(stateFile: string, apiKey: string): string[] {
+    if (readFileSync(stateFile, "utf8").includes(apiKey)) throw new DemoFailure(`the state file ${stateFile} holds the API key`);
+    return readState(stateFile).resources.flatMap((resource) =>
+        resource.secretKeys.map((key) => {
+            const stored = resource.inputs[key];
+            if (typeof stored !== "object" || stored === null || !("ciphertext" in stored)) {
+                throw new DemoFailure(`the state holds ${resource.urn} ${key} unencrypted`);
+            }
+            return `${resource.urn.slice(resource.urn.lastIndexOf("::") + 2)}.${key}`;
+        }),
+    );
+}
+
+function apiKeyFileFrom(args: readonly string[]): string | undefined {
+    if (args.length === 0) return undefined;
+    if (args.length === 2 && args[0] === "--api-key-file") return args[1];
+    throw new UsageError(`unexpected arguments: ${args.join(" ")}`);
+}
+
+async function main(): Promise<void> {
+    const started = Date.now();
+    const apiKeyFile = apiKeyFileFrom(process.argv.slice(2));
+    const stateDir = mkdtempSync(join(tmpdir(), "shortener-demo-"));
+    process.on("exit", () => rmSync(stateDir, { recursive: true, force: true }));
+    // The real service allows 30 requests a minute; the provider would wait out its windows for minutes.
+    const emulator = await startEmulator({ rateLimit: { limit: 1000, windowMs: 1000 } });
+    const say = new Narrator(STEP_COUNT);
+    let proved: string[];
+    try {
+        if (apiKeyFile) writeFileSync(apiKeyFile, emulator.apiKey, { mode: 0o600 });
+        proved = await demonstrate(emulator, join(stateDir, "dev.json"), say);
+    } finally {
+        await emulator.close();
+    }
+    say.section("What this showed:", proved.map((fact) => `- ${fact}`));
+    say.note("", `Finished in ${((Date.now() - started) / 1000).toFixed(1)} s; the emulator is stopped and the demo's state deleted.`);
+    say.section("Run the same example against the real service with the Pulumi CLI:", [
+        "cd examples/shortener-stack && npm install && pulumi stack init dev",
+        "pulumi config set shortener:baseUrl https://<your-service> && pulumi config set --secret shortener:apiKey <your-key> && pulumi up",
+    ]);
+}
+
+// A signal would end the process without "exit", which is when the engine stops its child processes.
+for (const signal of ["SIGINT", "SIGTERM"] as const) process.once(signal, () => process.exit(128 + constants.signals[signal]));
+
+main().catch((error: unknown) => {
+    if (error instanceof UsageError) {
+        process.stderr.write(`${error.message}\n${USAGE}\n`);
+        process.exitCode = 2;
+        return;
+    }
+    const message = error instanceof DemoFailure ? error.message : error instanceof Error ? (error.stack ?? error.message) : String(error);
+    process.stderr.write(`\nThe demo failed: ${message}\n`);
+    process.exitCode = 1;
+});
