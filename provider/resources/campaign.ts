@@ -30,9 +30,10 @@ export const campaign = listedResource<CampaignInputs, RemoteCampaign>({
     },
     create: async (client, wanted) => {
         const remote = await client.campaigns.create({ name: wanted.name, slug: wanted.slug, public: wanted.public });
-        return { id: remote.id, remote };
+        return { id: remote.id, computed: urls(remote) };
     },
-    update: (client, id, wanted) => client.campaigns.update(id, { name: wanted.name, slug: wanted.slug, public: wanted.public }),
+    // An empty slug removes the rotator, so a slug removed from the program is removed from the service.
+    update: (client, id, wanted) => client.campaigns.update(id, { name: wanted.name, slug: wanted.slug ?? "", public: wanted.public }),
     remove: (client, id) => client.campaigns.delete(id),
 });
 

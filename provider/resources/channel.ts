@@ -29,23 +29,19 @@ export const channel = listedResource<ChannelInputs, RemoteChannel>({
         color: unlessEmpty(remote.color)?.toUpperCase(),
         starred: remote.starred,
     }),
-    // The service ignores a description of 2 characters or fewer, so an empty one cannot clear it.
+    // The service ignores a description of 2 characters or fewer and refuses an empty colour, so neither can be
+    // cleared once set: refused at preview rather than failing at up or showing a diff forever.
     rules: (news, olds) =>
-        olds.description !== undefined && news.description === undefined
-            ? [{ property: "description", reason: "cannot be removed once set (the service keeps the old one); set a new description instead" }]
-            : [],
+        (["description", "color"] as const)
+            .filter((field) => olds[field] !== undefined && news[field] === undefined)
+            .map((field) => ({ property: field, reason: `cannot be removed once set (the service keeps the old value); set a new ${field} instead` })),
     naturalKey: {
         describe: (wanted) => `the name "${wanted.name}"`,
         matches: (wanted, remote) => remote.name === wanted.name,
     },
     create: async (client, wanted) => {
-        const remote = await client.channels.create({
-            name: wanted.name,
-            description: wanted.description,
-            color: wanted.color,
-            starred: wanted.starred,
-        });
-        return { id: remote.id };
+        const { id } = await client.channels.create({ name: wanted.name, description: wanted.description, color: wanted.color, starred: wanted.starred });
+        return { id };
     },
     // Only what changed is sent: the service applies each field it is given.
     update: (client, id, wanted, changed) =>

@@ -102,6 +102,11 @@ export function providerMethods<I extends Props>(
                 const created = await definition.create(context, inputs);
                 return { id: created.id, outs: definedOnly({ ...inputs, ...created.computed }) };
             } catch (error) {
+                // The object exists: the engine keeps these properties as its state, so they must hold everything a
+                // later refresh or delete needs, the serialized provider included.
+                if (error instanceof ResourceInitError) {
+                    throw new ResourceInitError(error.message, error.id, definedOnly({ ...props, ...error.properties }), error.reasons);
+                }
                 return fail("create", error);
             }
         },

@@ -26,7 +26,8 @@ export interface ListedKind<I extends Props, R extends Remote> {
     computed?(remote: R): Props;
     /** The natural key, for adopting by key and for finding an object whose create response was lost. */
     naturalKey?: { describe(inputs: I): string; matches(inputs: I, remote: R): boolean };
-    create(client: ShortenerClient, inputs: I): Promise<{ id: number; remote?: R }>;
+    /** Returns the new id, and the computed outputs when the answer carries them (else they are read from the listing). */
+    create(client: ShortenerClient, inputs: I): Promise<{ id: number; computed?: Props }>;
     /** Absent: every change replaces. */
     update?(client: ShortenerClient, id: number, inputs: I, changed: readonly (keyof I & string)[]): Promise<R | void>;
     remove(client: ShortenerClient, id: number): Promise<void>;
@@ -48,6 +49,11 @@ export function listedResource<I extends Props & { adopt?: boolean | number }, R
         context.lists.all<R>(spec.kind, () => collect(spec.list(context.client())));
     const find = async (context: ResourceContext, id: number) => (await listAll(context)).find((remote) => remote.id === id);
     const observed = (remote: R): Observed => ({ inputs: spec.observe(remote), computed: spec.computed?.(remote) ?? {} });
+    const computedOf = async (context: ResourceContext, id: number): Promise<Props> => {
+        if (!spec.computed) return {};
+        const remote = await find(context, id);
+        return remote ? spec.computed(remote) : {};
+    };
     const changedOn = (inputs: I, remote: R) => {
         const current = spec.observe(remote) as Props;
         return (Object.keys(current) as (keyof I & string)[]).filter((field) => !sameValue(current[field], inputs[field]));
@@ -77,7 +83,7 @@ export function listedResource<I extends Props & { adopt?: boolean | number }, R
         return { id: String(matches[0].id), remote: matches[0] };
     }
 
-    async function createOnce(context: ResourceContext, inputs: I, before: Set<number>): Promise<{ id: number; remote?: R } | undefined> {
+    async function createOnce(context: ResourceContext, inputs: I, before: Set<number>): Promise<{ id: number; computed?: Props } | undefined> {
         try {
             return await spec.create(context.client(), inputs);
         } catch (error) {
@@ -87,7 +93,7 @@ export function listedResource<I extends Props & { adopt?: boolean | number }, R
             const appeared = (await listAll(context)).filter(
                 (remote) => !before.has(remote.id) && (spec.naturalKey?.matches(inputs, remote) ?? true),
             );
-            if (appeared.length === 1) return { id: appeared[0].id, remote: appeared[0] };
+            if (appeared.length === 1) return { id: appeared[0].id, computed: observed(appeared[0]).computed };
             if (appeared.length > 1) {
                 throw new Error(
                     `the response to the create was lost and ${appeared.length} new ${spec.noun}s match it (ids ${appeared.map((r) => r.id).join(", ")}); ` +
@@ -129,8 +135,7 @@ export function listedResource<I extends Props & { adopt?: boolean | number }, R
                     context.lists.invalidate(spec.kind);
                     if (created) {
                         before.add(created.id);
-                        const remote = created.remote ?? (await find(context, created.id));
-                        return { id: String(created.id), computed: remote ? observed(remote).computed : {} };
+                        return { id: String(created.id), computed: created.computed ?? (await computedOf(context, created.id)) };
                     }
                 }
                 throw new Error(`creating the ${spec.noun} failed ${ATTEMPTS} times without an answer from the service`);

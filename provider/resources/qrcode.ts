@@ -54,7 +54,10 @@ export const qrCode = listedResource<QrCodeInputs, RemoteQrCode>({
     observe: () => ({}),
     computed: (remote) => ({ link: remote.link, scans: remote.scans }),
     rules: (news) => dataFailures(news.type, news.data),
-    create: (client, wanted) => client.qrCodes.create(body(wanted)),
+    create: async (client, wanted) => {
+        const { id, link } = await client.qrCodes.create(body(wanted));
+        return { id, computed: { link, scans: 0 } };
+    },
     update: (client, id, wanted) => client.qrCodes.update(id, body(wanted)),
     remove: (client, id) => client.qrCodes.delete(id),
 });
