@@ -5,7 +5,7 @@
 // dynamic-provider host driven by the engine double. No account, no Pulumi CLI, nothing left running.
 // --api-key-file writes the emulator's API key to FILE (mode 0600) instead of ever printing it; the demo's own test
 // uses it to prove the key appears nowhere in the output.
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { constants, tmpdir } from "node:os";
 import { join } from "node:path";
 import { readState, runLifecycle, type LifecycleResult, type Operation, type ResourceState } from "../engine";
@@ -97,7 +97,7 @@ async function demonstrate(emulator: RunningEmulator, stateFile: string, say: Na
     const secrets = encryptedSecrets(stateFile, emulator.apiKey);
     say.note(
         "",
-        "The state file is encrypted with the passphrase from PULUMI_CONFIG_PASSPHRASE where it holds secrets:",
+        "Where the state file holds secrets, they are encrypted with the passphrase the demo set in PULUMI_CONFIG_PASSPHRASE:",
         ...secrets.map((secret) => `    ${secret}: [secret]`),
         "It holds no API key: the provider reads the key from stack config each time it runs.",
     );
@@ -220,6 +220,9 @@ function apiKeyFileFrom(args: readonly string[]): string | undefined {
 async function main(): Promise<void> {
     const started = Date.now();
     const apiKeyFile = apiKeyFileFrom(process.argv.slice(2));
+    if (!existsSync(join(EXAMPLE_DIR, "node_modules", "pulumi-shortener", "package.json"))) {
+        throw new DemoFailure("examples/shortener-stack does not see this package yet: run npm ci first (its prepare script links it)");
+    }
     const stateDir = mkdtempSync(join(tmpdir(), "shortener-demo-"));
     process.on("exit", () => rmSync(stateDir, { recursive: true, force: true }));
     // The real service allows 30 requests a minute; the provider would wait out its windows for minutes.
@@ -234,7 +237,7 @@ async function main(): Promise<void> {
     }
     say.section("What this showed:", proved.map((fact) => `- ${fact}`));
     say.note("", `Finished in ${((Date.now() - started) / 1000).toFixed(1)} s; the emulator is stopped and the demo's state deleted.`);
-    say.section("Run the same example against the real service with the Pulumi CLI:", [
+    say.section("To run the same example against the real service with the Pulumi CLI (after npm ci && npm run build here):", [
         "cd examples/shortener-stack && npm install && pulumi stack init dev",
         "pulumi config set shortener:baseUrl https://<your-service> && pulumi config set --secret shortener:apiKey <your-key> && pulumi up",
     ]);
