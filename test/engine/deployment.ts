@@ -101,9 +101,12 @@ export class Deployment implements ProgramHandlers {
         };
         const step = newStep(old ? "update" : "create", { urn, type: request.type, id: old?.id });
         try {
-            const resource = request.custom
-                ? await this.deployCustom(step, desired, old, request)
-                : this.deployComponent(step, desired, old);
+            const resource =
+                request.readId !== undefined
+                    ? await this.readExisting(step, desired, request.readId)
+                    : request.custom
+                      ? await this.deployCustom(step, desired, old, request)
+                      : this.deployComponent(step, desired, old);
             this.context.steps.push(step);
             // A component has no provider: the engine answers with its inputs, as Pulumi's does.
             const answered = request.custom ? resource.outputs : desired.inputs;
@@ -113,6 +116,22 @@ export class Deployment implements ProgramHandlers {
             this.context.steps.push(step);
             throw this.fail(error);
         }
+    }
+
+    /**
+     * `Kind.get(name, id)`: the provider reads the object; the stack records it but does not own it, so leaving
+     * the stack never deletes it (retainOnDelete), as Pulumi does with read resources.
+     */
+    private async readExisting(step: StepResult, desired: Desired, id: string): Promise<ResourceState> {
+        const found = await this.context.host.read(refOf(desired), id, desired.inputs, desired.inputs);
+        if (!found.id) {
+            throw new Error(`${desired.urn}: no ${desired.type} with id ${id} exists to read`);
+        }
+        step.op = "read";
+        step.id = found.id;
+        const read = { ...desired, id: found.id, outputs: found.outputs, retainOnDelete: true };
+        this.context.state.upsert(read);
+        return read;
     }
 
     private deployComponent(step: StepResult, desired: Desired, old: ResourceState | undefined): ResourceState {

@@ -16,6 +16,7 @@ const OPS: Record<StepOp, { symbol: string; done: string; planned: string }> = {
     delete: { symbol: "- ", done: "deleted", planned: "to delete" },
     refresh: { symbol: "~ ", done: "refreshed (drift)", planned: "to refresh" },
     "read-gone": { symbol: "- ", done: "gone (deleted outside)", planned: "gone" },
+    read: { symbol: "> ", done: "read", planned: "to read" },
     same: { symbol: "  ", done: "unchanged", planned: "unchanged" },
 };
 

@@ -148,7 +148,7 @@ function outputLines(chunks: string[]): string[] {
     return chunks.join("").split("\n").filter((line) => line.trim() !== "");
 }
 
-const SUMMARY_ORDER = ["create", "update", "replace", "delete", "refresh", "read-gone", "same", "failed"];
+const SUMMARY_ORDER = ["create", "update", "replace", "delete", "refresh", "read-gone", "read", "same", "failed"];
 
 function summarize(steps: StepResult[]): Record<string, number> {
     const summary: Record<string, number> = {};

@@ -25,6 +25,8 @@ export interface RegistrationRequest {
     retainOnDelete: boolean;
     /** Set only when the program gave the deleteBeforeReplace resource option. */
     deleteBeforeReplace?: boolean;
+    /** Set when the program reads an existing resource by id (`Kind.get(name, id)`) instead of declaring one. */
+    readId?: string;
 }
 
 export interface RegistrationReply {

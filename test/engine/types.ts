@@ -13,7 +13,7 @@ export interface RunOptions {
     env?: Record<string, string>;
 }
 
-export type StepOp = "create" | "update" | "replace" | "delete" | "same" | "refresh" | "read-gone";
+export type StepOp = "create" | "update" | "replace" | "delete" | "same" | "refresh" | "read-gone" | "read";
 
 export interface PropertyDiff {
     property: string;

@@ -189,3 +189,29 @@ for (const c of cases) {
         });
     });
 }
+
+describe("Kind.get: a read-only view of an existing object", function () {
+    let stack: TestStack;
+    before(async () => (stack = await startStack()));
+    after(async () => stack.close());
+
+    it("reads an existing pixel through the host, outputs its inputs as the service holds them, and never deletes it", async () => {
+        const { id } = await stack.emulator.admin.seed("pixels", { type: "forum", name: "Made by hand", tag: "f-1" });
+        const declared: Declared[] = [
+            { kind: "Pixel", name: "existing", args: {}, options: { getId: String(id) } },
+            { kind: "Channel", name: "named-after", args: { name: { $ref: "existing.name" } } },
+        ];
+        const up = await stack.expectOk("up", declared);
+        assert.equal(stepOf(up, "existing").op, "read");
+        const [channel] = (await stack.emulator.admin.list("channels")) as { name: string }[];
+        assert.equal(channel.name, "Made by hand");
+        await stack.expectOk("destroy", declared);
+        assert.equal((await stack.emulator.admin.list("pixels")).length, 1, "the read pixel is not deleted");
+    });
+
+    it("fails when no object has the id", async () => {
+        const result = await stack.run("up", [{ kind: "Domain", name: "missing", args: {}, options: { getId: "999" } }]);
+        assert.equal(result.ok, false);
+        assert.match(result.error ?? "", /no .*Domain with id 999/);
+    });
+});
