@@ -8,7 +8,7 @@ const config = new pulumi.Config();
 const campaignLinkIds = config.getObject<number[]>("campaignLinkIds") ?? [];
 const newsletterLinkIds = config.getObject<number[]>("newsletterLinkIds") ?? [];
 
-export const domain = new shortener.Domain("brand", {
+const brand = new shortener.Domain("brand", {
     domain: "https://go.example.com",
     redirectRoot: "https://www.example.com",
     redirect404: "https://www.example.com/not-found",
@@ -51,6 +51,7 @@ new shortener.QrCode("guest-wifi", {
     data: pulumi.secret({ ssid: "Example Guest", password: "autumn-guest-2026", encryption: "wpa" as const }),
 });
 
+export const brandDomain = brand.domain;
 export const rotatorUrl = launch.rotatorUrl;
 export const campaignListUrl = launch.listUrl;
 export const landingQrLink = landingQr.link;

@@ -50,7 +50,11 @@ export async function runLifecycle(operation: Operation, options: RunOptions): P
     } catch (failure) {
         error = errorMessage(failure);
     } finally {
-        await (await host?.catch(() => undefined))?.stop();
+        const started = await host?.catch(() => undefined);
+        await started?.stop();
+        // What the provider printed (e.g. why it waits, what a delete leaves behind), as the CLI shows a plugin's
+        // messages; stack frames of errors already reported are left out.
+        diagnostics.push(...outputLines(started?.output ?? []).filter((line) => !/^\s+at /.test(line)).map((line) => `provider: ${line}`));
     }
     const stackOutputs = state && operation !== "destroy" ? stackOutputsOf(state.resources) : { outputs: {}, secretKeys: [] };
     const result: Omit<LifecycleResult, "log"> = {
