@@ -1,4 +1,4 @@
-// Every ```ts block in docs/ compiles against the package's own declarations, resolved the way a user's project
+// Every ```ts block in docs/ and the README compiles against the package's own declarations, resolved the way a user's project
 // resolves them (package.json "exports", Node16 resolution), so a snippet cannot drift from the API it shows.
 import { strict as assert } from "node:assert";
 import { readdirSync, readFileSync } from "node:fs";
@@ -17,8 +17,9 @@ interface Snippet {
     code: string;
 }
 
+/** @param page a path from the repository's root, e.g. "docs/resources.md". */
 function snippetsOf(page: string): Snippet[] {
-    const lines = readFileSync(join(DOCS, page), "utf8").split("\n");
+    const lines = readFileSync(join(REPOSITORY_ROOT, page), "utf8").split("\n");
     const snippets: Snippet[] = [];
     let open: { language: string; start: number; body: string[] } | undefined;
     lines.forEach((line, index) => {
@@ -52,25 +53,25 @@ function checkSnippets(snippets: readonly Snippet[]): Problem[] {
     const files = Object.fromEntries(snippets.map((snippet, index) => [`snippet-${index}.ts`, asModule(snippet.code)]));
     return typeCheck(files).map(({ file, line, message }) => {
         const snippet = snippets[Number(/^snippet-(\d+)\.ts$/.exec(file)?.[1])];
-        return { where: snippet ? `docs/${snippet.page}:${snippet.firstLine + line}` : file, message };
+        return { where: snippet ? `${snippet.page}:${snippet.firstLine + line}` : file, message };
     });
 }
 
 describe("docs: every TypeScript snippet compiles against the package", function () {
     this.timeout(120_000);
-    const pages = readdirSync(DOCS).filter((file) => file.endsWith(".md")).sort();
+    const pages = [...readdirSync(DOCS).filter((file) => file.endsWith(".md")).sort().map((file) => `docs/${file}`), "README.md"];
     const snippets = pages.flatMap(snippetsOf);
 
     it("has the pages the README links to, each with at least one snippet", () => {
-        for (const page of REQUIRED_PAGES) {
-            assert.ok(pages.includes(page), `docs/${page} is missing`);
-            assert.ok(snippets.some((snippet) => snippet.page === page), `docs/${page} has no \`\`\`ts snippet`);
+        for (const page of REQUIRED_PAGES.map((file) => `docs/${file}`)) {
+            assert.ok(pages.includes(page), `${page} is missing`);
+            assert.ok(snippets.some((snippet) => snippet.page === page), `${page} has no \`\`\`ts snippet`);
         }
     });
 
     it("reports a snippet that does not compile at its file and line (the check itself)", () => {
         const broken: Snippet = {
-            page: "example.md",
+            page: "docs/example.md",
             firstLine: 10,
             code: 'import * as shortener from "pulumi-shortener";\n\nnew shortener.Domain("brand", { domian: "https://go.example.com" });',
         };

@@ -57,7 +57,7 @@ function expectedContents(): string[] {
             const base = join("dist", file.replace(/\.ts$/, ""));
             return [`${base}.js`, `${base}.d.ts`];
         });
-    const documents = ["README.md", "CHANGELOG.md"].filter((file) => readdirSync(REPOSITORY_ROOT).includes(file));
+    const documents = ["README.md", "CHANGELOG.md", "LICENSE"].filter((file) => readdirSync(REPOSITORY_ROOT).includes(file));
     return [...compiled, "dist/provider/wiki/catalogue/catalogue.json", "package.json", ...documents].sort();
 }
 
