@@ -6,7 +6,7 @@ import { z } from "zod";
 import type { ResourceContext } from "./context";
 
 /** Pulumi's marker for a value that is not known yet (an Output of a resource not created yet, in preview). */
-export const UNKNOWN = "04da6b54-80e4-46f7-96ec-b56ff0331ba9";
+const UNKNOWN = "04da6b54-80e4-46f7-96ec-b56ff0331ba9";
 const PROVIDER_KEY = "__provider";
 
 export type Props = Record<string, unknown>;
@@ -146,7 +146,7 @@ export function providerMethods<I extends Props>(
  * Validates inputs. Values not known yet (preview, before the resource they come from exists) are left out of
  * the validation and passed through, as the engine expects.
  */
-export function checkInputs(schema: z.ZodObject<z.ZodRawShape, z.core.$strict>, news: Props): { inputs: Props; failures?: Failure[] } {
+function checkInputs(schema: z.ZodObject<z.ZodRawShape, z.core.$strict>, news: Props): { inputs: Props; failures?: Failure[] } {
     const unknownKeys = Object.keys(news).filter((key) => containsUnknown(news[key]));
     const known = omit(news, unknownKeys);
     const mask = Object.fromEntries(unknownKeys.filter((key) => key in schema.shape).map((key) => [key, true as const]));
@@ -179,7 +179,7 @@ export function sameValue(a: unknown, b: unknown): boolean {
 }
 
 /** Outputs must never hold undefined: the host cannot encode it, and fails after the object was created. */
-export function definedOnly(props: Props): Props {
+function definedOnly(props: Props): Props {
     return Object.fromEntries(
         Object.entries(props)
             .filter(([, value]) => value !== undefined)
