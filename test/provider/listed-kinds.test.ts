@@ -215,3 +215,19 @@ describe("Kind.get: a read-only view of an existing object", function () {
         assert.match(result.error ?? "", /no .*Domain with id 999/);
     });
 });
+
+describe("QrCode: what refresh can see", function () {
+    let stack: TestStack;
+    const declared: Declared[] = [{ kind: "QrCode", name: "poster", args: { type: "link", data: "https://example.com/poster" } }];
+    before(async () => (stack = await startStack()));
+    after(async () => stack.close());
+
+    it("records the scans the service counted since the last run, without proposing any change", async () => {
+        await stack.expectOk("up", declared);
+        const [qr] = (await stack.emulator.admin.list("qrcodes")) as { id: number }[];
+        await stack.emulator.admin.patch("qrcodes", qr.id, { scans: 42 });
+        const refresh = await stack.expectOk("refresh", declared);
+        assert.deepEqual(stepOf(refresh, "poster").diffs?.map((d) => [d.property, d.old, d.new]), [["scans", 0, 42]]);
+        assert.deepEqual(changes(await stack.expectOk("preview", declared)), []);
+    });
+});
