@@ -3,7 +3,7 @@ import { ShortenerResource } from "./resource";
 import * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import type { Channel as RemoteChannel } from "../client";
-import { adoptInput, listedResource } from "./listed";
+import { adoptInput, listedResource, onlyChanged } from "./listed";
 import { hexColour, meaningfulText } from "./values";
 
 const inputs = z.strictObject({
@@ -44,8 +44,7 @@ export const channel = listedResource<ChannelInputs, RemoteChannel>({
         return { id };
     },
     // Only what changed is sent: the service applies each field it is given.
-    update: (client, id, wanted, changed) =>
-        client.channels.update(id, Object.fromEntries(changed.map((field) => [field, wanted[field] ?? ""]))),
+    update: (client, id, wanted, changed) => client.channels.update(id, onlyChanged(wanted, changed)),
     remove: (client, id) => client.channels.delete(id),
 });
 

@@ -4,7 +4,7 @@ import { ShortenerResource } from "./resource";
 import * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import type { Domain as RemoteDomain } from "../client";
-import { adoptInput, listedResource } from "./listed";
+import { adoptInput, listedResource, onlyChanged } from "./listed";
 import { httpUrl, normaliseUrl } from "./values";
 
 const inputs = z.strictObject({
@@ -36,9 +36,8 @@ export const domain = listedResource<DomainInputs, RemoteDomain>({
     },
     create: (client, wanted) =>
         client.domains.create({ domain: wanted.domain, redirectRoot: wanted.redirectRoot, redirect404: wanted.redirect404 }),
-    // An omitted redirect is sent as "" so that removing it from the program clears it on the service.
-    update: (client, id, wanted) =>
-        client.domains.update(id, { redirectRoot: wanted.redirectRoot ?? "", redirect404: wanted.redirect404 ?? "" }),
+    // Only the redirects can change in place (a new name replaces the domain); a removed one is cleared.
+    update: (client, id, wanted, changed) => client.domains.update(id, onlyChanged(wanted, changed)),
     remove: (client, id) => client.domains.delete(id),
 });
 

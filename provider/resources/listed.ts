@@ -118,9 +118,12 @@ export function listedResource<I extends Props & { adopt?: boolean | number }, R
                 const { id, remote } = await adopt(context, inputs);
                 const changed = changedOn(inputs, remote);
                 if (changed.length === 0) return { id, computed: observed(remote).computed };
-                if (!spec.update) throw new Error(`adopt: the existing ${spec.noun} ${id} differs in ${changed.join(", ")}, which cannot be updated`);
+                const fixed = changed.filter((field) => !spec.update || spec.replaceOn?.includes(field));
+                if (fixed.length > 0) {
+                    throw new Error(`adopt: the existing ${spec.noun} ${id} differs in ${fixed.join(", ")}, which cannot change in place; declare it as it is`);
+                }
                 try {
-                    const updated = await spec.update(context.client(), Number(id), inputs, changed);
+                    const updated = await spec.update!(context.client(), Number(id), inputs, changed);
                     context.lists.invalidate(spec.kind);
                     return { id, computed: observed(updated ?? remote).computed };
                 } catch (error) {
@@ -166,6 +169,14 @@ export function listedResource<I extends Props & { adopt?: boolean | number }, R
             }
         },
     };
+}
+
+/**
+ * The body of an update that sends only what changed, for endpoints that apply each field they are given.
+ * A removed optional input is sent as "", which the service reads as "none".
+ */
+export function onlyChanged<I extends Props>(wanted: I, changed: readonly (keyof I & string)[]): Record<string, unknown> {
+    return Object.fromEntries(changed.map((field) => [field, wanted[field] ?? ""]));
 }
 
 /** Updates and deletes set, not add: sending one again after a lost answer is safe. */

@@ -231,3 +231,25 @@ describe("QrCode: what refresh can see", function () {
         assert.deepEqual(changes(await stack.expectOk("preview", declared)), []);
     });
 });
+
+describe("adopt: refusing what cannot be taken over as declared", function () {
+    let stack: TestStack;
+    before(async () => (stack = await startStack()));
+    after(async () => stack.close());
+
+    it("fails when the adopted object's immutable input differs, changing nothing", async () => {
+        const { id } = await stack.emulator.admin.seed("pixels", { type: "forum", name: "Forum", tag: "f-1" });
+        const result = await stack.run("up", [{ kind: "Pixel", name: "p", args: { type: "adspixel", name: "Ads", tag: "f-1", adopt: id } }]);
+        assert.equal(result.ok, false);
+        assert.match(result.error ?? "", /differs in type, which cannot change in place/);
+        const pixels = (await stack.emulator.admin.list("pixels")) as { id: number; type: string; name: string }[];
+        assert.deepEqual(pixels.map((p) => [p.id, p.type, p.name]), [[id, "forum", "Forum"]]);
+    });
+
+    it("fails naming the id when no object has it", async () => {
+        const result = await stack.run("up", [{ kind: "Channel", name: "c", args: { name: "News", adopt: 404 } }]);
+        assert.equal(result.ok, false);
+        assert.match(result.error ?? "", /no channel with id 404 exists/);
+        assert.deepEqual(await stack.emulator.admin.list("channels"), []);
+    });
+});
