@@ -208,7 +208,6 @@ function omit(props: Props, keys: readonly string[]): Props {
 }
 
 function describeFailure(operation: string, error: unknown): Error {
-    if (error instanceof ResourceInitError) return error;
     const message = error instanceof Error ? error.message : String(error);
     return new Error(`${operation} failed: ${message}`);
 }
