@@ -74,10 +74,10 @@ describe("client: QR codes", () => {
             text: "plain text",
             link: "https://example.com/",
             email: { email: "a@example.com", subject: "Hi" },
-            phone: { phone: "+15550100" },
+            phone: "+15550100",
             sms: { phone: "+15550100", message: "Hello" },
-            wifi: { ssid: "Office", password: "secret-pass", encryption: "wpa" },
-            vcard: { firstname: "Ada", lastname: "Lovelace" },
+            wifi: { ssid: "Office", pass: "secret-pass", encryption: "wpa" },
+            vcard: { fname: "Ada", lname: "Lovelace" },
         };
         for (const type of QR_TYPES) await client().qrCodes.create({ type, data: data[type] });
         const listed = await collect(client().qrCodes.all());

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import fetch from "node-fetch";
-import { createShortenerClient, ShortenerApiError } from "../../provider/client";
+import { createShortenerClient, ShortenerApiError, type ShortenerClient } from "../../provider/client";
 import { assertSecretAbsent, rejection, useEmulator, useScriptedServer } from "./support";
 
 describe("client: the API key never appears in an error", () => {
@@ -41,16 +41,16 @@ describe("client: the API key never appears in an error", () => {
 
     it("removed from a service message that repeats it", async () => {
         const { apiKey, baseUrl } = emulator();
-        // The emulator names unknown QR data fields in its message, which lets the key come back in the text.
-        const body = { type: "email", data: { email: "a@example.com", [apiKey]: "x" } };
-        const raw = await fetch(`${baseUrl}/api/qr/add`, {
+        // The emulator repeats an unknown pixel type in its message, which lets the key come back in the text.
+        const body = { type: apiKey, name: "Echo", tag: "ECHO" };
+        const raw = await fetch(`${baseUrl}/api/pixel/add`, {
             method: "POST",
             headers: { Authorization: `Bearer ${apiKey}`, "Content-Type": "application/json" },
             body: JSON.stringify(body),
         }).then((response) => response.json() as Promise<{ message: string }>);
         assert.ok(raw.message.includes(apiKey), "the service message does repeat the key, so the redaction is exercised");
 
-        const error = await rejection(client().qrCodes.create({ type: "email", data: body.data }));
+        const error = await rejection(client().pixels.create(body as unknown as Parameters<ShortenerClient["pixels"]["create"]>[0]));
         assert.equal(error.kind, "validation");
         assert.match(error.serviceMessage ?? "", /\[redacted\]/);
         assertSecretAbsent(error, apiKey);

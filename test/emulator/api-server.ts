@@ -1,5 +1,5 @@
 import { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from "node:http";
-import { ApiFailure, ApiRoute, ApiSettings } from "./api/context";
+import { ApiFailure, ApiRoute, ApiSettings, RawAnswer } from "./api/context";
 import { FaultMode, FaultQueue } from "./faults";
 import { parseJsonObject, queryObject, readBody, sendEmpty, sendHtml, sendJson } from "./http";
 import { FixedWindowRateLimiter, RateDecision } from "./rate-limiter";
@@ -19,7 +19,7 @@ export interface ApiServerState {
     rateLimitStyle: RateLimitStyle;
 }
 
-type Reply = { kind: "json"; status: number; body: object } | { kind: "html"; status: number };
+type Reply = { kind: "json"; status: number; body: object } | { kind: "html" | "empty"; status: number };
 
 /** Path parameters that name a type rather than an id; every other parameter must be digits. */
 const TEXT_PARAMS = new Set(["type"]);
@@ -70,6 +70,7 @@ function answer(state: ApiServerState, method: string, url: URL, token: string |
         return { kind: "json", status: 200, body: result };
     } catch (error) {
         if (error instanceof ApiFailure) return { kind: "json", status: 200, body: failure(error.message) };
+        if (error instanceof RawAnswer) return { kind: error.body, status: error.status };
         throw error;
     }
 }
@@ -139,6 +140,7 @@ export function createApiHandler(state: ApiServerState): (req: IncomingMessage, 
             return;
         }
         if (reply.kind === "json") sendJson(res, reply.status, reply.body, headers);
+        else if (reply.kind === "empty") sendEmpty(res, reply.status, headers);
         else sendHtml(res, reply.status, headers);
         state.log.record({ ...entry, status: reply.status });
     };

@@ -1,6 +1,7 @@
 import { EmulatorOptions } from "./index";
+import { isProfileName, PROFILE_NAMES } from "./profiles";
 
-const USAGE = "usage: npm run emulator -- [--port N] [--rate 30/60s] [--rate-style body|status] [--state FILE]";
+const USAGE = "usage: npm run emulator -- [--profile spec|real] [--port N] [--rate 30/60s] [--rate-style body|status] [--state FILE]";
 
 const UNIT_MS: Record<string, number> = { ms: 1, s: 1000, m: 60_000 };
 
@@ -33,6 +34,10 @@ export function parseCliArguments(args: string[]): EmulatorOptions {
             case "--rate-style":
                 if (value !== "body" && value !== "status") throw new Error(`--rate-style must be body or status, got "${value}"`);
                 options.rateLimitStyle = value;
+                break;
+            case "--profile":
+                if (!isProfileName(value)) throw new Error(`--profile must be one of ${PROFILE_NAMES.join(", ")}, got "${value}"`);
+                options.profile = value;
                 break;
             case "--state":
                 options.stateFile = value;

@@ -7,6 +7,7 @@ import { apiRoutes } from "./api/routes";
 import { ApiServerState, createApiHandler, RateLimitStyle } from "./api-server";
 import { FaultQueue } from "./faults";
 import { sendHtml } from "./http";
+import { isProfileName, PROFILE_NAMES, PROFILES, ProfileName, ServiceProfile } from "./profiles";
 import { FixedWindowRateLimiter, validateRateLimitSettings } from "./rate-limiter";
 import { RequestLog } from "./request-log";
 import { loadState, saveState } from "./state-file";
@@ -15,14 +16,20 @@ import { emptyStoreData, Store } from "./store";
 export { EmulatorAdmin } from "./admin-client";
 export type { AdminKind, FaultMode, FaultSpec, Kind, RequestLogEntry } from "./admin-client";
 
+export { PROFILE_NAMES } from "./profiles";
+export type { ProfileName } from "./profiles";
+
 export interface EmulatorOptions {
+    /** Which service to behave like: "spec" (shortener-api.md, the default) or "real" (the real service's rewriting,
+     *  request dialect and answer shapes; see profiles.ts). */
+    profile?: ProfileName;
     /** Default 0: an ephemeral port. */
     port?: number;
     /** Default 30 per 60_000 ms, per API key, fixed window. */
     rateLimit?: { limit: number; windowMs: number };
     /** How an exceeded limit is answered: "body" (HTTP 200, error 429 in the body) or "status" (HTTP 429). Default "body". */
     rateLimitStyle?: RateLimitStyle;
-    /** Key of the campaign name in campaign create/update responses; default "domain". */
+    /** Key of the campaign name in campaign create/update responses; default: the profile's. */
     campaignNameKey?: "domain" | "campaign";
     /** Entries with id:null on every /api/domains page; default 1. */
     systemDomains?: number;
@@ -31,6 +38,7 @@ export interface EmulatorOptions {
 }
 
 export interface RunningEmulator {
+    profile: ProfileName;
     /** "http://127.0.0.1:<port>", no trailing slash; API paths start with /api. */
     baseUrl: string;
     /** The key of a ready account (user 1). */
@@ -55,14 +63,23 @@ function openStore(stateFile: string | undefined): Store {
 function checkOptions(options: EmulatorOptions): void {
     const problem = options.rateLimit && validateRateLimitSettings(options.rateLimit);
     if (problem) throw new Error(`startEmulator: ${problem}`);
+    if (options.profile !== undefined && !isProfileName(options.profile)) {
+        throw new Error(`startEmulator: profile must be one of ${PROFILE_NAMES.join(", ")}, got ${JSON.stringify(options.profile)}`);
+    }
     const { systemDomains } = options;
     if (systemDomains !== undefined && (!Number.isInteger(systemDomains) || systemDomains < 0)) {
         throw new Error("startEmulator: systemDomains must be a whole number, 0 or more");
     }
 }
 
+function chosenProfile(options: EmulatorOptions): ServiceProfile {
+    const profile = PROFILES[options.profile ?? "spec"];
+    return options.campaignNameKey ? { ...profile, campaignNameKey: options.campaignNameKey } : profile;
+}
+
 export async function startEmulator(options: EmulatorOptions = {}): Promise<RunningEmulator> {
     checkOptions(options);
+    const profile = chosenProfile(options);
     const store = openStore(options.stateFile);
     const readyAccount = store.records("accounts")[0];
     const rateLimit = options.rateLimit ?? { limit: 30, windowMs: 60_000 };
@@ -75,8 +92,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
         log: new RequestLog(),
         settings: {
             baseUrl: "",
-            campaignNameKey: options.campaignNameKey ?? "domain",
             systemDomains: options.systemDomains ?? 1,
+            profile,
         },
         routes: apiRoutes,
         rateLimitStyle,
@@ -112,6 +129,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
 
     let closing: Promise<void> | undefined;
     return {
+        profile: profile.name,
         baseUrl,
         apiKey: readyAccount.apiKey,
         userId: readyAccount.id,

@@ -1,15 +1,15 @@
 import assert from "node:assert/strict";
 import { call, DATE_TIME, useEmulator } from "./harness";
 
-// One valid data value per QR type, as the brief describes the shapes.
-const VALID_DATA: Record<string, unknown> = {
-    text: "Hello there",
-    link: "https://example.com/page",
-    email: { email: "someone@example.com", subject: "Hi", body: "Text" },
-    phone: { phone: "+41 44 000 00 00" },
-    sms: { phone: "+41 44 000 00 00", message: "Ping" },
-    wifi: { ssid: "Office", password: "secret-pass", encryption: "wpa" },
-    vcard: { firstname: "Ada" },
+// One valid data value per QR type in the service's dialect, with what the code then encodes.
+const VALID_DATA: Record<string, { data: unknown; content: string }> = {
+    text: { data: "Hello there", content: "Hello there" },
+    link: { data: "https://example.com/page", content: "https://example.com/page" },
+    email: { data: { email: "someone@example.com", subject: "Hi", body: "Text" }, content: "MATMSG:TO:someone@example.com;SUB:Hi;BODY:Text;;" },
+    phone: { data: "+41440000000", content: "tel:+41440000000" },
+    sms: { data: { phone: "+41440000000", message: "Ping" }, content: "SMSTO:+41440000000:Ping" },
+    wifi: { data: { ssid: "Office", pass: "secret-pass", encryption: "wpa" }, content: "WIFI:T:WPA;S:Office;P:secret-pass;;" },
+    vcard: { data: { fname: "Ada", org: "Analytical" }, content: "BEGIN:VCARD\nFNAME:Ada\nORG:Analytical\nEND:VCARD" },
 };
 
 describe("emulator: QR codes", () => {
@@ -21,8 +21,8 @@ describe("emulator: QR codes", () => {
         return response.json;
     }
 
-    for (const [type, data] of Object.entries(VALID_DATA)) {
-        it(`add accepts a ${type} QR code and answers {error,id,link}`, async () => {
+    for (const [type, { data, content }] of Object.entries(VALID_DATA)) {
+        it(`add accepts a ${type} QR code, answers {error,id,link} and encodes its data`, async () => {
             const created = await addQr({ type, data });
             assert.deepEqual(Object.keys(created).sort(), ["error", "id", "link"]);
             assert.ok(Number.isInteger(created.id));
@@ -30,8 +30,33 @@ describe("emulator: QR codes", () => {
             const [stored] = await emulator().admin.list("qrcodes");
             assert.equal(stored.type, type);
             assert.deepEqual(stored.data, data);
+            assert.equal(stored.content, content);
         });
     }
+
+    it("an e-mail QR code may be a bare address", async () => {
+        await addQr({ type: "email", data: "someone@example.com" });
+        const [stored] = await emulator().admin.list("qrcodes");
+        assert.equal(stored.content, "mailto:someone@example.com");
+    });
+
+    for (const [data, content] of [
+        [{ ssid: "Cafe", pass: "secret" }, "WIFI:T:nopass;S:Cafe;;"],
+        [{ ssid: "Cafe", password: "secret", encryption: "wpa" }, "WIFI:T:nopass;S:Cafe;;"],
+        [{ ssid: "Cafe", encryption: "wpa" }, "WIFI:T:nopass;S:Cafe;;"],
+    ] as const) {
+        it(`a wifi network ${JSON.stringify(data)} is encoded open: a password needs pass and encryption both`, async () => {
+            await addQr({ type: "wifi", data });
+            const [stored] = await emulator().admin.list("qrcodes");
+            assert.equal(stored.content, content);
+        });
+    }
+
+    it("vCard fields the service does not know are dropped", async () => {
+        await addQr({ type: "vcard", data: { fname: "Ada", firstname: "Ignored", company: "Ignored too" } });
+        const [stored] = await emulator().admin.list("qrcodes");
+        assert.equal(stored.content, "BEGIN:VCARD\nFNAME:Ada\nEND:VCARD");
+    });
 
     it("add accepts colours and a logo and stores them", async () => {
         await addQr({ type: "text", data: "x", background: "rgb(0,10,255)", foreground: "rgb(255, 255, 0)", logo: "https://cdn.example.com/logo.JPEG" });
@@ -48,15 +73,17 @@ describe("emulator: QR codes", () => {
         [{ type: "text", data: "" }, "data"],
         [{ type: "text", data: { text: "x" } }, "data"],
         [{ type: "link", data: "example.com" }, "data"],
-        [{ type: "email", data: "someone@example.com" }, "data"],
+        [{ type: "text", data: "x".repeat(4297) }, "data"],
+        [{ type: "email", data: "not-an-address" }, "email"],
         [{ type: "email", data: { subject: "no address" } }, "email"],
-        [{ type: "email", data: { email: "not-an-address" } }, "email"],
-        [{ type: "phone", data: {} }, "phone"],
+        [{ type: "email", data: { email: "a@example.com", subject: "s".repeat(501) } }, "subject"],
+        [{ type: "phone", data: { phone: "+15550100" } }, "data"],
+        [{ type: "phone", data: "+1 555 0100" }, "data"],
         [{ type: "sms", data: { message: "no phone" } }, "phone"],
-        [{ type: "wifi", data: { password: "p" } }, "ssid"],
-        [{ type: "wifi", data: { ssid: "s", encryption: "wpa3" } }, "encryption"],
-        [{ type: "wifi", data: { ssid: "s", hidden: "true" } }, "hidden"],
+        [{ type: "sms", data: { phone: "+15550100", message: "m".repeat(3501) } }, "message"],
+        [{ type: "wifi", data: { pass: "p" } }, "ssid"],
         [{ type: "vcard", data: {} }, "data"],
+        [{ type: "vcard", data: { firstname: "Ada" } }, "fname"],
         [{ type: "vcard", data: ["Ada"] }, "data"],
         [{ type: "text", data: "x", background: "#ffffff" }, "background"],
         [{ type: "text", data: "x", foreground: "rgb(256,0,0)" }, "foreground"],

@@ -75,6 +75,8 @@ export interface QrStatistics {
 export interface QrRecord extends OwnedRecord {
     type: string;
     data: unknown;
+    /** What the code encodes (what a scanner reads), derived from type and data as the service reads them. */
+    content: string;
     background: string;
     foreground: string;
     logo: string;

@@ -23,6 +23,7 @@ export function seedDefaults(kind: Kind): NewFields<Kind> {
             return {
                 type: "text",
                 data: "Seeded QR code",
+                content: "Seeded QR code",
                 background: QR_DEFAULT_BACKGROUND,
                 foreground: QR_DEFAULT_FOREGROUND,
                 logo: "",

@@ -1,6 +1,6 @@
 import { CampaignRecord } from "../records";
 import { ApiContext, ApiFailure, ApiRoute, deleteRoute, done, ownedOrFail } from "./context";
-import { optionalBoolean, optionalString, requiredString } from "./fields";
+import { optionalString, requiredString } from "./fields";
 import { ownedListRoute } from "./pagination";
 
 /** The service silently keeps the old name when the new one is this short. */
@@ -9,16 +9,19 @@ const IGNORED_NAME_LENGTH = 2;
 function checkSlug(context: ApiContext, slug: string, campaignId?: number): void {
     if (slug === "") return;
     if (!/^[A-Za-z0-9_-]+$/.test(slug)) throw new ApiFailure("slug may contain only letters, digits, - and _.");
-    // Slugs are unique across the whole service, not per account.
+    // Slugs are unique across the whole service, not per account. The real service's check on update does not
+    // leave the campaign itself out, so it refuses the campaign's own slug.
     const owner = context.store.records("campaigns").find((campaign) => campaign.slug === slug);
-    if (owner && owner.id !== campaignId) throw new ApiFailure("This slug is already taken.");
+    if (!owner) return;
+    if (owner.id !== campaignId) throw new ApiFailure("This slug is already taken.");
+    if (context.settings.profile.slugTakenBySelf) throw new ApiFailure("This slug is currently not available");
 }
 
-function urls(context: ApiContext, record: CampaignRecord): { rotator: string | false; list: string } {
+function urls(context: ApiContext, record: CampaignRecord): { rotator: string | false; list: string | false } {
     const base = context.settings.baseUrl;
     return {
         rotator: record.slug ? `${base}/r/${record.slug}` : false,
-        list: `${base}/u/${context.user.username}/c/${record.id}`,
+        list: context.settings.profile.campaignListUrl(`${base}/u/${context.user.username}/c/${record.id}`, record.slug),
     };
 }
 
@@ -26,7 +29,7 @@ function writeResponse(context: ApiContext, record: CampaignRecord): object {
     return {
         error: 0,
         id: record.id,
-        [context.settings.campaignNameKey]: record.name,
+        [context.settings.profile.campaignNameKey]: record.name,
         public: record.public,
         ...urls(context, record),
     };
@@ -44,9 +47,10 @@ export const campaignRoutes: ApiRoute[] = [
         method: "POST",
         pattern: "/api/campaign/add",
         handler: (context) => {
-            const name = optionalString(context.body, "name") ?? "";
-            const slug = optionalString(context.body, "slug") ?? "";
-            const isPublic = optionalBoolean(context.body, "public") ?? false;
+            const { profile } = context.settings;
+            const name = profile.campaignName(optionalString(context.body, "name") ?? "");
+            const slug = optionalString(context.body, "slug") || profile.campaignSlugWhenAbsent();
+            const isPublic = profile.flag(context.body.public, "public") ?? false;
             checkSlug(context, slug);
             const record = context.store.insert("campaigns", context.user.id, { name, slug, public: isPublic });
             return writeResponse(context, record);
@@ -56,10 +60,12 @@ export const campaignRoutes: ApiRoute[] = [
         method: "PUT",
         pattern: "/api/campaign/:id/update",
         handler: (context) => {
+            const { profile } = context.settings;
             const record = ownedOrFail(context, "campaigns", context.ids.id);
-            const name = requiredString(context.body, "name");
-            const slug = optionalString(context.body, "slug");
-            const isPublic = optionalBoolean(context.body, "public");
+            const name = profile.campaignName(requiredString(context.body, "name"));
+            const sent = optionalString(context.body, "slug");
+            const slug = sent === "" && !profile.emptySlugRemovesRotator ? undefined : sent;
+            const isPublic = profile.flag(context.body.public, "public");
             if (slug !== undefined) checkSlug(context, slug, record.id);
             context.store.update("campaigns", record, {
                 name: name.length > IGNORED_NAME_LENGTH ? name : record.name,

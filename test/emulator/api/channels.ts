@@ -1,7 +1,7 @@
 import { datePart, now } from "../dates";
 import { CHANNEL_ITEM_TYPES, ChannelItemRef, ChannelItemType, ChannelRecord, Kind } from "../records";
-import { ApiContext, ApiFailure, ApiRoute, deleteRoute, done, ownedOrFail } from "./context";
-import { oneOf, optionalBoolean, optionalString, requiredString } from "./fields";
+import { ApiContext, ApiRoute, deleteRoute, done, ownedOrFail } from "./context";
+import { oneOf, optionalString, requiredString } from "./fields";
 import { listResponse, ownedListRoute } from "./pagination";
 import { qrLink } from "./qrcodes";
 
@@ -10,10 +10,14 @@ const IGNORED_TEXT_LENGTH = 2;
 
 const ITEM_KINDS: Record<ChannelItemType, Kind> = { links: "links", bio: "bio", qr: "qrcodes" };
 
-function optionalColor(body: Record<string, unknown>): string | undefined {
-    const color = optionalString(body, "color");
-    if (color !== undefined && !/^#[0-9A-Fa-f]{6}$/.test(color)) throw new ApiFailure("color must be a HEX colour like #1A2B3C.");
-    return color;
+function optionalColor(context: ApiContext): string | undefined {
+    const color = optionalString(context.body, "color");
+    return color === undefined ? undefined : context.settings.profile.channelColor(color);
+}
+
+function optionalText(context: ApiContext, field: string): string | undefined {
+    const value = optionalString(context.body, field);
+    return value === undefined ? undefined : context.settings.profile.storedText(value);
 }
 
 function keepIfShort(value: string | undefined, old: string): string {
@@ -69,10 +73,11 @@ export const channelRoutes: ApiRoute[] = [
         method: "POST",
         pattern: "/api/channel/add",
         handler: (context) => {
-            const name = requiredString(context.body, "name");
-            const description = optionalString(context.body, "description") ?? "";
-            const color = optionalColor(context.body) ?? "";
-            const starred = optionalBoolean(context.body, "starred") ?? false;
+            const { profile } = context.settings;
+            const name = profile.storedText(requiredString(context.body, "name"));
+            const description = optionalText(context, "description") ?? "";
+            const color = optionalColor(context) || profile.channelColorWhenAbsent();
+            const starred = profile.flag(context.body.starred, "starred") ?? false;
             const record = context.store.insert("channels", context.user.id, { name, description, color, starred, items: [] });
             return { error: 0, id: record.id, name, description, color, starred };
         },
@@ -81,17 +86,19 @@ export const channelRoutes: ApiRoute[] = [
         method: "PUT",
         pattern: "/api/channel/:id/update",
         handler: (context) => {
+            const { profile } = context.settings;
             const record = ownedOrFail(context, "channels", context.ids.id);
             const name = optionalString(context.body, "name");
-            const description = optionalString(context.body, "description");
-            const color = optionalColor(context.body);
-            const starred = optionalBoolean(context.body, "starred");
+            const description = optionalText(context, "description");
+            const color = optionalColor(context);
+            const starred = profile.flag(context.body.starred, "starred");
             context.store.update("channels", record, {
-                name: keepIfShort(name, record.name),
+                name: keepIfShort(name === undefined ? undefined : profile.channelNameOnUpdate(name), record.name),
                 description: keepIfShort(description, record.description),
                 color: color ?? record.color,
                 starred: starred ?? record.starred,
             });
+            if (profile.channelUpdateShowsChannel) return { error: 0, ...present(record) };
             return done("Channel has been updated successfully.");
         },
     },

@@ -1,11 +1,12 @@
 import { Route } from "../router";
 import { AccountRecord, Kind, RecordsByKind, THING_NAMES } from "../records";
+import type { ServiceProfile } from "../profiles";
 import { Store } from "../store";
 
 export interface ApiSettings {
     baseUrl: string;
-    campaignNameKey: "domain" | "campaign";
     systemDomains: number;
+    profile: ServiceProfile;
 }
 
 export interface ApiContext {
@@ -26,10 +27,26 @@ export type ApiRoute = Route<ApiHandler>;
 /** A refusal the service answers with HTTP 200 and {"error":1,"message":...}. */
 export class ApiFailure extends Error {}
 
+/** An answer that is not JSON: an HTML error page or an empty body, as the real service gives for some failures. */
+export class RawAnswer extends Error {
+    constructor(
+        readonly status: number,
+        readonly body: "html" | "empty",
+    ) {
+        super(`HTTP ${status} with ${body === "html" ? "an HTML page" : "an empty body"}`);
+    }
+}
+
 export function ownedOrFail<K extends Kind>(context: ApiContext, kind: K, id: number): RecordsByKind[K] {
     const record = context.store.findOwned(kind, context.user.id, id);
     if (!record) throw new ApiFailure(`${THING_NAMES[kind]} does not exist.`);
     return record;
+}
+
+/** The object an update is about; a missing one is answered as the profile says. */
+export function updatedOrGone<K extends Kind>(context: ApiContext, kind: K, id: number): RecordsByKind[K] {
+    const record = context.store.findOwned(kind, context.user.id, id);
+    return record ?? context.settings.profile.gone(kind, THING_NAMES[kind]);
 }
 
 export function done(message: string): object {

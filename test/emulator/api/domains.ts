@@ -1,5 +1,5 @@
 import { DomainRecord } from "../records";
-import { ApiContext, ApiFailure, ApiRoute, deleteRoute, done, ownedOrFail } from "./context";
+import { ApiContext, ApiFailure, ApiRoute, deleteRoute, done, updatedOrGone } from "./context";
 import { isHttpUrl, optionalHttpUrl, requiredString } from "./fields";
 import { ownedListRoute } from "./pagination";
 
@@ -55,7 +55,11 @@ export const domainRoutes: ApiRoute[] = [
         method: "PUT",
         pattern: "/api/domain/:id/update",
         handler: (context) => {
-            const record = ownedOrFail(context, "domains", context.ids.id);
+            const record = updatedOrGone(context, "domains", context.ids.id);
+            for (const field of ["redirectroot", "redirect404"]) {
+                const value = context.body[field];
+                if (value === "" || value === null) context.settings.profile.refuseRedirect(value);
+            }
             const redirectroot = optionalHttpUrl(context.body, "redirectroot");
             const redirect404 = optionalHttpUrl(context.body, "redirect404");
             context.store.update("domains", record, {

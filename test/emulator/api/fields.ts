@@ -31,7 +31,7 @@ export function optionalBoolean(body: Body, field: string): boolean | undefined 
 
 export function oneOf<T extends string>(value: string, allowed: readonly T[], field: string): T {
     if (!(allowed as readonly string[]).includes(value)) {
-        throw new ApiFailure(`${field} must be one of: ${allowed.join(", ")}.`);
+        throw new ApiFailure(`${field} "${value}" is not one of: ${allowed.join(", ")}.`);
     }
     return value as T;
 }

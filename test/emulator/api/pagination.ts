@@ -41,7 +41,7 @@ export function listResponse<T>(
 export function ownedListRoute<K extends Kind>(
     pattern: string,
     kind: K,
-    key: string,
+    key: string | ((context: ApiContext) => string),
     present: (record: RecordsByKind[K], context: ApiContext, index: number) => object,
     alwaysIncluded: (context: ApiContext) => unknown[] = () => [],
 ): ApiRoute {
@@ -50,7 +50,7 @@ export function ownedListRoute<K extends Kind>(
         pattern,
         handler: (context) => {
             const items = context.store.owned(kind, context.user.id).map((record, index) => present(record, context, index));
-            return listResponse(key, items, context.query, alwaysIncluded(context));
+            return listResponse(typeof key === "string" ? key : key(context), items, context.query, alwaysIncluded(context));
         },
     };
 }

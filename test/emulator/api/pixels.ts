@@ -1,5 +1,5 @@
 import { PixelRecord } from "../records";
-import { ApiRoute, deleteRoute, done, ownedOrFail } from "./context";
+import { ApiRoute, deleteRoute, done, updatedOrGone } from "./context";
 import { oneOf, optionalString, requiredString } from "./fields";
 import { ownedListRoute } from "./pagination";
 
@@ -29,9 +29,10 @@ export const pixelRoutes: ApiRoute[] = [
         method: "POST",
         pattern: "/api/pixel/add",
         handler: (context) => {
+            const { storedText } = context.settings.profile;
             const type = oneOf(requiredString(context.body, "type"), PIXEL_TYPES, "type");
-            const name = requiredString(context.body, "name");
-            const tag = requiredString(context.body, "tag");
+            const name = storedText(requiredString(context.body, "name"));
+            const tag = storedText(requiredString(context.body, "tag"));
             const record = context.store.insert("pixels", context.user.id, { type, name, tag });
             return { error: 0, id: record.id };
         },
@@ -40,10 +41,11 @@ export const pixelRoutes: ApiRoute[] = [
         method: "PUT",
         pattern: "/api/pixel/:id/update",
         handler: (context) => {
-            const record = ownedOrFail(context, "pixels", context.ids.id);
-            const tag = requiredString(context.body, "tag");
+            const { storedText } = context.settings.profile;
+            const record = updatedOrGone(context, "pixels", context.ids.id);
+            const tag = storedText(requiredString(context.body, "tag"));
             const name = optionalString(context.body, "name");
-            context.store.update("pixels", record, { tag, name: name || record.name });
+            context.store.update("pixels", record, { tag, name: name ? storedText(name) : record.name });
             return done("Pixel has been updated successfully.");
         },
     },

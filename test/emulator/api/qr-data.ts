@@ -1,60 +1,80 @@
-import { ApiFailure } from "./context";
+import type { ServiceProfile } from "../profiles";
 import { isEmail, isHttpUrl } from "./fields";
 
 export const QR_TYPES = ["text", "vcard", "link", "email", "phone", "sms", "wifi"] as const;
 export type QrType = (typeof QR_TYPES)[number];
 
-const WIFI_ENCRYPTIONS = ["wep", "wpa", "none"];
-const VCARD_FIELDS = ["firstname", "lastname", "phone", "email", "company", "website", "address"];
+// The service's request dialect for QR data, the same in both profiles (the spec only says "string or array
+// depending on type"). Fields a type does not know are ignored, as the real service ignores them; what the code
+// encodes is kept as the record's `content`, so a test can see what a scanner would read.
 
-interface ObjectShape {
-    required: string[];
-    optional: string[];
-    /** At least one of these must be present (vcard). */
-    anyOf?: string[];
+export const VCARD_FIELDS = [
+    "fname", "lname", "org", "phone", "cell", "fax", "email", "site", "facebook",
+    "instagram", "twitter", "linkedin", "street", "city", "state", "zip", "country",
+] as const;
+
+const TEXT_MAX_BYTES = 4296;
+const SUBJECT_MAX = 500;
+const MESSAGE_MAX = 3500;
+const DIGITS = /^\+?[0-9]+$/;
+
+type Fields = Record<string, unknown>;
+
+/** What the QR code encodes for valid data, or the reason the data is refused. */
+type Reading = { content: string } | { refused: string };
+
+function isFields(data: unknown): data is Fields {
+    return typeof data === "object" && data !== null && !Array.isArray(data);
 }
 
-const OBJECT_SHAPES: Partial<Record<QrType, ObjectShape>> = {
-    email: { required: ["email"], optional: ["subject", "body"] },
-    phone: { required: ["phone"], optional: [] },
-    sms: { required: ["phone"], optional: ["message"] },
-    wifi: { required: ["ssid"], optional: ["password", "encryption"] },
-    vcard: { required: [], optional: VCARD_FIELDS, anyOf: VCARD_FIELDS },
+function str(fields: Fields, name: string): string {
+    const value = fields[name];
+    return typeof value === "string" ? value : "";
+}
+
+function tooLong(value: string, max: number): boolean {
+    return [...value].length > max;
+}
+
+const READERS: Record<QrType, (data: unknown, profile: ServiceProfile) => Reading> = {
+    text: (data, profile) => {
+        if (typeof data !== "string" || data === "") return { refused: "data must be a non-empty string for a text QR code" };
+        if (Buffer.byteLength(data) > TEXT_MAX_BYTES) return { refused: `data is longer than ${TEXT_MAX_BYTES} bytes` };
+        return { content: profile.storedText(data) };
+    },
+    link: (data) => (typeof data === "string" && isHttpUrl(data) ? { content: data } : { refused: "data must be a URL starting with http:// or https:// for a link QR code" }),
+    phone: (data) => (typeof data === "string" && DIGITS.test(data) ? { content: `tel:${data}` } : { refused: "data must be a phone number of digits with an optional leading + for a phone QR code" }),
+    email: (data) => {
+        if (typeof data === "string") return isEmail(data) ? { content: `mailto:${data}` } : { refused: "data.email must be an e-mail address" };
+        if (!isFields(data) || !isEmail(str(data, "email"))) return { refused: "data.email must be an e-mail address" };
+        if (tooLong(str(data, "subject"), SUBJECT_MAX) || tooLong(str(data, "body"), MESSAGE_MAX)) return { refused: `data.subject may have ${SUBJECT_MAX} characters and data.body ${MESSAGE_MAX}` };
+        return { content: `MATMSG:TO:${str(data, "email")};SUB:${str(data, "subject")};BODY:${str(data, "body")};;` };
+    },
+    sms: (data) => {
+        if (!isFields(data) || !DIGITS.test(str(data, "phone"))) return { refused: "data.phone must be digits with an optional leading + for an sms QR code" };
+        if (tooLong(str(data, "message"), MESSAGE_MAX)) return { refused: `data.message may have ${MESSAGE_MAX} characters` };
+        return { content: `SMSTO:${str(data, "phone")}:${str(data, "message")}` };
+    },
+    wifi: (data) => {
+        if (!isFields(data) || str(data, "ssid") === "") return { refused: "data.ssid is required for a wifi QR code" };
+        const [ssid, pass, encryption] = [str(data, "ssid"), str(data, "pass"), str(data, "encryption")];
+        // A password is encoded only when the encryption is given too; otherwise the network is an open one.
+        if (pass && encryption) return { content: `WIFI:T:${encryption.toUpperCase()};S:${ssid};P:${pass};;` };
+        return { content: `WIFI:T:nopass;S:${ssid};;` };
+    },
+    vcard: (data, profile) => {
+        if (!isFields(data)) return { refused: "data must be an object of vCard fields" };
+        const lines = VCARD_FIELDS.filter((field) => str(data, field) !== "").map((field) => `${field.toUpperCase()}:${profile.storedText(str(data, field))}`);
+        if (lines.length === 0) return { refused: `data needs at least one of ${VCARD_FIELDS.join(", ")} for a vcard QR code` };
+        return { content: ["BEGIN:VCARD", ...lines, "END:VCARD"].join("\n") };
+    },
 };
 
-function checkObject(type: QrType, shape: ObjectShape, data: unknown): void {
-    if (typeof data !== "object" || data === null || Array.isArray(data)) {
-        throw new ApiFailure(`data must be an object for a ${type} QR code.`);
-    }
-    const fields = data as Record<string, unknown>;
-    const known = [...shape.required, ...shape.optional];
-    for (const [field, value] of Object.entries(fields)) {
-        if (!known.includes(field)) throw new ApiFailure(`data.${field} is not a field of a ${type} QR code (allowed: ${known.join(", ")}).`);
-        if (typeof value !== "string") throw new ApiFailure(`data.${field} must be a string.`);
-    }
-    for (const field of shape.required) {
-        if (!fields[field]) throw new ApiFailure(`data.${field} is required for a ${type} QR code.`);
-    }
-    if (shape.anyOf && !shape.anyOf.some((field) => fields[field])) {
-        throw new ApiFailure(`data needs at least one of ${shape.anyOf.join(", ")} for a ${type} QR code.`);
-    }
-}
-
-/** Checks that `data` has the shape its QR type asks for. */
-export function checkQrData(type: QrType, data: unknown): void {
-    if (data === undefined || data === null || data === "") throw new ApiFailure("data is required.");
-    const shape = OBJECT_SHAPES[type];
-    if (shape) {
-        checkObject(type, shape, data);
-    } else if (typeof data !== "string") {
-        throw new ApiFailure(`data must be a string for a ${type} QR code.`);
-    }
-    const fields = data as Record<string, string>;
-    if (type === "link" && !isHttpUrl(data as string)) throw new ApiFailure("data must be a URL starting with http:// or https:// for a link QR code.");
-    if (type === "email" && !isEmail(fields.email)) throw new ApiFailure("data.email must be a valid e-mail address.");
-    if (type === "wifi" && fields.encryption !== undefined && !WIFI_ENCRYPTIONS.includes(fields.encryption)) {
-        throw new ApiFailure(`data.encryption must be one of: ${WIFI_ENCRYPTIONS.join(", ")}.`);
-    }
+/** What a QR code of this type encodes for `data`; data the service cannot encode is refused as the profile says. */
+export function readQrData(type: QrType, data: unknown, profile: ServiceProfile): string {
+    const reading = READERS[type](data, profile);
+    if ("refused" in reading) return profile.refuseQrData(`The QR data is not valid: ${reading.refused}.`);
+    return reading.content;
 }
 
 /** An "rgb(r,g,b)" colour with each part 0..255. */

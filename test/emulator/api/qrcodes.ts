@@ -3,10 +3,15 @@ import { emptyQrStatistics, QrRecord } from "../records";
 import { ApiContext, ApiFailure, ApiRoute, deleteRoute, done, ownedOrFail } from "./context";
 import { oneOf, optionalString, requiredString } from "./fields";
 import { ownedListRoute } from "./pagination";
-import { checkQrData, isImageUrl, isRgbColor, QR_TYPES, QrType } from "./qr-data";
+import { isImageUrl, isRgbColor, QR_TYPES, QrType, readQrData } from "./qr-data";
 
 export function qrLink(baseUrl: string, id: number): string {
     return `${baseUrl}/q/${id}`;
+}
+
+/** The short link of a QR code, or null for the types the profile encodes without one. */
+function shortLink(context: ApiContext, record: Pick<QrRecord, "id" | "type">): string | null {
+    return context.settings.profile.qrHasShortLink(record.type) ? qrLink(context.settings.baseUrl, record.id) : null;
 }
 
 /** background, foreground and logo: checked, and left out when not sent. */
@@ -27,7 +32,7 @@ function lookFields(body: Record<string, unknown>): Partial<Pick<QrRecord, "back
 }
 
 function present(record: QrRecord, context: ApiContext): object {
-    return { id: record.id, link: qrLink(context.settings.baseUrl, record.id), scans: record.scans, name: record.name, date: record.date };
+    return { id: record.id, link: shortLink(context, record), scans: record.scans, name: record.name, date: record.date };
 }
 
 /** The service gives the counts of the "top" tables as strings. */
@@ -43,9 +48,12 @@ export const qrRoutes: ApiRoute[] = [
         handler: (context) => {
             const record = ownedOrFail(context, "qrcodes", context.ids.id);
             const stats = record.stats;
+            const details = present(record, context);
+            // Statistics are counted on the short link: a code without one has none.
+            if (!shortLink(context, record)) return { error: 0, details };
             return {
                 error: 0,
-                details: present(record, context),
+                details,
                 data: {
                     clicks: stats.clicks,
                     uniqueClicks: stats.uniqueClicks,
@@ -63,12 +71,13 @@ export const qrRoutes: ApiRoute[] = [
         pattern: "/api/qr/add",
         handler: (context) => {
             const type: QrType = oneOf(requiredString(context.body, "type"), QR_TYPES, "type");
-            checkQrData(type, context.body.data);
+            const content = readQrData(type, context.body.data, context.settings.profile);
             const look = lookFields(context.body);
-            const name = optionalString(context.body, "name") || `${type} QR code`;
+            const name = context.settings.profile.storedText(optionalString(context.body, "name") || `${type} QR code`);
             const record = context.store.insert("qrcodes", context.user.id, {
                 type,
                 data: context.body.data,
+                content,
                 background: look.background ?? QR_DEFAULT_BACKGROUND,
                 foreground: look.foreground ?? QR_DEFAULT_FOREGROUND,
                 logo: look.logo ?? "",
@@ -76,7 +85,7 @@ export const qrRoutes: ApiRoute[] = [
                 scans: 0,
                 stats: emptyQrStatistics(),
             });
-            return { error: 0, id: record.id, link: qrLink(context.settings.baseUrl, record.id) };
+            return { error: 0, id: record.id, link: shortLink(context, record) };
         },
     },
     {
@@ -86,8 +95,8 @@ export const qrRoutes: ApiRoute[] = [
             const record = ownedOrFail(context, "qrcodes", context.ids.id);
             const sentType = optionalString(context.body, "type");
             const type = sentType ? oneOf(sentType, QR_TYPES, "type") : oneOf(record.type, QR_TYPES, "type");
-            checkQrData(type, context.body.data);
-            context.store.update("qrcodes", record, { ...lookFields(context.body), type, data: context.body.data });
+            const content = readQrData(type, context.body.data, context.settings.profile);
+            context.store.update("qrcodes", record, { ...lookFields(context.body), type, data: context.body.data, content });
             return done("QR code has been updated successfully.");
         },
     },
