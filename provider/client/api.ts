@@ -92,21 +92,22 @@ export interface ShortenerClient {
         delete(id: number): Promise<void>;
     };
     qrCodes: Listing<QrCode> & {
-        get(id: number): Promise<{ qrCode: QrCode; statistics: QrStatistics }>;
-        create(body: QrCodeBody): Promise<{ id: number; link: string }>;
+        /** statistics is null for a QR code without a short link (the real service's text, sms and wifi codes). */
+        get(id: number): Promise<{ qrCode: QrCode; statistics: QrStatistics | null }>;
+        create(body: QrCodeBody): Promise<{ id: number; link: string | null }>;
         update(id: number, body: Partial<QrCodeBody> & { data: QrData }): Promise<void>;
         delete(id: number): Promise<void>;
     };
 }
 
-const DEFAULT_TIMEOUT_MS = 30_000;
+export const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
 const DEFAULT_MAX_RETRIES = 4;
 
 export function createShortenerClient(config: ClientConfig): ShortenerClient {
     const transport = new Transport({
         baseUrl: checkBaseUrl(config.baseUrl),
         apiKey: checkApiKey(config.apiKey),
-        timeoutMs: checkCount("timeoutMs", config.timeoutMs ?? DEFAULT_TIMEOUT_MS, 1),
+        timeoutMs: checkCount("timeoutMs", config.timeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS, 1),
         maxRetries: checkCount("maxRetries", config.maxRetries ?? DEFAULT_MAX_RETRIES, 0),
         onWait: config.onWait,
     });
@@ -131,7 +132,7 @@ export function createShortenerClient(config: ClientConfig): ShortenerClient {
                 }),
             delete: async (id) => api.remove("domains.delete", "domain", id),
         },
-        overlays: api.listing("overlays", "/api/overlay", pageSchema("cta", overlaySchema)),
+        overlays: api.listing("overlays", "/api/overlay", pageSchema(["overlay", "cta"], overlaySchema)),
         campaigns: {
             ...api.listing("campaigns", "/api/campaigns", pageSchema("campaigns", campaignSchema)),
             create: async (body) => api.create("campaigns.create", "/api/campaign/add", campaignSchema, body),

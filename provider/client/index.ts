@@ -1,5 +1,5 @@
 // The public face of the shortener API client: what the provider and tests import.
-export { createShortenerClient } from "./api";
+export { createShortenerClient, DEFAULT_REQUEST_TIMEOUT_MS } from "./api";
 export type { ClientConfig, ShortenerClient, Listing, ChannelItemType, QrData, QrCodeBody } from "./api";
 export { ShortenerApiError } from "./errors";
 export type { ErrorKind } from "./errors";

@@ -80,7 +80,13 @@ export type Splash = z.output<typeof splashSchema>;
 export const pixelSchema = z.object({ id, type: z.string(), name: text, tag: text, date: text });
 export type Pixel = z.output<typeof pixelSchema>;
 
-export const qrCodeSchema = z.object({ id, link: z.string(), scans: count, name: text, date: text });
+/** A QR code's short link; the real service gives text, sms and wifi codes none (null, "" or absent). */
+const shortLink = z
+    .string()
+    .nullish()
+    .transform((value) => value || null);
+
+export const qrCodeSchema = z.object({ id, link: shortLink, scans: count, name: text, date: text });
 export type QrCode = z.output<typeof qrCodeSchema>;
 
 export const qrStatisticsSchema = z.object({
@@ -112,7 +118,8 @@ export const campaignSchema = z
         campaign: z.string().optional(),
         public: flag,
         rotator: z.union([z.literal(false), z.null(), z.string()]),
-        list: text,
+        // The real service lists a campaign without a slug with list: false.
+        list: z.union([z.literal(false), text]),
     })
     .refine((raw) => [raw.name, raw.domain, raw.campaign].some((name) => name !== undefined), {
         message: "the campaign name is missing (expected under name, domain or campaign)",
@@ -122,18 +129,19 @@ export const campaignSchema = z
         name: raw.name ?? raw.campaign ?? raw.domain ?? "",
         public: raw.public,
         rotatorUrl: typeof raw.rotator === "string" && raw.rotator !== "" ? raw.rotator : null,
-        listUrl: raw.list,
+        listUrl: raw.list || null,
     }));
 export type Campaign = z.output<typeof campaignSchema>;
 
 /** Answers that only carry the id of what was created. */
 export const createdSchema = z.object({ id }).transform((raw) => ({ id: raw.id }));
-export const createdQrSchema = z.object({ id, link: z.string() }).transform((raw) => ({ id: raw.id, link: raw.link }));
+export const createdQrSchema = z.object({ id, link: shortLink }).transform((raw) => ({ id: raw.id, link: raw.link }));
 
 export const accountResponseSchema = z.object({ data: accountSchema }).transform((raw) => raw.data);
+/** Statistics are counted on the short link: the real service sends no `data` for a QR code without one. */
 export const qrDetailsResponseSchema = z
-    .object({ details: qrCodeSchema, data: qrStatisticsSchema })
-    .transform((raw) => ({ qrCode: raw.details, statistics: raw.data }));
+    .object({ details: qrCodeSchema, data: qrStatisticsSchema.optional() })
+    .transform((raw) => ({ qrCode: raw.details, statistics: raw.data ?? null }));
 
 const pageNumber = count;
 /** The pagination fields every list answer carries beside its array. */
@@ -155,11 +163,21 @@ export interface Page<T> {
     maxPage: number;
 }
 
-/** The envelope of a list answer whose items sit under `key`; every item must parse, or the whole page fails. */
-export function pageSchema<T>(key: string, item: z.ZodType<T>) {
+/**
+ * The envelope of a list answer whose items sit under `key` (or under one of several keys, where the spec and the
+ * real service name the array differently); every item must parse, or the whole page fails.
+ */
+export function pageSchema<T>(key: string | readonly [string, ...string[]], item: z.ZodType<T>) {
+    const keys: readonly string[] = typeof key === "string" ? [key] : key;
+    const arrays = Object.fromEntries(keys.map((name) => [name, z.array(item).optional()]));
     // The array's key is only known at run time, so its type is restated here rather than inferred.
-    const data = z.object({ ...paginationFields, [key]: z.array(item) }) as unknown as z.ZodType<Pagination & Record<string, T[]>>;
-    return z.object({ data }).transform(({ data }): Page<T> => toPage(data, data[key]));
+    const data = z
+        .object({ ...paginationFields, ...arrays })
+        .refine((raw) => keys.some((name) => (raw as Record<string, unknown>)[name] !== undefined), {
+            message: `the list array is missing (expected under ${keys.join(" or ")})`,
+            path: [keys[0]],
+        }) as unknown as z.ZodType<Pagination & Record<string, T[] | undefined>>;
+    return z.object({ data }).transform(({ data }): Page<T> => toPage(data, keys.map((name) => data[name]).find(Boolean) ?? []));
 }
 
 /**

@@ -4,7 +4,7 @@ import * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import type { Campaign as RemoteCampaign } from "../client";
 import { adoptInput, listedResource } from "./listed";
-import { meaningfulText } from "./values";
+import { meaningfulText, storedName } from "./values";
 
 const inputs = z.strictObject({
     name: meaningfulText("name"),
@@ -21,26 +21,30 @@ export const campaign = listedResource<CampaignInputs, RemoteCampaign>({
     noun: "campaign",
     inputs,
     list: (client) => client.campaigns.all(),
-    // The listing does not show the slug; it stays as declared (the rotator URL output shows its effect).
+    // The listing does not show the slug; it stays as declared (the rotator URL output shows its effect). Without a
+    // declared slug the real service picks one, which only the rotator URL shows.
     observe: (remote) => ({ name: remote.name, public: remote.public }),
+    storedForms: { name: storedName },
+    irremovable: { slug: "cannot be removed once set: the service ignores an empty slug and keeps the rotator; set a new slug instead" },
     computed: urls,
-    naturalKey: {
-        describe: (wanted) => `the name "${wanted.name}"`,
-        matches: (wanted, remote) => remote.name === wanted.name,
-    },
+    naturalKey: { describe: (wanted) => `the name "${wanted.name}"`, fields: ["name"] },
     create: async (client, wanted) => {
         const remote = await client.campaigns.create({ name: wanted.name, slug: wanted.slug, public: wanted.public });
         return { id: remote.id, computed: urls(remote) };
     },
-    // An empty slug removes the rotator, so a slug removed from the program is removed from the service.
-    update: (client, id, wanted) => client.campaigns.update(id, { name: wanted.name, slug: wanted.slug ?? "", public: wanted.public }),
+    // The name is required on every update. The slug is sent only when it changes: the real service's uniqueness
+    // check counts the campaign's own slug as taken, so sending it unchanged is refused.
+    update: (client, id, wanted, changed) =>
+        client.campaigns.update(id, { name: wanted.name, public: wanted.public, slug: changed.includes("slug") ? wanted.slug : undefined }),
     remove: (client, id) => client.campaigns.delete(id),
 });
 
 export interface CampaignArgs {
-    /** At least 3 characters (the service ignores shorter names on update). */
+    /** At least 3 characters (the service ignores shorter names on update), no HTML tags. The service stores it with
+     *  a capital first letter and & " ' < > escaped; either form counts as this name. */
     name: pulumi.Input<string>;
-    /** The rotator's slug: letters, digits, - and _. Without it the campaign has no rotator URL. */
+    /** The rotator's slug: letters, digits, - and _. Left out, the service may pick one (see rotatorUrl). Once set it
+     *  can be changed but not removed. */
     slug?: pulumi.Input<string>;
     /** Whether the campaign's list page is public. Default false. */
     public?: pulumi.Input<boolean>;
@@ -55,7 +59,8 @@ export class Campaign extends ShortenerResource {
     declare readonly public: pulumi.Output<boolean>;
     /** The rotator URL, or null when the campaign has no rotator. */
     declare readonly rotatorUrl: pulumi.Output<string | null>;
-    declare readonly listUrl: pulumi.Output<string>;
+    /** The campaign's list page; null when the service shows none (a campaign without a slug). */
+    declare readonly listUrl: pulumi.Output<string | null>;
 
     constructor(name: string, args: CampaignArgs, opts?: pulumi.CustomResourceOptions) {
         super("Campaign", name, args, ["name", "slug", "public", "rotatorUrl", "listUrl"], opts);

@@ -4,7 +4,7 @@ import * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import type { Channel as RemoteChannel } from "../client";
 import { adoptInput, listedResource, onlyChanged } from "./listed";
-import { hexColour, meaningfulText } from "./values";
+import { hexColour, meaningfulText, storedName, storedText } from "./values";
 
 const inputs = z.strictObject({
     name: meaningfulText("name"),
@@ -17,6 +17,8 @@ export type ChannelInputs = z.output<typeof inputs>;
 
 /** The service writes an unset description or colour as "". */
 const unlessEmpty = (value: string) => (value === "" ? undefined : value);
+/** Colours are compared in upper case, as declared colours are normalised. */
+const badgeColour = (remote: RemoteChannel) => unlessEmpty(remote.color)?.toUpperCase();
 
 export const channel = listedResource<ChannelInputs, RemoteChannel>({
     kind: "Channel",
@@ -26,19 +28,20 @@ export const channel = listedResource<ChannelInputs, RemoteChannel>({
     observe: (remote) => ({
         name: remote.name,
         description: unlessEmpty(remote.description),
-        color: unlessEmpty(remote.color)?.toUpperCase(),
+        color: badgeColour(remote),
         starred: remote.starred,
     }),
+    storedForms: { name: storedName, description: storedText },
+    // The real service gives a channel created without a colour a random one: that is an output, not drift.
+    derivedWhenAbsent: ["color"],
+    computed: (remote) => ({ effectiveColor: badgeColour(remote) ?? null }),
     // The service ignores a description of 2 characters or fewer and refuses an empty colour, so neither can be
     // cleared once set: refused at preview rather than failing at up or showing a diff forever.
-    rules: (news, olds) =>
-        (["description", "color"] as const)
-            .filter((field) => olds[field] !== undefined && news[field] === undefined)
-            .map((field) => ({ property: field, reason: `cannot be removed once set (the service keeps the old value); set a new ${field} instead` })),
-    naturalKey: {
-        describe: (wanted) => `the name "${wanted.name}"`,
-        matches: (wanted, remote) => remote.name === wanted.name,
+    irremovable: {
+        description: "cannot be removed once set (the service keeps the old value); set a new description instead",
+        color: "cannot be removed once set (the service keeps the old value); set a new color instead",
     },
+    naturalKey: { describe: (wanted) => `the name "${wanted.name}"`, fields: ["name"] },
     create: async (client, wanted) => {
         const { id } = await client.channels.create({ name: wanted.name, description: wanted.description, color: wanted.color, starred: wanted.starred });
         return { id };
@@ -65,11 +68,13 @@ export interface ChannelArgs {
 export class Channel extends ShortenerResource {
     declare readonly name: pulumi.Output<string>;
     declare readonly description: pulumi.Output<string | undefined>;
-    /** The colour in upper case, as the service stores it. */
+    /** The declared colour, in upper case. */
     declare readonly color: pulumi.Output<string | undefined>;
+    /** The colour the service shows: the declared one, or the one it picked when none was declared. */
+    declare readonly effectiveColor: pulumi.Output<string | null>;
     declare readonly starred: pulumi.Output<boolean>;
 
     constructor(name: string, args: ChannelArgs, opts?: pulumi.CustomResourceOptions) {
-        super("Channel", name, args, ["name", "description", "color", "starred"], opts);
+        super("Channel", name, args, ["name", "description", "color", "effectiveColor", "starred"], opts);
     }
 }

@@ -1,6 +1,6 @@
 // What a resource's lifecycle may use: the API client of the configured account, the shared list cache, and a
 // way to tell the user something. One context per provider process and account, shared by every resource.
-import { createShortenerClient, type ShortenerClient } from "../client";
+import { createShortenerClient, DEFAULT_REQUEST_TIMEOUT_MS, type ShortenerClient } from "../client";
 import { resolveSettings, type ConfigSource } from "../config";
 import { ListCache } from "./list-cache";
 
@@ -8,28 +8,39 @@ export interface ResourceContext {
     /** The client; throws the missing-configuration error on first use when no API key is configured. */
     client(): ShortenerClient;
     lists: ListCache;
+    /** How long a write that got no answer may still land on the service: its own time limit, and never under 5 s. */
+    readonly writeSettleMs: number;
     /** Runs creates of one kind one at a time, so a lost response can be matched to the one create in flight. */
     serially<T>(kind: string, work: () => Promise<T>): Promise<T>;
     /** A line for the person running Pulumi (the host shows the provider's stderr). */
     tell(message: string): void;
 }
 
+/** A request that timed out on a short limit is still often committed seconds later. */
+const MIN_WRITE_SETTLE_MS = 5_000;
+
 export function createResourceContext(config: ConfigSource | undefined, env: NodeJS.ProcessEnv = process.env): ResourceContext {
     let client: ShortenerClient | undefined;
+    let requestTimeoutMs: number | undefined;
     const queues = new Map<string, Promise<unknown>>();
     const tell = (message: string) => process.stderr.write(`shortener: ${message}\n`);
     return {
         client() {
             if (!client) {
-                const { requestTimeoutMs, ...credentials } = resolveSettings(config, env);
+                const settings = resolveSettings(config, env);
+                requestTimeoutMs = settings.requestTimeoutMs;
                 client = createShortenerClient({
-                    ...credentials,
+                    baseUrl: settings.baseUrl,
+                    apiKey: settings.apiKey,
                     timeoutMs: requestTimeoutMs,
                     onWait: ({ reason, waitMs, operation }) =>
                         tell(`${reason === "rate-limit" ? "rate limit reached" : "retrying"}: waiting ${Math.ceil(waitMs / 1000)} s before ${operation}`),
                 });
             }
             return client;
+        },
+        get writeSettleMs() {
+            return Math.max(requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS, MIN_WRITE_SETTLE_MS);
         },
         lists: new ListCache(),
         serially(kind, work) {

@@ -30,13 +30,14 @@ export const domain = listedResource<DomainInputs, RemoteDomain>({
         redirectRoot: optionalUrl(remote.redirectRoot),
         redirect404: optionalUrl(remote.redirect404),
     }),
-    naturalKey: {
-        describe: (wanted) => `the name ${wanted.domain}`,
-        matches: (wanted, remote) => normaliseUrl(remote.domain).toLowerCase() === wanted.domain.toLowerCase(),
+    irremovable: {
+        redirectRoot: "cannot be removed once set: the service refuses an empty redirect; set another URL instead",
+        redirect404: "cannot be removed once set: the service refuses an empty redirect; set another URL instead",
     },
+    naturalKey: { describe: (wanted) => `the name ${wanted.domain}`, fields: ["domain"] },
     create: (client, wanted) =>
         client.domains.create({ domain: wanted.domain, redirectRoot: wanted.redirectRoot, redirect404: wanted.redirect404 }),
-    // Only the redirects can change in place (a new name replaces the domain); a removed one is cleared.
+    // Only the redirects can change in place (a new name replaces the domain), and only what changed is sent.
     update: (client, id, wanted, changed) => client.domains.update(id, onlyChanged(wanted, changed)),
     remove: (client, id) => client.domains.delete(id),
 });

@@ -36,6 +36,8 @@ export interface ResourceDefinition<I extends Props> {
     replaceOn?: readonly (keyof I & string)[];
     /** Replace by deleting first: the service refuses two objects with the same natural key. */
     deleteBeforeReplace?: boolean;
+    /** Valid inputs in the form the service takes them, so that the state holds what was sent (e.g. renamed fields). */
+    normalise?(inputs: I): I;
     /** Rules across fields, or from the old inputs ({} on create) to the new, that one field's schema cannot say. */
     rules?(news: I, olds: Props, context: ResourceContext): Failure[];
     /** Inputs read only when the object is created (how to adopt it): a later change is no change. */
@@ -81,9 +83,10 @@ export function providerMethods<I extends Props>(
     return {
         async check(olds: Props, news: Props) {
             const checked = checkInputs(definition.inputs, withoutProvider(news));
-            if (checked.failures || !definition.rules || containsUnknown(checked.inputs)) return checked;
-            const failures = definition.rules(checked.inputs as I, withoutProvider(olds), context);
-            return failures.length ? { inputs: checked.inputs, failures } : checked;
+            if (checked.failures || containsUnknown(checked.inputs)) return checked;
+            const failures = definition.rules?.(checked.inputs as I, withoutProvider(olds), context) ?? [];
+            if (failures.length) return { inputs: checked.inputs, failures };
+            return { inputs: definedOnly(definition.normalise?.(checked.inputs as I) ?? checked.inputs) };
         },
 
         async diff(_id: string, olds: Props, news: Props) {

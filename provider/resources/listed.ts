@@ -22,10 +22,22 @@ export interface ListedKind<I extends Props, R extends Remote> {
     list(client: ShortenerClient): AsyncIterable<R>;
     /** The inputs as the service holds them; fields the service does not show are left out (kept from state). */
     observe(remote: R): Partial<I>;
+    /**
+     * Fields the service rewrites when it stores them (escaping, a capital first letter): the forms a declared value
+     * may be stored in. Finding one of them on the service is finding the declared value, in read, adopt and match.
+     */
+    storedForms?: { [F in keyof I & string]?: (declared: NonNullable<I[F]>) => readonly unknown[] };
+    /** Fields the service fills in when they are left out: then the service's value is an output, not drift. */
+    derivedWhenAbsent?: readonly (keyof I & string)[];
+    /** Inputs the service cannot clear once set, with the reason: removing one is refused at preview. */
+    irremovable?: { [F in keyof I & string]?: string };
     /** Outputs the service computes. */
     computed?(remote: R): Props;
     /** The natural key, for adopting by key and for finding an object whose create response was lost. */
-    naturalKey?: { describe(inputs: I): string; matches(inputs: I, remote: R): boolean };
+    naturalKey?: { describe(inputs: I): string; fields: readonly (keyof I & string)[] };
+    normalise?: ResourceDefinition<I>["normalise"];
+    /** Said when creates fail with server errors: what such an answer usually means for this kind. */
+    serverErrorHint?: string;
     /** Returns the new id, and the computed outputs when the answer carries them (else they are read from the listing). */
     create(client: ShortenerClient, inputs: I): Promise<{ id: number; computed?: Props }>;
     /** Absent: every change replaces. */
@@ -41,6 +53,8 @@ export const adoptInput = z
     .optional();
 
 const ATTEMPTS = 3;
+/** How often the listing is looked at while a lost create may still land. */
+const SETTLE_POLL_MS = 1_000;
 
 export function listedResource<I extends Props & { adopt?: boolean | number }, R extends Remote>(
     spec: ListedKind<I, R>,
@@ -48,15 +62,40 @@ export function listedResource<I extends Props & { adopt?: boolean | number }, R
     const listAll = (context: ResourceContext) =>
         context.lists.all<R>(spec.kind, () => collect(spec.list(context.client())));
     const find = async (context: ResourceContext, id: number) => (await listAll(context)).find((remote) => remote.id === id);
-    const observed = (remote: R): Observed => ({ inputs: spec.observe(remote), computed: spec.computed?.(remote) ?? {} });
+    /** The object's inputs as the service holds them, in the terms of the declared ones. */
+    const inputsOf = (remote: R, declared: Props): Props => {
+        const current: Props = { ...spec.observe(remote) };
+        for (const field of Object.keys(current)) {
+            const wanted = declared[field];
+            if (wanted === undefined) {
+                if (spec.derivedWhenAbsent?.includes(field as keyof I & string)) delete current[field];
+                continue;
+            }
+            const forms = spec.storedForms?.[field as keyof I & string] as ((value: unknown) => readonly unknown[]) | undefined;
+            if (forms?.(wanted).some((form) => sameValue(form, current[field]))) current[field] = wanted;
+        }
+        return current;
+    };
+    const observed = (remote: R, declared: Props): Observed => ({ inputs: inputsOf(remote, declared), computed: spec.computed?.(remote) ?? {} });
     const computedOf = async (context: ResourceContext, id: number): Promise<Props> => {
         if (!spec.computed) return {};
         const remote = await find(context, id);
         return remote ? spec.computed(remote) : {};
     };
     const changedOn = (inputs: I, remote: R) => {
-        const current = spec.observe(remote) as Props;
+        const current = inputsOf(remote, inputs);
         return (Object.keys(current) as (keyof I & string)[]).filter((field) => !sameValue(current[field], inputs[field]));
+    };
+    const matchesKey = (inputs: I, remote: R) => {
+        const current = inputsOf(remote, inputs);
+        return spec.naturalKey!.fields.every((field) => sameValue(current[field], inputs[field]));
+    };
+    const irremovable = Object.entries(spec.irremovable ?? {}) as [keyof I & string, string][];
+    const rules = (news: I, olds: Props, context: ResourceContext) => {
+        // A replaced object is created anew, so what it had before does not matter.
+        const replacing = spec.replaceOn?.some((field) => olds[field] !== undefined && !sameValue(olds[field], news[field]));
+        const removed = replacing ? [] : irremovable.filter(([field]) => olds[field] !== undefined && news[field] === undefined);
+        return [...removed.map(([property, reason]) => ({ property, reason })), ...(spec.rules?.(news, olds, context) ?? [])];
     };
     // Ids of objects existing before this process created any of the kind, plus those it created since: a lost
     // create's object is the one matching object outside that set.
@@ -75,7 +114,7 @@ export function listedResource<I extends Props & { adopt?: boolean | number }, R
         }
         if (!spec.naturalKey) throw new Error(`adopt: a ${spec.noun} can only be adopted by id (adopt: <id>)`);
         const key = spec.naturalKey;
-        const matches = all.filter((remote) => key.matches(inputs, remote));
+        const matches = all.filter((remote) => matchesKey(inputs, remote));
         if (matches.length === 0) throw new Error(`adopt: no existing ${spec.noun} has ${key.describe(inputs)}`);
         if (matches.length > 1) {
             throw new Error(`adopt: ${matches.length} ${spec.noun}s have ${key.describe(inputs)} (ids ${matches.map((m) => m.id).join(", ")}); adopt one by its id`);
@@ -83,26 +122,54 @@ export function listedResource<I extends Props & { adopt?: boolean | number }, R
         return { id: String(matches[0].id), remote: matches[0] };
     }
 
-    async function createOnce(context: ResourceContext, inputs: I, before: Set<number>): Promise<{ id: number; computed?: Props } | undefined> {
+    /** The objects created since `before` that match the inputs. */
+    async function appearedSince(context: ResourceContext, inputs: I, before: Set<number>): Promise<R[]> {
+        context.lists.invalidate(spec.kind);
+        return (await listAll(context)).filter((remote) => !before.has(remote.id) && (!spec.naturalKey || matchesKey(inputs, remote)));
+    }
+
+    /**
+     * After a create that got no answer, the service may still apply it later: a request that timed out can be
+     * committed after the client gave up. The listing is watched for as long as the write itself was allowed to
+     * take before deciding that nothing was created. An answer (a 5xx, an unreadable body) means the service is done.
+     */
+    async function lostCreate(context: ResourceContext, inputs: I, before: Set<number>, answered: boolean): Promise<R[]> {
+        const deadline = Date.now() + (answered ? 0 : context.writeSettleMs);
+        for (;;) {
+            const appeared = await appearedSince(context, inputs, before);
+            if (appeared.length > 0 || Date.now() >= deadline) return appeared;
+            await sleep(Math.min(SETTLE_POLL_MS, Math.max(0, deadline - Date.now())));
+        }
+    }
+
+    async function createOnce(context: ResourceContext, inputs: I, before: Set<number>): Promise<{ id: number; computed?: Props } | ShortenerApiError> {
         try {
             return await spec.create(context.client(), inputs);
         } catch (error) {
             if (!isUncertain(error)) throw error;
             // The service may have applied the create: look before trying again, so a retry never duplicates.
-            context.lists.invalidate(spec.kind);
-            const appeared = (await listAll(context)).filter(
-                (remote) => !before.has(remote.id) && (spec.naturalKey?.matches(inputs, remote) ?? true),
-            );
-            if (appeared.length === 1) return { id: appeared[0].id, computed: observed(appeared[0]).computed };
+            const appeared = await lostCreate(context, inputs, before, error.status !== undefined);
+            if (appeared.length === 1) return { id: appeared[0].id, computed: observed(appeared[0], inputs).computed };
             if (appeared.length > 1) {
                 throw new Error(
                     `the response to the create was lost and ${appeared.length} new ${spec.noun}s match it (ids ${appeared.map((r) => r.id).join(", ")}); ` +
                         `adopt the right one with adopt: <id> and delete the others`,
                 );
             }
-            context.tell(`the response to creating a ${spec.noun} was lost and it was not created; trying again`);
-            return undefined;
+            context.tell(`creating a ${spec.noun} failed (${error.message}) and nothing was created; trying again`);
+            return error;
         }
+    }
+
+    /** An update that failed because the object is gone says so; any other failure stays as it was. */
+    async function goneOr(context: ResourceContext, id: string, error: unknown): Promise<unknown> {
+        if (!(error instanceof ShortenerApiError) || !(error.notFound || error.kind === "bad-response")) return error;
+        context.lists.invalidate(spec.kind);
+        if (await find(context, numericId(id))) return error;
+        return new Error(
+            `the ${spec.noun} ${id} no longer exists on the service (deleted outside Pulumi?): run \`pulumi refresh\` to drop it ` +
+                `from the state, then \`pulumi up\` creates it again`,
+        );
     }
 
     return {
@@ -110,14 +177,15 @@ export function listedResource<I extends Props & { adopt?: boolean | number }, R
         inputs: spec.inputs,
         replaceOn: spec.replaceOn,
         deleteBeforeReplace: spec.deleteBeforeReplace,
-        rules: spec.rules,
+        rules,
+        normalise: spec.normalise,
         createOnly: ["adopt"],
 
         async create(context, inputs) {
             if (inputs.adopt !== undefined && inputs.adopt !== false) {
                 const { id, remote } = await adopt(context, inputs);
                 const changed = changedOn(inputs, remote);
-                if (changed.length === 0) return { id, computed: observed(remote).computed };
+                if (changed.length === 0) return { id, computed: observed(remote, inputs).computed };
                 const fixed = changed.filter((field) => !spec.update || spec.replaceOn?.includes(field));
                 if (fixed.length > 0) {
                     throw new Error(`adopt: the existing ${spec.noun} ${id} differs in ${fixed.join(", ")}, which cannot change in place; declare it as it is`);
@@ -125,7 +193,7 @@ export function listedResource<I extends Props & { adopt?: boolean | number }, R
                 try {
                     const updated = await spec.update!(context.client(), Number(id), inputs, changed);
                     context.lists.invalidate(spec.kind);
-                    return { id, computed: observed(updated ?? remote).computed };
+                    return { id, computed: observed(updated ?? remote, inputs).computed };
                 } catch (error) {
                     const reason = error instanceof Error ? error.message : String(error);
                     throw new ResourceInitError(`adopted ${spec.noun} ${id}, but updating it failed: ${reason}`, id, inputs);
@@ -133,29 +201,37 @@ export function listedResource<I extends Props & { adopt?: boolean | number }, R
             }
             return context.serially(spec.kind, async () => {
                 const before = await knownIds(context);
+                const failures: ShortenerApiError[] = [];
                 for (let attempt = 1; attempt <= ATTEMPTS; attempt++) {
                     const created = await createOnce(context, inputs, before);
                     context.lists.invalidate(spec.kind);
-                    if (created) {
-                        before.add(created.id);
-                        return { id: String(created.id), computed: created.computed ?? (await computedOf(context, created.id)) };
+                    if (created instanceof ShortenerApiError) {
+                        failures.push(created);
+                        continue;
                     }
+                    before.add(created.id);
+                    return { id: String(created.id), computed: created.computed ?? (await computedOf(context, created.id)) };
                 }
-                throw new Error(`creating the ${spec.noun} failed ${ATTEMPTS} times without an answer from the service`);
+                throw new Error(failedCreates(spec, failures));
             });
         },
 
-        async read(context, id) {
+        async read(context, id, state) {
             const remote = await find(context, numericId(id));
-            return remote && observed(remote);
+            return remote && observed(remote, state);
         },
 
         update: spec.update
             ? async (context, id, _olds, news, changed) => {
                   const update = spec.update!;
-                  const updated = await idempotently(() => update(context.client(), numericId(id), news, changed));
-                  context.lists.invalidate(spec.kind);
-                  return updated ? observed(updated).computed : {};
+                  try {
+                      const updated = await idempotently(() => update(context.client(), numericId(id), news, changed));
+                      return updated ? observed(updated, news).computed : {};
+                  } catch (error) {
+                      throw await goneOr(context, id, error);
+                  } finally {
+                      context.lists.invalidate(spec.kind);
+                  }
               }
             : undefined,
 
@@ -179,6 +255,20 @@ export function onlyChanged<I extends Props>(wanted: I, changed: readonly (keyof
     return Object.fromEntries(changed.map((field) => [field, wanted[field] ?? ""]));
 }
 
+/** Why every attempt of a create failed, when the service never created the object. */
+function failedCreates(spec: { noun: string; serverErrorHint?: string }, failures: ShortenerApiError[]): string {
+    const last = failures[failures.length - 1];
+    const answered = failures.every((failure) => failure.status !== undefined);
+    const what = answered ? `the service answered with an error each time (last: ${last.message})` : `the service did not answer (last: ${last.message})`;
+    const serverErrors = failures.every((failure) => failure.kind === "server");
+    const hint = serverErrors && spec.serverErrorHint ? `; ${spec.serverErrorHint}` : "";
+    return `creating the ${spec.noun} failed ${failures.length} times and nothing was created: ${what}${hint}`;
+}
+
+function sleep(ms: number): Promise<void> {
+    return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
 /** Updates and deletes set, not add: sending one again after a lost answer is safe. */
 async function idempotently<T>(write: () => Promise<T>): Promise<T> {
     for (let attempt = 1; ; attempt++) {
@@ -191,7 +281,7 @@ async function idempotently<T>(write: () => Promise<T>): Promise<T> {
 }
 
 /** The write may or may not have been applied: no answer, a server failure, or an answer that cannot be read. */
-function isUncertain(error: unknown): boolean {
+function isUncertain(error: unknown): error is ShortenerApiError {
     if (!(error instanceof ShortenerApiError)) return false;
     return error.retryable || error.kind === "bad-response";
 }

@@ -4,11 +4,12 @@ import * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import { PIXEL_TYPES, type Pixel as RemotePixel, type PixelType } from "../client";
 import { adoptInput, listedResource } from "./listed";
+import { serviceText, storedText } from "./values";
 
 const inputs = z.strictObject({
     type: z.enum(PIXEL_TYPES, { error: `must be one of ${PIXEL_TYPES.join(", ")}` }),
-    name: z.string().trim().min(1, { error: "must not be empty" }),
-    tag: z.string().trim().min(1, { error: "must not be empty (the pixel's id at the third party)" }),
+    name: serviceText("name").trim().min(1, { error: "must not be empty" }),
+    tag: serviceText("tag").trim().min(1, { error: "must not be empty (the pixel's id at the third party)" }),
     adopt: adoptInput,
 });
 export type PixelInputs = z.output<typeof inputs>;
@@ -20,10 +21,8 @@ export const pixel = listedResource<PixelInputs, RemotePixel>({
     replaceOn: ["type"],
     list: (client) => client.pixels.all(),
     observe: (remote) => ({ type: remote.type as PixelInputs["type"], name: remote.name, tag: remote.tag }),
-    naturalKey: {
-        describe: (wanted) => `type ${wanted.type} and tag "${wanted.tag}"`,
-        matches: (wanted, remote) => remote.type === wanted.type && remote.tag === wanted.tag,
-    },
+    storedForms: { name: storedText, tag: storedText },
+    naturalKey: { describe: (wanted) => `type ${wanted.type} and tag "${wanted.tag}"`, fields: ["type", "tag"] },
     create: (client, wanted) => client.pixels.create({ type: wanted.type, name: wanted.name, tag: wanted.tag }),
     update: (client, id, wanted) => client.pixels.update(id, { name: wanted.name, tag: wanted.tag }),
     remove: (client, id) => client.pixels.delete(id),

@@ -7,30 +7,62 @@ import { z } from "zod";
 import { QR_TYPES, type QrCode as RemoteQrCode, type QrType } from "../client";
 import type { Failure } from "./lifecycle";
 import { adoptInput, listedResource } from "./listed";
-import { httpUrl, rgbColour } from "./values";
+import { httpUrl, rgbColour, serviceText } from "./values";
 
-const text = (what: string) => z.string().trim().min(1, { error: `${what} must not be empty` });
-const phoneNumber = z.string().trim().regex(/^\+?[0-9 ()./-]{3,}$/, { error: "must be a phone number" });
+// `data` in the service's own dialect, per type. The real service answers data it cannot read with an HTTP 500 and
+// silently drops fields it does not know, so everything it would refuse or drop is refused here, at preview. The
+// names 0.1.0 used (wifi password, vCard firstname/lastname/company/website/address, phone as { phone }) are read
+// as the service's names, so an old program sends what it always meant to.
+const TEXT_MAX_BYTES = 4296;
+const SUBJECT_MAX = 500;
+const MESSAGE_MAX = 3500;
 
-/** The shape of `data` for each QR type. */
+const nonEmpty = (what: string) => serviceText(what).trim().min(1, { error: `${what} must not be empty` });
+const upTo = (max: number) => z.string().max(max, { error: `must be at most ${max} characters` });
+const email = z.email({ error: "must be an e-mail address" });
+const phoneDigits = z
+    .string()
+    .trim()
+    .regex(/^\+?[0-9]{3,}$/, { error: "must be a phone number of digits with an optional leading + (no spaces or dashes: the service refuses them)" });
+
+/** Reads the field names of 0.1.0 as the service's. */
+const renamed = (aliases: Record<string, string>) => (value: unknown) => {
+    if (typeof value !== "object" || value === null || Array.isArray(value)) return value;
+    return Object.fromEntries(Object.entries(value).map(([key, field]) => [aliases[key] ?? key, field]));
+};
+
+export const VCARD_FIELDS = [
+    "fname", "lname", "org", "phone", "cell", "fax", "email", "site", "facebook",
+    "instagram", "twitter", "linkedin", "street", "city", "state", "zip", "country",
+] as const;
+const vcardField = (field: string) => (field === "email" ? email : field === "site" ? httpUrl : serviceText(field).trim());
+const vcardShape = Object.fromEntries(VCARD_FIELDS.map((field) => [field, vcardField(field).optional()]));
+
+/** The shape of `data` for each QR type, as the service reads it. */
 export const qrData = {
-    text: text("the text"),
+    text: nonEmpty("the text").refine((value) => Buffer.byteLength(value) <= TEXT_MAX_BYTES, { error: `must be at most ${TEXT_MAX_BYTES} bytes` }),
     link: httpUrl,
-    email: z.strictObject({ email: z.email({ error: "must be an e-mail address" }), subject: z.string().optional(), body: z.string().optional() }),
-    phone: z.strictObject({ phone: phoneNumber }),
-    sms: z.strictObject({ phone: phoneNumber, message: z.string().optional() }),
-    wifi: z.strictObject({ ssid: text("the network name"), password: z.string().optional(), encryption: z.enum(["wep", "wpa", "none"]).optional() }),
-    vcard: z
-        .strictObject({
-            firstname: z.string().optional(),
-            lastname: z.string().optional(),
-            phone: z.string().optional(),
-            email: z.email({ error: "must be an e-mail address" }).optional(),
-            company: z.string().optional(),
-            website: httpUrl.optional(),
-            address: z.string().optional(),
-        })
-        .refine((card) => Object.values(card).some((value) => value), { error: "a vCard needs at least one field" }),
+    email: z.union([email, z.strictObject({ email, subject: upTo(SUBJECT_MAX).optional(), body: upTo(MESSAGE_MAX).optional() })], {
+        error: "must be an e-mail address, or { email, subject?, body? }",
+    }),
+    phone: z.preprocess((value) => (typeof value === "object" && value !== null && "phone" in value ? value.phone : value), phoneDigits),
+    sms: z.strictObject({ phone: phoneDigits, message: upTo(MESSAGE_MAX).optional() }),
+    wifi: z.preprocess(
+        renamed({ password: "pass" }),
+        z
+            .strictObject({ ssid: nonEmpty("the network name"), pass: z.string().optional(), encryption: z.enum(["wep", "wpa"]).optional() })
+            // The service encodes a password only when pass and encryption are both given: one alone is an open network.
+            .refine((wifi) => !wifi.pass === !wifi.encryption, {
+                error: "pass and encryption go together: with only one of them the service encodes an open network",
+                path: ["encryption"],
+            }),
+    ),
+    vcard: z.preprocess(
+        renamed({ firstname: "fname", lastname: "lname", company: "org", website: "site", address: "street" }),
+        z.strictObject(vcardShape).refine((card) => Object.values(card).some((value) => value), {
+            error: `a vCard needs at least one of ${VCARD_FIELDS.join(", ")}`,
+        }),
+    ),
 } satisfies Record<QrType, z.ZodType>;
 
 const logoUrl = httpUrl.refine((url) => /\.(png|jpe?g)$/i.test(new URL(url).pathname), { error: "must be the URL of a .png or .jpg image" });
@@ -54,6 +86,11 @@ export const qrCode = listedResource<QrCodeInputs, RemoteQrCode>({
     observe: () => ({}),
     computed: (remote) => ({ link: remote.link, scans: remote.scans }),
     rules: (news) => dataFailures(news.type, news.data),
+    normalise: (inputs) => {
+        const data = qrData[inputs.type].safeParse(inputs.data);
+        return data.success ? { ...inputs, data: data.data as QrCodeInputs["data"] } : inputs;
+    },
+    serverErrorHint: "the service answers QR data it cannot read with HTTP 500; check data against the QR data shapes in docs/resources.md",
     create: async (client, wanted) => {
         const { id, link } = await client.qrCodes.create(body(wanted));
         return { id, computed: { link, scans: 0 } };
@@ -76,15 +113,34 @@ function dataFailures(type: QrType, data: unknown): Failure[] {
     }));
 }
 
-/** `data` for each QR type. */
+/** A vCard: any of these fields, at least one. */
+export type VCard = { [F in (typeof VCARD_FIELDS)[number]]?: string } & {
+    /** @deprecated 0.1.0's name of fname. */
+    firstname?: string;
+    /** @deprecated 0.1.0's name of lname. */
+    lastname?: string;
+    /** @deprecated 0.1.0's name of org. */
+    company?: string;
+    /** @deprecated 0.1.0's name of site. */
+    website?: string;
+    /** @deprecated 0.1.0's name of street. */
+    address?: string;
+};
+
+/** `data` for each QR type, in the service's own terms (see docs/resources.md). */
 export interface QrDataByType {
+    /** At most 4296 bytes. */
     text: string;
     link: string;
-    email: { email: string; subject?: string; body?: string };
-    phone: { phone: string };
+    /** An address, or a message to it: subject at most 500 characters, body 3500. */
+    email: string | { email: string; subject?: string; body?: string };
+    /** Digits with an optional leading +. (0.1.0's { phone } is still read.) */
+    phone: string | { phone: string };
+    /** phone: digits with an optional leading +; message at most 3500 characters. */
     sms: { phone: string; message?: string };
-    wifi: { ssid: string; password?: string; encryption?: "wep" | "wpa" | "none" };
-    vcard: { firstname?: string; lastname?: string; phone?: string; email?: string; company?: string; website?: string; address?: string };
+    /** pass and encryption go together: the service encodes a password only with both. */
+    wifi: { ssid: string; pass?: string; encryption?: "wep" | "wpa"; /** @deprecated 0.1.0's name of pass. */ password?: string };
+    vcard: VCard;
 }
 
 export type QrCodeArgs = {
@@ -110,8 +166,8 @@ export class QrCode extends ShortenerResource {
     declare readonly background: pulumi.Output<string | undefined>;
     declare readonly foreground: pulumi.Output<string | undefined>;
     declare readonly logo: pulumi.Output<string | undefined>;
-    /** The QR code's short URL. */
-    declare readonly link: pulumi.Output<string>;
+    /** The QR code's short URL; null for the types the service encodes without one (text, sms and wifi). */
+    declare readonly link: pulumi.Output<string | null>;
     /** Scans counted when the QR code was last read (created, updated or refreshed). */
     declare readonly scans: pulumi.Output<number>;
 

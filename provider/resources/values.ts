@@ -25,12 +25,52 @@ function parseHttpUrl(value: string): URL | undefined {
     }
 }
 
+// The real service passes every text input through a cleaner before storing it: <script> blocks and HTML tags are
+// removed (as PHP's strip_tags: a "<" before white space is not a tag), then & " ' < > are escaped as HTML entities.
+// Escaping can be undone, so the escaped form counts as the declared text; removal cannot, so it is refused.
+const HTML_ESCAPES: Record<string, string> = { "&": "&amp;", '"': "&quot;", "'": "&#039;", "<": "&lt;", ">": "&gt;" };
+
+function withoutTags(value: string): string {
+    return value.replace(/<script\b[^>]*>[\s\S]*?<\/script\s*>/gi, "").replace(/<[^\s<>][^>]*(?:>|$)/g, "");
+}
+
+function escapeHtml(value: string): string {
+    return value.replace(/[&"'<>]/g, (char) => HTML_ESCAPES[char]);
+}
+
+/** PHP's ucfirst, which the service applies to campaign names (and channel names on update): ASCII letters only. */
+function upperFirst(value: string): string {
+    return value.replace(/^[a-z]/, (letter) => letter.toUpperCase());
+}
+
+/** The forms the service may store a declared text in: as sent (the spec's service) or escaped (the real one). */
+export function storedText(declared: string): string[] {
+    return [declared, escapeHtml(declared)];
+}
+
+/** Likewise for a name whose first letter the service upper-cases. */
+export function storedName(declared: string): string[] {
+    return [...storedText(declared), upperFirst(escapeHtml(declared))];
+}
+
+/** Text the service stores as given or escaped; text it would change for good (tags it strips) is refused. */
+export const serviceText = (what: string) =>
+    z.string().superRefine((value, context) => {
+        const kept = withoutTags(value);
+        if (kept !== value) {
+            context.addIssue({
+                code: "custom",
+                message: `${what} would be stored as ${JSON.stringify(kept)}: the service removes HTML tags and <script> blocks`,
+            });
+        }
+    });
+
 /**
  * The real service's update silently ignores names (and channel descriptions) of 2 characters or fewer: such a
  * value would never reach the service and the stack would show a diff forever, so it is refused up front.
  */
 export const meaningfulText = (what: string) =>
-    z.string().trim().min(3, { error: `${what} must be at least 3 characters (the service ignores shorter ones)` });
+    serviceText(what).trim().min(3, { error: `${what} must be at least 3 characters (the service ignores shorter ones)` });
 
 /** A badge colour #RRGGBB; upper case, as it is stored, so #ff0000 and #FF0000 are the same colour. */
 export const hexColour = z

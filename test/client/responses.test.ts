@@ -83,6 +83,7 @@ describe("client: reading the service's answers", () => {
             },
         });
         const { qrCode, statistics } = await client().qrCodes.get(12);
+        assert.ok(statistics);
         assert.deepEqual(qrCode, { id: 12, link: "https://sho.rt/q/12", scans: 3, name: "", date: "2024-01-02 03:04:05" });
         assert.deepEqual(statistics.topCountries, { Peru: 2, Chile: 1 });
         assert.deepEqual(statistics.topReferrers, {});
