@@ -116,13 +116,16 @@ export function createApiHandler(state: ApiServerState): (req: IncomingMessage, 
             return;
         }
 
-        const fault = state.faults.take(method, url.pathname);
+        const taken = state.faults.take(method, url.pathname);
+        const fault = taken?.mode;
+        // A slow request is applied when its time is up, as a server that goes on after the client gave up.
+        if (fault === "slow") await new Promise((resolve) => setTimeout(resolve, taken!.delayMs));
         if (fault === "hang") {
             // Never answered: the socket stays open until the client gives up or the emulator closes.
             state.log.record({ ...entry, status: 0, fault });
             return;
         }
-        if (fault && fault !== "drop-after-apply") {
+        if (fault && fault !== "drop-after-apply" && fault !== "slow") {
             state.log.record({ ...entry, status: sendFaultReply(res, fault, headers), fault });
             return;
         }
