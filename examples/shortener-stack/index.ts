@@ -42,13 +42,13 @@ new shortener.ChannelItem("newsletter-landing-qr", { channelId: newsletter.id, t
 
 new shortener.QrCode("sales-card", {
     type: "vcard",
-    data: { firstname: "Ada", lastname: "Lovelace", company: "Example Ltd", email: "sales@example.com", phone: "+44 20 7946 0000" },
+    data: { fname: "Ada", lname: "Lovelace", org: "Example Ltd", email: "sales@example.com", phone: "+44 20 7946 0000" },
 });
 
 // The guest network's password would otherwise sit in the state in plain text.
 new shortener.QrCode("guest-wifi", {
     type: "wifi",
-    data: pulumi.secret({ ssid: "Example Guest", password: "autumn-guest-2026", encryption: "wpa" as const }),
+    data: pulumi.secret({ ssid: "Example Guest", pass: "autumn-guest-2026", encryption: "wpa" as const }),
 });
 
 export const brandDomain = brand.domain;

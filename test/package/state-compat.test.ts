@@ -48,12 +48,23 @@ describe("package: state written by earlier versions", function () {
                 assert.ok(result.steps.every((step) => step.op === "same"), result.log);
             });
 
-            it("preview of the same program shows no change", async () => {
+            it("preview of the same program shows no change but the repair of data 0.1.0 sent in names the service drops", async () => {
                 const result = expectOk(await stack!.run("preview"));
-                assert.deepEqual(changes(result), []);
+                // 0.1.0 sent a wifi password as `password`, which the real service ignores (an open network): the
+                // same program now means `pass`, so the code is updated once with what it always declared.
+                assert.deepEqual(changes(result), version === "0.1.0" ? ["update wifi"] : []);
                 const previewed = result.steps.filter((step) => step.type !== STACK_TYPE);
                 assert.deepEqual(previewed.map((step) => step.urn).sort(), shortenerResources.map((resource) => resource.urn).sort());
             });
+
+            if (version === "0.1.0") {
+                it("up re-sends the wifi password under the name the service reads, and then nothing is left to change", async () => {
+                    expectOk(await stack!.run("up"));
+                    const [code] = (await stack!.emulator.admin.list("qrcodes")) as { content?: string }[];
+                    assert.equal(code.content, "WIFI:T:WPA;S:Guest;P:guest-password;;");
+                    assert.deepEqual(changes(expectOk(await stack!.run("preview"))), []);
+                });
+            }
 
             it("still notices a change on the service after loading the old state", async () => {
                 const [channel] = await stack!.emulator.admin.list("channels");

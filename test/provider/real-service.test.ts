@@ -174,10 +174,13 @@ describe("Against the real service's behaviour", function () {
         });
 
         it("a create that times out and lands later is taken, not made again (1.5 s time limit, 4 s server delay)", async () => {
-            await stack.emulator.admin.injectFault({ method: "POST", path: "^/api/pixel/add$", mode: "slow", delayMs: 4_000 });
+            const delayMs = 4_000;
+            await stack.emulator.admin.injectFault({ method: "POST", path: "^/api/pixel/add$", mode: "slow", delayMs });
             const declared: Declared[] = [{ kind: "Pixel", name: "late", args: { type: "forum", name: "Forum", tag: "F-LATE" } }];
             const up = await stack.run("up", declared, { SHORTENER_REQUEST_TIMEOUT_MS: "1500" });
             assert.ok(up.ok, up.log);
+            // The slow create was sent before up ended, so it has surely landed this long after.
+            await new Promise((resolve) => setTimeout(resolve, delayMs + 500));
             const pixels = await list("pixels");
             assert.equal(pixels.length, 1, "exactly one pixel: the late one was taken");
             assert.equal(idOf(up, "late"), String(pixels[0].id));
