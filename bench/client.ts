@@ -11,8 +11,8 @@ const PACING_BOUND_MS = (CALLS / WINDOW.limit) * WINDOW.windowMs;
 
 export const clientBench: Benchmark = {
     title: `client: ${CALLS} concurrent calls, rate limit ${WINDOW.limit} per ${WINDOW.windowMs} ms`,
-    async run(): Promise<Figure[]> {
-        const emulator = await startEmulator({ rateLimit: WINDOW });
+    async run({ profile }): Promise<Figure[]> {
+        const emulator = await startEmulator({ profile, rateLimit: WINDOW });
         try {
             const client = createShortenerClient({ baseUrl: emulator.baseUrl, apiKey: emulator.apiKey });
             // Half writes, half reads: writes are the calls that must never meet a 429 they cannot safely resend.

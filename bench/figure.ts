@@ -1,3 +1,5 @@
+import type { ProfileName } from "../test/emulator";
+
 /** One measured figure, printed beside the bound it is judged against. */
 export interface Figure {
     name: string;
@@ -8,10 +10,15 @@ export interface Figure {
     goal: "max" | "min";
 }
 
+/** What `npm run bench` was asked for: which behaviour of the service the emulator shows. */
+export interface BenchOptions {
+    profile: ProfileName;
+}
+
 /** A benchmark suite: a title and a function that measures and returns its figures. */
 export interface Benchmark {
     title: string;
-    run(): Promise<Figure[]>;
+    run(options: BenchOptions): Promise<Figure[]>;
 }
 
 export function meetsBound(figure: Figure): boolean {

@@ -1,7 +1,8 @@
-// `npm run bench [-- --json]`: runs every suite and prints each figure beside its bound.
+// `npm run bench [-- --json] [-- --profile spec|real]`: runs every suite and prints each figure beside its bound.
 // Benchmarks are reports, not tests: a figure outside its bound is shown, never a failure exit.
 import { clientBench } from "./client";
-import { Benchmark, Figure, meetsBound } from "./figure";
+import { isProfileName, PROFILE_NAMES } from "../test/emulator";
+import { Benchmark, BenchOptions, Figure, meetsBound } from "./figure";
 import { providerBench } from "./provider";
 import { wikiCatalogueBenchmark } from "./wiki-catalogue";
 import { wikiValidateBenchmark } from "./wiki-validate";
@@ -19,12 +20,22 @@ function formatRow(figure: Figure): string {
     return `  ${figure.name.padEnd(58)} ${String(figure.value).padStart(12)} ${figure.unit.padEnd(10)} goal ${relation} ${figure.bound} ${verdict}`;
 }
 
+function optionsFrom(args: readonly string[]): BenchOptions {
+    const at = args.indexOf("--profile");
+    if (at < 0) return { profile: "spec" };
+    const profile = args[at + 1] ?? "";
+    if (!isProfileName(profile)) throw new Error(`--profile must be one of ${PROFILE_NAMES.join(", ")}, got "${profile}"`);
+    return { profile };
+}
+
 async function main(): Promise<void> {
     const json = process.argv.includes("--json");
+    const options = optionsFrom(process.argv.slice(2));
     const figures: Figure[] = [];
+    if (!json) console.log(`Emulator profile: ${options.profile}`);
     for (const suite of suites) {
         if (!json) console.log(suite.title);
-        const measured = await suite.run();
+        const measured = await suite.run(options);
         figures.push(...measured);
         if (!json) measured.forEach((figure) => console.log(formatRow(figure)));
     }

@@ -149,8 +149,8 @@ async function pacedUp(stack: TestStack): Promise<Figure[]> {
 
 export const providerBench: Benchmark = {
     title: `provider: ${TOTAL} resources (${PLAN.map((plan) => `${plan.count} ${plan.kind}`).join(", ")}) through the engine double`,
-    async run(): Promise<Figure[]> {
-        const stack = await startStack({ rateLimit: UNLIMITED });
+    async run({ profile }): Promise<Figure[]> {
+        const stack = await startStack({ profile, rateLimit: UNLIMITED });
         try {
             return [...(await countingRuns(stack)), ...(await pacedUp(stack))];
         } finally {

@@ -6,6 +6,7 @@ import { mkdtempSync, readFileSync, readdirSync, rmSync } from "node:fs";
 import { connect } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { PROFILE_NAMES } from "../emulator";
 import { formatResult, type Operation } from "../engine";
 import { siblingScript } from "../engine/child-processes";
 import { runCommand, type Finished } from "../package/commands";
@@ -87,7 +88,7 @@ function connectionRefused(url: URL): Promise<boolean> {
     });
 }
 
-describe("npm run demo", function () {
+for (const profile of PROFILE_NAMES) describe(`npm run demo -- --profile ${profile}`, function () {
     this.timeout(180_000);
     const marker = randomBytes(8).toString("hex");
     let dir = "";
@@ -97,7 +98,7 @@ describe("npm run demo", function () {
     before(async () => {
         dir = mkdtempSync(join(tmpdir(), "demo-test-"));
         const keyFile = join(dir, "api-key");
-        demo = await runDemo(["--api-key-file", keyFile], marker);
+        demo = await runDemo(["--profile", profile, "--api-key-file", keyFile], marker);
         apiKey = readFileSync(keyFile, "utf8");
     });
 
@@ -111,6 +112,7 @@ describe("npm run demo", function () {
         numbers.forEach(([number, count], index) => assert.deepEqual([number, count], [index + 1, numbers.length], demo.stdout));
         assert.deepEqual(sections.flatMap(operationsIn), OPERATIONS);
         assert.match(demo.stdout, /What this showed:/);
+        assert.match(demo.stdout, new RegExp(`The emulator behaves like ${profile === "real" ? "the real service" : "the spec"}`));
         assert.match(demo.stdout, /pulumi config set --secret shortener:apiKey/);
     });
 
@@ -143,10 +145,21 @@ describe("npm run demo", function () {
         assert.deepEqual(processesMarked(marker), []);
     });
 
-    it("refuses unknown arguments with its usage and exit code 2", async () => {
-        const refused = await runDemo(["--verbose"], marker);
-        assert.equal(refused.code, 2);
-        assert.match(refused.stderr, /unexpected arguments: --verbose\nusage: npm run demo/);
-        assert.equal(refused.stdout, "");
-    });
+});
+
+describe("npm run demo with bad arguments", function () {
+    this.timeout(60_000);
+    const marker = randomBytes(8).toString("hex");
+
+    for (const [args, said] of [
+        [["--verbose"], /unexpected arguments: --verbose\nusage: npm run demo/],
+        [["--profile", "staging"], /--profile must be one of spec, real, got "staging"\nusage: npm run demo/],
+    ] as const) {
+        it(`refuses ${args.join(" ")} with its usage and exit code 2`, async () => {
+            const refused = await runDemo(args, marker);
+            assert.equal(refused.code, 2);
+            assert.match(refused.stderr, said);
+            assert.equal(refused.stdout, "");
+        });
+    }
 });

@@ -9,7 +9,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "no
 import { constants, tmpdir } from "node:os";
 import { join } from "node:path";
 import { readState, runLifecycle, type LifecycleResult, type Operation, type ResourceState } from "../engine";
-import { startEmulator, type AdminKind, type RunningEmulator } from "../emulator";
+import { isProfileName, PROFILE_NAMES, startEmulator, type AdminKind, type ProfileName, type RunningEmulator } from "../emulator";
 import { REPOSITORY_ROOT } from "../package/repository";
 import { Narrator } from "./print";
 
@@ -17,7 +17,7 @@ const EXAMPLE_DIR = join(REPOSITORY_ROOT, "examples", "shortener-stack");
 const PASSPHRASE = "demo-passphrase";
 const STEP_COUNT = 8;
 const STACK_TYPE = "pulumi:pulumi:Stack";
-const USAGE = "usage: npm run demo [-- --api-key-file FILE]";
+const USAGE = "usage: npm run demo [-- --profile spec|real] [--api-key-file FILE]";
 
 /** The short links "made in the dashboard" (the API cannot create them) that the stack puts in its campaign and channel. */
 const SEEDED_LINKS = [
@@ -211,23 +211,36 @@ function encryptedSecrets(stateFile: string, apiKey: string): string[] {
     );
 }
 
-function apiKeyFileFrom(args: readonly string[]): string | undefined {
-    if (args.length === 0) return undefined;
-    if (args.length === 2 && args[0] === "--api-key-file") return args[1];
-    throw new UsageError(`unexpected arguments: ${args.join(" ")}`);
+interface DemoOptions {
+    apiKeyFile?: string;
+    profile: ProfileName;
+}
+
+function optionsFrom(args: readonly string[]): DemoOptions {
+    const options: DemoOptions = { profile: "spec" };
+    for (let at = 0; at < args.length; at += 2) {
+        const [flag, value] = [args[at], args[at + 1]];
+        if (flag !== "--api-key-file" && flag !== "--profile") throw new UsageError(`unexpected arguments: ${args.join(" ")}`);
+        if (value === undefined) throw new UsageError(`${flag} needs a value`);
+        if (flag === "--api-key-file") options.apiKeyFile = value;
+        else if (flag === "--profile" && isProfileName(value)) options.profile = value;
+        else throw new UsageError(`--profile must be one of ${PROFILE_NAMES.join(", ")}, got "${value}"`);
+    }
+    return options;
 }
 
 async function main(): Promise<void> {
     const started = Date.now();
-    const apiKeyFile = apiKeyFileFrom(process.argv.slice(2));
+    const { apiKeyFile, profile } = optionsFrom(process.argv.slice(2));
     if (!existsSync(join(EXAMPLE_DIR, "node_modules", "pulumi-shortener", "package.json"))) {
         throw new DemoFailure("examples/shortener-stack does not see this package yet: run npm ci first (its prepare script links it)");
     }
     const stateDir = mkdtempSync(join(tmpdir(), "shortener-demo-"));
     process.on("exit", () => rmSync(stateDir, { recursive: true, force: true }));
     // The real service allows 30 requests a minute; the provider would wait out its windows for minutes.
-    const emulator = await startEmulator({ rateLimit: { limit: 1000, windowMs: 1000 } });
+    const emulator = await startEmulator({ profile, rateLimit: { limit: 1000, windowMs: 1000 } });
     const say = new Narrator(STEP_COUNT);
+    say.note("", `The emulator behaves like ${profile === "real" ? "the real service (its rewriting, dialect and answers)" : "the spec"}.`);
     let proved: string[];
     try {
         if (apiKeyFile) writeFileSync(apiKeyFile, emulator.apiKey, { mode: 0o600 });

@@ -16,7 +16,7 @@ import { emptyStoreData, Store } from "./store";
 export { EmulatorAdmin } from "./admin-client";
 export type { AdminKind, FaultMode, FaultSpec, Kind, RequestLogEntry } from "./admin-client";
 
-export { PROFILE_NAMES } from "./profiles";
+export { isProfileName, PROFILE_NAMES } from "./profiles";
 export type { ProfileName } from "./profiles";
 
 export interface EmulatorOptions {
