@@ -14,7 +14,7 @@ async function main(): Promise<void> {
     const rate = options.rateLimit ?? { limit: 30, windowMs: 60_000 };
     console.log(
         [
-            "Link-shortener emulator is running.",
+            `Link-shortener emulator is running (behaving like ${emulator.profile === "real" ? "the real service" : "the spec"}: --profile ${emulator.profile}).`,
             `  Base URL:     ${emulator.baseUrl}`,
             `  API key:      ${emulator.apiKey}   (user ${emulator.userId})`,
             `  Admin token:  ${emulator.adminToken}`,
