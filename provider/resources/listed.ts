@@ -61,9 +61,21 @@ export function listedResource<I extends Props & { adopt?: boolean | number }, R
     // Ids of objects existing before this process created any of the kind, plus those it created since: a lost
     // create's object is the one matching object outside that set.
     const known = new WeakMap<ResourceContext, Promise<Set<number>>>();
+    // The objects that existed then and that this process has not deleted since: where a create interrupted in an
+    // earlier process may have left the object it made.
+    const preexisting = new WeakMap<ResourceContext, Promise<Map<number, R>>>();
     const knownIds = (context: ResourceContext) => {
-        if (!known.has(context)) known.set(context, listAll(context).then((all) => new Set(all.map((remote) => remote.id))));
+        if (!known.has(context)) {
+            const listed = listAll(context);
+            preexisting.set(context, listed.then((all) => new Map(all.map((remote) => [remote.id, remote]))));
+            known.set(context, listed.then((all) => new Set(all.map((remote) => remote.id))));
+        }
         return known.get(context)!;
+    };
+    /** The object a create would duplicate: one with the same natural key or, for a kind without one, the same inputs. */
+    const duplicated = async (context: ResourceContext, inputs: I) => {
+        const same = (remote: R) => spec.naturalKey?.matches(inputs, remote) ?? changedOn(inputs, remote).length === 0;
+        return [...(await preexisting.get(context)!).values()].find(same);
     };
 
     async function adopt(context: ResourceContext, inputs: I): Promise<{ id: string; remote: R }> {
@@ -128,11 +140,27 @@ export function listedResource<I extends Props & { adopt?: boolean | number }, R
                     return { id, computed: observed(updated ?? remote).computed };
                 } catch (error) {
                     const reason = error instanceof Error ? error.message : String(error);
-                    throw new ResourceInitError(`adopted ${spec.noun} ${id}, but updating it failed: ${reason}`, id, inputs);
+                    // The error's properties become the state's outputs, which the next up diffs against and sends
+                    // as the olds of its Update: they must be the object as observed, so that the retry sends what
+                    // still differs. Declared inputs here would make the retry send nothing and clear the error.
+                    const { inputs: seen, computed } = observed(remote);
+                    throw new ResourceInitError(`adopted ${spec.noun} ${id}, but updating it failed: ${reason}`, id, { ...seen, ...computed });
                 }
             }
             return context.serially(spec.kind, async () => {
                 const before = await knownIds(context);
+                // A create interrupted in an earlier process (the engine keeps it as a pending operation and asks
+                // again) may have made this object. The service does not record who made an object, so one with the
+                // same key may as well be someone else's: taking it over silently would let this stack change and
+                // delete it. Stop, name it, and say how to take it over on purpose.
+                const existing = await duplicated(context, inputs);
+                if (existing) {
+                    const what = spec.naturalKey ? `with ${spec.naturalKey.describe(inputs)}` : "with the same inputs";
+                    throw new Error(
+                        `a ${spec.noun} ${what} already exists (id ${existing.id}); not creating a duplicate. If an interrupted ` +
+                            `run created it, or it should belong to this stack, declare adopt: ${existing.id}; otherwise declare a different ${spec.noun}`,
+                    );
+                }
                 for (let attempt = 1; attempt <= ATTEMPTS; attempt++) {
                     const created = await createOnce(context, inputs, before);
                     context.lists.invalidate(spec.kind);
@@ -167,6 +195,7 @@ export function listedResource<I extends Props & { adopt?: boolean | number }, R
             } finally {
                 context.lists.invalidate(spec.kind);
             }
+            (await preexisting.get(context))?.delete(numericId(id));
         },
     };
 }
