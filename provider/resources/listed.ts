@@ -72,10 +72,10 @@ export function listedResource<I extends Props & { adopt?: boolean | number }, R
         }
         return known.get(context)!;
     };
-    /** The object a create would duplicate: one with the same natural key or, for a kind without one, the same inputs. */
+    /** The object a create would duplicate: one with the same natural key (a kind without one cannot tell). */
     const duplicated = async (context: ResourceContext, inputs: I) => {
-        const same = (remote: R) => spec.naturalKey?.matches(inputs, remote) ?? changedOn(inputs, remote).length === 0;
-        return [...(await preexisting.get(context)!).values()].find(same);
+        const key = spec.naturalKey;
+        return key && [...(await preexisting.get(context)!).values()].find((remote) => key.matches(inputs, remote));
     };
 
     async function adopt(context: ResourceContext, inputs: I): Promise<{ id: string; remote: R }> {
@@ -155,9 +155,8 @@ export function listedResource<I extends Props & { adopt?: boolean | number }, R
                 // delete it. Stop, name it, and say how to take it over on purpose.
                 const existing = await duplicated(context, inputs);
                 if (existing) {
-                    const what = spec.naturalKey ? `with ${spec.naturalKey.describe(inputs)}` : "with the same inputs";
                     throw new Error(
-                        `a ${spec.noun} ${what} already exists (id ${existing.id}); not creating a duplicate. If an interrupted ` +
+                        `a ${spec.noun} with ${spec.naturalKey!.describe(inputs)} already exists (id ${existing.id}); not creating a duplicate. If an interrupted ` +
                             `run created it, or it should belong to this stack, declare adopt: ${existing.id}; otherwise declare a different ${spec.noun}`,
                     );
                 }

@@ -4,11 +4,10 @@
 // used the current config everywhere, ran every step at once, skipped the update after an init error, failed a read
 // of a missing id itself, replaced on replaceOnChanges, showed refresh drift from outputs, or kept no pending creates.
 import { strict as assert } from "assert";
-import { spawn } from "child_process";
 import { createHash } from "crypto";
 import * as fs from "fs";
-import { siblingScript } from "./child-processes";
 import { DEFAULT_PROVIDER_TYPE } from "./default-provider";
+import { interruptedRun } from "./interrupt";
 import { ProgramSpec, ProviderCall, TestProgram, freshProgramPerTest, only } from "./test-program";
 import { StepResult } from "./types";
 
@@ -209,23 +208,12 @@ describe("engine double: faithful to the real engine", function () {
         const slowUrn = "urn:pulumi:dev::enginetest::pulumi-nodejs:dynamic/test:Thing::slow";
 
         /** Runs `up` in its own process group and kills the group once the create is pending in the state. */
-        async function interruptedUp(program: TestProgram): Promise<void> {
-            const cli = siblingScript(__filename, "cli");
-            const child = spawn(
-                process.execPath,
-                [...cli.execArgv, cli.script, "up", program.dir, "--state", program.stateFile, "--config", `spec=${JSON.stringify(slowSpec)}`],
-                { env: { ...process.env, ...cli.env, ...program.env }, detached: true, stdio: "ignore" },
+        function interruptedUp(program: TestProgram): Promise<void> {
+            return interruptedRun(
+                ["up", program.dir, "--state", program.stateFile, "--config", `spec=${JSON.stringify(slowSpec)}`],
+                program.env,
+                () => fs.existsSync(program.stateFile) && (program.state().pendingOperations ?? []).length > 0,
             );
-            try {
-                const deadline = Date.now() + 30_000;
-                while (!(fs.existsSync(program.stateFile) && (program.state().pendingOperations ?? []).length > 0)) {
-                    assert.ok(Date.now() < deadline, "the create never became pending");
-                    await new Promise((resolve) => setTimeout(resolve, 50));
-                }
-            } finally {
-                process.kill(-(child.pid as number), "SIGKILL");
-                await new Promise((resolve) => (child.exitCode !== null || child.signalCode !== null ? resolve(undefined) : child.once("exit", resolve)));
-            }
         }
 
         it("leaves the create pending; the next up warns and keeps it; refresh --clear-pending-creates drops it", async () => {
