@@ -2,6 +2,7 @@
 // Benchmarks are reports, not tests: a figure outside its bound is shown, never a failure exit.
 import { clientBench } from "./client";
 import { Benchmark, Figure, meetsBound } from "./figure";
+import { listFreshnessBench } from "./list-freshness";
 import { providerBench } from "./provider";
 import { wikiCatalogueBenchmark } from "./wiki-catalogue";
 import { wikiValidateBenchmark } from "./wiki-validate";
@@ -9,6 +10,7 @@ import { wikiValidateBenchmark } from "./wiki-validate";
 const suites: Benchmark[] = [
     clientBench,
     providerBench,
+    listFreshnessBench,
     wikiCatalogueBenchmark,
     wikiValidateBenchmark,
 ];
