@@ -2,6 +2,7 @@
 // way to tell the user something. One context per provider process and account, shared by every resource.
 import { createShortenerClient, type ShortenerClient } from "../client";
 import { resolveSettings, type ConfigSource } from "../config";
+import { createJournal, type CreateJournal } from "./create-journal";
 import { ListCache } from "./list-cache";
 
 export interface ResourceContext {
@@ -12,9 +13,12 @@ export interface ResourceContext {
     serially<T>(kind: string, work: () => Promise<T>): Promise<T>;
     /** A line for the person running Pulumi (the host shows the provider's stderr). */
     tell(message: string): void;
+    /** Creates under way, kept on disk so that the next process knows of one its predecessor never finished. */
+    journal: CreateJournal;
 }
 
-export function createResourceContext(config: ConfigSource | undefined, env: NodeJS.ProcessEnv = process.env): ResourceContext {
+/** @param account what tells accounts apart (base URL and key digest), never the key itself. */
+export function createResourceContext(config: ConfigSource | undefined, env: NodeJS.ProcessEnv = process.env, account = ""): ResourceContext {
     let client: ShortenerClient | undefined;
     const queues = new Map<string, Promise<unknown>>();
     const tell = (message: string) => process.stderr.write(`shortener: ${message}\n`);
@@ -38,5 +42,6 @@ export function createResourceContext(config: ConfigSource | undefined, env: Nod
             return next;
         },
         tell,
+        journal: createJournal(account, env),
     };
 }

@@ -72,11 +72,32 @@ export function listedResource<I extends Props & { adopt?: boolean | number }, R
         }
         return known.get(context)!;
     };
-    /** The object a create would duplicate: one with the same natural key (a kind without one cannot tell). */
-    const duplicated = async (context: ResourceContext, inputs: I) => {
+    /**
+     * A create interrupted in an earlier process (the engine keeps it as a pending operation and asks again) may have
+     * made the object. The service does not record who made an object, so one that looks the same may as well be
+     * someone else's: taking it over silently would let this stack change and delete it. Stop, name it, and say how to
+     * take it over on purpose. A kind with a natural key is checked against the objects that existed when this process
+     * began creating; one without (QR codes) against the objects made since an interrupted create of the same inputs.
+     */
+    async function refuseDuplicate(context: ResourceContext, inputs: I): Promise<void> {
         const key = spec.naturalKey;
-        return key && [...(await preexisting.get(context)!).values()].find((remote) => key.matches(inputs, remote));
-    };
+        if (key) {
+            const existing = [...(await preexisting.get(context)!).values()].find((remote) => key.matches(inputs, remote));
+            if (!existing) return;
+            throw new Error(
+                `a ${spec.noun} with ${key.describe(inputs)} already exists (id ${existing.id}); not creating a duplicate. If an ` +
+                    `interrupted run created it, or it should belong to this stack, declare adopt: ${existing.id}; otherwise declare a different ${spec.noun}`,
+            );
+        }
+        const earlier = context.journal.interrupted(spec.kind, inputs);
+        const made = earlier ? (await listAll(context)).filter((remote) => !earlier.before.includes(remote.id)) : [];
+        if (earlier && made.length > 0) {
+            throw new Error(
+                `creating this ${spec.noun} was interrupted in an earlier run, and ${made.length} ${spec.noun}(s) were made since (ids ${made.map((remote) => remote.id).join(", ")}); ` +
+                    `not creating a duplicate. Declare adopt: <id> with the one that run made; if none of them is, delete ${earlier.file} and run again`,
+            );
+        }
+    }
 
     async function adopt(context: ResourceContext, inputs: I): Promise<{ id: string; remote: R }> {
         const all = await listAll(context);
@@ -149,26 +170,21 @@ export function listedResource<I extends Props & { adopt?: boolean | number }, R
             }
             return context.serially(spec.kind, async () => {
                 const before = await knownIds(context);
-                // A create interrupted in an earlier process (the engine keeps it as a pending operation and asks
-                // again) may have made this object. The service does not record who made an object, so one with the
-                // same key may as well be someone else's: taking it over silently would let this stack change and
-                // delete it. Stop, name it, and say how to take it over on purpose.
-                const existing = await duplicated(context, inputs);
-                if (existing) {
-                    throw new Error(
-                        `a ${spec.noun} with ${spec.naturalKey!.describe(inputs)} already exists (id ${existing.id}); not creating a duplicate. If an interrupted ` +
-                            `run created it, or it should belong to this stack, declare adopt: ${existing.id}; otherwise declare a different ${spec.noun}`,
-                    );
-                }
-                for (let attempt = 1; attempt <= ATTEMPTS; attempt++) {
-                    const created = await createOnce(context, inputs, before);
-                    context.lists.invalidate(spec.kind);
-                    if (created) {
-                        before.add(created.id);
-                        return { id: String(created.id), computed: created.computed ?? (await computedOf(context, created.id)) };
+                await refuseDuplicate(context, inputs);
+                context.journal.begin(spec.kind, inputs, [...before]);
+                try {
+                    for (let attempt = 1; attempt <= ATTEMPTS; attempt++) {
+                        const created = await createOnce(context, inputs, before);
+                        context.lists.invalidate(spec.kind);
+                        if (created) {
+                            before.add(created.id);
+                            return { id: String(created.id), computed: created.computed ?? (await computedOf(context, created.id)) };
+                        }
                     }
+                    throw new Error(`creating the ${spec.noun} failed ${ATTEMPTS} times without an answer from the service`);
+                } finally {
+                    context.journal.end(spec.kind, inputs);
                 }
-                throw new Error(`creating the ${spec.noun} failed ${ATTEMPTS} times without an answer from the service`);
             });
         },
 

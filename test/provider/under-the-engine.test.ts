@@ -2,7 +2,9 @@
 // in the state, a failed update of an adopted object is finished by the next up, and a create interrupted with its
 // process never becomes a silent duplicate on the next up.
 import { strict as assert } from "node:assert";
-import { copyFileSync } from "node:fs";
+import { copyFileSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { runLifecycle, type Operation } from "../engine";
 import { interruptedRun } from "../engine/interrupt";
 import { changes, DECLARED_PROGRAM, startStack, stepOf, type Declared, type TestStack } from "./stack";
@@ -62,33 +64,57 @@ describe("under the real engine's rules", function () {
         assert.deepEqual(changes(await stack.expectOk("preview", declared)), []);
     });
 
-    it("after a create interrupted with its process, the next up stops and names the object and the adopt fix", async () => {
-        const declared: Declared[] = [{ kind: "Channel", name: "news", args: { name: "News" } }];
-        // The service applies the create and the answer is lost; the provider then waits for the rate window before
-        // listing to find it, and the whole run dies meanwhile.
-        await stack.emulator.admin.injectFault({ method: "POST", path: "^/api/channel/add$", mode: "drop-after-apply" });
-        await stack.emulator.admin.setRateLimit({ limit: 2, windowMs: 60_000 });
-        await interruptedRun(
-            [
-                "up", DECLARED_PROGRAM, "--state", stack.stateFile,
-                "--config", `declared:resources=${JSON.stringify(declared)}`,
-                "--config", `shortener:baseUrl=${stack.emulator.baseUrl}`,
-                "--secret-config", `shortener:apiKey=${stack.emulator.apiKey}`,
-            ],
-            { PULUMI_CONFIG_PASSPHRASE: PASSPHRASE },
-            async () => (await stack.emulator.admin.list("channels")).length > 0,
-        );
-        await stack.emulator.admin.setRateLimit({ limit: 1000, windowMs: 1000 });
-        const [made] = await stack.emulator.admin.list("channels");
+    const interrupted = [
+        {
+            kind: "Channel",
+            store: "channels" as const,
+            addPath: "^/api/channel/add$",
+            args: { name: "News" },
+            message: (id: number) => new RegExp(`a channel with the name "News" already exists \\(id ${id}\\).*adopt: ${id}`),
+        },
+        {
+            kind: "QrCode",
+            store: "qrcodes" as const,
+            addPath: "^/api/qr/add$",
+            args: { type: "link", data: "https://example.com/poster" },
+            message: (id: number) => new RegExp(`creating this QR code was interrupted in an earlier run.*\\(ids ${id}\\).*adopt: <id>`),
+        },
+    ];
+    for (const c of interrupted) {
+        it(`after a ${c.kind} create interrupted with its process, the next up stops and names the object and the adopt fix`, async () => {
+            const declared: Declared[] = [{ kind: c.kind, name: "made", args: c.args }];
+            const journalDir = mkdtempSync(join(tmpdir(), "create-journal-"));
+            const env = { PULUMI_CONFIG_PASSPHRASE: PASSPHRASE, SHORTENER_CREATE_JOURNAL_DIR: journalDir };
+            try {
+                // The service applies the create and the answer is lost; the provider then waits for the rate window
+                // before listing to find it, and the whole run dies meanwhile.
+                await stack.emulator.admin.injectFault({ method: "POST", path: c.addPath, mode: "drop-after-apply" });
+                await stack.emulator.admin.setRateLimit({ limit: 2, windowMs: 60_000 });
+                await interruptedRun(
+                    [
+                        "up", DECLARED_PROGRAM, "--state", stack.stateFile,
+                        "--config", `declared:resources=${JSON.stringify(declared)}`,
+                        "--config", `shortener:baseUrl=${stack.emulator.baseUrl}`,
+                        "--secret-config", `shortener:apiKey=${stack.emulator.apiKey}`,
+                    ],
+                    env,
+                    async () => (await stack.emulator.admin.list(c.store)).length > 0,
+                );
+                await stack.emulator.admin.setRateLimit({ limit: 1000, windowMs: 1000 });
+                const [made] = await stack.emulator.admin.list(c.store);
 
-        const next = await stack.run("up", declared);
-        assert.equal(next.ok, false, next.log);
-        assert.match((next.diagnostics ?? []).join("\n"), /1 pending operations from previous deployment/);
-        assert.match(next.error ?? "", new RegExp(`a channel with the name "News" already exists \\(id ${made.id}\\).*adopt: ${made.id}`));
-        assert.equal((await stack.emulator.admin.list("channels")).length, 1, "no duplicate was made");
+                const next = await stack.run("up", declared, env);
+                assert.equal(next.ok, false, next.log);
+                assert.match((next.diagnostics ?? []).join("\n"), /1 pending operations from previous deployment/);
+                assert.match(next.error ?? "", c.message(Number(made.id)));
+                assert.equal((await stack.emulator.admin.list(c.store)).length, 1, "no duplicate was made");
 
-        const adopted = await stack.expectOk("up", [{ ...declared[0], args: { name: "News", adopt: Number(made.id) } }]);
-        assert.equal(stepOf(adopted, "news").op, "create");
-        assert.equal((await stack.emulator.admin.list("channels")).length, 1);
-    });
+                const adopted = await stack.run("up", [{ ...declared[0], args: { ...c.args, adopt: Number(made.id) } }], env);
+                assert.ok(adopted.ok, adopted.log);
+                assert.equal((await stack.emulator.admin.list(c.store)).length, 1);
+            } finally {
+                rmSync(journalDir, { recursive: true, force: true });
+            }
+        });
+    }
 });
