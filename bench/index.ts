@@ -3,6 +3,7 @@
 import { clientBench } from "./client";
 import { isProfileName, PROFILE_NAMES } from "../test/emulator";
 import { Benchmark, BenchOptions, Figure, meetsBound } from "./figure";
+import { listFreshnessBench } from "./list-freshness";
 import { providerBench } from "./provider";
 import { wikiCatalogueBenchmark } from "./wiki-catalogue";
 import { wikiValidateBenchmark } from "./wiki-validate";
@@ -10,6 +11,7 @@ import { wikiValidateBenchmark } from "./wiki-validate";
 const suites: Benchmark[] = [
     clientBench,
     providerBench,
+    listFreshnessBench,
     wikiCatalogueBenchmark,
     wikiValidateBenchmark,
 ];

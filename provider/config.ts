@@ -1,6 +1,7 @@
 // Where the provider finds the service and its credentials: stack config first, then the environment.
 // The API key is read at call time inside the provider process and never becomes an input, an output
-// or a part of the serialized provider, so it never lands in state.
+// or a part of the serialized provider. (Pulumi itself records the whole stack config, secrets encrypted,
+// as its default provider's inputs: see docs/configuration.md.)
 
 export const CONFIG_KEYS = {
     apiKey: "shortener:apiKey",

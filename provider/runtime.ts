@@ -26,7 +26,7 @@ function contextFor(config: ConfigSource | undefined): ResourceContext {
     const account = `${baseUrl}\n${createHash("sha256").update(apiKey).digest("hex")}`;
     let context = contexts.get(account);
     if (!context) {
-        context = createResourceContext(config);
+        context = createResourceContext(config, process.env, account);
         contexts.set(account, context);
     }
     return context;

@@ -2,6 +2,7 @@
 // way to tell the user something. One context per provider process and account, shared by every resource.
 import { createShortenerClient, DEFAULT_REQUEST_TIMEOUT_MS, type ShortenerClient } from "../client";
 import { resolveSettings, type ConfigSource } from "../config";
+import { createJournal, type CreateJournal } from "./create-journal";
 import { ListCache } from "./list-cache";
 
 export interface ResourceContext {
@@ -14,12 +15,15 @@ export interface ResourceContext {
     serially<T>(kind: string, work: () => Promise<T>): Promise<T>;
     /** A line for the person running Pulumi (the host shows the provider's stderr). */
     tell(message: string): void;
+    /** Creates under way, kept on disk so that the next process knows of one its predecessor never finished. */
+    journal: CreateJournal;
 }
 
 /** A request that timed out on a short limit is still often committed seconds later. */
 const MIN_WRITE_SETTLE_MS = 5_000;
 
-export function createResourceContext(config: ConfigSource | undefined, env: NodeJS.ProcessEnv = process.env): ResourceContext {
+/** @param account what tells accounts apart (base URL and key digest), never the key itself. */
+export function createResourceContext(config: ConfigSource | undefined, env: NodeJS.ProcessEnv = process.env, account = ""): ResourceContext {
     let client: ShortenerClient | undefined;
     let requestTimeoutMs: number | undefined;
     const queues = new Map<string, Promise<unknown>>();
@@ -49,5 +53,6 @@ export function createResourceContext(config: ConfigSource | undefined, env: Nod
             return next;
         },
         tell,
+        journal: createJournal(account, env),
     };
 }

@@ -117,6 +117,11 @@ export function providerMethods<I extends Props>(
         async read(id: string, state: Props) {
             try {
                 const observed = await definition.read(context, id, withoutProvider(state));
+                // A refresh sends the state, which holds the inputs; `Kind.get(name, id)` sends none of them. The
+                // engine takes an empty answer to a get as success with undefined outputs, so a get must fail here.
+                if (!observed && !fields.some((field) => field in state)) {
+                    throw new Error(`no ${definition.kind} with id ${id} exists in this account (${definition.kind}.get)`);
+                }
                 if (!observed) return { id: "", props: {} };
                 const inputs = definedOnly({ ...pick(state, fields), ...observed.inputs });
                 return { id, props: definedOnly({ ...withoutProvider(state), ...inputs, ...observed.computed }), inputs };

@@ -1,11 +1,15 @@
 // Most kinds have no get-by-id endpoint, so a read lists them all and finds its id. Reads of one refresh arrive
 // together, so they share one listing per kind: a refresh of N objects costs ceil(N / page size) list calls,
 // not N scans. Every write to a kind drops its listing, so a read never sees the service as it was before a change.
+// Freshness counts from when the listing arrived, not from when it was asked for: the engine runs at most --parallel
+// steps at once, so reads queue behind a slow listing (a paged, rate-limited service takes many seconds), and counted
+// from the request they would find it stale on arrival and list again.
 
 const FRESH_FOR_MS = 10_000;
 
 interface Listing {
-    fetchedAt: number;
+    /** Unset while the listing is under way: readers share it. */
+    arrivedAt?: number;
     items: Promise<readonly unknown[]>;
 }
 
@@ -17,12 +21,17 @@ export class ListCache {
     /** Every object of the kind, fetched once while fresh. A failed listing is not kept: the next read tries again. */
     all<T>(kind: string, fetchAll: () => Promise<readonly T[]>): Promise<readonly T[]> {
         const cached = this.listings.get(kind);
-        if (cached && this.now() - cached.fetchedAt < FRESH_FOR_MS) return cached.items as Promise<readonly T[]>;
-        const listing: Listing = { fetchedAt: this.now(), items: fetchAll() };
+        if (cached && (cached.arrivedAt === undefined || this.now() - cached.arrivedAt < FRESH_FOR_MS)) {
+            return cached.items as Promise<readonly T[]>;
+        }
+        const listing: Listing = { items: fetchAll() };
         this.listings.set(kind, listing);
-        listing.items.catch(() => {
-            if (this.listings.get(kind) === listing) this.listings.delete(kind);
-        });
+        listing.items.then(
+            () => (listing.arrivedAt = this.now()),
+            () => {
+                if (this.listings.get(kind) === listing) this.listings.delete(kind);
+            },
+        );
         return listing.items as Promise<readonly T[]>;
     }
 

@@ -100,10 +100,43 @@ export function listedResource<I extends Props & { adopt?: boolean | number }, R
     // Ids of objects existing before this process created any of the kind, plus those it created since: a lost
     // create's object is the one matching object outside that set.
     const known = new WeakMap<ResourceContext, Promise<Set<number>>>();
+    // The objects that existed then and that this process has not deleted since: where a create interrupted in an
+    // earlier process may have left the object it made.
+    const preexisting = new WeakMap<ResourceContext, Promise<Map<number, R>>>();
     const knownIds = (context: ResourceContext) => {
-        if (!known.has(context)) known.set(context, listAll(context).then((all) => new Set(all.map((remote) => remote.id))));
+        if (!known.has(context)) {
+            const listed = listAll(context);
+            preexisting.set(context, listed.then((all) => new Map(all.map((remote) => [remote.id, remote]))));
+            known.set(context, listed.then((all) => new Set(all.map((remote) => remote.id))));
+        }
         return known.get(context)!;
     };
+    /**
+     * A create interrupted in an earlier process (the engine keeps it as a pending operation and asks again) may have
+     * made the object. The service does not record who made an object, so one that looks the same may as well be
+     * someone else's: taking it over silently would let this stack change and delete it. Stop, name it, and say how to
+     * take it over on purpose. A kind with a natural key is checked against the objects that existed when this process
+     * began creating; one without (QR codes) against the objects made since an interrupted create of the same inputs.
+     */
+    async function refuseDuplicate(context: ResourceContext, inputs: I): Promise<void> {
+        const key = spec.naturalKey;
+        if (key) {
+            const existing = [...(await preexisting.get(context)!).values()].find((remote) => matchesKey(inputs, remote));
+            if (!existing) return;
+            throw new Error(
+                `a ${spec.noun} with ${key.describe(inputs)} already exists (id ${existing.id}); not creating a duplicate. If an ` +
+                    `interrupted run created it, or it should belong to this stack, declare adopt: ${existing.id}; otherwise declare a different ${spec.noun}`,
+            );
+        }
+        const earlier = context.journal.interrupted(spec.kind, inputs);
+        const made = earlier ? (await listAll(context)).filter((remote) => !earlier.before.includes(remote.id)) : [];
+        if (earlier && made.length > 0) {
+            throw new Error(
+                `creating this ${spec.noun} was interrupted in an earlier run, and ${made.length} ${spec.noun}(s) were made since (ids ${made.map((remote) => remote.id).join(", ")}); ` +
+                    `not creating a duplicate. Declare adopt: <id> with the one that run made; if none of them is, delete ${earlier.file} and run again`,
+            );
+        }
+    }
 
     async function adopt(context: ResourceContext, inputs: I): Promise<{ id: string; remote: R }> {
         const all = await listAll(context);
@@ -196,23 +229,33 @@ export function listedResource<I extends Props & { adopt?: boolean | number }, R
                     return { id, computed: observed(updated ?? remote, inputs).computed };
                 } catch (error) {
                     const reason = error instanceof Error ? error.message : String(error);
-                    throw new ResourceInitError(`adopted ${spec.noun} ${id}, but updating it failed: ${reason}`, id, inputs);
+                    // The error's properties become the state's outputs, which the next up diffs against and sends
+                    // as the olds of its Update: they must be the object as observed, so that the retry sends what
+                    // still differs. Declared inputs here would make the retry send nothing and clear the error.
+                    const { inputs: seen, computed } = observed(remote, inputs);
+                    throw new ResourceInitError(`adopted ${spec.noun} ${id}, but updating it failed: ${reason}`, id, { ...seen, ...computed });
                 }
             }
             return context.serially(spec.kind, async () => {
                 const before = await knownIds(context);
-                const failures: ShortenerApiError[] = [];
-                for (let attempt = 1; attempt <= ATTEMPTS; attempt++) {
-                    const created = await createOnce(context, inputs, before);
-                    context.lists.invalidate(spec.kind);
-                    if (created instanceof ShortenerApiError) {
-                        failures.push(created);
-                        continue;
+                await refuseDuplicate(context, inputs);
+                context.journal.begin(spec.kind, inputs, [...before]);
+                try {
+                    const failures: ShortenerApiError[] = [];
+                    for (let attempt = 1; attempt <= ATTEMPTS; attempt++) {
+                        const created = await createOnce(context, inputs, before);
+                        context.lists.invalidate(spec.kind);
+                        if (created instanceof ShortenerApiError) {
+                            failures.push(created);
+                            continue;
+                        }
+                        before.add(created.id);
+                        return { id: String(created.id), computed: created.computed ?? (await computedOf(context, created.id)) };
                     }
-                    before.add(created.id);
-                    return { id: String(created.id), computed: created.computed ?? (await computedOf(context, created.id)) };
+                    throw new Error(failedCreates(spec, failures));
+                } finally {
+                    context.journal.end(spec.kind, inputs);
                 }
-                throw new Error(failedCreates(spec, failures));
             });
         },
 
@@ -243,6 +286,7 @@ export function listedResource<I extends Props & { adopt?: boolean | number }, R
             } finally {
                 context.lists.invalidate(spec.kind);
             }
+            (await preexisting.get(context))?.delete(numericId(id));
         },
     };
 }

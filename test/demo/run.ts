@@ -99,7 +99,8 @@ async function demonstrate(emulator: RunningEmulator, stateFile: string, say: Na
         "",
         "Where the state file holds secrets, they are encrypted with the passphrase the demo set in PULUMI_CONFIG_PASSPHRASE:",
         ...secrets.map((secret) => `    ${secret}: [secret]`),
-        "It holds no API key: the provider reads the key from stack config each time it runs.",
+        "The API key is among them only as Pulumi's default provider's input (the stack config, recorded encrypted, which",
+        "refresh and destroy use until the next up); no resource holds it.",
     );
 
     say.step(
@@ -140,7 +141,7 @@ async function demonstrate(emulator: RunningEmulator, stateFile: string, say: Na
             "campaign's rotator URL and the landing page QR code's link",
         `refresh noticed the ${edits.length} dashboard edits (old → new); preview planned, and up made, the updates back`,
         `secrets stayed secret: ${secrets.join(", ")} shown as [secret] and encrypted in the state; the API key never ` +
-            "printed or stored",
+            "printed, and stored only encrypted",
         "destroy removed every object the stack made and left the dashboard's short links alone",
     ];
 }

@@ -40,6 +40,20 @@ describe("engine double: command line", function () {
             assert.deepEqual(command.options.secretConfig, { "shortener:apiKey": "k" });
         });
 
+        it("reads --parallel, --refresh, --run-program and the pending-create choices", () => {
+            const command = parseCommand([
+                "refresh", "prog", "--parallel", "3", "--run-program", "--clear-pending-creates",
+                "--import-pending-creates", "urn:pulumi:dev::p::t::a", "id-1", "--import-pending-creates", "urn:pulumi:dev::p::t::b", "id-2",
+            ]);
+            assert.equal(command.options.parallel, 3);
+            assert.equal(command.options.runProgram, true);
+            assert.equal(command.options.clearPendingCreates, true);
+            assert.deepEqual(command.options.importPendingCreates, { "urn:pulumi:dev::p::t::a": "id-1", "urn:pulumi:dev::p::t::b": "id-2" });
+            assert.equal(parseCommand(["up", "prog", "--refresh"]).options.refresh, true);
+            assert.throws(() => parseCommand(["up", "prog", "--parallel", "0"]), /--parallel: expected a whole number of at least 1, got 0/);
+            assert.throws(() => parseCommand(["refresh", "prog", "--import-pending-creates", "urn:x"]), /--import-pending-creates: a value is required/);
+        });
+
         it("keeps the state beside the program by default, per stack", () => {
             const command = parseCommand(["preview", "prog"]);
             assert.equal(command.options.stateFile, path.resolve("prog", ".pulumi-engine", "dev.json"));

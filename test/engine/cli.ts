@@ -1,5 +1,6 @@
 // npm run engine -- <preview|up|refresh|destroy> <programDir> [--state FILE] [--stack NAME]
-//                   [--config key=value]... [--secret-config key=value]... [--json]
+//                   [--config key=value]... [--secret-config key=value]... [--parallel N] [--refresh]
+//                   [--run-program] [--clear-pending-creates] [--import-pending-creates URN ID]... [--json]
 import * as path from "path";
 import { runLifecycle } from "./lifecycle";
 import { Operation, RunOptions } from "./types";
@@ -7,7 +8,8 @@ import { Operation, RunOptions } from "./types";
 const OPERATIONS: readonly Operation[] = ["preview", "up", "refresh", "destroy"];
 const USAGE =
     "usage: engine <preview|up|refresh|destroy> <programDir> [--state FILE] [--stack NAME] " +
-    "[--config key=value]... [--secret-config key=value]... [--json]";
+    "[--config key=value]... [--secret-config key=value]... [--parallel N] [--refresh] [--run-program] " +
+    "[--clear-pending-creates] [--import-pending-creates URN ID]... [--json]";
 
 interface Command {
     operation: Operation;
@@ -28,6 +30,7 @@ export function parseCommand(argv: readonly string[]): Command {
     let json = false;
     const config: Record<string, string> = {};
     const secretConfig: Record<string, string> = {};
+    const choices: Pick<RunOptions, "parallel" | "refresh" | "runProgram" | "clearPendingCreates" | "importPendingCreates"> = {};
     for (let index = 0; index < rest.length; index++) {
         const flag = rest[index];
         const value = () => {
@@ -53,6 +56,28 @@ export function parseCommand(argv: readonly string[]): Command {
             case "--secret-config":
                 addPair(secretConfig, flag, value());
                 break;
+            case "--parallel": {
+                const given = value();
+                choices.parallel = Number(given);
+                if (!Number.isInteger(choices.parallel) || choices.parallel < 1) {
+                    throw new Error(`--parallel: expected a whole number of at least 1, got ${given}`);
+                }
+                break;
+            }
+            case "--refresh":
+                choices.refresh = true;
+                break;
+            case "--run-program":
+                choices.runProgram = true;
+                break;
+            case "--clear-pending-creates":
+                choices.clearPendingCreates = true;
+                break;
+            case "--import-pending-creates": {
+                const urn = value();
+                choices.importPendingCreates = { ...choices.importPendingCreates, [urn]: value() };
+                break;
+            }
             default:
                 throw new Error(`${flag}: unknown option`);
         }
@@ -67,6 +92,7 @@ export function parseCommand(argv: readonly string[]): Command {
             stack,
             config,
             secretConfig,
+            ...choices,
         },
     };
 }

@@ -1,11 +1,15 @@
 // preview and up: each registration from the program becomes a step (Check, Diff against the state,
-// then same / create / update / replace), run as soon as it arrives, so independent resources proceed
-// concurrently. After the program finishes, resources it no longer declares are deleted.
+// then same / create / update / replace), run as soon as it arrives and a step slot is free (--parallel), so
+// independent resources proceed concurrently. After the program finishes, resources it no longer declares are
+// deleted. The step decisions follow pkg/resource/deploy/step_generator.go (continueStepsFromDiff,
+// applyReplaceOnChanges) and the ReadStep of step.go.
 import { ResourceInitError } from "./provider-host";
 import { ProgramHandlers } from "./program-process";
 import { RegistrationReply, RegistrationRequest, WireProperties } from "./protocol";
 import { PropertyMap, markSecrets, sameValue, stripSecrets, union } from "./property-values";
-import { ResourceState } from "./state-file";
+import { PendingOperation, ResourceState } from "./state-file";
+import { withIgnoredChanges } from "./ignore-changes";
+import { usesDefaultProvider } from "./default-provider";
 import { StepContext, deleteResources, errorMessage, newStep, refOf, refuseIfProtected } from "./steps";
 import { propertyDiffs } from "./display-values";
 import { isRootStack, resourceUrn } from "./urns";
@@ -14,6 +18,8 @@ import { StepResult } from "./types";
 export interface DeploymentTarget {
     project: string;
     stack: string;
+    /** The default provider's resource with the current config, recorded with the first dynamic resource. */
+    defaultProvider: ResourceState;
 }
 
 type Desired = Omit<ResourceState, "id" | "outputs">;
@@ -86,6 +92,9 @@ export class Deployment implements ProgramHandlers {
             throw this.fail(new Error(`${urn}: registered twice (resource names must be unique per type)`));
         }
         this.registered.add(urn);
+        if (usesDefaultProvider(request)) {
+            this.recordDefaultProvider();
+        }
         const old = this.context.state.live(urn);
         const { plain, secretKeys } = stripSecrets(request.object);
         const desired: Desired = {
@@ -103,9 +112,9 @@ export class Deployment implements ProgramHandlers {
         try {
             const resource =
                 request.readId !== undefined
-                    ? await this.readExisting(step, desired, request.readId)
+                    ? await this.context.slots.run(() => this.readExisting(step, desired, request.readId as string))
                     : request.custom
-                      ? await this.deployCustom(step, desired, old, request)
+                      ? await this.context.slots.run(() => this.deployCustom(step, desired, old, request))
                       : this.deployComponent(step, desired, old);
             this.context.steps.push(step);
             // A component has no provider: the engine answers with its inputs, as Pulumi's does.
@@ -118,19 +127,33 @@ export class Deployment implements ProgramHandlers {
         }
     }
 
+    /** Records (or, on a later up, re-records) the default provider with the current config. */
+    private recordDefaultProvider(): void {
+        const provider = this.target.defaultProvider;
+        if (this.registered.has(provider.urn)) {
+            return;
+        }
+        this.registered.add(provider.urn);
+        if (!this.context.preview) {
+            this.context.state.upsert(provider);
+        }
+    }
+
     /**
-     * `Kind.get(name, id)`: the provider reads the object; the stack records it but does not own it, so leaving
-     * the stack never deletes it (retainOnDelete), as Pulumi does with read resources.
+     * `Kind.get(name, id)`: the engine's ReadStep sends the inputs and no properties, and takes whatever the provider
+     * answers as the resource's state: the dynamic host answers an object it cannot find with id "" and properties
+     * `{__provider}`, and that is a success with undefined outputs. A provider that wants `.get()` of a missing id to
+     * fail must throw itself. The stack records the resource but does not own it, so leaving the stack never
+     * deletes it (retainOnDelete), as Pulumi does with read resources.
      */
     private async readExisting(step: StepResult, desired: Desired, id: string): Promise<ResourceState> {
-        const found = await this.context.host.read(refOf(desired), id, desired.inputs, desired.inputs);
-        if (!found.id) {
-            throw new Error(`${desired.urn}: no ${desired.type} with id ${id} exists to read`);
-        }
+        const found = await this.context.host.read(refOf(desired), id, {}, desired.inputs);
         step.op = "read";
         step.id = found.id;
         const read = { ...desired, id: found.id, outputs: found.outputs, retainOnDelete: true };
-        this.context.state.upsert(read);
+        if (!this.context.preview) {
+            this.context.state.upsert(read);
+        }
         return read;
     }
 
@@ -150,43 +173,57 @@ export class Deployment implements ProgramHandlers {
         if (!desired.type.startsWith("pulumi-nodejs:dynamic")) {
             throw new Error(`${desired.urn}: only dynamic resources (pulumi-nodejs:dynamic) can be deployed by the engine double`);
         }
-        const { host } = this.context;
         const ref = refOf(desired);
         const news = old ? withIgnoredChanges(desired.inputs, old.inputs, options.ignoreChanges) : desired.inputs;
-        const checked = await host.check(ref, old?.inputs ?? {}, news);
-        if (checked.failures.length > 0) {
-            step.failures = checked.failures;
-            const problems = checked.failures.map((failure) => `${failure.property}: ${failure.reason}`).join("; ");
-            throw new Error(`${desired.type} resource '${ref.name}' has a problem: ${problems}`);
-        }
-        const wanted: Desired = { ...desired, inputs: checked.inputs };
+        const wanted: Desired = { ...desired, inputs: await this.check(step, desired, old?.inputs ?? {}, news) };
         if (!old) {
             step.op = "create";
             return this.create(wanted);
         }
         const secretKeys = union(wanted.secretKeys, old.secretKeys);
-        const diff = await host.diff(ref, old.id ?? "", old.outputs, wanted.inputs, old.inputs);
+        const diff = await this.context.host.diff(ref, old.id ?? "", old.outputs, wanted.inputs, old.inputs);
+        const hasInitErrors = (old.initErrors ?? []).length > 0;
         const changed = diff.changes === "some" || (diff.changes === "unknown" && !sameValue(old.inputs, wanted.inputs));
-        if (!changed) {
+        // The engine turns a changed key into a replace key when a replaceOnChanges path covers it, but only among the
+        // changed keys the provider reports, and the dynamic host reports none: the option cannot replace these
+        // resources. The one key it can match is the engine's own "#initerror" of a resource with init errors.
+        const initErrorReplace = hasInitErrors && options.replaceOnChanges.some((path) => path === "*" || path === "#initerror");
+        const replaces = initErrorReplace ? union(diff.replaces, ["#initerror"]) : diff.replaces;
+        if (!changed && !initErrorReplace) {
+            if (hasInitErrors) {
+                // "If resource was unchanged, but there were initialization errors, generate an empty update step to
+                // attempt to 'continue' awaiting initialization": Update, with the error's properties as the olds.
+                step.op = "update";
+                return this.update({ ...wanted, secretKeys }, old);
+            }
             step.op = "same";
             const same = { ...wanted, id: old.id, outputs: old.outputs, secretKeys };
             this.context.state.upsert(same);
             return same;
         }
         step.diffs = propertyDiffs(old.inputs, wanted.inputs, secretKeys);
-        const changedKeys = step.diffs.map((change) => change.property);
-        const replaces = union(
-            diff.replaces,
-            options.replaceOnChanges.includes("*") ? changedKeys : changedKeys.filter((key) => options.replaceOnChanges.includes(key)),
-        );
         if (replaces.length === 0) {
             step.op = "update";
             return this.update({ ...wanted, secretKeys }, old);
         }
         step.op = "replace";
         step.replaces = replaces;
-        step.deleteBeforeReplace = diff.deleteBeforeReplace || options.deleteBeforeReplace === true;
-        return this.replace(wanted, old, step.deleteBeforeReplace, step);
+        // The option, when the program gave it, overrides the provider's answer either way.
+        step.deleteBeforeReplace = options.deleteBeforeReplace ?? diff.deleteBeforeReplace;
+        // Before a replace the engine checks the program's inputs again, with no olds (the old object's defaults are
+        // not carried over) and without ignoreChanges applied.
+        const replacement: Desired = { ...wanted, inputs: await this.check(step, desired, {}, desired.inputs) };
+        return this.replace(replacement, old, step.deleteBeforeReplace, step);
+    }
+
+    private async check(step: StepResult, desired: Desired, olds: PropertyMap, news: PropertyMap): Promise<PropertyMap> {
+        const checked = await this.context.host.check(refOf(desired), olds, news);
+        if (checked.failures.length > 0) {
+            step.failures = checked.failures;
+            const problems = checked.failures.map((failure) => `${failure.property}: ${failure.reason}`).join("; ");
+            throw new Error(`${desired.type} resource '${step.name}' has a problem: ${problems}`);
+        }
+        return checked.inputs;
     }
 
     private async create(wanted: Desired): Promise<ResourceState> {
@@ -201,6 +238,9 @@ export class Deployment implements ProgramHandlers {
      * error: it exists, so it is kept in the state all the same.
      */
     private async provision(wanted: Desired): Promise<{ created?: ResourceState; error?: unknown }> {
+        // Written before the provider is called: if the process dies before the answer, the next run finds it.
+        const pending: PendingOperation = { type: "creating", resource: { ...wanted, outputs: {} } };
+        this.context.state.begin(pending);
         try {
             const { id, outputs } = await this.context.host.create(refOf(wanted), wanted.inputs);
             return { created: { ...wanted, id, outputs } };
@@ -209,6 +249,8 @@ export class Deployment implements ProgramHandlers {
                 return { created: { ...wanted, id: error.id, outputs: error.outputs, initErrors: error.reasons }, error };
             }
             return { error };
+        } finally {
+            this.context.state.end(pending);
         }
     }
 
@@ -257,22 +299,6 @@ export class Deployment implements ProgramHandlers {
         step.id = created.id;
         return created;
     }
-}
-
-/** The ignoreChanges option: the listed inputs keep their old values (top-level names only). */
-function withIgnoredChanges(news: PropertyMap, olds: PropertyMap, ignored: readonly string[]): PropertyMap {
-    const result = { ...news };
-    for (const key of ignored) {
-        if (/[.[\]]/.test(key)) {
-            throw new Error(`ignoreChanges: ${key}: only top-level property names are supported by the engine double`);
-        }
-        if (key in olds) {
-            result[key] = olds[key];
-        } else {
-            delete result[key];
-        }
-    }
-    return result;
 }
 
 export function stackOutputsOf(resources: readonly ResourceState[]): { outputs: PropertyMap; secretKeys: string[] } {

@@ -17,7 +17,7 @@ describe("engine double: failures", function () {
         assert.deepEqual(step.failures, [{ property: "size", reason: "must be a positive number" }]);
         assert.match(result.log, /size: must be a positive number/);
         assert.deepEqual(program.takeCalls().filter((call) => call.call === "create"), []);
-        assert.deepEqual(program.state().resources.filter((resource) => resource.custom), []);
+        assert.deepEqual(program.managed(), []);
     });
 
     it("reports an error thrown by the provider's create and keeps nothing for it", async () => {
@@ -26,7 +26,7 @@ describe("engine double: failures", function () {
         assert.equal(result.ok, false);
         assert.match(result.error ?? "", /Create failed: quota exceeded for things/);
         assert.equal(only(result.steps.filter((step) => step.name === "a"), "step for a").error, result.error);
-        assert.deepEqual(program.state().resources.filter((resource) => resource.custom), []);
+        assert.deepEqual(program.managed(), []);
     });
 
     it("keeps a resource that was created but failed to initialise, with its id and reasons", async () => {
@@ -35,7 +35,7 @@ describe("engine double: failures", function () {
         assert.equal(result.ok, false);
         assert.match(result.error ?? "", /a did not start/);
         const [cloudId] = Object.keys(program.cloud());
-        const kept = only(program.state().resources.filter((resource) => resource.custom), "kept resource");
+        const kept = only(program.managed(), "kept resource");
         assert.equal(kept.id, cloudId);
         assert.deepEqual(kept.initErrors, ["health check failed"]);
         assert.equal(kept.outputs.url, `https://things.test/${cloudId}`);
@@ -46,7 +46,7 @@ describe("engine double: failures", function () {
         const result = await program.run("up", { things: [{ name: "a" }, { name: "b" }], fail: "after" });
         assert.equal(result.ok, false);
         assert.match(result.error ?? "", /^the program failed: .*failed on purpose after creating its things/);
-        const kept = program.state().resources.filter((resource) => resource.custom).map((resource) => resource.id);
+        const kept = program.managed().map((resource) => resource.id);
         assert.deepEqual(kept.sort(), Object.keys(program.cloud()).sort());
         assert.equal(kept.length, 2);
     });

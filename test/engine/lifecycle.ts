@@ -1,7 +1,10 @@
 // One run of preview / up / refresh / destroy: reads the project, config and state, starts the
 // provider host (and, for preview and up, the program), sequences the steps, and stops every process
-// it started before it resolves.
+// it started before it resolves. preview and up configure the provider with the current config; refresh,
+// destroy and the refresh phase of `up --refresh` with the config recorded in the state's default provider.
 import { Deployment, stackOutputsOf } from "./deployment";
+import { configOf, defaultProviderUrn, providerState, recordedProvider, usesDefaultProvider } from "./default-provider";
+import { StepSlots, defaultParallel } from "./step-slots";
 import { displayProperties } from "./display-values";
 import { formatResult } from "./format";
 import { LiveState } from "./live-state";
@@ -17,12 +20,16 @@ const DEFAULT_STACK = "dev";
 
 interface Run {
     operation: Operation;
+    options: RunOptions;
     project: Project;
     stack: string;
     config: StackConfig;
     env: NodeJS.ProcessEnv;
+    state: LiveState;
     /** The host is started while the program starts, each takes a second or so to load pulumi. */
     host: Promise<ProviderHost>;
+    /** Starts another host configured with this config (the refresh phase of `up --refresh`). */
+    startHost(config: StackConfig): Promise<ProviderHost>;
     context: (host: ProviderHost) => StepContext;
     diagnostics: string[];
 }
@@ -32,7 +39,7 @@ export async function runLifecycle(operation: Operation, options: RunOptions): P
     const diagnostics: string[] = [];
     let state: LiveState | undefined;
     let error: string | undefined;
-    let host: Promise<ProviderHost> | undefined;
+    const hosts: Promise<ProviderHost>[] = [];
     try {
         const project = readProject(options.programDir);
         const stack = options.stack ?? DEFAULT_STACK;
@@ -42,19 +49,42 @@ export async function runLifecycle(operation: Operation, options: RunOptions): P
         const identity = { project: project.name, stack, passphrase: env.PULUMI_CONFIG_PASSPHRASE ?? "" };
         const live = new LiveState(options.stateFile, identity, openState(options.stateFile, identity), operation !== "preview");
         state = live;
-        host = configuredHost(project, stack, config, env);
-        // Whoever awaits the host sees its failure; this keeps it from counting as unhandled meanwhile.
-        host.catch(() => undefined);
-        const context = (ready: ProviderHost): StepContext => ({ host: ready, state: live, preview: operation === "preview", steps });
-        await perform({ operation, project, stack, config, env, host, context, diagnostics });
+        const slots = new StepSlots(options.parallel ?? defaultParallel());
+        const providerUrn = defaultProviderUrn(project.name, stack);
+        const recorded = recordedDefaultProvider(live, providerUrn, config);
+        const hostConfig = (operation === "refresh" || operation === "destroy") && !options.runProgram && recorded ? configOf(recorded) : config;
+        if ((operation === "refresh" || operation === "destroy") && options.runProgram) {
+            live.upsert(providerState(providerUrn, config, recorded));
+        }
+        warnOfPendingOperations(operation, live, diagnostics);
+        const startHost = (withConfig: StackConfig) => {
+            const started = configuredHost(project, stack, withConfig, env);
+            // Whoever awaits the host sees its failure; this keeps it from counting as unhandled meanwhile.
+            started.catch(() => undefined);
+            hosts.push(started);
+            return started;
+        };
+        // The refresh phase of `up --refresh` reads with the provider as recorded.
+        const host = startHost(operation === "up" && options.refresh && recorded ? configOf(recorded) : hostConfig);
+        const context = (ready: ProviderHost): StepContext => ({
+            host: ready,
+            state: live,
+            preview: operation === "preview",
+            steps,
+            slots,
+            warn: (message) => diagnostics.push(`warning: ${message}`),
+        });
+        await perform({ operation, options, project, stack, config, env, state: live, host, startHost, context, diagnostics });
     } catch (failure) {
         error = errorMessage(failure);
     } finally {
-        const started = await host?.catch(() => undefined);
-        await started?.stop();
-        // What the provider printed (e.g. why it waits, what a delete leaves behind), as the CLI shows a plugin's
-        // messages; stack frames of errors already reported are left out.
-        diagnostics.push(...outputLines(started?.output ?? []).filter((line) => !/^\s+at /.test(line)).map((line) => `provider: ${line}`));
+        for (const starting of hosts) {
+            const started = await starting.catch(() => undefined);
+            await started?.stop();
+            // What the provider printed (e.g. why it waits, what a delete leaves behind), as the CLI shows a plugin's
+            // messages; stack frames of errors already reported are left out.
+            diagnostics.push(...outputLines(started?.output ?? []).filter((line) => !/^\s+at /.test(line)).map((line) => `provider: ${line}`));
+        }
     }
     const stackOutputs = state && operation !== "destroy" ? stackOutputsOf(state.resources) : { outputs: {}, secretKeys: [] };
     const result: Omit<LifecycleResult, "log"> = {
@@ -68,6 +98,35 @@ export async function runLifecycle(operation: Operation, options: RunOptions): P
         ...(diagnostics.length > 0 ? { diagnostics } : {}),
     };
     return { ...result, log: formatResult({ ...result, log: "" }) };
+}
+
+/**
+ * The default provider recorded in the state. A state written before the engine double recorded it gets one made from
+ * the current config, as the engine's addDefaultProviders does for snapshots whose resources name no provider.
+ */
+function recordedDefaultProvider(state: LiveState, urn: string, config: StackConfig) {
+    const recorded = recordedProvider(state.resources, urn);
+    if (recorded || !state.resources.some(usesDefaultProvider)) {
+        return recorded;
+    }
+    const migrated = providerState(urn, config);
+    state.prepend(migrated);
+    return migrated;
+}
+
+/** The engine's warning (pkg/resource/deploy/deployment_executor.go, printPendingOperationsWarning). */
+function warnOfPendingOperations(operation: Operation, state: LiveState, diagnostics: string[]): void {
+    const pending = state.pendingOperations;
+    if (operation !== "up" || pending.length === 0) {
+        return;
+    }
+    diagnostics.push(
+        `warning: Attempting to deploy or update resources with ${pending.length} pending operations from previous deployment.`,
+        ...pending.map((operation) => `  * ${operation.resource.urn}, interrupted while ${operation.type}`),
+        "These resources are in an unknown state because the run was interrupted while waiting for changes to them to complete. " +
+            "Confirm whether the operations completed, then repair the stack with `refresh`: " +
+            "--import-pending-creates URN ID for a create that succeeded, --clear-pending-creates for one that did not.",
+    );
 }
 
 async function configuredHost(project: Project, stack: string, config: StackConfig, env: NodeJS.ProcessEnv): Promise<ProviderHost> {
@@ -84,10 +143,22 @@ async function configuredHost(project: Project, stack: string, config: StackConf
 async function perform(run: Run): Promise<void> {
     switch (run.operation) {
         case "preview":
+            return deploy(run, run.host);
         case "up":
-            return deploy(run);
+            if (run.options.refresh && recordedProvider(run.state.resources, defaultProviderUrn(run.project.name, run.stack))) {
+                // The refresh phase reads with the provider as recorded; the update that follows configures a new one
+                // from the current config, as the engine does when the default provider's inputs changed.
+                const refreshHost = await run.host;
+                await refreshResources(run.context(refreshHost));
+                await refreshHost.stop();
+                return deploy(run, run.startHost(run.config));
+            }
+            if (run.options.refresh) {
+                await refreshResources(run.context(await run.host));
+            }
+            return deploy(run, run.host);
         case "refresh":
-            return refreshResources(run.context(await run.host));
+            return refreshResources(run.context(await run.host), run.options);
         case "destroy": {
             const context = run.context(await run.host);
             return deleteResources(context, context.state.resources);
@@ -95,9 +166,11 @@ async function perform(run: Run): Promise<void> {
     }
 }
 
-async function deploy(run: Run): Promise<void> {
-    const target = { project: run.project.name, stack: run.stack };
-    const deploying = run.host.then((host) => new Deployment(run.context(host), target));
+async function deploy(run: Run, host: Promise<ProviderHost>): Promise<void> {
+    const providerUrn = defaultProviderUrn(run.project.name, run.stack);
+    const defaultProvider = providerState(providerUrn, run.config, recordedProvider(run.state.resources, providerUrn));
+    const target = { project: run.project.name, stack: run.stack, defaultProvider };
+    const deploying = host.then((ready) => new Deployment(run.context(ready), target));
     deploying.catch(() => undefined);
     let program: ProgramRun | undefined;
     let programFailure: Error | undefined;

@@ -1,5 +1,5 @@
 // The state of one run in memory, written to the state file after every change (never during preview).
-import { OpenedState, ResourceState, StackIdentity, writeState } from "./state-file";
+import { OpenedState, PendingOperation, ResourceState, StackIdentity, writeState } from "./state-file";
 
 export class LiveState {
     constructor(
@@ -11,6 +11,35 @@ export class LiveState {
 
     get resources(): readonly ResourceState[] {
         return this.opened.resources;
+    }
+
+    get pendingOperations(): readonly PendingOperation[] {
+        return this.opened.pendingOperations;
+    }
+
+    /** Writes that an operation is under way before the provider is called, so that a crash leaves it behind. */
+    begin(operation: PendingOperation): void {
+        this.opened.pendingOperations.push(operation);
+        this.save();
+    }
+
+    /** The provider answered (either way): the operation is no longer pending. */
+    end(operation: PendingOperation): void {
+        this.removePending([operation]);
+    }
+
+    removePending(operations: readonly PendingOperation[]): void {
+        const before = this.opened.pendingOperations.length;
+        this.opened.pendingOperations = this.opened.pendingOperations.filter((operation) => !operations.includes(operation));
+        if (this.opened.pendingOperations.length !== before) {
+            this.save();
+        }
+    }
+
+    /** Puts the resource first (where the engine puts default providers: before everything that uses them). */
+    prepend(resource: ResourceState): void {
+        this.opened.resources.unshift(resource);
+        this.save();
     }
 
     live(urn: string): ResourceState | undefined {

@@ -26,7 +26,8 @@ describe("engine double: refresh and destroy", function () {
         assert.equal(step.op, "refresh");
         assert.deepEqual(step.diffs, [{ property: "value", old: "desired", new: "changed outside" }]);
         assert.match(refreshed.log, /~ +refresh .* a\n +value: "desired" → "changed outside"/);
-        assert.deepEqual(program.takeCalls().map((call) => call.call).filter((call) => call !== "configure"), ["read"]);
+        // The engine asks the provider's Diff whether the refreshed state differs from the inputs (RefreshStep).
+        assert.deepEqual(program.takeCalls().map((call) => call.call).filter((call) => call !== "configure"), ["read", "diff"]);
         assert.equal(stateOf("a")?.outputs.value, "changed outside");
         assert.equal(stateOf("a")?.inputs.value, "changed outside");
 

@@ -5,6 +5,7 @@ import { strict as assert } from "assert";
 import { createHash } from "crypto";
 import * as fs from "fs";
 import * as path from "path";
+import { isProvider } from "./default-provider";
 import { freshProgramPerTest, only } from "./test-program";
 
 const digest = (value: string) => createHash("sha256").update(value).digest("hex");
@@ -28,7 +29,9 @@ describe("engine double: secrets and config", function () {
             assert.equal(call.tokenDigest, digest(token), `${call.call} of ${call.label} got the plain token`);
         }
 
-        const onDisk = fs.readFileSync(program.stateFile, "utf8");
+        // The token also travels in the plain "spec" config, which the engine records, as given, in the default
+        // provider's inputs; the resources' own entries must hold it encrypted only.
+        const onDisk = JSON.stringify(JSON.parse(fs.readFileSync(program.stateFile, "utf8")).resources.filter((resource: { type: string }) => !isProvider(resource)));
         assert.ok(!onDisk.includes(token), "the state file holds the token in plain text");
         const state = program.state();
         for (const name of ["a", "b"]) {
@@ -62,7 +65,7 @@ describe("engine double: secrets and config", function () {
         assert.equal(result.outputs.aUrl, "[secret]");
         const [url] = Object.values(program.cloud()).map((thing) => String(thing.url));
         assert.ok(url && !fs.readFileSync(program.stateFile, "utf8").includes(url), "the url is in the state in plain text");
-        const stored = only(program.state().resources.filter((resource) => resource.custom), "a");
+        const stored = only(program.managed(), "a");
         assert.ok(stored.secretKeys.includes("url"));
     });
 

@@ -27,6 +27,15 @@ export interface ResourceState {
     retainOnDelete?: boolean;
 }
 
+/**
+ * A step that started and had not ended when the run stopped: the engine writes it before calling the provider and
+ * removes it after the answer, so one left behind means the process died in between (Pulumi's `pending_operations`).
+ */
+export interface PendingOperation {
+    type: "creating" | "importing";
+    resource: ResourceState;
+}
+
 /** The state file as it is on disk: the values under each resource's secretKeys are encrypted. */
 export interface StackState {
     version: 1;
@@ -34,6 +43,7 @@ export interface StackState {
     stack: string;
     secrets: SecretsHeader;
     resources: ResourceState[];
+    pendingOperations?: PendingOperation[];
 }
 
 interface EncryptedValue {
@@ -50,6 +60,7 @@ export interface StackIdentity {
 export interface OpenedState {
     secrets: StateSecrets;
     resources: ResourceState[];
+    pendingOperations: PendingOperation[];
 }
 
 export function readState(stateFile: string): StackState {
@@ -62,7 +73,7 @@ export function readState(stateFile: string): StackState {
 
 export function openState(stateFile: string, identity: StackIdentity): OpenedState {
     if (!fs.existsSync(stateFile)) {
-        return { secrets: StateSecrets.create(identity.passphrase), resources: [] };
+        return { secrets: StateSecrets.create(identity.passphrase), resources: [], pendingOperations: [] };
     }
     const stored = readState(stateFile);
     if (stored.project !== identity.project || stored.stack !== identity.stack) {
@@ -71,26 +82,34 @@ export function openState(stateFile: string, identity: StackIdentity): OpenedSta
         );
     }
     const secrets = StateSecrets.open(stored.secrets, identity.passphrase);
-    const resources = stored.resources.map((resource) => ({
+    const decrypt = (resource: ResourceState): ResourceState => ({
         ...resource,
         inputs: decryptKeys(resource.inputs, resource.secretKeys, secrets),
         outputs: decryptKeys(resource.outputs, resource.secretKeys, secrets),
-    }));
-    return { secrets, resources };
+    });
+    return {
+        secrets,
+        resources: stored.resources.map(decrypt),
+        pendingOperations: (stored.pendingOperations ?? []).map((operation) => ({ ...operation, resource: decrypt(operation.resource) })),
+    };
 }
 
 /** Writes a temporary file and renames it over the state, so that a crash leaves the old or the new state. */
 export function writeState(stateFile: string, identity: StackIdentity, opened: OpenedState): void {
+    const encrypt = (resource: ResourceState): ResourceState => ({
+        ...resource,
+        inputs: encryptKeys(resource.inputs, resource.secretKeys, opened.secrets),
+        outputs: encryptKeys(resource.outputs, resource.secretKeys, opened.secrets),
+    });
     const stored: StackState = {
         version: 1,
         project: identity.project,
         stack: identity.stack,
         secrets: opened.secrets.header,
-        resources: opened.resources.map((resource) => ({
-            ...resource,
-            inputs: encryptKeys(resource.inputs, resource.secretKeys, opened.secrets),
-            outputs: encryptKeys(resource.outputs, resource.secretKeys, opened.secrets),
-        })),
+        resources: opened.resources.map(encrypt),
+        ...(opened.pendingOperations.length > 0
+            ? { pendingOperations: opened.pendingOperations.map((operation) => ({ ...operation, resource: encrypt(operation.resource) })) }
+            : {}),
     };
     fs.mkdirSync(path.dirname(stateFile), { recursive: true });
     const temporary = `${stateFile}.${process.pid}.tmp`;

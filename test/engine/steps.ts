@@ -4,6 +4,8 @@ import { LiveState } from "./live-state";
 import { ResourceState } from "./state-file";
 import { nameOf } from "./urns";
 import { deleteInDependencyOrder } from "./delete-order";
+import { isProvider } from "./default-provider";
+import { StepSlots } from "./step-slots";
 import { StepOp, StepResult } from "./types";
 
 export interface StepContext {
@@ -11,6 +13,10 @@ export interface StepContext {
     state: LiveState;
     preview: boolean;
     steps: StepResult[];
+    /** At most `--parallel` steps in flight. */
+    slots: StepSlots;
+    /** Warnings for the person running the engine (the CLI prints them as diagnostics). */
+    warn(message: string): void;
 }
 
 export function refOf(resource: { urn: string; type: string }): ResourceRef {
@@ -34,30 +40,36 @@ export function refuseIfProtected(resource: Pick<ResourceState, "urn" | "protect
 /**
  * Deletes the resources in reverse dependency order, each removed from the state as soon as it is gone.
  * Those in `quiet` are replaced resources whose deletion belongs to their replace step: they get a
- * step of their own only if the deletion fails.
+ * step of their own only if the deletion fails. Providers go last, once nothing uses them; like the CLI's
+ * display, which hides default providers, they get no step.
  */
 export async function deleteResources(
     context: StepContext,
     resources: readonly ResourceState[],
     quiet: ReadonlySet<ResourceState> = new Set(),
 ): Promise<void> {
-    await deleteInDependencyOrder(resources, async (resource) => {
-        const step = newStep("delete", resource);
-        try {
-            refuseIfProtected(resource, "delete");
-            if (!context.preview) {
-                if (resource.custom && resource.id && !resource.retainOnDelete) {
-                    await context.host.delete(refOf(resource), resource.id, resource.outputs, resource.inputs);
+    await deleteInDependencyOrder(resources.filter((resource) => !isProvider(resource)), (resource) =>
+        context.slots.run(async () => {
+            const step = newStep("delete", resource);
+            try {
+                refuseIfProtected(resource, "delete");
+                if (!context.preview) {
+                    if (resource.custom && resource.id && !resource.retainOnDelete) {
+                        await context.host.delete(refOf(resource), resource.id, resource.outputs, resource.inputs);
+                    }
+                    context.state.remove(resource);
                 }
-                context.state.remove(resource);
+            } catch (error) {
+                step.error = errorMessage(error);
+                context.steps.push(step);
+                throw error;
             }
-        } catch (error) {
-            step.error = errorMessage(error);
-            context.steps.push(step);
-            throw error;
-        }
-        if (!quiet.has(resource)) {
-            context.steps.push(step);
-        }
-    });
+            if (!quiet.has(resource)) {
+                context.steps.push(step);
+            }
+        }),
+    );
+    if (!context.preview) {
+        resources.filter(isProvider).forEach((provider) => context.state.remove(provider));
+    }
 }

@@ -5,7 +5,8 @@ import * as fs from "fs";
 import * as os from "os";
 import * as path from "path";
 import { runLifecycle } from "./lifecycle";
-import { readState } from "./state-file";
+import { isProvider } from "./default-provider";
+import { ResourceState, readState } from "./state-file";
 import { LifecycleResult, Operation, RunOptions, StackState } from "./types";
 
 export interface ProviderCall {
@@ -28,6 +29,8 @@ export interface ThingSpec {
     secrets?: Record<string, string>;
     refs?: Record<string, string>;
     dependsOn?: string[];
+    /** Read an existing thing by this id (`Thing.get`) instead of declaring one. */
+    get?: string;
     options?: {
         deleteBeforeReplace?: boolean;
         additionalSecretOutputs?: string[];
@@ -109,6 +112,11 @@ export class TestProgram {
 
     state(): StackState {
         return readState(this.stateFile);
+    }
+
+    /** The custom resources in the state that the program declared (not the default provider). */
+    managed(): ResourceState[] {
+        return this.state().resources.filter((resource) => resource.custom && !isProvider(resource));
     }
 
     remove(): void {

@@ -11,6 +11,16 @@ export interface RunOptions {
     secretConfig?: Record<string, string>;
     /** Extra environment for the provider host and the program. */
     env?: Record<string, string>;
+    /** `--parallel N`: at most this many steps in flight (default 4 × CPUs, as the CLI's default). */
+    parallel?: number;
+    /** `--run-program`: refresh and destroy configure the provider from the current config, not the recorded one. */
+    runProgram?: boolean;
+    /** `up --refresh`: a refresh (with the recorded config) before the update. */
+    refresh?: boolean;
+    /** `refresh --clear-pending-creates`: drop the creates an interrupted run left pending. */
+    clearPendingCreates?: boolean;
+    /** `refresh --import-pending-creates URN ID`: the create succeeded; this is its id (URN → id). */
+    importPendingCreates?: Record<string, string>;
 }
 
 export type StepOp = "create" | "update" | "replace" | "delete" | "same" | "refresh" | "read-gone" | "read";

@@ -146,7 +146,7 @@ describe("package: installed from its tarball into a fresh Pulumi project", func
             "create news-landing-qr",
         ]);
         const state = readState(stateFile);
-        const kinds = state.resources.filter((resource) => resource.custom).map((resource) => resource.type).sort();
+        const kinds = state.resources.filter((resource) => resource.type.startsWith(TYPE_PREFIX)).map((resource) => resource.type).sort();
         assert.deepEqual(kinds, ["Campaign", "Channel", "ChannelItem", "Domain", "Pixel", "QrCode"].map((kind) => TYPE_PREFIX + kind));
         const [campaign] = await emulator!.admin.list("campaigns");
         assert.equal(campaign.name, "Launch campaign");

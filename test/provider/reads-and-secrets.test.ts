@@ -84,12 +84,18 @@ describe("Credentials: the API key never reaches the state, the output or an err
     });
 });
 
-/** A refresh with the key given only through the environment (or not at all), as a user without stack config would run it. */
+/**
+ * A refresh with the key given only through the environment (or not at all), as a user without stack config would run
+ * it. The state records the config of the stack's last up, key included, and a plain refresh would configure from it:
+ * --run-program configures from the current config, which has no key, as that user's recorded config would have.
+ */
 function runWithKey(stack: TestStack, declared: Declared[], apiKey: string | undefined) {
     return runLifecycle("refresh", {
         programDir: DECLARED_PROGRAM,
         stateFile: stack.stateFile,
-        config: { "declared:resources": JSON.stringify(declared), "shortener:baseUrl": stack.emulator.baseUrl },
+        config: { "shortener:baseUrl": stack.emulator.baseUrl },
+        secretConfig: { "declared:resources": JSON.stringify(declared) },
         env: { PULUMI_CONFIG_PASSPHRASE: "test-passphrase", SHORTENER_API_KEY: apiKey ?? "" },
+        runProgram: true,
     });
 }

@@ -34,8 +34,10 @@ export async function startStack(options: EmulatorOptions = {}, env: Record<stri
         runLifecycle(operation, {
             programDir: DECLARED_PROGRAM,
             stateFile,
-            config: { "declared:resources": JSON.stringify(resources), "shortener:baseUrl": emulator.baseUrl },
-            secretConfig: { "shortener:apiKey": emulator.apiKey },
+            config: { "shortener:baseUrl": emulator.baseUrl },
+            // Secret, as a user sets config that carries passwords: Pulumi records the whole stack config in the
+            // state (the default provider's inputs), and only secret values are stored encrypted there.
+            secretConfig: { "shortener:apiKey": emulator.apiKey, "declared:resources": JSON.stringify(resources) },
             env: { PULUMI_CONFIG_PASSPHRASE: "test-passphrase", ...runEnv, ...extraEnv },
         });
     return {

@@ -1,0 +1,49 @@
+// The default provider of dynamic resources, as the engine records it: a resource
+// `pulumi:providers:pulumi-nodejs::default` whose inputs are the whole stack config, namespaced, secrets kept secret
+// (pkg/resource/deploy/target.go, GetPackageConfig: "For dynamic providers, we always pass the full configuration").
+// refresh and destroy configure the provider from these recorded inputs (the old provider state), not from the current
+// config, unless the program runs (--run-program); an up records the current config again. A state without it (as the
+// engine double wrote before 0.2.0) gets one made from the current config, as the engine's addDefaultProviders
+// (pkg/resource/deploy/deployment.go) does for old snapshots.
+import { randomUUID } from "crypto";
+import { StackConfig } from "./project";
+import { ResourceState } from "./state-file";
+
+export const DEFAULT_PROVIDER_TYPE = "pulumi:providers:pulumi-nodejs";
+const DYNAMIC_TYPE_PREFIX = "pulumi-nodejs:dynamic";
+
+export function isProvider(resource: Pick<ResourceState, "type">): boolean {
+    return resource.type.startsWith("pulumi:providers:");
+}
+
+export function usesDefaultProvider(resource: Pick<ResourceState, "type" | "custom">): boolean {
+    return resource.custom && resource.type.startsWith(DYNAMIC_TYPE_PREFIX);
+}
+
+export function defaultProviderUrn(project: string, stack: string): string {
+    return `urn:pulumi:${stack}::${project}::${DEFAULT_PROVIDER_TYPE}::default`;
+}
+
+export function recordedProvider(resources: readonly ResourceState[], urn: string): ResourceState | undefined {
+    return resources.find((resource) => resource.urn === urn && !resource.pendingDelete);
+}
+
+/** The provider's resource with these config values as its inputs; it keeps its id while it exists. */
+export function providerState(urn: string, config: StackConfig, existing?: ResourceState): ResourceState {
+    return {
+        urn,
+        type: DEFAULT_PROVIDER_TYPE,
+        custom: true,
+        id: existing?.id ?? randomUUID(),
+        dependencies: [],
+        inputs: { ...config.values },
+        outputs: { ...config.values },
+        secretKeys: [...config.secretKeys],
+    };
+}
+
+/** The config a provider resource was configured with. */
+export function configOf(provider: ResourceState): StackConfig {
+    const values = Object.fromEntries(Object.entries(provider.inputs).map(([key, value]) => [key, String(value)]));
+    return { values, secretKeys: provider.secretKeys.filter((key) => key in values), warnings: [] };
+}
