@@ -2,7 +2,7 @@
 // holds it is taken over without a write, even where the service does not show a value (a QR code's type and
 // data, the account's password) or where the object is an assignment (a channel's item).
 import { strict as assert } from "node:assert";
-import { changes, startStack, stepOf, type Declared, type TestStack } from "../provider/stack";
+import { changes, idOf, startStack, stepOf, type Declared, type TestStack } from "../provider/stack";
 
 const WRITES = ["POST", "PUT", "PATCH", "DELETE"];
 
@@ -37,7 +37,7 @@ describe("adopting as the service holds it: no write", function () {
     it("takes over the account, a channel, its item and a QR code without type and data; assigns only the item the channel lacked", async () => {
         const up = await stack.expectOk("up", declared());
         assert.deepEqual(await writes(), [`POST /api/channel/${channelId}/assign/qr/${loneQrId}`]);
-        assert.equal(stepOf(up, "poster").id, String(qrId));
+        assert.equal(idOf(up, "poster"), String(qrId));
         assert.deepEqual(changes(await stack.expectOk("preview", declared())), []);
     });
 
@@ -48,6 +48,7 @@ describe("adopting as the service holds it: no write", function () {
         assert.deepEqual(changes(preview), ["update poster"]);
         const up = await stack.expectOk("up", withData);
         assert.equal(stepOf(up, "poster").op, "update");
+        assert.equal(idOf(up, "poster"), String(qrId));
         assert.deepEqual(await writes(), [`PUT /api/qr/${qrId}/update`]);
         const stored = (await stack.emulator.admin.list("qrcodes")).find((qr) => qr.id === qrId);
         assert.equal(stored?.data, "https://example.com/poster-2");

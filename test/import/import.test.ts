@@ -2,7 +2,7 @@
 // a child process as a user would run it; the program it writes type-checks against the package, and the engine
 // double (the real dynamic-provider host) takes the whole account over without a single write to the service.
 import { strict as assert } from "node:assert";
-import { readFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { runLifecycle, type LifecycleResult, type Operation } from "../engine";
 import { startEmulator, type EmulatorOptions, type RunningEmulator } from "../emulator";
@@ -23,9 +23,9 @@ const FIXED_EPOCH = "1767225600"; // 2026-01-01T00:00:00Z
 const BIN = join(REPOSITORY_ROOT, readManifest().bin["shortener-import"]);
 const WRITES = ["POST", "PUT", "PATCH", "DELETE"];
 
-function importer(emulator: RunningEmulator, args: readonly string[], env: Record<string, string> = {}): Promise<Finished> {
+function importer(emulator: RunningEmulator, args: readonly string[], env: Record<string, string> = {}, cwd = REPOSITORY_ROOT): Promise<Finished> {
     return runCommand(process.execPath, [BIN, ...args], {
-        cwd: REPOSITORY_ROOT,
+        cwd,
         env: { SHORTENER_BASE_URL: emulator.baseUrl, SHORTENER_API_KEY: emulator.apiKey, SOURCE_DATE_EPOCH: "", ...env },
     });
 }
@@ -183,6 +183,20 @@ describe("shortener-import: options, errors and the key", function () {
         assert.equal(timestamp.code, 2);
         assert.match(timestamp.stderr, /--timestamp: expected an ISO date/);
         assert.equal((await importer(emulator, ["--frobnicate"])).code, 2);
+    });
+
+    it("--stack reads the base URL from the stack's config file, the key still from the environment", async () => {
+        const dir = freshTempDir("shortener-import-stack");
+        try {
+            writeFileSync(join(dir, "Pulumi.dev.yaml"), `config:\n  shortener:baseUrl: ${emulator.baseUrl}\n  shortener:apiKey:\n    secure: AAABAKx0\n`);
+            const result = mustSucceed(await importer(emulator, ["--stack", "dev", "--kinds", "pixels"], { SHORTENER_BASE_URL: "" }, dir));
+            assert.match(result.stdout, new RegExp(`^// Imported by shortener-import from ${emulator.baseUrl} at `, "m"));
+            const missing = await importer(emulator, ["--stack", "prod"], {}, dir);
+            assert.equal(missing.code, 2);
+            assert.match(missing.stderr, /there is no Pulumi\.prod\.yaml/);
+        } finally {
+            removeDir(dir);
+        }
     });
 
     it("without a key, says which config key or variable to set", async () => {
