@@ -16,10 +16,16 @@ export const accountSettings: ResourceDefinition<AccountSettingsInputs> = {
     kind: "AccountSettings",
     inputs,
 
+    // Only what differs from the account is sent, so taking over the account as it is (an imported program)
+    // writes nothing; a declared password is always sent, since the service never shows it.
     async create(context, wanted) {
         const client = context.client();
-        if (wanted.email !== undefined || wanted.password !== undefined) await client.account.update(wanted);
-        const account = await client.account.get();
+        let account = await client.account.get();
+        const email = wanted.email === account.email ? undefined : wanted.email;
+        if (email !== undefined || wanted.password !== undefined) {
+            await client.account.update({ email, password: wanted.password });
+            account = await client.account.get();
+        }
         return { id: String(account.id), computed: { username: account.username, status: account.status } };
     },
 

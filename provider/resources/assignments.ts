@@ -27,9 +27,13 @@ function assignmentResource<I extends Props>(spec: Assignment<I>): ResourceDefin
         kind: spec.kind,
         inputs: spec.inputs,
         replaceOn: Object.keys(spec.inputs.shape) as (keyof I & string)[],
+        createOnly: ["adopt"] as (keyof I & string)[],
         async create(context, wanted) {
-            await spec.assign(context.client(), wanted);
-            context.lists.clear();
+            // Adopting an assignment the service already shows takes it over without a write.
+            if (!(wanted.adopt === true && (await spec.exists(context, wanted)))) {
+                await spec.assign(context.client(), wanted);
+                context.lists.clear();
+            }
             return { id: spec.id(wanted), computed: {} };
         },
         async read(context, _id, state) {
@@ -61,6 +65,7 @@ const channelItemInputs = z.strictObject({
     channelId: objectId,
     type: z.enum(CHANNEL_ITEM_TYPES, { error: `must be one of ${CHANNEL_ITEM_TYPES.join(", ")}` }),
     itemId: objectId,
+    adopt: z.literal(true, { error: "must be true (take over the item if the channel already holds it)" }).optional(),
 });
 export type ChannelItemInputs = z.output<typeof channelItemInputs>;
 
@@ -106,6 +111,8 @@ export interface ChannelItemArgs {
     /** links (a short link), bio (a bio page) or qr (a QR code). */
     type: pulumi.Input<(typeof CHANNEL_ITEM_TYPES)[number]>;
     itemId: pulumi.Input<number | string>;
+    /** true: when the channel already holds the item, take the assignment over without assigning it again. */
+    adopt?: pulumi.Input<true>;
 }
 
 /**

@@ -91,7 +91,9 @@ export function providerMethods<I extends Props>(
 
         async diff(_id: string, olds: Props, news: Props) {
             const changed = changedFields(olds, news);
-            const replaces = changed.filter((field) => definition.replaceOn?.includes(field) || !definition.update);
+            // A field the state never held (an adopted QR code's type, which the service does not show) is declared
+            // in place: it says what the object is, not that it should become another one.
+            const replaces = changed.filter((field) => (definition.replaceOn?.includes(field) && olds[field] !== undefined) || !definition.update);
             return {
                 changes: changed.length > 0,
                 replaces,

@@ -67,9 +67,10 @@ export const qrData = {
 
 const logoUrl = httpUrl.refine((url) => /\.(png|jpe?g)$/i.test(new URL(url).pathname), { error: "must be the URL of a .png or .jpg image" });
 
+// type and data may be left out only by a QR code adopted as it is: the service does not show them.
 const inputs = z.strictObject({
-    type: z.enum(QR_TYPES, { error: `must be one of ${QR_TYPES.join(", ")}` }),
-    data: z.union([z.string(), z.record(z.string(), z.string())], { error: "must be a string or an object of strings, depending on type" }),
+    type: z.enum(QR_TYPES, { error: `must be one of ${QR_TYPES.join(", ")}` }).optional(),
+    data: z.union([z.string(), z.record(z.string(), z.string())], { error: "must be a string or an object of strings, depending on type" }).optional(),
     background: rgbColour.optional(),
     foreground: rgbColour.optional(),
     logo: logoUrl.optional(),
@@ -85,8 +86,9 @@ export const qrCode = listedResource<QrCodeInputs, RemoteQrCode>({
     list: (client) => client.qrCodes.all(),
     observe: () => ({}),
     computed: (remote) => ({ link: remote.link, scans: remote.scans }),
-    rules: (news) => dataFailures(news.type, news.data),
+    rules: (news, olds) => (news.type !== undefined && news.data !== undefined ? dataFailures(news.type, news.data) : undeclaredFailures(news, olds)),
     normalise: (inputs) => {
+        if (inputs.type === undefined || inputs.data === undefined) return inputs;
         const data = qrData[inputs.type].safeParse(inputs.data);
         return data.success ? { ...inputs, data: data.data as QrCodeInputs["data"] } : inputs;
     },
@@ -100,8 +102,27 @@ export const qrCode = listedResource<QrCodeInputs, RemoteQrCode>({
 });
 
 function body(wanted: QrCodeInputs) {
+    if (wanted.type === undefined || wanted.data === undefined) throw new Error("type and data: required to change a QR code");
     const data = qrData[wanted.type].parse(wanted.data) as string | Record<string, string>;
     return { type: wanted.type, data, background: wanted.background, foreground: wanted.foreground, logo: wanted.logo };
+}
+
+const LOOK = ["background", "foreground", "logo"] as const;
+
+/**
+ * A QR code without type and data is one adopted as it is: nothing of it can be changed (every update must send
+ * the data), and type and data once declared cannot be taken back.
+ */
+function undeclaredFailures(news: QrCodeInputs, olds: Record<string, unknown>): Failure[] {
+    const missing = news.type === undefined ? "type" : "data";
+    const why = "the service does not show a QR code's type and data";
+    if (news.type !== undefined || news.data !== undefined) return [{ property: missing, reason: `required with ${missing === "type" ? "data" : "type"}` }];
+    if (news.adopt === undefined) return [{ property: "type", reason: "required (only a QR code adopted as it is, with adopt: <id>, may leave out type and data)" }];
+    if (olds.type !== undefined || olds.data !== undefined) return [{ property: "data", reason: `cannot be removed once declared (${why})` }];
+    return LOOK.filter((field) => news[field] !== undefined).map((field) => ({
+        property: field,
+        reason: `can only be set together with type and data (${why}, and every change must send them)`,
+    }));
 }
 
 function dataFailures(type: QrType, data: unknown): Failure[] {
@@ -157,7 +178,13 @@ export type QrCodeArgs = {
         /** Take over an existing QR code by its id instead of creating one. */
         adopt?: pulumi.Input<number>;
     };
-}[QrType];
+}[QrType] | {
+    /** Take over an existing QR code as it is: the service does not show its type and data, so it cannot be changed
+     *  until they are declared (declaring them updates it in place). */
+    adopt: pulumi.Input<number>;
+    type?: undefined;
+    data?: undefined;
+};
 
 /** A QR code. */
 export class QrCode extends ShortenerResource {

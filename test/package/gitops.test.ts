@@ -12,10 +12,13 @@ import { typeCheck } from "./typecheck";
 
 const EXAMPLE = join(REPOSITORY_ROOT, "examples", "gitops");
 const WORKFLOW = ".github/workflows/shortener.yml";
+const DRIFT_WORKFLOW = ".github/workflows/drift.yml";
 const API_KEY_FROM_SECRETS = "${{ secrets.SHORTENER_API_KEY }}";
 
 interface Step {
     name?: string;
+    id?: string;
+    if?: string;
     uses?: string;
     run?: string;
     with?: Record<string, unknown>;
@@ -24,12 +27,18 @@ interface Step {
 
 interface Job {
     if?: string;
+    permissions?: Record<string, string>;
     env?: Record<string, string>;
     steps: Step[];
 }
 
 interface Workflow {
-    on: { pull_request?: { branches?: string[] }; push?: { branches?: string[] } };
+    on: {
+        pull_request?: { branches?: string[] };
+        push?: { branches?: string[] };
+        schedule?: { cron: string }[];
+        workflow_dispatch?: unknown;
+    };
     env?: Record<string, string>;
     jobs: Record<string, Job>;
 }
@@ -53,6 +62,18 @@ function jobOn(event: "pull_request" | "push"): Job {
     return matching[0];
 }
 
+/** Every shell command of the jobs is npm ci, npm run of one of the example's scripts, or npx of one of the package's bins. */
+function assertCommandsExist(commands: string[][]): void {
+    const bins = Object.keys(readManifest().bin);
+    const scripts = Object.keys(exampleManifest.scripts);
+    for (const words of commands) {
+        assert.ok(["npx", "npm"].includes(words[0]), `${words.join(" ")}: not a command the workflow installs`);
+        if (words[0] === "npx") assert.ok(bins.includes(words[1]), `npx ${words[1]}: not a bin of the package (${bins.join(", ")})`);
+        if (words[0] === "npm" && words[1] === "run") assert.ok(scripts.includes(words[2]), `npm run ${words[2]}: not a script of the example`);
+        if (words[0] === "npm") assert.ok(["ci", "run"].includes(words[1]), `npm ${words[1]}: unexpected`);
+    }
+}
+
 function pulumiStep(job: Job): Step {
     const steps = job.steps.filter((step) => step.uses?.startsWith("pulumi/actions@"));
     assert.equal(steps.length, 1, "expected one pulumi/actions step");
@@ -72,15 +93,9 @@ describe("GitOps example: the CI workflow", function () {
     });
 
     it("runs only commands that exist: npx of the package's bins, npm run of the example's scripts", () => {
-        const bins = Object.keys(readManifest().bin);
-        const scripts = Object.keys(exampleManifest.scripts);
         const commands = jobs.flatMap(commandsOf);
         assert.ok(commands.some((words) => words[0] === "npx"), "the workflow runs no npx command");
-        for (const words of commands) {
-            if (words[0] === "npx") assert.ok(bins.includes(words[1]), `npx ${words[1]}: not a bin of the package (${bins.join(", ")})`);
-            if (words[0] === "npm" && words[1] === "run") assert.ok(scripts.includes(words[2]), `npm run ${words[2]}: not a script of the example`);
-            if (words[0] === "npm") assert.ok(["ci", "run"].includes(words[1]), `npm ${words[1]}: unexpected`);
-        }
+        assertCommandsExist(commands);
         assert.ok(exampleManifest.dependencies["pulumi-shortener"], "the example must depend on the package for npx to find its bin");
     });
 
@@ -161,5 +176,53 @@ describe("GitOps example: the CI workflow", function () {
         } finally {
             removeDir(project);
         }
+    });
+});
+
+describe("GitOps example: the nightly drift workflow", () => {
+    const drift = parse(readFileSync(join(EXAMPLE, DRIFT_WORKFLOW), "utf8")) as Workflow;
+    const [job, ...others] = Object.values(drift.jobs);
+
+    it("runs every night, and by hand", () => {
+        assert.equal(others.length, 0, "one job");
+        const crons = (drift.on.schedule ?? []).map((entry) => entry.cron.trim().split(/\s+/));
+        assert.equal(crons.length, 1);
+        const [minute, hour, ...daily] = crons[0];
+        assert.ok(/^\d+$/.test(minute) && Number(minute) < 60 && /^\d+$/.test(hour) && Number(hour) < 24, crons[0].join(" "));
+        assert.deepEqual(daily, ["*", "*", "*"], "every day");
+        assert.ok("workflow_dispatch" in drift.on);
+    });
+
+    it("runs only commands that exist, with actions of the same versions as the deploy workflow", () => {
+        assertCommandsExist(commandsOf(job));
+        const deployActions = new Set(jobs.flatMap((other) => other.steps.map((step) => step.uses).filter((uses) => uses !== undefined)));
+        for (const uses of job.steps.map((step) => step.uses).filter((uses): uses is string => uses !== undefined)) {
+            assert.ok(deployActions.has(uses) || uses === "actions/github-script@v7", `${uses}: not an action this example already relies on`);
+        }
+    });
+
+    it("refreshes and previews the deployed stack expecting no changes, with the key from secrets", () => {
+        const preview = pulumiStep(job);
+        assert.equal(preview.with?.command, "preview");
+        assert.equal(preview.with?.refresh, true);
+        assert.equal(preview.with?.["expect-no-changes"], true);
+        assert.equal(preview.with?.diff, true, "the log must name what drifted");
+        assert.equal(drift.env?.STACK, workflow.env?.STACK, "the stack the deploy workflow deploys");
+        assert.equal(preview.with?.["stack-name"], "${{ env.STACK }}");
+        assert.equal(preview.env?.SHORTENER_API_KEY, API_KEY_FROM_SECRETS);
+    });
+
+    it("opens or updates an issue only when that preview failed, with a script that compiles", () => {
+        const preview = pulumiStep(job);
+        const report = job.steps.find((step) => step.uses?.startsWith("actions/github-script@"));
+        assert.ok(report && preview.id, "an issue step after an identified preview step");
+        assert.equal(report.if, `failure() && steps.${preview.id}.outcome == 'failure'`);
+        assert.equal(job.permissions?.issues, "write");
+        assert.ok(job.steps.indexOf(report) > job.steps.indexOf(preview));
+        const script = String(report.with?.script);
+        const AsyncFunction = Object.getPrototypeOf(async () => undefined).constructor as new (...args: string[]) => unknown;
+        assert.doesNotThrow(() => new AsyncFunction("github", "context", "process", script));
+        assert.match(script, /issues\.create\(/);
+        assert.match(script, /issues\.createComment\(/);
     });
 });

@@ -175,6 +175,14 @@ describe("package: installed from its tarball into a fresh Pulumi project", func
         }
     });
 
+    it("runs `npx shortener-import` from the project: the installed bin reads the account, with the provider's environment variables", async () => {
+        await emulator!.admin.seed("pixels", { type: "adspixel", name: "Imported pixel", tag: "AW-IMPORT" });
+        const env = { SHORTENER_BASE_URL: emulator!.baseUrl, SHORTENER_API_KEY: emulator!.apiKey };
+        const result = await runCommand("npx", ["--no-install", "shortener-import", "--kinds", "pixels"], { cwd: project, env });
+        assert.equal(result.code, 0, result.stdout + result.stderr);
+        assert.match(result.stdout, /new shortener\.Pixel\("imported-pixel", \{\n {4}adopt: \d+,/);
+    });
+
     it("runs `npx wiki-query-lint` from the project: exit 0 on clean definitions, 1 with annotations on errors", async () => {
         const clean = await runCommand("npx", ["--no-install", "wiki-query-lint", "queries/clean.yaml"], { cwd: project });
         assert.equal(clean.code, 0, clean.stdout + clean.stderr);

@@ -1,0 +1,228 @@
+// shortener-import end to end: an account seeded with many objects of every kind is imported by the bin, run as
+// a child process as a user would run it; the program it writes type-checks against the package, and the engine
+// double (the real dynamic-provider host) takes the whole account over without a single write to the service.
+import { strict as assert } from "node:assert";
+import { readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { runLifecycle, type LifecycleResult, type Operation } from "../engine";
+import { startEmulator, type EmulatorOptions, type RunningEmulator } from "../emulator";
+import { runCommand, type Finished } from "../package/commands";
+import { freshTempDir, linkedProject, readManifest, removeDir, REPOSITORY_ROOT } from "../package/repository";
+import { typeCheck } from "../package/typecheck";
+import { changes } from "../provider/stack";
+import { seedAccount } from "./seed";
+
+/** The emulator's profiles to import from; a profile of the real service joins this list when the emulator has one. */
+const PROFILES: { name: string; options: EmulatorOptions }[] = [{ name: "spec", options: {} }];
+
+const PER_KIND = 50;
+const CHANNELS_WITH_ITEMS = 20;
+const SYSTEM_DOMAINS = 3;
+const PAGE_SIZE = 20;
+const FIXED_EPOCH = "1767225600"; // 2026-01-01T00:00:00Z
+const BIN = join(REPOSITORY_ROOT, readManifest().bin["shortener-import"]);
+const WRITES = ["POST", "PUT", "PATCH", "DELETE"];
+
+function importer(emulator: RunningEmulator, args: readonly string[], env: Record<string, string> = {}, cwd = REPOSITORY_ROOT): Promise<Finished> {
+    return runCommand(process.execPath, [BIN, ...args], {
+        cwd,
+        env: { SHORTENER_BASE_URL: emulator.baseUrl, SHORTENER_API_KEY: emulator.apiKey, SOURCE_DATE_EPOCH: "", ...env },
+    });
+}
+
+function mustSucceed(result: Finished): Finished {
+    assert.equal(result.code, 0, `shortener-import exited with ${result.code}:\n${result.stderr}`);
+    return result;
+}
+
+for (const profile of PROFILES) {
+    describe(`shortener-import: a whole account (${profile.name} profile) taken over without a write`, function () {
+        this.timeout(20 * 60_000);
+        let emulator: RunningEmulator;
+        let project: string;
+        let program: string;
+        let importRequests: { method: string; path: string; query: Record<string, string> }[];
+        const run = async (operation: Operation): Promise<LifecycleResult> => {
+            const result = await runLifecycle(operation, {
+                programDir: project,
+                stateFile: join(project, "state.json"),
+                config: { "shortener:baseUrl": emulator.baseUrl },
+                secretConfig: { "shortener:apiKey": emulator.apiKey },
+                env: { PULUMI_CONFIG_PASSPHRASE: "import-test" },
+            });
+            assert.ok(result.ok, `${operation} failed:\n${result.log}\n${(result.diagnostics ?? []).join("\n")}`);
+            return result;
+        };
+        const writesSince = async () => (await emulator.admin.requests()).filter((entry) => WRITES.includes(entry.method));
+
+        before(async function () {
+            emulator = await startEmulator({ rateLimit: { limit: 10_000, windowMs: 1000 }, systemDomains: SYSTEM_DOMAINS, ...profile.options });
+            await seedAccount(emulator, PER_KIND, CHANNELS_WITH_ITEMS, SYSTEM_DOMAINS);
+            await emulator.admin.clearRequests();
+            program = mustSucceed(await importer(emulator, ["--page-size", String(PAGE_SIZE)], { SOURCE_DATE_EPOCH: FIXED_EPOCH })).stdout;
+            importRequests = await emulator.admin.requests();
+            await emulator.admin.clearRequests();
+            project = linkedProject("shortener-import", {
+                "index.ts": program,
+                "Pulumi.yaml": "name: imported-account\nruntime:\n  name: nodejs\n  options:\n    typescript: true\n",
+            });
+        });
+        after(async () => {
+            removeDir(project);
+            await emulator?.close();
+        });
+
+        it("reads every page of every kind and every channel's items, and writes nothing", () => {
+            assert.deepEqual(importRequests.filter((entry) => entry.method !== "GET"), []);
+            const pages = PER_KIND / PAGE_SIZE;
+            for (const path of ["/api/domains", "/api/campaigns", "/api/channels", "/api/pixels", "/api/qr"]) {
+                const read = importRequests.filter((entry) => entry.path === path).map((entry) => `${entry.query.page}/${entry.query.limit}`);
+                assert.deepEqual(read, Array.from({ length: Math.ceil(pages) }, (_, index) => `${index + 1}/${PAGE_SIZE}`), path);
+            }
+            assert.equal(importRequests.filter((entry) => /^\/api\/channel\/\d+$/.test(entry.path)).length, PER_KIND);
+        });
+
+        it("declares one resource per object, each adopting its id, and the channels' items; system domains left out and counted", () => {
+            const count = (kind: string) => program.split(`new shortener.${kind}(`).length - 1;
+            for (const kind of ["Domain", "Campaign", "Channel", "Pixel", "QrCode"]) assert.equal(count(kind), PER_KIND, kind);
+            assert.equal(count("ChannelItem"), CHANNELS_WITH_ITEMS * 3);
+            assert.equal(count("AccountSettings"), 1);
+            assert.equal((program.match(/^ {4}adopt: \d+,$/gm) ?? []).length, PER_KIND * 5);
+            assert.match(program, new RegExp(`^// Left out: ${SYSTEM_DOMAINS} system domains`, "m"));
+            assert.doesNotMatch(program, /sho\d*\.rt/, "a system domain was declared");
+            const names = [...program.matchAll(/new shortener\.(\w+)\("([^"]+)"/g)].map((match) => `${match[1]}:${match[2]}`);
+            assert.equal(new Set(names).size, names.length, "resource names are unique per kind");
+        });
+
+        it("says in a comment what the service does not show: QR data, campaign slugs, the password", () => {
+            assert.equal(program.split("// type, data, colours and logo: the service does not show them").length - 1, PER_KIND);
+            assert.equal(program.split("// slug: the service does not show it").length - 1, PER_KIND);
+            assert.match(program, /^\/\/ password: the service never shows it/m);
+            assert.doesNotMatch(program, /secret-looking data/, "QR data is not shown by the API, so it cannot be in the program");
+        });
+
+        it("type-checks against the package as installed", () => {
+            assert.deepEqual(typeCheck({ "index.ts": program }), []);
+        });
+
+        describe("through the engine double", () => {
+            let up: LifecycleResult;
+            before(async () => {
+                up = await run("up");
+            });
+
+            it("up takes over every object without a single POST, PUT or DELETE", async () => {
+                assert.deepEqual(await writesSince(), []);
+                const created = up.steps.filter((step) => step.op === "create" && !step.type.endsWith("pulumi:Stack"));
+                assert.equal(created.length, PER_KIND * 5 + CHANNELS_WITH_ITEMS * 3 + 1);
+            });
+
+            it("then preview shows no change", async () => {
+                assert.deepEqual(changes(await run("preview")), []);
+            });
+
+            it("refresh finds no drift, and preview after it shows no change, still without a write", async () => {
+                const refresh = await run("refresh");
+                const drifted = refresh.steps.filter((step) => (step.diffs ?? []).length > 0 || step.op === "read-gone");
+                assert.deepEqual(drifted.map((step) => `${step.name}: ${JSON.stringify(step.diffs)}`), []);
+                assert.deepEqual(changes(await run("preview")), []);
+                assert.deepEqual(await writesSince(), []);
+            });
+
+            it("a second import of the same account gives identical code", async () => {
+                const again = mustSucceed(await importer(emulator, ["--page-size", String(PAGE_SIZE)], { SOURCE_DATE_EPOCH: FIXED_EPOCH })).stdout;
+                assert.equal(again, program);
+                // Without a fixed time only the header's time differs.
+                const now = mustSucceed(await importer(emulator, [])).stdout;
+                const withoutTime = (text: string) => text.replace(/^(\/\/ Imported by shortener-import from \S+ at )\S+:$/m, "$1<time>:");
+                assert.notEqual(now, program);
+                assert.equal(withoutTime(now), withoutTime(program));
+            });
+        });
+    });
+}
+
+describe("shortener-import: options, errors and the key", function () {
+    this.timeout(120_000);
+    let emulator: RunningEmulator;
+    before(async () => {
+        emulator = await startEmulator({ rateLimit: { limit: 10_000, windowMs: 1000 }, systemDomains: 2 });
+        await seedAccount(emulator, 3, 1, 2);
+    });
+    after(async () => emulator?.close());
+
+    it("--json prints what was found, system domains included, and --kinds limits what is read", async () => {
+        const found = JSON.parse(mustSucceed(await importer(emulator, ["--json", "--kinds", "channels,qrcodes"])).stdout);
+        assert.deepEqual(Object.keys(found).sort(), ["channels", "importedAt", "qrCodes", "source"]);
+        assert.equal(found.channels.length, 3);
+        assert.deepEqual(found.channels[0].items.map((item: { type: string }) => item.type), ["bio", "links", "qr"]);
+        const all = JSON.parse(mustSucceed(await importer(emulator, ["--json"])).stdout);
+        assert.equal(all.systemDomains.length, 2);
+        assert.equal(all.domains.length, 3);
+    });
+
+    it("--output writes the program to a file and prints only the summary", async () => {
+        const file = join(freshTempDir("shortener-import-output"), "index.ts");
+        try {
+            const result = mustSucceed(await importer(emulator, ["--output", file, "--kinds", "pixels"]));
+            assert.equal(result.stdout, "");
+            assert.match(result.stderr, /^shortener-import: 3 pixels -> /m);
+            const written = readFileSync(file, "utf8");
+            assert.equal(written.split("new shortener.Pixel(").length - 1, 3);
+            assert.doesNotMatch(written, /new shortener\.(Domain|Campaign|Channel|QrCode)\(/);
+        } finally {
+            removeDir(join(file, ".."));
+        }
+    });
+
+    it("refuses unknown options, kinds and timestamps with exit 2, naming what is wrong", async () => {
+        const kinds = await importer(emulator, ["--kinds", "domains,links"]);
+        assert.equal(kinds.code, 2);
+        assert.match(kinds.stderr, /--kinds: unknown kind links/);
+        const timestamp = await importer(emulator, ["--timestamp", "yesterday"]);
+        assert.equal(timestamp.code, 2);
+        assert.match(timestamp.stderr, /--timestamp: expected an ISO date/);
+        assert.equal((await importer(emulator, ["--frobnicate"])).code, 2);
+    });
+
+    it("--stack reads the base URL from the stack's config file, the key still from the environment", async () => {
+        const dir = freshTempDir("shortener-import-stack");
+        try {
+            writeFileSync(join(dir, "Pulumi.dev.yaml"), `config:\n  shortener:baseUrl: ${emulator.baseUrl}\n  shortener:apiKey:\n    secure: AAABAKx0\n`);
+            const result = mustSucceed(await importer(emulator, ["--stack", "dev", "--kinds", "pixels"], { SHORTENER_BASE_URL: "" }, dir));
+            assert.match(result.stdout, new RegExp(`^// Imported by shortener-import from ${emulator.baseUrl} at `, "m"));
+            const missing = await importer(emulator, ["--stack", "prod"], {}, dir);
+            assert.equal(missing.code, 2);
+            assert.match(missing.stderr, /there is no Pulumi\.prod\.yaml/);
+        } finally {
+            removeDir(dir);
+        }
+    });
+
+    it("without a key, says which config key or variable to set", async () => {
+        const result = await importer(emulator, [], { SHORTENER_API_KEY: "" });
+        assert.equal(result.code, 1);
+        assert.match(result.stderr, /SHORTENER_API_KEY/);
+    });
+
+    it("never prints or writes the key: not in the program, the JSON, the summary or an error", async () => {
+        const key = emulator.apiKey;
+        const outputs = [await importer(emulator, []), await importer(emulator, ["--json"])];
+        outputs.forEach(mustSucceed);
+        // A key the service refuses, and a service that does not answer.
+        const wrongKey = `${key}-revoked`;
+        const refused = await importer(emulator, [], { SHORTENER_API_KEY: wrongKey });
+        assert.equal(refused.code, 1);
+        const closed = await startEmulator({});
+        const unreachableUrl = closed.baseUrl;
+        await closed.close();
+        const unreachable = await importer(emulator, [], { SHORTENER_BASE_URL: unreachableUrl, SHORTENER_REQUEST_TIMEOUT_MS: "500" });
+        assert.equal(unreachable.code, 1);
+        for (const result of [...outputs, refused, unreachable]) {
+            for (const text of [result.stdout, result.stderr]) {
+                assert.ok(!text.includes(key), `the key appears in:\n${text.slice(0, 400)}`);
+            }
+        }
+        assert.ok(!refused.stderr.includes(wrongKey) && refused.stderr.length > 0, refused.stderr);
+    });
+});
