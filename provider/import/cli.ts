@@ -116,6 +116,8 @@ async function main(argv: string[], env: NodeJS.ProcessEnv): Promise<number> {
         process.stdout.write(`${USAGE}\n`);
         return 0;
     }
+    const keyFromEnv = env[ENV_KEYS.apiKey]?.trim();
+    if (keyFromEnv) keys.push(keyFromEnv);
     const { requestTimeoutMs, ...credentials } = resolveSettings(options.stack === undefined ? undefined : stackConfig(options.stack), env);
     keys.push(credentials.apiKey);
     const client = createShortenerClient({

@@ -218,7 +218,11 @@ describe("shortener-import: options, errors and the key", function () {
         await closed.close();
         const unreachable = await importer(emulator, [], { SHORTENER_BASE_URL: unreachableUrl, SHORTENER_REQUEST_TIMEOUT_MS: "500" });
         assert.equal(unreachable.code, 1);
-        for (const result of [...outputs, refused, unreachable]) {
+        // The key pasted where the base URL belongs: the message quotes the value, but not the key.
+        const misplaced = await importer(emulator, [], { SHORTENER_BASE_URL: key });
+        assert.equal(misplaced.code, 1);
+        assert.match(misplaced.stderr, /shortener:baseUrl must be an http\(s\) URL/);
+        for (const result of [...outputs, refused, unreachable, misplaced]) {
             for (const text of [result.stdout, result.stderr]) {
                 assert.ok(!text.includes(key), `the key appears in:\n${text.slice(0, 400)}`);
             }
