@@ -175,6 +175,19 @@ describe("shortener-import: options, errors and the key", function () {
         }
     });
 
+    it("marks an object whose values the provider's input checks refuse, with the property and the reason", async () => {
+        const { id } = await emulator.admin.seed("campaigns", { name: "ab" });
+        try {
+            const result = mustSucceed(await importer(emulator, ["--kinds", "campaigns"]));
+            assert.match(result.stdout, /^\/\/ The provider refuses this at preview: name: name must be at least 3 characters.*\nnew shortener\.Campaign\("ab", \{\n {4}adopt: \d+,/m);
+            assert.equal(result.stdout.split("The provider refuses this at preview").length - 1, 1, "only the short name is marked");
+            assert.match(result.stdout, /^\/\/ 1 resource holds values the provider refuses/m);
+            assert.match(result.stderr, /1 resource\(s\) hold values the provider refuses/);
+        } finally {
+            await emulator.admin.remove("campaigns", id);
+        }
+    });
+
     it("refuses unknown options, kinds and timestamps with exit 2, naming what is wrong", async () => {
         const kinds = await importer(emulator, ["--kinds", "domains,links"]);
         assert.equal(kinds.code, 2);
