@@ -89,6 +89,7 @@ for (const profile of PROFILES) {
             assert.equal(count("AccountSettings"), 1);
             assert.equal((program.match(/^ {4}adopt: \d+,$/gm) ?? []).length, PER_KIND * 5);
             assert.match(program, new RegExp(`^// Left out: ${SYSTEM_DOMAINS} system domains`, "m"));
+            assert.doesNotMatch(program, /The provider refuses this/, "every seeded value is one the provider accepts");
             assert.doesNotMatch(program, /sho\d*\.rt/, "a system domain was declared");
             const names = [...program.matchAll(/new shortener\.(\w+)\("([^"]+)"/g)].map((match) => `${match[1]}:${match[2]}`);
             assert.equal(new Set(names).size, names.length, "resource names are unique per kind");
