@@ -40,14 +40,14 @@ export function generateProgram(snapshot: Snapshot, options: ProgramOptions): st
 /** Marks a resource whose values, as the service holds them, the provider's input checks refuse. */
 const REFUSED = "// The provider refuses this at preview:";
 
-/** How many resources of a generated program are marked as refused. */
+/** How many resources of a generated program are marked as refused (the mark starts a line; values never do). */
 export function countRefused(program: string): number {
-    return program.split(REFUSED).length - 1;
+    return program.split("\n").filter((line) => line.startsWith(REFUSED)).length;
 }
 
 /** A one-line summary of what the snapshot holds, e.g. "3 domains, 2 campaigns, ...". */
 export function summary(snapshot: Snapshot): string {
-    const counted = (count: number | undefined, one: string, many = `${one}s`) => (count === undefined ? undefined : `${count} ${count === 1 ? one : many}`);
+    const counted = (count: number | undefined, one: string) => (count === undefined ? undefined : `${count} ${count === 1 ? one : `${one}s`}`);
     const items = snapshot.channels?.reduce((total, channel) => total + channel.items.length, 0);
     return [
         snapshot.account && "the account's settings",
