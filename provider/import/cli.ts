@@ -7,7 +7,7 @@ import { parseArgs } from "node:util";
 import { parse as parseYaml } from "yaml";
 import { createShortenerClient } from "../client";
 import { CONFIG_KEYS, ENV_KEYS, resolveSettings, type ConfigSource } from "../config";
-import { generateProgram, summary } from "./program";
+import { countRefused, generateProgram, summary } from "./program";
 import { IMPORT_KINDS, readSnapshot, type ImportKind } from "./snapshot";
 
 const USAGE = `Usage: shortener-import [--output FILE] [--kinds LIST] [--json] [--stack NAME] [--timestamp ISO] [--page-size N]
@@ -116,6 +116,8 @@ async function main(argv: string[], env: NodeJS.ProcessEnv): Promise<number> {
         process.stdout.write(`${USAGE}\n`);
         return 0;
     }
+    const keyFromEnv = env[ENV_KEYS.apiKey]?.trim();
+    if (keyFromEnv) keys.push(keyFromEnv);
     const { requestTimeoutMs, ...credentials } = resolveSettings(options.stack === undefined ? undefined : stackConfig(options.stack), env);
     keys.push(credentials.apiKey);
     const client = createShortenerClient({
@@ -130,6 +132,8 @@ async function main(argv: string[], env: NodeJS.ProcessEnv): Promise<number> {
         : generateProgram(snapshot, { source: credentials.baseUrl, importedAt: options.importedAt });
     if (options.output === undefined) process.stdout.write(text);
     else writeFileSync(options.output, text);
+    const refused = options.json ? 0 : countRefused(text);
+    if (refused > 0) process.stderr.write(`shortener-import: ${refused} resource(s) hold values the provider refuses; see the comments "The provider refuses this at preview"\n`);
     const left = snapshot.systemDomains?.length ? `; left out ${snapshot.systemDomains.length} system domain(s)` : "";
     process.stderr.write(`shortener-import: ${summary(snapshot)}${left}${options.output === undefined ? "" : ` -> ${options.output}`}\n`);
     return 0;

@@ -2,6 +2,7 @@
 // id with the values the service holds, so the first `pulumi up` makes no write. Values the service does not
 // show are left out (the form that writes nothing) and a comment says so.
 import type { Campaign, Domain, Pixel, QrCode } from "../client";
+import { definitions } from "../resources/registry";
 import { nameObjects, type Named } from "./names";
 import type { ChannelWithItems, Snapshot } from "./snapshot";
 
@@ -22,9 +23,7 @@ class Reference {
 export function generateProgram(snapshot: Snapshot, options: ProgramOptions): string {
     const qrNames = nameObjects("qr", (snapshot.qrCodes ?? []).map((qr) => ({ id: qr.id, text: qr.name })));
     const channelNames = nameObjects("channel", (snapshot.channels ?? []).map((channel) => ({ id: channel.id, text: channel.name })));
-    const sections = [
-        header(snapshot, options),
-        'import * as shortener from "pulumi-shortener";',
+    const body = [
         snapshot.account && accountSection(snapshot.account.email),
         snapshot.domains && section("Domains", domainsCode(snapshot.domains)),
         snapshot.campaigns && section("Campaigns", campaignsCode(snapshot.campaigns)),
@@ -32,13 +31,23 @@ export function generateProgram(snapshot: Snapshot, options: ProgramOptions): st
         snapshot.pixels && section("Pixels", pixelsCode(snapshot.pixels)),
         snapshot.qrCodes && section("QR codes", qrCodesCode(snapshot.qrCodes, qrNames)),
         snapshot.channels && section("What the channels hold", channelItemsCode(snapshot.channels, channelNames, qrNames)),
-    ];
-    return sections.filter((part) => part !== undefined).join("\n\n") + "\n";
+    ]
+        .filter((part) => part !== undefined)
+        .join("\n\n");
+    return [header(snapshot, options, countRefused(body)), 'import * as shortener from "pulumi-shortener";', body].join("\n\n") + "\n";
+}
+
+/** Marks a resource whose values, as the service holds them, the provider's input checks refuse. */
+const REFUSED = "// The provider refuses this at preview:";
+
+/** How many resources of a generated program are marked as refused (the mark starts a line; values never do). */
+export function countRefused(program: string): number {
+    return program.split("\n").filter((line) => line.startsWith(REFUSED)).length;
 }
 
 /** A one-line summary of what the snapshot holds, e.g. "3 domains, 2 campaigns, ...". */
 export function summary(snapshot: Snapshot): string {
-    const counted = (count: number | undefined, one: string, many = `${one}s`) => (count === undefined ? undefined : `${count} ${count === 1 ? one : many}`);
+    const counted = (count: number | undefined, one: string) => (count === undefined ? undefined : `${count} ${count === 1 ? one : `${one}s`}`);
     const items = snapshot.channels?.reduce((total, channel) => total + channel.items.length, 0);
     return [
         snapshot.account && "the account's settings",
@@ -52,7 +61,7 @@ export function summary(snapshot: Snapshot): string {
         .join(", ");
 }
 
-function header(snapshot: Snapshot, options: ProgramOptions): string {
+function header(snapshot: Snapshot, options: ProgramOptions, refused: number): string {
     const lines = [
         `Imported by shortener-import from ${options.source} at ${options.importedAt.toISOString()}:`,
         `${summary(snapshot)}.`,
@@ -60,6 +69,12 @@ function header(snapshot: Snapshot, options: ProgramOptions): string {
     if (snapshot.systemDomains) {
         const count = snapshot.systemDomains.length;
         lines.push(`Left out: ${count} system domain${count === 1 ? "" : "s"} (the service's own, listed with no id; an account cannot manage them).`);
+    }
+    if (refused > 0) {
+        lines.push(
+            `${refused} resource${refused === 1 ? "" : "s"} hold${refused === 1 ? "s" : ""} values the provider refuses (marked "The provider refuses this"):`,
+            "fix them here or in the dashboard before the first preview.",
+        );
     }
     lines.push(
         "Each resource adopts the object it names, declared as the service holds it: the first `pulumi up` takes them",
@@ -171,12 +186,22 @@ function channelItemsCode(channels: ChannelWithItems[], channelNames: Map<number
 }
 
 function resource(kind: string, name: string, fields: Fields, variable?: string): string {
+    const reasons = refusedInputs(kind, fields);
+    const refusal = reasons.length ? `${REFUSED} ${commentText(reasons.join("; "))}\n` : "";
     const body = fields
         .filter(([, value]) => value !== undefined)
         .map(([field, value]) => `    ${field}: ${value instanceof Reference ? value.expression : JSON.stringify(value)},`)
         .join("\n");
     const construction = `new shortener.${kind}(${JSON.stringify(name)}, {\n${body}\n});`;
-    return variable ? `const ${variable} = ${construction}` : construction;
+    return refusal + (variable ? `const ${variable} = ${construction}` : construction);
+}
+
+/** What the kind's own input checks (those `pulumi preview` runs) say about the values, one line per problem. */
+function refusedInputs(kind: string, fields: Fields): string[] {
+    if (fields.some(([, value]) => value instanceof Reference)) return [];
+    const inputs = Object.fromEntries(fields.filter(([, value]) => value !== undefined));
+    const checked = definitions[kind].inputs.safeParse(inputs);
+    return checked.success ? [] : checked.error.issues.map((issue) => `${issue.path.join(".") || "(inputs)"}: ${issue.message}`);
 }
 
 /** JSON.stringify leaves the line separators U+2028 and U+2029 as they are; in a comment they would end it. */

@@ -89,6 +89,7 @@ for (const profile of PROFILES) {
             assert.equal(count("AccountSettings"), 1);
             assert.equal((program.match(/^ {4}adopt: \d+,$/gm) ?? []).length, PER_KIND * 5);
             assert.match(program, new RegExp(`^// Left out: ${SYSTEM_DOMAINS} system domains`, "m"));
+            assert.doesNotMatch(program, /The provider refuses this/, "every seeded value is one the provider accepts");
             assert.doesNotMatch(program, /sho\d*\.rt/, "a system domain was declared");
             const names = [...program.matchAll(/new shortener\.(\w+)\("([^"]+)"/g)].map((match) => `${match[1]}:${match[2]}`);
             assert.equal(new Set(names).size, names.length, "resource names are unique per kind");
@@ -175,6 +176,19 @@ describe("shortener-import: options, errors and the key", function () {
         }
     });
 
+    it("marks an object whose values the provider's input checks refuse, with the property and the reason", async () => {
+        const { id } = await emulator.admin.seed("campaigns", { name: "ab" });
+        try {
+            const result = mustSucceed(await importer(emulator, ["--kinds", "campaigns"]));
+            assert.match(result.stdout, /^\/\/ The provider refuses this at preview: name: name must be at least 3 characters.*\nnew shortener\.Campaign\("ab", \{\n {4}adopt: \d+,/m);
+            assert.equal(result.stdout.split("The provider refuses this at preview").length - 1, 1, "only the short name is marked");
+            assert.match(result.stdout, /^\/\/ 1 resource holds values the provider refuses/m);
+            assert.match(result.stderr, /1 resource\(s\) hold values the provider refuses/);
+        } finally {
+            await emulator.admin.remove("campaigns", id);
+        }
+    });
+
     it("refuses unknown options, kinds and timestamps with exit 2, naming what is wrong", async () => {
         const kinds = await importer(emulator, ["--kinds", "domains,links"]);
         assert.equal(kinds.code, 2);
@@ -218,7 +232,11 @@ describe("shortener-import: options, errors and the key", function () {
         await closed.close();
         const unreachable = await importer(emulator, [], { SHORTENER_BASE_URL: unreachableUrl, SHORTENER_REQUEST_TIMEOUT_MS: "500" });
         assert.equal(unreachable.code, 1);
-        for (const result of [...outputs, refused, unreachable]) {
+        // The key pasted where the base URL belongs: the message quotes the value, but not the key.
+        const misplaced = await importer(emulator, [], { SHORTENER_BASE_URL: key });
+        assert.equal(misplaced.code, 1);
+        assert.match(misplaced.stderr, /shortener:baseUrl must be an http\(s\) URL/);
+        for (const result of [...outputs, refused, unreachable, misplaced]) {
             for (const text of [result.stdout, result.stderr]) {
                 assert.ok(!text.includes(key), `the key appears in:\n${text.slice(0, 400)}`);
             }
