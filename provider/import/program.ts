@@ -112,14 +112,14 @@ function campaignsCode(campaigns: Campaign[]): string[] {
     const names = nameObjects("campaign", campaigns.map((campaign) => ({ id: campaign.id, text: campaign.name })));
     return campaigns.map((campaign) => {
         const slugNote = campaign.rotatorUrl
-            ? `// slug: the service does not show it (the rotator is ${campaign.rotatorUrl}). Declare it before changing this\n` +
-              "// campaign: an update without a slug removes the rotator.\n"
+            ? `// slug: the service does not show it (the rotator is ${campaign.rotatorUrl}). Left out, updates keep it;\n` +
+              "// declare a slug only to change it (the service refuses a campaign's own slug, and cannot remove one).\n"
             : "// slug: the service does not show it; this campaign has no rotator.\n";
         return (
             slugNote +
             resource("Campaign", names.get(campaign.id)!.resource, [
                 ["adopt", campaign.id],
-                ["name", campaign.name],
+                ["name", unescaped(campaign.name)],
                 ["public", campaign.public || undefined],
             ])
         );
@@ -134,8 +134,8 @@ function channelsCode(channels: ChannelWithItems[], names: Map<number, Named>): 
             named.resource,
             [
                 ["adopt", channel.id],
-                ["name", channel.name],
-                ["description", orAbsent(channel.description)],
+                ["name", unescaped(channel.name)],
+                ["description", orAbsent(unescaped(channel.description))],
                 ["color", orAbsent(channel.color.toUpperCase())],
                 ["starred", channel.starred || undefined],
             ],
@@ -150,8 +150,8 @@ function pixelsCode(pixels: Pixel[]): string[] {
         resource("Pixel", names.get(pixel.id)!.resource, [
             ["adopt", pixel.id],
             ["type", pixel.type],
-            ["name", pixel.name],
-            ["tag", pixel.tag],
+            ["name", unescaped(pixel.name)],
+            ["tag", unescaped(pixel.tag)],
         ]),
     );
 }
@@ -160,7 +160,7 @@ function qrCodesCode(qrCodes: QrCode[], names: Map<number, Named>): string[] {
     return qrCodes.map((qr) => {
         const named = names.get(qr.id)!;
         return (
-            `// type, data, colours and logo: the service does not show them (${qr.link}, ${qr.scans} scans). Left out, the\n` +
+            `// type, data, colours and logo: the service does not show them (${qr.link ?? "no short link"}, ${qr.scans} scans). Left out, the\n` +
             "// first `up` changes nothing; declare type and data before changing this QR code (that updates it in place).\n" +
             resource("QrCode", named.resource, [["adopt", qr.id]], named.variable)
         );
@@ -203,6 +203,16 @@ function refusedInputs(kind: string, fields: Fields): string[] {
     const checked = definitions[kind].inputs.safeParse(inputs);
     return checked.success ? [] : checked.error.issues.map((issue) => `${issue.path.join(".") || "(inputs)"}: ${issue.message}`);
 }
+
+/**
+ * The real service stores text with & " ' < > escaped as HTML entities; the program declares the text itself, which
+ * the provider takes as the same value as its escaped form (so the first up still writes nothing).
+ */
+function unescaped(text: string): string {
+    return text.replace(/&(amp|quot|#039|lt|gt);/g, (_, entity: string) => HTML_ENTITIES[entity]);
+}
+
+const HTML_ENTITIES: Record<string, string> = { amp: "&", quot: '"', "#039": "'", lt: "<", gt: ">" };
 
 /** JSON.stringify leaves the line separators U+2028 and U+2029 as they are; in a comment they would end it. */
 function commentText(text: string): string {

@@ -13,7 +13,10 @@ import { changes } from "../provider/stack";
 import { seedAccount } from "./seed";
 
 /** The emulator's profiles to import from; a profile of the real service joins this list when the emulator has one. */
-const PROFILES: { name: string; options: EmulatorOptions }[] = [{ name: "spec", options: {} }];
+const PROFILES: { name: string; options: EmulatorOptions }[] = [
+    { name: "spec", options: { profile: "spec" } },
+    { name: "real", options: { profile: "real" } },
+];
 
 const PER_KIND = 50;
 const CHANNELS_WITH_ITEMS = 20;

@@ -2,6 +2,7 @@
 // every kind (enough for several listing pages), names that collide, names with no usable word, accents and
 // punctuation, optional values set and unset, and channels holding links, bio pages and QR codes.
 import type { RunningEmulator } from "../emulator";
+import { PROFILES } from "../emulator/profiles";
 
 export interface SeededAccount {
     perKind: number;
@@ -17,6 +18,8 @@ const ASSIGNED_DATE = "2026-01-01 00:00:00";
 /** Seeds `perKind` objects of every kind; the first `withItems` channels each hold a link, a bio page and a QR code. */
 export async function seedAccount(emulator: RunningEmulator, perKind: number, withItems: number, systemDomains: number): Promise<SeededAccount> {
     const { admin } = emulator;
+    // Seeds skip the API, so text is stored here as the profile's service would have stored it from the dashboard.
+    const { storedText, campaignName } = PROFILES[emulator.profile];
     for (let i = 1; i <= perKind; i++) {
         await admin.seed("domains", {
             // One in ten written as people type them: upper case and a trailing slash, which the service keeps.
@@ -25,17 +28,17 @@ export async function seedAccount(emulator: RunningEmulator, perKind: number, wi
             redirect404: i % 3 === 0 ? "https://www.brand.example/not-found" : "",
         });
         await admin.seed("campaigns", {
-            name: `${CAMPAIGN_NAMES[i % CAMPAIGN_NAMES.length]}${i > CAMPAIGN_NAMES.length ? ` ${i}` : ""}`,
+            name: campaignName(`${CAMPAIGN_NAMES[i % CAMPAIGN_NAMES.length]}${i > CAMPAIGN_NAMES.length ? ` ${i}` : ""}`),
             slug: i % 4 === 0 ? `rotator-${i}` : "",
             public: i % 3 === 0,
         });
         await admin.seed("channels", {
-            name: i <= CHANNEL_NAMES.length ? CHANNEL_NAMES[i - 1] : `Channel number ${i}`,
-            description: i % 2 === 0 ? `Links for group ${i} & friends` : "",
+            name: storedText(i <= CHANNEL_NAMES.length ? CHANNEL_NAMES[i - 1] : `Channel number ${i}`),
+            description: i % 2 === 0 ? storedText(`Links for group ${i} & friends`) : "",
             color: i % 3 === 0 ? `#${(0x1a73e8 + i).toString(16)}` : "",
             starred: i % 5 === 0,
         });
-        await admin.seed("pixels", { type: PIXEL_TYPES[i % PIXEL_TYPES.length], name: `Pixel ${i} “quoted”`, tag: `TAG-${i}` });
+        await admin.seed("pixels", { type: PIXEL_TYPES[i % PIXEL_TYPES.length], name: storedText(`Pixel ${i} “quoted” < ${i + 1}`), tag: storedText(`TAG-${i}&x`) });
         await admin.seed("qrcodes", { type: "text", data: `secret-looking data ${i}`, name: i % 7 === 0 ? "Landing" : `QR ${i}`, scans: i });
     }
     const channels = (await admin.list("channels")).map((channel) => Number(channel.id));
