@@ -21,7 +21,7 @@ const definitions = readdirSync(queriesDir)
     .filter((file) => file.endsWith(".yaml"))
     .flatMap((file) => parse(readFileSync(path.join(queriesDir, file), "utf8")) as shortener.WikiQueryDefinition[]);
 
-export const queryQrCodes: Record<string, pulumi.Output<string>> = {};
+export const queryQrCodes: Record<string, pulumi.Output<string | null>> = {};
 for (const definition of definitions) {
     const name = definition.name ?? "query";
     const query = new shortener.WikiQuery(name, { definition, apiUrl: wikiApi });

@@ -30,7 +30,11 @@ const cases: KindCase[] = [
             args: { domain: "https://go.example.com", redirectRoot: "https://www.example.com/home", redirect404: "https://www.example.com/404" },
             stored: { redirectroot: "https://www.example.com/home", redirect404: "https://www.example.com/404" },
         },
-        replace: { args: { domain: "https://links.example.com" }, stored: { domain: "https://links.example.com", redirectroot: "" }, deleteFirst: true },
+        replace: {
+            args: { domain: "https://links.example.com", redirectRoot: "https://www.example.com" },
+            stored: { domain: "https://links.example.com", redirectroot: "https://www.example.com", redirect404: "" },
+            deleteFirst: true,
+        },
         drift: { patch: { redirectroot: "https://evil.example.net" }, property: "redirectRoot" },
         adopt: { seed: { domain: "https://old.example.com", redirectroot: "", redirect404: "" }, args: { domain: "https://OLD.example.com", adopt: true } },
         invalid: { args: { domain: "go.example.com" }, property: "domain" },

@@ -5,7 +5,7 @@ import { startStack, type TestStack } from "./stack";
 
 describe("Removing optional inputs", function () {
     let stack: TestStack;
-    before(async () => (stack = await startStack()));
+    before(async () => (stack = await startStack({ profile: "real" })));
     after(async () => stack.close());
 
     for (const [kind, field, args] of [
