@@ -171,7 +171,9 @@ export function listedResource<I extends Props & { adopt?: boolean | number }, R
             return context.serially(spec.kind, async () => {
                 const before = await knownIds(context);
                 await refuseDuplicate(context, inputs);
-                context.journal.begin(spec.kind, inputs, [...before]);
+                // Only a kind without a natural key needs the record: one with a key is recognised by it.
+                const journal = spec.naturalKey ? undefined : context.journal;
+                journal?.begin(spec.kind, inputs, [...before]);
                 try {
                     for (let attempt = 1; attempt <= ATTEMPTS; attempt++) {
                         const created = await createOnce(context, inputs, before);
@@ -183,7 +185,7 @@ export function listedResource<I extends Props & { adopt?: boolean | number }, R
                     }
                     throw new Error(`creating the ${spec.noun} failed ${ATTEMPTS} times without an answer from the service`);
                 } finally {
-                    context.journal.end(spec.kind, inputs);
+                    journal?.end(spec.kind, inputs);
                 }
             });
         },
