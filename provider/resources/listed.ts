@@ -239,7 +239,9 @@ export function listedResource<I extends Props & { adopt?: boolean | number }, R
             return context.serially(spec.kind, async () => {
                 const before = await knownIds(context);
                 await refuseDuplicate(context, inputs);
-                context.journal.begin(spec.kind, inputs, [...before]);
+                // Only a kind without a natural key needs the record: one with a key is recognised by it.
+                const journal = spec.naturalKey ? undefined : context.journal;
+                journal?.begin(spec.kind, inputs, [...before]);
                 try {
                     const failures: ShortenerApiError[] = [];
                     for (let attempt = 1; attempt <= ATTEMPTS; attempt++) {
@@ -254,7 +256,7 @@ export function listedResource<I extends Props & { adopt?: boolean | number }, R
                     }
                     throw new Error(failedCreates(spec, failures));
                 } finally {
-                    context.journal.end(spec.kind, inputs);
+                    journal?.end(spec.kind, inputs);
                 }
             });
         },

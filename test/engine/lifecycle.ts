@@ -52,8 +52,11 @@ export async function runLifecycle(operation: Operation, options: RunOptions): P
         const slots = new StepSlots(options.parallel ?? defaultParallel());
         const providerUrn = defaultProviderUrn(project.name, stack);
         const recorded = recordedDefaultProvider(live, providerUrn, config);
-        const hostConfig = (operation === "refresh" || operation === "destroy") && !options.runProgram && recorded ? configOf(recorded) : config;
-        if ((operation === "refresh" || operation === "destroy") && options.runProgram) {
+        // refresh and destroy run without the program, so the provider is the one recorded, unless --run-program
+        // registers it again with the current config.
+        const withoutProgram = operation === "refresh" || operation === "destroy";
+        const hostConfig = withoutProgram && !options.runProgram && recorded ? configOf(recorded) : config;
+        if (withoutProgram && options.runProgram) {
             live.upsert(providerState(providerUrn, config, recorded));
         }
         warnOfPendingOperations(operation, live, diagnostics);
