@@ -118,10 +118,11 @@ export function listedResource<I extends Props & { adopt?: boolean | number }, R
      * take it over on purpose. A kind with a natural key is checked against the objects that existed when this process
      * began creating; one without (QR codes) against the objects made since an interrupted create of the same inputs.
      */
-    async function refuseDuplicate(context: ResourceContext, inputs: I): Promise<void> {
+    async function refuseDuplicate(context: ResourceContext, inputs: I, known: ReadonlySet<number>): Promise<void> {
         const key = spec.naturalKey;
+        const existed = await preexisting.get(context)!;
         if (key) {
-            const existing = [...(await preexisting.get(context)!).values()].find((remote) => matchesKey(inputs, remote));
+            const existing = [...existed.values()].find((remote) => matchesKey(inputs, remote));
             if (!existing) return;
             throw new Error(
                 `a ${spec.noun} with ${key.describe(inputs)} already exists (id ${existing.id}); not creating a duplicate. If an ` +
@@ -129,7 +130,9 @@ export function listedResource<I extends Props & { adopt?: boolean | number }, R
             );
         }
         const earlier = context.journal.interrupted(spec.kind, inputs);
-        const made = earlier ? (await listAll(context)).filter((remote) => !earlier.before.includes(remote.id)) : [];
+        // Made since the interrupted create began, and not by this process (its own creates are in `known` only).
+        const madeHere = (id: number) => known.has(id) && !existed.has(id);
+        const made = earlier ? (await listAll(context)).filter((remote) => !earlier.before.includes(remote.id) && !madeHere(remote.id)) : [];
         if (earlier && made.length > 0) {
             throw new Error(
                 `creating this ${spec.noun} was interrupted in an earlier run, and ${made.length} ${spec.noun}(s) were made since (ids ${made.map((remote) => remote.id).join(", ")}); ` +
@@ -238,7 +241,7 @@ export function listedResource<I extends Props & { adopt?: boolean | number }, R
             }
             return context.serially(spec.kind, async () => {
                 const before = await knownIds(context);
-                await refuseDuplicate(context, inputs);
+                await refuseDuplicate(context, inputs, before);
                 // Only a kind without a natural key needs the record: one with a key is recognised by it.
                 const journal = spec.naturalKey ? undefined : context.journal;
                 journal?.begin(spec.kind, inputs, [...before]);

@@ -70,6 +70,7 @@ describe("under the real engine's rules", function () {
             store: "channels" as const,
             addPath: "^/api/channel/add$",
             args: { name: "News" },
+            other: { name: "Other" },
             message: (id: number) => new RegExp(`a channel with the name "News" already exists \\(id ${id}\\).*adopt: ${id}`),
         },
         {
@@ -77,6 +78,7 @@ describe("under the real engine's rules", function () {
             store: "qrcodes" as const,
             addPath: "^/api/qr/add$",
             args: { type: "link", data: "https://example.com/poster" },
+            other: { type: "text", data: "other" },
             message: (id: number) => new RegExp(`creating this QR code was interrupted in an earlier run.*\\(ids ${id}\\).*adopt: <id>`),
         },
     ];
@@ -103,15 +105,18 @@ describe("under the real engine's rules", function () {
                 await stack.emulator.admin.setRateLimit({ limit: 1000, windowMs: 1000 });
                 const [made] = await stack.emulator.admin.list(c.store);
 
-                const next = await stack.run("up", declared, env);
+                // Another object of the kind, declared first, is created by the next up before the retried one: it is
+                // this run's own, never a candidate.
+                const other: Declared = { kind: c.kind, name: "other", args: c.other };
+                const next = await stack.run("up", [other, ...declared], env);
                 assert.equal(next.ok, false, next.log);
                 assert.match((next.diagnostics ?? []).join("\n"), /1 pending operations from previous deployment/);
                 assert.match(next.error ?? "", c.message(Number(made.id)));
-                assert.equal((await stack.emulator.admin.list(c.store)).length, 1, "no duplicate was made");
+                assert.equal((await stack.emulator.admin.list(c.store)).length, 2, "no duplicate was made");
 
-                const adopted = await stack.run("up", [{ ...declared[0], args: { ...c.args, adopt: Number(made.id) } }], env);
+                const adopted = await stack.run("up", [other, { ...declared[0], args: { ...c.args, adopt: Number(made.id) } }], env);
                 assert.ok(adopted.ok, adopted.log);
-                assert.equal((await stack.emulator.admin.list(c.store)).length, 1);
+                assert.equal((await stack.emulator.admin.list(c.store)).length, 2);
             } finally {
                 rmSync(journalDir, { recursive: true, force: true });
             }
