@@ -16,6 +16,8 @@ export interface ValidateWikiQueryOptions {
     highLimits?: boolean;
     /** The wiki's namespace numbers; MediaWiki's standard 0..15 by default. */
     namespaces?: readonly number[];
+    /** The wiki's MediaWiki version (e.g. "1.39.17"), for the module rules that changed between versions; the shipped catalogue's (1.45.4) by default. */
+    mediawikiVersion?: string;
 }
 
 export interface WikiQueryResult {
