@@ -31,7 +31,7 @@ export interface Comparison {
 // Error codes whose answer depends on the caller or on the wiki's content, not on the request's form.
 const DATA_DEPENDENT_ERRORS = new Set([
     "notloggedin", "nosuchpageid", "nosuchrevid", "nosuchuser", "missingtitle", "bad_wlowner", "bad_wltoken",
-    "permissiondenied", "readapidenied", "mustbeloggedin", "invaliduser", "nosuchusershort",
+    "permissiondenied", "readapidenied", "mustbeloggedin", "invaliduser", "nosuchusershort", "stashnotloggedin",
 ]);
 // Warnings about the content found, never about the request's form.
 const DATA_DEPENDENT_WARNINGS = new Set(["nosuchuser", "nosuchpageid", "nosuchrevid", "missingtitle"]);

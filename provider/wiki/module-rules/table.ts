@@ -1,0 +1,148 @@
+// The rules that live in MediaWiki's module code (includes/api/ApiQuery*.php) and that paraminfo does not
+// describe, as data: module name -> rules, each of a kind from kinds.ts. A rule that appeared or went away
+// in some MediaWiki version says so with since/until. Source of each: the module's PHP file, named beside it.
+import { FormatCheck, continueFormat } from "./formats";
+import type { ModuleRule } from "./kinds";
+
+const NS_FILE = 6;
+const NS_CATEGORY = 14;
+
+// Each "continue" value has the fields the module wrote into it (ApiQueryBase::dieContinueUsageIf).
+function continues(fields: readonly ("int" | "string")[], truthyOnly = false): ModuleRule {
+    const check = continueFormat(fields);
+    // Modules that test `if ( $params['continue'] )` skip PHP's falsy strings "" and "0".
+    const format: FormatCheck = truthyOnly ? (value, namespace) => value === "" || value === "0" || check(value, namespace) : check;
+    return { kind: "format", params: ["continue"], format, code: "badcontinue" };
+}
+
+const S = "string" as const;
+const I = "int" as const;
+
+// ApiQueryBase::titlePartToKey on from, to and prefix.
+function titleParts(namespace: number | { param: string }): ModuleRule {
+    const where = typeof namespace === "number" ? { namespace } : { namespaceParam: namespace.param };
+    return { kind: "format", params: ["from", "to", "prefix"], format: "titlepart", code: "invalidtitle", ...where };
+}
+
+// ApiBase::getTitleOrPageId: exactly one of title and pageid, and a valid title.
+const TITLE_OR_PAGEID: readonly ModuleRule[] = [
+    { kind: "oneOf", params: ["title", "pageid"] },
+    { kind: "format", params: ["title"], format: "title", code: "invalidtitle" },
+];
+
+// ApiQueryRevisionsBase: content options that a slots request replaces, and the legacy content format.
+const REVISIONS_BASE: readonly ModuleRule[] = [
+    { kind: "excludes", when: { param: "prop", value: "parsetree" }, other: { param: "slots" }, code: "invalidparammix" },
+    ...["expandtemplates", "generatexml", "parse", "diffto", "difftotext", "difftotextpst", "contentformat"].map(
+        (param): ModuleRule => ({ kind: "excludes", when: { param }, other: { param: "slots" }, code: "invalidparammix" }),
+    ),
+    { kind: "format", params: ["diffto"], format: "diffto", code: "diffto" },
+    {
+        kind: "deprecatedWithout",
+        when: [{ param: "prop", value: "content" }, { param: "prop", value: "parsetree" }, { param: "diffto" }, { param: "difftotext" }],
+        without: "slots",
+    },
+];
+
+// ApiQueryAllLinks (alllinks, allfileusages, allredirects, alltransclusions): prop=ids lists one entry per link.
+const ALL_LINKS: readonly ModuleRule[] = [
+    { kind: "excludes", when: { param: "prop", value: "ids" }, other: { param: "unique" }, code: "invalidparammix" },
+    titleParts({ param: "namespace" }),
+    continues([S, S]),
+];
+
+const SHOW: ModuleRule = { kind: "noContradiction", param: "show", code: "show" };
+
+export const MODULE_RULES: Readonly<Record<string, readonly ModuleRule[]>> = {
+    allcategories: [titleParts(NS_CATEGORY), continues([S])],
+    alldeletedrevisions: [...REVISIONS_BASE, titleParts(0), continues([I, S, S, I])],
+    allfileusages: ALL_LINKS,
+    allimages: [
+        ...["start", "end", "user"].map((param): ModuleRule => ({ kind: "requires", when: { param }, needs: { param: "sort", value: "timestamp" }, code: "invalidparammix" })),
+        { kind: "requires", when: { param: "filterbots", not: "all" }, needs: { param: "sort", value: "timestamp" }, code: "invalidparammix" },
+        ...["from", "to", "prefix"].map((param): ModuleRule => ({ kind: "requires", when: { param }, needs: { param: "sort", value: "name" }, code: "invalidparammix" })),
+        titleParts(NS_FILE),
+        { kind: "format", params: ["sha1"], format: "sha1", code: "invalidsha1hash" },
+        { kind: "format", params: ["sha1base36"], format: "sha1base36", code: "invalidsha1base36hash" },
+        continues([S]),
+    ],
+    alllinks: ALL_LINKS,
+    allpages: [
+        { kind: "requires", when: { param: "prlevel" }, needs: { param: "prtype" }, code: "invalidparammix" },
+        titleParts({ param: "namespace" }),
+        continues([S]),
+    ],
+    allredirects: ALL_LINKS,
+    allrevisions: [...REVISIONS_BASE, { kind: "atMostOneOf", params: ["user", "excludeuser"] }, continues([S, I])],
+    alltransclusions: ALL_LINKS,
+    allusers: [{ kind: "atMostOneOf", params: ["group", "excludegroup"] }],
+    backlinks: TITLE_OR_PAGEID,
+    blocks: [
+        { kind: "atMostOneOf", params: ["users", "ip"] },
+        { kind: "format", params: ["ip"], format: "ip", code: "param_ip" },
+        SHOW,
+        continues([S, S]),
+    ],
+    categories: [SHOW, continues([S, S]), { kind: "format", params: ["categories"], format: "titleinnamespace", namespace: NS_CATEGORY, code: "invalidcategory", warning: true }],
+    categorymembers: [
+        ...TITLE_OR_PAGEID,
+        { kind: "format", params: ["title"], format: "titleinnamespace", namespace: NS_CATEGORY, code: "invalidcategory" },
+        { kind: "format", params: ["starthexsortkey", "endhexsortkey"], format: "hexsortkey", code: "badvalue_{param}" },
+    ],
+    contributors: [{ kind: "atMostOneOf", params: ["group", "excludegroup", "rights", "excluderights"] }, continues([S, S])],
+    deletedrevisions: [...REVISIONS_BASE, { kind: "atMostOneOf", params: ["user", "excludeuser"] }, continues([I, S, S, I])],
+    deletedrevs: [titleParts({ param: "namespace" }), continues([I, S, S, I])],
+    duplicatefiles: [continues([S, S])],
+    embeddedin: TITLE_OR_PAGEID,
+    filearchive: [
+        titleParts(NS_FILE),
+        { kind: "format", params: ["sha1"], format: "sha1", code: "invalidsha1hash" },
+        { kind: "format", params: ["sha1base36"], format: "sha1base36", code: "invalidsha1base36hash" },
+        continues([S, S, I]),
+    ],
+    imageinfo: [continues([S, S])],
+    images: [continues([S, S]), { kind: "format", params: ["images"], format: "titleinnamespace", namespace: NS_FILE, code: "notfile", warning: true }],
+    imageusage: [...TITLE_OR_PAGEID, { kind: "format", params: ["title"], format: "titleinnamespace", namespace: NS_FILE, code: "bad_image_title" }],
+    info: [continues([S, S])],
+    iwbacklinks: [{ kind: "requires", when: { param: "title" }, needs: { param: "prefix" }, code: "invalidparammix" }, continues([S, S, S])],
+    iwlinks: [
+        { kind: "requires", when: { param: "title" }, needs: { param: "prefix" }, code: "invalidparammix" },
+        { kind: "atMostOneOf", params: ["url", "prop"] },
+        continues([S, S, S]),
+    ],
+    langbacklinks: [{ kind: "requires", when: { param: "title" }, needs: { param: "lang" }, code: "nolang" }, continues([S, S, S])],
+    langlinks: [
+        { kind: "requires", when: { param: "title" }, needs: { param: "lang" }, code: "invalidparammix" },
+        { kind: "atMostOneOf", params: ["url", "prop"] },
+        continues([S, S]),
+    ],
+    links: [continues([S, S, S])],
+    logevents: [{ kind: "atMostOneOf", params: ["title", "prefix", "namespace"] }, { kind: "format", params: ["title"], format: "title", code: "invalidtitle" }, continues([S, S])],
+    mystashedfiles: [continues([I])],
+    pagepropnames: [continues([S], true)],
+    pageswithprop: [continues([S], true)],
+    protectedtitles: [continues([S, S, S])],
+    random: [{ kind: "atMostOneOf", params: ["filterredir", "redirect"] }],
+    recentchanges: [
+        SHOW,
+        { kind: "atMostOneOf", params: ["user", "excludeuser"] },
+        { kind: "format", params: ["title"], format: "title", code: "invalidtitle" },
+        continues([S, S]),
+    ],
+    revisions: [
+        ...REVISIONS_BASE,
+        { kind: "atMostOneOf", params: ["startid", "start"] },
+        { kind: "atMostOneOf", params: ["endid", "end"] },
+        { kind: "atMostOneOf", params: ["user", "excludeuser"] },
+    ],
+    stashimageinfo: [{ kind: "atLeastOneOf", params: ["filekey", "sessionkey"] }],
+    templates: [continues([S, S, S])],
+    usercontribs: [
+        { kind: "oneOf", params: ["userprefix", "userids", "iprange", "user"] },
+        { kind: "format", params: ["iprange"], format: "iprange", code: "invalidiprange" },
+        SHOW,
+    ],
+    users: [{ kind: "atMostOneOf", params: ["userids", "users"] }],
+    watchlist: [SHOW, { kind: "atMostOneOf", params: ["user", "excludeuser"] }, continues([S, S])],
+    watchlistraw: [SHOW, continues([S, S])],
+};
