@@ -99,7 +99,7 @@ class QueryValidation {
         for (const use of uses) {
             checkModuleRules(use, pages, this.issues);
             const rules = MODULE_RULES[use.index.module.name];
-            if (rules) applyRules(use, rules, this.version, this.issues);
+            if (rules) applyRules(use, rules, this.version, this.issues, hasPages(pages, use.role === "generator"));
         }
         const { errors, warnings, advice } = this.issues;
         return { valid: errors.length === 0, errors, warnings, advice, request: this.request };
@@ -155,7 +155,8 @@ class QueryValidation {
                 const index = this.index.submodule(name);
                 if (!index) continue;
                 uses.push({ index, role: group, given: new Map() });
-                if (index.module.deprecated && !spec.deprecatedValues.has(name)) {
+                // The module's own deprecation, named after it as ApiQuery names it.
+                if (index.module.deprecated) {
                     this.issues.warning("deprecation", group, name, `The "${name}" module has been deprecated.`);
                 }
             }
@@ -188,6 +189,11 @@ class QueryValidation {
             this.issues.warning("unrecognizedparams", name, "main", `Unrecognized parameter: "${name}"${hint}.`);
         }
     }
+}
+
+// A generator's own input is the titles, pageids or revids; the other modules also get what it generates.
+function hasPages(pages: PageSource, isGenerator: boolean): boolean {
+    return (!isGenerator && pages.generator) || pages.titles !== undefined || pages.pageids !== undefined || pages.revids !== undefined;
 }
 
 function ownerHint(owner: string | undefined): string {

@@ -17,9 +17,11 @@ export interface WikiFinding {
 export interface WikiAnswer {
     errors: WikiFinding[];
     warnings: WikiFinding[];
+    /** Pages of the answer that do not exist or whose title is invalid. */
+    absentPages: number;
 }
 
-export type Verdict = "agree" | "disagree" | "depends on data";
+export type Verdict = "agree" | "disagree" | "depends on data" | "wiki failed";
 
 export interface Comparison {
     readonly testCase: CorpusCase;
@@ -31,7 +33,7 @@ export interface Comparison {
 // Error codes whose answer depends on the caller or on the wiki's content, not on the request's form.
 const DATA_DEPENDENT_ERRORS = new Set([
     "notloggedin", "nosuchpageid", "nosuchrevid", "nosuchuser", "missingtitle", "bad_wlowner", "bad_wltoken",
-    "permissiondenied", "readapidenied", "mustbeloggedin", "invaliduser", "nosuchusershort", "stashnotloggedin",
+    "permissiondenied", "readapidenied", "mustbeloggedin", "invaliduser", "nosuchusershort", "stashnotloggedin", "includeAllDenied",
 ]);
 // Warnings about the content found, never about the request's form.
 const DATA_DEPENDENT_WARNINGS = new Set(["nosuchuser", "nosuchpageid", "nosuchrevid", "missingtitle"]);
@@ -67,13 +69,14 @@ function findings(list: unknown): WikiFinding[] {
 export async function askWiki(apiUrl: string, definition: WikiQueryDefinition): Promise<WikiAnswer> {
     const response = await fetch(apiUrl, { method: "POST", body: wireParams(definition) });
     const text = await response.text();
-    let body: { errors?: unknown; warnings?: unknown };
+    let body: { errors?: unknown; warnings?: unknown; query?: { pages?: { missing?: boolean; invalid?: boolean }[] } };
     try {
         body = JSON.parse(text);
     } catch {
         throw new Error(`api.php answered HTTP ${response.status} with no JSON: ${text.slice(0, 200)}`);
     }
-    return { errors: findings(body.errors), warnings: findings(body.warnings) };
+    const absentPages = (body.query?.pages ?? []).filter((page) => page.missing || page.invalid).length;
+    return { errors: findings(body.errors), warnings: findings(body.warnings), absentPages };
 }
 
 function key(finding: WikiFinding): string {
@@ -86,8 +89,16 @@ function sameSet(a: readonly string[], b: readonly string[]): boolean {
     return left.size === right.size && [...left].every((item) => right.has(item));
 }
 
+// ApiQueryRevisions counts only the pages that exist ("good titles") for its single-page rule.
+function singlePageRuleOnAbsentPages(wiki: WikiAnswer, validator: WikiQueryResult): boolean {
+    return wiki.absentPages > 0 && validator.errors.length > 0 && validator.errors.every((issue) => issue.code === "invalidparammix" && issue.module.endsWith("revisions"));
+}
+
 export function judge(wiki: WikiAnswer, validator: WikiQueryResult): Verdict {
     const [error] = wiki.errors;
+    // An exception inside the wiki (internal_api_error_*) is no rule to compare with.
+    if (error?.code.startsWith("internal_api_error")) return "wiki failed";
+    if (!error && singlePageRuleOnAbsentPages(wiki, validator)) return "depends on data";
     if (error) {
         if (DATA_DEPENDENT_ERRORS.has(error.code)) return "depends on data";
         return !validator.valid && validator.errors.some((issue) => issue.code === error.code) ? "agree" : "disagree";
@@ -125,13 +136,14 @@ export interface ClassRow {
     agree: number;
     disagree: number;
     dependsOnData: number;
+    wikiFailed: number;
 }
 
 export class DifferentialReport {
     constructor(readonly comparisons: readonly Comparison[]) {}
 
     get compared(): number {
-        return this.comparisons.filter((comparison) => comparison.verdict !== "depends on data").length;
+        return this.comparisons.filter((comparison) => comparison.verdict === "agree" || comparison.verdict === "disagree").length;
     }
 
     get agreed(): number {
@@ -152,26 +164,28 @@ export class DifferentialReport {
         for (const { testCase, verdict } of this.comparisons) {
             let row = rows.get(testCase.kind);
             if (!row) {
-                row = { kind: testCase.kind, cases: 0, agree: 0, disagree: 0, dependsOnData: 0 };
+                row = { kind: testCase.kind, cases: 0, agree: 0, disagree: 0, dependsOnData: 0, wikiFailed: 0 };
                 rows.set(testCase.kind, row);
             }
             row.cases++;
             if (verdict === "agree") row.agree++;
             else if (verdict === "disagree") row.disagree++;
+            else if (verdict === "wiki failed") row.wikiFailed++;
             else row.dependsOnData++;
         }
         return [...rows.values()].sort((a, b) => a.kind.localeCompare(b.kind));
     }
 
     table(): string {
-        const header = `${"class".padEnd(26)} ${"cases".padStart(6)} ${"agree".padStart(6)} ${"differ".padStart(6)} ${"data".padStart(6)}`;
+        const header = `${"class".padEnd(26)} ${"cases".padStart(6)} ${"agree".padStart(6)} ${"differ".padStart(6)} ${"data".padStart(6)} ${"crash".padStart(6)}`;
         const lines = [header, "-".repeat(header.length)];
         for (const row of this.rows()) {
-            lines.push(`${row.kind.padEnd(26)} ${String(row.cases).padStart(6)} ${String(row.agree).padStart(6)} ${String(row.disagree).padStart(6)} ${String(row.dependsOnData).padStart(6)}`);
+            lines.push(`${row.kind.padEnd(26)} ${String(row.cases).padStart(6)} ${String(row.agree).padStart(6)} ${String(row.disagree).padStart(6)} ${String(row.dependsOnData).padStart(6)} ${String(row.wikiFailed).padStart(6)}`);
         }
-        const dependent = this.comparisons.length - this.compared;
+        const dependent = this.comparisons.filter((comparison) => comparison.verdict === "depends on data").length;
+        const failed = this.comparisons.filter((comparison) => comparison.verdict === "wiki failed").length;
         lines.push(
-            `${this.comparisons.length} definitions; ${dependent} depend on the caller or the pages; ` +
+            `${this.comparisons.length} definitions; ${dependent} depend on the caller or the pages; the wiki failed internally on ${failed}; ` +
                 `agreement ${this.agreed}/${this.compared} = ${this.agreement.toFixed(2)}%`,
         );
         return lines.join("\n");

@@ -29,13 +29,25 @@ export type ModuleRule = Versioned &
         | { kind: "atMostOneOf"; params: readonly string[] }
         | { kind: "requires"; when: Condition; needs: Condition; code: string }
         | { kind: "excludes"; when: Condition; other: Condition; code: string }
-        | { kind: "format"; params: readonly string[]; format: FormatName | FormatCheck; code: string; namespace?: number; namespaceParam?: string; warning?: boolean }
+        | {
+              kind: "format";
+              params: readonly string[];
+              format: FormatName | FormatCheck;
+              code: string;
+              namespace?: number;
+              namespaceParam?: string;
+              /** The module reports it as a warning and goes on. */
+              warning?: boolean;
+              /** The module reads the value only when the query has pages (prop modules return early otherwise). */
+              withPages?: boolean;
+          }
+        | { kind: "ownCheck"; param: string; code: string }
         | { kind: "noContradiction"; param: string; code: string }
         | { kind: "deprecatedWithout"; when: readonly Condition[]; without: string }
     );
 
 class RuleContext {
-    constructor(readonly use: ModuleUse, readonly issues: IssueLog) {}
+    constructor(readonly use: ModuleUse, readonly issues: IssueLog, readonly hasPages: boolean) {}
 
     get module(): string {
         return this.use.index.module.name;
@@ -99,6 +111,7 @@ function namespaceOf(context: RuleContext, rule: { namespace?: number; namespace
 }
 
 function checkFormat(context: RuleContext, rule: Extract<ModuleRule, { kind: "format" }>): void {
+    if (rule.withPages && !context.hasPages) return;
     const check = typeof rule.format === "function" ? rule.format : FORMATS[rule.format];
     const namespace = namespaceOf(context, rule);
     for (const param of rule.params) {
@@ -147,6 +160,11 @@ function checkRule(context: RuleContext, rule: ModuleRule): void {
             return;
         case "format":
             return checkFormat(context, rule);
+        case "ownCheck":
+            for (const issue of context.issues.errors) {
+                if (issue.code === "badvalue" && issue.param === context.name(rule.param) && issue.module === context.module) issue.code = rule.code;
+            }
+            return;
         case "noContradiction":
             return checkContradiction(context, rule.param, rule.code);
         case "deprecatedWithout":
@@ -174,7 +192,7 @@ export function appliesTo(rule: Versioned, version: string): boolean {
 }
 
 /** Applies one module's rules to its use in a query. */
-export function applyRules(use: ModuleUse, rules: readonly ModuleRule[], version: string, issues: IssueLog): void {
-    const context = new RuleContext(use, issues);
+export function applyRules(use: ModuleUse, rules: readonly ModuleRule[], version: string, issues: IssueLog, hasPages: boolean): void {
+    const context = new RuleContext(use, issues, hasPages);
     for (const rule of rules) if (appliesTo(rule, version)) checkRule(context, rule);
 }

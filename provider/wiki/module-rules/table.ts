@@ -8,12 +8,39 @@ const NS_FILE = 6;
 const NS_CATEGORY = 14;
 
 // Each "continue" value has the fields the module wrote into it (ApiQueryBase::dieContinueUsageIf).
-function continues(fields: readonly ("int" | "string")[], truthyOnly = false): ModuleRule {
-    const check = continueFormat(fields);
+// Prop modules read their continue value only when the query has pages (withPages).
+function continues(fields: readonly ("int" | "string")[] | FormatCheck, options: { truthyOnly?: boolean; withPages?: boolean } = {}): ModuleRule {
+    const check = typeof fields === "function" ? fields : continueFormat(fields);
     // Modules that test `if ( $params['continue'] )` skip PHP's falsy strings "" and "0".
-    const format: FormatCheck = truthyOnly ? (value, namespace) => value === "" || value === "0" || check(value, namespace) : check;
-    return { kind: "format", params: ["continue"], format, code: "badcontinue" };
+    const format: FormatCheck = options.truthyOnly ? (value, namespace) => value === "" || value === "0" || check(value, namespace) : check;
+    return { kind: "format", params: ["continue"], format, code: "badcontinue", withPages: options.withPages };
 }
+
+const PAGES = { withPages: true };
+const INTEGER = /^(?:0|-?[1-9]\d*)$/;
+const LOOSE_INTEGER = /^\s*[+-]?\d+$/;
+const RANDOM_FRACTION = /^0\.\d+$/;
+
+// ApiQueryBacklinks: 2, 6, 7 or 8 integer fields, by mode.
+const backlinksContinue: FormatCheck = (value) => {
+    const fields = value.split("|");
+    return [2, 6, 7, 8].includes(fields.length) && fields.every((field) => INTEGER.test(field));
+};
+
+// ApiQueryRandom: "random|start|id|end flag".
+const randomContinue: FormatCheck = (value) => {
+    const [random, start, id, end, ...rest] = value.split("|");
+    return rest.length === 0 && RANDOM_FRACTION.test(random ?? "") && RANDOM_FRACTION.test(start ?? "") && INTEGER.test(id ?? "") && (end === "0" || end === "1");
+};
+
+// ApiQueryBacklinksprop with one page and one namespace: the page id only, compared loosely.
+const backlinksPropContinue: FormatCheck = (value) => LOOSE_INTEGER.test(value);
+
+// ApiQueryCategoryMembers sorted by sort key: "type|hex sort key|page id".
+const categoryMembersContinue: FormatCheck = (value) => {
+    const fields = value.split("|");
+    return fields.length >= 3 && /^(?:[a-fA-F0-9]{2})*$/.test(fields[1]) && INTEGER.test(fields.slice(2).join("|"));
+};
 
 const S = "string" as const;
 const I = "int" as const;
@@ -39,7 +66,11 @@ const REVISIONS_BASE: readonly ModuleRule[] = [
     { kind: "format", params: ["diffto"], format: "diffto", code: "diffto" },
     {
         kind: "deprecatedWithout",
-        when: [{ param: "prop", value: "content" }, { param: "prop", value: "parsetree" }, { param: "diffto" }, { param: "difftotext" }],
+        when: [
+            ...["content", "parsetree", "contentmodel", "slotsize", "slotsha1"].map((value) => ({ param: "prop", value })),
+            { param: "diffto" },
+            { param: "difftotext" },
+        ],
         without: "slots",
     },
 ];
@@ -76,53 +107,60 @@ export const MODULE_RULES: Readonly<Record<string, readonly ModuleRule[]>> = {
     allrevisions: [...REVISIONS_BASE, { kind: "atMostOneOf", params: ["user", "excludeuser"] }, continues([S, I])],
     alltransclusions: ALL_LINKS,
     allusers: [{ kind: "atMostOneOf", params: ["group", "excludegroup"] }],
-    backlinks: TITLE_OR_PAGEID,
+    backlinks: [...TITLE_OR_PAGEID, continues(backlinksContinue)],
     blocks: [
         { kind: "atMostOneOf", params: ["users", "ip"] },
         { kind: "format", params: ["ip"], format: "ip", code: "param_ip" },
         SHOW,
         continues([S, S]),
     ],
-    categories: [SHOW, continues([S, S]), { kind: "format", params: ["categories"], format: "titleinnamespace", namespace: NS_CATEGORY, code: "invalidcategory", warning: true }],
+    categories: [SHOW, continues([S, S], PAGES), { kind: "format", params: ["categories"], format: "titleinnamespace", namespace: NS_CATEGORY, code: "invalidcategory", warning: true }],
     categorymembers: [
         ...TITLE_OR_PAGEID,
         { kind: "format", params: ["title"], format: "titleinnamespace", namespace: NS_CATEGORY, code: "invalidcategory" },
         { kind: "format", params: ["starthexsortkey", "endhexsortkey"], format: "hexsortkey", code: "badvalue_{param}" },
+        continues(categoryMembersContinue, { truthyOnly: true }),
     ],
     contributors: [{ kind: "atMostOneOf", params: ["group", "excludegroup", "rights", "excluderights"] }, continues([S, S])],
     deletedrevisions: [...REVISIONS_BASE, { kind: "atMostOneOf", params: ["user", "excludeuser"] }, continues([I, S, S, I])],
     deletedrevs: [titleParts({ param: "namespace" }), continues([I, S, S, I])],
-    duplicatefiles: [continues([S, S])],
-    embeddedin: TITLE_OR_PAGEID,
+    embeddedin: [...TITLE_OR_PAGEID, continues(backlinksContinue)],
+    extlinks: [continues([S, S], PAGES)],
+    exturlusage: [continues([S, S])],
+    fileusage: [SHOW, continues(backlinksPropContinue, PAGES)],
+    linkshere: [SHOW, continues(backlinksPropContinue, PAGES)],
+    redirects: [SHOW, continues(backlinksPropContinue, PAGES)],
+    transcludedin: [SHOW, continues(backlinksPropContinue, PAGES)],
     filearchive: [
         titleParts(NS_FILE),
         { kind: "format", params: ["sha1"], format: "sha1", code: "invalidsha1hash" },
         { kind: "format", params: ["sha1base36"], format: "sha1base36", code: "invalidsha1base36hash" },
         continues([S, S, I]),
     ],
-    imageinfo: [continues([S, S])],
-    images: [continues([S, S]), { kind: "format", params: ["images"], format: "titleinnamespace", namespace: NS_FILE, code: "notfile", warning: true }],
-    imageusage: [...TITLE_OR_PAGEID, { kind: "format", params: ["title"], format: "titleinnamespace", namespace: NS_FILE, code: "bad_image_title" }],
-    info: [continues([S, S])],
+    images: [continues([S, S], PAGES), { kind: "format", params: ["images"], format: "titleinnamespace", namespace: NS_FILE, code: "notfile", warning: true }],
+    imageusage: [...TITLE_OR_PAGEID, continues(backlinksContinue), { kind: "format", params: ["title"], format: "titleinnamespace", namespace: NS_FILE, code: "bad_image_title" }],
+    info: [continues([S, S], PAGES)],
     iwbacklinks: [{ kind: "requires", when: { param: "title" }, needs: { param: "prefix" }, code: "invalidparammix" }, continues([S, S, S])],
     iwlinks: [
         { kind: "requires", when: { param: "title" }, needs: { param: "prefix" }, code: "invalidparammix" },
         { kind: "atMostOneOf", params: ["url", "prop"] },
-        continues([S, S, S]),
+        continues([S, S, S], PAGES),
     ],
     langbacklinks: [{ kind: "requires", when: { param: "title" }, needs: { param: "lang" }, code: "nolang" }, continues([S, S, S])],
     langlinks: [
         { kind: "requires", when: { param: "title" }, needs: { param: "lang" }, code: "invalidparammix" },
         { kind: "atMostOneOf", params: ["url", "prop"] },
-        continues([S, S]),
+        continues([S, S], PAGES),
     ],
-    links: [continues([S, S, S])],
-    logevents: [{ kind: "atMostOneOf", params: ["title", "prefix", "namespace"] }, { kind: "format", params: ["title"], format: "title", code: "invalidtitle" }, continues([S, S])],
+    links: [continues([S, S, S], PAGES)],
+    // ApiQueryLogEvents checks "action" itself.
+    logevents: [{ kind: "ownCheck", param: "action", code: "unknown_leaction" }, { kind: "atMostOneOf", params: ["title", "prefix", "namespace"] }, { kind: "format", params: ["title"], format: "title", code: "invalidtitle" }, continues([S, S])],
     mystashedfiles: [continues([I])],
-    pagepropnames: [continues([S], true)],
-    pageswithprop: [continues([S], true)],
+    pagepropnames: [continues([S], { truthyOnly: true })],
+    pageprops: [continues((value) => INTEGER.test(value), { truthyOnly: true, withPages: true })],
+    pageswithprop: [continues([S], { truthyOnly: true })],
     protectedtitles: [continues([S, S, S])],
-    random: [{ kind: "atMostOneOf", params: ["filterredir", "redirect"] }],
+    random: [{ kind: "atMostOneOf", params: ["filterredir", "redirect"] }, continues(randomContinue)],
     recentchanges: [
         SHOW,
         { kind: "atMostOneOf", params: ["user", "excludeuser"] },
@@ -134,9 +172,10 @@ export const MODULE_RULES: Readonly<Record<string, readonly ModuleRule[]>> = {
         { kind: "atMostOneOf", params: ["startid", "start"] },
         { kind: "atMostOneOf", params: ["endid", "end"] },
         { kind: "atMostOneOf", params: ["user", "excludeuser"] },
+        continues([S, S], PAGES),
     ],
     stashimageinfo: [{ kind: "atLeastOneOf", params: ["filekey", "sessionkey"] }],
-    templates: [continues([S, S, S])],
+    templates: [continues([S, S, S], PAGES)],
     usercontribs: [
         { kind: "oneOf", params: ["userprefix", "userids", "iprange", "user"] },
         { kind: "format", params: ["iprange"], format: "iprange", code: "invalidiprange" },
