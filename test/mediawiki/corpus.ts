@@ -234,3 +234,23 @@ class CorpusBuilder {
 export function generateCorpus(catalogue: Catalogue, seed = 20261123): CorpusCase[] {
     return new CorpusBuilder(catalogue, seed).build();
 }
+
+/** About `size` cases, the same share of every kind (a seeded choice), so that no class drops out. */
+export function sampleCorpus(cases: readonly CorpusCase[], size: number, seed = 20261123): CorpusCase[] {
+    if (cases.length <= size) return [...cases];
+    const random = seededRandom(seed);
+    const share = size / cases.length;
+    const byKind = new Map<string, CorpusCase[]>();
+    for (const testCase of cases) {
+        const list = byKind.get(testCase.kind) ?? [];
+        list.push(testCase);
+        byKind.set(testCase.kind, list);
+    }
+    const chosen: CorpusCase[] = [];
+    for (const list of byKind.values()) {
+        const keys = list.map((testCase) => ({ testCase, key: random() }));
+        keys.sort((a, b) => a.key - b.key);
+        chosen.push(...keys.slice(0, Math.ceil(list.length * share)).map(({ testCase }) => testCase));
+    }
+    return chosen;
+}

@@ -100,7 +100,8 @@ export function judge(wiki: WikiAnswer, validator: WikiQueryResult): Verdict {
     if (error?.code.startsWith("internal_api_error")) return "wiki failed";
     if (!error && singlePageRuleOnAbsentPages(wiki, validator)) return "depends on data";
     if (error) {
-        if (DATA_DEPENDENT_ERRORS.has(error.code)) return "depends on data";
+        // badid_<param>: a revision id that does not exist on this wiki.
+        if (DATA_DEPENDENT_ERRORS.has(error.code) || error.code.startsWith("badid_")) return "depends on data";
         return !validator.valid && validator.errors.some((issue) => issue.code === error.code) ? "agree" : "disagree";
     }
     const wikiWarnings = wiki.warnings.filter((warning) => !DATA_DEPENDENT_WARNINGS.has(warning.code)).map(key);

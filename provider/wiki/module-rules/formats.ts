@@ -6,6 +6,7 @@ import { NAMESPACE_NAMES, parseTitle } from "../typedefs/titleparser";
 
 export type FormatCheck = (value: string, namespace: number) => boolean;
 
+const ILLEGAL_IN_TITLE = /[\x00-\x1f\x7f#<>[\]{|}]|%[0-9A-Fa-f]{2}|&[A-Za-z0-9\x80-\uFFFF]+;/;
 const SHA1 = /^[0-9a-f]{40}$/;
 const SHA1_BASE36 = /^[0-9a-z]{31}$/;
 const HEX_SORTKEY = /^(?:[a-fA-F0-9]{2})*$/;
@@ -47,6 +48,9 @@ export const FORMATS = {
     hexsortkey: (value: string) => HEX_SORTKEY.test(value),
     // ApiQueryRevisionsBase: a revision number, or prev, next or cur.
     diffto: (value: string) => DIGITS.test(value) || value === "prev" || value === "next" || value === "cur",
+    // Language::isValidCode: no character of :/\\ NUL & < > ' " and none a title may not hold.
+    languagecode: (value: string) => value !== "" && !/[:/\\\0&<>'"]/.test(value) && !ILLEGAL_IN_TITLE.test(value),
+    positiveinteger: (value: string) => /^\d+$/.test(value) && Number(value) > 0,
 } satisfies Record<string, FormatCheck>;
 
 export type FormatName = keyof typeof FORMATS;

@@ -20,6 +20,14 @@ interface Versioned {
     since?: string;
     /** The first version without it. */
     until?: string;
+    /** The module checks it only when the query has pages (prop modules return early otherwise). */
+    withPages?: boolean;
+    /** The module checks it only when it lists results, not when it is the generator. */
+    notAsGenerator?: boolean;
+    /** The rule holds only while this condition does, or ... */
+    when?: Condition;
+    /** ... while this parameter is absent. */
+    unlessGiven?: string;
 }
 
 export type ModuleRule = Versioned &
@@ -38,8 +46,6 @@ export type ModuleRule = Versioned &
               namespaceParam?: string;
               /** The module reports it as a warning and goes on. */
               warning?: boolean;
-              /** The module reads the value only when the query has pages (prop modules return early otherwise). */
-              withPages?: boolean;
           }
         | { kind: "ownCheck"; param: string; code: string }
         | { kind: "noContradiction"; param: string; code: string }
@@ -111,7 +117,6 @@ function namespaceOf(context: RuleContext, rule: { namespace?: number; namespace
 }
 
 function checkFormat(context: RuleContext, rule: Extract<ModuleRule, { kind: "format" }>): void {
-    if (rule.withPages && !context.hasPages) return;
     const check = typeof rule.format === "function" ? rule.format : FORMATS[rule.format];
     const namespace = namespaceOf(context, rule);
     for (const param of rule.params) {
@@ -192,7 +197,16 @@ export function appliesTo(rule: Versioned, version: string): boolean {
 }
 
 /** Applies one module's rules to its use in a query. */
+function inEffect(context: RuleContext, rule: ModuleRule): boolean {
+    if (rule.withPages && !context.hasPages) return false;
+    if (rule.notAsGenerator && context.use.role === "generator") return false;
+    if (rule.unlessGiven !== undefined && context.given(rule.unlessGiven)) return false;
+    // requires and excludes read "when" as their own trigger.
+    if (rule.kind !== "requires" && rule.kind !== "excludes" && rule.when && !context.holds(rule.when)) return false;
+    return true;
+}
+
 export function applyRules(use: ModuleUse, rules: readonly ModuleRule[], version: string, issues: IssueLog, hasPages: boolean): void {
     const context = new RuleContext(use, issues, hasPages);
-    for (const rule of rules) if (appliesTo(rule, version)) checkRule(context, rule);
+    for (const rule of rules) if (appliesTo(rule, version) && inEffect(context, rule)) checkRule(context, rule);
 }

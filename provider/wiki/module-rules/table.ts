@@ -2,18 +2,21 @@
 // describe, as data: module name -> rules, each of a kind from kinds.ts. A rule that appeared or went away
 // in some MediaWiki version says so with since/until. Source of each: the module's PHP file, named beside it.
 import { FormatCheck, continueFormat } from "./formats";
-import type { ModuleRule } from "./kinds";
+import type { Condition, ModuleRule } from "./kinds";
 
 const NS_FILE = 6;
 const NS_CATEGORY = 14;
 
 // Each "continue" value has the fields the module wrote into it (ApiQueryBase::dieContinueUsageIf).
 // Prop modules read their continue value only when the query has pages (withPages).
-function continues(fields: readonly ("int" | "string")[] | FormatCheck, options: { truthyOnly?: boolean; withPages?: boolean } = {}): ModuleRule {
+function continues(
+    fields: readonly ("int" | "string")[] | FormatCheck,
+    options: { truthyOnly?: boolean; withPages?: boolean; when?: Condition; unlessGiven?: string } = {},
+): ModuleRule {
     const check = typeof fields === "function" ? fields : continueFormat(fields);
     // Modules that test `if ( $params['continue'] )` skip PHP's falsy strings "" and "0".
     const format: FormatCheck = options.truthyOnly ? (value, namespace) => value === "" || value === "0" || check(value, namespace) : check;
-    return { kind: "format", params: ["continue"], format, code: "badcontinue", withPages: options.withPages };
+    return { kind: "format", params: ["continue"], format, code: "badcontinue", withPages: options.withPages, when: options.when, unlessGiven: options.unlessGiven };
 }
 
 const PAGES = { withPages: true };
@@ -58,7 +61,8 @@ const TITLE_OR_PAGEID: readonly ModuleRule[] = [
 ];
 
 // ApiQueryRevisionsBase: content options that a slots request replaces, and the legacy content format.
-const REVISIONS_BASE: readonly ModuleRule[] = [
+const REVISIONS_BASE: readonly ModuleRule[] = ([
+
     { kind: "excludes", when: { param: "prop", value: "parsetree" }, other: { param: "slots" }, code: "invalidparammix" },
     ...["expandtemplates", "generatexml", "parse", "diffto", "difftotext", "difftotextpst", "contentformat"].map(
         (param): ModuleRule => ({ kind: "excludes", when: { param }, other: { param: "slots" }, code: "invalidparammix" }),
@@ -73,14 +77,21 @@ const REVISIONS_BASE: readonly ModuleRule[] = [
         ],
         without: "slots",
     },
-];
+] as ModuleRule[]).map((rule) => ({ ...rule, notAsGenerator: true }));
 
 // ApiQueryAllLinks (alllinks, allfileusages, allredirects, alltransclusions): prop=ids lists one entry per link.
 const ALL_LINKS: readonly ModuleRule[] = [
     { kind: "excludes", when: { param: "prop", value: "ids" }, other: { param: "unique" }, code: "invalidparammix" },
     titleParts({ param: "namespace" }),
-    continues([S, S]),
+    // One field for the unique titles; the title and the linking page's id otherwise.
+    continues([S], { when: { param: "unique" } }),
+    continues([S, S], { unlessGiven: "unique" }),
 ];
+
+// Prop modules return before their checks when the query has no pages.
+function withPages(rules: readonly ModuleRule[]): ModuleRule[] {
+    return rules.map((rule) => ({ ...rule, withPages: true }));
+}
 
 const SHOW: ModuleRule = { kind: "noContradiction", param: "show", code: "show" };
 
@@ -114,7 +125,12 @@ export const MODULE_RULES: Readonly<Record<string, readonly ModuleRule[]>> = {
         SHOW,
         continues([S, S]),
     ],
-    categories: [SHOW, continues([S, S], PAGES), { kind: "format", params: ["categories"], format: "titleinnamespace", namespace: NS_CATEGORY, code: "invalidcategory", warning: true }],
+    categories: withPages([
+        SHOW,
+        { kind: "format", params: ["categories"], format: "titleinnamespace", namespace: NS_CATEGORY, code: "invalidcategory", warning: true },
+        // With categories given, none of them valid, the module stops before reading continue.
+        continues([S, S], { unlessGiven: "categories" }),
+    ]),
     categorymembers: [
         ...TITLE_OR_PAGEID,
         { kind: "format", params: ["title"], format: "titleinnamespace", namespace: NS_CATEGORY, code: "invalidcategory" },
@@ -122,22 +138,25 @@ export const MODULE_RULES: Readonly<Record<string, readonly ModuleRule[]>> = {
         continues(categoryMembersContinue, { truthyOnly: true }),
     ],
     contributors: [{ kind: "atMostOneOf", params: ["group", "excludegroup", "rights", "excluderights"] }, continues([S, S])],
-    deletedrevisions: [...REVISIONS_BASE, { kind: "atMostOneOf", params: ["user", "excludeuser"] }, continues([I, S, S, I])],
+    deletedrevisions: withPages([...REVISIONS_BASE, { kind: "atMostOneOf", params: ["user", "excludeuser"] }, continues([I, S, S, I])]),
     deletedrevs: [titleParts({ param: "namespace" }), continues([I, S, S, I])],
     embeddedin: [...TITLE_OR_PAGEID, continues(backlinksContinue)],
     extlinks: [continues([S, S], PAGES)],
     exturlusage: [continues([S, S])],
-    fileusage: [SHOW, continues(backlinksPropContinue, PAGES)],
-    linkshere: [SHOW, continues(backlinksPropContinue, PAGES)],
-    redirects: [SHOW, continues(backlinksPropContinue, PAGES)],
-    transcludedin: [SHOW, continues(backlinksPropContinue, PAGES)],
+    linkshere: withPages([SHOW, continues(backlinksPropContinue)]),
+    redirects: withPages([SHOW, continues(backlinksPropContinue)]),
+    transcludedin: withPages([SHOW, continues(backlinksPropContinue)]),
     filearchive: [
         titleParts(NS_FILE),
         { kind: "format", params: ["sha1"], format: "sha1", code: "invalidsha1hash" },
         { kind: "format", params: ["sha1base36"], format: "sha1base36", code: "invalidsha1base36hash" },
         continues([S, S, I]),
     ],
-    images: [continues([S, S], PAGES), { kind: "format", params: ["images"], format: "titleinnamespace", namespace: NS_FILE, code: "notfile", warning: true }],
+    images: withPages([
+        { kind: "format", params: ["images"], format: "titleinnamespace", namespace: NS_FILE, code: "notfile", warning: true },
+        continues([S, S], { unlessGiven: "images" }),
+    ]),
+    imageinfo: withPages([{ kind: "format", params: ["badfilecontexttitle"], format: "title", code: "invalid-title" }]),
     imageusage: [...TITLE_OR_PAGEID, continues(backlinksContinue), { kind: "format", params: ["title"], format: "titleinnamespace", namespace: NS_FILE, code: "bad_image_title" }],
     info: [continues([S, S], PAGES)],
     iwbacklinks: [{ kind: "requires", when: { param: "title" }, needs: { param: "prefix" }, code: "invalidparammix" }, continues([S, S, S])],
@@ -152,7 +171,7 @@ export const MODULE_RULES: Readonly<Record<string, readonly ModuleRule[]>> = {
         { kind: "atMostOneOf", params: ["url", "prop"] },
         continues([S, S], PAGES),
     ],
-    links: [continues([S, S, S], PAGES)],
+    links: withPages([continues([S, S, S]), { kind: "format", params: ["titles"], format: "title", code: "invalidtitle", warning: true }]),
     // ApiQueryLogEvents checks "action" itself.
     logevents: [{ kind: "ownCheck", param: "action", code: "unknown_leaction" }, { kind: "atMostOneOf", params: ["title", "prefix", "namespace"] }, { kind: "format", params: ["title"], format: "title", code: "invalidtitle" }, continues([S, S])],
     mystashedfiles: [continues([I])],
@@ -167,16 +186,18 @@ export const MODULE_RULES: Readonly<Record<string, readonly ModuleRule[]>> = {
         { kind: "format", params: ["title"], format: "title", code: "invalidtitle" },
         continues([S, S]),
     ],
-    revisions: [
+    revisions: withPages([
         ...REVISIONS_BASE,
         { kind: "atMostOneOf", params: ["startid", "start"] },
         { kind: "atMostOneOf", params: ["endid", "end"] },
         { kind: "atMostOneOf", params: ["user", "excludeuser"] },
-        continues([S, S], PAGES),
-    ],
+        continues([S, S]),
+    ]),
     stashimageinfo: [{ kind: "atLeastOneOf", params: ["filekey", "sessionkey"] }],
-    templates: [continues([S, S, S], PAGES)],
+    templates: withPages([continues([S, S, S]), { kind: "format", params: ["templates"], format: "title", code: "invalidtitle", warning: true }]),
+    allmessages: [{ kind: "format", params: ["lang"], format: "languagecode", code: "invalidlang" }],
     usercontribs: [
+        { kind: "format", params: ["userids"], format: "positiveinteger", code: "invaliduserid" },
         { kind: "oneOf", params: ["userprefix", "userids", "iprange", "user"] },
         { kind: "format", params: ["iprange"], format: "iprange", code: "invalidiprange" },
         SHOW,
