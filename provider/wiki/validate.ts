@@ -99,7 +99,9 @@ class QueryValidation {
         for (const use of uses) {
             checkModuleRules(use, pages, this.issues);
             const rules = MODULE_RULES[use.index.module.name];
-            if (rules) applyRules(use, rules, this.version, this.issues, hasPages(pages, use.role === "generator"));
+            // A module's own checks run after all its parameters were read: one refused parameter stops it first.
+            const readAll = [...use.given.values()].every((param) => param.ok);
+            if (rules) applyRules(use, rules, this.version, this.issues, { hasPages: hasPages(pages, use.role === "generator"), readAll });
         }
         const { errors, warnings, advice } = this.issues;
         return { valid: errors.length === 0, errors, warnings, advice, request: this.request };

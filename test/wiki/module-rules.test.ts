@@ -136,9 +136,9 @@ describe("wiki module rules (from the ApiQuery*.php modules)", () => {
 
 describe("wiki validator: the two voices", () => {
     it("misleadingboolean is advice, not a warning of the wiki", () => {
-        const result = check({ list: "allpages", params: { apredirect: "false" } });
+        const result = check({ list: "recentchanges", params: { rctoponly: "false" } });
         assert.deepEqual(result.warnings, []);
-        assert.deepEqual(codes(result.advice), ["misleadingboolean@apredirect"]);
+        assert.deepEqual(codes(result.advice), ["misleadingboolean@rctoponly"]);
         assert.ok(result.valid);
     });
 

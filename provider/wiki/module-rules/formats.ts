@@ -49,7 +49,8 @@ export const FORMATS = {
     // ApiQueryRevisionsBase: a revision number, or prev, next or cur.
     diffto: (value: string) => DIGITS.test(value) || value === "prev" || value === "next" || value === "cur",
     // Language::isValidCode: no character of :/\\ NUL & < > ' " and none a title may not hold.
-    languagecode: (value: string) => value !== "" && !/[:/\\\0&<>'"]/.test(value) && !ILLEGAL_IN_TITLE.test(value),
+    languagecode: (value: string) => value === "" || !/[:/\\\0&<>'"]/.test(value) && !ILLEGAL_IN_TITLE.test(value),
+    languagetag: (value: string) => value === "*" || /^[a-z]{2,3}(?:-[a-z0-9]{1,8})*$/.test(value),
     positiveinteger: (value: string) => /^\d+$/.test(value) && Number(value) > 0,
 } satisfies Record<string, FormatCheck>;
 

@@ -49,7 +49,7 @@ export type ModuleRule = Versioned &
           }
         | { kind: "ownCheck"; param: string; code: string }
         | { kind: "noContradiction"; param: string; code: string }
-        | { kind: "deprecatedWithout"; when: readonly Condition[]; without: string }
+        | { kind: "deprecatedWithout"; uses: readonly Condition[]; without: string }
     );
 
 class RuleContext {
@@ -173,7 +173,7 @@ function checkRule(context: RuleContext, rule: ModuleRule): void {
         case "noContradiction":
             return checkContradiction(context, rule.param, rule.code);
         case "deprecatedWithout":
-            if (!context.given(rule.without) && rule.when.some((condition) => context.given(condition.param) && context.holds(condition))) {
+            if (!context.given(rule.without) && rule.uses.some((condition) => context.given(condition.param) && context.holds(condition))) {
                 const name = context.name(rule.without);
                 context.issues.warning("deprecation", name, context.module, `Without "${name}", the legacy format is used for the content; it is deprecated.`);
             }
@@ -197,7 +197,9 @@ export function appliesTo(rule: Versioned, version: string): boolean {
 }
 
 /** Applies one module's rules to its use in a query. */
-function inEffect(context: RuleContext, rule: ModuleRule): boolean {
+function inEffect(context: RuleContext, rule: ModuleRule, readAll: boolean): boolean {
+    // Checks on the module's values run only once all of them were read; ownCheck replaces that reading itself.
+    if (!readAll && rule.kind !== "ownCheck") return false;
     if (rule.withPages && !context.hasPages) return false;
     if (rule.notAsGenerator && context.use.role === "generator") return false;
     if (rule.unlessGiven !== undefined && context.given(rule.unlessGiven)) return false;
@@ -206,7 +208,14 @@ function inEffect(context: RuleContext, rule: ModuleRule): boolean {
     return true;
 }
 
-export function applyRules(use: ModuleUse, rules: readonly ModuleRule[], version: string, issues: IssueLog, hasPages: boolean): void {
-    const context = new RuleContext(use, issues, hasPages);
-    for (const rule of rules) if (appliesTo(rule, version) && inEffect(context, rule)) checkRule(context, rule);
+export interface RuleSituation {
+    /** The query has pages for the module (its own input, for a generator). */
+    hasPages: boolean;
+    /** Every parameter the module was given passed ParamValidator. */
+    readAll: boolean;
+}
+
+export function applyRules(use: ModuleUse, rules: readonly ModuleRule[], version: string, issues: IssueLog, situation: RuleSituation): void {
+    const context = new RuleContext(use, issues, situation.hasPages);
+    for (const rule of rules) if (appliesTo(rule, version) && inEffect(context, rule, situation.readAll)) checkRule(context, rule);
 }

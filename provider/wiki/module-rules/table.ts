@@ -70,7 +70,7 @@ const REVISIONS_BASE: readonly ModuleRule[] = ([
     { kind: "format", params: ["diffto"], format: "diffto", code: "diffto" },
     {
         kind: "deprecatedWithout",
-        when: [
+        uses: [
             ...["content", "parsetree", "contentmodel", "slotsize", "slotsha1"].map((value) => ({ param: "prop", value })),
             { param: "diffto" },
             { param: "difftotext" },
@@ -154,7 +154,7 @@ export const MODULE_RULES: Readonly<Record<string, readonly ModuleRule[]>> = {
     ],
     images: withPages([
         { kind: "format", params: ["images"], format: "titleinnamespace", namespace: NS_FILE, code: "notfile", warning: true },
-        continues([S, S], { unlessGiven: "images" }),
+        continues([S, S]),
     ]),
     imageinfo: withPages([{ kind: "format", params: ["badfilecontexttitle"], format: "title", code: "invalid-title" }]),
     imageusage: [...TITLE_OR_PAGEID, continues(backlinksContinue), { kind: "format", params: ["title"], format: "titleinnamespace", namespace: NS_FILE, code: "bad_image_title" }],
@@ -196,6 +196,9 @@ export const MODULE_RULES: Readonly<Record<string, readonly ModuleRule[]>> = {
     stashimageinfo: [{ kind: "atLeastOneOf", params: ["filekey", "sessionkey"] }],
     templates: withPages([continues([S, S, S]), { kind: "format", params: ["templates"], format: "title", code: "invalidtitle", warning: true }]),
     allmessages: [{ kind: "format", params: ["lang"], format: "languagecode", code: "invalidlang" }],
+    // ApiQueryLanguageinfo: codes it does not know are dropped with a warning. Without the wiki's list of
+    // languages, the shape of a language tag stands in for it.
+    languageinfo: [{ kind: "format", params: ["code"], format: "languagetag", code: "unrecognizedvalues", warning: true }],
     usercontribs: [
         { kind: "format", params: ["userids"], format: "positiveinteger", code: "invaliduserid" },
         { kind: "oneOf", params: ["userprefix", "userids", "iprange", "user"] },
