@@ -1,9 +1,10 @@
-// `npm run bench [-- --json]`: runs every suite and prints each figure beside its bound.
+// `npm run bench [-- --json] [-- --only <word in a suite's title>]`: runs every suite (or those named) and prints each figure beside its bound.
 // Benchmarks are reports, not tests: a figure outside its bound is shown, never a failure exit.
 import { clientBench } from "./client";
 import { Benchmark, Figure, meetsBound } from "./figure";
 import { providerBench } from "./provider";
 import { wikiCatalogueBenchmark } from "./wiki-catalogue";
+import { wikiDifferentialBenchmark } from "./wiki-differential";
 import { wikiValidateBenchmark } from "./wiki-validate";
 
 const suites: Benchmark[] = [
@@ -11,6 +12,7 @@ const suites: Benchmark[] = [
     providerBench,
     wikiCatalogueBenchmark,
     wikiValidateBenchmark,
+    wikiDifferentialBenchmark,
 ];
 
 function formatRow(figure: Figure): string {
@@ -22,7 +24,9 @@ function formatRow(figure: Figure): string {
 async function main(): Promise<void> {
     const json = process.argv.includes("--json");
     const figures: Figure[] = [];
-    for (const suite of suites) {
+    const onlyIndex = process.argv.indexOf("--only");
+    const only = onlyIndex >= 0 ? process.argv[onlyIndex + 1]?.toLowerCase() : undefined;
+    for (const suite of suites.filter((candidate) => only === undefined || candidate.title.toLowerCase().includes(only))) {
         if (!json) console.log(suite.title);
         const measured = await suite.run();
         figures.push(...measured);
