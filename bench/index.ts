@@ -1,4 +1,5 @@
-// `npm run bench [-- --json] [-- --profile spec|real]`: runs every suite and prints each figure beside its bound.
+// `npm run bench [-- --json] [--profile spec|real] [--only <word in a suite's title>]`: runs every suite (or those
+// named) and prints each figure beside its bound.
 // Benchmarks are reports, not tests: a figure outside its bound is shown, never a failure exit.
 import { clientBench } from "./client";
 import { isProfileName, PROFILE_NAMES } from "../test/emulator";
@@ -6,6 +7,7 @@ import { Benchmark, BenchOptions, Figure, meetsBound } from "./figure";
 import { listFreshnessBench } from "./list-freshness";
 import { providerBench } from "./provider";
 import { wikiCatalogueBenchmark } from "./wiki-catalogue";
+import { wikiDifferentialBenchmark } from "./wiki-differential";
 import { wikiValidateBenchmark } from "./wiki-validate";
 
 const suites: Benchmark[] = [
@@ -14,6 +16,7 @@ const suites: Benchmark[] = [
     listFreshnessBench,
     wikiCatalogueBenchmark,
     wikiValidateBenchmark,
+    wikiDifferentialBenchmark,
 ];
 
 function formatRow(figure: Figure): string {
@@ -35,7 +38,9 @@ async function main(): Promise<void> {
     const options = optionsFrom(process.argv.slice(2));
     const figures: Figure[] = [];
     if (!json) console.log(`Emulator profile: ${options.profile}`);
-    for (const suite of suites) {
+    const onlyIndex = process.argv.indexOf("--only");
+    const only = onlyIndex >= 0 ? process.argv[onlyIndex + 1]?.toLowerCase() : undefined;
+    for (const suite of suites.filter((candidate) => only === undefined || candidate.title.toLowerCase().includes(only))) {
         if (!json) console.log(suite.title);
         const measured = await suite.run(options);
         figures.push(...measured);

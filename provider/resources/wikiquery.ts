@@ -25,8 +25,10 @@ function asFailure(issue: WikiQueryIssue): Failure {
 }
 
 function outputsOf(wanted: WikiQueryInputs): Props {
-    const { request, warnings } = validateWikiQuery(wanted.definition, { highLimits: wanted.highLimits });
-    return { request, url: `${wanted.apiUrl}?${new URLSearchParams(request)}`, warnings: warnings.map((w) => `${w.param}: ${w.message} (${w.code})`) };
+    const { request, warnings, advice } = validateWikiQuery(wanted.definition, { highLimits: wanted.highLimits });
+    // The validator's advice (misleadingboolean, sensitive, ...) stays among this resource's warnings, as before 0.2.
+    const concerns = [...warnings, ...advice];
+    return { request, url: `${wanted.apiUrl}?${new URLSearchParams(request)}`, warnings: concerns.map((w) => `${w.param}: ${w.message} (${w.code})`) };
 }
 
 export const wikiQuery: ResourceDefinition<WikiQueryInputs> = {
@@ -40,7 +42,9 @@ export const wikiQuery: ResourceDefinition<WikiQueryInputs> = {
             if (error instanceof WikiDefinitionError) return [{ property: error.field, reason: error.message.slice(error.field.length + 2) }];
             throw error;
         }
-        const { errors, warnings } = validateWikiQuery(definition, { highLimits: wanted.highLimits });
+        const result = validateWikiQuery(definition, { highLimits: wanted.highLimits });
+        const { errors } = result;
+        const warnings = [...result.warnings, ...result.advice];
         if (!wanted.strict) {
             for (const warning of warnings.map(asFailure)) context.tell(`WikiQuery warning: ${warning.property}: ${warning.reason}`);
         }

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // wiki-query-lint [--catalogue FILE|URL] [--high-limits] [--strict] [--format text|json|github] FILE...
-// Exit status: 0 when no definition has errors (with --strict: nor warnings), 1 when some have,
+// Exit status: 0 when no definition has errors (with --strict: nor warnings, nor advice), 1 when some have,
 // 2 for unreadable input or a usage error (with a message on stderr).
 import { parseArgs } from "util";
 import { CatalogueError, fetchCatalogue, loadCatalogueFile, shippedCatalogue } from "./catalogue";
@@ -14,7 +14,7 @@ const USAGE = `Usage: wiki-query-lint [--catalogue FILE|URL] [--high-limits] [--
 Checks MediaWiki action=query definitions (JSON or YAML; one definition or an array per file).
   --catalogue FILE|URL  a paraminfo reply saved as a file, or a wiki's api.php URL (default: the shipped catalogue)
   --high-limits         judge limits as for a user with elevated rights (apihighlimits)
-  --strict              fail on warnings too
+  --strict              fail on warnings and on the project's advice too
   --format FORMAT       text (default), json, or github (workflow annotations)`;
 
 const EXIT_CLEAN = 0;
@@ -66,7 +66,7 @@ async function loadCatalogue(location: string | undefined): Promise<Catalogue> {
 }
 
 function hasFindings(entry: LintedDefinition, strict: boolean): boolean {
-    return entry.result.errors.length > 0 || (strict && entry.result.warnings.length > 0);
+    return entry.result.errors.length > 0 || (strict && (entry.result.warnings.length > 0 || entry.result.advice.length > 0));
 }
 
 async function main(argv: string[]): Promise<number> {

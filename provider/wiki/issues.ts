@@ -1,4 +1,4 @@
-/** One finding about a definition, with MediaWiki's error or warning code. */
+/** One finding about a definition, with MediaWiki's error or warning code, or the code of a piece of advice. */
 export interface WikiQueryIssue {
     code: string;
     /** The request parameter concerned (prefixed, e.g. "aplimit"), or the definition field ("list", "generator"). */
@@ -8,10 +8,23 @@ export interface WikiQueryIssue {
     message: string;
 }
 
-/** Collects errors and warnings in the order they are found. */
+/** Who says it: the wiki itself (its errors and warnings), or this project's advice, which the wiki never gives. */
+export type IssueVoice = "wiki" | "advice";
+
+// ApiBase::addDeprecation: every deprecation warning comes with one "deprecation-help" from api.php itself.
+const DEPRECATION_HELP: WikiQueryIssue = {
+    code: "deprecation-help",
+    param: "",
+    module: "main",
+    message: "Subscribe to the mediawiki-api-announce mailing list for notice of API deprecations and breaking changes.",
+};
+
+/** Collects errors, warnings and advice in the order they are found. */
 export class IssueLog {
     readonly errors: WikiQueryIssue[] = [];
     readonly warnings: WikiQueryIssue[] = [];
+    readonly advice: WikiQueryIssue[] = [];
+    private deprecationHelpGiven = false;
 
     error(code: string, param: string, module: string, message: string): void {
         this.errors.push({ code, param, module, message });
@@ -19,5 +32,13 @@ export class IssueLog {
 
     warning(code: string, param: string, module: string, message: string): void {
         this.warnings.push({ code, param, module, message });
+        if (code === "deprecation" && !this.deprecationHelpGiven) {
+            this.deprecationHelpGiven = true;
+            this.warnings.push({ ...DEPRECATION_HELP });
+        }
+    }
+
+    advise(code: string, param: string, module: string, message: string): void {
+        this.advice.push({ code, param, module, message });
     }
 }

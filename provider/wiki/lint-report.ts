@@ -1,5 +1,7 @@
 // The lint command's three output formats: text for people, json for programs, github for workflow
-// annotations. Request values of sensitive parameters are never printed.
+// annotations. Request values of sensitive parameters are never printed. The wiki's own findings (error,
+// warning) and the project's advice are told apart in each: "advice" in text, an "advice" array in json,
+// ::notice annotations in github.
 import type { WikiQueryIssue } from "./issues";
 import type { DefinitionsFile } from "./lint-source";
 import type { WikiQueryResult } from "./validate";
@@ -16,7 +18,7 @@ export interface LintedDefinition {
 const HIDDEN = "(sensitive value not shown)";
 
 function publicRequest(result: WikiQueryResult): Record<string, string> {
-    const sensitive = new Set(result.warnings.filter((issue) => issue.code === "sensitive").map((issue) => issue.param));
+    const sensitive = new Set(result.advice.filter((issue) => issue.code === "sensitive").map((issue) => issue.param));
     const request: Record<string, string> = {};
     for (const [name, value] of Object.entries(result.request)) request[name] = sensitive.has(name) ? HIDDEN : value;
     return request;
@@ -27,12 +29,14 @@ function definitionLabel({ source, index }: LintedDefinition): string {
     return `[${index}]${name === undefined ? "" : ` ${JSON.stringify(name)}`}`;
 }
 
-type Severity = "error" | "warning";
+type Severity = "error" | "warning" | "advice";
 
 function issuesOf({ result }: LintedDefinition): [Severity, WikiQueryIssue][] {
     const tagged = (severity: Severity) => (issue: WikiQueryIssue): [Severity, WikiQueryIssue] => [severity, issue];
-    return [...result.errors.map(tagged("error")), ...result.warnings.map(tagged("warning"))];
+    return [...result.errors.map(tagged("error")), ...result.warnings.map(tagged("warning")), ...result.advice.map(tagged("advice"))];
 }
+
+const GITHUB_COMMANDS: Readonly<Record<Severity, string>> = { error: "error", warning: "warning", advice: "notice" };
 
 function textReport(linted: readonly LintedDefinition[], fileCount: number): string {
     const lines: string[] = [];
@@ -40,13 +44,15 @@ function textReport(linted: readonly LintedDefinition[], fileCount: number): str
         for (const [severity, issue] of issuesOf(entry)) {
             const line = entry.source.lineOf(entry.index, issue.param);
             const where = line === undefined ? entry.source.file : `${entry.source.file}:${line}`;
-            lines.push(`${where}: ${definitionLabel(entry)} ${issue.param}: ${severity} ${issue.code} (${issue.module}): ${issue.message}`);
+            const owner = severity === "advice" ? "pulumi-shortener" : issue.module;
+            lines.push(`${where}: ${definitionLabel(entry)} ${issue.param}: ${severity} ${issue.code} (${owner}): ${issue.message}`);
         }
     }
     const withErrors = linted.filter(({ result }) => result.errors.length > 0).length;
     const warningsOnly = linted.filter(({ result }) => result.errors.length === 0 && result.warnings.length > 0).length;
+    const adviceOnly = linted.filter(({ result }) => result.errors.length === 0 && result.warnings.length === 0 && result.advice.length > 0).length;
     const files = fileCount === 1 ? "1 file" : `${fileCount} files`;
-    lines.push(`${linted.length} definition${linted.length === 1 ? "" : "s"} in ${files}: ${withErrors} with errors, ${warningsOnly} with warnings only.`);
+    lines.push(`${linted.length} definition${linted.length === 1 ? "" : "s"} in ${files}: ${withErrors} with errors, ${warningsOnly} with warnings only${adviceOnly > 0 ? `, ${adviceOnly} with advice only` : ""}.`);
     return lines.join("\n");
 }
 
@@ -58,6 +64,7 @@ function jsonReport(linted: readonly LintedDefinition[]): string {
         valid: result.valid,
         errors: result.errors,
         warnings: result.warnings,
+        advice: result.advice,
         request: publicRequest(result),
     }));
     return JSON.stringify(entries, null, 2);
@@ -80,7 +87,7 @@ function githubReport(linted: readonly LintedDefinition[]): string {
             const properties = [`file=${escapeProperty(entry.source.file)}`];
             if (line !== undefined) properties.push(`line=${line}`);
             properties.push(`title=${escapeProperty(`${issue.code} in ${definitionLabel(entry)} ${issue.param}`)}`);
-            lines.push(`::${severity} ${properties.join(",")}::${escapeData(`${issue.param} (${issue.module}): ${issue.message}`)}`);
+            lines.push(`::${GITHUB_COMMANDS[severity]} ${properties.join(",")}::${escapeData(`${issue.param} (${issue.module}): ${issue.message}`)}`);
         }
     }
     return lines.join("\n");

@@ -34,10 +34,15 @@ export class ParamValidator implements ValueContext {
         private readonly issues: IssueLog,
         readonly highLimits: boolean,
         readonly namespaces: ReadonlySet<number>,
+        readonly mediawikiVersion: string,
     ) {}
 
     record(code: string, message: string): void {
         if (this.current) this.issues.warning(code, this.current.requestName, this.current.module, message);
+    }
+
+    advise(code: string, message: string): void {
+        if (this.current) this.issues.advise(code, this.current.requestName, this.current.module, message);
     }
 
     /** The parameter's validated value, or undefined when the definition does not give it. */
@@ -48,7 +53,7 @@ export class ParamValidator implements ValueContext {
         }
         this.current = spec;
         if (spec.info.sensitive) {
-            this.record(
+            this.advise(
                 "sensitive",
                 `Parameter "${spec.requestName}" is sensitive: its value would sit in plain text with the definition. Supply it when the request is made instead.`,
             );
@@ -66,9 +71,16 @@ export class ParamValidator implements ValueContext {
         return this.fail(spec, new ValidationFailure("badvalue", `Parameter "${spec.requestName}" does not accept multiple values.`), raw);
     }
 
+    // An array reaches api.php joined (a|b), and the wiki judges that one string; that the definition
+    // meant several values is the project's advice.
     private validateSingle(spec: ParamSpec, raw: RawValue): ValidatedParam {
-        if (typeof raw !== "string" && raw.length > 1) return this.notMulti(spec, raw);
-        const value = typeof raw === "string" ? raw : (raw[0] ?? "");
+        if (typeof raw !== "string" && raw.length > 1) {
+            this.advise(
+                "singlevalued",
+                `Parameter "${spec.requestName}" takes one value, but the definition gives ${raw.length}; api.php receives them joined as one value.`,
+            );
+        }
+        const value = typeof raw === "string" ? raw : implodeMultiValue(raw);
         if (startsWithUnitSeparator(value)) return this.notMulti(spec, raw);
         this.inMulti = false;
         const result = spec.typeDef.validate(value, spec, this);

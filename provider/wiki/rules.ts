@@ -4,6 +4,7 @@
 import type { ModuleIndex, ModuleGroup } from "./catalogue-index";
 import { IssueLog } from "./issues";
 import type { ValidatedParam } from "./paramvalidator";
+import { parseTitle } from "./typedefs/titleparser";
 
 export interface ModuleUse {
     readonly index: ModuleIndex;
@@ -36,6 +37,16 @@ export function checkPageSource(pages: PageSource, issues: IssueLog): void {
     }
 }
 
+// ApiPageSet normalises titles first: "Main Page" and "Main_Page" are one page, an invalid title none.
+function distinctPages(titles: readonly string[]): number {
+    const pages = new Set<string>();
+    for (const title of titles) {
+        const parsed = parseTitle(title);
+        if (parsed) pages.add(`${parsed.namespace}:${parsed.text}`);
+    }
+    return pages.size;
+}
+
 function hasNote(param: ValidatedParam, note: string): boolean {
     return param.spec.notes.has(note);
 }
@@ -57,7 +68,7 @@ function checkSinglePageOnly(use: ModuleUse, pages: PageSource, issues: IssueLog
     if (pages.revids) {
         issues.error("invalidparammix", first, module, `The "revids" parameter may not be used with ${requestNames(enumerating)}, which list the revisions of a single page.`);
     }
-    const pageCount = (pages.titles?.values.length ?? 0) + (pages.pageids?.values.length ?? 0);
+    const pageCount = distinctPages(pages.titles?.values ?? []) + new Set(pages.pageids?.values ?? []).size;
     if (pageCount > 1) {
         issues.error(
             "invalidparammix",

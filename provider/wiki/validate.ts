@@ -7,6 +7,8 @@ import { CatalogueIndex, indexCatalogue, MODULE_GROUPS, ModuleIndex } from "./ca
 import { checkDefinition, DefinitionValue, WikiQueryDefinition } from "./definition";
 import { IssueLog, WikiQueryIssue } from "./issues";
 import { ParamValidator, RawValue, ValidatedParam } from "./paramvalidator";
+import { applyRules } from "./module-rules/kinds";
+import { MODULE_RULES } from "./module-rules/table";
 import { checkModuleRules, checkPageSource, ModuleUse, PageSource } from "./rules";
 
 export interface ValidateWikiQueryOptions {
@@ -16,16 +18,25 @@ export interface ValidateWikiQueryOptions {
     highLimits?: boolean;
     /** The wiki's namespace numbers; MediaWiki's standard 0..15 by default. */
     namespaces?: readonly number[];
+    /** The wiki's MediaWiki version (e.g. "1.39.17"), for the module rules that changed between versions; the shipped catalogue's (1.45.4) by default. */
+    mediawikiVersion?: string;
 }
 
 export interface WikiQueryResult {
+    /** No errors. Warnings and advice do not make a definition invalid. */
     valid: boolean;
+    /** What the wiki would refuse the request with: MediaWiki's codes. */
     errors: WikiQueryIssue[];
+    /** What the wiki would warn about while answering: MediaWiki's codes. */
     warnings: WikiQueryIssue[];
+    /** This project's own advice (misleadingboolean, singlevalued, sensitive): the wiki says none of it. */
+    advice: WikiQueryIssue[];
     /** The normalised api.php parameters. */
     request: Record<string, string>;
 }
 
+// The shipped catalogue's version: the rules apply as they stand there unless the caller names another.
+const DEFAULT_MEDIAWIKI_VERSION = "1.45.4";
 const STANDARD_NAMESPACES: ReadonlySet<number> = new Set([0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15]);
 
 function rawValue(value: DefinitionValue): RawValue | undefined {
@@ -52,13 +63,15 @@ class QueryValidation {
     private readonly raws: RawValue[] = [];
     private readonly used = new Set<string>();
     private readonly validator: ParamValidator;
+    private readonly version: string;
 
     constructor(
         private readonly index: CatalogueIndex,
         private readonly definition: WikiQueryDefinition,
         options: ValidateWikiQueryOptions,
     ) {
-        this.validator = new ParamValidator(this.issues, options.highLimits === true, namespaceSet(options.namespaces));
+        this.version = options.mediawikiVersion ?? DEFAULT_MEDIAWIKI_VERSION;
+        this.validator = new ParamValidator(this.issues, options.highLimits === true, namespaceSet(options.namespaces), this.version);
         const params = definition.params ?? {};
         for (const name in params) {
             const raw = rawValue(params[name]);
@@ -83,9 +96,15 @@ class QueryValidation {
             generator: this.definition.generator !== undefined,
         };
         checkPageSource(pages, this.issues);
-        for (const use of uses) checkModuleRules(use, pages, this.issues);
-        const { errors, warnings } = this.issues;
-        return { valid: errors.length === 0, errors, warnings, request: this.request };
+        for (const use of uses) {
+            checkModuleRules(use, pages, this.issues);
+            const rules = MODULE_RULES[use.index.module.name];
+            // A module's own checks run after all its parameters were read: one refused parameter stops it first.
+            const readAll = [...use.given.values()].every((param) => param.ok);
+            if (rules) applyRules(use, rules, this.version, this.issues, { hasPages: hasPages(pages, use.role === "generator"), readAll });
+        }
+        const { errors, warnings, advice } = this.issues;
+        return { valid: errors.length === 0, errors, warnings, advice, request: this.request };
     }
 
     /** Validates the parameters the definition gives for one module, its missing required ones, and its templated ones. */
@@ -138,7 +157,8 @@ class QueryValidation {
                 const index = this.index.submodule(name);
                 if (!index) continue;
                 uses.push({ index, role: group, given: new Map() });
-                if (index.module.deprecated && !spec.deprecatedValues.has(name)) {
+                // The module's own deprecation, named after it as ApiQuery names it.
+                if (index.module.deprecated) {
                     this.issues.warning("deprecation", group, name, `The "${name}" module has been deprecated.`);
                 }
             }
@@ -167,9 +187,15 @@ class QueryValidation {
         for (const name of this.params.keys()) {
             if (this.used.has(name)) continue;
             const hint = templatedHint(name, uses) ?? ownerHint(this.index.ownerOf(name));
-            this.issues.warning("unrecognizedparams", name, "query", `Unrecognized parameter: "${name}"${hint}.`);
+            // ApiMain reports them, after every module has read its own.
+            this.issues.warning("unrecognizedparams", name, "main", `Unrecognized parameter: "${name}"${hint}.`);
         }
     }
+}
+
+// A generator's own input is the titles, pageids or revids; the other modules also get what it generates.
+function hasPages(pages: PageSource, isGenerator: boolean): boolean {
+    return (!isGenerator && pages.generator) || pages.titles !== undefined || pages.pageids !== undefined || pages.revids !== undefined;
 }
 
 function ownerHint(owner: string | undefined): string {

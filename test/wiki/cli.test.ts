@@ -96,7 +96,8 @@ describe("wiki-query-lint (the CLI)", function () {
                 assert.ok(!run.stdout.includes(secret) && !run.stderr.includes(secret), `the ${format} output shows the sensitive value`);
             }
             const [entry] = JSON.parse((await lint("--format", "json", fixture("sensitive.yaml"))).stdout);
-            assert.equal(entry.warnings[0].code, "sensitive");
+            assert.equal(entry.advice[0].code, "sensitive");
+            assert.deepEqual(entry.warnings, []);
             assert.equal(entry.request.wlowner, "Example");
             assert.match(entry.request.wltoken, /not shown/);
         });

@@ -47,19 +47,23 @@ describe("wiki validator: the query and its modules", () => {
 
     it("warns (deprecation) about a deprecated module, parameter and value", () => {
         const module = check({ list: "deletedrevs" });
-        assert.deepEqual(codes(module.warnings), ["deprecation@list"]);
+        // Every deprecation comes with api.php's own deprecation-help (module main), once.
+        assert.deepEqual(codes(module.warnings), ["deprecation@list", "deprecation-help@"]);
+        assert.equal(module.warnings[0].module, "deletedrevs");
         const param = check({ prop: "revisions", params: { titles: "A", rvparse: true } });
-        assert.deepEqual(codes(param.warnings), ["deprecation@rvparse"]);
+        assert.deepEqual(codes(param.warnings), ["deprecation@rvparse", "deprecation-help@"]);
         assert.deepEqual(codes(check({ prop: "revisions", params: { titles: "A", rvprop: "ids" } }).warnings), []);
     });
 
-    it("warns (sensitive) about a value given for a sensitive parameter, without ever showing it", () => {
+    it("advises (sensitive) about a value given for a sensitive parameter, without ever showing it", () => {
         const secret = "0123456789abcdef-watchlist-token";
         const result = check({ list: "watchlist", params: { wlowner: "Example", wltoken: secret } });
-        assert.deepEqual(codes(result.warnings), ["sensitive@wltoken"]);
+        assert.deepEqual(codes(result.warnings), []);
+        assert.deepEqual(codes(result.advice), ["sensitive@wltoken"]);
+        // An array reaches api.php joined: one (odd) token, plus the advice that the parameter takes one value.
         const invalid = check({ list: "watchlist", params: { wlowner: "Example", wltoken: [secret, `${secret}-2`] } });
-        assert.deepEqual(codes(invalid.errors), ["badvalue@wltoken"]);
-        for (const issue of [...result.warnings, ...invalid.errors, ...invalid.warnings]) {
+        assert.deepEqual(codes(invalid.advice), ["sensitive@wltoken", "singlevalued@wltoken"]);
+        for (const issue of [...result.advice, ...invalid.errors, ...invalid.warnings, ...invalid.advice]) {
             assert.ok(!issue.message.includes(secret), `the ${issue.code} message shows the sensitive value`);
         }
         assert.deepEqual(codes(check({ list: "watchlist", params: { wlowner: "Example" } }).warnings), []);
@@ -82,7 +86,7 @@ describe("wiki validator: the query and its modules", () => {
 
     it("gives a request name to every module that reads it (iwurl: the query's, and iwlinks' deprecated url)", () => {
         assert.deepEqual(codes(check({ params: { titles: "A", iwurl: true } }).warnings), []);
-        assert.deepEqual(codes(check({ prop: "iwlinks", params: { titles: "A", iwurl: true } }).warnings), ["deprecation@iwurl"]);
+        assert.deepEqual(codes(check({ prop: "iwlinks", params: { titles: "A", iwurl: true } }).warnings), ["deprecation@iwurl", "deprecation-help@"]);
     });
 
     describe("generator", () => {

@@ -18,6 +18,13 @@ const NAMESPACE_NUMBERS: ReadonlyMap<string, number> = new Map([
     ["template", 10], ["template_talk", 11], ["help", 12], ["help_talk", 13], ["category", 14], ["category_talk", 15],
 ]);
 
+/** The canonical English name of each standard namespace. */
+export const NAMESPACE_NAMES: ReadonlyMap<number, string> = new Map([
+    [-2, "Media"], [-1, "Special"], [1, "Talk"], [2, "User"], [3, "User talk"], [4, "Project"], [5, "Project talk"], [6, "File"],
+    [7, "File talk"], [8, "MediaWiki"], [9, "MediaWiki talk"], [10, "Template"], [11, "Template talk"], [12, "Help"],
+    [13, "Help talk"], [14, "Category"], [15, "Category talk"],
+]);
+
 const BIDI_MARKS = /[\u200E\u200F\u202A-\u202E]/g;
 const WHITESPACE_RUNS = /[ _\u00A0\u1680\u180E\u2000-\u200A\u2028\u2029\u202F\u205F\u3000]+/g;
 const EDGE_UNDERSCORES = /^_+|_+$/g;

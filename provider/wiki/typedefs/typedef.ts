@@ -13,10 +13,14 @@ export interface ValueContext {
     readonly highLimits: boolean;
     /** The wiki's namespace numbers. */
     readonly namespaces: ReadonlySet<number>;
+    /** The wiki's MediaWiki version, for types whose rules changed between versions. */
+    readonly mediawikiVersion: string;
     /** True while one value of a multi-valued parameter is validated (ParamValidator's 'values-list'). */
     readonly inMulti: boolean;
     /** A condition that is not fatal: it becomes a warning (ParamValidator's Callbacks::recordCondition). */
     record(code: string, message: string): void;
+    /** The project's own advice about a value the wiki accepts without a word. */
+    advise(code: string, message: string): void;
 }
 
 export interface TypeDef {

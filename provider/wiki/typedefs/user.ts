@@ -5,6 +5,7 @@ import { shownValue } from "../paramspec";
 import { isValidIP, isValidRange } from "./ip";
 import { NS_MAIN, NS_USER, parseTitle, upperFirst } from "./titleparser";
 import { TypeDef, ValidationFailure } from "./typedef";
+import { versionBefore } from "../module-rules/kinds";
 
 type UserKind = "id" | "interwiki" | "name" | "temp" | "ip" | "cidr";
 
@@ -16,6 +17,8 @@ const CLOAKED_IPV4 = /^(?:(?:25[0-5]|2[0-4]\d|1\d\d|0?\d?\d)\.){3}xxx$/;
 const TROUBLEMAKERS = /[\u0080-\u009f\u00a0\u2000-\u200f\u2028-\u202f\u3000\ue000-\uf8ff]/;
 const MAX_NAME_BYTES = 255;
 const TEMPORARY_ACCOUNT_PREFIX = "~";
+// MediaWiki 1.39's UserDef has no temporary accounts: "~2024-1" is an ordinary user name there.
+const TEMPORARY_ACCOUNTS_SINCE = "1.40";
 
 const KIND_NAMES: ReadonlyMap<string, string> = new Map([
     ["id", "a user ID (#123)"],
@@ -53,10 +56,10 @@ function userPageText(value: string): string | undefined {
     return title !== undefined && title.namespace === NS_USER ? title.text : undefined;
 }
 
-function userKind(value: string): UserKind | undefined {
+function userKind(value: string, temporaryAccounts: boolean): UserKind | undefined {
     if (USER_ID.test(value)) return "id";
     if (value.includes(">")) return value.includes("#") ? undefined : "interwiki";
-    if (canonicalName(value) !== undefined) return value.startsWith(TEMPORARY_ACCOUNT_PREFIX) ? "temp" : "name";
+    if (canonicalName(value) !== undefined) return temporaryAccounts && value.startsWith(TEMPORARY_ACCOUNT_PREFIX) ? "temp" : "name";
     if (value.includes("#")) return undefined;
     const text = userPageText(value);
     if (text === undefined) return undefined;
@@ -65,8 +68,8 @@ function userKind(value: string): UserKind | undefined {
 }
 
 export const userDef: TypeDef = {
-    validate(value, spec) {
-        const kind = userKind(value);
+    validate(value, spec, context) {
+        const kind = userKind(value, !versionBefore(context.mediawikiVersion, TEMPORARY_ACCOUNTS_SINCE));
         const subtypes = spec.info.subtypes?.length ? spec.info.subtypes : DEFAULT_SUBTYPES;
         if (kind === undefined) {
             return new ValidationFailure("baduser", `Invalid value ${shownValue(spec, value)} for user parameter "${spec.requestName}": it is not a valid user designator.`);

@@ -1,0 +1,221 @@
+// The kinds of module rule, each read from the table (table.ts): which parameters a module needs one
+// of, at least one of or at most one of, which need or exclude another, which values must have a
+// format, which show values contradict each other, and which use is deprecated without another parameter.
+import type { IssueLog } from "../issues";
+import type { ValidatedParam } from "../paramvalidator";
+import type { ModuleUse } from "../rules";
+import { FORMATS, FormatCheck, FormatName } from "./formats";
+
+/** A parameter, set (given and valid), optionally with one of its values. */
+export interface Condition {
+    param: string;
+    /** The parameter has this value (for a multi-valued one: among its values); its default counts when it is not given. */
+    value?: string;
+    /** The parameter is given with another value than this one. */
+    not?: string;
+}
+
+interface Versioned {
+    /** The first MediaWiki version with the rule (e.g. "1.40"). */
+    since?: string;
+    /** The first version without it. */
+    until?: string;
+    /** The module checks it only when the query has pages (prop modules return early otherwise). */
+    withPages?: boolean;
+    /** The module checks it only when it lists results, not when it is the generator. */
+    notAsGenerator?: boolean;
+    /** The rule holds only while this condition does, or ... */
+    when?: Condition;
+    /** ... while this parameter is absent. */
+    unlessGiven?: string;
+}
+
+export type ModuleRule = Versioned &
+    (
+        | { kind: "oneOf"; params: readonly string[] }
+        | { kind: "atLeastOneOf"; params: readonly string[] }
+        | { kind: "atMostOneOf"; params: readonly string[] }
+        | { kind: "requires"; when: Condition; needs: Condition; code: string }
+        | { kind: "excludes"; when: Condition; other: Condition; code: string }
+        | {
+              kind: "format";
+              params: readonly string[];
+              format: FormatName | FormatCheck;
+              code: string;
+              namespace?: number;
+              namespaceParam?: string;
+              /** The module reports it as a warning and goes on. */
+              warning?: boolean;
+          }
+        | { kind: "ownCheck"; param: string; code: string }
+        | { kind: "noContradiction"; param: string; code: string }
+        | { kind: "deprecatedWithout"; uses: readonly Condition[]; without: string }
+    );
+
+class RuleContext {
+    constructor(readonly use: ModuleUse, readonly issues: IssueLog, readonly hasPages: boolean) {}
+
+    get module(): string {
+        return this.use.index.module.name;
+    }
+
+    name(param: string): string {
+        return this.use.index.prefix + param;
+    }
+
+    given(param: string): ValidatedParam | undefined {
+        const validated = this.use.given.get(param);
+        return validated?.ok ? validated : undefined;
+    }
+
+    values(param: string): readonly string[] {
+        const validated = this.given(param);
+        if (validated) return validated.values;
+        const fallback = this.use.index.module.parametersByName.get(param)?.default;
+        return fallback === undefined || fallback === "" ? [] : String(fallback).split("|");
+    }
+
+    holds(condition: Condition): boolean {
+        if (condition.value !== undefined) return this.values(condition.param).includes(condition.value);
+        const validated = this.given(condition.param);
+        if (!validated) return false;
+        return condition.not === undefined || !validated.values.every((value) => value === condition.not);
+    }
+
+    describe(condition: Condition): string {
+        const name = this.name(condition.param);
+        if (condition.value !== undefined) return `${name}=${condition.value}`;
+        return condition.not !== undefined ? `${name} (other than ${condition.not})` : name;
+    }
+
+    error(code: string, param: string, message: string): void {
+        this.issues.error(code, this.name(param), this.module, message);
+    }
+}
+
+function quoted(context: RuleContext, params: readonly string[]): string {
+    return params.map((param) => `"${context.name(param)}"`).join(", ");
+}
+
+// ApiBase::requireOnlyOneParameter, requireAtLeastOneParameter and requireMaxOneParameter.
+function checkCount(context: RuleContext, params: readonly string[], atLeastOne: boolean, atMostOne: boolean): void {
+    const set = params.filter((param) => context.given(param));
+    if (atLeastOne && set.length === 0) {
+        context.error("missingparam", params[0], `One of the parameters ${quoted(context, params)} is required.`);
+    }
+    if (atMostOne && set.length > 1) {
+        context.error("invalidparammix", set[1], `The parameters ${quoted(context, set)} can not be used together.`);
+    }
+}
+
+function namespaceOf(context: RuleContext, rule: { namespace?: number; namespaceParam?: string }): number {
+    if (rule.namespaceParam !== undefined) {
+        const [value] = context.values(rule.namespaceParam);
+        if (value !== undefined) return Number(value);
+    }
+    return rule.namespace ?? 0;
+}
+
+function checkFormat(context: RuleContext, rule: Extract<ModuleRule, { kind: "format" }>): void {
+    const check = typeof rule.format === "function" ? rule.format : FORMATS[rule.format];
+    const namespace = namespaceOf(context, rule);
+    for (const param of rule.params) {
+        const validated = context.given(param);
+        if (!validated) continue;
+        const name = context.name(param);
+        const code = rule.code.replace("{param}", name);
+        for (const value of validated.values) {
+            if (check(value, namespace)) continue;
+            const message = `Invalid value ${JSON.stringify(value)} for parameter "${name}".`;
+            if (rule.warning) context.issues.warning(code, name, context.module, message);
+            else context.error(code, param, message);
+            if (!rule.warning) break;
+        }
+    }
+}
+
+// The show parameters: "x" and "!x" together ask for nothing.
+function checkContradiction(context: RuleContext, param: string, code: string): void {
+    const values = new Set(context.given(param)?.values ?? []);
+    for (const value of values) {
+        if (value.startsWith("!") && values.has(value.slice(1))) {
+            context.error(code, param, `Incorrect parameter: mutually exclusive values "${value.slice(1)}" and "${value}" for "${context.name(param)}".`);
+            return;
+        }
+    }
+}
+
+function checkRule(context: RuleContext, rule: ModuleRule): void {
+    switch (rule.kind) {
+        case "oneOf":
+            return checkCount(context, rule.params, true, true);
+        case "atLeastOneOf":
+            return checkCount(context, rule.params, true, false);
+        case "atMostOneOf":
+            return checkCount(context, rule.params, false, true);
+        case "requires":
+            if (context.holds(rule.when) && !context.holds(rule.needs)) {
+                context.error(rule.code, rule.when.param, `The parameter ${context.describe(rule.when)} may only be used with ${context.describe(rule.needs)}.`);
+            }
+            return;
+        case "excludes":
+            if (context.holds(rule.when) && context.given(rule.other.param) && context.holds(rule.other)) {
+                context.error(rule.code, rule.when.param, `The parameters ${context.describe(rule.when)} and ${context.describe(rule.other)} can not be used together.`);
+            }
+            return;
+        case "format":
+            return checkFormat(context, rule);
+        case "ownCheck":
+            for (const issue of context.issues.errors) {
+                if (issue.code === "badvalue" && issue.param === context.name(rule.param) && issue.module === context.module) issue.code = rule.code;
+            }
+            return;
+        case "noContradiction":
+            return checkContradiction(context, rule.param, rule.code);
+        case "deprecatedWithout":
+            if (!context.given(rule.without) && rule.uses.some((condition) => context.given(condition.param) && context.holds(condition))) {
+                const name = context.name(rule.without);
+                context.issues.warning("deprecation", name, context.module, `Without "${name}", the legacy format is used for the content; it is deprecated.`);
+            }
+            return;
+    }
+}
+
+// "1.39.17" before "1.40": numeric parts compared in turn.
+export function versionBefore(version: string, other: string): boolean {
+    const a = version.split(/[.-]/).map((part) => parseInt(part, 10) || 0);
+    const b = other.split(/[.-]/).map((part) => parseInt(part, 10) || 0);
+    for (let index = 0; index < Math.max(a.length, b.length); index++) {
+        const difference = (a[index] ?? 0) - (b[index] ?? 0);
+        if (difference !== 0) return difference < 0;
+    }
+    return false;
+}
+
+export function appliesTo(rule: Versioned, version: string): boolean {
+    return (rule.since === undefined || !versionBefore(version, rule.since)) && (rule.until === undefined || versionBefore(version, rule.until));
+}
+
+/** Applies one module's rules to its use in a query. */
+function inEffect(context: RuleContext, rule: ModuleRule, readAll: boolean): boolean {
+    // Checks on the module's values run only once all of them were read; ownCheck replaces that reading itself.
+    if (!readAll && rule.kind !== "ownCheck") return false;
+    if (rule.withPages && !context.hasPages) return false;
+    if (rule.notAsGenerator && context.use.role === "generator") return false;
+    if (rule.unlessGiven !== undefined && context.given(rule.unlessGiven)) return false;
+    // requires and excludes read "when" as their own trigger.
+    if (rule.kind !== "requires" && rule.kind !== "excludes" && rule.when && !context.holds(rule.when)) return false;
+    return true;
+}
+
+export interface RuleSituation {
+    /** The query has pages for the module (its own input, for a generator). */
+    hasPages: boolean;
+    /** Every parameter the module was given passed ParamValidator. */
+    readAll: boolean;
+}
+
+export function applyRules(use: ModuleUse, rules: readonly ModuleRule[], version: string, issues: IssueLog, situation: RuleSituation): void {
+    const context = new RuleContext(use, issues, situation.hasPages);
+    for (const rule of rules) if (appliesTo(rule, version) && inEffect(context, rule, situation.readAll)) checkRule(context, rule);
+}

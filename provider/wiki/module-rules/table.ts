@@ -1,0 +1,211 @@
+// The rules that live in MediaWiki's module code (includes/api/ApiQuery*.php) and that paraminfo does not
+// describe, as data: module name -> rules, each of a kind from kinds.ts. A rule that appeared or went away
+// in some MediaWiki version says so with since/until. Source of each: the module's PHP file, named beside it.
+import { FormatCheck, continueFormat } from "./formats";
+import type { Condition, ModuleRule } from "./kinds";
+
+const NS_FILE = 6;
+const NS_CATEGORY = 14;
+
+// Each "continue" value has the fields the module wrote into it (ApiQueryBase::dieContinueUsageIf).
+// Prop modules read their continue value only when the query has pages (withPages).
+function continues(
+    fields: readonly ("int" | "string")[] | FormatCheck,
+    options: { truthyOnly?: boolean; withPages?: boolean; when?: Condition; unlessGiven?: string } = {},
+): ModuleRule {
+    const check = typeof fields === "function" ? fields : continueFormat(fields);
+    // Modules that test `if ( $params['continue'] )` skip PHP's falsy strings "" and "0".
+    const format: FormatCheck = options.truthyOnly ? (value, namespace) => value === "" || value === "0" || check(value, namespace) : check;
+    return { kind: "format", params: ["continue"], format, code: "badcontinue", withPages: options.withPages, when: options.when, unlessGiven: options.unlessGiven };
+}
+
+const PAGES = { withPages: true };
+const INTEGER = /^(?:0|-?[1-9]\d*)$/;
+const LOOSE_INTEGER = /^\s*[+-]?\d+$/;
+const RANDOM_FRACTION = /^0\.\d+$/;
+
+// ApiQueryBacklinks: 2, 6, 7 or 8 integer fields, by mode.
+const backlinksContinue: FormatCheck = (value) => {
+    const fields = value.split("|");
+    return [2, 6, 7, 8].includes(fields.length) && fields.every((field) => INTEGER.test(field));
+};
+
+// ApiQueryRandom: "random|start|id|end flag".
+const randomContinue: FormatCheck = (value) => {
+    const [random, start, id, end, ...rest] = value.split("|");
+    return rest.length === 0 && RANDOM_FRACTION.test(random ?? "") && RANDOM_FRACTION.test(start ?? "") && INTEGER.test(id ?? "") && (end === "0" || end === "1");
+};
+
+// ApiQueryBacklinksprop with one page and one namespace: the page id only, compared loosely.
+const backlinksPropContinue: FormatCheck = (value) => LOOSE_INTEGER.test(value);
+
+// ApiQueryCategoryMembers sorted by sort key: "type|hex sort key|page id".
+const categoryMembersContinue: FormatCheck = (value) => {
+    const fields = value.split("|");
+    return fields.length >= 3 && /^(?:[a-fA-F0-9]{2})*$/.test(fields[1]) && INTEGER.test(fields.slice(2).join("|"));
+};
+
+const S = "string" as const;
+const I = "int" as const;
+
+// ApiQueryBase::titlePartToKey on from, to and prefix.
+function titleParts(namespace: number | { param: string }): ModuleRule {
+    const where = typeof namespace === "number" ? { namespace } : { namespaceParam: namespace.param };
+    return { kind: "format", params: ["from", "to", "prefix"], format: "titlepart", code: "invalidtitle", ...where };
+}
+
+// ApiBase::getTitleOrPageId: exactly one of title and pageid, and a valid title.
+const TITLE_OR_PAGEID: readonly ModuleRule[] = [
+    { kind: "oneOf", params: ["title", "pageid"] },
+    { kind: "format", params: ["title"], format: "title", code: "invalidtitle" },
+];
+
+// ApiQueryRevisionsBase: content options that a slots request replaces, and the legacy content format.
+const REVISIONS_BASE: readonly ModuleRule[] = ([
+
+    { kind: "excludes", when: { param: "prop", value: "parsetree" }, other: { param: "slots" }, code: "invalidparammix" },
+    ...["expandtemplates", "generatexml", "parse", "diffto", "difftotext", "difftotextpst", "contentformat"].map(
+        (param): ModuleRule => ({ kind: "excludes", when: { param }, other: { param: "slots" }, code: "invalidparammix" }),
+    ),
+    { kind: "format", params: ["diffto"], format: "diffto", code: "diffto" },
+    {
+        kind: "deprecatedWithout",
+        uses: [
+            ...["content", "parsetree", "contentmodel", "slotsize", "slotsha1"].map((value) => ({ param: "prop", value })),
+            { param: "diffto" },
+            { param: "difftotext" },
+        ],
+        without: "slots",
+    },
+] as ModuleRule[]).map((rule) => ({ ...rule, notAsGenerator: true }));
+
+// ApiQueryAllLinks (alllinks, allfileusages, allredirects, alltransclusions): prop=ids lists one entry per link.
+const ALL_LINKS: readonly ModuleRule[] = [
+    { kind: "excludes", when: { param: "prop", value: "ids" }, other: { param: "unique" }, code: "invalidparammix" },
+    titleParts({ param: "namespace" }),
+    // One field for the unique titles; the title and the linking page's id otherwise.
+    continues([S], { when: { param: "unique" } }),
+    continues([S, S], { unlessGiven: "unique" }),
+];
+
+// Prop modules return before their checks when the query has no pages.
+function withPages(rules: readonly ModuleRule[]): ModuleRule[] {
+    return rules.map((rule) => ({ ...rule, withPages: true }));
+}
+
+const SHOW: ModuleRule = { kind: "noContradiction", param: "show", code: "show" };
+
+export const MODULE_RULES: Readonly<Record<string, readonly ModuleRule[]>> = {
+    allcategories: [titleParts(NS_CATEGORY), continues([S])],
+    alldeletedrevisions: [...REVISIONS_BASE, titleParts(0), continues([I, S, S, I])],
+    allfileusages: ALL_LINKS,
+    allimages: [
+        ...["start", "end", "user"].map((param): ModuleRule => ({ kind: "requires", when: { param }, needs: { param: "sort", value: "timestamp" }, code: "invalidparammix" })),
+        { kind: "requires", when: { param: "filterbots", not: "all" }, needs: { param: "sort", value: "timestamp" }, code: "invalidparammix" },
+        ...["from", "to", "prefix"].map((param): ModuleRule => ({ kind: "requires", when: { param }, needs: { param: "sort", value: "name" }, code: "invalidparammix" })),
+        titleParts(NS_FILE),
+        { kind: "format", params: ["sha1"], format: "sha1", code: "invalidsha1hash" },
+        { kind: "format", params: ["sha1base36"], format: "sha1base36", code: "invalidsha1base36hash" },
+        continues([S]),
+    ],
+    alllinks: ALL_LINKS,
+    allpages: [
+        { kind: "requires", when: { param: "prlevel" }, needs: { param: "prtype" }, code: "invalidparammix" },
+        titleParts({ param: "namespace" }),
+        continues([S]),
+    ],
+    allredirects: ALL_LINKS,
+    allrevisions: [...REVISIONS_BASE, { kind: "atMostOneOf", params: ["user", "excludeuser"] }, continues([S, I])],
+    alltransclusions: ALL_LINKS,
+    allusers: [{ kind: "atMostOneOf", params: ["group", "excludegroup"] }],
+    backlinks: [...TITLE_OR_PAGEID, continues(backlinksContinue)],
+    blocks: [
+        { kind: "atMostOneOf", params: ["users", "ip"] },
+        { kind: "format", params: ["ip"], format: "ip", code: "param_ip" },
+        SHOW,
+        continues([S, S]),
+    ],
+    categories: withPages([
+        SHOW,
+        { kind: "format", params: ["categories"], format: "titleinnamespace", namespace: NS_CATEGORY, code: "invalidcategory", warning: true },
+        // With categories given, none of them valid, the module stops before reading continue.
+        continues([S, S], { unlessGiven: "categories" }),
+    ]),
+    categorymembers: [
+        ...TITLE_OR_PAGEID,
+        { kind: "format", params: ["title"], format: "titleinnamespace", namespace: NS_CATEGORY, code: "invalidcategory" },
+        { kind: "format", params: ["starthexsortkey", "endhexsortkey"], format: "hexsortkey", code: "badvalue_{param}" },
+        continues(categoryMembersContinue, { truthyOnly: true }),
+    ],
+    contributors: [{ kind: "atMostOneOf", params: ["group", "excludegroup", "rights", "excluderights"] }, continues([S, S])],
+    deletedrevisions: withPages([...REVISIONS_BASE, { kind: "atMostOneOf", params: ["user", "excludeuser"] }, continues([I, S, S, I])]),
+    deletedrevs: [titleParts({ param: "namespace" }), continues([I, S, S, I])],
+    embeddedin: [...TITLE_OR_PAGEID, continues(backlinksContinue)],
+    extlinks: [continues([S, S], PAGES)],
+    exturlusage: [continues([S, S])],
+    linkshere: withPages([SHOW, continues(backlinksPropContinue)]),
+    redirects: withPages([SHOW, continues(backlinksPropContinue)]),
+    transcludedin: withPages([SHOW, continues(backlinksPropContinue)]),
+    filearchive: [
+        titleParts(NS_FILE),
+        { kind: "format", params: ["sha1"], format: "sha1", code: "invalidsha1hash" },
+        { kind: "format", params: ["sha1base36"], format: "sha1base36", code: "invalidsha1base36hash" },
+        continues([S, S, I]),
+    ],
+    images: withPages([
+        { kind: "format", params: ["images"], format: "titleinnamespace", namespace: NS_FILE, code: "notfile", warning: true },
+        continues([S, S]),
+    ]),
+    imageinfo: withPages([{ kind: "format", params: ["badfilecontexttitle"], format: "title", code: "invalid-title" }]),
+    imageusage: [...TITLE_OR_PAGEID, continues(backlinksContinue), { kind: "format", params: ["title"], format: "titleinnamespace", namespace: NS_FILE, code: "bad_image_title" }],
+    info: [continues([S, S], PAGES)],
+    iwbacklinks: [{ kind: "requires", when: { param: "title" }, needs: { param: "prefix" }, code: "invalidparammix" }, continues([S, S, S])],
+    iwlinks: [
+        { kind: "requires", when: { param: "title" }, needs: { param: "prefix" }, code: "invalidparammix" },
+        { kind: "atMostOneOf", params: ["url", "prop"] },
+        continues([S, S, S], PAGES),
+    ],
+    langbacklinks: [{ kind: "requires", when: { param: "title" }, needs: { param: "lang" }, code: "nolang" }, continues([S, S, S])],
+    langlinks: [
+        { kind: "requires", when: { param: "title" }, needs: { param: "lang" }, code: "invalidparammix" },
+        { kind: "atMostOneOf", params: ["url", "prop"] },
+        continues([S, S], PAGES),
+    ],
+    links: withPages([continues([S, S, S]), { kind: "format", params: ["titles"], format: "title", code: "invalidtitle", warning: true }]),
+    // ApiQueryLogEvents checks "action" itself.
+    logevents: [{ kind: "ownCheck", param: "action", code: "unknown_leaction" }, { kind: "atMostOneOf", params: ["title", "prefix", "namespace"] }, { kind: "format", params: ["title"], format: "title", code: "invalidtitle" }, continues([S, S])],
+    mystashedfiles: [continues([I])],
+    pagepropnames: [continues([S], { truthyOnly: true })],
+    pageprops: [continues((value) => INTEGER.test(value), { truthyOnly: true, withPages: true })],
+    pageswithprop: [continues([S], { truthyOnly: true })],
+    protectedtitles: [continues([S, S, S])],
+    random: [{ kind: "atMostOneOf", params: ["filterredir", "redirect"] }, continues(randomContinue)],
+    recentchanges: [
+        SHOW,
+        { kind: "atMostOneOf", params: ["user", "excludeuser"] },
+        { kind: "format", params: ["title"], format: "title", code: "invalidtitle" },
+        continues([S, S]),
+    ],
+    revisions: withPages([
+        ...REVISIONS_BASE,
+        { kind: "atMostOneOf", params: ["startid", "start"] },
+        { kind: "atMostOneOf", params: ["endid", "end"] },
+        { kind: "atMostOneOf", params: ["user", "excludeuser"] },
+        continues([S, S]),
+    ]),
+    stashimageinfo: [{ kind: "atLeastOneOf", params: ["filekey", "sessionkey"] }],
+    templates: withPages([continues([S, S, S]), { kind: "format", params: ["templates"], format: "title", code: "invalidtitle", warning: true }]),
+    allmessages: [{ kind: "format", params: ["lang"], format: "languagecode", code: "invalidlang" }],
+    // ApiQueryLanguageinfo: codes it does not know are dropped with a warning. Without the wiki's list of
+    // languages, the shape of a language tag stands in for it.
+    languageinfo: [{ kind: "format", params: ["code"], format: "languagetag", code: "unrecognizedvalues", warning: true }],
+    usercontribs: [
+        { kind: "format", params: ["userids"], format: "positiveinteger", code: "invaliduserid" },
+        { kind: "oneOf", params: ["userprefix", "userids", "iprange", "user"] },
+        { kind: "format", params: ["iprange"], format: "iprange", code: "invalidiprange" },
+        SHOW,
+    ],
+    users: [{ kind: "atMostOneOf", params: ["userids", "users"] }],
+    watchlist: [SHOW, { kind: "atMostOneOf", params: ["user", "excludeuser"] }, continues([S, S])],
+    watchlistraw: [SHOW, continues([S, S])],
+};

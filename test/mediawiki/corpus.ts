@@ -1,0 +1,256 @@
+// A seeded corpus of query definitions generated from a wiki's own paraminfo: every module, alone and
+// as a generator; every parameter with valid, invalid, edge and deprecated values of its type; arrays
+// given to single-valued parameters; unknown, required, multisource, singlepageonly and templated
+// cases; and random mixes of a module's parameters, which is where module-code rules show.
+import type { Catalogue, ModuleInfo, ParamInfo } from "../../provider/wiki/catalogue/model";
+import type { DefinitionValue, WikiQueryDefinition } from "../../provider/wiki";
+
+export interface CorpusCase {
+    /** What the case exercises; the differential table groups by it. */
+    readonly kind: string;
+    readonly definition: WikiQueryDefinition;
+}
+
+type Value = DefinitionValue;
+
+/** mulberry32: small, fast and the same on every machine for one seed. */
+export function seededRandom(seed: number): () => number {
+    let state = seed >>> 0;
+    return () => {
+        state = (state + 0x6d2b79f5) >>> 0;
+        let t = state;
+        t = Math.imul(t ^ (t >>> 15), t | 1);
+        t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+        return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+    };
+}
+
+// Parameters that would change the answer's shape or the caller's identity rather than be judged.
+const SKIPPED_QUERY_PARAMS = new Set(["prop", "list", "meta", "generator", "continue", "rawcontinue"]);
+// A page each module can start from, so that one-of-these-is-required rules do not hide the rest.
+const TITLE_FOR: Readonly<Record<string, string>> = {
+    categorymembers: "Category:Example",
+    imageusage: "File:Example.png",
+    categoryinfo: "Category:Example",
+};
+
+const VALUES_BY_TYPE: Readonly<Record<string, readonly Value[]>> = {
+    boolean: [true, "false", "0", "yes"],
+    timestamp: ["2020-01-01T00:00:00Z", "20200101000000", "now", "0", "yesterday", "2020-13-45T99:00:00Z"],
+    title: ["Main Page", "Main_Page", "Talk:Example", "[bad]", "a|b", "", "Special:Example"],
+    user: ["Example", "example", "127.0.0.1", "192.0.2.0/24", "~2024-1", "#1", "Bad[name", "wiki>Name", "2001:db8::/32"],
+    namespace: [0, 14, 999, "abc", "-1"],
+    string: ["Example", "Main Page", "a|b", "", "[x]", "0", "*"],
+    text: ["Example", ""],
+    expiry: ["infinite", "1 day", "never ever"],
+    password: ["secret"],
+    raw: ["Example"],
+    upload: ["Example"],
+    tags: ["Example"],
+};
+
+function integerValues(info: ParamInfo): Value[] {
+    const values: Value[] = [1, "abc", "1.5", "99999999999999999999", "-5", "+7"];
+    if (info.max !== undefined) values.push(info.max + 1);
+    if (info.min !== undefined) values.push(info.min - 1);
+    return values;
+}
+
+function limitValues(info: ParamInfo): Value[] {
+    return [10, "max", 0, (info.max ?? 500) * 10 + 1, "many"];
+}
+
+function enumValues(info: ParamInfo, allowed: readonly string[]): Value[] {
+    const values: Value[] = allowed.slice(0, 3);
+    values.push("bogus", ...info.deprecatedValues);
+    if (info.multi) {
+        if (allowed.length > 1) values.push([allowed[0], allowed[1]], [allowed[0], allowed[allowed.length - 1]]);
+        values.push([allowed[0], "bogus"], [allowed[0], allowed[0]]);
+        if (info.allspecifier) values.push(info.allspecifier);
+        // A "!value" form is how show parameters say "not": contradicting pairs are a module rule.
+        const negated = allowed.find((value) => value.startsWith("!"));
+        if (negated) values.push([negated, negated.slice(1)]);
+    } else if (allowed.length > 1) {
+        values.push([allowed[0], allowed[1]]);
+    }
+    return values;
+}
+
+/** The values a parameter is tried with. */
+export function valuesFor(info: ParamInfo): Value[] {
+    const type = info.type;
+    let values: Value[];
+    if (typeof type !== "string") values = enumValues(info, type);
+    else if (type === "integer") values = integerValues(info);
+    else if (type === "limit") values = limitValues(info);
+    else values = [...(VALUES_BY_TYPE[type] ?? VALUES_BY_TYPE.string)];
+    if (info.multi && typeof type === "string") values.push(["Example", "Other"], "A|B|A");
+    else if (!info.multi && typeof type === "string" && type !== "boolean") values.push(["Example", "Other"], ["7"]);
+    return values;
+}
+
+function typeName(info: ParamInfo): string {
+    return typeof info.type === "string" ? info.type : "enum";
+}
+
+function groupField(module: ModuleInfo): "list" | "prop" | "meta" {
+    return module.group === "prop" ? "prop" : module.group === "meta" ? "meta" : "list";
+}
+
+class CorpusBuilder {
+    readonly cases: CorpusCase[] = [];
+    private readonly random: () => number;
+
+    constructor(private readonly catalogue: Catalogue, seed: number) {
+        this.random = seededRandom(seed);
+    }
+
+    private pick<T>(items: readonly T[]): T {
+        return items[Math.floor(this.random() * items.length)];
+    }
+
+    private add(kind: string, definition: WikiQueryDefinition): void {
+        this.cases.push({ kind, definition });
+    }
+
+    /** The parameters every case of the module starts from: its pages and required parameters. */
+    private baseParams(module: ModuleInfo, prefix: string, role: string): Record<string, Value> {
+        const base: Record<string, Value> = {};
+        if (role === "prop") base.titles = "Main Page";
+        const title = module.parametersByName.get("title");
+        if (title) base[prefix + "title"] = TITLE_FOR[module.name] ?? "Main Page";
+        for (const info of module.parameters) {
+            if (info.required && base[prefix + info.name] === undefined) base[prefix + info.name] = this.validValue(info);
+        }
+        return base;
+    }
+
+    private validValue(info: ParamInfo): Value {
+        const values = valuesFor(info);
+        return values[0];
+    }
+
+    private moduleCases(module: ModuleInfo): void {
+        const role = groupField(module);
+        const base = this.baseParams(module, module.prefix, role);
+        const use = { [role]: module.name };
+        this.add("module alone", { ...use, params: role === "prop" ? { titles: "Main Page" } : {} });
+        this.add("module with its page", { ...use, params: base });
+        this.add("unknown parameter", { ...use, params: { ...base, [module.prefix + "bogusparam"]: "1" } });
+        for (const info of module.parameters) {
+            const name = module.prefix + info.name;
+            for (const value of valuesFor(info)) {
+                const kind = Array.isArray(value) && !info.multi ? "array to single-valued" : `type ${typeName(info)}`;
+                this.add(kind, { ...use, params: { ...base, [name]: value } });
+            }
+            if (info.required) {
+                const params = { ...base };
+                delete params[name];
+                this.add("required", { ...use, params });
+            }
+        }
+        this.mixes(module, use, base, module.prefix, "mix");
+        if (module.generator) this.generatorCases(module);
+    }
+
+    private mixes(module: ModuleInfo, use: WikiQueryDefinition, base: Record<string, Value>, prefix: string, kind: string): void {
+        const parameters = module.parameters.filter((info) => !info.required);
+        if (parameters.length < 2) return;
+        const count = Math.min(12, parameters.length * 2);
+        for (let made = 0; made < count; made++) {
+            const params = { ...base };
+            const size = 2 + Math.floor(this.random() * 3);
+            for (let taken = 0; taken < size; taken++) {
+                const info = this.pick(parameters);
+                const values = valuesFor(info);
+                // Mostly valid values (the first of each list), so that the mix itself is what is judged.
+                params[prefix + info.name] = this.random() < 0.75 ? values[0] : this.pick(values);
+            }
+            this.add(kind, { ...use, params });
+        }
+    }
+
+    private generatorCases(module: ModuleInfo): void {
+        const prefix = "g" + module.prefix;
+        const base = this.baseParams(module, prefix, "generator");
+        const use = { generator: module.name, prop: "info" };
+        this.add("generator", { ...use, params: base });
+        for (const info of module.parameters.slice(0, 6)) {
+            this.add("generator", { ...use, params: { ...base, [prefix + info.name]: this.pick(valuesFor(info)) } });
+        }
+        this.mixes(module, use, base, prefix, "generator mix");
+    }
+
+    private queryCases(): void {
+        for (const info of this.catalogue.query.parameters) {
+            if (SKIPPED_QUERY_PARAMS.has(info.name)) continue;
+            for (const value of valuesFor(info)) this.add(`query ${typeName(info)}`, { prop: "info", params: { titles: "Main Page", [info.name]: value } });
+        }
+        this.add("multisource", { prop: "info", params: { titles: "Main Page", pageids: 1 } });
+        this.add("multisource", { prop: "info", params: { titles: "Main Page", revids: 1 } });
+        this.add("multisource", { prop: "info", params: { pageids: 1, revids: 1 } });
+        this.add("multisource", { generator: "allpages", prop: "info", params: { titles: "Main Page" } });
+        this.add("unknown module", { list: "nosuchmodule" });
+        this.add("unknown module", { prop: "allpages", params: { titles: "Main Page" } });
+        this.add("unknown module", { generator: "nosuchmodule" });
+        this.add("unknown module", { generator: "info" });
+        this.add("unknown parameter", { list: "allpages", params: { nosuchparam: 1 } });
+    }
+
+    private singlePageCases(): void {
+        const pages: Value[] = ["Main Page", "Main Page|Talk:Example", "Main Page|Main_Page", "Main Page|[bad]", "Main Page|Main Page"];
+        for (const titles of pages) {
+            const extras: Record<string, Value>[] = [{ rvlimit: 5 }, { rvdir: "newer" }, { rvdir: "older" }, { rvstart: "2020-01-01T00:00:00Z" }, { rvprop: "ids" }];
+            for (const extra of extras) {
+                this.add("singlepageonly", { prop: "revisions", params: { titles, ...extra } });
+            }
+        }
+        this.add("singlepageonly", { prop: "revisions", params: { revids: 1, rvlimit: 5 } });
+        this.add("singlepageonly", { prop: "revisions", generator: "allpages", params: { rvlimit: 5 } });
+        this.add("singlepageonly", { prop: "revisions", generator: "allpages", params: { gaplimit: 1, rvlimit: 5 } });
+    }
+
+    private templatedCases(): void {
+        const base = { titles: "Main Page" };
+        this.add("templated", { prop: "revisions", params: { ...base, rvslots: "main", "rvcontentformat-main": "text/x-wiki" } });
+        this.add("templated", { prop: "revisions", params: { ...base, rvslots: "main", "rvcontentformat-main": "bogus/format" } });
+        this.add("templated", { prop: "revisions", params: { ...base, "rvcontentformat-main": "text/x-wiki" } });
+        this.add("templated", { prop: "revisions", params: { ...base, rvslots: "*", "rvcontentformat-main": "text/x-wiki" } });
+        this.add("templated", { prop: "revisions", params: { ...base, rvprop: "content", rvslots: "main" } });
+        this.add("templated", { prop: "revisions", params: { ...base, rvprop: "content" } });
+        this.add("templated", { prop: "revisions", params: { ...base, rvprop: "content|ids", rvslots: "*" } });
+    }
+
+    build(): CorpusCase[] {
+        this.queryCases();
+        this.singlePageCases();
+        this.templatedCases();
+        for (const module of this.catalogue.modules.values()) this.moduleCases(module);
+        return this.cases;
+    }
+}
+
+/** The corpus for a catalogue; the same seed gives the same cases. */
+export function generateCorpus(catalogue: Catalogue, seed = 20261123): CorpusCase[] {
+    return new CorpusBuilder(catalogue, seed).build();
+}
+
+/** About `size` cases, the same share of every kind (a seeded choice), so that no class drops out. */
+export function sampleCorpus(cases: readonly CorpusCase[], size: number, seed = 20261123): CorpusCase[] {
+    if (cases.length <= size) return [...cases];
+    const random = seededRandom(seed);
+    const share = size / cases.length;
+    const byKind = new Map<string, CorpusCase[]>();
+    for (const testCase of cases) {
+        const list = byKind.get(testCase.kind) ?? [];
+        list.push(testCase);
+        byKind.set(testCase.kind, list);
+    }
+    const chosen: CorpusCase[] = [];
+    for (const list of byKind.values()) {
+        const keys = list.map((testCase) => ({ testCase, key: random() }));
+        keys.sort((a, b) => a.key - b.key);
+        chosen.push(...keys.slice(0, Math.ceil(list.length * share)).map(({ testCase }) => testCase));
+    }
+    return chosen;
+}

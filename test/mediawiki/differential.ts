@@ -1,0 +1,215 @@
+// The differential check: each definition goes to a real api.php (POST, errorformat=plaintext) and to the
+// validator, given that wiki's own paraminfo as its catalogue, so that only the rules are compared.
+// When the wiki errs, the validator must be invalid and list the wiki's error code; when the wiki accepts,
+// the validator must be valid with the same warnings (code and module). The validator's advice is the
+// project's own voice and is not compared. Answers that depend on who asks or on which pages exist are
+// counted apart.
+import { implodeMultiValue } from "../../provider/wiki/multivalue";
+import { validateWikiQuery, WikiQueryDefinition, WikiQueryResult } from "../../provider/wiki";
+import type { Catalogue } from "../../provider/wiki/catalogue/model";
+import type { CorpusCase } from "./corpus";
+
+export interface WikiFinding {
+    code: string;
+    module: string;
+}
+
+export interface WikiAnswer {
+    errors: WikiFinding[];
+    warnings: WikiFinding[];
+    /** Pages of the answer that do not exist or whose title is invalid. */
+    absentPages: number;
+}
+
+export type Verdict = "agree" | "disagree" | "depends on data" | "wiki failed";
+
+export interface Comparison {
+    readonly testCase: CorpusCase;
+    readonly wiki: WikiAnswer;
+    readonly validator: WikiQueryResult;
+    readonly verdict: Verdict;
+}
+
+// Error codes whose answer depends on the caller or on the wiki's content, not on the request's form.
+const DATA_DEPENDENT_ERRORS = new Set([
+    "notloggedin", "nosuchpageid", "nosuchrevid", "nosuchuser", "missingtitle", "bad_wlowner", "bad_wltoken",
+    "permissiondenied", "readapidenied", "mustbeloggedin", "invaliduser", "nosuchusershort", "stashnotloggedin", "includeAllDenied",
+]);
+// Warnings about the content found, never about the request's form.
+const DATA_DEPENDENT_WARNINGS = new Set(["nosuchuser", "nosuchpageid", "nosuchrevid", "missingtitle"]);
+
+/** The request body a definition makes: the same values any client of api.php would send. */
+export function wireParams(definition: WikiQueryDefinition): URLSearchParams {
+    const body = new URLSearchParams({ action: "query" });
+    for (const group of ["prop", "list", "meta"] as const) {
+        const names = definition[group];
+        if (names !== undefined) body.set(group, typeof names === "string" ? names : implodeMultiValue(names));
+    }
+    if (definition.generator !== undefined) body.set("generator", definition.generator);
+    for (const [name, value] of Object.entries(definition.params ?? {})) {
+        if (value === false) continue;
+        if (value === true) body.set(name, "1");
+        else body.set(name, Array.isArray(value) ? implodeMultiValue(value.map(String)) : String(value));
+    }
+    body.set("format", "json");
+    body.set("formatversion", "2");
+    body.set("errorformat", "plaintext");
+    return body;
+}
+
+function moduleName(path: unknown): string {
+    return typeof path === "string" ? path.replace(/^query\+/, "") : "";
+}
+
+function findings(list: unknown): WikiFinding[] {
+    if (!Array.isArray(list)) return [];
+    return list.map((entry: { code?: unknown; module?: unknown }) => ({ code: String(entry.code), module: moduleName(entry.module) }));
+}
+
+export async function askWiki(apiUrl: string, definition: WikiQueryDefinition): Promise<WikiAnswer> {
+    const response = await fetch(apiUrl, { method: "POST", body: wireParams(definition) });
+    const text = await response.text();
+    let body: { errors?: unknown; warnings?: unknown; query?: { pages?: { missing?: boolean; invalid?: boolean }[] } };
+    try {
+        body = JSON.parse(text);
+    } catch {
+        throw new Error(`api.php answered HTTP ${response.status} with no JSON: ${text.slice(0, 200)}`);
+    }
+    const absentPages = (body.query?.pages ?? []).filter((page) => page.missing || page.invalid).length;
+    return { errors: findings(body.errors), warnings: findings(body.warnings), absentPages };
+}
+
+function key(finding: WikiFinding): string {
+    return `${finding.code}@${finding.module}`;
+}
+
+function sameSet(a: readonly string[], b: readonly string[]): boolean {
+    const left = new Set(a);
+    const right = new Set(b);
+    return left.size === right.size && [...left].every((item) => right.has(item));
+}
+
+// ApiQueryRevisions counts only the pages that exist ("good titles") for its single-page rule.
+function singlePageRuleOnAbsentPages(wiki: WikiAnswer, validator: WikiQueryResult): boolean {
+    return wiki.absentPages > 0 && validator.errors.length > 0 && validator.errors.every((issue) => issue.code === "invalidparammix" && issue.module.endsWith("revisions"));
+}
+
+export function judge(wiki: WikiAnswer, validator: WikiQueryResult): Verdict {
+    const [error] = wiki.errors;
+    // An exception inside the wiki (internal_api_error_*) is no rule to compare with.
+    if (error?.code.startsWith("internal_api_error")) return "wiki failed";
+    if (!error && singlePageRuleOnAbsentPages(wiki, validator)) return "depends on data";
+    if (error) {
+        // badid_<param>: a revision id that does not exist on this wiki.
+        if (DATA_DEPENDENT_ERRORS.has(error.code) || error.code.startsWith("badid_")) return "depends on data";
+        return !validator.valid && validator.errors.some((issue) => issue.code === error.code) ? "agree" : "disagree";
+    }
+    const wikiWarnings = wiki.warnings.filter((warning) => !DATA_DEPENDENT_WARNINGS.has(warning.code)).map(key);
+    const ours = validator.warnings.map(key);
+    return validator.valid && sameSet(wikiWarnings, ours) ? "agree" : "disagree";
+}
+
+async function mapConcurrently<T, R>(items: readonly T[], concurrency: number, work: (item: T) => Promise<R>): Promise<R[]> {
+    const results: R[] = new Array(items.length);
+    let next = 0;
+    const worker = async () => {
+        while (next < items.length) {
+            const index = next++;
+            results[index] = await work(items[index]);
+        }
+    };
+    await Promise.all(Array.from({ length: Math.min(concurrency, items.length) }, worker));
+    return results;
+}
+
+export interface DifferentialOptions {
+    apiUrl: string;
+    catalogue: Catalogue;
+    /** The wiki's MediaWiki version, for the rules that changed between versions. */
+    version: string;
+    cases: readonly CorpusCase[];
+    concurrency?: number;
+}
+
+export interface ClassRow {
+    kind: string;
+    cases: number;
+    agree: number;
+    disagree: number;
+    dependsOnData: number;
+    wikiFailed: number;
+}
+
+export class DifferentialReport {
+    constructor(readonly comparisons: readonly Comparison[]) {}
+
+    get compared(): number {
+        return this.comparisons.filter((comparison) => comparison.verdict === "agree" || comparison.verdict === "disagree").length;
+    }
+
+    get agreed(): number {
+        return this.comparisons.filter((comparison) => comparison.verdict === "agree").length;
+    }
+
+    /** Agreement among the answers that depend only on the request, as a percentage. */
+    get agreement(): number {
+        return this.compared === 0 ? 0 : (100 * this.agreed) / this.compared;
+    }
+
+    get disagreements(): Comparison[] {
+        return this.comparisons.filter((comparison) => comparison.verdict === "disagree");
+    }
+
+    rows(): ClassRow[] {
+        const rows = new Map<string, ClassRow>();
+        for (const { testCase, verdict } of this.comparisons) {
+            let row = rows.get(testCase.kind);
+            if (!row) {
+                row = { kind: testCase.kind, cases: 0, agree: 0, disagree: 0, dependsOnData: 0, wikiFailed: 0 };
+                rows.set(testCase.kind, row);
+            }
+            row.cases++;
+            if (verdict === "agree") row.agree++;
+            else if (verdict === "disagree") row.disagree++;
+            else if (verdict === "wiki failed") row.wikiFailed++;
+            else row.dependsOnData++;
+        }
+        return [...rows.values()].sort((a, b) => a.kind.localeCompare(b.kind));
+    }
+
+    table(): string {
+        const header = `${"class".padEnd(26)} ${"cases".padStart(6)} ${"agree".padStart(6)} ${"differ".padStart(6)} ${"data".padStart(6)} ${"crash".padStart(6)}`;
+        const lines = [header, "-".repeat(header.length)];
+        for (const row of this.rows()) {
+            lines.push(`${row.kind.padEnd(26)} ${String(row.cases).padStart(6)} ${String(row.agree).padStart(6)} ${String(row.disagree).padStart(6)} ${String(row.dependsOnData).padStart(6)} ${String(row.wikiFailed).padStart(6)}`);
+        }
+        const dependent = this.comparisons.filter((comparison) => comparison.verdict === "depends on data").length;
+        const failed = this.comparisons.filter((comparison) => comparison.verdict === "wiki failed").length;
+        lines.push(
+            `${this.comparisons.length} definitions; ${dependent} depend on the caller or the pages; the wiki failed internally on ${failed}; ` +
+                `agreement ${this.agreed}/${this.compared} = ${this.agreement.toFixed(2)}%`,
+        );
+        return lines.join("\n");
+    }
+
+    /** One line per disagreement: what the wiki said and what the validator said. */
+    describeDisagreements(limit = Infinity): string {
+        return this.disagreements
+            .slice(0, limit)
+            .map(({ testCase, wiki, validator }) => {
+                const said = (list: readonly WikiFinding[]) => list.map(key).join(",") || "-";
+                return `[${testCase.kind}] ${wireParams(testCase.definition).toString()}\n    wiki: errors ${said(wiki.errors)} warnings ${said(wiki.warnings)}\n    ours: errors ${said(validator.errors)} warnings ${said(validator.warnings)}`;
+            })
+            .join("\n");
+    }
+}
+
+export async function runDifferential(options: DifferentialOptions): Promise<DifferentialReport> {
+    const validatorOptions = { catalogue: options.catalogue, mediawikiVersion: options.version };
+    const comparisons = await mapConcurrently(options.cases, options.concurrency ?? 4, async (testCase) => {
+        const wiki = await askWiki(options.apiUrl, testCase.definition);
+        const validator = validateWikiQuery(testCase.definition, validatorOptions);
+        return { testCase, wiki, validator, verdict: judge(wiki, validator) };
+    });
+    return new DifferentialReport(comparisons);
+}

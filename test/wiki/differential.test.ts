@@ -1,0 +1,61 @@
+// The validator against a real MediaWiki (Debian's 1.39 package, installed and served by the test itself):
+// a seeded corpus from the wiki's own paraminfo, each definition sent to api.php and judged by the
+// validator with that paraminfo as its catalogue. Without MediaWiki the suite fails and says why;
+// WIKI_DIFFERENTIAL=skip (for a machine where apt cannot run) skips it instead, saying so.
+import assert from "node:assert/strict";
+import { DifferentialReport } from "../mediawiki/differential";
+import { MediaWikiUnavailable, RunningMediaWiki, startMediaWiki } from "../mediawiki/server";
+import { AGREEMENT_GOAL, runDifferentialSuite } from "../mediawiki/suite";
+
+const MINIMUM_DEFINITIONS = 3000;
+
+describe("wiki validator against a real MediaWiki (differential)", function () {
+    this.timeout(10 * 60_000);
+    let wiki: RunningMediaWiki | undefined;
+    let report: DifferentialReport;
+
+    before(async function () {
+        try {
+            wiki = await startMediaWiki();
+        } catch (error) {
+            if (error instanceof MediaWikiUnavailable && process.env.WIKI_DIFFERENTIAL === "skip") {
+                console.log(`      ${error.message}; skipped because WIKI_DIFFERENTIAL=skip`);
+                this.skip();
+            }
+            throw error;
+        }
+        report = await runDifferentialSuite(wiki);
+        console.log(`\n      MediaWiki ${wiki.version} at ${wiki.apiUrl}\n${report.table().replace(/^/gm, "      ")}\n`);
+    });
+
+    after(async () => {
+        await wiki?.close();
+    });
+
+    it(`judges at least ${MINIMUM_DEFINITIONS} definitions, most of them by the request alone`, () => {
+        assert.ok(report.comparisons.length >= MINIMUM_DEFINITIONS, `only ${report.comparisons.length} definitions`);
+        assert.ok(report.compared >= MINIMUM_DEFINITIONS * 0.9, `only ${report.compared} answers depend on the request alone`);
+    });
+
+    it(`agrees with the wiki on at least ${AGREEMENT_GOAL}% of them`, () => {
+        assert.ok(
+            report.agreement >= AGREEMENT_GOAL,
+            `agreement ${report.agreement.toFixed(2)}% < ${AGREEMENT_GOAL}%; disagreements:\n${report.describeDisagreements(40)}`,
+        );
+    });
+
+    it("compares every class of the corpus: errors and warnings, valid and invalid values", () => {
+        for (const row of report.rows()) assert.ok(row.agree + row.disagree > 0, `class "${row.kind}" was never compared`);
+        assert.ok(report.comparisons.some(({ wiki: answer }) => answer.errors.length > 0));
+        assert.ok(report.comparisons.some(({ wiki: answer }) => answer.errors.length === 0 && answer.warnings.length > 0));
+    });
+
+    it("keeps the two voices apart: the wiki never says the validator's advice", () => {
+        const advised = report.comparisons.filter(({ validator }) => validator.advice.length > 0);
+        assert.ok(advised.length > 0, "the corpus gave no occasion for advice");
+        for (const { wiki: answer, validator } of advised) {
+            const wikiCodes = new Set([...answer.errors, ...answer.warnings].map((finding) => finding.code));
+            for (const advice of validator.advice) assert.ok(!wikiCodes.has(advice.code), `the wiki itself said ${advice.code}`);
+        }
+    });
+});

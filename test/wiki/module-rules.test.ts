@@ -1,0 +1,160 @@
+// The rules that live in MediaWiki's module code, one test per rule class, without a wiki: the shipped
+// catalogue (1.45.4) and, where a rule changed, the version named. The differential suite checks the
+// same classes against a real MediaWiki 1.39.
+import assert from "node:assert/strict";
+import { applyRules, appliesTo, versionBefore } from "../../provider/wiki/module-rules/kinds";
+import { MODULE_RULES } from "../../provider/wiki/module-rules/table";
+import { check, codes } from "./validate-support";
+
+function errorCodes(definition: unknown, options = {}): string[] {
+    return codes(check(definition, options).errors);
+}
+
+describe("wiki module rules (from the ApiQuery*.php modules)", () => {
+    describe("one of, at least one of, at most one of", () => {
+        it("backlinks, categorymembers and usercontribs need exactly one of their page or user parameters", () => {
+            assert.deepEqual(errorCodes({ list: "backlinks" }), ["missingparam@bltitle"]);
+            assert.deepEqual(errorCodes({ list: "backlinks", params: { bltitle: "Main Page" } }), []);
+            assert.deepEqual(errorCodes({ list: "backlinks", params: { bltitle: "Main Page", blpageid: 1 } }), ["invalidparammix@blpageid"]);
+            assert.deepEqual(errorCodes({ list: "categorymembers", params: { cmpageid: 3 } }), []);
+            assert.deepEqual(errorCodes({ list: "usercontribs" }), ["missingparam@ucuserprefix"]);
+        });
+
+        it("random's filterredir and redirect, users' users and userids: at most one", () => {
+            assert.deepEqual(errorCodes({ list: "random", params: { rnfilterredir: "all", rnredirect: true } }), ["invalidparammix@rnredirect"]);
+            assert.deepEqual(errorCodes({ list: "users", params: { ususers: "A", ususerids: 1 } }), ["invalidparammix@ususers"]);
+        });
+    });
+
+    describe("requires and excludes", () => {
+        it("allimages: aistart only with aisort=timestamp, aifrom only with the default sort by name", () => {
+            assert.deepEqual(errorCodes({ list: "allimages", params: { aistart: "2020-01-01T00:00:00Z" } }), ["invalidparammix@aistart"]);
+            assert.deepEqual(errorCodes({ list: "allimages", params: { aistart: "2020-01-01T00:00:00Z", aisort: "timestamp" } }), []);
+            assert.deepEqual(errorCodes({ list: "allimages", params: { aifrom: "B" } }), []);
+            assert.deepEqual(errorCodes({ list: "allimages", params: { aifrom: "B", aisort: "timestamp" } }), ["invalidparammix@aifrom"]);
+        });
+
+        it("the all*-link lists refuse prop=ids with unique; langbacklinks needs lbllang with lbltitle (nolang)", () => {
+            assert.deepEqual(errorCodes({ list: "alllinks", params: { alprop: "ids", alunique: true } }), ["invalidparammix@alprop"]);
+            assert.deepEqual(errorCodes({ list: "alllinks", params: { alprop: "title", alunique: true } }), []);
+            assert.deepEqual(errorCodes({ list: "langbacklinks", params: { lbltitle: "Foo" } }), ["nolang@lbltitle"]);
+        });
+    });
+
+    describe("formats checked by module code", () => {
+        it("continue values: the fields the module wrote (badcontinue)", () => {
+            assert.deepEqual(errorCodes({ list: "allcategories", params: { accontinue: "a|b" } }), ["badcontinue@accontinue"]);
+            assert.deepEqual(errorCodes({ list: "allcategories", params: { accontinue: "Foo" } }), []);
+            assert.deepEqual(errorCodes({ list: "random", params: { rncontinue: "0.5|0.5|12|0" } }), []);
+            assert.deepEqual(errorCodes({ list: "random", params: { rncontinue: "x" } }), ["badcontinue@rncontinue"]);
+            assert.deepEqual(errorCodes({ list: "allrevisions", params: { arvcontinue: "20200101000000|x" } }), ["badcontinue@arvcontinue"]);
+        });
+
+        it("prop modules read continue only when the query has pages", () => {
+            assert.deepEqual(errorCodes({ prop: "links", params: { titles: "Main Page", plcontinue: "x" } }), ["badcontinue@plcontinue"]);
+            assert.deepEqual(errorCodes({ generator: "links", params: { gplcontinue: "x" } }), []);
+        });
+
+        it("title parts (acfrom \"a|b\" is invalidtitle), categories, files", () => {
+            assert.deepEqual(errorCodes({ list: "allcategories", params: { acfrom: "a|b" } }), ["invalidtitle@acfrom"]);
+            assert.deepEqual(errorCodes({ list: "allpages", params: { apprefix: "Talk:x" } }), ["invalidtitle@apprefix"]);
+            assert.deepEqual(errorCodes({ list: "allpages", params: { apprefix: "Talk:x", apnamespace: 1 } }), []);
+            assert.deepEqual(errorCodes({ list: "categorymembers", params: { cmtitle: "Foo" } }), ["invalidcategory@cmtitle"]);
+            assert.deepEqual(errorCodes({ list: "imageusage", params: { iutitle: "Foo" } }), ["bad_image_title@iutitle"]);
+            assert.deepEqual(codes(check({ prop: "categories", params: { titles: "A", clcategories: "Foo" } }).warnings), ["invalidcategory@clcategories"]);
+        });
+
+        it("sha1 and sha1base36 hashes, IPs and ranges, diffto, language codes", () => {
+            assert.deepEqual(errorCodes({ list: "allimages", params: { aisha1: "abc" } }), ["invalidsha1hash@aisha1"]);
+            assert.deepEqual(errorCodes({ list: "allimages", params: { aisha1: "A".repeat(40) } }), []);
+            assert.deepEqual(errorCodes({ list: "allimages", params: { aisha1base36: "z".repeat(30) } }), ["invalidsha1base36hash@aisha1base36"]);
+            assert.deepEqual(errorCodes({ list: "blocks", params: { bkip: "Example" } }), ["param_ip@bkip"]);
+            assert.deepEqual(errorCodes({ list: "blocks", params: { bkip: "192.0.2.0/24" } }), []);
+            assert.deepEqual(errorCodes({ list: "usercontribs", params: { uciprange: "192.0.2.1" } }), ["invalidiprange@uciprange"]);
+            assert.deepEqual(errorCodes({ list: "usercontribs", params: { uciprange: "192.0.2.0/24" } }), []);
+            assert.deepEqual(errorCodes({ prop: "revisions", params: { titles: "A", rvdiffto: "sideways" } }), ["diffto@rvdiffto"]);
+            assert.deepEqual(errorCodes({ prop: "revisions", params: { titles: "A", rvdiffto: "prev" } }), []);
+            assert.deepEqual(errorCodes({ meta: "allmessages", params: { amlang: "a|b" } }), ["invalidlang@amlang"]);
+            assert.deepEqual(errorCodes({ meta: "allmessages", params: { amlang: "de" } }), []);
+        });
+
+        it("hex sort keys name the parameter in their code", () => {
+            const definition = { list: "categorymembers", params: { cmtitle: "Category:A", cmstarthexsortkey: "xyz" } };
+            assert.deepEqual(errorCodes(definition), ["badvalue_cmstarthexsortkey@cmstarthexsortkey"]);
+        });
+    });
+
+    describe("values the module judges itself", () => {
+        it("contradictory show values are the show error", () => {
+            assert.deepEqual(errorCodes({ list: "recentchanges", params: { rcshow: ["minor", "!minor"] } }), ["show@rcshow"]);
+            assert.deepEqual(errorCodes({ list: "recentchanges", params: { rcshow: ["minor", "!bot"] } }), []);
+        });
+
+        it("logevents checks leaction itself: unknown_leaction, not badvalue", () => {
+            assert.deepEqual(errorCodes({ list: "logevents", params: { leaction: "nosuch/action" } }), ["unknown_leaction@leaction"]);
+        });
+    });
+
+    describe("warnings that module code adds", () => {
+        it("rvprop=content without rvslots is the deprecated legacy format, with api.php's deprecation-help", () => {
+            const legacy = check({ prop: "revisions", params: { titles: "A", rvprop: "content" } });
+            assert.deepEqual(codes(legacy.warnings), ["deprecation@rvslots", "deprecation-help@"]);
+            assert.equal(legacy.warnings[1].module, "main");
+            assert.deepEqual(check({ prop: "revisions", params: { titles: "A", rvprop: "content", rvslots: "main" } }).warnings, []);
+        });
+    });
+
+    describe("the single-page rule of prop=revisions", () => {
+        it("counts pages after normalisation; an invalid title is no page", () => {
+            assert.deepEqual(errorCodes({ prop: "revisions", params: { titles: "Main Page|Main_Page", rvlimit: 5 } }), []);
+            assert.deepEqual(errorCodes({ prop: "revisions", params: { titles: "Main Page|[bad]", rvlimit: 5 } }), []);
+            assert.deepEqual(errorCodes({ prop: "revisions", params: { titles: "Main Page|Other", rvlimit: 5 } }), ["invalidparammix@rvlimit"]);
+        });
+    });
+
+    describe("versions", () => {
+        it("temporary accounts (~2024-1) are newer than 1.39: there a ~name is an ordinary user name", () => {
+            const definition = { list: "watchlist", params: { wlowner: "~2024-1", wltoken: "t" } };
+            assert.deepEqual(errorCodes(definition), ["baduser@wlowner"]);
+            assert.deepEqual(errorCodes(definition, { mediawikiVersion: "1.39.17" }), []);
+        });
+
+        it("a rule with since/until applies only to the versions between", () => {
+            assert.ok(versionBefore("1.39.17", "1.40"));
+            assert.ok(!versionBefore("1.40", "1.39.17"));
+            assert.ok(appliesTo({ since: "1.40" }, "1.45.4") && !appliesTo({ since: "1.40" }, "1.39.17"));
+            assert.ok(appliesTo({ until: "1.40" }, "1.39.17") && !appliesTo({ until: "1.40" }, "1.40.0"));
+        });
+
+        it("the table is read by the rule kinds alone: every entry names a module of the catalogue", () => {
+            const { shipped } = require("./validate-support") as typeof import("./validate-support");
+            for (const module of Object.keys(MODULE_RULES)) assert.ok(shipped.modules.has(module), `no module "${module}"`);
+            assert.equal(typeof applyRules, "function");
+        });
+    });
+});
+
+describe("wiki validator: the two voices", () => {
+    it("misleadingboolean is advice, not a warning of the wiki", () => {
+        const result = check({ list: "recentchanges", params: { rctoponly: "false" } });
+        assert.deepEqual(result.warnings, []);
+        assert.deepEqual(codes(result.advice), ["misleadingboolean@rctoponly"]);
+        assert.ok(result.valid);
+    });
+
+    it("an array for a single-valued parameter: the wiki judges the joined string, the project advises", () => {
+        const text = check({ list: "allpages", params: { apfrom: ["A", "B"] } });
+        assert.deepEqual(codes(text.errors), ["invalidtitle@apfrom"]);
+        const number = check({ list: "allpages", params: { aplimit: ["1", "2"] } });
+        assert.deepEqual(codes(number.errors), ["badinteger@aplimit"]);
+        assert.deepEqual(codes(number.advice), ["singlevalued@aplimit"]);
+        const plain = check({ list: "search", params: { srsearch: ["a", "b"] } });
+        assert.ok(plain.valid);
+        assert.equal(plain.request.srsearch, "a|b");
+    });
+
+    it("unrecognized parameters are api.php's (module main)", () => {
+        const result = check({ list: "allpages", params: { nosuch: 1 } });
+        assert.deepEqual(result.warnings.map((issue) => `${issue.code}@${issue.module}`), ["unrecognizedparams@main"]);
+    });
+});
