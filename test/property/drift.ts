@@ -1,0 +1,82 @@
+// Out-of-band changes, as someone would make them in the dashboard: a really different name, another redirect,
+// starred or public flipped, an object deleted. Each is a change the provider can see (QR data cannot be read
+// back, so a QR code's drift is its deletion) and must put back.
+import fc from "fast-check";
+import type { EmulatorAdmin } from "../emulator";
+import type { Declared } from "../provider/stack";
+import { awkwardText } from "./generators";
+import { STORE_KIND } from "./stored";
+
+/** A change picked at random: `target` and `action` are reduced modulo what the program offers. */
+export interface DriftPick {
+    target: number;
+    action: number;
+    text: string;
+}
+
+export const driftPicks = fc.array(fc.record({ target: fc.nat(), action: fc.nat(), text: awkwardText }), { minLength: 1, maxLength: 40 });
+
+/** A change to make: store fields to patch, or the object's removal. */
+export type Drift = { name: string; kind: string; remove: true } | { name: string; kind: string; patch: Record<string, unknown> };
+
+const MARK = " (changed by hand)";
+const differentUrl = (index: number) => `https://moved-${index}.drift.example/elsewhere`;
+const differentColour = (declared: string) => (declared.toUpperCase() === "#0A0B0C" ? "#0C0B0A" : "#0A0B0C");
+
+/** The changes one can make to a declared resource; the first is always its removal. */
+function actionsFor(resource: Declared, pick: DriftPick): Drift[] {
+    const { name, kind, args } = resource;
+    const patch = (fields: Record<string, unknown>): Drift => ({ name, kind, patch: fields });
+    const remove: Drift = { name, kind, remove: true };
+    // The marker makes the text differ from every form the declared one may be stored in.
+    const text = `${pick.text.trim()}${MARK}`;
+    switch (kind) {
+        case "Domain":
+            return [
+                remove,
+                ...(args.redirectRoot !== undefined ? [patch({ redirectroot: differentUrl(pick.target) })] : []),
+                ...(args.redirect404 !== undefined ? [patch({ redirect404: differentUrl(pick.target) })] : []),
+            ];
+        case "Campaign":
+            return [remove, patch({ name: text }), patch({ public: !(args.public ?? false) })];
+        case "Channel":
+            return [
+                remove,
+                patch({ name: text }),
+                patch({ starred: !(args.starred ?? false) }),
+                ...(args.description !== undefined ? [patch({ description: text })] : []),
+                ...(args.color !== undefined ? [patch({ color: differentColour(String(args.color)) })] : []),
+            ];
+        case "Pixel":
+            return [remove, patch({ name: text }), patch({ tag: text })];
+        default:
+            return [remove];
+    }
+}
+
+/** The drifts the picks choose, at most one per resource. */
+export function driftsOf(declared: readonly Declared[], picks: readonly DriftPick[]): Drift[] {
+    if (declared.length === 0) return [];
+    const chosen = new Map<string, Drift>();
+    for (const pick of picks) {
+        const resource = declared[pick.target % declared.length];
+        if (chosen.has(resource.name)) continue;
+        const actions = actionsFor(resource, pick);
+        chosen.set(resource.name, actions[pick.action % actions.length]);
+    }
+    return [...chosen.values()];
+}
+
+export async function applyDrifts(admin: EmulatorAdmin, drifts: readonly Drift[], ids: Record<string, string>): Promise<void> {
+    for (const drift of drifts) {
+        const id = Number(ids[drift.name]);
+        const kind = STORE_KIND[drift.kind];
+        if ("remove" in drift) await admin.remove(kind, id);
+        else await admin.patch(kind, id, drift.patch);
+    }
+}
+
+/** What `up` must do after a refresh has seen the drifts: create what was deleted, update what was changed. */
+export function expectedRepairs(drifts: readonly Drift[]): string[] {
+    return drifts.map((drift) => `${"remove" in drift ? "create" : "update"} ${drift.name}`).sort();
+}
