@@ -32,7 +32,9 @@ export async function runProgram(profile: ProfileName, program: ProgramArgs, pic
     try {
         const step = async (operation: Operation, invariant: string) => {
             tally.steps++;
+            const started = Date.now();
             const result = await stack.run(operation, declared);
+            if (process.env.PROPERTY_VERBOSE) console.log(`        ${profile} ${operation} of ${declared.length} resources: ${Date.now() - started} ms`);
             if (!result.ok) throw broken(invariant, `${operation} failed`, result);
             return result;
         };
