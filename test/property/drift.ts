@@ -4,17 +4,21 @@
 import fc from "fast-check";
 import type { EmulatorAdmin } from "../emulator";
 import type { Declared } from "../provider/stack";
-import { awkwardText } from "./generators";
+import { atLeast, awkwardText } from "./generators";
 import { STORE_KIND } from "./stored";
 
-/** A change picked at random: `target` and `action` are reduced modulo what the program offers. */
+/** A change picked at random: `kind`, `target` and `action` are reduced modulo what the program offers. */
 export interface DriftPick {
+    kind: number;
     target: number;
     action: number;
     text: string;
 }
 
-export const driftPicks = fc.array(fc.record({ target: fc.nat(), action: fc.nat(), text: awkwardText }), { minLength: 1, maxLength: 40 });
+const pick = fc.record({ kind: fc.nat(), target: fc.nat(), action: fc.nat(), text: awkwardText });
+
+/** At least `min` picks (a few of each kind, in a big program); a failure shrinks to fewer, down to none. */
+export const driftPicks = (min: number) => atLeast(fc.array(pick, { minLength: min, maxLength: min * 2 }), fc.array(pick, { maxLength: min * 2 }), true);
 
 /** A change to make: store fields to patch, or the object's removal. */
 export type Drift = { name: string; kind: string; remove: true } | { name: string; kind: string; patch: Record<string, unknown> };
@@ -56,10 +60,12 @@ function actionsFor(resource: Declared, pick: DriftPick): Drift[] {
 
 /** The drifts the picks choose, at most one per resource. */
 export function driftsOf(declared: readonly Declared[], picks: readonly DriftPick[]): Drift[] {
-    if (declared.length === 0) return [];
+    const kinds = [...new Set(declared.map((resource) => resource.kind))].map((kind) => declared.filter((resource) => resource.kind === kind));
+    if (kinds.length === 0) return [];
     const chosen = new Map<string, Drift>();
     for (const pick of picks) {
-        const resource = declared[pick.target % declared.length];
+        const ofKind = kinds[pick.kind % kinds.length];
+        const resource = ofKind[pick.target % ofKind.length];
         if (chosen.has(resource.name)) continue;
         const actions = actionsFor(resource, pick);
         chosen.set(resource.name, actions[pick.action % actions.length]);

@@ -180,10 +180,6 @@ const campaignKey = (args: Args) => naturalKey(String(args.name));
 const slugKey = (args: Args) => (args.slug === undefined ? `no slug ${campaignKey(args)}` : String(args.slug).toLowerCase());
 const pixelKey = (args: Args) => `${args.type} ${naturalKey(String(args.tag))}`;
 
-/**
- * An array arbitrary generated at `minLength` or more (so every run is big) whose shrinker may go down to nothing
- * (so a failure shrinks to the smallest program): the shrinker of the same array without the lower bound.
- */
 class AtLeast<T> extends fc.Arbitrary<T[]> {
     /** @param sameShape whether `big` and `small` are the same arbitrary but for the bound, so their shrinking
      *  contexts fit each other; else the first shrink starts without one (elements are then only removed). */
@@ -206,18 +202,26 @@ class AtLeast<T> extends fc.Arbitrary<T[]> {
     }
 }
 
+/**
+ * An array arbitrary generated at `minLength` or more (so every run is big) whose shrinker may go down to nothing
+ * (so a failure shrinks to the smallest program): the shrinker of the same array without the lower bound.
+ */
+export function atLeast<T>(big: fc.Arbitrary<T[]>, small: fc.Arbitrary<T[]>, sameShape: boolean): fc.Arbitrary<T[]> {
+    return new AtLeast(big, small, sameShape);
+}
+
 /** @param keys the first is unique by construction; the others (a campaign's slug) are checked after. */
 function uniqueList(arb: fc.Arbitrary<Args>, keys: ((args: Args) => string)[], min: number, max: number): fc.Arbitrary<Args[]> {
     const list = (minLength: number) =>
         fc
             .uniqueArray(arb, { minLength, maxLength: max, selector: keys[0] })
             .filter((all) => keys.slice(1).every((key) => new Set(all.map(key)).size === all.length));
-    return min === 0 ? list(0) : new AtLeast(list(min), list(0), true);
+    return min === 0 ? list(0) : atLeast(list(min), list(0), true);
 }
 
 /** A program of every kind, at least `perKind` of each; QR codes of every type, at least perKind / 7 of each. */
 export function programArgs(perKind: number): fc.Arbitrary<ProgramArgs> {
-    const max = Math.max(perKind + perKind / 4, 4);
+    const max = Math.max(Math.ceil(perKind * 1.25), 4);
     return fc.record({
         domains: uniqueList(domainArgs, [domainKey], perKind, max),
         campaigns: uniqueList(campaignArgs, [campaignKey, slugKey], perKind, max),
@@ -226,7 +230,7 @@ export function programArgs(perKind: number): fc.Arbitrary<ProgramArgs> {
         qrcodes:
             perKind === 0
                 ? fc.array(qrArgs, { maxLength: max })
-                : new AtLeast(everyQrType(Math.ceil(perKind / QR_TYPES.length)), fc.array(qrArgs, { maxLength: max * 2 }), false),
+                : atLeast(everyQrType(Math.ceil(perKind / QR_TYPES.length)), fc.array(qrArgs, { maxLength: max * 2 }), false),
     });
 }
 
