@@ -1,7 +1,8 @@
 // Issue 12's invariant, tested at random against both service profiles: a stack nobody changed previews as no change
 // after any number of refreshes, changes made by hand are put back, every declared value reaches the service as
 // declared, and destroy leaves nothing. Programs are big (each engine run costs seconds, so resources are batched
-// into a few stacks) and a failure shrinks to the smallest program that still breaks the invariant.
+// into a few stacks) and a failure shrinks towards the smallest program that still breaks the invariant, for as long
+// as PROPERTY_SHRINK_MS allows (each candidate is a whole lifecycle); the report prints it as JSON with the seed.
 //
 //   PROPERTY_SEED=<n>        replay a run (the seed is printed at the start)
 //   PROPERTY_PER_KIND=<n>    resources of each kind per stack (default 100)
