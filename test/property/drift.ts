@@ -60,7 +60,9 @@ function actionsFor(resource: Declared, pick: DriftPick): Drift[] {
 
 /** The drifts the picks choose, at most one per resource. */
 export function driftsOf(declared: readonly Declared[], picks: readonly DriftPick[]): Drift[] {
-    const kinds = [...new Set(declared.map((resource) => resource.kind))].map((kind) => declared.filter((resource) => resource.kind === kind));
+    // Objects only: an assignment has nothing of its own to change (it goes when its channel or QR code goes).
+    const objects = declared.filter((resource) => resource.kind in STORE_KIND);
+    const kinds = [...new Set(objects.map((resource) => resource.kind))].map((kind) => objects.filter((resource) => resource.kind === kind));
     if (kinds.length === 0) return [];
     const chosen = new Map<string, Drift>();
     for (const pick of picks) {
@@ -82,7 +84,17 @@ export async function applyDrifts(admin: EmulatorAdmin, drifts: readonly Drift[]
     }
 }
 
-/** What `up` must do after a refresh has seen the drifts: create what was deleted, update what was changed. */
-export function expectedRepairs(drifts: readonly Drift[]): string[] {
-    return drifts.map((drift) => `${"remove" in drift ? "create" : "update"} ${drift.name}`).sort();
+/**
+ * What `up` must do after a refresh has seen the drifts: create what was deleted, update what was changed, and
+ * assign again the channel items whose channel or QR code was deleted.
+ */
+export function expectedRepairs(declared: readonly Declared[], drifts: readonly Drift[]): string[] {
+    const removed = new Set(drifts.filter((drift) => "remove" in drift).map((drift) => drift.name));
+    const refersToRemoved = (resource: Declared) =>
+        Object.values(resource.args).some((value) => typeof value === "object" && value !== null && removed.has(String((value as { $ref: string }).$ref).split(".")[0]));
+    const lostItems = declared.filter((resource) => resource.kind === "ChannelItem" && refersToRemoved(resource));
+    return [
+        ...drifts.map((drift) => `${"remove" in drift ? "create" : "update"} ${drift.name}`),
+        ...lostItems.map((item) => `create ${item.name}`),
+    ].sort();
 }

@@ -173,6 +173,8 @@ export interface ProgramArgs {
     channels: Args[];
     pixels: Args[];
     qrcodes: Args[];
+    /** QR codes put into channels: indices, taken modulo the number of channels and QR codes. */
+    channelItems: { channel: number; qr: number }[];
 }
 
 const domainKey = (args: Args) => new URL(String(args.domain)).host.toLowerCase();
@@ -232,8 +234,11 @@ export function programArgs(perKind: number): fc.Arbitrary<ProgramArgs> {
             perKind === 0
                 ? fc.array(qrArgs, { maxLength: max })
                 : atLeast(everyQrType(Math.ceil(perKind / QR_TYPES.length)), fc.array(qrArgs, { maxLength: max * 2 }), false),
+        channelItems: atLeast(fc.array(itemPick, { minLength: Math.ceil(perKind / 4), maxLength: max }), fc.array(itemPick, { maxLength: max }), true),
     });
 }
+
+const itemPick = fc.record({ channel: fc.nat(), qr: fc.nat() });
 
 /** At least `perType` QR codes of every type, in one list. */
 function everyQrType(perType: number): fc.Arbitrary<Args[]> {
@@ -242,7 +247,7 @@ function everyQrType(perType: number): fc.Arbitrary<Args[]> {
         .map((lists) => lists.flat());
 }
 
-const RESOURCE_KIND: Record<keyof ProgramArgs, string> = {
+const RESOURCE_KIND: Record<Exclude<keyof ProgramArgs, "channelItems">, string> = {
     domains: "Domain",
     campaigns: "Campaign",
     channels: "Channel",
@@ -252,7 +257,23 @@ const RESOURCE_KIND: Record<keyof ProgramArgs, string> = {
 
 /** The declared resources of a program; names are stable so the state of one run fits the next. */
 export function declaredOf(program: ProgramArgs): Declared[] {
-    return (Object.keys(RESOURCE_KIND) as (keyof ProgramArgs)[]).flatMap((kind) =>
+    const objects = (Object.keys(RESOURCE_KIND) as (keyof typeof RESOURCE_KIND)[]).flatMap((kind) =>
         program[kind].map((args, index) => ({ kind: RESOURCE_KIND[kind], name: `${kind}-${index}`, args })),
     );
+    return [...objects, ...channelItemsOf(program)];
+}
+
+/** Each distinct (channel, QR code) pair the picks name, as a ChannelItem referring to both by their ids. */
+function channelItemsOf(program: ProgramArgs): Declared[] {
+    const { channels, qrcodes } = program;
+    if (channels.length === 0 || qrcodes.length === 0) return [];
+    const pairs = new Set(program.channelItems.map((pick) => `${pick.channel % channels.length} ${pick.qr % qrcodes.length}`));
+    return [...pairs].map((pair, index) => {
+        const [channel, qr] = pair.split(" ");
+        return {
+            kind: "ChannelItem",
+            name: `channelitems-${index}`,
+            args: { channelId: { $ref: `channels-${channel}.id` }, type: "qr", itemId: { $ref: `qrcodes-${qr}.id` } },
+        };
+    });
 }

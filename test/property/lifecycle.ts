@@ -59,7 +59,7 @@ export async function runProgram(profile: ProfileName, program: ProgramArgs, pic
         await step("refresh", "3. refresh after out-of-band changes succeeds");
         const repair = await step("up", "3. up after out-of-band changes and refresh succeeds");
         const repaired = changes(repair);
-        const expected = expectedRepairs(drifts);
+        const expected = expectedRepairs(declared, drifts);
         if (repaired.join("\n") !== expected.join("\n")) {
             throw broken("3. up puts back exactly what was changed out of band", `expected [${expected.join(", ")}], did [${repaired.join(", ")}]`, repair);
         }

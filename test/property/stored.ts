@@ -127,6 +127,7 @@ export const STORE_KIND: Record<string, "domains" | "campaigns" | "channels" | "
 /** Every declared value that the service does not hold as declared, per resource; [] when all match. */
 export function storedMismatches(declared: readonly Declared[], ids: Record<string, string>, records: Record<string, Stored[]>): string[] {
     return declared.flatMap((resource) => {
+        if (resource.kind === "ChannelItem") return assignmentMismatches(resource, ids, records);
         const id = Number(ids[resource.name]);
         const stored = records[STORE_KIND[resource.kind]].find((record) => record.id === id);
         if (!stored) return [`${resource.name} (${resource.kind}, id ${ids[resource.name]}): not on the service`];
@@ -134,4 +135,13 @@ export function storedMismatches(declared: readonly Declared[], ids: Record<stri
             .filter((problem) => problem !== "")
             .map((problem) => `${resource.name} (${resource.kind} ${id}) ${problem}`);
     });
+}
+
+/** A channel item is stored as an entry { type, id } in its channel's items. */
+function assignmentMismatches(resource: Declared, ids: Record<string, string>, records: Record<string, Stored[]>): string[] {
+    const [channelName, qrName] = [resource.args.channelId, resource.args.itemId].map((ref) => String((ref as { $ref: string }).$ref).split(".")[0]);
+    const channel = records.channels.find((record) => record.id === Number(ids[channelName]));
+    const items = (channel?.items ?? []) as { type: string; id: number }[];
+    if (items.some((item) => item.type === "qr" && item.id === Number(ids[qrName]))) return [];
+    return [`${resource.name} (ChannelItem): QR code ${ids[qrName]} (${qrName}) is not in channel ${ids[channelName]} (${channelName}): ${JSON.stringify(items)}`];
 }
