@@ -145,6 +145,16 @@ export async function startMediaWiki(): Promise<RunningMediaWiki> {
         child.stderr?.on("data", (chunk: Buffer) => {
             stderr = (stderr + chunk.toString()).slice(-2000);
         });
+        // Should the test process end without close() (an interrupted run), the server ends with it.
+        const server = child;
+        const stopOnExit = () => {
+            try {
+                if (server.pid !== undefined) process.kill(-server.pid, "SIGTERM");
+            } catch {
+                // already stopped
+            }
+        };
+        process.once("exit", stopOnExit);
         const apiUrl = `http://127.0.0.1:${port}/api.php`;
         const version = await waitUntilReady(apiUrl, child, () => stderr.trim().split("\n").slice(-3).join(" / "));
         const running = child;
@@ -152,6 +162,7 @@ export async function startMediaWiki(): Promise<RunningMediaWiki> {
             apiUrl,
             version,
             async close() {
+                process.removeListener("exit", stopOnExit);
                 await stop(running);
                 rmSync(directory, { recursive: true, force: true });
             },

@@ -2,7 +2,8 @@
 // catalogue (1.45.4) and, where a rule changed, the version named. The differential suite checks the
 // same classes against a real MediaWiki 1.39.
 import assert from "node:assert/strict";
-import { applyRules, appliesTo, versionBefore } from "../../provider/wiki/module-rules/kinds";
+import { applyRules, appliesTo } from "../../provider/wiki/module-rules/kinds";
+import { versionBefore } from "../../provider/wiki/version";
 import { MODULE_RULES } from "../../provider/wiki/module-rules/table";
 import { check, codes } from "./validate-support";
 

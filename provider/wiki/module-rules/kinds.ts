@@ -4,6 +4,7 @@
 import type { IssueLog } from "../issues";
 import type { ValidatedParam } from "../paramvalidator";
 import type { ModuleUse } from "../rules";
+import { versionBefore } from "../version";
 import { FORMATS, FormatCheck, FormatName } from "./formats";
 
 /** A parameter, set (given and valid), optionally with one of its values. */
@@ -179,17 +180,6 @@ function checkRule(context: RuleContext, rule: ModuleRule): void {
             }
             return;
     }
-}
-
-// "1.39.17" before "1.40": numeric parts compared in turn.
-export function versionBefore(version: string, other: string): boolean {
-    const a = version.split(/[.-]/).map((part) => parseInt(part, 10) || 0);
-    const b = other.split(/[.-]/).map((part) => parseInt(part, 10) || 0);
-    for (let index = 0; index < Math.max(a.length, b.length); index++) {
-        const difference = (a[index] ?? 0) - (b[index] ?? 0);
-        if (difference !== 0) return difference < 0;
-    }
-    return false;
 }
 
 export function appliesTo(rule: Versioned, version: string): boolean {

@@ -5,7 +5,7 @@ import { shownValue } from "../paramspec";
 import { isValidIP, isValidRange } from "./ip";
 import { NS_MAIN, NS_USER, parseTitle, upperFirst } from "./titleparser";
 import { TypeDef, ValidationFailure } from "./typedef";
-import { versionBefore } from "../module-rules/kinds";
+import { versionBefore } from "../version";
 
 type UserKind = "id" | "interwiki" | "name" | "temp" | "ip" | "cidr";
 
