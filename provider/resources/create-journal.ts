@@ -60,9 +60,22 @@ export function createJournal(account: string, env: NodeJS.ProcessEnv = process.
 function isAlive(pid: number): boolean {
     try {
         process.kill(pid, 0);
-        return true;
     } catch (error) {
         return (error as NodeJS.ErrnoException).code === "EPERM";
+    }
+    return !isZombie(pid);
+}
+
+/**
+ * A killed process whose parent died too stays a zombie until something reaps it, which a container's first process
+ * may never do; signal 0 still reaches it. On Linux its state in /proc tells.
+ */
+function isZombie(pid: number): boolean {
+    try {
+        const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+        return stat.slice(stat.lastIndexOf(")") + 2).startsWith("Z");
+    } catch {
+        return false;
     }
 }
 
