@@ -1,6 +1,6 @@
 // List calls of a refresh under the engine's --parallel: 24 pixels over 3 listing pages of a slow, rate-limited
 // service, at most 8 steps in flight. Reads queue behind the first listing; if the list cache counted freshness from
-// when the listing was asked for, the queued reads would find it stale when it arrives and list again (issue 11
+// when the listing was asked for, the queued reads would find it stale when it arrives and list again (an earlier
 // measured 9 pages); counted from its arrival, the refresh lists each page once.
 import { mkdtempSync, rmSync } from "node:fs";
 import * as http from "node:http";

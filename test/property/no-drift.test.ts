@@ -1,4 +1,4 @@
-// Issue 12's invariant, tested at random against both service profiles: a stack nobody changed previews as no change
+// The no-drift invariant, tested at random against both service profiles: a stack nobody changed previews as no change
 // after any number of refreshes, changes made by hand are put back, every declared value reaches the service as
 // declared, and destroy leaves nothing. Programs are big (each engine run costs seconds, so resources are batched
 // into a few stacks) and a failure shrinks towards the smallest program that still breaks the invariant, for as long
@@ -85,7 +85,7 @@ async function checkProfile(profile: ProfileName, tally: Tally): Promise<Checked
     return { details, shrinkingStopped };
 }
 
-describe("The no-drift invariant at random (issue 12)", function () {
+describe("The no-drift invariant at random", function () {
     this.timeout(0);
     const tallies: Record<string, Tally> = {};
     const started = Date.now();

@@ -1,4 +1,4 @@
-// What the real engine exposes and the provider must hold up under (issue 11): refresh and destroy use the key recorded
+// What the real engine exposes and the provider must hold up under: refresh and destroy use the key recorded
 // in the state, a failed update of an adopted object is finished by the next up, and a create interrupted with its
 // process never becomes a silent duplicate on the next up.
 import { strict as assert } from "node:assert";

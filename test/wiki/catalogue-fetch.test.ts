@@ -4,8 +4,9 @@ import { readFileSync } from "node:fs";
 import { createServer, IncomingMessage, Server } from "node:http";
 import { AddressInfo } from "node:net";
 import { CatalogueError, fetchCatalogue } from "../../provider/wiki/catalogue";
+import { realReplyPath } from "./validate-support";
 
-const REAL_REPLY = readFileSync("/work/shared/data/paraminfo-mw-1.45.4.json");
+const REAL_REPLY = readFileSync(realReplyPath());
 
 function listen(server: Server): Promise<number> {
     return new Promise((resolve, reject) => {

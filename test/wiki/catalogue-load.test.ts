@@ -7,8 +7,9 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { promisify } from "node:util";
 import { CatalogueError, loadCatalogueFile, parseCatalogue, shippedCatalogue } from "../../provider/wiki/catalogue";
+import { realReplyPath } from "./validate-support";
 
-const REAL_REPLY_PATH = "/work/shared/data/paraminfo-mw-1.45.4.json";
+const REAL_REPLY_PATH = realReplyPath();
 const run = promisify(execFile);
 
 type Json = Record<string, unknown>;

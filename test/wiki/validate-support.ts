@@ -1,15 +1,13 @@
 // Shared by the validator's tests: the catalogues and short ways to read a result.
-import { existsSync } from "node:fs";
-import { resolve } from "node:path";
+import { sharedDataPath } from "../support/shared-data";
 import { loadCatalogueFile, shippedCatalogue } from "../../provider/wiki/catalogue";
 import { validateWikiQuery, ValidateWikiQueryOptions, WikiQueryIssue, WikiQueryResult } from "../../provider/wiki";
 
 const REAL_REPLY_NAME = "paraminfo-mw-1.45.4.json";
 
-/** The real MediaWiki 1.45.4 reply, from shared/ beside the repository. */
+/** The real MediaWiki 1.45.4 reply, from the shared folder beside the repository. */
 export function realReplyPath(): string {
-    const besideRepository = resolve(process.cwd(), "..", "shared", "data", REAL_REPLY_NAME);
-    return existsSync(besideRepository) ? besideRepository : resolve("/work/shared/data", REAL_REPLY_NAME);
+    return sharedDataPath(REAL_REPLY_NAME);
 }
 
 export const shipped = shippedCatalogue();
