@@ -1,5 +1,6 @@
 // The base of every resource class a Pulumi program constructs.
 import * as pulumi from "@pulumi/pulumi";
+import { warnOnceIfApiKeyIsPlain } from "./plain-key-warning";
 import { thinProvider } from "./stub";
 
 /** The module part of the type token: resources are `pulumi-nodejs:dynamic/shortener:<Kind>`, the closest a
@@ -17,6 +18,7 @@ export abstract class ShortenerResource extends pulumi.dynamic.Resource {
         outputs: readonly string[],
         opts?: pulumi.CustomResourceOptions,
     ) {
+        warnOnceIfApiKeyIsPlain();
         const props = { ...Object.fromEntries(outputs.map((output) => [output, undefined])), ...args };
         super(thinProvider(kind), name, props, opts, TYPE_MODULE, kind);
     }

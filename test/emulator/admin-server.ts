@@ -3,7 +3,7 @@ import { ApiServerState, RateLimitStyle } from "./api-server";
 import { FaultSpec } from "./faults";
 import { parseJsonObject, queryObject, readBody, sendJson } from "./http";
 import { RateLimitSettings, validateRateLimitSettings } from "./rate-limiter";
-import { AccountRecord, isAdminKind, isKind, Kind, NewFields } from "./records";
+import { AccountRecord, isAdminKind, isKind, Kind, KINDS, NewFields } from "./records";
 import { matchRoute, Route } from "./router";
 import { seedDefaults } from "./seed-defaults";
 
@@ -32,7 +32,10 @@ class AdminError extends Error {
 
 function kindParam(context: AdminContext, allowAccounts: boolean): Kind | "accounts" {
     const kind = context.params.kind;
-    if (allowAccounts ? !isAdminKind(kind) : !isKind(kind)) throw new AdminError(404, `unknown kind "${kind}"`);
+    if (allowAccounts ? !isAdminKind(kind) : !isKind(kind)) {
+        const kinds = allowAccounts ? [...KINDS, "accounts"] : KINDS;
+        throw new AdminError(404, `unknown kind "${kind}": the kinds are ${kinds.join(", ")}`);
+    }
     return kind as Kind | "accounts";
 }
 

@@ -47,7 +47,7 @@ describe("emulator: admin surface", () => {
     });
 
     it("seed refuses an unknown kind or owner", async () => {
-        await assert.rejects(emulator().admin.seed("widgets" as "links", {}), /kind/);
+        await assert.rejects(emulator().admin.seed("widgets" as "links", {}), /unknown kind "widgets": the kinds are domains, campaigns, channels, pixels, qrcodes, links, bio, overlays, splash$/);
         await assert.rejects(emulator().admin.seed("links", {}, { userId: 424242 }), /userId/);
     });
 
@@ -62,7 +62,7 @@ describe("emulator: admin surface", () => {
 
     it("patch refuses an unknown id, an unknown kind and a change of id", async () => {
         await assert.rejects(emulator().admin.patch("pixels", 424242, { name: "x" }), /does not exist/);
-        await assert.rejects(emulator().admin.patch("gadgets" as "pixels", 1, {}), /kind/);
+        await assert.rejects(emulator().admin.patch("gadgets" as "pixels", 1, {}), /unknown kind "gadgets": the kinds are domains, .*, splash, accounts$/);
         const { id } = await emulator().admin.seed("pixels", {});
         await assert.rejects(emulator().admin.patch("pixels", id, { id: 5 }), /id/);
     });

@@ -1,7 +1,25 @@
 import { EmulatorOptions } from "./index";
 import { isProfileName, PROFILE_NAMES } from "./profiles";
 
-const USAGE = "usage: npm run emulator -- [--profile spec|real] [--port N] [--rate 30/60s] [--rate-style body|status] [--state FILE]";
+export const USAGE = "usage: npm run emulator -- [--profile spec|real] [--port N] [--rate 30/60s] [--rate-style body|status] [--state FILE]";
+
+export const HELP = `${USAGE}
+
+The link-shortening service's emulator on 127.0.0.1: prints its base URL, a ready API key and the admin token,
+then serves until Ctrl+C (SIGINT) or SIGTERM. Its admin HTTP API (seed, change by hand, faults, rate limits) is
+described in docs/emulator.md.
+
+  --profile spec|real     behave like the spec (default) or like the real service
+  --port N                port to listen on (default: any free port)
+  --rate N/WINDOW         requests per window and key, WINDOW in ms, s or m (default 30/60s)
+  --rate-style body|status  how a refusal looks: a 200 with an error body (default) or a 429 status
+  --state FILE            load the store from FILE at start and save it after every change
+  --help, --version       this text; the package version
+
+Exit codes: 0 stopped by a signal, 1 failed to start, 2 bad options.`;
+
+/** What the command line asks for: a running emulator with these options, or only the help or version text. */
+export type CliRequest = { run: "emulator"; options: EmulatorOptions } | { run: "help" } | { run: "version" };
 
 const UNIT_MS: Record<string, number> = { ms: 1, s: 1000, m: 60_000 };
 
@@ -16,10 +34,13 @@ export function parseRate(text: string): { limit: number; windowMs: number } {
     return { limit, windowMs };
 }
 
-export function parseCliArguments(args: string[]): EmulatorOptions {
+export function parseCliArguments(args: string[]): CliRequest {
+    if (args.includes("--help") || args.includes("-h")) return { run: "help" };
+    if (args.includes("--version")) return { run: "version" };
     const options: EmulatorOptions = {};
     for (let i = 0; i < args.length; i++) {
         const flag = args[i];
+        if (!flag.startsWith("--")) throw new Error(`unexpected argument "${flag}"\n${USAGE}`);
         const value = args[i + 1];
         if (value === undefined || value.startsWith("--")) throw new Error(`${flag} needs a value\n${USAGE}`);
         i++;
@@ -46,5 +67,5 @@ export function parseCliArguments(args: string[]): EmulatorOptions {
                 throw new Error(`unknown option ${flag}\n${USAGE}`);
         }
     }
-    return options;
+    return { run: "emulator", options };
 }

@@ -1,15 +1,19 @@
-// npm run emulator -- [--port N] [--rate 30/60s] [--rate-style body|status] [--state FILE]
-import { parseCliArguments } from "./cli-options";
+// npm run emulator -- --help
+import { readManifest } from "../package/repository";
+import { CliRequest, HELP, parseCliArguments } from "./cli-options";
 import { startEmulator } from "./index";
 
 async function main(): Promise<void> {
-    let options;
+    let request: CliRequest;
     try {
-        options = parseCliArguments(process.argv.slice(2));
+        request = parseCliArguments(process.argv.slice(2));
     } catch (error) {
         console.error((error as Error).message);
         process.exit(2);
     }
+    if (request.run === "help") return console.log(HELP);
+    if (request.run === "version") return console.log(readManifest().version);
+    const { options } = request;
     const emulator = await startEmulator(options);
     const rate = options.rateLimit ?? { limit: 30, windowMs: 60_000 };
     console.log(

@@ -2,8 +2,8 @@
 // program runs through the engine double and the real dynamic-provider host against the emulator. The host
 // loads the serialized provider's runtime ("pulumi-shortener/runtime") from that project's node_modules.
 import { strict as assert } from "node:assert";
-import { lstatSync, readdirSync } from "node:fs";
-import { join, relative } from "node:path";
+import { existsSync, lstatSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { dirname, join, relative } from "node:path";
 import { startEmulator, type RunningEmulator } from "../emulator";
 import { readState, runLifecycle, type LifecycleResult, type Operation } from "../engine";
 import { changes, stepOf } from "../provider/stack";
@@ -58,7 +58,48 @@ function expectedContents(): string[] {
             return [`${base}.js`, `${base}.d.ts`];
         });
     const documents = ["README.md", "CHANGELOG.md", "LICENSE"].filter((file) => readdirSync(REPOSITORY_ROOT).includes(file));
-    return [...compiled, "dist/provider/wiki/catalogue/catalogue.json", "package.json", ...documents].sort();
+    return [...compiled, "dist/provider/wiki/catalogue/catalogue.json", "package.json", ...documents, ...shippedDocs()].sort();
+}
+
+/** The docs and examples the README links to: shipped, so that its links work on the registry page and in node_modules. */
+function shippedDocs(): string[] {
+    const docs = readdirSync(join(REPOSITORY_ROOT, "docs")).filter((file) => file.endsWith(".md")).map((file) => `docs/${file}`);
+    const exampleFiles = ["README.md", "index.ts", "package.json", "tsconfig.json", "Pulumi.yaml", "Pulumi.production.yaml"];
+    const examples = readdirSync(join(REPOSITORY_ROOT, "examples")).flatMap((example) =>
+        exampleFiles.map((file) => `examples/${example}/${file}`).filter((file) => existsSync(join(REPOSITORY_ROOT, file))),
+    );
+    const gitops = ["queries", ".github/workflows"].flatMap((dir) =>
+        readdirSync(join(REPOSITORY_ROOT, "examples/gitops", dir)).map((file) => `examples/gitops/${dir}/${file}`),
+    );
+    return [...docs, ...examples, ...gitops];
+}
+
+/** GitHub's anchor for a heading: lower case, punctuation dropped, spaces as hyphens. */
+const anchorOf = (heading: string) =>
+    heading
+        .trim()
+        .toLowerCase()
+        .replace(/[^\p{L}\p{N}\- _]/gu, "")
+        .replace(/ /g, "-");
+
+/** Every relative link of a Markdown file whose target file (or heading) is missing, as "file: target". */
+function brokenLinks(root: string, file: string): string[] {
+    const text = readFileSync(join(root, file), "utf8");
+    const broken: string[] = [];
+    for (const [, target] of text.matchAll(/\]\(([^)\s]+)\)/g)) {
+        if (/^[a-z]+:/i.test(target)) continue;
+        const [path, anchor] = target.split("#");
+        const resolved = path === "" ? join(root, file) : join(root, dirname(file), path);
+        if (!existsSync(resolved)) {
+            broken.push(`${file}: ${target} (no such file in the package)`);
+            continue;
+        }
+        if (anchor === undefined) continue;
+        const markdown = statSync(resolved).isDirectory() ? join(resolved, "README.md") : resolved;
+        const headings = [...readFileSync(markdown, "utf8").matchAll(/^#+ (.+)$/gm)].map(([, heading]) => anchorOf(heading));
+        if (!headings.includes(anchor)) broken.push(`${file}: ${target} (no such heading)`);
+    }
+    return broken;
 }
 
 describe("package: installed from its tarball into a fresh Pulumi project", function () {
@@ -120,7 +161,7 @@ describe("package: installed from its tarball into a fresh Pulumi project", func
         removeDir(work);
     });
 
-    it("holds each provider module compiled with its declarations, the catalogue, and nothing else", () => {
+    it("holds each provider module compiled with its declarations, the catalogue, the docs and examples, and nothing else", () => {
         assert.deepEqual([...tarball.files].sort(), expectedContents());
         const manifest = readManifest();
         const entryPoints = [manifest.main, manifest.types, ...Object.values(manifest.bin)];
@@ -128,6 +169,13 @@ describe("package: installed from its tarball into a fresh Pulumi project", func
             entryPoints.push(...(typeof target === "string" ? [target] : Object.values(target)));
         }
         for (const entry of entryPoints) assert.ok(tarball.files.includes(entry.replace(/^\.\//, "")), `${entry} is not in the package`);
+    });
+
+    it("has every link of its installed README and docs resolve to a file and heading of the installed package", () => {
+        const installed = join(project, "node_modules", PACKAGE_NAME);
+        const markdown = ["README.md", ...readdirSync(join(installed, "docs")).map((file) => `docs/${file}`)];
+        assert.ok(markdown.length > 5, `expected the docs in the installed package, found ${markdown.join(", ")}`);
+        assert.deepEqual(markdown.flatMap((file) => brokenLinks(installed, file)), []);
     });
 
     it("is installed as a copy (not a link to the repository), and its declarations type-check the program", async () => {

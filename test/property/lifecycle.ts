@@ -28,13 +28,14 @@ const LOG_TAIL = 4000;
 export async function runProgram(profile: ProfileName, program: ProgramArgs, picks: readonly DriftPick[], tally: Tally): Promise<void> {
     const declared = declaredOf(program);
     const stack = await startStack({ profile, rateLimit: RATE_LIMIT });
-    tally.stacks++;
+    const stackNumber = ++tally.stacks;
     try {
+        // One line per engine step: a run of this suite takes minutes, and its progress should be seen.
         const step = async (operation: Operation, invariant: string) => {
             tally.steps++;
             const started = Date.now();
             const result = await stack.run(operation, declared);
-            if (process.env.PROPERTY_VERBOSE) console.log(`        ${profile} ${operation} of ${declared.length} resources: ${Date.now() - started} ms`);
+            console.log(`        ${profile} stack ${stackNumber}: ${operation} of ${declared.length} resources, ${((Date.now() - started) / 1000).toFixed(1)} s (${tally.steps} steps so far)`);
             if (!result.ok) throw broken(invariant, `${operation} failed`, result);
             return result;
         };

@@ -1,0 +1,21 @@
+// Pulumi keeps a config value set without `--secret` as plain text, in the stack's config file and in the state (as
+// the default provider's inputs). The provider process cannot tell: the dynamic-provider host unwraps secrets before
+// `configure`. The program can, since the engine tells it which config keys are secret, so the warning is given
+// here, once per program run, when the first resource is declared.
+import * as pulumi from "@pulumi/pulumi";
+import { CONFIG_KEYS, ENV_KEYS } from "../config";
+
+export const PLAIN_KEY_WARNING =
+    `${CONFIG_KEYS.apiKey} is plain (non-secret) stack config, so Pulumi stores the API key as plain text in the stack's ` +
+    `config file and state. Set it again with \`pulumi config set ${CONFIG_KEYS.apiKey} --secret\`, or use the ` +
+    `${ENV_KEYS.apiKey} environment variable.`;
+
+let checked = false;
+
+export function warnOnceIfApiKeyIsPlain(): void {
+    if (checked) return;
+    checked = true;
+    if (pulumi.runtime.getConfig(CONFIG_KEYS.apiKey) !== undefined && !pulumi.runtime.isConfigSecret(CONFIG_KEYS.apiKey)) {
+        void pulumi.log.warn(PLAIN_KEY_WARNING);
+    }
+}
