@@ -10,12 +10,16 @@ export const PLAIN_KEY_WARNING =
     `config file and state. Set it again with \`pulumi config set ${CONFIG_KEYS.apiKey} --secret\`, or use the ` +
     `${ENV_KEYS.apiKey} environment variable.`;
 
+/** The SDK's own test of a config key's secrecy (from PULUMI_CONFIG_SECRET_KEYS, which the engine sets); it is marked
+ *  internal in the SDK's types, so an SDK without it is taken as unable to tell, and nothing is said. */
+const runtime = pulumi.runtime as typeof pulumi.runtime & { isConfigSecret?: (key: string) => boolean };
+
 let checked = false;
 
 export function warnOnceIfApiKeyIsPlain(): void {
-    if (checked) return;
+    if (checked || typeof runtime.isConfigSecret !== "function") return;
     checked = true;
-    if (pulumi.runtime.getConfig(CONFIG_KEYS.apiKey) !== undefined && !pulumi.runtime.isConfigSecret(CONFIG_KEYS.apiKey)) {
+    if (runtime.getConfig(CONFIG_KEYS.apiKey) !== undefined && !runtime.isConfigSecret(CONFIG_KEYS.apiKey)) {
         void pulumi.log.warn(PLAIN_KEY_WARNING);
     }
 }
