@@ -108,14 +108,14 @@ describe("wiki-query-lint against hostile input (a child under a 256 MB heap cei
 
     it("refuses a file above the size limit by name, and lints the others", async () => {
         const file = join(directory, "large.json");
-        writeFileSync(file, definitionsOfSize(20 * MIB));
+        writeFileSync(file, definitionsOfSize(17 * MIB));
         const run = await lint(file, withError);
-        assertFinished(run, "20 MB");
+        assertFinished(run, "17 MB");
         assert.equal(run.status, 2);
         assert.match(run.stderr, new RegExp(`large\\.json: the file has \\d+ bytes, more than the limit of ${16 * MIB} bytes`));
         assert.match(run.stdout, /with-error\.yaml:3: \[0\] apdir: error badvalue/);
         const raised = await lint("--max-file-size", "32", file);
-        assertFinished(raised, "20 MB with --max-file-size 32");
+        assertFinished(raised, "17 MB with --max-file-size 32");
         assert.equal(raised.status, 1, raised.stderr);
     });
 
