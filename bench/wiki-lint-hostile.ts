@@ -21,7 +21,7 @@ interface Case {
 
 const CASES: readonly Case[] = [
     { megabytes: 10, bounds: { seconds: 10, peakMb: 400 } },
-    { megabytes: 100, bounds: { seconds: 1, peakMb: 100 } },
+    { megabytes: 100, bounds: { seconds: 2, peakMb: 100 } },
 ];
 
 function writeDefinitions(path: string, bytes: number): void {

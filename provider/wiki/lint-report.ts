@@ -77,9 +77,18 @@ function definitionLabel({ source, index }: LintedDefinition): string {
 
 type Severity = "error" | "warning" | "advice";
 
-function issuesOf({ result }: LintedDefinition): [Severity, WikiQueryIssue][] {
-    const tagged = (severity: Severity) => (issue: WikiQueryIssue): [Severity, WikiQueryIssue] => [severity, shownIssue(issue)];
-    return [...result.errors.map(tagged("error")), ...result.warnings.map(tagged("warning")), ...result.advice.map(tagged("advice"))];
+interface Finding {
+    readonly severity: Severity;
+    /** As reports show it (shownIssue). */
+    readonly issue: WikiQueryIssue;
+    readonly line: number | undefined;
+}
+
+/** Each finding of a definition, rendered by a format and joined. */
+function renderFindings(entry: LintedDefinition, render: (finding: Finding) => string): string {
+    const { result, source, index } = entry;
+    const tagged = (severity: Severity) => (issue: WikiQueryIssue): string => render({ severity, issue: shownIssue(issue), line: source.lineOf(index, issue.param) });
+    return [...result.errors.map(tagged("error")), ...result.warnings.map(tagged("warning")), ...result.advice.map(tagged("advice"))].join("");
 }
 
 // JSON.stringify leaves C1 controls and the line separators raw; JSON allows them escaped.
@@ -90,15 +99,12 @@ function jsonText(value: unknown, indent?: number): string {
 function textReporter(): Reporter {
     return {
         definition(entry) {
-            const lines: string[] = [];
-            for (const [severity, issue] of issuesOf(entry)) {
-                const line = entry.source.lineOf(entry.index, issue.param);
-                const file = escapeControls(entry.source.file);
+            const file = escapeControls(entry.source.file);
+            return renderFindings(entry, ({ severity, issue, line }) => {
                 const where = line === undefined ? file : `${file}:${line}`;
                 const owner = severity === "advice" ? "pulumi-shortener" : issue.module;
-                lines.push(`${where}: ${definitionLabel(entry)} ${issue.param}: ${severity} ${issue.code} (${owner}): ${issue.message}\n`);
-            }
-            return lines.join("");
+                return `${where}: ${definitionLabel(entry)} ${issue.param}: ${severity} ${issue.code} (${owner}): ${issue.message}\n`;
+            });
         },
         end(tally) {
             if (tally.files === 0) return "";
@@ -148,15 +154,12 @@ const GITHUB_COMMANDS: Readonly<Record<Severity, string>> = { error: "error", wa
 function githubReporter(): Reporter {
     return {
         definition(entry) {
-            const lines: string[] = [];
-            for (const [severity, issue] of issuesOf(entry)) {
-                const line = entry.source.lineOf(entry.index, issue.param);
+            return renderFindings(entry, ({ severity, issue, line }) => {
                 const properties = [`file=${escapeProperty(escapeControls(entry.source.file))}`];
                 if (line !== undefined) properties.push(`line=${line}`);
                 properties.push(`title=${escapeProperty(`${issue.code} in ${definitionLabel(entry)} ${issue.param}`)}`);
-                lines.push(`::${GITHUB_COMMANDS[severity]} ${properties.join(",")}::${escapeData(`${issue.param} (${issue.module}): ${issue.message}`)}\n`);
-            }
-            return lines.join("");
+                return `::${GITHUB_COMMANDS[severity]} ${properties.join(",")}::${escapeData(`${issue.param} (${issue.module}): ${issue.message}`)}\n`;
+            });
         },
         end: () => "",
     };
@@ -179,10 +182,9 @@ function sarifReporter(tool: ToolIdentity): Reporter {
     const head = `{\n  "$schema": ${JSON.stringify(SARIF_SCHEMA)},\n  "version": "2.1.0",\n  "runs": [\n    {\n      "results": [`;
     return {
         definition(entry) {
-            const pieces: string[] = [];
-            for (const [severity, issue] of issuesOf(entry)) {
+            const first = written === 0;
+            const results = renderFindings(entry, ({ severity, issue, line }) => {
                 if (!rules.has(issue.code)) rules.set(issue.code, rules.size);
-                const line = entry.source.lineOf(entry.index, issue.param);
                 const region = line === undefined ? {} : { region: { startLine: line } };
                 const result = {
                     ruleId: issue.code,
@@ -192,9 +194,9 @@ function sarifReporter(tool: ToolIdentity): Reporter {
                     locations: [{ physicalLocation: { artifactLocation: { uri: artifactUri(entry.source.file) }, ...region } }],
                     properties: { definition: entry.index, parameter: issue.param, module: issue.module },
                 };
-                pieces.push(`${written++ === 0 ? "\n" : ",\n"}        ${jsonText(result)}`);
-            }
-            return (written > 0 && pieces.length === written ? head : "") + pieces.join("");
+                return `${written++ === 0 ? "\n" : ",\n"}        ${jsonText(result)}`;
+            });
+            return (first && written > 0 ? head : "") + results;
         },
         end(_tally, unreadable) {
             const driver = {

@@ -7,36 +7,15 @@
 // at commit e0583813964ec43cea53b6b531b402866095ed1f. It is draft-04, hence ajv-draft-04; ajv-formats
 // checks its uri and date-time formats.
 import assert from "node:assert/strict";
-import { ChildProcess, execFile } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import Ajv from "ajv-draft-04";
 import addFormats from "ajv-formats";
 import { validateWikiQuery } from "../../provider/wiki";
+import { fixture, lint, LINT_TIMEOUT_MS, stopLintChildren } from "./lint-support";
 
 const ROOT = resolve(__dirname, "../../..");
-const CLI = resolve(__dirname, "../../provider/wiki/cli.js");
-const fixture = (name: string): string => resolve(ROOT, "test/fixtures/wiki", name);
-const CHILD_TIMEOUT_MS = 60_000;
-
-interface Run {
-    status: number | null;
-    stdout: string;
-    stderr: string;
-}
-
-const children = new Set<ChildProcess>();
-
-function lint(...args: string[]): Promise<Run> {
-    return new Promise((done) => {
-        const child = execFile(process.execPath, [CLI, ...args], { timeout: CHILD_TIMEOUT_MS, maxBuffer: 16 * 1024 * 1024 }, (error, stdout, stderr) => {
-            children.delete(child);
-            done({ status: child.exitCode ?? (error ? -1 : 0), stdout, stderr });
-        });
-        children.add(child);
-    });
-}
 
 /** The schema's complaints about a log, none when it conforms. */
 function schemaErrors(log: unknown): string[] {
@@ -47,12 +26,9 @@ function schemaErrors(log: unknown): string[] {
 }
 
 describe("wiki-query-lint conventions, SARIF and suggestions", function () {
-    this.timeout(CHILD_TIMEOUT_MS * 4);
+    this.timeout(LINT_TIMEOUT_MS * 4);
 
-    afterEach(() => {
-        for (const child of children) child.kill();
-        children.clear();
-    });
+    afterEach(stopLintChildren);
 
     describe("command line", () => {
         it("--help prints the usage with every exit status and exits 0", async () => {

@@ -7,8 +7,8 @@ import { ChildProcess, execFileSync, spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
+import { LINT_CLI } from "./lint-support";
 
-const CLI = resolve(__dirname, "../../provider/wiki/cli.js");
 const SHIPPED_CATALOGUE = resolve(__dirname, "../../../provider/wiki/catalogue/catalogue.json");
 const HEAP_CEILING_MB = 256;
 const CHILD_DEADLINE_MS = 90_000;
@@ -28,7 +28,7 @@ const children = new Set<ChildProcess>();
 
 function lint(...args: string[]): Promise<Run> {
     return new Promise((done) => {
-        const child = spawn(process.execPath, [`--max-old-space-size=${HEAP_CEILING_MB}`, CLI, ...args], { stdio: ["ignore", "pipe", "pipe"] });
+        const child = spawn(process.execPath, [`--max-old-space-size=${HEAP_CEILING_MB}`, LINT_CLI, ...args], { stdio: ["ignore", "pipe", "pipe"] });
         children.add(child);
         const kept = { stdout: "", stderr: "", stdoutBytes: 0 };
         child.stdout.setEncoding("utf8").on("data", (chunk: string) => {
