@@ -19,6 +19,8 @@ const EXIT_INPUT = 2;
 const MIB = 1024 * 1024;
 // A core wiki's paraminfo is about 200 kB; the same bound as a fetched catalogue's.
 const MAX_CATALOGUE_BYTES = 32 * MIB;
+// V8's longest string: a larger file could not be held as text at all.
+const HIGHEST_FILE_SIZE_MIB = 512;
 
 const USAGE = `Usage: wiki-query-lint [--catalogue FILE|URL] [--high-limits] [--strict] [--format text|json|github|sarif] [--max-file-size MIB] FILE...
        wiki-query-lint --help | --version
@@ -72,7 +74,9 @@ function refuseUnknownOptions(argv: string[]): void {
 function maxFileBytes(text: string | undefined): number {
     if (text === undefined) return DEFAULT_MAX_FILE_BYTES;
     const mebibytes = Number(text);
-    if (!/^\d+(\.\d+)?$/.test(text) || !(mebibytes > 0) || mebibytes > 4096) throw new UsageError("--max-file-size: expected a number of MiB above 0, at most 4096");
+    if (!/^\d+(\.\d+)?$/.test(text) || !(mebibytes > 0) || mebibytes > HIGHEST_FILE_SIZE_MIB) {
+        throw new UsageError(`--max-file-size: expected a number of MiB above 0, at most ${HIGHEST_FILE_SIZE_MIB}`);
+    }
     return Math.floor(mebibytes * MIB);
 }
 
