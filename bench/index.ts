@@ -8,6 +8,7 @@ import { listFreshnessBench } from "./list-freshness";
 import { providerBench } from "./provider";
 import { wikiCatalogueBenchmark } from "./wiki-catalogue";
 import { wikiDifferentialBenchmark } from "./wiki-differential";
+import { wikiLintHostileBenchmark } from "./wiki-lint-hostile";
 import { wikiValidateBenchmark } from "./wiki-validate";
 
 const suites: Benchmark[] = [
@@ -17,6 +18,7 @@ const suites: Benchmark[] = [
     wikiCatalogueBenchmark,
     wikiValidateBenchmark,
     wikiDifferentialBenchmark,
+    wikiLintHostileBenchmark,
 ];
 
 function formatRow(figure: Figure): string {

@@ -1,25 +1,44 @@
 #!/usr/bin/env node
-// wiki-query-lint [--catalogue FILE|URL] [--high-limits] [--strict] [--format text|json|github] FILE...
-// Exit status: 0 when no definition has errors (with --strict: nor warnings, nor advice), 1 when some have,
-// 2 for unreadable input or a usage error (with a message on stderr).
+// wiki-query-lint [options] FILE...: see USAGE. Each file is read, parsed and linted on its own, so a file
+// that cannot be (too large, not a regular file, not parseable, malformed) is reported by name and the
+// others are still linted; the report is written as the definitions are linted.
+import { readFileSync } from "fs";
+import { resolve } from "path";
 import { parseArgs } from "util";
 import { CatalogueError, fetchCatalogue, loadCatalogueFile, shippedCatalogue } from "./catalogue";
 import type { Catalogue } from "./catalogue/model";
-import { formatReport, LintedDefinition, OUTPUT_FORMATS, OutputFormat } from "./lint-report";
-import { DefinitionsFile, LintInputError, readDefinitionsFile } from "./lint-source";
-import { validateWikiQuery } from "./validate";
+import { escapeControls } from "./echo";
+import { LintTally, OUTPUT_FORMATS, OutputFormat, reporterFor, UnreadableFile } from "./lint-report";
+import { checkInputFile, DEFAULT_MAX_FILE_BYTES, DefinitionsFile, LintInputError, MAX_YAML_BYTES, readDefinitionsFile } from "./lint-source";
+import { validateWikiQuery, WikiQueryResult } from "./validate";
 
-const USAGE = `Usage: wiki-query-lint [--catalogue FILE|URL] [--high-limits] [--strict] [--format text|json|github] FILE...
+const EXIT_CLEAN = 0;
+const EXIT_FINDINGS = 1;
+const EXIT_INPUT = 2;
+
+const MIB = 1024 * 1024;
+// A core wiki's paraminfo is about 200 kB; the same bound as a fetched catalogue's.
+const MAX_CATALOGUE_BYTES = 32 * MIB;
+// V8's longest string: a larger file could not be held as text at all.
+const HIGHEST_FILE_SIZE_MIB = 512;
+
+const USAGE = `Usage: wiki-query-lint [--catalogue FILE|URL] [--high-limits] [--strict] [--format text|json|github|sarif] [--max-file-size MIB] FILE...
+       wiki-query-lint --help | --version
 
 Checks MediaWiki action=query definitions (JSON or YAML; one definition or an array per file).
   --catalogue FILE|URL  a paraminfo reply saved as a file, or a wiki's api.php URL (default: the shipped catalogue)
   --high-limits         judge limits as for a user with elevated rights (apihighlimits)
   --strict              fail on warnings and on the project's advice too
-  --format FORMAT       text (default), json, or github (workflow annotations)`;
+  --format FORMAT       text (default), json, github (workflow annotations) or sarif (SARIF 2.1.0)
+  --max-file-size MIB   refuse definitions files larger than this (default ${DEFAULT_MAX_FILE_BYTES / MIB}; YAML files: at most ${MAX_YAML_BYTES / MIB})
+  -h, --help            print this help and exit
+  --version             print the version and exit
 
-const EXIT_CLEAN = 0;
-const EXIT_FINDINGS = 1;
-const EXIT_INPUT = 2;
+Exit status:
+  ${EXIT_CLEAN}  no definition has errors (with --strict: nor warnings, nor advice)
+  ${EXIT_FINDINGS}  some definition has errors (with --strict: or warnings, or advice)
+  ${EXIT_INPUT}  a file could not be read, parsed or checked (the others are still linted), the catalogue
+     could not be loaded, or the command line is wrong; the reason is on stderr`;
 
 class UsageError extends Error {}
 
@@ -28,32 +47,68 @@ interface Options {
     highLimits: boolean;
     strict: boolean;
     format: OutputFormat;
+    maxFileBytes: number;
     files: string[];
 }
 
-function parseOptions(argv: string[]): Options | "help" {
+const OPTIONS = {
+    catalogue: { type: "string" },
+    "high-limits": { type: "boolean", default: false },
+    strict: { type: "boolean", default: false },
+    format: { type: "string", default: "text" },
+    "max-file-size": { type: "string" },
+    help: { type: "boolean", short: "h", default: false },
+    version: { type: "boolean", default: false },
+} as const;
+
+// parseArgs' own message for an unknown option ends with an unbalanced quote; this one names the option alone.
+function refuseUnknownOptions(argv: string[]): void {
+    const { tokens } = parseArgs({ args: argv, allowPositionals: true, strict: false, tokens: true, options: OPTIONS });
+    for (const token of tokens) {
+        if (token.kind === "option" && !(token.name in OPTIONS) && !Object.values(OPTIONS).some((option) => "short" in option && option.short === token.name)) {
+            throw new UsageError(`unknown option "${token.rawName}"`);
+        }
+    }
+}
+
+function maxFileBytes(text: string | undefined): number {
+    if (text === undefined) return DEFAULT_MAX_FILE_BYTES;
+    const mebibytes = Number(text);
+    if (!/^\d+(\.\d+)?$/.test(text) || !(mebibytes > 0) || mebibytes > HIGHEST_FILE_SIZE_MIB) {
+        throw new UsageError(`--max-file-size: expected a number of MiB above 0, at most ${HIGHEST_FILE_SIZE_MIB}`);
+    }
+    return Math.floor(mebibytes * MIB);
+}
+
+function parseOptions(argv: string[]): Options | "help" | "version" {
     let parsed;
     try {
-        parsed = parseArgs({
-            args: argv,
-            allowPositionals: true,
-            options: {
-                catalogue: { type: "string" },
-                "high-limits": { type: "boolean", default: false },
-                strict: { type: "boolean", default: false },
-                format: { type: "string", default: "text" },
-                help: { type: "boolean", short: "h", default: false },
-            },
-        });
+        refuseUnknownOptions(argv);
+        parsed = parseArgs({ args: argv, allowPositionals: true, options: OPTIONS });
     } catch (error) {
+        if (error instanceof UsageError) throw error;
         throw new UsageError(error instanceof Error ? error.message : String(error));
     }
     const { values, positionals } = parsed;
     if (values.help) return "help";
+    if (values.version) return "version";
     const format = values.format as OutputFormat;
     if (!OUTPUT_FORMATS.includes(format)) throw new UsageError(`--format: expected one of ${OUTPUT_FORMATS.join(", ")}`);
     if (positionals.length === 0) throw new UsageError("no definition files given");
-    return { catalogue: values.catalogue, highLimits: values["high-limits"] === true, strict: values.strict === true, format, files: positionals };
+    return {
+        catalogue: values.catalogue,
+        highLimits: values["high-limits"] === true,
+        strict: values.strict === true,
+        format,
+        maxFileBytes: maxFileBytes(values["max-file-size"]),
+        files: positionals,
+    };
+}
+
+/** The version of the installed package (dist/provider/wiki/cli.js is three folders below package.json). */
+function packageVersion(): string {
+    const manifest = JSON.parse(readFileSync(resolve(__dirname, "../../../package.json"), "utf8")) as { version?: unknown };
+    return typeof manifest.version === "string" ? manifest.version : "unknown";
 }
 
 function isUrl(location: string): boolean {
@@ -62,44 +117,63 @@ function isUrl(location: string): boolean {
 
 async function loadCatalogue(location: string | undefined): Promise<Catalogue> {
     if (location === undefined) return shippedCatalogue();
-    return isUrl(location) ? fetchCatalogue(location) : loadCatalogueFile(location);
+    if (isUrl(location)) return fetchCatalogue(location);
+    try {
+        checkInputFile(location, MAX_CATALOGUE_BYTES);
+    } catch (error) {
+        throw error instanceof LintInputError ? new CatalogueError(location, error.problem) : error;
+    }
+    return loadCatalogueFile(location);
 }
 
-function hasFindings(entry: LintedDefinition, strict: boolean): boolean {
-    return entry.result.errors.length > 0 || (strict && (entry.result.warnings.length > 0 || entry.result.advice.length > 0));
+function hasFindings(result: WikiQueryResult, strict: boolean): boolean {
+    return result.errors.length > 0 || (strict && (result.warnings.length > 0 || result.advice.length > 0));
+}
+
+function write(text: string): void {
+    if (text !== "") process.stdout.write(text);
+}
+
+function readSource(file: string, maxBytes: number, unreadable: UnreadableFile[]): DefinitionsFile | undefined {
+    try {
+        return readDefinitionsFile(file, maxBytes);
+    } catch (error) {
+        if (!(error instanceof LintInputError)) throw error;
+        const reason = escapeControls(error.message);
+        console.error(`wiki-query-lint: ${reason}`);
+        unreadable.push({ file, reason });
+        return undefined;
+    }
 }
 
 async function main(argv: string[]): Promise<number> {
     const options = parseOptions(argv);
-    if (options === "help") {
-        console.log(USAGE);
+    if (options === "help" || options === "version") {
+        console.log(options === "help" ? USAGE : packageVersion());
         return EXIT_CLEAN;
     }
     const catalogue = await loadCatalogue(options.catalogue);
-    const sources: DefinitionsFile[] = [];
-    let unreadable = false;
+    const reporter = reporterFor(options.format, { name: "wiki-query-lint", version: packageVersion() });
+    const tally: LintTally = { files: 0, definitions: 0, withErrors: 0, warningsOnly: 0, adviceOnly: 0 };
+    const unreadable: UnreadableFile[] = [];
+    let findings = false;
     for (const file of options.files) {
-        try {
-            sources.push(readDefinitionsFile(file));
-        } catch (error) {
-            if (!(error instanceof LintInputError)) throw error;
-            console.error(`wiki-query-lint: ${error.message}`);
-            unreadable = true;
-        }
+        const source = readSource(file, options.maxFileBytes, unreadable);
+        if (!source) continue;
+        tally.files++;
+        source.definitions.forEach((definition, index) => {
+            const result = validateWikiQuery(definition, { catalogue, highLimits: options.highLimits });
+            tally.definitions++;
+            if (result.errors.length > 0) tally.withErrors++;
+            else if (result.warnings.length > 0) tally.warningsOnly++;
+            else if (result.advice.length > 0) tally.adviceOnly++;
+            findings ||= hasFindings(result, options.strict);
+            write(reporter.definition({ source, index, result }));
+        });
     }
-    const linted: LintedDefinition[] = sources.flatMap((source) =>
-        source.definitions.map((definition, index) => ({
-            source,
-            index,
-            result: validateWikiQuery(definition, { catalogue, highLimits: options.highLimits }),
-        })),
-    );
-    if (sources.length > 0) {
-        const report = formatReport(options.format, linted, sources.length);
-        if (report) console.log(report);
-    }
-    if (unreadable) return EXIT_INPUT;
-    return linted.some((entry) => hasFindings(entry, options.strict)) ? EXIT_FINDINGS : EXIT_CLEAN;
+    write(reporter.end(tally, unreadable));
+    if (unreadable.length > 0) return EXIT_INPUT;
+    return findings ? EXIT_FINDINGS : EXIT_CLEAN;
 }
 
 main(process.argv.slice(2)).then(
@@ -108,11 +182,11 @@ main(process.argv.slice(2)).then(
     },
     (error: unknown) => {
         if (error instanceof UsageError) {
-            console.error(`wiki-query-lint: ${error.message}\n\n${USAGE}`);
+            console.error(`wiki-query-lint: ${escapeControls(error.message)}\n\n${USAGE}`);
         } else if (error instanceof CatalogueError) {
-            console.error(`wiki-query-lint: catalogue ${error.message}`);
+            console.error(`wiki-query-lint: catalogue ${escapeControls(error.message)}`);
         } else {
-            console.error(`wiki-query-lint: ${error instanceof Error ? error.message : String(error)}`);
+            console.error(`wiki-query-lint: ${escapeControls(error instanceof Error ? error.message : String(error))}`);
         }
         process.exitCode = EXIT_INPUT;
     },

@@ -1,12 +1,17 @@
-// The lint command's three output formats: text for people, json for programs, github for workflow
-// annotations. Request values of sensitive parameters are never printed. The wiki's own findings (error,
-// warning) and the project's advice are told apart in each: "advice" in text, an "advice" array in json,
-// ::notice annotations in github.
+// The lint command's output formats: text for people, json for programs, github for workflow
+// annotations, sarif (SARIF 2.1.0) for code-scanning dashboards. Each is written as the definitions are
+// linted, one piece per definition, so that memory does not grow with the number of definitions.
+// Request values of sensitive parameters are never printed; every value a report shows is cut to a few
+// hundred characters and its control characters are escaped (echo.ts), in every format. The wiki's own
+// findings (error, warning) and the project's advice are told apart in each: "advice" in text, an
+// "advice" array in json, ::notice annotations in github, level "note" in sarif.
+import { pathToFileURL } from "url";
+import { cut, escapeControls, escapeJsonControls, quoted } from "./echo";
 import type { WikiQueryIssue } from "./issues";
 import type { DefinitionsFile } from "./lint-source";
 import type { WikiQueryResult } from "./validate";
 
-export const OUTPUT_FORMATS = ["text", "json", "github"] as const;
+export const OUTPUT_FORMATS = ["text", "json", "github", "sarif"] as const;
 export type OutputFormat = (typeof OUTPUT_FORMATS)[number];
 
 export interface LintedDefinition {
@@ -15,59 +20,124 @@ export interface LintedDefinition {
     readonly result: WikiQueryResult;
 }
 
+/** A file that could not be linted, and why (the reason names the file). */
+export interface UnreadableFile {
+    readonly file: string;
+    readonly reason: string;
+}
+
+export interface LintTally {
+    files: number;
+    definitions: number;
+    withErrors: number;
+    warningsOnly: number;
+    adviceOnly: number;
+}
+
+export interface ToolIdentity {
+    readonly name: string;
+    readonly version: string;
+}
+
+/** Writes one format: a piece per definition, then the end once every file was read. */
+export interface Reporter {
+    definition(entry: LintedDefinition): string;
+    end(tally: LintTally, unreadable: readonly UnreadableFile[]): string;
+}
+
 const HIDDEN = "(sensitive value not shown)";
+// Names, codes and modules are short in any real catalogue; a message quotes values already cut.
+const MAX_NAME_CHARACTERS = 200;
+const MAX_MESSAGE_CHARACTERS = 2_000;
+
+/** A name, code or module as a report shows it. */
+function shownName(text: string): string {
+    return escapeControls(cut(text, MAX_NAME_CHARACTERS));
+}
+
+function shownMessage(text: string): string {
+    return escapeControls(cut(text, MAX_MESSAGE_CHARACTERS));
+}
+
+function shownIssue(issue: WikiQueryIssue): WikiQueryIssue {
+    return { code: shownName(issue.code), param: shownName(issue.param), module: shownName(issue.module), message: shownMessage(issue.message) };
+}
 
 function publicRequest(result: WikiQueryResult): Record<string, string> {
     const sensitive = new Set(result.advice.filter((issue) => issue.code === "sensitive").map((issue) => issue.param));
     const request: Record<string, string> = {};
-    for (const [name, value] of Object.entries(result.request)) request[name] = sensitive.has(name) ? HIDDEN : value;
+    for (const [name, value] of Object.entries(result.request)) request[shownName(name)] = sensitive.has(name) ? HIDDEN : escapeControls(cut(value));
     return request;
 }
 
 function definitionLabel({ source, index }: LintedDefinition): string {
     const name = source.definitions[index].name;
-    return `[${index}]${name === undefined ? "" : ` ${JSON.stringify(name)}`}`;
+    return `[${index}]${name === undefined ? "" : ` ${quoted(name)}`}`;
 }
 
 type Severity = "error" | "warning" | "advice";
 
-function issuesOf({ result }: LintedDefinition): [Severity, WikiQueryIssue][] {
-    const tagged = (severity: Severity) => (issue: WikiQueryIssue): [Severity, WikiQueryIssue] => [severity, issue];
-    return [...result.errors.map(tagged("error")), ...result.warnings.map(tagged("warning")), ...result.advice.map(tagged("advice"))];
+interface Finding {
+    readonly severity: Severity;
+    /** As reports show it (shownIssue). */
+    readonly issue: WikiQueryIssue;
+    readonly line: number | undefined;
 }
 
-const GITHUB_COMMANDS: Readonly<Record<Severity, string>> = { error: "error", warning: "warning", advice: "notice" };
-
-function textReport(linted: readonly LintedDefinition[], fileCount: number): string {
-    const lines: string[] = [];
-    for (const entry of linted) {
-        for (const [severity, issue] of issuesOf(entry)) {
-            const line = entry.source.lineOf(entry.index, issue.param);
-            const where = line === undefined ? entry.source.file : `${entry.source.file}:${line}`;
-            const owner = severity === "advice" ? "pulumi-shortener" : issue.module;
-            lines.push(`${where}: ${definitionLabel(entry)} ${issue.param}: ${severity} ${issue.code} (${owner}): ${issue.message}`);
-        }
-    }
-    const withErrors = linted.filter(({ result }) => result.errors.length > 0).length;
-    const warningsOnly = linted.filter(({ result }) => result.errors.length === 0 && result.warnings.length > 0).length;
-    const adviceOnly = linted.filter(({ result }) => result.errors.length === 0 && result.warnings.length === 0 && result.advice.length > 0).length;
-    const files = fileCount === 1 ? "1 file" : `${fileCount} files`;
-    lines.push(`${linted.length} definition${linted.length === 1 ? "" : "s"} in ${files}: ${withErrors} with errors, ${warningsOnly} with warnings only${adviceOnly > 0 ? `, ${adviceOnly} with advice only` : ""}.`);
-    return lines.join("\n");
+/** Each finding of a definition, rendered by a format and joined. */
+function renderFindings(entry: LintedDefinition, render: (finding: Finding) => string): string {
+    const { result, source, index } = entry;
+    const tagged = (severity: Severity) => (issue: WikiQueryIssue): string => render({ severity, issue: shownIssue(issue), line: source.lineOf(index, issue.param) });
+    return [...result.errors.map(tagged("error")), ...result.warnings.map(tagged("warning")), ...result.advice.map(tagged("advice"))].join("");
 }
 
-function jsonReport(linted: readonly LintedDefinition[]): string {
-    const entries = linted.map(({ source, index, result }) => ({
-        file: source.file,
-        index,
-        name: source.definitions[index].name ?? null,
-        valid: result.valid,
-        errors: result.errors,
-        warnings: result.warnings,
-        advice: result.advice,
-        request: publicRequest(result),
-    }));
-    return JSON.stringify(entries, null, 2);
+// JSON.stringify leaves C1 controls and the line separators raw; JSON allows them escaped.
+function jsonText(value: unknown, indent?: number): string {
+    return escapeJsonControls(JSON.stringify(value, null, indent));
+}
+
+function textReporter(): Reporter {
+    return {
+        definition(entry) {
+            const file = escapeControls(entry.source.file);
+            return renderFindings(entry, ({ severity, issue, line }) => {
+                const where = line === undefined ? file : `${file}:${line}`;
+                const owner = severity === "advice" ? "pulumi-shortener" : issue.module;
+                return `${where}: ${definitionLabel(entry)} ${issue.param}: ${severity} ${issue.code} (${owner}): ${issue.message}\n`;
+            });
+        },
+        end(tally) {
+            if (tally.files === 0) return "";
+            const files = tally.files === 1 ? "1 file" : `${tally.files} files`;
+            const advice = tally.adviceOnly > 0 ? `, ${tally.adviceOnly} with advice only` : "";
+            const definitions = `${tally.definitions} definition${tally.definitions === 1 ? "" : "s"}`;
+            return `${definitions} in ${files}: ${tally.withErrors} with errors, ${tally.warningsOnly} with warnings only${advice}.\n`;
+        },
+    };
+}
+
+function jsonReporter(): Reporter {
+    let written = 0;
+    return {
+        definition({ source, index, result }) {
+            const entry = {
+                file: escapeControls(source.file),
+                index,
+                name: source.definitions[index].name === undefined ? null : shownName(source.definitions[index].name!),
+                valid: result.valid,
+                errors: result.errors.map(shownIssue),
+                warnings: result.warnings.map(shownIssue),
+                advice: result.advice.map(shownIssue),
+                request: publicRequest(result),
+            };
+            const indented = jsonText(entry, 2).replace(/^/gm, "  ");
+            return `${written++ === 0 ? "[\n" : ",\n"}${indented}`;
+        },
+        end(tally) {
+            if (tally.files === 0) return "";
+            return written === 0 ? "[]\n" : "\n]\n";
+        },
+    };
 }
 
 // The workflow command syntax: data escapes %, CR and LF; property values also : and ,.
@@ -79,22 +149,80 @@ function escapeProperty(text: string): string {
     return escapeData(text).replace(/:/g, "%3A").replace(/,/g, "%2C");
 }
 
-function githubReport(linted: readonly LintedDefinition[]): string {
-    const lines: string[] = [];
-    for (const entry of linted) {
-        for (const [severity, issue] of issuesOf(entry)) {
-            const line = entry.source.lineOf(entry.index, issue.param);
-            const properties = [`file=${escapeProperty(entry.source.file)}`];
-            if (line !== undefined) properties.push(`line=${line}`);
-            properties.push(`title=${escapeProperty(`${issue.code} in ${definitionLabel(entry)} ${issue.param}`)}`);
-            lines.push(`::${GITHUB_COMMANDS[severity]} ${properties.join(",")}::${escapeData(`${issue.param} (${issue.module}): ${issue.message}`)}`);
-        }
-    }
-    return lines.join("\n");
+const GITHUB_COMMANDS: Readonly<Record<Severity, string>> = { error: "error", warning: "warning", advice: "notice" };
+
+function githubReporter(): Reporter {
+    return {
+        definition(entry) {
+            return renderFindings(entry, ({ severity, issue, line }) => {
+                const properties = [`file=${escapeProperty(escapeControls(entry.source.file))}`];
+                if (line !== undefined) properties.push(`line=${line}`);
+                properties.push(`title=${escapeProperty(`${issue.code} in ${definitionLabel(entry)} ${issue.param}`)}`);
+                return `::${GITHUB_COMMANDS[severity]} ${properties.join(",")}::${escapeData(`${issue.param} (${issue.module}): ${issue.message}`)}\n`;
+            });
+        },
+        end: () => "",
+    };
 }
 
-export function formatReport(format: OutputFormat, linted: readonly LintedDefinition[], fileCount: number): string {
-    if (format === "json") return jsonReport(linted);
-    if (format === "github") return githubReport(linted);
-    return textReport(linted, fileCount);
+const SARIF_SCHEMA = "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json";
+const SARIF_LEVELS: Readonly<Record<Severity, string>> = { error: "error", warning: "warning", advice: "note" };
+const INFORMATION_URI = "https://www.npmjs.com/package/pulumi-shortener";
+
+/** A file name as a SARIF artifact URI: relative paths stay relative (to the working directory), absolute ones become file: URLs. */
+function artifactUri(file: string): string {
+    if (file.startsWith("/")) return pathToFileURL(file).href;
+    return file.split(/[\\/]/).map(encodeURIComponent).join("/");
+}
+
+// The log is one JSON object; its results are written as they come, and the rules they used after them.
+function sarifReporter(tool: ToolIdentity): Reporter {
+    const rules = new Map<string, number>();
+    let written = 0;
+    const head = `{\n  "$schema": ${JSON.stringify(SARIF_SCHEMA)},\n  "version": "2.1.0",\n  "runs": [\n    {\n      "results": [`;
+    return {
+        definition(entry) {
+            const first = written === 0;
+            const results = renderFindings(entry, ({ severity, issue, line }) => {
+                if (!rules.has(issue.code)) rules.set(issue.code, rules.size);
+                const region = line === undefined ? {} : { region: { startLine: line } };
+                const result = {
+                    ruleId: issue.code,
+                    ruleIndex: rules.get(issue.code),
+                    level: SARIF_LEVELS[severity],
+                    message: { text: `${definitionLabel(entry)} ${issue.param} (${severity === "advice" ? "pulumi-shortener" : issue.module}): ${issue.message}` },
+                    locations: [{ physicalLocation: { artifactLocation: { uri: artifactUri(entry.source.file) }, ...region } }],
+                    properties: { definition: entry.index, parameter: issue.param, module: issue.module },
+                };
+                return `${written++ === 0 ? "\n" : ",\n"}        ${jsonText(result)}`;
+            });
+            return (first && written > 0 ? head : "") + results;
+        },
+        end(_tally, unreadable) {
+            const driver = {
+                name: tool.name,
+                version: tool.version,
+                informationUri: INFORMATION_URI,
+                rules: [...rules.keys()].map((code) => ({ id: code, name: code })),
+            };
+            const invocation = {
+                executionSuccessful: unreadable.length === 0,
+                toolExecutionNotifications: unreadable.map(({ file, reason }) => ({
+                    level: "error",
+                    message: { text: shownMessage(reason) },
+                    locations: [{ physicalLocation: { artifactLocation: { uri: artifactUri(file) } } }],
+                })),
+            };
+            const opening = written === 0 ? head : "";
+            const tail = `${written === 0 ? "" : "\n      "}],\n      "tool": { "driver": ${jsonText(driver)} },\n      "invocations": [${jsonText(invocation)}]\n    }\n  ]\n}\n`;
+            return opening + tail;
+        },
+    };
+}
+
+export function reporterFor(format: OutputFormat, tool: ToolIdentity): Reporter {
+    if (format === "json") return jsonReporter();
+    if (format === "github") return githubReporter();
+    if (format === "sarif") return sarifReporter(tool);
+    return textReporter();
 }

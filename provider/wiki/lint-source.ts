@@ -1,13 +1,23 @@
 // Reads one definitions file (JSON, or YAML for any other extension) into definitions, and finds the
-// line of a definition's field for annotations. Parse errors give a position, never the file's text,
-// which may hold sensitive values.
-import { readFileSync } from "fs";
+// line of a definition's field for annotations. The work is bounded by the file's size, never by what
+// the file asks for: only regular files are read, up to a size limit; JSON is parsed by JSON.parse and
+// its lines found by one linear scan; YAML, whose document parser needs far more memory per byte, has
+// a lower limit, and its aliases are capped by the yaml library (maxAliasCount). Errors give a
+// position, never the file's text, which may hold sensitive values.
+import { closeSync, constants, fstatSync, openSync, readSync, Stats, statSync } from "fs";
 import { extname } from "path";
 import { Document, isSeq, LineCounter, parseDocument } from "yaml";
 import { DEFINITION_FIELDS, definitionsOf, WikiQueryDefinition } from "./definition";
+import { JsonLines } from "./json-lines";
+
+const MIB = 1024 * 1024;
+/** The default size limit of one definitions file (JSON). */
+export const DEFAULT_MAX_FILE_BYTES = 16 * MIB;
+/** YAML files are limited further: the document parser needs about 100 bytes of memory per byte of YAML. */
+export const MAX_YAML_BYTES = 2 * MIB;
 
 export class LintInputError extends Error {
-    constructor(readonly file: string, problem: string) {
+    constructor(readonly file: string, readonly problem: string) {
         super(`${file}: ${problem}`);
         this.name = "LintInputError";
     }
@@ -20,11 +30,62 @@ export interface DefinitionsFile {
     lineOf(index: number, field?: string): number | undefined;
 }
 
-function readText(file: string): string {
+function describeKind(stats: Stats): string {
+    if (stats.isDirectory()) return "a directory";
+    if (stats.isFIFO()) return "a FIFO";
+    if (stats.isCharacterDevice()) return "a character device";
+    if (stats.isBlockDevice()) return "a block device";
+    if (stats.isSocket()) return "a socket";
+    return "not a regular file";
+}
+
+function cannotRead(file: string, error: unknown): LintInputError {
+    return new LintInputError(file, `cannot read the file (${(error as NodeJS.ErrnoException).code ?? "read error"})`);
+}
+
+function tooLarge(file: string, size: number, limit: number, hint: string): LintInputError {
+    return new LintInputError(file, `the file has ${size} bytes, more than the limit of ${limit} bytes${hint}`);
+}
+
+/** Refuses what is not a regular file of at most `limit` bytes, before anything is opened. */
+export function checkInputFile(file: string, limit: number, hint = ""): void {
+    let stats: Stats;
     try {
-        return readFileSync(file, "utf8");
+        stats = statSync(file);
     } catch (error) {
-        throw new LintInputError(file, `cannot read the file (${(error as NodeJS.ErrnoException).code ?? "read error"})`);
+        throw cannotRead(file, error);
+    }
+    if (!stats.isFile()) throw new LintInputError(file, `not a regular file (${describeKind(stats)})`);
+    if (stats.size > limit) throw tooLarge(file, stats.size, limit, hint);
+}
+
+// Opened without blocking (a FIFO put in the file's place after the check must not hang the run),
+// checked again on the open descriptor, and read to at most limit + 1 bytes.
+function readBounded(file: string, limit: number, hint: string): string {
+    checkInputFile(file, limit, hint);
+    let descriptor: number;
+    try {
+        descriptor = openSync(file, constants.O_RDONLY | constants.O_NONBLOCK);
+    } catch (error) {
+        throw cannotRead(file, error);
+    }
+    try {
+        const stats = fstatSync(descriptor);
+        if (!stats.isFile()) throw new LintInputError(file, `not a regular file (${describeKind(stats)})`);
+        const buffer = Buffer.alloc(Math.min(stats.size, limit) + 1);
+        let length = 0;
+        for (;;) {
+            const read = readSync(descriptor, buffer, length, buffer.length - length, null);
+            if (read === 0) break;
+            length += read;
+            if (length > limit) throw tooLarge(file, length, limit, hint);
+            if (length === buffer.length) break;
+        }
+        return buffer.toString("utf8", 0, length);
+    } catch (error) {
+        throw error instanceof LintInputError ? error : cannotRead(file, error);
+    } finally {
+        closeSync(descriptor);
     }
 }
 
@@ -37,32 +98,39 @@ function parseJson(file: string, text: string): unknown {
     }
 }
 
-function yamlDocument(text: string, lineCounter: LineCounter): Document {
-    return parseDocument(text, { lineCounter, prettyErrors: false });
-}
-
 function parseYaml(file: string, document: Document, lineCounter: LineCounter): unknown {
     const [first] = document.errors;
     if (first) {
         const { line, col } = lineCounter.linePos(first.pos[0]);
         throw new LintInputError(file, `not valid YAML (line ${line}, column ${col})`);
     }
-    return document.toJS();
+    try {
+        return document.toJS();
+    } catch {
+        // The yaml library refuses documents whose aliases would expand beyond its maxAliasCount.
+        throw new LintInputError(file, "not usable YAML (its aliases expand too far)");
+    }
 }
 
-export function readDefinitionsFile(file: string): DefinitionsFile {
-    const text = readText(file);
-    const lineCounter = new LineCounter();
-    // JSON is YAML too, so one parsed document serves the line lookups of both.
-    const document = yamlDocument(text, lineCounter);
-    const parsed = extname(file).toLowerCase() === ".json" ? parseJson(file, text) : parseYaml(file, document, lineCounter);
+function checkedDefinitions(file: string, parsed: unknown): WikiQueryDefinition[] {
     if (parsed === null || parsed === undefined) throw new LintInputError(file, "the file holds no definition");
-    let definitions: WikiQueryDefinition[];
     try {
-        definitions = definitionsOf(parsed);
+        return definitionsOf(parsed);
     } catch (error) {
         throw new LintInputError(file, error instanceof Error ? error.message : String(error));
     }
+}
+
+function readJsonFile(file: string, text: string): DefinitionsFile {
+    const definitions = checkedDefinitions(file, parseJson(file, text));
+    const lines = new JsonLines(text);
+    return { file, definitions, lineOf: (index, field) => lines.lineOf(index, field) };
+}
+
+function readYamlFile(file: string, text: string): DefinitionsFile {
+    const lineCounter = new LineCounter();
+    const document = parseDocument(text, { lineCounter, prettyErrors: false });
+    const definitions = checkedDefinitions(file, parseYaml(file, document, lineCounter));
     const inArray = isSeq(document.contents);
     return {
         file,
@@ -74,4 +142,19 @@ export function readDefinitionsFile(file: string): DefinitionsFile {
             return node?.range ? lineCounter.linePos(node.range[0]).line : undefined;
         },
     };
+}
+
+/** Reads and checks one definitions file; every failure is a LintInputError that names the file. */
+export function readDefinitionsFile(file: string, maxBytes = DEFAULT_MAX_FILE_BYTES): DefinitionsFile {
+    const json = extname(file).toLowerCase() === ".json";
+    const limit = json ? maxBytes : Math.min(maxBytes, MAX_YAML_BYTES);
+    const hint = json ? " (--max-file-size sets it)" : maxBytes > MAX_YAML_BYTES ? " for YAML (write larger sets as JSON)" : " (--max-file-size sets it)";
+    const text = readBounded(file, limit, hint);
+    try {
+        return json ? readJsonFile(file, text) : readYamlFile(file, text);
+    } catch (error) {
+        if (error instanceof LintInputError) throw error;
+        // A parser that runs out of stack on deep nesting, or any other failure on hostile text.
+        throw new LintInputError(file, `cannot be parsed (${error instanceof Error ? error.name : "error"})`);
+    }
 }

@@ -3,6 +3,7 @@
 import type { ParamInfo, ParamInfoNote } from "./catalogue/model";
 import type { TypeDef } from "./typedefs/typedef";
 import { typeDefFor } from "./typedefs/registry";
+import { quoted } from "./echo";
 
 const DEFAULT_LOW_LIMIT = 50;
 const DEFAULT_HIGH_LIMIT = 500;
@@ -67,7 +68,7 @@ export function makeParamSpec(
     };
 }
 
-/** A value as messages may show it: never the value of a sensitive parameter. */
+/** A value as messages may show it: never the value of a sensitive parameter; cut and escaped (echo.ts). */
 export function shownValue(spec: ParamSpec, value: string): string {
-    return spec.info.sensitive ? "(sensitive value not shown)" : JSON.stringify(value);
+    return spec.info.sensitive ? "(sensitive value not shown)" : quoted(value);
 }

@@ -5,6 +5,7 @@
 import { IssueLog } from "./issues";
 import { explodeMultiValue, implodeMultiValue, startsWithUnitSeparator } from "./multivalue";
 import { ParamSpec, shownValue } from "./paramspec";
+import { closestValue } from "./suggest";
 import { ValidationFailure, ValueContext } from "./typedefs/typedef";
 
 /** A value as the definition gives it: one string, or the values of a multi-valued parameter. */
@@ -24,6 +25,11 @@ function sameValues(a: readonly string[], b: readonly string[]): boolean {
     if (a.length !== b.length) return false;
     for (let index = 0; index < a.length; index++) if (a[index] !== b[index]) return false;
     return true;
+}
+
+function suggestion(spec: ParamSpec, value: string): string | undefined {
+    const closest = spec.allowed ? closestValue(spec, value, spec.allowed) : undefined;
+    return closest === undefined ? undefined : `did you mean ${shownValue(spec, closest)}?`;
 }
 
 export class ParamValidator implements ValueContext {
@@ -127,7 +133,7 @@ export class ParamValidator implements ValueContext {
 
     private reportUnrecognized(spec: ParamSpec, values: readonly string[]): void {
         const described = values.map((value) => {
-            const explanation = spec.explainUnknownValue?.(value);
+            const explanation = spec.explainUnknownValue?.(value) ?? suggestion(spec, value);
             return shownValue(spec, value) + (explanation ? ` (${explanation})` : "");
         });
         const noun = values.length === 1 ? "value" : "values";

@@ -5,11 +5,13 @@ import { shippedCatalogue } from "./catalogue";
 import type { Catalogue, ParamInfo } from "./catalogue/model";
 import { CatalogueIndex, indexCatalogue, MODULE_GROUPS, ModuleIndex } from "./catalogue-index";
 import { checkDefinition, DefinitionValue, WikiQueryDefinition } from "./definition";
+import { quoted } from "./echo";
 import { IssueLog, WikiQueryIssue } from "./issues";
 import { ParamValidator, RawValue, ValidatedParam } from "./paramvalidator";
 import { applyRules } from "./module-rules/kinds";
 import { MODULE_RULES } from "./module-rules/table";
 import { checkModuleRules, checkPageSource, ModuleUse, PageSource } from "./rules";
+import { closestName } from "./suggest";
 
 export interface ValidateWikiQueryOptions {
     /** The wiki's catalogue; the shipped one by default. */
@@ -129,16 +131,20 @@ class QueryValidation {
         given.set(name, validated);
     }
 
-    // ApiBase expands "contentformat-{slot}" into one parameter per value of its target ("slots").
+    // ApiBase expands "contentformat-{slot}" into one parameter per value of its target ("slots"), one
+    // per combination when there are several variables. A catalogue can make the combinations countless
+    // (six variables on a 40-value parameter: 4 billion names), so each name the definition gives is
+    // matched against the template instead: the work grows with the definition, not the combinations.
     private validateTemplated(index: ModuleIndex, template: ParamInfo, given: Map<string, ValidatedParam>): void {
-        let names = [template.name];
-        for (const [variable, target] of Object.entries(template.templateVars ?? {})) {
-            const values = given.get(target)?.values ?? [];
-            names = names.flatMap((name) => values.map((value) => name.split(`{${variable}}`).join(value)));
-        }
-        for (const name of names) {
-            const raw = this.params.get(index.prefix + name);
-            if (raw !== undefined) this.accept(name, this.validator.getValue(index.templatedSpec(template, name), raw), given);
+        const variables = Object.entries(template.templateVars ?? {});
+        const valueLists = variables.map(([, target]) => given.get(target)?.values ?? []);
+        const pieces = templatePieces(template.name, variables.map(([variable]) => variable));
+        for (const requestName of this.names) {
+            if (!requestName.startsWith(index.prefix)) continue;
+            const name = requestName.slice(index.prefix.length);
+            if (pieces && matchesTemplate(name, pieces, valueLists)) {
+                this.accept(name, this.validator.getValue(index.templatedSpec(template, name), this.params.get(requestName)!), given);
+            }
         }
     }
 
@@ -173,7 +179,7 @@ class QueryValidation {
         this.request.generator = name;
         const module = this.index.catalogue.modules.get(name);
         if (!module || !module.generator) {
-            const reason = module ? `Module ${JSON.stringify(name)} cannot be used as a generator.` : `Unknown generator ${JSON.stringify(name)}.`;
+            const reason = module ? `Module ${quoted(name)} cannot be used as a generator.` : `Unknown generator ${quoted(name)}.${this.generatorSuggestion(name)}`;
             this.issues.error("badgenerator", "generator", "query", reason);
             return [];
         }
@@ -182,13 +188,23 @@ class QueryValidation {
         return index ? [{ index, role: "generator", given: new Map() }] : [];
     }
 
+    private generatorSuggestion(name: string): string {
+        const generators = [...this.index.catalogue.modules.values()].filter((module) => module.generator).map((module) => module.name);
+        return didYouMean(closestName(name, generators));
+    }
+
     // ApiMain: parameters no module read.
     private reportUnused(uses: readonly ModuleUse[]): void {
+        let known: string[] | undefined;
         for (const name of this.params.keys()) {
             if (this.used.has(name)) continue;
-            const hint = templatedHint(name, uses) ?? ownerHint(this.index.ownerOf(name));
+            let hint = templatedHint(name, uses) ?? ownerHint(this.index.ownerOf(name));
+            if (hint === "") {
+                known ??= [this.index.main, this.index.query, ...uses.map((use) => use.index)].flatMap((index) => [...index.specs.keys()]);
+                hint = didYouMean(closestName(name, known), " (did you mean", ")");
+            }
             // ApiMain reports them, after every module has read its own.
-            this.issues.warning("unrecognizedparams", name, "main", `Unrecognized parameter: "${name}"${hint}.`);
+            this.issues.warning("unrecognizedparams", name, "main", `Unrecognized parameter: ${quoted(name)}${hint}.`);
         }
     }
 }
@@ -196,6 +212,53 @@ class QueryValidation {
 // A generator's own input is the titles, pageids or revids; the other modules also get what it generates.
 function hasPages(pages: PageSource, isGenerator: boolean): boolean {
     return (!isGenerator && pages.generator) || pages.titles !== undefined || pages.pageids !== undefined || pages.revids !== undefined;
+}
+
+/** The words of a suggestion, empty without one. */
+export function didYouMean(suggestion: string | undefined, before = " Did you mean", after = "?"): string {
+    return suggestion === undefined ? "" : `${before} ${quoted(suggestion)}${after}`;
+}
+
+/** A template name split at its variables: literal, variable, literal, ...; undefined unless each variable occurs exactly once. */
+function templatePieces(name: string, variables: readonly string[]): { literals: string[]; order: number[] } | undefined {
+    const literals: string[] = [];
+    const order: number[] = [];
+    let rest = name;
+    for (;;) {
+        let found = -1;
+        let at = rest.length;
+        variables.forEach((variable, position) => {
+            const index = rest.indexOf(`{${variable}}`);
+            if (index >= 0 && index < at) [found, at] = [position, index];
+        });
+        if (found < 0) break;
+        if (order.includes(found)) return undefined;
+        literals.push(rest.slice(0, at));
+        order.push(found);
+        rest = rest.slice(at + variables[found].length + 2);
+    }
+    literals.push(rest);
+    return order.length === variables.length ? { literals, order } : undefined;
+}
+
+// The positions reachable after each variable: at most name.length + 1 of them, each step trying the
+// variable's values there, so the cost is bounded by the name's length times the values' count.
+function matchesTemplate(name: string, pieces: { literals: string[]; order: number[] }, valueLists: readonly (readonly string[])[]): boolean {
+    const { literals, order } = pieces;
+    if (!name.startsWith(literals[0]) || !name.endsWith(literals[literals.length - 1])) return false;
+    let positions = new Set([literals[0].length]);
+    order.forEach((variable, step) => {
+        const next = new Set<number>();
+        const literal = literals[step + 1];
+        for (const position of positions) {
+            for (const value of valueLists[variable]) {
+                const end = position + value.length;
+                if (name.startsWith(value, position) && name.startsWith(literal, end)) next.add(end + literal.length);
+            }
+        }
+        positions = next;
+    });
+    return positions.has(name.length);
 }
 
 function ownerHint(owner: string | undefined): string {

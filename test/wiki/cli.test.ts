@@ -1,43 +1,16 @@
 // wiki-query-lint as a user runs it: the compiled CLI in a child process, each output format, each exit
 // status, --strict, --high-limits, and --catalogue from a file and from a wiki served on 127.0.0.1.
 import assert from "node:assert/strict";
-import { ChildProcess, execFile } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { createServer, Server } from "node:http";
 import { AddressInfo } from "node:net";
-import { resolve } from "node:path";
+import { fixture, lint, LINT_TIMEOUT_MS, stopLintChildren } from "./lint-support";
 import { realReplyPath } from "./validate-support";
 
-const CLI = resolve(__dirname, "../../provider/wiki/cli.js");
-const FIXTURES = resolve(__dirname, "../../../test/fixtures/wiki");
-const fixture = (name: string): string => resolve(FIXTURES, name);
-const CHILD_TIMEOUT_MS = 30_000;
-
-interface Run {
-    status: number | null;
-    stdout: string;
-    stderr: string;
-}
-
-const children = new Set<ChildProcess>();
-
-function lint(...args: string[]): Promise<Run> {
-    return new Promise((done) => {
-        const child = execFile(process.execPath, [CLI, ...args], { timeout: CHILD_TIMEOUT_MS }, (error, stdout, stderr) => {
-            children.delete(child);
-            done({ status: child.exitCode ?? (error ? -1 : 0), stdout, stderr });
-        });
-        children.add(child);
-    });
-}
-
 describe("wiki-query-lint (the CLI)", function () {
-    this.timeout(CHILD_TIMEOUT_MS * 2);
+    this.timeout(LINT_TIMEOUT_MS * 2);
 
-    afterEach(() => {
-        for (const child of children) child.kill();
-        children.clear();
-    });
+    afterEach(stopLintChildren);
 
     describe("text format", () => {
         it("exits 0 and prints only the summary for clean definitions", async () => {

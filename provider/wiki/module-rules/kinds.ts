@@ -2,6 +2,7 @@
 // of, at least one of or at most one of, which need or exclude another, which values must have a
 // format, which show values contradict each other, and which use is deprecated without another parameter.
 import type { IssueLog } from "../issues";
+import { shownValue } from "../paramspec";
 import type { ValidatedParam } from "../paramvalidator";
 import type { ModuleUse } from "../rules";
 import { versionBefore } from "../version";
@@ -127,7 +128,7 @@ function checkFormat(context: RuleContext, rule: Extract<ModuleRule, { kind: "fo
         const code = rule.code.replace("{param}", name);
         for (const value of validated.values) {
             if (check(value, namespace)) continue;
-            const message = `Invalid value ${JSON.stringify(value)} for parameter "${name}".`;
+            const message = `Invalid value ${shownValue(validated.spec, value)} for parameter "${name}".`;
             if (rule.warning) context.issues.warning(code, name, context.module, message);
             else context.error(code, param, message);
             if (!rule.warning) break;
@@ -137,10 +138,12 @@ function checkFormat(context: RuleContext, rule: Extract<ModuleRule, { kind: "fo
 
 // The show parameters: "x" and "!x" together ask for nothing.
 function checkContradiction(context: RuleContext, param: string, code: string): void {
-    const values = new Set(context.given(param)?.values ?? []);
+    const given = context.given(param);
+    const values = new Set(given?.values ?? []);
     for (const value of values) {
-        if (value.startsWith("!") && values.has(value.slice(1))) {
-            context.error(code, param, `Incorrect parameter: mutually exclusive values "${value.slice(1)}" and "${value}" for "${context.name(param)}".`);
+        if (given && value.startsWith("!") && values.has(value.slice(1))) {
+            const [positive, negative] = [shownValue(given.spec, value.slice(1)), shownValue(given.spec, value)];
+            context.error(code, param, `Incorrect parameter: mutually exclusive values ${positive} and ${negative} for "${context.name(param)}".`);
             return;
         }
     }

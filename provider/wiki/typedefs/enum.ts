@@ -1,19 +1,26 @@
 // EnumDef: the value must be one of the listed values; listed-but-deprecated values warn.
+import { quoted } from "../echo";
 import { ParamSpec, shownValue } from "../paramspec";
+import { closestValue } from "../suggest";
 import { TypeDef, ValidationFailure, ValueContext } from "./typedef";
 
 const MAX_LISTED_VALUES = 12;
 
 export function listOfAllowed(values: readonly (string | number)[]): string {
-    const shown = values.slice(0, MAX_LISTED_VALUES).map((value) => JSON.stringify(String(value)));
+    const shown = values.slice(0, MAX_LISTED_VALUES).map((value) => quoted(String(value)));
     const more = values.length > MAX_LISTED_VALUES ? `, ... (${values.length} in all)` : "";
     return shown.join(", ") + more;
+}
+
+function didYouMean(spec: ParamSpec, value: string, allowed: readonly (string | number)[]): string {
+    const closest = closestValue(spec, value, allowed.map(String));
+    return closest === undefined ? "" : ` Did you mean ${quoted(closest)}?`;
 }
 
 export function badValue(spec: ParamSpec, value: string, allowed: readonly (string | number)[]): ValidationFailure {
     return new ValidationFailure(
         "badvalue",
-        `Unrecognized value for parameter "${spec.requestName}": ${shownValue(spec, value)}. Allowed: ${listOfAllowed(allowed)}.`,
+        `Unrecognized value for parameter "${spec.requestName}": ${shownValue(spec, value)}.${didYouMean(spec, value, allowed)} Allowed: ${listOfAllowed(allowed)}.`,
     );
 }
 

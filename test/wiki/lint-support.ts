@@ -1,0 +1,32 @@
+// Shared by the linter's tests: the compiled wiki-query-lint run in a child process, as a user runs it.
+import { ChildProcess, execFile } from "node:child_process";
+import { resolve } from "node:path";
+
+export const LINT_CLI = resolve(__dirname, "../../provider/wiki/cli.js");
+const FIXTURES = resolve(__dirname, "../../../test/fixtures/wiki");
+export const fixture = (name: string): string => resolve(FIXTURES, name);
+export const LINT_TIMEOUT_MS = 30_000;
+
+export interface LintRun {
+    status: number | null;
+    stdout: string;
+    stderr: string;
+}
+
+const children = new Set<ChildProcess>();
+
+export function lint(...args: string[]): Promise<LintRun> {
+    return new Promise((done) => {
+        const child = execFile(process.execPath, [LINT_CLI, ...args], { timeout: LINT_TIMEOUT_MS }, (error, stdout, stderr) => {
+            children.delete(child);
+            done({ status: child.exitCode ?? (error ? -1 : 0), stdout, stderr });
+        });
+        children.add(child);
+    });
+}
+
+/** Stops every child a test left running. */
+export function stopLintChildren(): void {
+    for (const child of children) child.kill();
+    children.clear();
+}
