@@ -42,12 +42,17 @@ export class IdOf {
 
 export type Value = string | number | boolean | IdOf;
 
+/** Text of this package (a field's name, a marker), written into a comment as it is. */
+export class Fixed {
+    constructor(readonly text: string) {}
+}
+
 /**
  * Comment lines: the template's own text as it is (it belongs to this package), each interpolated value as a
- * quoted literal (null as `null`). Fixed text may hold "\n" to start another comment line.
+ * quoted literal (null as `null`), unless it is Fixed. Fixed text may hold "\n" to start another comment line.
  */
-export function comment(text: TemplateStringsArray, ...values: (string | number | boolean | null)[]): string {
-    const shown = (value: string | number | boolean | null) => (value === null ? "null" : literal(value));
+export function comment(text: TemplateStringsArray, ...values: (string | number | boolean | null | Fixed)[]): string {
+    const shown = (value: string | number | boolean | null | Fixed) => (value === null ? "null" : value instanceof Fixed ? value.text : literal(value));
     return note(text.reduce((all, part, index) => all + shown(values[index - 1]) + part));
 }
 

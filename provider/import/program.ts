@@ -14,7 +14,7 @@ import type { Remote } from "../resources/listed";
 import { pixel } from "../resources/pixel";
 import { qrCode } from "../resources/qrcode";
 import { unescapedText } from "../resources/values";
-import { comment, construction, IdOf, note, type Value } from "./emit";
+import { comment, construction, Fixed, IdOf, note, type Value } from "./emit";
 import { nameObjects, type Named } from "./names";
 import type { ChannelWithItems, Snapshot } from "./snapshot";
 
@@ -142,7 +142,7 @@ export function serviceTextOf(snapshot: Snapshot): { service: ServiceText } | { 
 }
 
 function header(snapshot: Snapshot, options: ProgramOptions, refused: number): string {
-    const lines = [comment`Imported by shortener-import from ${options.source} at ${options.importedAt.toISOString()}:`, note(`${summary(snapshot)}.`)];
+    const lines = [comment`Imported by shortener-import from ${options.source} at ${new Fixed(options.importedAt.toISOString())}:`, note(`${summary(snapshot)}.`)];
     if (snapshot.systemDomains) {
         const count = snapshot.systemDomains.length;
         lines.push(note(`Left out: ${count} system domain${count === 1 ? "" : "s"} (the service's own, listed with no id; an account cannot manage them).`));
@@ -184,11 +184,12 @@ function accountSection(email: string): string {
 function declaration(kind: ListedImport<Remote>, remote: Remote, named: Named, service: ServiceText): string {
     const spec = kind.definition.listed;
     const fields: [string, Value][] = [["adopt", remote.id], ...declaredInputs(kind.definition, remote, service)];
-    const shown = Object.entries(spec.computed?.(remote) ?? {}) as [string, string | number | null][];
+    // What the service shows in place of what it hides (the rotator URL for the slug, the link for the data).
+    const shown = spec.importNote === undefined ? [] : (Object.entries(spec.computed?.(remote) ?? {}) as [string, string | number | null][]);
     return [
         spec.importNote === undefined ? undefined : note(spec.importNote),
-        ...shown.map(([output, value]) => comment`${output} (shown by the service): ${value}`),
-        ...refusedInputs(kind.definition, fields).map((reason) => comment`${REFUSED} ${reason}`),
+        ...shown.map(([output, value]) => comment`${new Fixed(output)} (shown by the service): ${value}`),
+        ...refusedInputs(kind.definition, fields).map((reason) => comment`${new Fixed(REFUSED)} ${reason}`),
         construction(kind.definition.kind, named.resource, fields, kind === CHANNELS || kind === QR_CODES ? named.variable : undefined),
     ]
         .filter((part) => part !== undefined)

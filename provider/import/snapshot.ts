@@ -4,6 +4,7 @@ import type { Account, Campaign, Channel, ChannelItem, Domain, Pixel, QrCode, Sh
 import { allItems } from "../client/pagination";
 import { CHANNEL_ITEM_TYPES } from "../resources/assignments";
 import { collect } from "../resources/list-cache";
+import { literal } from "./emit";
 
 export const IMPORT_KINDS = ["account", "domains", "campaigns", "channels", "pixels", "qrcodes"] as const;
 export type ImportKind = (typeof IMPORT_KINDS)[number];
@@ -65,7 +66,7 @@ export function checkSnapshot(snapshot: Snapshot): void {
         for (const item of channel.items) {
             if (!(CHANNEL_ITEM_TYPES as readonly string[]).includes(item.type)) {
                 throw new Error(
-                    `channel ${channel.id} holds an item of type ${JSON.stringify(item.type)}; a channel item is one of ${CHANNEL_ITEM_TYPES.join(", ")}. ` +
+                    `channel ${channel.id} holds an item of type ${literal(item.type)}; a channel item is one of ${CHANNEL_ITEM_TYPES.join(", ")}. ` +
                         "Nothing was written",
                 );
             }
