@@ -1,28 +1,40 @@
 #!/usr/bin/env node
-// shortener-import [--output FILE] [--kinds LIST] [--json] [--stack NAME] [--timestamp ISO] [--page-size N]
+// shortener-import [--output FILE] [--service real|spec] [--kinds LIST] [--json] [--stack NAME] [--timestamp ISO] [--page-size N]
 // Reads a whole account and writes the Pulumi program that takes it over (or, with --json, what was found).
 // Exit status: 0 written, 1 the service or the configuration failed, 2 a usage error; a message on stderr.
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
 import { parseArgs } from "node:util";
 import { parse as parseYaml } from "yaml";
 import { createShortenerClient } from "../client";
 import { CONFIG_KEYS, ENV_KEYS, resolveSettings, type ConfigSource } from "../config";
-import { countRefused, generateProgram, summary } from "./program";
+import { countRefused, generateProgram, publicSource, SERVICE_TEXT, serviceTextOf, summary, type ServiceText } from "./program";
 import { IMPORT_KINDS, readSnapshot, type ImportKind } from "./snapshot";
 
-const USAGE = `Usage: shortener-import [--output FILE] [--kinds LIST] [--json] [--stack NAME] [--timestamp ISO] [--page-size N]
+const USAGE = `Usage: shortener-import [--output FILE] [--service real|spec] [--kinds LIST] [--json] [--stack NAME] [--timestamp ISO] [--page-size N]
 
 Reads every domain, campaign, channel (with its items), pixel and QR code of the account, and the account's
 settings, and writes a Pulumi TypeScript program that adopts each of them as the service holds it.
-  -o, --output FILE   write to FILE instead of standard output
+  -o, --output FILE   write to FILE (only once everything was read; on failure FILE is left as it was).
+                      Prefer it to "> FILE": the shell empties FILE before the import even starts
+  --service real|spec how the service stores text: "real" escapes & " ' < > as HTML entities (the hosted service
+                      does; the program declares the text itself), "spec" stores it as sent. Needed only when
+                      the account's text holds entities and nothing else tells (the import then says so)
   --kinds LIST        comma-separated, from ${IMPORT_KINDS.join(", ")} (default: all)
   --json              print what was found as JSON instead of a program
   --stack NAME        also read ${CONFIG_KEYS.baseUrl} (and ${CONFIG_KEYS.requestTimeoutMs}) from Pulumi.NAME.yaml here
   --timestamp ISO     the time written in the header (default: now, or SOURCE_DATE_EPOCH when set)
   --page-size N       objects per listing page (default 100)
+  -h, --help          this text
+  --version           the version of pulumi-shortener
 
-The service and the key come from the same places as the provider's: ${ENV_KEYS.baseUrl} and ${ENV_KEYS.apiKey}
-(the key is never printed or written), after plain values of the stack's config with --stack.`;
+The service and the key come from the environment: ${ENV_KEYS.baseUrl} and ${ENV_KEYS.apiKey} (the key is never
+printed or written), after plain values of the stack's config with --stack. A key set with
+\`pulumi config set ${CONFIG_KEYS.apiKey} --secret\` is encrypted: export it as ${ENV_KEYS.apiKey} instead.
+
+Exit status: 0 the program (or JSON) was written; 1 the service, the configuration or the account's answer failed
+(an id a program cannot hold, the same id twice, an unknown channel item type), and nothing was written; 2 a usage
+error, nothing written.`;
 
 const EXIT_USAGE = 2;
 const EXIT_FAILED = 1;
@@ -39,9 +51,10 @@ interface Options {
     stack?: string;
     importedAt: Date;
     pageSize?: number;
+    service?: ServiceText;
 }
 
-function parseOptions(argv: string[], env: NodeJS.ProcessEnv): Options | "help" {
+function parseOptions(argv: string[], env: NodeJS.ProcessEnv): Options | "help" | "version" {
     let parsed;
     try {
         parsed = parseArgs({
@@ -53,7 +66,9 @@ function parseOptions(argv: string[], env: NodeJS.ProcessEnv): Options | "help" 
                 stack: { type: "string" },
                 timestamp: { type: "string" },
                 "page-size": { type: "string" },
+                service: { type: "string" },
                 help: { type: "boolean", short: "h", default: false },
+                version: { type: "boolean", default: false },
             },
         });
     } catch (error) {
@@ -61,6 +76,7 @@ function parseOptions(argv: string[], env: NodeJS.ProcessEnv): Options | "help" 
     }
     const { values } = parsed;
     if (values.help) return "help";
+    if (values.version) return "version";
     return {
         output: values.output,
         kinds: values.kinds === undefined ? [...IMPORT_KINDS] : parseKinds(values.kinds),
@@ -68,7 +84,18 @@ function parseOptions(argv: string[], env: NodeJS.ProcessEnv): Options | "help" 
         stack: values.stack,
         importedAt: parseTimestamp(values.timestamp, env.SOURCE_DATE_EPOCH),
         pageSize: values["page-size"] === undefined ? undefined : parsePageSize(values["page-size"]),
+        service: values.service === undefined ? undefined : parseService(values.service),
     };
+}
+
+function parseService(value: string): ServiceText {
+    if (!(SERVICE_TEXT as readonly string[]).includes(value)) throw new UsageError(`--service: expected one of ${SERVICE_TEXT.join(", ")}; got ${JSON.stringify(value)}`);
+    return value as ServiceText;
+}
+
+/** The package's version, from the package.json beside dist/. */
+function packageVersion(): string {
+    return (JSON.parse(readFileSync(join(__dirname, "..", "..", "..", "package.json"), "utf8")) as { version: string }).version;
 }
 
 function parseKinds(list: string): ImportKind[] {
@@ -112,14 +139,19 @@ function stackConfig(stack: string): ConfigSource {
 
 async function main(argv: string[], env: NodeJS.ProcessEnv): Promise<number> {
     const options = parseOptions(argv, env);
-    if (options === "help") {
-        process.stdout.write(`${USAGE}\n`);
+    if (options === "help" || options === "version") {
+        process.stdout.write(`${options === "help" ? USAGE : packageVersion()}\n`);
         return 0;
     }
     const keyFromEnv = env[ENV_KEYS.apiKey]?.trim();
     if (keyFromEnv) keys.push(keyFromEnv);
-    const { requestTimeoutMs, ...credentials } = resolveSettings(options.stack === undefined ? undefined : stackConfig(options.stack), env);
+    const config = options.stack === undefined ? undefined : stackConfig(options.stack);
+    requireSetting(config, env, "apiKey", `export ${ENV_KEYS.apiKey}=<key> (a key set with \`pulumi config set ${CONFIG_KEYS.apiKey} --secret\` is encrypted and cannot be read here)`);
+    requireSetting(config, env, "baseUrl", `export ${ENV_KEYS.baseUrl}=https://<your-service>, or name a stack whose config sets ${CONFIG_KEYS.baseUrl} with --stack NAME`);
+    for (const secret of userInfo(env[ENV_KEYS.baseUrl]).concat(userInfo(config?.get(CONFIG_KEYS.baseUrl)))) keys.push(secret);
+    const { requestTimeoutMs, ...credentials } = resolveSettings(config, env);
     keys.push(credentials.apiKey);
+    const source = publicSource(credentials.baseUrl);
     const client = createShortenerClient({
         ...credentials,
         timeoutMs: requestTimeoutMs,
@@ -128,15 +160,53 @@ async function main(argv: string[], env: NodeJS.ProcessEnv): Promise<number> {
     });
     const snapshot = await readSnapshot(client, { kinds: options.kinds, pageSize: options.pageSize });
     const text = options.json
-        ? `${JSON.stringify({ source: credentials.baseUrl, importedAt: options.importedAt.toISOString(), ...snapshot }, null, 2)}\n`
-        : generateProgram(snapshot, { source: credentials.baseUrl, importedAt: options.importedAt });
+        ? `${JSON.stringify({ source, importedAt: options.importedAt.toISOString(), ...snapshot }, null, 2)}\n`
+        : generateProgram(snapshot, { source, importedAt: options.importedAt, service: options.service ?? serviceOf(snapshot) });
     if (options.output === undefined) process.stdout.write(text);
-    else writeFileSync(options.output, text);
+    else writeWhole(options.output, text);
     const refused = options.json ? 0 : countRefused(text);
     if (refused > 0) process.stderr.write(`shortener-import: ${refused} resource(s) hold values the provider refuses; see the comments "The provider refuses this at preview"\n`);
     const left = snapshot.systemDomains?.length ? `; left out ${snapshot.systemDomains.length} system domain(s)` : "";
     process.stderr.write(`shortener-import: ${summary(snapshot)}${left}${options.output === undefined ? "" : ` -> ${options.output}`}\n`);
     return 0;
+}
+
+/** How the service stores text, when the account tells; else the user must say (--service). */
+function serviceOf(snapshot: Awaited<ReturnType<typeof readSnapshot>>): ServiceText {
+    const found = serviceTextOf(snapshot);
+    if (found.service !== "unknown") return found.service;
+    throw new UsageError(
+        `the account's text holds HTML entities (${found.example}) and nothing tells whether the service escaped it or stored ` +
+            "it as sent: run again with --service real (the service escapes text, as the hosted service does: the program " +
+            "declares the text itself) or --service spec (it stores text as sent: the program declares it as stored)",
+    );
+}
+
+/** A setting the import cannot run without, with a hint that works for this command. */
+function requireSetting(config: ConfigSource | undefined, env: NodeJS.ProcessEnv, setting: "apiKey" | "baseUrl", hint: string): void {
+    if ([config?.get(CONFIG_KEYS[setting]), env[ENV_KEYS[setting]]].some((value) => value !== undefined && value.trim() !== "")) return;
+    throw new Error(`no ${setting === "apiKey" ? "API key" : "base URL"} for the shortener service: ${hint}`);
+}
+
+/** The user name and password written into a base URL (https://user:pass@host), plain and decoded. */
+function userInfo(baseUrl: string | undefined): string[] {
+    try {
+        const url = new URL(baseUrl?.trim() ?? "");
+        return [url.username, url.password].flatMap((part) => [part, decodeURIComponent(part)]).filter((part) => part.length >= 3);
+    } catch {
+        return [];
+    }
+}
+
+/** The file is replaced at once, whole: a failure leaves the old one as it was, and no partial file. */
+function writeWhole(file: string, text: string): void {
+    const temporary = join(dirname(file), `.${process.pid}.shortener-import.tmp`);
+    try {
+        writeFileSync(temporary, text);
+        renameSync(temporary, file);
+    } finally {
+        rmSync(temporary, { force: true });
+    }
 }
 
 /** Belt and braces: whatever an error says, the key is not repeated. */

@@ -2,7 +2,9 @@
 // and the items of every channel. Objects are sorted by id, so the same account always reads the same way.
 import type { Account, Campaign, Channel, ChannelItem, Domain, Pixel, QrCode, ShortenerClient } from "../client";
 import { allItems } from "../client/pagination";
+import { CHANNEL_ITEM_TYPES } from "../resources/assignments";
 import { collect } from "../resources/list-cache";
+import { literal } from "./emit";
 
 export const IMPORT_KINDS = ["account", "domains", "campaigns", "channels", "pixels", "qrcodes"] as const;
 export type ImportKind = (typeof IMPORT_KINDS)[number];
@@ -45,7 +47,51 @@ export async function readSnapshot(client: ShortenerClient, options: ReadOptions
     }
     if (wanted("pixels")) snapshot.pixels = byId(await collect(client.pixels.all(walk)));
     if (wanted("qrcodes")) snapshot.qrCodes = byId(await collect(client.qrCodes.all(walk)));
+    checkSnapshot(snapshot);
     return snapshot;
+}
+
+/**
+ * What a program (or the JSON) can only say wrongly is refused: an id a program cannot hold exactly, the same id
+ * twice in a kind (ids are compared as numbers, so "012" and 12 are one id), a channel item of a type the API does
+ * not have. The service's answer is inconsistent; guessing would declare one object under another's name.
+ */
+export function checkSnapshot(snapshot: Snapshot): void {
+    uniqueIds("domain", snapshot.domains ?? []);
+    uniqueIds("campaign", snapshot.campaigns ?? []);
+    uniqueIds("channel", snapshot.channels ?? []);
+    uniqueIds("pixel", snapshot.pixels ?? []);
+    uniqueIds("QR code", snapshot.qrCodes ?? []);
+    for (const channel of snapshot.channels ?? []) {
+        for (const item of channel.items) {
+            if (!(CHANNEL_ITEM_TYPES as readonly string[]).includes(item.type)) {
+                throw new Error(
+                    `channel ${channel.id} holds an item of type ${literal(item.type)}; a channel item is one of ${CHANNEL_ITEM_TYPES.join(", ")}. ` +
+                        "Nothing was written",
+                );
+            }
+        }
+        for (const type of CHANNEL_ITEM_TYPES) uniqueIds(`${type} item of channel ${channel.id}`, channel.items.filter((item) => item.type === type));
+    }
+}
+
+function uniqueIds(what: string, objects: readonly { id: number }[]): void {
+    const seen = new Set<number>();
+    for (const { id } of objects) {
+        if (!Number.isSafeInteger(id) || id < 1) {
+            throw new Error(
+                `the service lists a ${what} with the id ${id}, which a program cannot hold exactly: an id must be a whole number ` +
+                    `from 1 to ${Number.MAX_SAFE_INTEGER}. Nothing was written`,
+            );
+        }
+        if (seen.has(id)) {
+            throw new Error(
+                `the service lists the id ${id} twice, for two objects of one kind (${what}; ids are compared as numbers: "012" and 12 are the same id); ` +
+                    "the listing is inconsistent. Nothing was written",
+            );
+        }
+        seen.add(id);
+    }
 }
 
 /** Every domain page; the system domains (repeated on every page, with no id) are kept apart and counted once. */

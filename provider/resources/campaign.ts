@@ -19,6 +19,9 @@ const urls = (remote: RemoteCampaign) => ({ rotatorUrl: remote.rotatorUrl ?? nul
 export const campaign = listedResource<CampaignInputs, RemoteCampaign>({
     kind: "Campaign",
     noun: "campaign",
+    importNote:
+        "slug: the service does not show it (the rotator URL shows its effect). Left out, updates keep it; declare a\n" +
+        "slug only to change it (the service refuses a campaign's own slug, and cannot remove one).",
     inputs,
     list: (client) => client.campaigns.all(),
     // The listing does not show the slug; it stays as declared (the rotator URL output shows its effect). Without a

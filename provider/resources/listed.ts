@@ -7,7 +7,7 @@ import type { ResourceContext } from "./context";
 import { collect } from "./list-cache";
 import { ResourceInitError, sameValue, type Observed, type Props, type ResourceDefinition } from "./lifecycle";
 
-interface Remote {
+export interface Remote {
     id: number;
 }
 
@@ -36,6 +36,8 @@ export interface ListedKind<I extends Props, R extends Remote> {
     /** The natural key, for adopting by key and for finding an object whose create response was lost. */
     naturalKey?: { describe(inputs: I): string; fields: readonly (keyof I & string)[] };
     normalise?: ResourceDefinition<I>["normalise"];
+    /** For shortener-import: what the listing does not show of the object and what to do about it, said above each imported one. */
+    importNote?: string;
     /** Said when creates fail with server errors: what such an answer usually means for this kind. */
     serverErrorHint?: string;
     /** Returns the new id, and the computed outputs when the answer carries them (else they are read from the listing). */
@@ -56,9 +58,12 @@ const ATTEMPTS = 3;
 /** How often the listing is looked at while a lost create may still land. */
 const SETTLE_POLL_MS = 1_000;
 
+/** A listed kind's definition, carrying what it knows of the service's objects (read by shortener-import). */
+export type ListedDefinition<I extends Props, R extends Remote> = ResourceDefinition<I> & { readonly listed: ListedKind<I, R> };
+
 export function listedResource<I extends Props & { adopt?: boolean | number }, R extends Remote>(
     spec: ListedKind<I, R>,
-): ResourceDefinition<I> {
+): ListedDefinition<I, R> {
     const listAll = (context: ResourceContext) =>
         context.lists.all<R>(spec.kind, () => collect(spec.list(context.client())));
     const find = async (context: ResourceContext, id: number) => (await listAll(context)).find((remote) => remote.id === id);
@@ -209,6 +214,7 @@ export function listedResource<I extends Props & { adopt?: boolean | number }, R
     }
 
     return {
+        listed: spec,
         kind: spec.kind,
         inputs: spec.inputs,
         replaceOn: spec.replaceOn,

@@ -81,6 +81,9 @@ export type QrCodeInputs = z.output<typeof inputs>;
 export const qrCode = listedResource<QrCodeInputs, RemoteQrCode>({
     kind: "QrCode",
     noun: "QR code",
+    importNote:
+        "type, data, colours and logo: the service does not show them. Left out, the first `up` changes nothing;\n" +
+        "declare type and data before changing this QR code (that updates it in place).",
     inputs,
     replaceOn: ["type"],
     list: (client) => client.qrCodes.all(),

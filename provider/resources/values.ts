@@ -38,6 +38,17 @@ function escapeHtml(value: string): string {
     return value.replace(/[&"'<>]/g, (char) => HTML_ESCAPES[char]);
 }
 
+const HTML_UNESCAPES: Record<string, string> = Object.fromEntries(Object.entries(HTML_ESCAPES).map(([char, entity]) => [entity, char]));
+
+/**
+ * The inverse of the real service's escaping: the text that escapes to `stored`, or undefined when no text does
+ * (`stored` holds a bare & " ' < >, so it was not escaped: it is the text itself).
+ */
+export function unescapedText(stored: string): string | undefined {
+    const text = stored.replace(/&(?:amp|quot|#039|lt|gt);/g, (entity) => HTML_UNESCAPES[entity]);
+    return escapeHtml(text) === stored ? text : undefined;
+}
+
 /** PHP's ucfirst, which the service applies to campaign names (and channel names on update): ASCII letters only. */
 function upperFirst(value: string): string {
     return value.replace(/^[a-z]/, (letter) => letter.toUpperCase());

@@ -13,9 +13,10 @@ import { changes } from "../provider/stack";
 import { seedAccount } from "./seed";
 
 /** The emulator's profiles to import from; a profile of the real service joins this list when the emulator has one. */
-const PROFILES: { name: string; options: EmulatorOptions }[] = [
-    { name: "spec", options: { profile: "spec" } },
-    { name: "real", options: { profile: "real" } },
+const PROFILES: { name: string; options: EmulatorOptions; args: string[] }[] = [
+    { name: "spec", options: { profile: "spec" }, args: [] },
+    // The real service escapes text: the import is told so, and declares the text itself.
+    { name: "real", options: { profile: "real" }, args: ["--service", "real"] },
 ];
 
 const PER_KIND = 50;
@@ -62,7 +63,7 @@ for (const profile of PROFILES) {
             emulator = await startEmulator({ rateLimit: { limit: 10_000, windowMs: 1000 }, systemDomains: SYSTEM_DOMAINS, ...profile.options });
             await seedAccount(emulator, PER_KIND, CHANNELS_WITH_ITEMS, SYSTEM_DOMAINS);
             await emulator.admin.clearRequests();
-            program = mustSucceed(await importer(emulator, ["--page-size", String(PAGE_SIZE)], { SOURCE_DATE_EPOCH: FIXED_EPOCH })).stdout;
+            program = mustSucceed(await importer(emulator, [...profile.args, "--page-size", String(PAGE_SIZE)], { SOURCE_DATE_EPOCH: FIXED_EPOCH })).stdout;
             importRequests = await emulator.admin.requests();
             await emulator.admin.clearRequests();
             project = linkedProject("shortener-import", {
@@ -134,10 +135,10 @@ for (const profile of PROFILES) {
             });
 
             it("a second import of the same account gives identical code", async () => {
-                const again = mustSucceed(await importer(emulator, ["--page-size", String(PAGE_SIZE)], { SOURCE_DATE_EPOCH: FIXED_EPOCH })).stdout;
+                const again = mustSucceed(await importer(emulator, [...profile.args, "--page-size", String(PAGE_SIZE)], { SOURCE_DATE_EPOCH: FIXED_EPOCH })).stdout;
                 assert.equal(again, program);
                 // Without a fixed time only the header's time differs.
-                const now = mustSucceed(await importer(emulator, [])).stdout;
+                const now = mustSucceed(await importer(emulator, profile.args)).stdout;
                 const withoutTime = (text: string) => text.replace(/^(\/\/ Imported by shortener-import from \S+ at )\S+:$/m, "$1<time>:");
                 assert.notEqual(now, program);
                 assert.equal(withoutTime(now), withoutTime(program));
@@ -183,7 +184,7 @@ describe("shortener-import: options, errors and the key", function () {
         const { id } = await emulator.admin.seed("campaigns", { name: "ab" });
         try {
             const result = mustSucceed(await importer(emulator, ["--kinds", "campaigns"]));
-            assert.match(result.stdout, /^\/\/ The provider refuses this at preview: name: name must be at least 3 characters.*\nnew shortener\.Campaign\("ab", \{\n {4}adopt: \d+,/m);
+            assert.match(result.stdout, /^\/\/ The provider refuses this at preview: "name: name must be at least 3 characters.*\nnew shortener\.Campaign\("ab", \{\n {4}adopt: \d+,/m);
             assert.equal(result.stdout.split("The provider refuses this at preview").length - 1, 1, "only the short name is marked");
             assert.match(result.stdout, /^\/\/ 1 resource holds values the provider refuses/m);
             assert.match(result.stderr, /1 resource\(s\) hold values the provider refuses/);
@@ -207,7 +208,7 @@ describe("shortener-import: options, errors and the key", function () {
         try {
             writeFileSync(join(dir, "Pulumi.dev.yaml"), `config:\n  shortener:baseUrl: ${emulator.baseUrl}\n  shortener:apiKey:\n    secure: AAABAKx0\n`);
             const result = mustSucceed(await importer(emulator, ["--stack", "dev", "--kinds", "pixels"], { SHORTENER_BASE_URL: "" }, dir));
-            assert.match(result.stdout, new RegExp(`^// Imported by shortener-import from ${emulator.baseUrl} at `, "m"));
+            assert.match(result.stdout, new RegExp(`^// Imported by shortener-import from "${emulator.baseUrl}" at `, "m"));
             const missing = await importer(emulator, ["--stack", "prod"], {}, dir);
             assert.equal(missing.code, 2);
             assert.match(missing.stderr, /there is no Pulumi\.prod\.yaml/);
@@ -216,10 +217,45 @@ describe("shortener-import: options, errors and the key", function () {
         }
     });
 
-    it("without a key, says which config key or variable to set", async () => {
+    it("without a key, says to export SHORTENER_API_KEY, which the import reads (not a stack secret, which it cannot)", async () => {
         const result = await importer(emulator, [], { SHORTENER_API_KEY: "" });
         assert.equal(result.code, 1);
-        assert.match(result.stderr, /SHORTENER_API_KEY/);
+        assert.match(result.stderr, /no API key for the shortener service: export SHORTENER_API_KEY=<key>/);
+        assert.doesNotMatch(result.stderr, /run `pulumi config set/);
+        const noUrl = await importer(emulator, [], { SHORTENER_BASE_URL: "" });
+        assert.equal(noUrl.code, 1);
+        assert.match(noUrl.stderr, /no base URL for the shortener service: export SHORTENER_BASE_URL=.*--stack NAME/);
+    });
+
+    it("--help lists the options and the exit codes, --version prints the package's version, both exit 0", async () => {
+        const help = mustSucceed(await importer(emulator, ["--help"]));
+        for (const option of ["--output", "--service", "--kinds", "--json", "--stack", "--timestamp", "--page-size", "--version"]) assert.match(help.stdout, new RegExp(option));
+        assert.match(help.stdout, /Exit status: 0 .*; 1 .*; 2 a usage\s+error/s);
+        assert.match(help.stdout, /"> FILE": the shell empties FILE/);
+        const version = mustSucceed(await importer(emulator, ["--version"]));
+        assert.equal(version.stdout, `${readManifest().version}\n`);
+        assert.equal((await importer(emulator, ["--service", "both"])).code, 2);
+    });
+
+    it("text with HTML entities and nothing telling how the service stores text: exit 2, asking for --service; each choice declared as it says", async () => {
+        // An account of its own: the shared one holds bare & and < (stored as sent), which already tell.
+        const own = await startEmulator({});
+        try {
+            await own.admin.seed("channels", { name: "Tom &amp; Jerry" });
+            const unknown = await importer(own, ["--kinds", "channels"]);
+            assert.equal(unknown.code, 2);
+            assert.equal(unknown.stdout, "");
+            assert.match(unknown.stderr, /channel \d+'s name is "Tom &amp; Jerry".*--service real.*--service spec/);
+            const real = mustSucceed(await importer(own, ["--kinds", "channels", "--service", "real"])).stdout;
+            assert.match(real, /^ {4}name: "Tom & Jerry",$/m);
+            const spec = mustSucceed(await importer(own, ["--kinds", "channels", "--service", "spec"])).stdout;
+            assert.match(spec, /^ {4}name: "Tom &amp; Jerry",$/m);
+            // A bare & " ' < > elsewhere shows the service stores text as sent: no question, nothing unescaped.
+            await own.admin.seed("channels", { name: "Fish & chips" });
+            assert.match(mustSucceed(await importer(own, ["--kinds", "channels"])).stdout, /^ {4}name: "Tom &amp; Jerry",$/m);
+        } finally {
+            await own.close();
+        }
     });
 
     it("never prints or writes the key: not in the program, the JSON, the summary or an error", async () => {

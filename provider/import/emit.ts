@@ -1,0 +1,81 @@
+// The one way anything reaches a generated program. A value (from the service, the command line or anywhere else)
+// is only ever written as a literal: a string as a JSON string literal with every character that could end a line,
+// hide text or confuse an editor escaped; a number as a checked integer; a boolean as itself. Comments are fixed
+// text of this package, with values interpolated as such quoted literals. So no value can become code, end a
+// comment early, or show as something it is not.
+
+/**
+ * Written as \u escapes even where JSON.stringify leaves them: control characters (C0 and C1, NEL among them),
+ * the line and paragraph separators U+2028 and U+2029 (line terminators in JavaScript), format characters
+ * (bidirectional overrides, zero-width characters, the byte-order mark), lone surrogates, private-use and
+ * unassigned code points.
+ */
+const UNSAFE = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Cs}\p{Co}\p{Cn}]/gu;
+const HAS_UNSAFE = new RegExp(UNSAFE.source, "u");
+
+function escaped(character: string): string {
+    const code = character.codePointAt(0)!;
+    return code > 0xffff ? `\\u{${code.toString(16)}}` : `\\u${code.toString(16).padStart(4, "0")}`;
+}
+
+/** A value as a TypeScript literal that evaluates to exactly the value. */
+export function literal(value: string | number | boolean): string {
+    if (typeof value === "string") return JSON.stringify(value).replace(UNSAFE, escaped);
+    if (typeof value === "boolean") return String(value);
+    if (!Number.isSafeInteger(value)) throw new Error(`cannot write ${value} in the program: only whole numbers up to ${Number.MAX_SAFE_INTEGER} are held exactly`);
+    return String(value);
+}
+
+/** A variable of the generated program: derived names are letters, digits and "_" only (see names.ts). */
+function checkedVariable(name: string): string {
+    if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(name)) throw new Error(`internal error: ${literal(name)} is not a plain identifier`);
+    return name;
+}
+
+/** The id of a resource declared earlier in the program, e.g. `channelNews.id`. */
+export class IdOf {
+    readonly expression: string;
+    constructor(variable: string) {
+        this.expression = `${checkedVariable(variable)}.id`;
+    }
+}
+
+export type Value = string | number | boolean | IdOf;
+
+/** Text of this package (a field's name, a marker), written into a comment as it is. */
+export class Fixed {
+    constructor(readonly text: string) {}
+}
+
+/**
+ * Comment lines: the template's own text as it is (it belongs to this package), each interpolated value as a
+ * quoted literal (null as `null`), unless it is Fixed. Fixed text may hold "\n" to start another comment line.
+ */
+export function comment(text: TemplateStringsArray, ...values: (string | number | boolean | null | Fixed)[]): string {
+    const shown = (value: string | number | boolean | null | Fixed) => (value === null ? "null" : value instanceof Fixed ? value.text : literal(value));
+    return note(text.reduce((all, part, index) => all + shown(values[index - 1]) + part));
+}
+
+/** Fixed text of this package as comment lines, one per "\n". */
+export function note(text: string): string {
+    return text
+        .split("\n")
+        .map((line) => {
+            if (HAS_UNSAFE.test(line)) throw new Error(`internal error: a comment line holds a control character: ${literal(line)}`);
+            return line === "" ? "//" : `// ${line}`;
+        })
+        .join("\n");
+}
+
+/** `new shortener.<kind>("<name>", { ... });`, assigned to a const when the program refers to it later. */
+export function construction(kind: string, name: string, fields: readonly (readonly [string, Value])[], variable?: string): string {
+    if (!/^[A-Z][A-Za-z]*$/.test(kind)) throw new Error(`internal error: ${literal(kind)} is not a kind`);
+    const body = fields
+        .map(([field, value]) => {
+            if (!/^[a-z][A-Za-z0-9]*$/.test(field)) throw new Error(`internal error: ${literal(field)} is not a field name`);
+            return `    ${field}: ${value instanceof IdOf ? value.expression : literal(value)},`;
+        })
+        .join("\n");
+    const statement = `new shortener.${kind}(${literal(name)}, {\n${body}\n});`;
+    return variable === undefined ? statement : `const ${checkedVariable(variable)} = ${statement}`;
+}
