@@ -67,8 +67,9 @@ export async function runLifecycle(operation: Operation, options: RunOptions): P
             hosts.push(started);
             return started;
         };
-        // The refresh phase of `up --refresh` reads with the provider as recorded.
-        const host = startHost(operation === "up" && options.refresh && recorded ? configOf(recorded) : hostConfig);
+        // The refresh phase of `up --refresh` and `preview --refresh` reads with the provider as recorded.
+        const refreshFirst = (operation === "up" || operation === "preview") && options.refresh === true;
+        const host = startHost(refreshFirst && recorded ? configOf(recorded) : hostConfig);
         const context = (ready: ProviderHost): StepContext => ({
             host: ready,
             state: live,
@@ -146,8 +147,9 @@ async function configuredHost(project: Project, stack: string, config: StackConf
 async function perform(run: Run): Promise<void> {
     switch (run.operation) {
         case "preview":
-            return deploy(run, run.host);
         case "up":
+            // The engine refreshes inside the preview too (the step generator's refresh flag, generateResourceSteps);
+            // a preview's state is never written, so what the refresh read only feeds the plan.
             if (run.options.refresh && recordedProvider(run.state.resources, defaultProviderUrn(run.project.name, run.stack))) {
                 // The refresh phase reads with the provider as recorded; the update that follows configures a new one
                 // from the current config, as the engine does when the default provider's inputs changed.
