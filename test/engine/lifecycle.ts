@@ -212,6 +212,9 @@ async function deploy(run: Run, host: Promise<ProviderHost>): Promise<void> {
         await program?.stop();
         run.diagnostics.push(...outputLines(program?.output ?? []));
     }
+    if (deployment.error || programFailure) {
+        deployment.finalizeStackOutputs(true);
+    }
     if (deployment.error) {
         throw deployment.error;
     }
@@ -221,6 +224,7 @@ async function deploy(run: Run, host: Promise<ProviderHost>): Promise<void> {
         throw new Error(`the program failed: ${summary}`);
     }
     await deployment.deleteLeftovers();
+    deployment.finalizeStackOutputs(deployment.error !== undefined);
     if (deployment.error) {
         throw deployment.error;
     }
@@ -230,7 +234,7 @@ function outputLines(chunks: string[]): string[] {
     return chunks.join("").split("\n").filter((line) => line.trim() !== "");
 }
 
-const SUMMARY_ORDER = ["create", "update", "replace", "delete", "refresh", "read-gone", "read", "same", "failed"];
+const SUMMARY_ORDER = ["create", "import", "update", "replace", "delete", "refresh", "read-gone", "read", "same", "failed"];
 
 function summarize(steps: StepResult[]): Record<string, number> {
     const summary: Record<string, number> = {};

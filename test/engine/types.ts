@@ -23,7 +23,7 @@ export interface RunOptions {
     importPendingCreates?: Record<string, string>;
 }
 
-export type StepOp = "create" | "update" | "replace" | "delete" | "same" | "refresh" | "read-gone" | "read";
+export type StepOp = "create" | "update" | "replace" | "delete" | "same" | "refresh" | "read-gone" | "read" | "import";
 
 export interface PropertyDiff {
     property: string;
