@@ -51,7 +51,8 @@ interface Command {
     /** `up --skip-preview`: the update runs without the preview the CLI runs first. */
     skipPreview: boolean;
 }
-export function parseCommand(argv: readonly string[]): Command {
+/** @param env where --secret-config-env reads (the process's environment). */
+export function parseCommand(argv: readonly string[], env: NodeJS.ProcessEnv = process.env): Command {
     const [operation, programDir, ...rest] = argv;
     if (!OPERATIONS.includes(operation as Operation)) {
         throw new Error(`operation: expected one of ${OPERATIONS.join(", ")}, got ${operation ?? "nothing"}`);
@@ -94,7 +95,7 @@ export function parseCommand(argv: readonly string[]): Command {
                 break;
             case "--secret-config-env": {
                 const [key, variable] = splitPair(flag, value());
-                const found = process.env[variable];
+                const found = env[variable];
                 if (found === undefined) {
                     throw new Error(`${flag}: environment variable ${variable} is not set`);
                 }

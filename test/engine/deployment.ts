@@ -240,8 +240,9 @@ export class Deployment implements ProgramHandlers {
      * deletes it (retainOnDelete), as Pulumi does with read resources.
      */
     private async readExisting(step: StepResult, desired: Desired, id: string): Promise<ResourceState> {
-        const found = await this.context.host.read(refOf(desired), id, {}, desired.inputs);
+        // A read that fails is a failed read, not a failed create.
         step.op = "read";
+        const found = await this.context.host.read(refOf(desired), id, {}, desired.inputs);
         step.id = found.id;
         const read = { ...desired, id: found.id, outputs: found.outputs, retainOnDelete: true };
         if (!this.context.preview) {

@@ -9,7 +9,7 @@ import { displayProperties } from "./display-values";
 import { formatResult } from "./format";
 import { LiveState } from "./live-state";
 import { ProgramRun, startProgram } from "./program-process";
-import { Project, StackConfig, readProject, resolveStackConfig } from "./project";
+import { Project, StackConfig, checkProgramInstalled, readProject, resolveStackConfig } from "./project";
 import { ProviderHost, startProviderHost } from "./provider-host";
 import { refreshResources } from "./refresh";
 import { openState } from "./state-file";
@@ -42,6 +42,9 @@ export async function runLifecycle(operation: Operation, options: RunOptions): P
     const hosts: Promise<ProviderHost>[] = [];
     try {
         const project = readProject(options.programDir);
+        if (operation === "preview" || operation === "up") {
+            checkProgramInstalled(project);
+        }
         const stack = options.stack ?? DEFAULT_STACK;
         const config = resolveStackConfig(project, stack, options);
         diagnostics.push(...config.warnings);
@@ -87,7 +90,11 @@ export async function runLifecycle(operation: Operation, options: RunOptions): P
             await started?.stop();
             // What the provider printed (e.g. why it waits, what a delete leaves behind), as the CLI shows a plugin's
             // messages; stack frames of errors already reported are left out.
-            diagnostics.push(...outputLines(started?.output ?? []).filter((line) => !/^\s+at /.test(line)).map((line) => `provider: ${line}`));
+            diagnostics.push(
+                ...outputLines(started?.output ?? [])
+                    .filter((line) => !/^\s+at /.test(line) && !restatesReportedError(line, steps))
+                    .map((line) => `provider: ${line}`),
+            );
         }
     }
     const stackOutputs = state && operation !== "destroy" ? stackOutputsOf(state.resources) : { outputs: {}, secretKeys: [] };
@@ -228,6 +235,12 @@ async function deploy(run: Run, host: Promise<ProviderHost>): Promise<void> {
     if (deployment.error) {
         throw deployment.error;
     }
+}
+
+/** The host logs each failed call as "Error: <message>: Error: <message>"; a step already reports that message. */
+function restatesReportedError(line: string, steps: readonly StepResult[]): boolean {
+    const parts = line.split(/:?\s*Error: /).filter((part) => part.trim() !== "");
+    return parts.length > 0 && line.trimStart().startsWith("Error: ") && parts.every((part) => steps.some((step) => step.error?.includes(part.trim())));
 }
 
 function outputLines(chunks: string[]): string[] {
