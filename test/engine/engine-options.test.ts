@@ -35,6 +35,8 @@ async function expectOk(program: TestProgram, operation: "up" | "destroy" | "pre
 }
 
 describe("engine double: resource options and flags as the Go engine handles them", function () {
+    // Each case runs the program and the provider host two or three times; a busy machine takes tens of seconds a run.
+    this.timeout(240_000);
     const testProgram = freshProgramPerTest();
 
     it("preview --refresh reads the provider first, so a change by hand shows as drift and an update", async () => {
