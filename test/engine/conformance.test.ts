@@ -112,8 +112,9 @@ const COVERED: GoCase[] = [
     {
         go: "alias_test.go TestAliases (a rename with an alias to the old name)",
         runs: [
-            { operation: "up", spec: { things: [thing("resA")] }, ok: true, steps: ["create resA"], state: ["resA"] },
-            { operation: "up", spec: { things: [thing("resB", { aliases: [{ name: "resA" }] })] }, ok: true, steps: ["same resB"], state: ["resB"], cloud: 1 },
+            // The same inputs under both names (the test resource's label defaults to its name).
+            { operation: "up", spec: { things: [thing("resA", {}, { label: "a" })] }, ok: true, steps: ["create resA"], state: ["resA"] },
+            { operation: "up", spec: { things: [thing("resB", { aliases: [{ name: "resA" }] }, { label: "a" })] }, ok: true, steps: ["same resB"], state: ["resB"], cloud: 1 },
         ],
     },
     {

@@ -176,7 +176,8 @@ describe("engine double: resource options and flags as the Go engine handles the
         const program = testProgram();
         await expectOk(program, "up", { things: [{ name: "a" }], exports: { first: "a.label", second: "a.url" } });
         const failed = await program.run("up", {
-            things: [{ name: "a" }, { name: "b", inputs: { failCreate: "b cannot be made" } }],
+            // b fails only after the program has registered its outputs, which depend on a alone.
+            things: [{ name: "a" }, { name: "b", inputs: { failCreate: "b cannot be made", createDelayMs: 3000 } }],
             exports: { first: "a.label" },
         });
         assert.equal(failed.ok, false, failed.log);
