@@ -64,6 +64,7 @@ describe("engine double: building blocks", () => {
                     await rendezvous[target.urn];
                 }
                 events.push(`end ${target.urn}`);
+                return true;
             });
             const at = (event: string) => events.indexOf(event);
             assert.ok(at("end child") < at("start root"));
@@ -81,6 +82,7 @@ describe("engine double: building blocks", () => {
                         throw new Error("user cannot go");
                     }
                     deleted.push(target.urn);
+                    return true;
                 }),
                 /user cannot go/,
             );

@@ -1,23 +1,58 @@
-// npm run engine -- <preview|up|refresh|destroy> <programDir> [--state FILE] [--stack NAME]
-//                   [--config key=value]... [--secret-config key=value]... [--parallel N] [--refresh]
-//                   [--run-program] [--clear-pending-creates] [--import-pending-creates URN ID]... [--json]
+// The engine double's command line; `engine --help` prints the usage below.
+import * as fs from "fs";
 import * as path from "path";
 import { runLifecycle } from "./lifecycle";
-import { Operation, RunOptions } from "./types";
+import { LifecycleResult, Operation, RunOptions } from "./types";
 
 const OPERATIONS: readonly Operation[] = ["preview", "up", "refresh", "destroy"];
-const USAGE =
-    "usage: engine <preview|up|refresh|destroy> <programDir> [--state FILE] [--stack NAME] " +
-    "[--config key=value]... [--secret-config key=value]... [--parallel N] [--refresh] [--run-program] " +
-    "[--clear-pending-creates] [--import-pending-creates URN ID]... [--json]";
+/** A secret file larger than this is refused: a key or password is a line, not a document. */
+const SECRET_FILE_LIMIT_BYTES = 64 * 1024;
+
+// The exit codes of the Pulumi CLI (pkg/cmd/pulumi/cmd/exit_codes.go, ExitCodeFor) that the double can give.
+export const EXIT = { ok: 0, failed: 1, usage: 2, changesNotExpected: 7 } as const;
+
+export const HELP = `usage: engine <preview|up|refresh|destroy> <programDir> [options]
+       engine --help | --version
+
+Runs a Pulumi program of dynamic resources without the Pulumi CLI (see test/engine/README.md).
+
+Options:
+  --state FILE                    the stack's state (default <programDir>/.pulumi-engine/<stack>.json)
+  --stack NAME                    the stack (default dev)
+  --config key=value              a config value (repeatable)
+  --secret-config-env key=VAR     a secret config value read from environment variable VAR (repeatable)
+  --secret-config-file key=FILE   a secret config value read from FILE, one trailing newline dropped,
+                                  at most 64 KiB (repeatable)
+  --secret-config key=value       a secret config value given on the command line, where ps and npm's
+                                  echo of the command show it: prefer the two above
+  --parallel N                    at most N steps at once (default 4 x CPUs)
+  --refresh                       preview, up: refresh the state from the provider first
+  --expect-no-changes             preview, up, refresh: fail (exit 7) when changes are proposed
+  --skip-preview                  up: do not preview first
+  --run-program                   refresh, destroy: configure the provider from the current config
+  --clear-pending-creates         refresh: drop the creates an interrupted run left pending
+  --import-pending-creates URN ID refresh: that pending create succeeded with this id (repeatable)
+  --json                          print the result as JSON instead of text
+  --help, --version
+
+Exit codes:
+  0  the run succeeded
+  1  the run failed (the error is printed last)
+  2  bad arguments
+  7  --expect-no-changes was given and changes were proposed
+`;
 
 interface Command {
     operation: Operation;
     options: RunOptions;
     json: boolean;
+    /** `--expect-no-changes`: a run that proposes changes fails (the CLI's NoChangesExpectedError). */
+    expectNoChanges: boolean;
+    /** `up --skip-preview`: the update runs without the preview the CLI runs first. */
+    skipPreview: boolean;
 }
-
-export function parseCommand(argv: readonly string[]): Command {
+/** @param env where --secret-config-env reads (the process's environment). */
+export function parseCommand(argv: readonly string[], env: NodeJS.ProcessEnv = process.env): Command {
     const [operation, programDir, ...rest] = argv;
     if (!OPERATIONS.includes(operation as Operation)) {
         throw new Error(`operation: expected one of ${OPERATIONS.join(", ")}, got ${operation ?? "nothing"}`);
@@ -28,6 +63,8 @@ export function parseCommand(argv: readonly string[]): Command {
     let stack: string | undefined;
     let stateFile: string | undefined;
     let json = false;
+    let expectNoChanges = false;
+    let skipPreview = false;
     const config: Record<string, string> = {};
     const secretConfig: Record<string, string> = {};
     const choices: Pick<RunOptions, "parallel" | "refresh" | "runProgram" | "clearPendingCreates" | "importPendingCreates"> = {};
@@ -55,6 +92,26 @@ export function parseCommand(argv: readonly string[]): Command {
                 break;
             case "--secret-config":
                 addPair(secretConfig, flag, value());
+                break;
+            case "--secret-config-env": {
+                const [key, variable] = splitPair(flag, value());
+                const found = env[variable];
+                if (found === undefined) {
+                    throw new Error(`${flag}: environment variable ${variable} is not set`);
+                }
+                secretConfig[key] = found;
+                break;
+            }
+            case "--secret-config-file": {
+                const [key, file] = splitPair(flag, value());
+                secretConfig[key] = readSecretFile(flag, file);
+                break;
+            }
+            case "--expect-no-changes":
+                expectNoChanges = true;
+                break;
+            case "--skip-preview":
+                skipPreview = true;
                 break;
             case "--parallel": {
                 const given = value();
@@ -86,6 +143,8 @@ export function parseCommand(argv: readonly string[]): Command {
     return {
         operation: operation as Operation,
         json,
+        expectNoChanges,
+        skipPreview,
         options: {
             programDir: resolvedDir,
             stateFile: stateFile ?? path.join(resolvedDir, ".pulumi-engine", `${stack ?? "dev"}.json`),
@@ -98,33 +157,108 @@ export function parseCommand(argv: readonly string[]): Command {
 }
 
 function addPair(target: Record<string, string>, flag: string, pair: string): void {
+    const [key, value] = splitPair(flag, pair);
+    target[key] = value;
+}
+
+function splitPair(flag: string, pair: string): [string, string] {
     const separator = pair.indexOf("=");
     if (separator <= 0) {
         // The value is not echoed: it may be a secret.
         throw new Error(`${flag}: expected key=value`);
     }
-    target[pair.slice(0, separator)] = pair.slice(separator + 1);
+    return [pair.slice(0, separator), pair.slice(separator + 1)];
 }
 
-async function main(): Promise<void> {
-    let command: Command;
+function readSecretFile(flag: string, file: string): string {
+    let size: number;
     try {
-        command = parseCommand(process.argv.slice(2));
-    } catch (error) {
-        process.stderr.write(`${(error as Error).message}\n${USAGE}\n`);
-        process.exitCode = 2;
-        return;
+        size = fs.statSync(file).size;
+    } catch {
+        throw new Error(`${flag}: cannot read ${file}`);
     }
-    const result = await runLifecycle(command.operation, command.options);
-    if (command.json) {
+    if (size > SECRET_FILE_LIMIT_BYTES) {
+        throw new Error(`${flag}: ${file} is larger than ${SECRET_FILE_LIMIT_BYTES} bytes`);
+    }
+    return fs.readFileSync(file, "utf8").replace(/\r?\n$/, "");
+}
+
+/** The version of the package the double ships in. */
+function packageVersion(): string {
+    for (let dir = __dirname; dir !== path.dirname(dir); dir = path.dirname(dir)) {
+        const manifest = path.join(dir, "package.json");
+        if (fs.existsSync(manifest)) {
+            const { name, version } = JSON.parse(fs.readFileSync(manifest, "utf8")) as { name?: string; version?: string };
+            if (name === "pulumi-shortener" && version) {
+                return version;
+            }
+        }
+    }
+    return "unknown";
+}
+
+/**
+ * Changes as the CLI counts them for --expect-no-changes (pkg/engine/update.go, HasChanges): every step but same and
+ * read.
+ */
+export function hasChanges(result: LifecycleResult): boolean {
+    return result.steps.some((step) => step.op !== "same" && step.op !== "read");
+}
+
+function print(result: LifecycleResult, json: boolean): void {
+    if (json) {
         const { log: _printed, ...structured } = result;
         process.stdout.write(JSON.stringify(structured, null, 2) + "\n");
     } else {
         process.stdout.write(result.log);
     }
-    process.exitCode = result.ok ? 0 : 1;
+}
+
+/** Prints the run and answers its exit code; with --expect-no-changes, changes fail it (NoChangesExpectedError). */
+function finish(result: LifecycleResult, command: Command): number {
+    print(result, command.json);
+    if (!result.ok) {
+        return EXIT.failed;
+    }
+    if (command.expectNoChanges && hasChanges(result)) {
+        const operation = result.operation === "up" ? "update" : result.operation;
+        process.stderr.write(`error: no changes were expected for ${operation} but changes were proposed\n`);
+        return EXIT.changesNotExpected;
+    }
+    return EXIT.ok;
+}
+
+async function main(argv: readonly string[]): Promise<number> {
+    if (argv.includes("--help") || argv.includes("-h")) {
+        process.stdout.write(HELP);
+        return EXIT.ok;
+    }
+    if (argv.includes("--version")) {
+        process.stdout.write(`${packageVersion()}\n`);
+        return EXIT.ok;
+    }
+    let command: Command;
+    try {
+        command = parseCommand(argv);
+    } catch (error) {
+        process.stderr.write(`engine: ${(error as Error).message} (engine --help for usage)\n`);
+        return EXIT.usage;
+    }
+    if (command.operation === "up" && !command.skipPreview) {
+        // The CLI's up previews first and stops on the preview's errors before any step runs (operations/up.go).
+        const preview = await runLifecycle("preview", command.options);
+        if (!preview.ok || (command.expectNoChanges && hasChanges(preview))) {
+            return finish(preview, command);
+        }
+        if (!command.json) {
+            process.stdout.write(preview.log + "\n");
+        }
+    }
+    return finish(await runLifecycle(command.operation, command.options), command);
 }
 
 if (require.main === module) {
-    void main();
+    void main(process.argv.slice(2)).then((code) => {
+        process.exitCode = code;
+    });
 }

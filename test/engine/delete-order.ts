@@ -1,11 +1,12 @@
 // Deletes in reverse dependency order, as the engine does: a resource goes only after everything that
 // depends on it (or is its child) has gone; deletions that nothing orders run in parallel. After a
-// failure nothing new starts, and what depended on the failed deletion stays.
+// failure nothing new starts, and what depended on the failed deletion stays. A deletion that answers false was
+// refused without failing the run's other deletions: what it depends on stays, everything else goes on.
 import { ResourceState } from "./state-file";
 
 export async function deleteInDependencyOrder(
     resources: readonly ResourceState[],
-    remove: (resource: ResourceState) => Promise<void>,
+    remove: (resource: ResourceState) => Promise<boolean>,
 ): Promise<void> {
     const deletions = new Map<ResourceState, Promise<boolean>>();
     let failure: unknown;
@@ -21,8 +22,7 @@ export async function deleteInDependencyOrder(
                     return false;
                 }
                 try {
-                    await remove(resource);
-                    return true;
+                    return await remove(resource);
                 } catch (error) {
                     failure ??= error;
                     return false;

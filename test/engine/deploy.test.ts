@@ -172,7 +172,7 @@ describe("engine double: up and preview", function () {
 
         const destroyed = await program.run("destroy");
         assert.equal(destroyed.ok, false);
-        assert.match(destroyed.error ?? "", /::protected: cannot delete a protected resource/);
+        assert.match(destroyed.error ?? "", /::protected" cannot be deleted because it is protected/);
         assert.ok(idOf("protected"), "the protected resource left the state");
     });
 

@@ -10,7 +10,7 @@ import { PropertyMap, markSecrets, sameValue, stripSecrets, union } from "./prop
 import { PendingOperation, ResourceState } from "./state-file";
 import { withIgnoredChanges } from "./ignore-changes";
 import { usesDefaultProvider } from "./default-provider";
-import { StepContext, deleteResources, errorMessage, newStep, refOf, refuseIfProtected } from "./steps";
+import { StepContext, deleteResources, errorMessage, newStep, refOf } from "./steps";
 import { propertyDiffs } from "./display-values";
 import { isRootStack, resourceUrn } from "./urns";
 import { StepResult } from "./types";
@@ -26,6 +26,12 @@ type Desired = Omit<ResourceState, "id" | "outputs">;
 
 export class Deployment implements ProgramHandlers {
     private readonly registered = new Set<string>();
+    /** The options each registered resource ended with, for its children to inherit (inheritFromParent). */
+    private readonly goals = new Map<string, InheritedOptions>();
+    private readonly imported = new Set<string>();
+    private stackOutputs?: { urn: string; outputs: WireProperties };
+    /** The stack's outputs before this deployment, kept where a failed one registered none again. */
+    private readonly oldStackOutputs = new Map<string, { outputs: PropertyMap; secretKeys: string[] }>();
     private readonly inFlight = new Set<Promise<unknown>>();
     private readonly replaced = new Set<ResourceState>();
     private firstError?: Error;
@@ -49,12 +55,44 @@ export class Deployment implements ProgramHandlers {
 
     registerOutputs(urn: string, outputs: WireProperties): void {
         const resource = this.context.state.live(urn);
-        if (resource && !resource.custom) {
-            const { plain, secretKeys } = stripSecrets(outputs);
-            // The outputs are replaced whole, so their secrecy is theirs alone; the inputs' stays.
-            const inputSecrets = resource.secretKeys.filter((key) => key in resource.inputs);
-            this.context.state.upsert({ ...resource, outputs: plain, secretKeys: union(inputSecrets, secretKeys) });
+        if (!resource || resource.custom) {
+            return;
         }
+        if (isRootStack(resource.type)) {
+            // The stack's outputs wait for the end of the deployment (step_executor.go, executeRegisterResourceOutputs).
+            this.stackOutputs = { urn, outputs };
+            return;
+        }
+        this.recordOutputs(resource, outputs);
+    }
+
+    /**
+     * executeRegisterResourceOutputs with finalizingStackOutputs: the stack's outputs as the program registered them;
+     * after a failed deployment merged over the old ones, so that outputs not registered again are kept.
+     */
+    finalizeStackOutputs(errored: boolean): void {
+        const registered = this.stackOutputs;
+        const stack = registered && this.context.state.live(registered.urn);
+        if (!registered || !stack) {
+            return;
+        }
+        const old = this.oldStackOutputs.get(registered.urn);
+        if (errored && old) {
+            const { plain, secretKeys } = stripSecrets(registered.outputs);
+            const outputs = { ...old.outputs, ...plain };
+            const kept = old.secretKeys.filter((key) => key in old.outputs && !(key in plain));
+            const inputSecrets = stack.secretKeys.filter((key) => key in stack.inputs);
+            this.context.state.upsert({ ...stack, outputs, secretKeys: union(inputSecrets, union(kept, secretKeys)) });
+            return;
+        }
+        this.recordOutputs(stack, registered.outputs);
+    }
+
+    private recordOutputs(resource: ResourceState, outputs: WireProperties): void {
+        const { plain, secretKeys } = stripSecrets(outputs);
+        // The outputs are replaced whole, so their secrecy is theirs alone; the inputs' stays.
+        const inputSecrets = resource.secretKeys.filter((key) => key in resource.inputs);
+        this.context.state.upsert({ ...resource, outputs: plain, secretKeys: union(inputSecrets, secretKeys) });
     }
 
     /** Waits until no step is running. */
@@ -95,7 +133,22 @@ export class Deployment implements ProgramHandlers {
         if (usesDefaultProvider(request)) {
             this.recordDefaultProvider();
         }
-        const old = this.context.state.live(urn);
+        const step = newStep("create", { urn, type: request.type });
+        const inherited = this.inheritFromParent(request);
+        this.goals.set(urn, inherited);
+        let old: ResourceState | undefined;
+        try {
+            checkCustomTimeouts(request);
+            old = this.context.state.live(urn) ?? this.takeAlias(urn, request);
+        } catch (error) {
+            step.error = errorMessage(error);
+            this.context.steps.push(step);
+            throw this.fail(error);
+        }
+        if (old) {
+            step.op = "update";
+            step.id = old.id;
+        }
         const { plain, secretKeys } = stripSecrets(request.object);
         const desired: Desired = {
             urn,
@@ -105,10 +158,10 @@ export class Deployment implements ProgramHandlers {
             dependencies: request.dependencies,
             inputs: plain,
             secretKeys: union(secretKeys, request.additionalSecretOutputs),
-            ...(request.protect ? { protect: true } : {}),
-            ...(request.retainOnDelete ? { retainOnDelete: true } : {}),
+            ...(inherited.protect ? { protect: true } : {}),
+            ...(inherited.retainOnDelete ? { retainOnDelete: true } : {}),
+            ...(inherited.deletedWith ? { deletedWith: inherited.deletedWith } : {}),
         };
-        const step = newStep(old ? "update" : "create", { urn, type: request.type, id: old?.id });
         try {
             const resource =
                 request.readId !== undefined
@@ -116,7 +169,9 @@ export class Deployment implements ProgramHandlers {
                     : request.custom
                       ? await this.context.slots.run(() => this.deployCustom(step, desired, old, request))
                       : this.deployComponent(step, desired, old);
-            this.context.steps.push(step);
+            if (!(this.imported.has(urn) && step.op === "same")) {
+                this.context.steps.push(step);
+            }
             // A component has no provider: the engine answers with its inputs, as Pulumi's does.
             const answered = request.custom ? resource.outputs : desired.inputs;
             return { urn, id: resource.id ?? "", object: markSecrets(answered, resource.secretKeys) };
@@ -125,6 +180,44 @@ export class Deployment implements ProgramHandlers {
             this.context.steps.push(step);
             throw this.fail(error);
         }
+    }
+
+    /**
+     * Options the program left unset are the parent's (source_eval.go, inheritFromParent: deletedWith, protect,
+     * retainOnDelete). The parent registered first, so its own are already inherited.
+     */
+    private inheritFromParent(request: RegistrationRequest): InheritedOptions {
+        const parent = request.parent ? this.goals.get(request.parent) : undefined;
+        return {
+            protect: request.protect ?? parent?.protect,
+            retainOnDelete: request.retainOnDelete ?? parent?.retainOnDelete,
+            deletedWith: request.deletedWith || parent?.deletedWith || undefined,
+        };
+    }
+
+    /**
+     * No resource has this URN in the state: the first alias that names one not registered in this run is the old
+     * resource, which takes the new URN (step_generator.go, getOldResource and generateAliases; an alias spec's empty
+     * fields are the resource's own, as collapseAliasToUrn fills them).
+     */
+    private takeAlias(urn: string, request: RegistrationRequest): ResourceState | undefined {
+        for (const alias of request.aliases ?? []) {
+            const aliasUrn =
+                "urn" in alias
+                    ? alias.urn
+                    : resourceUrn(
+                          alias.project || this.target.project,
+                          alias.stack || this.target.stack,
+                          alias.type || request.type,
+                          alias.name || request.name,
+                          alias.noParent ? "" : alias.parentUrn || request.parent,
+                      );
+            const found = aliasUrn !== urn && !this.registered.has(aliasUrn) ? this.context.state.live(aliasUrn) : undefined;
+            if (found) {
+                return this.context.state.rename(found, urn);
+            }
+        }
+        return undefined;
     }
 
     /** Records (or, on a later up, re-records) the default provider with the current config. */
@@ -147,8 +240,9 @@ export class Deployment implements ProgramHandlers {
      * deletes it (retainOnDelete), as Pulumi does with read resources.
      */
     private async readExisting(step: StepResult, desired: Desired, id: string): Promise<ResourceState> {
-        const found = await this.context.host.read(refOf(desired), id, {}, desired.inputs);
+        // A read that fails is a failed read, not a failed create.
         step.op = "read";
+        const found = await this.context.host.read(refOf(desired), id, {}, desired.inputs);
         step.id = found.id;
         const read = { ...desired, id: found.id, outputs: found.outputs, retainOnDelete: true };
         if (!this.context.preview) {
@@ -157,7 +251,33 @@ export class Deployment implements ProgramHandlers {
         return read;
     }
 
+    /**
+     * ImportStep.Apply: Read with the id alone (no inputs, no state); an id the provider does not find, or a read
+     * without inputs, fails the import. What was read becomes the old state the program's inputs are compared with.
+     * Preview reads too, as the engine does.
+     */
+    private async importExisting(step: StepResult, desired: Desired, id: string): Promise<ResourceState> {
+        step.op = "import";
+        const found = await this.context.host.read(refOf(desired), id, {}, {});
+        if (!found.id) {
+            throw new Error(`resource '${id}' does not exist`);
+        }
+        if (!found.inputs) {
+            throw new Error("provider does not support importing resources; please try updating the 'pulumi-nodejs' plugin");
+        }
+        step.id = found.id;
+        const imported = { ...desired, id: found.id, inputs: found.inputs, outputs: found.outputs };
+        this.context.state.upsert(imported);
+        // The import is a step of its own; what follows (an update when the inputs differ) is another.
+        this.context.steps.push({ ...step });
+        this.imported.add(desired.urn);
+        return imported;
+    }
+
     private deployComponent(step: StepResult, desired: Desired, old: ResourceState | undefined): ResourceState {
+        if (old && isRootStack(old.type)) {
+            this.oldStackOutputs.set(old.urn, { outputs: old.outputs, secretKeys: old.secretKeys.filter((key) => key in old.outputs) });
+        }
         step.op = old ? "same" : "create";
         const resource = { ...desired, outputs: old?.outputs ?? {}, secretKeys: union(desired.secretKeys, old?.secretKeys ?? []) };
         this.context.state.upsert(resource);
@@ -168,10 +288,15 @@ export class Deployment implements ProgramHandlers {
         step: StepResult,
         desired: Desired,
         old: ResourceState | undefined,
-        options: Pick<RegistrationRequest, "ignoreChanges" | "replaceOnChanges" | "deleteBeforeReplace">,
+        options: Pick<RegistrationRequest, "ignoreChanges" | "replaceOnChanges" | "deleteBeforeReplace" | "importId">,
     ): Promise<ResourceState> {
         if (!desired.type.startsWith("pulumi-nodejs:dynamic")) {
             throw new Error(`${desired.urn}: only dynamic resources (pulumi-nodejs:dynamic) can be deployed by the engine double`);
+        }
+        if (options.importId && !old) {
+            // The import option adopts the object instead of creating one (ImportStep), then carries on as an update
+            // of what was read would (continueStepsFromImport).
+            old = await this.importExisting(step, desired, options.importId);
         }
         const ref = refOf(desired);
         const news = old ? withIgnoredChanges(desired.inputs, old.inputs, options.ignoreChanges) : desired.inputs;
@@ -208,6 +333,14 @@ export class Deployment implements ProgramHandlers {
         }
         step.op = "replace";
         step.replaces = replaces;
+        if (options.importId) {
+            // continueStepsFromDiff: a replacement would change the id the program names (a warning in preview).
+            const message = "previously-imported resources that still specify an ID may not be replaced; please remove the `import` declaration from your program";
+            if (!this.context.preview) {
+                throw new Error(message);
+            }
+            this.context.warn(`${desired.urn}: ${message}`);
+        }
         // The option, when the program gave it, overrides the provider's answer either way.
         step.deleteBeforeReplace = options.deleteBeforeReplace ?? diff.deleteBeforeReplace;
         // Before a replace the engine checks the program's inputs again, with no olds (the old object's defaults are
@@ -282,13 +415,23 @@ export class Deployment implements ProgramHandlers {
     }
 
     private async replace(wanted: Desired, old: ResourceState, deleteFirst: boolean, step: StepResult): Promise<ResourceState> {
-        refuseIfProtected(wanted, "replace");
+        // continueStepsFromDiff refuses only when the resource was protected and stays protected: protect can be added,
+        // or removed, together with a replacing change.
+        if (wanted.protect && old.protect) {
+            throw new Error(
+                `unable to replace resource "${old.urn}" as it is currently marked for protection; remove the protect option ` +
+                    "from the resource in the program and run up first",
+            );
+        }
         if (this.context.preview) {
             return { ...wanted, outputs: wanted.inputs };
         }
         const { state, host } = this.context;
         if (deleteFirst) {
-            await host.delete(refOf(old), old.id ?? "", old.outputs, old.inputs);
+            // DeleteStep.Apply: a retained resource leaves the state without a Delete call, replacements too.
+            if (!old.retainOnDelete) {
+                await host.delete(refOf(old), old.id ?? "", old.outputs, old.inputs);
+            }
             state.remove(old);
         }
         // Create-before-delete: the old resource stays until the end of the deployment, when its
@@ -298,6 +441,24 @@ export class Deployment implements ProgramHandlers {
         );
         step.id = created.id;
         return created;
+    }
+}
+
+interface InheritedOptions {
+    protect?: boolean;
+    retainOnDelete?: boolean;
+    deletedWith?: string;
+}
+
+/** A Go duration ("5m", "1h30m", "300ms"), as time.ParseDuration reads it. */
+const GO_DURATION = /^[-+]?(0|((\d+(\.\d*)?|\.\d+)(ns|us|µs|μs|ms|s|m|h))+)$/;
+
+/** source_eval.go, generateTimeoutInSeconds: each custom timeout the program gives must be a Go duration. */
+function checkCustomTimeouts(request: RegistrationRequest): void {
+    for (const timeout of Object.values(request.customTimeouts ?? {})) {
+        if (timeout !== "" && !GO_DURATION.test(timeout)) {
+            throw new Error(`unable to parse customTimeout Value ${timeout}`);
+        }
     }
 }
 

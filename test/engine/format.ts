@@ -17,6 +17,7 @@ const OPS: Record<StepOp, { symbol: string; done: string; planned: string }> = {
     refresh: { symbol: "~ ", done: "refreshed (drift)", planned: "to refresh" },
     "read-gone": { symbol: "- ", done: "gone (deleted outside)", planned: "gone" },
     read: { symbol: "> ", done: "read", planned: "to read" },
+    import: { symbol: "= ", done: "imported", planned: "to import" },
     same: { symbol: "  ", done: "unchanged", planned: "unchanged" },
 };
 

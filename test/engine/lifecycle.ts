@@ -9,7 +9,7 @@ import { displayProperties } from "./display-values";
 import { formatResult } from "./format";
 import { LiveState } from "./live-state";
 import { ProgramRun, startProgram } from "./program-process";
-import { Project, StackConfig, readProject, resolveStackConfig } from "./project";
+import { Project, StackConfig, checkProgramInstalled, readProject, resolveStackConfig } from "./project";
 import { ProviderHost, startProviderHost } from "./provider-host";
 import { refreshResources } from "./refresh";
 import { openState } from "./state-file";
@@ -42,6 +42,9 @@ export async function runLifecycle(operation: Operation, options: RunOptions): P
     const hosts: Promise<ProviderHost>[] = [];
     try {
         const project = readProject(options.programDir);
+        if (operation === "preview" || operation === "up") {
+            checkProgramInstalled(project);
+        }
         const stack = options.stack ?? DEFAULT_STACK;
         const config = resolveStackConfig(project, stack, options);
         diagnostics.push(...config.warnings);
@@ -67,8 +70,9 @@ export async function runLifecycle(operation: Operation, options: RunOptions): P
             hosts.push(started);
             return started;
         };
-        // The refresh phase of `up --refresh` reads with the provider as recorded.
-        const host = startHost(operation === "up" && options.refresh && recorded ? configOf(recorded) : hostConfig);
+        // The refresh phase of `up --refresh` and `preview --refresh` reads with the provider as recorded.
+        const refreshFirst = (operation === "up" || operation === "preview") && options.refresh === true;
+        const host = startHost(refreshFirst && recorded ? configOf(recorded) : hostConfig);
         const context = (ready: ProviderHost): StepContext => ({
             host: ready,
             state: live,
@@ -86,7 +90,11 @@ export async function runLifecycle(operation: Operation, options: RunOptions): P
             await started?.stop();
             // What the provider printed (e.g. why it waits, what a delete leaves behind), as the CLI shows a plugin's
             // messages; stack frames of errors already reported are left out.
-            diagnostics.push(...outputLines(started?.output ?? []).filter((line) => !/^\s+at /.test(line)).map((line) => `provider: ${line}`));
+            diagnostics.push(
+                ...outputLines(started?.output ?? [])
+                    .filter((line) => !/^\s+at /.test(line) && !restatesReportedError(line, steps))
+                    .map((line) => `provider: ${line}`),
+            );
         }
     }
     const stackOutputs = state && operation !== "destroy" ? stackOutputsOf(state.resources) : { outputs: {}, secretKeys: [] };
@@ -146,8 +154,9 @@ async function configuredHost(project: Project, stack: string, config: StackConf
 async function perform(run: Run): Promise<void> {
     switch (run.operation) {
         case "preview":
-            return deploy(run, run.host);
         case "up":
+            // The engine refreshes inside the preview too (the step generator's refresh flag, generateResourceSteps);
+            // a preview's state is never written, so what the refresh read only feeds the plan.
             if (run.options.refresh && recordedProvider(run.state.resources, defaultProviderUrn(run.project.name, run.stack))) {
                 // The refresh phase reads with the provider as recorded; the update that follows configures a new one
                 // from the current config, as the engine does when the default provider's inputs changed.
@@ -210,6 +219,9 @@ async function deploy(run: Run, host: Promise<ProviderHost>): Promise<void> {
         await program?.stop();
         run.diagnostics.push(...outputLines(program?.output ?? []));
     }
+    if (deployment.error || programFailure) {
+        deployment.finalizeStackOutputs(true);
+    }
     if (deployment.error) {
         throw deployment.error;
     }
@@ -219,16 +231,23 @@ async function deploy(run: Run, host: Promise<ProviderHost>): Promise<void> {
         throw new Error(`the program failed: ${summary}`);
     }
     await deployment.deleteLeftovers();
+    deployment.finalizeStackOutputs(deployment.error !== undefined);
     if (deployment.error) {
         throw deployment.error;
     }
+}
+
+/** The host logs each failed call as "Error: <message>: Error: <message>"; a step already reports that message. */
+function restatesReportedError(line: string, steps: readonly StepResult[]): boolean {
+    const parts = line.split(/:?\s*Error: /).filter((part) => part.trim() !== "");
+    return parts.length > 0 && line.trimStart().startsWith("Error: ") && parts.every((part) => steps.some((step) => step.error?.includes(part.trim())));
 }
 
 function outputLines(chunks: string[]): string[] {
     return chunks.join("").split("\n").filter((line) => line.trim() !== "");
 }
 
-const SUMMARY_ORDER = ["create", "update", "replace", "delete", "refresh", "read-gone", "read", "same", "failed"];
+const SUMMARY_ORDER = ["create", "import", "update", "replace", "delete", "refresh", "read-gone", "read", "same", "failed"];
 
 function summarize(steps: StepResult[]): Record<string, number> {
     const summary: Record<string, number> = {};

@@ -68,6 +68,30 @@ export class LiveState {
         return pending;
     }
 
+    /**
+     * An alias matched: the old resource takes its new URN, and what referred to the old URN (parent, dependencies,
+     * deletedWith) refers to the new one, as the engine's snapshot does for aliased URNs.
+     */
+    rename(resource: ResourceState, urn: string): ResourceState {
+        const from = resource.urn;
+        const renamed = { ...resource, urn };
+        const refersToOld = (other: ResourceState) => other.parent === from || other.deletedWith === from || other.dependencies.includes(from);
+        // Only the resources that change are copied: steps in flight hold the others.
+        this.opened.resources = this.opened.resources.map((other) => {
+            const moved = other === resource ? renamed : other;
+            return refersToOld(moved)
+                ? {
+                      ...moved,
+                      ...(moved.parent === from ? { parent: urn } : {}),
+                      ...(moved.deletedWith === from ? { deletedWith: urn } : {}),
+                      dependencies: moved.dependencies.map((dependency) => (dependency === from ? urn : dependency)),
+                  }
+                : moved;
+        });
+        this.save();
+        return renamed;
+    }
+
     remove(resource: ResourceState): void {
         const index = this.opened.resources.indexOf(resource);
         if (index >= 0) {

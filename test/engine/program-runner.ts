@@ -3,7 +3,7 @@
 // the program's own node_modules, so that the program and this runner share one runtime instance.
 import * as fs from "fs";
 import * as path from "path";
-import type { EngineMessage, ProgramMessage, RegistrationReply, RegistrationRequest, RunnerArguments } from "./protocol";
+import type { AliasSpec, EngineMessage, ProgramMessage, RegistrationReply, RegistrationRequest, RunnerArguments } from "./protocol";
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- pulumi's internals are loaded dynamically */
 type Callback = (error: Error | null, response?: any) => void;
@@ -70,8 +70,12 @@ function forwardRegistrations(monitor: any, pulumiDir: string): void {
             additionalSecretOutputs: req.getAdditionalsecretoutputsList(),
             ignoreChanges: req.getIgnorechangesList(),
             replaceOnChanges: req.getReplaceonchangesList(),
-            protect: req.getProtect() === true,
-            retainOnDelete: req.getRetainondelete() === true,
+            protect: req.hasProtect() ? req.getProtect() : undefined,
+            retainOnDelete: req.hasRetainondelete() ? req.getRetainondelete() : undefined,
+            deletedWith: req.getDeletedwith(),
+            importId: req.getImportid(),
+            aliases: req.getAliasesList().map(aliasOf),
+            customTimeouts: customTimeoutsOf(req.getCustomtimeouts()),
             deleteBeforeReplace: req.getDeletebeforereplacedefined() ? req.getDeletebeforereplace() : undefined,
         };
         register(request).then(
@@ -114,6 +118,25 @@ function forwardRegistrations(monitor: any, pulumiDir: string): void {
         void send({ kind: "outputs", urn: req.getUrn(), outputs: req.getOutputs()?.toJavaScript() ?? {} });
         callback(null, {});
     };
+}
+
+function aliasOf(alias: any): AliasSpec {
+    if (alias.hasUrn()) {
+        return { urn: alias.getUrn() };
+    }
+    const spec = alias.getSpec();
+    return {
+        name: spec.getName(),
+        type: spec.getType(),
+        stack: spec.getStack(),
+        project: spec.getProject(),
+        parentUrn: spec.getParenturn(),
+        noParent: spec.getNoparent(),
+    };
+}
+
+function customTimeoutsOf(timeouts: any): RegistrationRequest["customTimeouts"] {
+    return timeouts ? { create: timeouts.getCreate(), update: timeouts.getUpdate(), delete: timeouts.getDelete() } : undefined;
 }
 
 function loadProgram(): unknown {

@@ -30,6 +30,18 @@ export function readProject(programDir: string): Project {
     return { name: parsed.name, programDir, entry: path.resolve(programDir, main) };
 }
 
+/**
+ * The program runs with the @pulumi/pulumi of its own folder, as under the real CLI: a folder where it is not
+ * installed gets a hint instead of the program's "Cannot find module" stack trace.
+ */
+export function checkProgramInstalled(project: Project): void {
+    try {
+        require.resolve("@pulumi/pulumi/package.json", { paths: [project.programDir] });
+    } catch {
+        throw new Error(`program ${project.programDir}: @pulumi/pulumi is not installed there; run npm install in that folder first`);
+    }
+}
+
 export function resolveStackConfig(
     project: Project,
     stack: string,

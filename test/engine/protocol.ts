@@ -21,13 +21,26 @@ export interface RegistrationRequest {
     additionalSecretOutputs: string[];
     ignoreChanges: string[];
     replaceOnChanges: string[];
-    protect: boolean;
-    retainOnDelete: boolean;
+    /** Unset when the program did not give the option: the engine then inherits it from the parent. */
+    protect?: boolean;
+    retainOnDelete?: boolean;
+    /** The URN of the resource whose deletion deletes this one too (`deletedWith`), or "". */
+    deletedWith?: string;
+    /** The `import` option: adopt the existing object with this id instead of creating one. */
+    importId?: string;
+    /** The `aliases` option: old URNs, or specs whose empty fields default to the resource's own. */
+    aliases?: AliasSpec[];
+    /** The `customTimeouts` option as the SDK sends it (Go duration strings, "" when not given). */
+    customTimeouts?: { create: string; update: string; delete: string };
     /** Set only when the program gave the deleteBeforeReplace resource option. */
     deleteBeforeReplace?: boolean;
     /** Set when the program reads an existing resource by id (`Kind.get(name, id)`) instead of declaring one. */
     readId?: string;
 }
+
+export type AliasSpec =
+    | { urn: string }
+    | { name: string; type: string; stack: string; project: string; parentUrn: string; noParent: boolean };
 
 export interface RegistrationReply {
     urn: string;

@@ -186,7 +186,10 @@ function fromStruct(struct: Struct | undefined): PropertyMap {
 }
 
 function providerError(method: string, error: grpc.ServiceError): Error {
-    const message = `${method} failed: ${error.details || error.message}`;
+    // The host sends the provider's error as "Error: <message>"; a message that already says what failed is not
+    // prefixed again (no "Create failed: Domain create failed: ...").
+    const details = (error.details || error.message).replace(/^Error: /, "");
+    const message = details.toLowerCase().includes(`${method.toLowerCase()} failed`) ? details : `${method} failed: ${details}`;
     const initFailure = initFailureIn(error);
     if (initFailure) {
         return new ResourceInitError(message, initFailure.getId(), fromStruct(initFailure.getProperties()), initFailure.getReasonsList());

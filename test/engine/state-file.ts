@@ -25,6 +25,8 @@ export interface ResourceState {
      * leaves the state without a Delete call. */
     protect?: boolean;
     retainOnDelete?: boolean;
+    /** `deletedWith`: the URN of a resource whose deletion deletes this one too, so its own Delete is skipped. */
+    deletedWith?: string;
 }
 
 /**
@@ -96,19 +98,19 @@ export function openState(stateFile: string, identity: StackIdentity): OpenedSta
 
 /** Writes a temporary file and renames it over the state, so that a crash leaves the old or the new state. */
 export function writeState(stateFile: string, identity: StackIdentity, opened: OpenedState): void {
-    const encrypt = (resource: ResourceState): ResourceState => ({
+    const encrypt = (resource: ResourceState, place: string): ResourceState => ({
         ...resource,
-        inputs: encryptKeys(resource.inputs, resource.secretKeys, opened.secrets),
-        outputs: encryptKeys(resource.outputs, resource.secretKeys, opened.secrets),
+        inputs: encryptKeys(resource.inputs, resource.secretKeys, opened.secrets, `${place} ${resource.urn} inputs`),
+        outputs: encryptKeys(resource.outputs, resource.secretKeys, opened.secrets, `${place} ${resource.urn} outputs`),
     });
     const stored: StackState = {
         version: 1,
         project: identity.project,
         stack: identity.stack,
         secrets: opened.secrets.header,
-        resources: opened.resources.map(encrypt),
+        resources: opened.resources.map((resource) => encrypt(resource, resource.pendingDelete ? "pending-delete" : "live")),
         ...(opened.pendingOperations.length > 0
-            ? { pendingOperations: opened.pendingOperations.map((operation) => ({ ...operation, resource: encrypt(operation.resource) })) }
+            ? { pendingOperations: opened.pendingOperations.map((operation) => ({ ...operation, resource: encrypt(operation.resource, operation.type) })) }
             : {}),
     };
     fs.mkdirSync(path.dirname(stateFile), { recursive: true });
@@ -123,11 +125,11 @@ export function writeState(stateFile: string, identity: StackIdentity, opened: O
     fs.renameSync(temporary, stateFile);
 }
 
-function encryptKeys(props: PropertyMap, secretKeys: readonly string[], secrets: StateSecrets): PropertyMap {
+function encryptKeys(props: PropertyMap, secretKeys: readonly string[], secrets: StateSecrets, location: string): PropertyMap {
     const result: PropertyMap = { ...props };
     for (const key of secretKeys) {
         if (key in result) {
-            const encrypted: EncryptedValue = { [specialSigKey]: specialSecretSig, ciphertext: secrets.encrypt(result[key]) };
+            const encrypted: EncryptedValue = { [specialSigKey]: specialSecretSig, ciphertext: secrets.encrypt(result[key], `${location} ${key}`) };
             result[key] = encrypted;
         }
     }

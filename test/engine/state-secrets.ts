@@ -13,6 +13,14 @@ const CHECK_TEXT = "engine-double passphrase check";
 const FORMAT = "v1";
 
 export class StateSecrets {
+    /**
+     * The ciphertext each secret was last written with, by where it sits, with its plaintext: the state is written
+     * after every change, and a secret whose value did not change keeps its ciphertext for the rest of the run, as
+     * Go's batchingCachingSecretsManager does (pkg/resource/stack/secrets.go, SecretCache.LookupCiphertext). Like Go's,
+     * decryption does not fill it, so every secret is encrypted again once per run.
+     */
+    private readonly written = new Map<string, { plaintext: string; ciphertext: string }>();
+
     private constructor(private readonly key: Buffer, readonly header: SecretsHeader) {}
 
     static create(passphrase: string): StateSecrets {
@@ -36,8 +44,18 @@ export class StateSecrets {
         return new StateSecrets(key, header);
     }
 
-    encrypt(value: unknown): string {
-        return encryptText(this.key, JSON.stringify(value ?? null));
+    /** @param location where the secret sits in the state (resource, side, key), for the ciphertext cache. */
+    encrypt(value: unknown, location?: string): string {
+        const plaintext = JSON.stringify(value ?? null);
+        const cached = location === undefined ? undefined : this.written.get(location);
+        if (cached && cached.plaintext === plaintext) {
+            return cached.ciphertext;
+        }
+        const ciphertext = encryptText(this.key, plaintext);
+        if (location !== undefined) {
+            this.written.set(location, { plaintext, ciphertext });
+        }
+        return ciphertext;
     }
 
     decrypt(ciphertext: string): unknown {

@@ -31,30 +31,36 @@ export function errorMessage(error: unknown): string {
     return error instanceof Error ? error.message : String(error);
 }
 
-export function refuseIfProtected(resource: Pick<ResourceState, "urn" | "protect">, action: "delete" | "replace"): void {
-    if (resource.protect) {
-        throw new Error(`${resource.urn}: cannot ${action} a protected resource; remove the protect option first`);
-    }
-}
-
 /**
  * Deletes the resources in reverse dependency order, each removed from the state as soon as it is gone.
  * Those in `quiet` are replaced resources whose deletion belongs to their replace step: they get a
  * step of their own only if the deletion fails. Providers go last, once nothing uses them; like the CLI's
  * display, which hides default providers, they get no step.
+ * DeleteStep.Apply: a protected resource is refused (unless it is a replaced one, whose protect was checked by the
+ * replace), and the refusal stops only what it depends on, as each refusal is its own failed step; a retained one, or
+ * one whose deletedWith resource is deleted in the same run (isDeletedWith), leaves the state without a Delete call.
  */
 export async function deleteResources(
     context: StepContext,
     resources: readonly ResourceState[],
     quiet: ReadonlySet<ResourceState> = new Set(),
 ): Promise<void> {
+    const deleting = new Set(resources.map((resource) => resource.urn));
+    const refusals: Error[] = [];
     await deleteInDependencyOrder(resources.filter((resource) => !isProvider(resource)), (resource) =>
         context.slots.run(async () => {
             const step = newStep("delete", resource);
+            if (resource.protect && !quiet.has(resource)) {
+                const refusal = protectedDeleteError(resource);
+                step.error = refusal.message;
+                context.steps.push(step);
+                refusals.push(refusal);
+                return false;
+            }
             try {
-                refuseIfProtected(resource, "delete");
                 if (!context.preview) {
-                    if (resource.custom && resource.id && !resource.retainOnDelete) {
+                    const deletedWith = resource.deletedWith !== undefined && deleting.has(resource.deletedWith);
+                    if (resource.custom && resource.id && !resource.retainOnDelete && !deletedWith) {
                         await context.host.delete(refOf(resource), resource.id, resource.outputs, resource.inputs);
                     }
                     context.state.remove(resource);
@@ -67,9 +73,21 @@ export async function deleteResources(
             if (!quiet.has(resource)) {
                 context.steps.push(step);
             }
+            return true;
         }),
     );
     if (!context.preview) {
         resources.filter(isProvider).forEach((provider) => context.state.remove(provider));
     }
+    if (refusals.length > 0) {
+        throw refusals[0];
+    }
+}
+
+/** step.go, deleteProtectedError. */
+function protectedDeleteError(resource: ResourceState): Error {
+    return new Error(
+        `resource "${resource.urn}" cannot be deleted because it is protected; remove the protect option from the resource ` +
+            "in the program and run up first",
+    );
 }

@@ -38,10 +38,24 @@ export interface ThingSpec {
         replaceOnChanges?: string[];
         protect?: boolean;
         retainOnDelete?: boolean;
+        /** A group or an earlier thing, by name. */
+        parent?: string;
+        deletedWith?: string;
+        aliases?: { name?: string; parent?: string; noParent?: boolean }[];
+        /** The `import` option: the id of an existing thing. */
+        import?: string;
+        customTimeouts?: { create?: string; update?: string; delete?: string };
     };
 }
 
+export interface GroupSpec {
+    name: string;
+    options?: { protect?: boolean; retainOnDelete?: boolean; parent?: string; deletedWith?: string };
+}
+
 export interface ProgramSpec {
+    /** Component resources, declared before the things. */
+    groups?: GroupSpec[];
     things: ThingSpec[];
     exports?: Record<string, string>;
     exportPid?: boolean;

@@ -15,7 +15,7 @@ export interface RunOptions {
     parallel?: number;
     /** `--run-program`: refresh and destroy configure the provider from the current config, not the recorded one. */
     runProgram?: boolean;
-    /** `up --refresh`: a refresh (with the recorded config) before the update. */
+    /** `up --refresh` / `preview --refresh`: a refresh (with the recorded config) before the update or its preview. */
     refresh?: boolean;
     /** `refresh --clear-pending-creates`: drop the creates an interrupted run left pending. */
     clearPendingCreates?: boolean;
@@ -23,7 +23,7 @@ export interface RunOptions {
     importPendingCreates?: Record<string, string>;
 }
 
-export type StepOp = "create" | "update" | "replace" | "delete" | "same" | "refresh" | "read-gone" | "read";
+export type StepOp = "create" | "update" | "replace" | "delete" | "same" | "refresh" | "read-gone" | "read" | "import";
 
 export interface PropertyDiff {
     property: string;
