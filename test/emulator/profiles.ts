@@ -45,6 +45,11 @@ export interface ServiceProfile {
     readonly channelUpdateShowsChannel: boolean;
     /** The `list` field of a listed campaign that has no slug. */
     campaignListUrl(url: string, slug: string): string | false;
+    /**
+     * Whether a channel's assignments to objects deleted since still count for the paging of its items (perpage,
+     * nextpage, maxpage) though they are not listed: then a page can be empty while more pages follow.
+     */
+    readonly goneChannelItemsCountForPaging: boolean;
 }
 
 const specProfile: ServiceProfile = {
@@ -77,6 +82,7 @@ const specProfile: ServiceProfile = {
     qrHasShortLink: () => true,
     channelUpdateShowsChannel: false,
     campaignListUrl: (url) => url,
+    goneChannelItemsCountForPaging: false,
 };
 
 /** Kinds whose update, in the real service, saves nothing and answers an empty 200 when the object is not found. */
@@ -111,6 +117,7 @@ const realProfile: ServiceProfile = {
     qrHasShortLink: (type) => !WITHOUT_SHORT_LINK.includes(type),
     channelUpdateShowsChannel: true,
     campaignListUrl: (url, slug) => (slug === "" ? false : url),
+    goneChannelItemsCountForPaging: true,
 };
 
 export const PROFILES: Record<ProfileName, ServiceProfile> = { spec: specProfile, real: realProfile };
