@@ -46,10 +46,10 @@ export interface ServiceProfile {
     /** The `list` field of a listed campaign that has no slug. */
     campaignListUrl(url: string, slug: string): string | false;
     /**
-     * Whether a channel's assignments to objects deleted since still count for the paging of its items (perpage,
-     * nextpage, maxpage) though they are not listed: then a page can be empty while more pages follow.
+     * Whether a channel keeps its assignments to objects deleted in the dashboard (the admin surface): they are not
+     * listed among its items but still count for their paging, so a page can be empty while more pages follow.
      */
-    readonly goneChannelItemsCountForPaging: boolean;
+    readonly keepsItemsDeletedInDashboard: boolean;
 }
 
 const specProfile: ServiceProfile = {
@@ -82,7 +82,7 @@ const specProfile: ServiceProfile = {
     qrHasShortLink: () => true,
     channelUpdateShowsChannel: false,
     campaignListUrl: (url) => url,
-    goneChannelItemsCountForPaging: false,
+    keepsItemsDeletedInDashboard: false,
 };
 
 /** Kinds whose update, in the real service, saves nothing and answers an empty 200 when the object is not found. */
@@ -117,7 +117,7 @@ const realProfile: ServiceProfile = {
     qrHasShortLink: (type) => !WITHOUT_SHORT_LINK.includes(type),
     channelUpdateShowsChannel: true,
     campaignListUrl: (url, slug) => (slug === "" ? false : url),
-    goneChannelItemsCountForPaging: true,
+    keepsItemsDeletedInDashboard: true,
 };
 
 export const PROFILES: Record<ProfileName, ServiceProfile> = { spec: specProfile, real: realProfile };
