@@ -146,7 +146,8 @@ export class Transport {
         const reason =
             `the service asks to wait ${describeWaitMs(waitMs)} for its rate limit, longer than the longest wait allowed ` +
             `(${describeWaitMs(this.options.maxRateLimitWaitMs)}, setting maxRateLimitWaitMs); nothing was sent`;
-        return new ShortenerApiError({ operation: call.operation, kind: "rate-limit", reason, status: 429, retryable: true });
+        // Asking again would only meet the same wait: not retried, by the client or by its callers.
+        return new ShortenerApiError({ operation: call.operation, kind: "rate-limit", reason, status: 429, retryable: false });
     }
 
     private tooLarge(call: ApiCall, cause: BodyTooLarge): ShortenerApiError {

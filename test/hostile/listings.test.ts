@@ -2,6 +2,7 @@
 // an object twice, the client functions and the data functions fail with a message naming the page, in a few
 // requests, and never return a list that lacks what the service holds.
 import assert from "node:assert/strict";
+import { randomUUID } from "node:crypto";
 import fc from "fast-check";
 import { listChannelItems, listPixels } from "../../provider";
 import { collect, createShortenerClient, DEFAULT_MAX_LIST_PAGES } from "../../provider/client";
@@ -9,7 +10,11 @@ import { startEmulator } from "../emulator";
 import { LISTINGS, pageOf, pixelPage, useHostileService, type Script } from "./hostile-service";
 import { failureWithin } from "./support";
 
-const KEY = "hostile-listing-key";
+// Each test gets its own key: the rate gate is shared per service and key in the process, and a port may come again.
+let KEY = "";
+beforeEach(() => {
+    KEY = `hostile-listing-${randomUUID()}`;
+});
 
 describe("hostile service: listings", () => {
     const service = useHostileService();
