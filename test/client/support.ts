@@ -60,11 +60,7 @@ export function assertSecretAbsent(error: ShortenerApiError, secret: string): vo
     }
 }
 
-export async function collect<T>(items: AsyncIterable<T>): Promise<T[]> {
-    const all: T[] = [];
-    for await (const item of items) all.push(item);
-    return all;
-}
+export { collect } from "../../provider/client";
 
 /** What a scripted server answers to one request. */
 export interface ScriptedAnswer {
