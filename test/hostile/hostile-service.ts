@@ -4,7 +4,7 @@
 // stack can be set up honestly and then read through the hostile answers.
 import assert from "node:assert/strict";
 import { createServer, request as httpRequest, IncomingMessage, OutgoingHttpHeaders, ServerResponse } from "node:http";
-import { AddressInfo, Socket } from "node:net";
+import { listenLocally } from "../client/support";
 
 export type HostileAnswer =
     | { status?: number; headers?: OutgoingHttpHeaders; body: unknown }
@@ -36,7 +36,6 @@ const CHUNK = Buffer.alloc(1 << 16, "x");
 
 export async function startHostileService(upstream?: string): Promise<HostileService> {
     const requests: string[] = [];
-    const sockets = new Set<Socket>();
     let current: Script = () => undefined;
     let streamed = 0;
 
@@ -72,23 +71,13 @@ export async function startHostileService(upstream?: string): Promise<HostileSer
         req.on("data", (chunk: Buffer) => chunks.push(chunk));
         req.on("end", () => answer(req, res, Buffer.concat(chunks).toString("utf8")));
     });
-    server.on("connection", (socket) => {
-        sockets.add(socket);
-        socket.once("close", () => sockets.delete(socket));
-    });
-    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
     return {
-        baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
         requests,
         streamedBytes: () => streamed,
         script: (next) => {
             current = next;
         },
-        close: () =>
-            new Promise<void>((resolve) => {
-                server.close(() => resolve());
-                for (const socket of sockets) socket.destroy();
-            }),
+        ...(await listenLocally(server)),
     };
 }
 
