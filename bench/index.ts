@@ -4,6 +4,7 @@
 import { clientBench } from "./client";
 import { isProfileName, PROFILE_NAMES } from "../test/emulator";
 import { Benchmark, BenchOptions, Figure, meetsBound } from "./figure";
+import { hostileListingBench } from "./hostile-listing";
 import { listFreshnessBench } from "./list-freshness";
 import { providerBench } from "./provider";
 import { wikiCatalogueBenchmark } from "./wiki-catalogue";
@@ -15,6 +16,7 @@ const suites: Benchmark[] = [
     clientBench,
     providerBench,
     listFreshnessBench,
+    hostileListingBench,
     wikiCatalogueBenchmark,
     wikiValidateBenchmark,
     wikiDifferentialBenchmark,

@@ -7,12 +7,18 @@ export const CONFIG_KEYS = {
     apiKey: "shortener:apiKey",
     baseUrl: "shortener:baseUrl",
     requestTimeoutMs: "shortener:requestTimeoutMs",
+    maxRateLimitWaitMs: "shortener:maxRateLimitWaitMs",
+    maxResponseBytes: "shortener:maxResponseBytes",
+    maxListPages: "shortener:maxListPages",
 } as const;
 
 export const ENV_KEYS = {
     apiKey: "SHORTENER_API_KEY",
     baseUrl: "SHORTENER_BASE_URL",
     requestTimeoutMs: "SHORTENER_REQUEST_TIMEOUT_MS",
+    maxRateLimitWaitMs: "SHORTENER_MAX_RATE_LIMIT_WAIT_MS",
+    maxResponseBytes: "SHORTENER_MAX_RESPONSE_BYTES",
+    maxListPages: "SHORTENER_MAX_LIST_PAGES",
 } as const;
 
 /** Anything that answers config look-ups by their fully namespaced key ("shortener:apiKey"). */
@@ -25,7 +31,17 @@ export interface Credentials {
     apiKey: string;
 }
 
-export interface Settings extends Credentials {
+/** The bounds on what the service may make the client do; the client's defaults when unset (docs/security.md). */
+export interface Bounds {
+    /** The longest wait for the service's rate limit before a call fails instead. */
+    maxRateLimitWaitMs?: number;
+    /** The largest answer read, in bytes. */
+    maxResponseBytes?: number;
+    /** The most pages a listing may have. */
+    maxListPages?: number;
+}
+
+export interface Settings extends Credentials, Bounds {
     /** How long one request may take before it counts as lost; the client's default when unset. */
     requestTimeoutMs?: number;
 }
@@ -64,14 +80,27 @@ export function resolveCredentials(config: ConfigSource | undefined, env: NodeJS
     return { baseUrl: baseUrl.replace(/\/+$/, ""), apiKey };
 }
 
-/** Credentials plus the optional request timeout (config `shortener:requestTimeoutMs`, a whole number of ms). */
+type Setting = Exclude<keyof Settings, keyof Credentials>;
+
+/** What each numeric setting counts, for its error message. */
+const SETTING_UNITS: Record<Setting, string> = {
+    requestTimeoutMs: "milliseconds",
+    maxRateLimitWaitMs: "milliseconds",
+    maxResponseBytes: "bytes",
+    maxListPages: "pages",
+};
+
+/** Credentials plus the optional request timeout and bounds (config `shortener:<name>`, then the environment; whole numbers). */
 export function resolveSettings(config: ConfigSource | undefined, env: NodeJS.ProcessEnv = process.env): Settings {
-    const credentials = resolveCredentials(config, env);
-    const timeout = firstNonEmpty(config?.get(CONFIG_KEYS.requestTimeoutMs), env[ENV_KEYS.requestTimeoutMs]);
-    if (timeout === undefined) return credentials;
-    const requestTimeoutMs = Number(timeout);
-    if (!Number.isInteger(requestTimeoutMs) || requestTimeoutMs <= 0) {
-        throw new ConfigurationError(`${CONFIG_KEYS.requestTimeoutMs} must be a positive whole number of milliseconds; got "${timeout}".`);
+    const settings: Settings = resolveCredentials(config, env);
+    for (const [name, unit] of Object.entries(SETTING_UNITS) as [Setting, string][]) {
+        const raw = firstNonEmpty(config?.get(CONFIG_KEYS[name]), env[ENV_KEYS[name]]);
+        if (raw === undefined) continue;
+        const value = Number(raw);
+        if (!Number.isSafeInteger(value) || value <= 0) {
+            throw new ConfigurationError(`${CONFIG_KEYS[name]} must be a positive whole number of ${unit}; got "${raw}".`);
+        }
+        settings[name] = value;
     }
-    return { ...credentials, requestTimeoutMs };
+    return settings;
 }

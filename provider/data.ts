@@ -1,17 +1,22 @@
 // Read-only look-ups for Pulumi programs: plain async functions returning typed values, for showing what an
 // account holds and for finding the ids of existing objects to adopt. They run in the program, with the same
-// credentials as the resources (stack config, then environment), unless given explicitly.
+// credentials and bounds as the resources (stack config, then environment), unless given explicitly, and say when
+// they wait as the provider does.
 import * as pulumi from "@pulumi/pulumi";
-import { createShortenerClient, type ShortenerClient } from "./client";
-import { resolveCredentials, type Credentials } from "./config";
-import { collect } from "./resources/list-cache";
+import { collect, createShortenerClient, describeWait, type ShortenerClient } from "./client";
+import { CONFIG_KEYS, resolveSettings, type Credentials } from "./config";
 
 /** Explicit credentials; by default they come from `shortener:baseUrl` / `shortener:apiKey` or the environment. */
 export type DataOptions = Partial<Credentials>;
 
 function clientFor(options: DataOptions = {}): ShortenerClient {
-    const configured = resolveCredentials({ get: (key) => options[key === "shortener:apiKey" ? "apiKey" : "baseUrl"] ?? pulumi.runtime.getConfig(key) });
-    return createShortenerClient(configured);
+    const explicit = (key: string) => (key === CONFIG_KEYS.apiKey ? options.apiKey : key === CONFIG_KEYS.baseUrl ? options.baseUrl : undefined);
+    const { requestTimeoutMs, ...settings } = resolveSettings({ get: (key) => explicit(key) ?? pulumi.runtime.getConfig(key) });
+    return createShortenerClient({
+        ...settings,
+        timeoutMs: requestTimeoutMs,
+        onWait: (event) => process.stderr.write(`shortener: ${describeWait(event)}\n`),
+    });
 }
 
 export const getAccount = (options?: DataOptions) => clientFor(options).account.get();

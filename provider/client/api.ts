@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { ShortenerApiError } from "./errors";
-import { AllOptions, allItems, PageQuery } from "./pagination";
+import { AllOptions, allItems, DEFAULT_MAX_LIST_PAGES, PageQuery } from "./pagination";
+import { MAX_TIMER_MS } from "./rate-gate";
 import {
     Account,
     accountResponseSchema,
@@ -39,6 +40,12 @@ export interface ClientConfig {
     timeoutMs?: number;
     /** How many times a read is sent again after a 5xx, a dropped connection or a timeout; default 4. */
     maxRetries?: number;
+    /** The longest wait for the service's rate limit before the call fails instead; default 300000 (5 minutes). */
+    maxRateLimitWaitMs?: number;
+    /** The largest answer read, in bytes; default 10485760 (10 MiB). */
+    maxResponseBytes?: number;
+    /** The most pages a listing may have; default 1000 (100,000 objects at 100 a page). */
+    maxListPages?: number;
     onWait?: (event: WaitEvent) => void;
 }
 
@@ -102,16 +109,20 @@ export interface ShortenerClient {
 
 export const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
 const DEFAULT_MAX_RETRIES = 4;
+export const DEFAULT_MAX_RATE_LIMIT_WAIT_MS = 300_000;
+export const DEFAULT_MAX_RESPONSE_BYTES = 10 * 1024 * 1024;
 
 export function createShortenerClient(config: ClientConfig): ShortenerClient {
     const transport = new Transport({
         baseUrl: checkBaseUrl(config.baseUrl),
         apiKey: checkApiKey(config.apiKey),
-        timeoutMs: checkCount("timeoutMs", config.timeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS, 1),
+        timeoutMs: checkCount("timeoutMs", config.timeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS, 1, MAX_TIMER_MS),
         maxRetries: checkCount("maxRetries", config.maxRetries ?? DEFAULT_MAX_RETRIES, 0),
+        maxRateLimitWaitMs: checkCount("maxRateLimitWaitMs", config.maxRateLimitWaitMs ?? DEFAULT_MAX_RATE_LIMIT_WAIT_MS, 0),
+        maxResponseBytes: checkCount("maxResponseBytes", config.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES, 1),
         onWait: config.onWait,
     });
-    const api = new Endpoints(transport);
+    const api = new Endpoints(transport, checkCount("maxListPages", config.maxListPages ?? DEFAULT_MAX_LIST_PAGES, 1));
     return {
         account: {
             get: async () => api.read("account.get", "/api/account", accountResponseSchema),
@@ -149,10 +160,11 @@ export function createShortenerClient(config: ClientConfig): ShortenerClient {
             ...api.listing("channels", "/api/channels", pageSchema("channels", channelSchema)),
             items: async (channelId, query) => api.page("channels.items", channelItemsPath(api, "channels.items", channelId), itemsPage, query),
             allItems: (channelId, options) =>
-                allItems(
+                api.walk(
                     "channels.allItems",
                     (query) => api.page("channels.allItems", channelItemsPath(api, "channels.allItems", channelId), itemsPage, query),
-                    options,
+                    // A link, a bio page and a QR code may share an id.
+                    { identity: (item: ChannelItem) => `${item.type}/${item.id}`, ...options },
                 ),
             create: async (body) => api.create("channels.create", "/api/channel/add", channelSchema, body),
             update: async (id, body) => api.write("channels.update", "PUT", `/api/channel/${api.positiveInteger("channels.update", "id", id)}/update`, body),
@@ -190,12 +202,19 @@ function channelItemsPath(api: Endpoints, operation: string, channelId: number):
 
 /** The few shapes every endpoint is one of, each checking its input and parsing its answer. */
 class Endpoints {
-    constructor(private readonly transport: Transport) {}
+    constructor(
+        private readonly transport: Transport,
+        private readonly maxListPages: number,
+    ) {}
 
     listing<T, P extends Page<T>>(resource: string, path: string, schema: z.ZodType<P>): Listing<T, P> {
         const operation = `${resource}.list`;
         const list = (query?: PageQuery) => this.page(operation, path, schema, query);
-        return { list, all: (options) => allItems(`${resource}.all`, list, options) };
+        return { list, all: (options) => this.walk(`${resource}.all`, list, options) };
+    }
+
+    walk<T>(operation: string, fetchPage: (query: PageQuery) => Promise<Page<T>>, options: AllOptions = {}): AsyncIterable<T> {
+        return allItems(operation, fetchPage, { maxPages: this.maxListPages, ...options });
     }
 
     async page<P>(operation: string, path: string, schema: z.ZodType<P>, query: PageQuery = {}): Promise<P> {
@@ -245,7 +264,8 @@ class Endpoints {
         throw new ShortenerApiError({
             operation,
             kind: "bad-response",
-            reason: `the answer does not have the expected shape: ${describeIssues(parsed.error.issues)}`,
+            // A shape error quotes what the service sent, which may echo the request.
+            reason: this.transport.redact(`the answer does not have the expected shape: ${describeIssues(parsed.error.issues)}`),
             status: answer.status,
             retryable: false,
         });
@@ -279,9 +299,10 @@ function checkApiKey(apiKey: string): string {
     throw configError("apiKey is missing or empty");
 }
 
-function checkCount(field: string, value: number, minimum: number): number {
-    if (Number.isSafeInteger(value) && value >= minimum) return value;
-    throw configError(`${field} must be an integer of at least ${minimum}, got ${JSON.stringify(value)}`);
+function checkCount(field: string, value: number, minimum: number, maximum = Number.MAX_SAFE_INTEGER): number {
+    if (Number.isSafeInteger(value) && value >= minimum && value <= maximum) return value;
+    const range = maximum === Number.MAX_SAFE_INTEGER ? `of at least ${minimum}` : `from ${minimum} to ${maximum}`;
+    throw configError(`${field} must be an integer ${range}, got ${JSON.stringify(value)}`);
 }
 
 function configError(reason: string): ShortenerApiError {

@@ -17,8 +17,21 @@ export interface SendTicket {
 
 interface Waiter {
     grant: (ticket: SendTicket) => void;
+    refuse: (error: RateWaitTooLong) => void;
     onDelay?: (waitMs: number) => void;
+    maxWaitMs: number;
 }
+
+/** The service's window reopens later than the waiter is willing to wait: it is refused at once instead. */
+export class RateWaitTooLong extends Error {
+    constructor(readonly waitMs: number) {
+        super(`the rate limit reopens in ${waitMs} ms`);
+        this.name = "RateWaitTooLong";
+    }
+}
+
+/** Node's timers hold at most this (about 24.8 days); a longer delay would fire at once, over and over. */
+export const MAX_TIMER_MS = 2 ** 31 - 1;
 
 // X-RateLimit-Reset counts whole seconds, rounded up: the window really ends up to this much earlier.
 const RESET_RESOLUTION_MS = 1000;
@@ -56,10 +69,11 @@ export class RateGate {
     /**
      * Resolves when a request may go out. A resend of a refused request goes to the front of the line.
      * `onDelay` is told once, as soon as the gate knows the request must wait for a window, how long that will be.
+     * Rejects with RateWaitTooLong as soon as the window the request waits for reopens more than `maxWaitMs` away.
      */
-    acquire(options: { resend?: boolean; onDelay?: (waitMs: number) => void } = {}): Promise<SendTicket> {
-        return new Promise((grant) => {
-            const waiter = { grant, onDelay: options.onDelay };
+    acquire(options: { resend?: boolean; onDelay?: (waitMs: number) => void; maxWaitMs?: number } = {}): Promise<SendTicket> {
+        return new Promise((grant, refuse) => {
+            const waiter = { grant, refuse, onDelay: options.onDelay, maxWaitMs: options.maxWaitMs ?? Number.POSITIVE_INFINITY };
             if (options.resend) this.waiting.unshift(waiter);
             else this.waiting.push(waiter);
             this.drain();
@@ -146,11 +160,22 @@ export class RateGate {
         this.wakeTimer = undefined;
         if (this.waiting.length === 0 || this.budget >= 1 || this.reopensAtMs === undefined) return;
         const delayMs = Math.max(0, this.reopensAtMs - now);
+        this.refuseImpatient(delayMs);
+        if (this.waiting.length === 0) return;
         this.tellDelays(delayMs);
+        // A wake before the reopening only looks again and sleeps for the rest.
         this.wakeTimer = setTimeout(() => {
             this.wakeTimer = undefined;
             this.drain();
-        }, delayMs);
+        }, Math.min(delayMs, MAX_TIMER_MS));
+    }
+
+    /** The bound is on the wait the service asks for (until its window reopens), not on a waiter's place in the line. */
+    private refuseImpatient(delayMs: number): void {
+        const refused = this.waiting.filter((waiter) => waiter.maxWaitMs < delayMs);
+        if (refused.length === 0) return;
+        this.waiting.splice(0, this.waiting.length, ...this.waiting.filter((waiter) => waiter.maxWaitMs >= delayMs));
+        for (const waiter of refused) waiter.refuse(new RateWaitTooLong(delayMs));
     }
 
     /** Those further back in the line wait for later windows too, as far as the limit and window length are known. */

@@ -26,6 +26,8 @@ const SUCCESS_FLAGS: unknown[] = [0, "0", false];
 const FAILURE_FLAGS: unknown[] = [1, "1", true];
 const RATE_LIMIT_FLAGS: unknown[] = [429, "429"];
 const NOT_FOUND_MESSAGE = /does not exist|not found/i;
+// A message is for a person; a service that sends megabytes of it (an echoed request) is cut, after redaction.
+const MAX_MESSAGE_CHARS = 1000;
 
 export function interpretResponse(answer: Answer): Interpretation {
     const { operation, status, headers, text, redact } = answer;
@@ -34,7 +36,7 @@ export function interpretResponse(answer: Answer): Interpretation {
     if (status === 429 || RATE_LIMIT_FLAGS.includes(body?.error)) {
         return { outcome: "rate-limited", retryAfterMs: readRetryAfterMs(body?.["Retry-After"] ?? headers.get("retry-after")) };
     }
-    const serviceMessage = typeof body?.message === "string" ? redact(body.message) : undefined;
+    const serviceMessage = typeof body?.message === "string" ? cut(redact(body.message)) : undefined;
     const said = serviceMessage ? `: ${serviceMessage}` : "";
     const fail = (kind: ShortenerApiError["kind"], reason: string, retryable: boolean): Interpretation => ({
         outcome: "failed",
@@ -87,6 +89,10 @@ function readRetryAfterMs(value: unknown): number | undefined {
 function readInteger(value: string | null): number | undefined {
     if (value === null || !/^\s*-?\d+\s*$/.test(value)) return undefined;
     return Number(value);
+}
+
+function cut(message: string): string {
+    return message.length <= MAX_MESSAGE_CHARS ? message : `${message.slice(0, MAX_MESSAGE_CHARS)}... (${message.length} characters)`;
 }
 
 function parseJson(text: string): unknown {

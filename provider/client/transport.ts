@@ -3,7 +3,8 @@ import https from "https";
 import { setTimeout as sleep } from "timers/promises";
 import fetch from "node-fetch";
 import { ShortenerApiError } from "./errors";
-import { gateFor, RateGate, SendTicket } from "./rate-gate";
+import { gateFor, RateGate, RateWaitTooLong, SendTicket } from "./rate-gate";
+import { redactor } from "./redact";
 import { Interpretation, interpretResponse, readRateWindow } from "./response";
 
 export interface WaitEvent {
@@ -18,6 +19,10 @@ export interface TransportOptions {
     timeoutMs: number;
     /** How many times a read is sent again after a transient failure. */
     maxRetries: number;
+    /** The longest the service may make a call wait for its rate limit; a longer wait fails the call at once. */
+    maxRateLimitWaitMs: number;
+    /** The largest answer read; a larger one is cut off unread and fails the call without a retry. */
+    maxResponseBytes: number;
     onWait?: (event: WaitEvent) => void;
 }
 
@@ -59,10 +64,13 @@ export interface ApiAnswer {
 export class Transport {
     private readonly baseUrl: string;
     private readonly gate: RateGate;
+    /** Removes the API key, in every form, from any text that goes into an error. */
+    readonly redact: (text: string) => string;
 
     constructor(private readonly options: TransportOptions) {
         this.baseUrl = options.baseUrl.replace(/\/+$/, "");
         this.gate = gateFor(this.baseUrl, options.apiKey);
+        this.redact = redactor([options.apiKey]);
     }
 
     async call(call: ApiCall): Promise<ApiAnswer> {
@@ -94,8 +102,20 @@ export class Transport {
     }
 
     private async attempt(call: ApiCall, resend: boolean): Promise<Interpretation> {
-        const ticket = await this.gate.acquire({ resend, onDelay: (waitMs) => this.notify("rate-limit", waitMs, call.operation) });
-        const redact = redactor([this.options.apiKey, ...(call.secrets ?? [])]);
+        let ticket: SendTicket;
+        try {
+            ticket = await this.gate.acquire({
+                resend,
+                onDelay: (waitMs) => this.notify("rate-limit", waitMs, call.operation),
+                maxWaitMs: this.options.maxRateLimitWaitMs,
+            });
+        } catch (refusal) {
+            if (!(refusal instanceof RateWaitTooLong)) throw refusal;
+            return { outcome: "failed", error: this.waitTooLong(call, refusal.waitMs) };
+        }
+        const secrets = call.secrets?.filter((secret) => secret !== "") ?? [];
+        const withoutSecrets = redactor(secrets);
+        const redact = (text: string) => withoutSecrets(this.redact(text));
         const controller = new AbortController();
         const timer = setTimeout(() => controller.abort(), this.options.timeoutMs);
         let status: number;
@@ -111,14 +131,32 @@ export class Transport {
             });
             status = response.status;
             headers = response.headers;
-            text = await response.text();
+            text = await readBounded(response, this.options.maxResponseBytes, controller);
         } catch (cause) {
             this.gate.release(ticket, undefined);
+            if (cause instanceof BodyTooLarge) return { outcome: "failed", error: this.tooLarge(call, cause) };
             return { outcome: "failed", error: this.lostResponse(call, cause, controller.signal.aborted, redact) };
         } finally {
             clearTimeout(timer);
         }
         return this.settle(call, ticket, interpretResponse({ operation: call.operation, status, headers, text, redact }), headers);
+    }
+
+    private waitTooLong(call: ApiCall, waitMs: number): ShortenerApiError {
+        const reason =
+            `the service asks to wait ${describeWaitMs(waitMs)} for its rate limit, longer than the longest wait allowed ` +
+            `(${describeWaitMs(this.options.maxRateLimitWaitMs)}, setting maxRateLimitWaitMs); nothing was sent`;
+        // Asking again would only meet the same wait: not retried, by the client or by its callers.
+        return new ShortenerApiError({ operation: call.operation, kind: "rate-limit", reason, status: 429, retryable: false });
+    }
+
+    private tooLarge(call: ApiCall, cause: BodyTooLarge): ShortenerApiError {
+        const mayBeApplied = call.method === "GET" ? "" : "; the change may have been applied, check before repeating it";
+        const size = cause.declaredBytes === undefined ? "" : ` (${cause.declaredBytes} bytes announced)`;
+        const reason =
+            `HTTP ${cause.status}: the answer is larger than the largest allowed, ${this.options.maxResponseBytes} bytes ` +
+            `(setting maxResponseBytes)${size}; it was cut off unread and is not asked for again${mayBeApplied}`;
+        return new ShortenerApiError({ operation: call.operation, kind: "bad-response", reason, status: cause.status, retryable: false });
     }
 
     private settle(call: ApiCall, ticket: SendTicket, result: Interpretation, headers: fetch.Headers): Interpretation {
@@ -178,7 +216,45 @@ function describeCause(cause: unknown): string {
     return typeof code === "string" ? code : cause.message;
 }
 
-function redactor(secrets: string[]): (text: string) => string {
-    const present = secrets.filter((secret) => secret !== "");
-    return (text) => present.reduce((clean, secret) => clean.split(secret).join("[redacted]"), text);
+/** A wait in the unit a person reads it in. */
+export function describeWaitMs(waitMs: number): string {
+    return waitMs < 1000 ? `${Math.ceil(waitMs)} ms` : `${Math.ceil(waitMs / 1000)} s`;
+}
+
+/** How the provider, the data functions and the import tell the person running them that a call waits. */
+export function describeWait(event: WaitEvent): string {
+    return `${event.reason === "rate-limit" ? "rate limit reached" : "retrying"}: waiting ${Math.ceil(event.waitMs / 1000)} s before ${event.operation}`;
+}
+
+class BodyTooLarge extends Error {
+    constructor(
+        readonly status: number,
+        readonly declaredBytes: number | undefined,
+    ) {
+        super("the answer is too large");
+    }
+}
+
+/**
+ * The body as text, read as it streams in and abandoned (the connection closed) the moment it passes `maxBytes`,
+ * or before it starts when Content-Length already says so: a huge answer is never downloaded, only refused.
+ */
+async function readBounded(response: fetch.Response, maxBytes: number, controller: AbortController): Promise<string> {
+    const declared = Number(response.headers.get("content-length") ?? Number.NaN);
+    if (declared > maxBytes) {
+        controller.abort();
+        throw new BodyTooLarge(response.status, declared);
+    }
+    const chunks: Buffer[] = [];
+    let bytes = 0;
+    for await (const chunk of response.body) {
+        const buffer = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as string);
+        bytes += buffer.length;
+        if (bytes > maxBytes) {
+            controller.abort();
+            throw new BodyTooLarge(response.status, undefined);
+        }
+        chunks.push(buffer);
+    }
+    return Buffer.concat(chunks, bytes).toString("utf8");
 }

@@ -1,6 +1,6 @@
 // What a resource's lifecycle may use: the API client of the configured account, the shared list cache, and a
 // way to tell the user something. One context per provider process and account, shared by every resource.
-import { createShortenerClient, DEFAULT_REQUEST_TIMEOUT_MS, type ShortenerClient } from "../client";
+import { createShortenerClient, DEFAULT_REQUEST_TIMEOUT_MS, describeWait, type ShortenerClient } from "../client";
 import { resolveSettings, type ConfigSource } from "../config";
 import { createJournal, type CreateJournal } from "./create-journal";
 import { ListCache } from "./list-cache";
@@ -31,15 +31,9 @@ export function createResourceContext(config: ConfigSource | undefined, env: Nod
     return {
         client() {
             if (!client) {
-                const settings = resolveSettings(config, env);
-                requestTimeoutMs = settings.requestTimeoutMs;
-                client = createShortenerClient({
-                    baseUrl: settings.baseUrl,
-                    apiKey: settings.apiKey,
-                    timeoutMs: requestTimeoutMs,
-                    onWait: ({ reason, waitMs, operation }) =>
-                        tell(`${reason === "rate-limit" ? "rate limit reached" : "retrying"}: waiting ${Math.ceil(waitMs / 1000)} s before ${operation}`),
-                });
+                const { requestTimeoutMs: timeoutMs, ...settings } = resolveSettings(config, env);
+                requestTimeoutMs = timeoutMs;
+                client = createShortenerClient({ ...settings, timeoutMs, onWait: (event) => tell(describeWait(event)) });
             }
             return client;
         },

@@ -5,6 +5,9 @@
 // steps at once, so reads queue behind a slow listing (a paged, rate-limited service takes many seconds), and counted
 // from the request they would find it stale on arrival and list again.
 
+// What the listings of the kinds are read with, so that the resources walking them find it beside the cache.
+export { collect } from "../client/pagination";
+
 const FRESH_FOR_MS = 10_000;
 
 interface Listing {
@@ -43,10 +46,4 @@ export class ListCache {
     clear(): void {
         this.listings.clear();
     }
-}
-
-export async function collect<T>(items: AsyncIterable<T>): Promise<T[]> {
-    const all: T[] = [];
-    for await (const item of items) all.push(item);
-    return all;
 }

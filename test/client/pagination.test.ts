@@ -101,24 +101,32 @@ describe("client: pagination of a misbehaving service", () => {
             })(),
         );
         assert.equal(error.kind, "bad-response");
-        assert.match(error.message, /page 1 names page 1 as the next one/);
+        assert.match(error.message, /page 1 of 5 names page 1 as the next one/);
         assert.deepEqual(seen, [11, 12]);
         assert.equal(server().requests.length, 1);
     });
 
-    it("stops when nextpage is null even if maxpage claims more", async () => {
+    it("fails when nextpage is null while maxpage says more pages follow: the listing ended early", async () => {
         script(() => ({ body: pixelsPage(1, null, 9, [1, 2]) }));
-        assert.equal((await collect(client().pixels.all())).length, 2);
+        const error = await rejection(collect(client().pixels.all()));
+        assert.equal(error.kind, "bad-response");
+        assert.match(error.message, /page 1 of 9 says it is the last one/);
         assert.equal(server().requests.length, 1);
     });
 
-    it("stops on an empty page even if nextpage says otherwise", async () => {
-        script(() => ({ body: pixelsPage(1, 2, 9, []) }));
-        assert.deepEqual(await collect(client().pixels.all()), []);
-        assert.equal(server().requests.length, 1);
+    it("walks through an empty page while the envelope says more pages follow", async () => {
+        script((req) => {
+            const page = Number(new URL(req.url ?? "", "http://x").searchParams.get("page"));
+            return { body: page === 1 ? pixelsPage(1, 2, 2, []) : pixelsPage(2, null, 2, [7, 8]) };
+        });
+        assert.deepEqual(
+            (await collect(client().pixels.all())).map((pixel) => pixel.id),
+            [7, 8],
+        );
+        assert.equal(server().requests.length, 2);
     });
 
-    it("stops when currentpage reaches maxpage", async () => {
+    it("stops when currentpage reaches maxpage, whatever nextpage says there", async () => {
         script((req) => {
             const page = Number(new URL(req.url ?? "", "http://x").searchParams.get("page"));
             return { body: pixelsPage(page, page + 1, 2, [page]) };

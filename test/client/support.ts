@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { createServer, IncomingMessage, OutgoingHttpHeaders } from "node:http";
+import { createServer, IncomingMessage, OutgoingHttpHeaders, Server } from "node:http";
 import { AddressInfo, Socket } from "node:net";
 import { inspect } from "node:util";
 import { ClientConfig, createShortenerClient, ShortenerApiError, ShortenerClient } from "../../provider/client";
@@ -60,11 +60,7 @@ export function assertSecretAbsent(error: ShortenerApiError, secret: string): vo
     }
 }
 
-export async function collect<T>(items: AsyncIterable<T>): Promise<T[]> {
-    const all: T[] = [];
-    for await (const item of items) all.push(item);
-    return all;
-}
+export { collect } from "../../provider/client";
 
 /** What a scripted server answers to one request. */
 export interface ScriptedAnswer {
@@ -87,7 +83,6 @@ export interface ScriptedServer {
  */
 export async function startScriptedServer(answer: (req: IncomingMessage) => ScriptedAnswer): Promise<ScriptedServer> {
     const requests: string[] = [];
-    const sockets = new Set<Socket>();
     const server = createServer((req, res) => {
         requests.push(`${req.method} ${req.url}`);
         req.resume();
@@ -98,6 +93,12 @@ export async function startScriptedServer(answer: (req: IncomingMessage) => Scri
             res.end(text);
         });
     });
+    return { requests, ...(await listenLocally(server)) };
+}
+
+/** Listens on 127.0.0.1 on a free port; `close` also ends the connections still open (a hung or streaming answer). */
+export async function listenLocally(server: Server): Promise<{ baseUrl: string; close(): Promise<void> }> {
+    const sockets = new Set<Socket>();
     server.on("connection", (socket) => {
         sockets.add(socket);
         socket.once("close", () => sockets.delete(socket));
@@ -105,7 +106,6 @@ export async function startScriptedServer(answer: (req: IncomingMessage) => Scri
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
     return {
         baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-        requests,
         close: () =>
             new Promise<void>((resolve) => {
                 server.close(() => resolve());

@@ -120,7 +120,9 @@ const adminRoutes: Route<AdminHandler>[] = [
         handler: (context) => {
             const kind = kindParam(context, false) as Kind;
             const id = idParam(context);
-            if (!context.state.api.store.remove(kind, id)) throw new AdminError(404, `${kind} ${id} does not exist`);
+            // A deletion through the admin surface is one made in the dashboard.
+            const keepChannelItems = context.state.api.settings.profile.keepsItemsDeletedInDashboard;
+            if (!context.state.api.store.remove(kind, id, { keepChannelItems })) throw new AdminError(404, `${kind} ${id} does not exist`);
             return {};
         },
     },

@@ -45,6 +45,11 @@ export interface ServiceProfile {
     readonly channelUpdateShowsChannel: boolean;
     /** The `list` field of a listed campaign that has no slug. */
     campaignListUrl(url: string, slug: string): string | false;
+    /**
+     * Whether a channel keeps its assignments to objects deleted in the dashboard (the admin surface): they are not
+     * listed among its items but still count for their paging, so a page can be empty while more pages follow.
+     */
+    readonly keepsItemsDeletedInDashboard: boolean;
 }
 
 const specProfile: ServiceProfile = {
@@ -77,6 +82,7 @@ const specProfile: ServiceProfile = {
     qrHasShortLink: () => true,
     channelUpdateShowsChannel: false,
     campaignListUrl: (url) => url,
+    keepsItemsDeletedInDashboard: false,
 };
 
 /** Kinds whose update, in the real service, saves nothing and answers an empty 200 when the object is not found. */
@@ -111,6 +117,7 @@ const realProfile: ServiceProfile = {
     qrHasShortLink: (type) => !WITHOUT_SHORT_LINK.includes(type),
     channelUpdateShowsChannel: true,
     campaignListUrl: (url, slug) => (slug === "" ? false : url),
+    keepsItemsDeletedInDashboard: true,
 };
 
 export const PROFILES: Record<ProfileName, ServiceProfile> = { spec: specProfile, real: realProfile };

@@ -105,8 +105,8 @@ export class Store {
         this.changed();
     }
 
-    /** Removes an object and every assignment that pointed at it. */
-    remove(kind: Kind, id: number): boolean {
+    /** Removes an object and, unless told to keep them, every assignment that pointed at it. */
+    remove(kind: Kind, id: number, options: { keepChannelItems?: boolean } = {}): boolean {
         const list = this.records(kind) as OwnedRecord[];
         const index = list.findIndex((record) => record.id === id);
         if (index < 0) return false;
@@ -115,7 +115,7 @@ export class Store {
             for (const link of this.data.links) if (link.campaignId === id) link.campaignId = null;
         }
         const itemType = kind === "links" ? "links" : kind === "bio" ? "bio" : kind === "qrcodes" ? "qr" : undefined;
-        if (itemType) {
+        if (itemType && !options.keepChannelItems) {
             for (const channel of this.data.channels) {
                 channel.items = channel.items.filter((item) => !(item.type === itemType && item.id === id));
             }

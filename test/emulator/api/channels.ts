@@ -2,7 +2,7 @@ import { datePart, now } from "../dates";
 import { CHANNEL_ITEM_TYPES, ChannelItemRef, ChannelItemType, ChannelRecord, Kind } from "../records";
 import { ApiContext, ApiRoute, deleteRoute, done, ownedOrFail } from "./context";
 import { oneOf, optionalString, requiredString } from "./fields";
-import { listResponse, ownedListRoute } from "./pagination";
+import { ownedListRoute, pagedListResponse } from "./pagination";
 import { qrLink } from "./qrcodes";
 
 /** The service silently keeps the old name or description when the new one is this short. */
@@ -65,8 +65,8 @@ export const channelRoutes: ApiRoute[] = [
         pattern: "/api/channel/:id",
         handler: (context) => {
             const channel = ownedOrFail(context, "channels", context.ids.id);
-            const items = channel.items.map((item) => presentItem(context, item)).filter((item) => item !== undefined);
-            return listResponse("items", items, context.query);
+            // An assignment whose object is gone is not listed, but takes its place in the paging.
+            return pagedListResponse("items", channel.items, (item) => presentItem(context, item), context.query);
         },
     },
     {

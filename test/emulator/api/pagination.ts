@@ -20,10 +20,27 @@ export function listResponse<T>(
     query: Record<string, string>,
     alwaysIncluded: unknown[] = [],
 ): object {
+    return pagedListResponse(key, items, (entry) => entry, query, alwaysIncluded);
+}
+
+/**
+ * The list envelope over entries that are paged as they are but listed as `show` presents them: an entry shown as
+ * undefined still takes its place in the paging and is left out of its page (`result` counts what is listed).
+ */
+export function pagedListResponse<E, T>(
+    key: string,
+    entries: E[],
+    show: (entry: E) => T | undefined,
+    query: Record<string, string>,
+    alwaysIncluded: unknown[] = [],
+): object {
     const perpage = positiveInteger(query, "limit", DEFAULT_LIMIT);
     const currentpage = positiveInteger(query, "page", 1);
-    const maxpage = Math.ceil(items.length / perpage);
-    const page = items.slice((currentpage - 1) * perpage, currentpage * perpage);
+    const maxpage = Math.ceil(entries.length / perpage);
+    const page = entries
+        .slice((currentpage - 1) * perpage, currentpage * perpage)
+        .map(show)
+        .filter((item): item is T => item !== undefined);
     return {
         error: "0",
         data: {
