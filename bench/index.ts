@@ -6,6 +6,7 @@ import { isProfileName, PROFILE_NAMES } from "../test/emulator";
 import { Benchmark, BenchOptions, Figure, meetsBound } from "./figure";
 import { listFreshnessBench } from "./list-freshness";
 import { providerBench } from "./provider";
+import { tagCleanerBench } from "./tag-cleaner";
 import { wikiCatalogueBenchmark } from "./wiki-catalogue";
 import { wikiDifferentialBenchmark } from "./wiki-differential";
 import { wikiValidateBenchmark } from "./wiki-validate";
@@ -17,6 +18,7 @@ const suites: Benchmark[] = [
     wikiCatalogueBenchmark,
     wikiValidateBenchmark,
     wikiDifferentialBenchmark,
+    tagCleanerBench,
 ];
 
 function formatRow(figure: Figure): string {
