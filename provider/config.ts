@@ -13,6 +13,8 @@ export const ENV_KEYS = {
     apiKey: "SHORTENER_API_KEY",
     baseUrl: "SHORTENER_BASE_URL",
     requestTimeoutMs: "SHORTENER_REQUEST_TIMEOUT_MS",
+    /** The folder of the QR create journal (provider/resources/create-journal.ts). */
+    createJournalDir: "SHORTENER_CREATE_JOURNAL_DIR",
 } as const;
 
 /** Anything that answers config look-ups by their fully namespaced key ("shortener:apiKey"). */

@@ -12,9 +12,10 @@ import { createHash } from "node:crypto";
 import { mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync, type Stats } from "node:fs";
 import { homedir } from "node:os";
 import { dirname, join } from "node:path";
+import { ENV_KEYS } from "../config";
 
 /** Where entries live: SHORTENER_CREATE_JOURNAL_DIR, else `pulumi-shortener/creates` in the user's state directory. */
-export const JOURNAL_DIR_ENV = "SHORTENER_CREATE_JOURNAL_DIR";
+export const JOURNAL_DIR_ENV = ENV_KEYS.createJournalDir;
 
 /** An entry is a pid and the ids listed before the create: a few KB at most, far below this. */
 const MAX_ENTRY_BYTES = 1 << 20;
