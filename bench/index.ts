@@ -7,6 +7,7 @@ import { Benchmark, BenchOptions, Figure, meetsBound } from "./figure";
 import { hostileListingBench } from "./hostile-listing";
 import { listFreshnessBench } from "./list-freshness";
 import { providerBench } from "./provider";
+import { tagCleanerBench } from "./tag-cleaner";
 import { wikiCatalogueBenchmark } from "./wiki-catalogue";
 import { wikiDifferentialBenchmark } from "./wiki-differential";
 import { wikiLintHostileBenchmark } from "./wiki-lint-hostile";
@@ -21,6 +22,7 @@ const suites: Benchmark[] = [
     wikiValidateBenchmark,
     wikiDifferentialBenchmark,
     wikiLintHostileBenchmark,
+    tagCleanerBench,
 ];
 
 function formatRow(figure: Figure): string {

@@ -19,6 +19,8 @@ export const ENV_KEYS = {
     maxRateLimitWaitMs: "SHORTENER_MAX_RATE_LIMIT_WAIT_MS",
     maxResponseBytes: "SHORTENER_MAX_RESPONSE_BYTES",
     maxListPages: "SHORTENER_MAX_LIST_PAGES",
+    /** The folder of the QR create journal (provider/resources/create-journal.ts). */
+    createJournalDir: "SHORTENER_CREATE_JOURNAL_DIR",
 } as const;
 
 /** Anything that answers config look-ups by their fully namespaced key ("shortener:apiKey"). */

@@ -153,13 +153,14 @@ export function providerMethods<I extends Props>(
 }
 
 /**
- * Validates inputs. Values not known yet (preview, before the resource they come from exists) are left out of
- * the validation and passed through, as the engine expects.
+ * Validates inputs. Values not known yet (preview, before the resource they come from exists) of declared inputs are
+ * left out of the validation and passed through, as the engine expects; an undeclared key is refused whatever its
+ * value. Declared means an own property of the shape: `toString` or `__proto__` are not inputs.
  */
 function checkInputs(schema: z.ZodObject<z.ZodRawShape, z.core.$strict>, news: Props): { inputs: Props; failures?: Failure[] } {
-    const unknownKeys = Object.keys(news).filter((key) => containsUnknown(news[key]));
+    const unknownKeys = Object.keys(news).filter((key) => Object.hasOwn(schema.shape, key) && containsUnknown(news[key]));
     const known = omit(news, unknownKeys);
-    const mask = Object.fromEntries(unknownKeys.filter((key) => key in schema.shape).map((key) => [key, true as const]));
+    const mask = Object.fromEntries(unknownKeys.map((key) => [key, true as const]));
     const result = (unknownKeys.length ? schema.partial(mask) : schema).safeParse(known);
     if (!result.success) {
         return { inputs: news, failures: result.error.issues.map(toFailure) };

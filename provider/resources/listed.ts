@@ -226,6 +226,8 @@ export function listedResource<I extends Props & { adopt?: boolean | number }, R
         async create(context, inputs) {
             if (inputs.adopt !== undefined && inputs.adopt !== false) {
                 const { id, remote } = await adopt(context, inputs);
+                // The object an interrupted create made, adopted as the refusal said: its entry is done with.
+                if (!spec.naturalKey) context.journal.found(spec.kind, inputs, remote.id);
                 const changed = changedOn(inputs, remote);
                 if (changed.length === 0) return { id, computed: observed(remote, inputs).computed };
                 const fixed = changed.filter((field) => !spec.update || spec.replaceOn?.includes(field));

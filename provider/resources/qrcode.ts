@@ -202,6 +202,19 @@ export class QrCode extends ShortenerResource {
     declare readonly scans: pulumi.Output<number>;
 
     constructor(name: string, args: QrCodeArgs, opts?: pulumi.CustomResourceOptions) {
-        super("QrCode", name, args, ["type", "data", "background", "foreground", "logo", "link", "scans"], opts);
+        const data = args.data === undefined ? undefined : pulumi.output(args.data).apply((value) => (holdsCredential(value) ? pulumi.secret(value) : value));
+        super("QrCode", name, { ...args, data }, ["type", "data", "background", "foreground", "logo", "link", "scans"], opts);
     }
+}
+
+/** The wifi password, under its name and 0.1.0's. */
+const CREDENTIAL_FIELDS = ["pass", "password"];
+
+/**
+ * Data holding a credential is secret, whatever the program wrote: the engine then keeps `data` secret in the state,
+ * in inputs and outputs (a dynamic provider cannot mark outputs secret itself). All of `data`, not only the field:
+ * the engine carries secrecy from an input to the output of the same path, and the 0.1.0 name is renamed on the way.
+ */
+function holdsCredential(data: unknown): boolean {
+    return typeof data === "object" && data !== null && CREDENTIAL_FIELDS.some((field) => Object.hasOwn(data, field));
 }

@@ -1,0 +1,152 @@
+// The QR create journal belongs to its user and cleans up after itself: a private folder of the user's own (another
+// user's or an open one is refused), errors that name the journal and its setting, entries scoped by account and
+// stack, and an entry gone once the next run has resolved it. The last two also through the engine double, with a
+// run killed mid-create.
+import { strict as assert } from "node:assert";
+import { spawnSync } from "node:child_process";
+import { chmodSync, chownSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { createJournal, JOURNAL_DIR_ENV } from "../../provider/resources/create-journal";
+import { runLifecycle } from "../engine";
+import { interruptedRun } from "../engine/interrupt";
+import { DECLARED_PROGRAM, startStack, type Declared, type TestStack } from "./stack";
+
+const INPUTS = { type: "link", data: "https://example.com/poster" };
+const KIND = "QrCode";
+const NAMES_THE_JOURNAL = new RegExp(`QR create journal in .*${JOURNAL_DIR_ENV}`);
+
+/** The pid of a process that has exited. */
+function deadPid(): number {
+    const child = spawnSync(process.execPath, ["-e", "process.stdout.write(String(process.pid))"], { encoding: "utf8" });
+    return Number(child.stdout);
+}
+
+/** An entry as a process that then died would have left it. */
+function leftBehind(env: NodeJS.ProcessEnv, before: number[]): string {
+    const journal = createJournal("account", env);
+    journal.begin(KIND, INPUTS, before);
+    const [file] = readdirSync(env[JOURNAL_DIR_ENV]!);
+    const path = join(env[JOURNAL_DIR_ENV]!, file);
+    writeFileSync(path, JSON.stringify({ pid: deadPid(), before }));
+    return path;
+}
+
+describe("QR create journal", function () {
+    this.timeout(60_000);
+    let root: string;
+    beforeEach(() => (root = mkdtempSync(join(tmpdir(), "journal-test-"))));
+    afterEach(() => rmSync(root, { recursive: true, force: true }));
+
+    it("by default lives in the user's state directory, created private", () => {
+        const env = { XDG_STATE_HOME: join(root, "state"), HOME: root };
+        createJournal("account", env).begin(KIND, INPUTS, []);
+        const dir = join(root, "state", "pulumi-shortener", "creates");
+        assert.equal(readdirSync(dir).length, 1);
+        assert.equal(statSync(dir).mode & 0o777, 0o700);
+    });
+
+    it("refuses a folder open to other users, naming the journal and its setting", () => {
+        const dir = join(root, "open");
+        mkdirSync(dir);
+        chmodSync(dir, 0o755);
+        const journal = createJournal("account", { [JOURNAL_DIR_ENV]: dir });
+        assert.throws(() => journal.begin(KIND, INPUTS, []), (error: Error) => NAMES_THE_JOURNAL.test(error.message) && /open to other users/.test(error.message));
+        assert.deepEqual(readdirSync(dir), [], "nothing written there");
+    });
+
+    it("refuses a folder another user owns, naming the journal and its setting", function () {
+        if (process.getuid?.() !== 0) this.skip(); // only root can give a folder to another user
+        const dir = join(root, "theirs");
+        mkdirSync(dir, { mode: 0o700 });
+        chownSync(dir, 4242, 4242);
+        const journal = createJournal("account", { [JOURNAL_DIR_ENV]: dir });
+        assert.throws(() => journal.begin(KIND, INPUTS, []), (error: Error) => NAMES_THE_JOURNAL.test(error.message) && /another user \(uid 4242/.test(error.message));
+        assert.throws(() => journal.interrupted(KIND, INPUTS), NAMES_THE_JOURNAL, "its entries are not trusted either");
+    });
+
+    for (const [what, path, reason] of [
+        ["a path through a file", (dir: string) => join(dir, "file", "journal"), /a part of its path is a file/],
+        ["a path under /proc (where Node's recursive mkdir never returns)", () => "/proc/no-such-thing/journal", /does not exist and cannot be created|not permitted/],
+        ["a path where the system forbids folders", () => "/sys/no-such-thing", /not permitted|read-only|permission denied/],
+    ] as const) {
+        it(`on ${what}, fails with an error naming the journal and its setting`, () => {
+            writeFileSync(join(root, "file"), "");
+            const journal = createJournal("account", { [JOURNAL_DIR_ENV]: path(root) });
+            assert.throws(() => journal.begin(KIND, INPUTS, []), (error: Error) => NAMES_THE_JOURNAL.test(error.message) && reason.test(error.message));
+        });
+    }
+
+    it("scopes entries by stack and account: another stack's or account's create of the same inputs is not refused", () => {
+        const dir = join(root, "journal");
+        const env = { [JOURNAL_DIR_ENV]: dir, PULUMI_NODEJS_PROJECT: "site", PULUMI_NODEJS_STACK: "dev" };
+        leftBehind(env, [1]);
+        assert.ok(createJournal("account", env).interrupted(KIND, INPUTS), "this stack sees its own interrupted create");
+        assert.equal(createJournal("account", { ...env, PULUMI_NODEJS_STACK: "prod" }).interrupted(KIND, INPUTS), undefined);
+        assert.equal(createJournal("account", { ...env, PULUMI_NODEJS_PROJECT: "shop" }).interrupted(KIND, INPUTS), undefined);
+        assert.equal(createJournal("another account", env).interrupted(KIND, INPUTS), undefined);
+    });
+
+    it("removes an entry once the object its create made is adopted, and keeps it for an object that existed before", () => {
+        const env = { [JOURNAL_DIR_ENV]: join(root, "journal") };
+        const file = leftBehind(env, [1, 2]);
+        const journal = createJournal("account", env);
+        journal.found(KIND, { ...INPUTS, adopt: 2 }, 2);
+        assert.ok(journal.interrupted(KIND, INPUTS), "an object older than the create is not what it made");
+        journal.found(KIND, { ...INPUTS, adopt: 3 }, 3);
+        assert.equal(journal.interrupted(KIND, INPUTS), undefined);
+        assert.throws(() => statSync(file), /ENOENT/);
+    });
+
+    it("refuses an entry it did not write, naming it", () => {
+        const env = { [JOURNAL_DIR_ENV]: join(root, "journal") };
+        const file = leftBehind(env, []);
+        writeFileSync(file, "{ not json");
+        assert.throws(() => createJournal("account", env).interrupted(KIND, INPUTS), (error: Error) => error.message.includes(file) && NAMES_THE_JOURNAL.test(error.message));
+    });
+
+    describe("through the engine double, after a run killed mid-create", () => {
+        let stack: TestStack;
+        before(async () => (stack = await startStack()));
+        after(async () => stack.close());
+
+        it("another stack creates the same QR code unhindered, and adopting the made one removes the entry", async function () {
+            this.timeout(300_000);
+            const journalDir = join(root, "journal");
+            mkdirSync(journalDir, { mode: 0o700 });
+            const env = { PULUMI_CONFIG_PASSPHRASE: "test-passphrase", [JOURNAL_DIR_ENV]: journalDir };
+            const declared: Declared[] = [{ kind: KIND, name: "poster", args: INPUTS }];
+            const config = { "declared:resources": JSON.stringify(declared), "shortener:baseUrl": stack.emulator.baseUrl };
+            // The create is applied and its answer lost; the provider then waits out the rate window, and dies meanwhile.
+            await stack.emulator.admin.injectFault({ method: "POST", path: "^/api/qr/add$", mode: "drop-after-apply" });
+            await stack.emulator.admin.setRateLimit({ limit: 2, windowMs: 60_000 });
+            await interruptedRun(
+                [
+                    "up", DECLARED_PROGRAM, "--state", stack.stateFile,
+                    "--config", `declared:resources=${config["declared:resources"]}`,
+                    "--config", `shortener:baseUrl=${stack.emulator.baseUrl}`,
+                    "--secret-config", `shortener:apiKey=${stack.emulator.apiKey}`,
+                ],
+                env,
+                async () => (await stack.emulator.admin.list("qrcodes")).length > 0,
+            );
+            await stack.emulator.admin.setRateLimit({ limit: 1000, windowMs: 1000 });
+            const [made] = await stack.emulator.admin.list("qrcodes");
+            assert.equal(readdirSync(journalDir).length, 1, "the killed create left its entry");
+
+            const otherStack = await runLifecycle("up", {
+                programDir: DECLARED_PROGRAM,
+                stateFile: join(root, "other-stack.json"),
+                stack: "other",
+                config,
+                secretConfig: { "shortener:apiKey": stack.emulator.apiKey },
+                env,
+            });
+            assert.ok(otherStack.ok, otherStack.log);
+
+            const adopted = await stack.run("up", [{ ...declared[0], args: { ...INPUTS, adopt: Number(made.id) } }], env);
+            assert.ok(adopted.ok, adopted.log);
+            assert.deepEqual(readdirSync(journalDir), [], "the resolved entry is gone");
+        });
+    });
+});
