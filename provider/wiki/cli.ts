@@ -3,16 +3,18 @@
 // Exit status: 0 when no definition has errors (with --strict: nor warnings, nor advice), 1 when some have,
 // 2 for unreadable input or a usage error (with a message on stderr).
 import { parseArgs } from "util";
-import { CatalogueError, fetchCatalogue, loadCatalogueFile, shippedCatalogue } from "./catalogue";
-import type { Catalogue } from "./catalogue/model";
+import { CatalogueError } from "./catalogue";
+import { CATALOGUE_USAGE, CatalogueUsageError, lintCatalogue, runCatalogueCommand } from "./catalogue-command";
 import { formatReport, LintedDefinition, OUTPUT_FORMATS, OutputFormat } from "./lint-report";
 import { DefinitionsFile, LintInputError, readDefinitionsFile } from "./lint-source";
 import { validateWikiQuery } from "./validate";
 
 const USAGE = `Usage: wiki-query-lint [--catalogue FILE|URL] [--high-limits] [--strict] [--format text|json|github] FILE...
+       wiki-query-lint catalogue pull|types ...   (pin a wiki's catalogue, write typed definitions: catalogue --help)
 
 Checks MediaWiki action=query definitions (JSON or YAML; one definition or an array per file).
-  --catalogue FILE|URL  a paraminfo reply saved as a file, or a wiki's api.php URL (default: the shipped catalogue)
+  --catalogue FILE|URL  a pinned catalogue or paraminfo reply saved as a file, or a wiki's api.php URL (its pin in
+                        wiki-catalogues/ when there is one, else fetched live; default: the shipped catalogue)
   --high-limits         judge limits as for a user with elevated rights (apihighlimits)
   --strict              fail on warnings and on the project's advice too
   --format FORMAT       text (default), json, or github (workflow annotations)`;
@@ -56,26 +58,22 @@ function parseOptions(argv: string[]): Options | "help" {
     return { catalogue: values.catalogue, highLimits: values["high-limits"] === true, strict: values.strict === true, format, files: positionals };
 }
 
-function isUrl(location: string): boolean {
-    return /^https?:\/\//i.test(location);
-}
-
-async function loadCatalogue(location: string | undefined): Promise<Catalogue> {
-    if (location === undefined) return shippedCatalogue();
-    return isUrl(location) ? fetchCatalogue(location) : loadCatalogueFile(location);
-}
-
 function hasFindings(entry: LintedDefinition, strict: boolean): boolean {
     return entry.result.errors.length > 0 || (strict && (entry.result.warnings.length > 0 || entry.result.advice.length > 0));
 }
 
 async function main(argv: string[]): Promise<number> {
+    if (argv[0] === "catalogue") {
+        console.log(await runCatalogueCommand(argv.slice(1)));
+        return EXIT_CLEAN;
+    }
     const options = parseOptions(argv);
     if (options === "help") {
         console.log(USAGE);
         return EXIT_CLEAN;
     }
-    const catalogue = await loadCatalogue(options.catalogue);
+    const { catalogue, note } = await lintCatalogue(options.catalogue);
+    console.error(`wiki-query-lint: ${note}`);
     const sources: DefinitionsFile[] = [];
     let unreadable = false;
     for (const file of options.files) {
@@ -109,6 +107,8 @@ main(process.argv.slice(2)).then(
     (error: unknown) => {
         if (error instanceof UsageError) {
             console.error(`wiki-query-lint: ${error.message}\n\n${USAGE}`);
+        } else if (error instanceof CatalogueUsageError) {
+            console.error(`wiki-query-lint: ${error.message}\n\n${CATALOGUE_USAGE}`);
         } else if (error instanceof CatalogueError) {
             console.error(`wiki-query-lint: catalogue ${error.message}`);
         } else {
