@@ -10,6 +10,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { CatalogueError, catalogueDrift, chooseCatalogue, describeDrift, loadCatalogueFile, parseCatalogue, pinFileName, pullCatalogue } from "../../provider/wiki/catalogue";
 import { MAX_CATALOGUE_MODULES } from "../../provider/wiki/catalogue/load";
+import { renderPinnedFile } from "../../provider/wiki/catalogue/pin-file";
+import { validateWikiQuery } from "../../provider/wiki";
 import { pullAndPin } from "../../provider/wiki/catalogue-command";
 
 interface FakeWiki {
@@ -86,6 +88,19 @@ describe("wiki catalogue: pulling and pinning", () => {
         assert.match((await rejection(pullCatalogue(base))).message, /unexpected answer: query\.general\.generator/);
         assert.match((await rejection(pullCatalogue("http://user:secret@127.0.0.1/api.php"))).message, /must not carry credentials/);
         assert.match((await rejection(pullCatalogue(`${base}?action=query`))).message, /without a query string/);
+    });
+
+    it("lets the version a pin records decide the rules that changed between versions", () => {
+        // MediaWiki 1.39's rcuser, as its paraminfo gives it: no "temp" subtype (temporary accounts came with 1.40).
+        const recentchanges = { ...module("recentchanges"), prefix: "rc", parameters: [{ index: 1, name: "user", type: "user", subtypes: ["name", "ip", "id", "interwiki"] }] };
+        const file = join(directory, "wiki-1.39.json");
+        writeFileSync(file, renderPinnedFile({ apiUrl: base, generator: "MediaWiki 1.39.17", pulledAt: new Date().toISOString() }, { modules: [recentchanges] }));
+        const temporary = { list: "recentchanges", params: { rcuser: "~2024-1" } };
+        // Pinned, the wiki's version is known: "~2024-1" is an ordinary user name there, as 1.39 itself judges.
+        assert.deepEqual(validateWikiQuery(temporary, { catalogue: loadCatalogueFile(file) }).errors, []);
+        // The same paraminfo without a pin is judged as of the shipped version, where it is a temporary account.
+        const unpinned = parseCatalogue({ paraminfo: { modules: [recentchanges] } });
+        assert.deepEqual(validateWikiQuery(temporary, { catalogue: unpinned }).errors.map((issue) => issue.code), ["baduser"]);
     });
 
     it("refuses a pin whose content was edited after the pull, or whose header is not a pin's", async () => {
