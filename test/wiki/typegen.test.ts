@@ -51,9 +51,9 @@ describe("typed definitions generated from a catalogue", function () {
         // One compilation (the package's declarations take a while to load): each misspelt definition on its own line.
         const misspelt: [string, RegExp][] = [
             [`{ list: "allpages", params: { aplimt: 50 } }`, /TS2561 .*'aplimt' does not exist .*Did you mean to write 'aplimit'/],
-            [`{ list: "allpages", params: { apdir: "descnding" } }`, /TS2322 .*"descnding"/],
+            [`{ list: "allpages", params: { apdir: "descnding" } }`, /TS2820 .*"descnding".*Did you mean '"descending"'/],
             [`{ list: "recentchanges", params: { rcprop: ["title", "idz"] } }`, /TS2322 .*"idz"/],
-            [`{ list: "allpagez" }`, /TS2322 .*"allpagez"/],
+            [`{ list: "allpagez" }`, /TS2820 .*"allpagez".*Did you mean '"allpages"'/],
         ];
         const lines = [program(good), ...misspelt.map(([definition], index) => `export const bad${index}: TypedWikiQuery = ${definition};`)];
         const diagnostics = compile({ "wiki-types.d.ts": declarations, "main.ts": lines.join("\n") });
