@@ -127,6 +127,17 @@ describe("pinned catalogues of a real wiki with extensions", function () {
         assert.match(shipped.stderr, /shipped catalogue .*catalogue pull <api\.php URL>/);
     });
 
+    it("writes typed definitions from the pin, which type the extensions' parameters", async () => {
+        const declarations = join(directory, "wiki-types.d.ts");
+        const types = await cli("catalogue", "types", "--catalogue", pin, "--out", declarations);
+        assert.equal(types.status, 0, types.stderr);
+        assert.match(types.stdout, /wrote .*wiki-types\.d\.ts from the pinned catalogue/);
+        const text = readFileSync(declarations, "utf8");
+        const extracts = text.split('\n    "extracts": {\n')[1]?.split("\n    };")[0] ?? "";
+        assert.match(extracts, /^ {8}"exintro"\?: boolean;$/m);
+        assert.match(text, /"piprop"\?: [^;]*"original"[^;]*\| readonly \([^;]*"thumbnail"[^;]*\)\[\];/);
+    });
+
     it("a second pull after enabling one more extension reports exactly the modules it added; a third, nothing", async () => {
         wiki!.enableExtension("Gadgets");
         const second = await cli("catalogue", "pull", wiki!.apiUrl, "--out", pin);
