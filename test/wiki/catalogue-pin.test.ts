@@ -10,7 +10,7 @@ import { join, resolve } from "node:path";
 import { validateWikiQuery } from "../../provider/wiki";
 import { loadCatalogueFile, shippedCatalogue } from "../../provider/wiki/catalogue";
 import { askWiki } from "../mediawiki/differential";
-import { MediaWikiUnavailable, RunningMediaWiki, startMediaWiki, TEST_EXTENSIONS } from "../mediawiki/server";
+import { RunningMediaWiki, startMediaWikiForSuite, TEST_EXTENSIONS } from "../mediawiki/server";
 import { startStack, type TestStack } from "../provider/stack";
 
 const CLI = resolve(__dirname, "../../provider/wiki/cli.js");
@@ -41,15 +41,7 @@ describe("pinned catalogues of a real wiki with extensions", function () {
     let firstPull: { status: number | null; stdout: string; stderr: string };
 
     before(async function () {
-        try {
-            wiki = await startMediaWiki({ extensions: TEST_EXTENSIONS });
-        } catch (error) {
-            if (error instanceof MediaWikiUnavailable && process.env.WIKI_DIFFERENTIAL === "skip") {
-                console.log(`      ${error.message}; skipped because WIKI_DIFFERENTIAL=skip`);
-                this.skip();
-            }
-            throw error;
-        }
+        wiki = await startMediaWikiForSuite(this, { extensions: TEST_EXTENSIONS });
         directory = mkdtempSync(join(tmpdir(), "wiki-pin-test-"));
         pin = join(directory, "wiki-catalogues", "test-wiki.json");
         firstPull = await cli("catalogue", "pull", wiki.apiUrl, "--out", pin);

@@ -5,7 +5,7 @@
 // WIKI_DIFFERENTIAL=skip (for a machine where apt cannot run) skips it instead, saying so.
 import assert from "node:assert/strict";
 import { DifferentialReport } from "../mediawiki/differential";
-import { MediaWikiUnavailable, RunningMediaWiki, startMediaWiki, TEST_EXTENSIONS } from "../mediawiki/server";
+import { RunningMediaWiki, startMediaWikiForSuite, TEST_EXTENSIONS } from "../mediawiki/server";
 import { AGREEMENT_GOAL, runDifferentialSuite } from "../mediawiki/suite";
 
 const MINIMUM_DEFINITIONS = 3000;
@@ -17,15 +17,7 @@ describe("wiki validator against a real MediaWiki (differential)", function () {
     let pinned: DifferentialReport;
 
     before(async function () {
-        try {
-            wiki = await startMediaWiki({ extensions: TEST_EXTENSIONS });
-        } catch (error) {
-            if (error instanceof MediaWikiUnavailable && process.env.WIKI_DIFFERENTIAL === "skip") {
-                console.log(`      ${error.message}; skipped because WIKI_DIFFERENTIAL=skip`);
-                this.skip();
-            }
-            throw error;
-        }
+        wiki = await startMediaWikiForSuite(this, { extensions: TEST_EXTENSIONS });
         const reports = await runDifferentialSuite(wiki);
         ({ live: report, pinned } = reports);
         console.log(`\n      MediaWiki ${wiki.version} at ${wiki.apiUrl} with ${TEST_EXTENSIONS.join(", ")}\n${report.table().replace(/^/gm, "      ")}\n`);
