@@ -1,10 +1,12 @@
 // A MediaWiki action=query definition, checked at preview against the wiki's paraminfo catalogue exactly as the
 // wiki would judge it. Nothing is created on any service: its outputs are the normalised request and its URL on
-// the wiki, ready to be the target of a short link or a QR code.
+// the wiki, ready to be the target of a short link or a QR code. The catalogue that judges is the one named by the
+// `catalogue` input, else the pin of the wiki's api URL (wiki-catalogues/), else the shipped one: never the network.
 import { createHash } from "node:crypto";
 import * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import { checkDefinition, validateWikiQuery, WikiDefinitionError, type WikiQueryDefinition, type WikiQueryIssue } from "../wiki";
+import { CatalogueError, chooseCatalogue, type ChosenCatalogue } from "../wiki/catalogue";
 import type { Failure, Props, ResourceDefinition } from "./lifecycle";
 import { ShortenerResource } from "./resource";
 import { httpUrl } from "./values";
@@ -16,6 +18,8 @@ const inputs = z.strictObject({
     highLimits: z.boolean().default(false),
     /** Warnings fail the preview too. */
     strict: z.boolean().default(false),
+    /** A catalogue file (pinned with `wiki-query-lint catalogue pull`, or a saved paraminfo reply). */
+    catalogue: z.string().min(1).optional(),
 });
 export type WikiQueryInputs = z.output<typeof inputs>;
 
@@ -24,11 +28,19 @@ function asFailure(issue: WikiQueryIssue): Failure {
     return { property: `definition.${field}`, reason: `${issue.message} (${issue.code}, module ${issue.module})` };
 }
 
+function catalogueFor(wanted: WikiQueryInputs): ChosenCatalogue {
+    return chooseCatalogue(wanted.apiUrl, { explicit: wanted.catalogue });
+}
+
+// The hint on how to pin is said once per wiki and provider process, not once per resource.
+const hinted = new Set<string>();
+
 function outputsOf(wanted: WikiQueryInputs): Props {
-    const { request, warnings, advice } = validateWikiQuery(wanted.definition, { highLimits: wanted.highLimits });
+    const { catalogue } = catalogueFor(wanted);
+    const { request, warnings, advice, judgedWith } = validateWikiQuery(wanted.definition, { highLimits: wanted.highLimits, catalogue });
     // The validator's advice (misleadingboolean, sensitive, ...) stays among this resource's warnings, as before 0.2.
     const concerns = [...warnings, ...advice];
-    return { request, url: `${wanted.apiUrl}?${new URLSearchParams(request)}`, warnings: concerns.map((w) => `${w.param}: ${w.message} (${w.code})`) };
+    return { request, url: `${wanted.apiUrl}?${new URLSearchParams(request)}`, warnings: concerns.map((w) => `${w.param}: ${w.message} (${w.code})`), judgedWith };
 }
 
 export const wikiQuery: ResourceDefinition<WikiQueryInputs> = {
@@ -42,7 +54,19 @@ export const wikiQuery: ResourceDefinition<WikiQueryInputs> = {
             if (error instanceof WikiDefinitionError) return [{ property: error.field, reason: error.message.slice(error.field.length + 2) }];
             throw error;
         }
-        const result = validateWikiQuery(definition, { highLimits: wanted.highLimits });
+        let chosen: ChosenCatalogue;
+        try {
+            chosen = catalogueFor(wanted);
+        } catch (error) {
+            if (error instanceof CatalogueError) return [{ property: wanted.catalogue === undefined ? "apiUrl" : "catalogue", reason: error.message }];
+            throw error;
+        }
+        if (chosen.hint && !hinted.has(wanted.apiUrl)) {
+            hinted.add(wanted.apiUrl);
+            context.tell(`WikiQuery: ${chosen.hint}`);
+        }
+        const result = validateWikiQuery(definition, { highLimits: wanted.highLimits, catalogue: chosen.catalogue });
+        context.tell(`WikiQuery: ${result.judgedWith} judged the definition`);
         const { errors } = result;
         const warnings = [...result.warnings, ...result.advice];
         if (!wanted.strict) {
@@ -76,6 +100,9 @@ export interface WikiQueryArgs {
     highLimits?: pulumi.Input<boolean>;
     /** Fail the preview on warnings too (unknown parameters, deprecations, sensitive values). */
     strict?: pulumi.Input<boolean>;
+    /** The catalogue file that judges the definition: a pin (`wiki-query-lint catalogue pull`) or a saved paraminfo reply.
+     *  By default, the pin of `apiUrl` in wiki-catalogues/ when there is one, else the shipped catalogue. */
+    catalogue?: pulumi.Input<string>;
 }
 
 /**
@@ -86,8 +113,10 @@ export class WikiQuery extends ShortenerResource {
     declare readonly request: pulumi.Output<Record<string, string>>;
     declare readonly url: pulumi.Output<string>;
     declare readonly warnings: pulumi.Output<string[]>;
+    /** Which catalogue judged the definition. */
+    declare readonly judgedWith: pulumi.Output<string>;
 
     constructor(name: string, args: WikiQueryArgs, opts?: pulumi.CustomResourceOptions) {
-        super("WikiQuery", name, args, ["definition", "apiUrl", "highLimits", "strict", "request", "url", "warnings"], opts);
+        super("WikiQuery", name, args, ["definition", "apiUrl", "highLimits", "strict", "catalogue", "request", "url", "warnings", "judgedWith"], opts);
     }
 }

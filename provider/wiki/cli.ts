@@ -5,11 +5,11 @@
 import { readFileSync } from "fs";
 import { resolve } from "path";
 import { parseArgs } from "util";
-import { CatalogueError, fetchCatalogue, loadCatalogueFile, shippedCatalogue } from "./catalogue";
-import type { Catalogue } from "./catalogue/model";
+import { CatalogueError } from "./catalogue";
+import { CATALOGUE_USAGE, CatalogueUsageError, lintCatalogue, runCatalogueCommand } from "./catalogue-command";
 import { escapeControls } from "./echo";
 import { LintTally, OUTPUT_FORMATS, OutputFormat, reporterFor, UnreadableFile } from "./lint-report";
-import { checkInputFile, DEFAULT_MAX_FILE_BYTES, DefinitionsFile, LintInputError, MAX_YAML_BYTES, readDefinitionsFile } from "./lint-source";
+import { DEFAULT_MAX_FILE_BYTES, DefinitionsFile, LintInputError, MAX_YAML_BYTES, readDefinitionsFile } from "./lint-source";
 import { validateWikiQuery, WikiQueryResult } from "./validate";
 
 const EXIT_CLEAN = 0;
@@ -17,16 +17,16 @@ const EXIT_FINDINGS = 1;
 const EXIT_INPUT = 2;
 
 const MIB = 1024 * 1024;
-// A core wiki's paraminfo is about 200 kB; the same bound as a fetched catalogue's.
-const MAX_CATALOGUE_BYTES = 32 * MIB;
 // V8's longest string: a larger file could not be held as text at all.
 const HIGHEST_FILE_SIZE_MIB = 512;
 
 const USAGE = `Usage: wiki-query-lint [--catalogue FILE|URL] [--high-limits] [--strict] [--format text|json|github|sarif] [--max-file-size MIB] FILE...
+       wiki-query-lint catalogue pull|types ...   (pin a wiki's catalogue, write typed definitions: catalogue --help)
        wiki-query-lint --help | --version
 
 Checks MediaWiki action=query definitions (JSON or YAML; one definition or an array per file).
-  --catalogue FILE|URL  a paraminfo reply saved as a file, or a wiki's api.php URL (default: the shipped catalogue)
+  --catalogue FILE|URL  a pinned catalogue or paraminfo reply saved as a file, or a wiki's api.php URL (its pin in
+                        wiki-catalogues/ when there is one, else fetched live; default: the shipped catalogue)
   --high-limits         judge limits as for a user with elevated rights (apihighlimits)
   --strict              fail on warnings and on the project's advice too
   --format FORMAT       text (default), json, github (workflow annotations) or sarif (SARIF 2.1.0)
@@ -111,21 +111,6 @@ function packageVersion(): string {
     return typeof manifest.version === "string" ? manifest.version : "unknown";
 }
 
-function isUrl(location: string): boolean {
-    return /^https?:\/\//i.test(location);
-}
-
-async function loadCatalogue(location: string | undefined): Promise<Catalogue> {
-    if (location === undefined) return shippedCatalogue();
-    if (isUrl(location)) return fetchCatalogue(location);
-    try {
-        checkInputFile(location, MAX_CATALOGUE_BYTES);
-    } catch (error) {
-        throw error instanceof LintInputError ? new CatalogueError(location, error.problem) : error;
-    }
-    return loadCatalogueFile(location);
-}
-
 function hasFindings(result: WikiQueryResult, strict: boolean): boolean {
     return result.errors.length > 0 || (strict && (result.warnings.length > 0 || result.advice.length > 0));
 }
@@ -147,12 +132,17 @@ function readSource(file: string, maxBytes: number, unreadable: UnreadableFile[]
 }
 
 async function main(argv: string[]): Promise<number> {
+    if (argv[0] === "catalogue") {
+        console.log(await runCatalogueCommand(argv.slice(1)));
+        return EXIT_CLEAN;
+    }
     const options = parseOptions(argv);
     if (options === "help" || options === "version") {
         console.log(options === "help" ? USAGE : packageVersion());
         return EXIT_CLEAN;
     }
-    const catalogue = await loadCatalogue(options.catalogue);
+    const { catalogue, note } = await lintCatalogue(options.catalogue);
+    console.error(`wiki-query-lint: ${escapeControls(note)}`);
     const reporter = reporterFor(options.format, { name: "wiki-query-lint", version: packageVersion() });
     const tally: LintTally = { files: 0, definitions: 0, withErrors: 0, warningsOnly: 0, adviceOnly: 0 };
     const unreadable: UnreadableFile[] = [];
@@ -183,6 +173,8 @@ main(process.argv.slice(2)).then(
     (error: unknown) => {
         if (error instanceof UsageError) {
             console.error(`wiki-query-lint: ${escapeControls(error.message)}\n\n${USAGE}`);
+        } else if (error instanceof CatalogueUsageError) {
+            console.error(`wiki-query-lint: ${escapeControls(error.message)}\n\n${CATALOGUE_USAGE}`);
         } else if (error instanceof CatalogueError) {
             console.error(`wiki-query-lint: catalogue ${escapeControls(error.message)}`);
         } else {

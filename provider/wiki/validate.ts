@@ -2,6 +2,7 @@
 // own parameters, the query module's, the prop/list/meta modules named, the generator (its parameters
 // under the generator prefix), templated parameters, then what no module used, and the module rules.
 import { shippedCatalogue } from "./catalogue";
+import { SHIPPED_MEDIAWIKI_VERSION } from "./catalogue/load";
 import type { Catalogue, ParamInfo } from "./catalogue/model";
 import { CatalogueIndex, indexCatalogue, MODULE_GROUPS, ModuleIndex } from "./catalogue-index";
 import { checkDefinition, DefinitionValue, WikiQueryDefinition } from "./definition";
@@ -20,7 +21,8 @@ export interface ValidateWikiQueryOptions {
     highLimits?: boolean;
     /** The wiki's namespace numbers; MediaWiki's standard 0..15 by default. */
     namespaces?: readonly number[];
-    /** The wiki's MediaWiki version (e.g. "1.39.17"), for the module rules that changed between versions; the shipped catalogue's (1.45.4) by default. */
+    /** The wiki's MediaWiki version (e.g. "1.39.17"), for the module rules that changed between versions; by default the
+     *  catalogue's own (a pinned catalogue records it), else the shipped catalogue's (1.45.4). */
     mediawikiVersion?: string;
 }
 
@@ -35,10 +37,10 @@ export interface WikiQueryResult {
     advice: WikiQueryIssue[];
     /** The normalised api.php parameters. */
     request: Record<string, string>;
+    /** Which catalogue judged the definition (its origin's description), e.g. "shipped catalogue (MediaWiki 1.45.4 core)". */
+    judgedWith: string;
 }
 
-// The shipped catalogue's version: the rules apply as they stand there unless the caller names another.
-const DEFAULT_MEDIAWIKI_VERSION = "1.45.4";
 const STANDARD_NAMESPACES: ReadonlySet<number> = new Set([0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15]);
 
 function rawValue(value: DefinitionValue): RawValue | undefined {
@@ -72,7 +74,7 @@ class QueryValidation {
         private readonly definition: WikiQueryDefinition,
         options: ValidateWikiQueryOptions,
     ) {
-        this.version = options.mediawikiVersion ?? DEFAULT_MEDIAWIKI_VERSION;
+        this.version = options.mediawikiVersion ?? index.catalogue.origin?.mediawikiVersion ?? SHIPPED_MEDIAWIKI_VERSION;
         this.validator = new ParamValidator(this.issues, options.highLimits === true, namespaceSet(options.namespaces), this.version);
         const params = definition.params ?? {};
         for (const name in params) {
@@ -106,7 +108,8 @@ class QueryValidation {
             if (rules) applyRules(use, rules, this.version, this.issues, { hasPages: hasPages(pages, use.role === "generator"), readAll });
         }
         const { errors, warnings, advice } = this.issues;
-        return { valid: errors.length === 0, errors, warnings, advice, request: this.request };
+        const judgedWith = this.index.catalogue.origin?.description ?? "a catalogue of unknown origin";
+        return { valid: errors.length === 0, errors, warnings, advice, request: this.request, judgedWith };
     }
 
     /** Validates the parameters the definition gives for one module, its missing required ones, and its templated ones. */

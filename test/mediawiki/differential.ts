@@ -35,8 +35,16 @@ const DATA_DEPENDENT_ERRORS = new Set([
     "notloggedin", "nosuchpageid", "nosuchrevid", "nosuchuser", "missingtitle", "bad_wlowner", "bad_wltoken",
     "permissiondenied", "readapidenied", "mustbeloggedin", "invaliduser", "nosuchusershort", "stashnotloggedin", "includeAllDenied",
 ]);
-// Warnings about the content found, never about the request's form.
-const DATA_DEPENDENT_WARNINGS = new Set(["nosuchuser", "nosuchpageid", "nosuchrevid", "missingtitle"]);
+// Warnings about the content found, never about the request's form (TextExtracts warns per page it extracts).
+const DATA_DEPENDENT_WARNINGS = new Set([
+    "nosuchuser", "nosuchpageid", "nosuchrevid", "missingtitle",
+    "textextracts-malformed-html", "textextracts-sentences-and-html", "textextracts-limit", "textextracts-title-in-file-namespace",
+]);
+// Errors that depend on the pages found when the validator cannot tell: a continue value beyond the pages
+// (extracts) or naming none of them (pageimages). The validator agrees when it reports them from the request alone.
+const PAGE_DEPENDENT_ERRORS = new Set(["badcontinue@extracts", "badcontinue@pageimages"]);
+// Rules that modules check only when some of the pages exist (ApiQueryRevisions counts only "good titles").
+const EXISTING_PAGE_RULES = /(?:revisions|langlinks|iwlinks)$/;
 
 /** The request body a definition makes: the same values any client of api.php would send. */
 export function wireParams(definition: WikiQueryDefinition): URLSearchParams {
@@ -89,20 +97,26 @@ function sameSet(a: readonly string[], b: readonly string[]): boolean {
     return left.size === right.size && [...left].every((item) => right.has(item));
 }
 
-// ApiQueryRevisions counts only the pages that exist ("good titles") for its single-page rule.
-function singlePageRuleOnAbsentPages(wiki: WikiAnswer, validator: WikiQueryResult): boolean {
-    return wiki.absentPages > 0 && validator.errors.length > 0 && validator.errors.every((issue) => issue.code === "invalidparammix" && issue.module.endsWith("revisions"));
+function existingPageRuleOnAbsentPages(wiki: WikiAnswer, validator: WikiQueryResult): boolean {
+    return wiki.absentPages > 0 && validator.errors.length > 0 && validator.errors.every((issue) => issue.code === "invalidparammix" && EXISTING_PAGE_RULES.test(issue.module));
 }
 
-export function judge(wiki: WikiAnswer, validator: WikiQueryResult): Verdict {
+// Which page a page id names is the wiki's data: list=imageusage refuses one that is not a file.
+function pageIdNotAFile(error: WikiFinding, definition: WikiQueryDefinition): boolean {
+    return error.code === "bad_image_title" && Object.keys(definition.params ?? {}).some((name) => /^g?iupageid$/.test(name));
+}
+
+export function judge(wiki: WikiAnswer, validator: WikiQueryResult, definition: WikiQueryDefinition): Verdict {
     const [error] = wiki.errors;
     // An exception inside the wiki (internal_api_error_*) is no rule to compare with.
     if (error?.code.startsWith("internal_api_error")) return "wiki failed";
-    if (!error && singlePageRuleOnAbsentPages(wiki, validator)) return "depends on data";
+    if (!error && existingPageRuleOnAbsentPages(wiki, validator)) return "depends on data";
     if (error) {
+        const reported = !validator.valid && validator.errors.some((issue) => issue.code === error.code);
         // badid_<param>: a revision id that does not exist on this wiki.
         if (DATA_DEPENDENT_ERRORS.has(error.code) || error.code.startsWith("badid_")) return "depends on data";
-        return !validator.valid && validator.errors.some((issue) => issue.code === error.code) ? "agree" : "disagree";
+        if (!reported && (PAGE_DEPENDENT_ERRORS.has(key(error)) || pageIdNotAFile(error, definition))) return "depends on data";
+        return reported ? "agree" : "disagree";
     }
     const wikiWarnings = wiki.warnings.filter((warning) => !DATA_DEPENDENT_WARNINGS.has(warning.code)).map(key);
     const ours = validator.warnings.map(key);
@@ -125,8 +139,8 @@ async function mapConcurrently<T, R>(items: readonly T[], concurrency: number, w
 export interface DifferentialOptions {
     apiUrl: string;
     catalogue: Catalogue;
-    /** The wiki's MediaWiki version, for the rules that changed between versions. */
-    version: string;
+    /** The wiki's MediaWiki version, for the rules that changed between versions; the catalogue's own when absent (a pin records it). */
+    version?: string;
     cases: readonly CorpusCase[];
     concurrency?: number;
 }
@@ -204,12 +218,22 @@ export class DifferentialReport {
     }
 }
 
+/** The same wiki answers judged by the validator with another catalogue (the wiki is not asked again). */
+export function rejudge(report: DifferentialReport, catalogue: Catalogue, version?: string): DifferentialReport {
+    return new DifferentialReport(
+        report.comparisons.map(({ testCase, wiki }) => {
+            const validator = validateWikiQuery(testCase.definition, { catalogue, mediawikiVersion: version });
+            return { testCase, wiki, validator, verdict: judge(wiki, validator, testCase.definition) };
+        }),
+    );
+}
+
 export async function runDifferential(options: DifferentialOptions): Promise<DifferentialReport> {
     const validatorOptions = { catalogue: options.catalogue, mediawikiVersion: options.version };
     const comparisons = await mapConcurrently(options.cases, options.concurrency ?? 4, async (testCase) => {
         const wiki = await askWiki(options.apiUrl, testCase.definition);
         const validator = validateWikiQuery(testCase.definition, validatorOptions);
-        return { testCase, wiki, validator, verdict: judge(wiki, validator) };
+        return { testCase, wiki, validator, verdict: judge(wiki, validator, testCase.definition) };
     });
     return new DifferentialReport(comparisons);
 }

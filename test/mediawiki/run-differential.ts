@@ -1,20 +1,34 @@
-// `node dist/test/mediawiki/run-differential.js [--all]`: the differential suite by hand, with every disagreement.
+// `node dist/test/mediawiki/run-differential.js [--all]`: the differential suite by hand (the full corpus, the
+// test wiki's extensions enabled), with every disagreement, judged with the live paraminfo and with a pin of it.
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { fetchCatalogue } from "../../provider/wiki/catalogue";
+import { loadCatalogueFile } from "../../provider/wiki/catalogue/load";
+import { pullAndPin } from "../../provider/wiki/catalogue-command";
 import { generateCorpus } from "./corpus";
-import { runDifferential } from "./differential";
-import { startMediaWiki } from "./server";
+import { rejudge, runDifferential } from "./differential";
+import { startMediaWiki, TEST_EXTENSIONS } from "./server";
 
 async function main(): Promise<void> {
-    const wiki = await startMediaWiki();
+    const wiki = await startMediaWiki({ extensions: TEST_EXTENSIONS });
+    const directory = mkdtempSync(join(tmpdir(), "wiki-pin-"));
     try {
         const catalogue = await fetchCatalogue(wiki.apiUrl);
         const cases = generateCorpus(catalogue);
         const started = Date.now();
         const report = await runDifferential({ apiUrl: wiki.apiUrl, catalogue, version: wiki.version, cases });
-        console.log(`MediaWiki ${wiki.version}, ${cases.length} definitions in ${Date.now() - started} ms`);
+        const limit = process.argv.includes("--all") ? Infinity : 40;
+        console.log(`MediaWiki ${wiki.version} with ${TEST_EXTENSIONS.join(", ")}, ${cases.length} definitions in ${Date.now() - started} ms`);
         console.log(report.table());
-        console.log(report.describeDisagreements(process.argv.includes("--all") ? Infinity : 40));
+        console.log(report.describeDisagreements(limit));
+        const file = join(directory, "wiki.json");
+        await pullAndPin(wiki.apiUrl, file);
+        const pinned = rejudge(report, loadCatalogueFile(file));
+        console.log(`\nThe same answers judged with the pinned catalogue:\n${pinned.table()}`);
+        console.log(pinned.describeDisagreements(limit));
     } finally {
+        rmSync(directory, { recursive: true, force: true });
         await wiki.close();
     }
 }

@@ -1,8 +1,15 @@
-// The differential suite's settings, shared by the test and the benchmark: one seeded corpus from the
-// live wiki's paraminfo, sent with a concurrency that suits a 2-core machine.
+// The differential suite's settings, shared by the test and the benchmark: one seeded corpus from the live
+// wiki's paraminfo (PageImages and TextExtracts enabled, so extension modules are in it), sent with a
+// concurrency that suits a 2-core machine, and judged twice: with the live paraminfo and the wiki's version,
+// and with the catalogue pinned from the same wiki (`catalogue pull`), whose version comes from the pin.
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { fetchCatalogue } from "../../provider/wiki/catalogue";
+import { loadCatalogueFile } from "../../provider/wiki/catalogue/load";
+import { pullAndPin } from "../../provider/wiki/catalogue-command";
 import { generateCorpus, sampleCorpus } from "./corpus";
-import { DifferentialReport, runDifferential } from "./differential";
+import { DifferentialReport, rejudge, runDifferential } from "./differential";
 import type { RunningMediaWiki } from "./server";
 
 /** Definitions sent per run: enough for every module and type, few enough for a CI run of a few minutes. */
@@ -11,8 +18,26 @@ export const DIFFERENTIAL_DEFINITIONS = 4000;
 export const AGREEMENT_GOAL = 99;
 const CONCURRENCY = 4;
 
-export async function runDifferentialSuite(wiki: RunningMediaWiki): Promise<DifferentialReport> {
+export interface DifferentialReports {
+    /** Judged with the paraminfo fetched from the wiki, and its version given. */
+    live: DifferentialReport;
+    /** Judged with the catalogue pinned from the wiki: the version is the pin's. */
+    pinned: DifferentialReport;
+    /** The pin's description (file, api URL, version, time). */
+    pin: string;
+}
+
+export async function runDifferentialSuite(wiki: RunningMediaWiki): Promise<DifferentialReports> {
     const catalogue = await fetchCatalogue(wiki.apiUrl);
     const cases = sampleCorpus(generateCorpus(catalogue), DIFFERENTIAL_DEFINITIONS);
-    return runDifferential({ apiUrl: wiki.apiUrl, catalogue, version: wiki.version, cases, concurrency: CONCURRENCY });
+    const live = await runDifferential({ apiUrl: wiki.apiUrl, catalogue, version: wiki.version, cases, concurrency: CONCURRENCY });
+    const directory = mkdtempSync(join(tmpdir(), "wiki-pin-"));
+    try {
+        const file = join(directory, "wiki.json");
+        await pullAndPin(wiki.apiUrl, file);
+        const pinned = loadCatalogueFile(file);
+        return { live, pinned: rejudge(live, pinned), pin: pinned.origin?.description ?? file };
+    } finally {
+        rmSync(directory, { recursive: true, force: true });
+    }
 }

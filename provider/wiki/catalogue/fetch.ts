@@ -16,23 +16,8 @@ const DEFAULT_USER_AGENT = "pulumi-shortener wiki-query-lint (paraminfo catalogu
 // A core wiki's reply is about 200 kB; large extension sets stay well below this.
 const MAX_REPLY_BYTES = 32 * 1024 * 1024;
 
-function paraminfoUrl(apiUrl: string): URL {
-    let url: URL;
-    try {
-        url = new URL(apiUrl);
-    } catch {
-        throw new CatalogueError("catalogue URL", "not a valid URL");
-    }
-    if (url.protocol !== "http:" && url.protocol !== "https:") throw new CatalogueError("catalogue URL", "must be http or https");
-    url.searchParams.set("action", "paraminfo");
-    url.searchParams.set("modules", "query|query+*");
-    url.searchParams.set("format", "json");
-    url.searchParams.set("formatversion", "2");
-    return url;
-}
-
 /** The address as errors name it: without credentials or query string, which may hold secrets. */
-function describeUrl(url: URL): string {
+export function describeUrl(url: URL): string {
     return `${url.origin}${url.pathname}`;
 }
 
@@ -42,9 +27,9 @@ function describeFailure(error: unknown): string {
     return typeof code === "string" ? code : "network error";
 }
 
-export async function fetchCatalogue(apiUrl: string, options: FetchCatalogueOptions = {}): Promise<Catalogue> {
-    const url = paraminfoUrl(apiUrl);
-    const source = describeUrl(url);
+/** GET one api.php URL and its JSON, within the deadline and the size bound; `source` names it in errors,
+ *  `expected` what the answer should have been ("paraminfo"). */
+export async function fetchApiJson(url: URL, source: string, expected: string, options: FetchCatalogueOptions = {}): Promise<unknown> {
     const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     const controller = new AbortController();
     const timer = setTimeout(() => controller.abort(), timeoutMs);
@@ -54,8 +39,8 @@ export async function fetchCatalogue(apiUrl: string, options: FetchCatalogueOpti
             signal: controller.signal,
             size: MAX_REPLY_BYTES,
         });
-        if (!response.ok) throw new CatalogueError(source, `answered HTTP ${response.status} instead of paraminfo`);
-        return parseCatalogue(parseJsonText(await response.text(), source), source);
+        if (!response.ok) throw new CatalogueError(source, `answered HTTP ${response.status} instead of ${expected}`);
+        return parseJsonText(await response.text(), source);
     } catch (error) {
         if (error instanceof CatalogueError) throw error;
         if (controller.signal.aborted) throw new CatalogueError(source, `no complete answer within ${timeoutMs} ms`);
@@ -63,4 +48,23 @@ export async function fetchCatalogue(apiUrl: string, options: FetchCatalogueOpti
     } finally {
         clearTimeout(timer);
     }
+}
+
+/** A wiki's api.php URL, checked; `params` are set on a copy. */
+export function apiRequestUrl(apiUrl: string, params: Record<string, string>): URL {
+    let url: URL;
+    try {
+        url = new URL(apiUrl);
+    } catch {
+        throw new CatalogueError("catalogue URL", "not a valid URL");
+    }
+    if (url.protocol !== "http:" && url.protocol !== "https:") throw new CatalogueError("catalogue URL", "must be http or https");
+    for (const [name, value] of Object.entries(params)) url.searchParams.set(name, value);
+    return url;
+}
+
+export async function fetchCatalogue(apiUrl: string, options: FetchCatalogueOptions = {}): Promise<Catalogue> {
+    const url = apiRequestUrl(apiUrl, { action: "paraminfo", modules: "query|query+*", format: "json", formatversion: "2" });
+    const source = describeUrl(url);
+    return parseCatalogue(await fetchApiJson(url, source, "paraminfo", options), source);
 }

@@ -1,13 +1,20 @@
 // Turns a paraminfo reply (any wiki's, formatversion 1 or 2, or the shipped catalogue.json) into the normalised
 // Catalogue the validator reads. Unknown fields are tolerated; anything that is not paraminfo is one CatalogueError.
-import { readFileSync } from "fs";
+import { readFileSync, statSync } from "fs";
 import { z } from "zod";
 import shippedJson from "./catalogue.json";
 import { CatalogueError } from "./errors";
-import { Catalogue, ModuleInfo, ParamInfo } from "./model";
+import { Catalogue, CatalogueOrigin, ModuleInfo, ParamInfo } from "./model";
+import { checkPin, isPinnedFile } from "./pin-file";
 import { ParsedModule, ParsedParameter, paraminfoReplySchema } from "./paraminfo-schema";
 
 const SHIPPED_SOURCE = "shipped catalogue";
+/** The MediaWiki version the shipped catalogue describes: the rules apply as they stand there unless told otherwise. */
+export const SHIPPED_MEDIAWIKI_VERSION = "1.45.4";
+// Bounds on a catalogue from outside. Wikipedia's query modules, extensions included, are about 100 and its
+// paraminfo about 1 MB; these leave ample room and still refuse what is no wiki's catalogue.
+export const MAX_CATALOGUE_BYTES = 32 * 1024 * 1024;
+export const MAX_CATALOGUE_MODULES = 1000;
 
 /** formatversion=1 marks a set flag with "", formatversion=2 with true. */
 const isSet = (flag: "" | boolean | undefined): boolean => flag === "" || flag === true;
@@ -77,7 +84,8 @@ function mediaWikiErrorCode(json: unknown): string | undefined {
     return typeof code === "string" ? code : undefined;
 }
 
-function assemble(modules: readonly ParsedModule[], source: string): Catalogue {
+function assemble(modules: readonly ParsedModule[], source: string, origin: CatalogueOrigin): Catalogue {
+    if (modules.length > MAX_CATALOGUE_MODULES) throw notParaminfo(source, `paraminfo.modules: more than ${MAX_CATALOGUE_MODULES} modules`);
     let query: ModuleInfo | undefined;
     const submodules = new Map<string, ModuleInfo>();
     modules.forEach((raw, position) => {
@@ -94,11 +102,13 @@ function assemble(modules: readonly ParsedModule[], source: string): Catalogue {
     });
     if (submodules.size === 0) throw notParaminfo(source, "paraminfo.modules: no query submodule (path query+<name>)");
     // A reply for query+* alone lacks the query module; the shipped one stands in for it.
-    return { query: query ?? shippedCatalogue().query, modules: submodules };
+    return { query: query ?? shippedCatalogue().query, modules: submodules, origin };
 }
 
-/** Reads a parsed paraminfo reply. `source` names it in errors (a file name, a URL). */
+/** Reads a parsed paraminfo reply, or a pinned catalogue (whose header and hash it checks). `source` names it
+ *  in errors and in the catalogue's origin (a file name, a URL). */
 export function parseCatalogue(json: unknown, source = "paraminfo reply"): Catalogue {
+    const origin: CatalogueOrigin = isPinnedFile(json) ? checkPin(json, source).origin : { description: source };
     const errorCode = mediaWikiErrorCode(json);
     if (errorCode !== undefined) throw new CatalogueError(source, `the wiki answered with error "${errorCode}" instead of paraminfo`);
     const result = paraminfoReplySchema.safeParse(json);
@@ -107,7 +117,7 @@ export function parseCatalogue(json: unknown, source = "paraminfo reply"): Catal
         const more = others.length > 0 ? ` (and ${others.length} more problem${others.length > 1 ? "s" : ""})` : "";
         throw notParaminfo(source, describeIssue(first) + more);
     }
-    return assemble(result.data.paraminfo.modules, source);
+    return assemble(result.data.paraminfo.modules, source, origin);
 }
 
 /** V8's own reason, reduced to what never quotes the text (its "Unexpected token" messages do). */
@@ -129,8 +139,13 @@ export function parseJsonText(text: string, source: string): unknown {
 export function loadCatalogueFile(path: string): Catalogue {
     let text: string;
     try {
+        // Only a regular file: a FIFO or a device (/dev/zero) would block or never end.
+        const stats = statSync(path);
+        if (!stats.isFile()) throw new CatalogueError(path, "not a regular file");
+        if (stats.size > MAX_CATALOGUE_BYTES) throw new CatalogueError(path, `larger than ${MAX_CATALOGUE_BYTES} bytes`);
         text = readFileSync(path, "utf8");
     } catch (error) {
+        if (error instanceof CatalogueError) throw error;
         throw new CatalogueError(path, `cannot read the file (${(error as NodeJS.ErrnoException).code ?? "read error"})`);
     }
     return parseCatalogue(parseJsonText(text, path), path);
@@ -140,6 +155,6 @@ let shipped: Catalogue | undefined;
 
 /** The catalogue this package ships (the wiki the spec describes), read once. */
 export function shippedCatalogue(): Catalogue {
-    shipped ??= parseCatalogue(shippedJson, SHIPPED_SOURCE);
+    shipped ??= { ...parseCatalogue(shippedJson, SHIPPED_SOURCE), origin: { description: `${SHIPPED_SOURCE} (MediaWiki ${SHIPPED_MEDIAWIKI_VERSION} core)`, mediawikiVersion: SHIPPED_MEDIAWIKI_VERSION } };
     return shipped;
 }

@@ -57,9 +57,22 @@ export interface ModuleInfo {
     templatedParameters: readonly ParamInfo[];
 }
 
+/** Where a catalogue comes from, so that a result can say which catalogue judged it. */
+export interface CatalogueOrigin {
+    /** For people: "shipped catalogue (MediaWiki 1.45.4 core)", "pinned catalogue wiki-catalogues/x.json (...)". */
+    description: string;
+    /** The wiki's api.php, when the catalogue was pinned or fetched from one. */
+    apiUrl?: string;
+    /** The wiki's MediaWiki version ("1.39.17"), when known: the rules that changed between versions follow it. */
+    mediawikiVersion?: string;
+    /** A pinned catalogue's content hash ("sha256:..."). */
+    contentHash?: string;
+}
+
 export interface Catalogue {
     /** The query module itself (prop, list, meta, titles, pageids, revids, generator, continue, redirects, ...). */
     query: ModuleInfo;
     /** The query submodules by name. */
     modules: ReadonlyMap<string, ModuleInfo>;
+    origin?: CatalogueOrigin;
 }

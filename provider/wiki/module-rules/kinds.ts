@@ -51,6 +51,8 @@ export type ModuleRule = Versioned &
           }
         | { kind: "ownCheck"; param: string; code: string }
         | { kind: "noContradiction"; param: string; code: string }
+        /** A multi-valued parameter left without a value once its unrecognized values were dropped (or given empty). */
+        | { kind: "notEmpty"; param: string; code: string }
         | { kind: "deprecatedWithout"; uses: readonly Condition[]; without: string }
     );
 
@@ -176,6 +178,9 @@ function checkRule(context: RuleContext, rule: ModuleRule): void {
             return;
         case "noContradiction":
             return checkContradiction(context, rule.param, rule.code);
+        case "notEmpty":
+            if (context.values(rule.param).length === 0) context.error(rule.code, rule.param, `The "${context.name(rule.param)}" parameter must be set.`);
+            return;
         case "deprecatedWithout":
             if (!context.given(rule.without) && rule.uses.some((condition) => context.given(condition.param) && context.holds(condition))) {
                 const name = context.name(rule.without);

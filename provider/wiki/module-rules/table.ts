@@ -1,7 +1,7 @@
 // The rules that live in MediaWiki's module code (includes/api/ApiQuery*.php) and that paraminfo does not
 // describe, as data: module name -> rules, each of a kind from kinds.ts. A rule that appeared or went away
 // in some MediaWiki version says so with since/until. Source of each: the module's PHP file, named beside it.
-import { FormatCheck, continueFormat } from "./formats";
+import { FORMATS, FormatCheck, continueFormat } from "./formats";
 import type { Condition, ModuleRule } from "./kinds";
 
 const NS_FILE = 6;
@@ -34,6 +34,12 @@ const backlinksContinue: FormatCheck = (value) => {
 const randomContinue: FormatCheck = (value) => {
     const [random, start, id, end, ...rest] = value.split("|");
     return rest.length === 0 && RANDOM_FRACTION.test(random ?? "") && RANDOM_FRACTION.test(start ?? "") && INTEGER.test(id ?? "") && (end === "0" || end === "1");
+};
+
+// ApiQueryInfo: "namespace|title", which Title::makeTitleSafe must accept.
+const infoContinue: FormatCheck = (value) => {
+    const fields = value.split("|");
+    return fields.length === 2 && FORMATS.title(fields[1]);
 };
 
 // ApiQueryBacklinksprop with one page and one namespace: the page id only, compared loosely.
@@ -156,24 +162,26 @@ export const MODULE_RULES: Readonly<Record<string, readonly ModuleRule[]>> = {
         { kind: "format", params: ["images"], format: "titleinnamespace", namespace: NS_FILE, code: "notfile", warning: true },
         continues([S, S]),
     ]),
-    imageinfo: withPages([{ kind: "format", params: ["badfilecontexttitle"], format: "title", code: "invalid-title" }]),
+    // ApiQueryImageInfo checks badfilecontexttitle before it looks at the pages.
+    imageinfo: [{ kind: "format", params: ["badfilecontexttitle"], format: "title", code: "invalid-title" }],
     imageusage: [...TITLE_OR_PAGEID, continues(backlinksContinue), { kind: "format", params: ["title"], format: "titleinnamespace", namespace: NS_FILE, code: "bad_image_title" }],
-    info: [continues([S, S], PAGES)],
+    info: [continues(infoContinue, PAGES)],
     iwbacklinks: [{ kind: "requires", when: { param: "title" }, needs: { param: "prefix" }, code: "invalidparammix" }, continues([S, S, S])],
+    // ApiQueryIWLinks and ApiQueryLangLinks return before their checks when none of the pages exists.
     iwlinks: [
-        { kind: "requires", when: { param: "title" }, needs: { param: "prefix" }, code: "invalidparammix" },
+        { kind: "requires", when: { param: "title" }, needs: { param: "prefix" }, code: "invalidparammix", withPages: true },
         { kind: "atMostOneOf", params: ["url", "prop"] },
         continues([S, S, S], PAGES),
     ],
     langbacklinks: [{ kind: "requires", when: { param: "title" }, needs: { param: "lang" }, code: "nolang" }, continues([S, S, S])],
     langlinks: [
-        { kind: "requires", when: { param: "title" }, needs: { param: "lang" }, code: "invalidparammix" },
+        { kind: "requires", when: { param: "title" }, needs: { param: "lang" }, code: "invalidparammix", withPages: true },
         { kind: "atMostOneOf", params: ["url", "prop"] },
         continues([S, S], PAGES),
     ],
     links: withPages([continues([S, S, S]), { kind: "format", params: ["titles"], format: "title", code: "invalidtitle", warning: true }]),
     // ApiQueryLogEvents checks "action" itself.
-    logevents: [{ kind: "ownCheck", param: "action", code: "unknown_leaction" }, { kind: "atMostOneOf", params: ["title", "prefix", "namespace"] }, { kind: "format", params: ["title"], format: "title", code: "invalidtitle" }, continues([S, S])],
+    logevents: [{ kind: "ownCheck", param: "action", code: "unknown_leaction" }, { kind: "atMostOneOf", params: ["title", "prefix", "namespace"] }, { kind: "format", params: ["title", "prefix"], format: "title", code: "invalidtitle" }, continues([S, S])],
     mystashedfiles: [continues([I])],
     pagepropnames: [continues([S], { truthyOnly: true })],
     pageprops: [continues((value) => INTEGER.test(value), { truthyOnly: true, withPages: true })],
@@ -195,6 +203,10 @@ export const MODULE_RULES: Readonly<Record<string, readonly ModuleRule[]>> = {
     ]),
     stashimageinfo: [{ kind: "atLeastOneOf", params: ["filekey", "sessionkey"] }],
     templates: withPages([continues([S, S, S]), { kind: "format", params: ["templates"], format: "title", code: "invalidtitle", warning: true }]),
+    // Extensions' modules (TextExtracts' ApiQueryExtracts, PageImages' ApiQueryPageImages). A continue value
+    // beyond the pages found (extracts) or naming no page found (pageimages) depends on the pages: not checked.
+    extracts: withPages([{ kind: "atMostOneOf", params: ["chars", "sentences"] }, continues((value) => Number(value) >= 0)]),
+    pageimages: [{ kind: "notEmpty", param: "prop", code: "noprop" }],
     allmessages: [{ kind: "format", params: ["lang"], format: "languagecode", code: "invalidlang" }],
     // ApiQueryLanguageinfo: codes it does not know are dropped with a warning. Without the wiki's list of
     // languages, the shape of a language tag stands in for it.

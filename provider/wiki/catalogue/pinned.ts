@@ -1,0 +1,70 @@
+// Finding the catalogue that judges a wiki's definitions, offline: one named explicitly, else the pin whose api
+// URL matches (wiki-catalogues/<host and path>.json by default, where `catalogue pull` writes it), else the
+// shipped catalogue, with a hint saying how to pin the wiki's own.
+import { existsSync, statSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { CatalogueError } from "./errors";
+import { loadCatalogueFile, shippedCatalogue } from "./load";
+import type { Catalogue } from "./model";
+import { canonicalApiUrl } from "./pull";
+
+/** Where `catalogue pull` writes pins and where they are looked for, relative to the working directory. */
+export const DEFAULT_PIN_DIRECTORY = "wiki-catalogues";
+// Loaded pins kept per process (a stack may hold many WikiQuery resources for one wiki); a few wikis at most.
+const MAX_CACHED_PINS = 16;
+const cache = new Map<string, { mtimeMs: number; size: number; catalogue: Catalogue }>();
+
+/** The pin's file name for a wiki: its host, port and path, with anything else than [A-Za-z0-9.-] as "_". */
+export function pinFileName(apiUrl: string): string {
+    const url = new URL(canonicalApiUrl(apiUrl));
+    return `${`${url.host}${url.pathname}`.replace(/[^A-Za-z0-9.-]/g, "_")}.json`;
+}
+
+/** Loads a catalogue file (pinned or a plain paraminfo reply), reading it again only when it changed. */
+export function loadCatalogueFileCached(path: string): Catalogue {
+    const full = resolve(path);
+    let stat;
+    try {
+        stat = statSync(full);
+    } catch (error) {
+        throw new CatalogueError(path, `cannot read the file (${(error as NodeJS.ErrnoException).code ?? "read error"})`);
+    }
+    const cached = cache.get(full);
+    if (cached && cached.mtimeMs === stat.mtimeMs && cached.size === stat.size) return cached.catalogue;
+    const catalogue = loadCatalogueFile(path);
+    if (cache.size >= MAX_CACHED_PINS) cache.delete(cache.keys().next().value as string);
+    cache.set(full, { mtimeMs: stat.mtimeMs, size: stat.size, catalogue });
+    return catalogue;
+}
+
+/** The pinned catalogue for a wiki in `directory`, if there is one; a pin recorded for another URL is an error. */
+export function findPinnedCatalogue(apiUrl: string, directory = DEFAULT_PIN_DIRECTORY): Catalogue | undefined {
+    const path = join(directory, pinFileName(apiUrl));
+    if (!existsSync(path)) return undefined;
+    const catalogue = loadCatalogueFileCached(path);
+    const wanted = canonicalApiUrl(apiUrl);
+    if (catalogue.origin?.apiUrl !== wanted) {
+        throw new CatalogueError(path, `is pinned for ${catalogue.origin?.apiUrl ?? "no wiki (not a pin file)"}, not for ${wanted}`);
+    }
+    return catalogue;
+}
+
+export interface ChosenCatalogue {
+    catalogue: Catalogue;
+    /** Set when no pin was found: how to pin the wiki's own catalogue. */
+    hint?: string;
+}
+
+/** The catalogue for a wiki's definitions: `explicit` (a file), else its pin in `directory`, else the shipped one. */
+export function chooseCatalogue(apiUrl: string | undefined, options: { explicit?: string; directory?: string } = {}): ChosenCatalogue {
+    if (options.explicit !== undefined) return { catalogue: loadCatalogueFileCached(options.explicit) };
+    const pinned = apiUrl === undefined ? undefined : findPinnedCatalogue(apiUrl, options.directory);
+    if (pinned) return { catalogue: pinned };
+    const catalogue = shippedCatalogue();
+    const target = apiUrl ?? "<api.php URL>";
+    const where = options.directory ?? DEFAULT_PIN_DIRECTORY;
+    return {
+        catalogue,
+        hint: `no pinned catalogue for ${target} in ${where}/, so the ${catalogue.origin?.description} judged it; pin the wiki's own with: npx wiki-query-lint catalogue pull ${target}`,
+    };
+}

@@ -1,0 +1,161 @@
+// Pulling and pinning against a local HTTP server on 127.0.0.1 that plays a wiki's api.php (any shape it likes):
+// the paraminfo walk goes by pages of at most 50 modules and is bounded; an answer of the wrong shape, too many
+// modules or modules left out is an error; a pin edited by hand no longer loads; the pin of a wiki is found by its
+// api URL; a re-pull reports modules and parameters added, removed and deprecated.
+import assert from "node:assert/strict";
+import { mkdtempSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { createServer, Server } from "node:http";
+import { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { CatalogueError, catalogueDrift, chooseCatalogue, describeDrift, loadCatalogueFile, parseCatalogue, pinFileName, pullCatalogue } from "../../provider/wiki/catalogue";
+import { MAX_CATALOGUE_MODULES } from "../../provider/wiki/catalogue/load";
+import { renderPinnedFile } from "../../provider/wiki/catalogue/pin-file";
+import { validateWikiQuery } from "../../provider/wiki";
+import { pullAndPin } from "../../provider/wiki/catalogue-command";
+
+interface FakeWiki {
+    modules: number;
+    /** Names of the modules; "m<i>" by default. */
+    name?: (index: number) => string;
+    generator?: unknown;
+    /** Leave this module out of paraminfo answers. */
+    omit?: string;
+}
+
+function module(name: string, extra: Record<string, unknown> = {}) {
+    return { name, path: `query+${name}`, group: "list", prefix: "x", parameters: [{ index: 1, name: "limit", type: "limit", max: 500 }], ...extra };
+}
+
+function queryModule(names: readonly string[]) {
+    const submodules = Object.fromEntries(names.map((name) => [name, `query+${name}`]));
+    return { name: "query", path: "query", group: "action", prefix: "", parameters: [{ index: 1, name: "list", type: names, multi: true, submodules }] };
+}
+
+describe("wiki catalogue: pulling and pinning", () => {
+    let wiki: FakeWiki = { modules: 3 };
+    let paraminfoPages: string[][] = [];
+    let base: string;
+    let directory: string;
+    const names = () => Array.from({ length: wiki.modules }, (_, index) => wiki.name?.(index) ?? `m${index}`);
+    const server: Server = createServer((request, response) => {
+        const url = new URL(request.url ?? "/", "http://127.0.0.1");
+        const answer = (body: unknown) => response.writeHead(200, { "Content-Type": "application/json" }).end(JSON.stringify(body));
+        if (url.searchParams.get("action") === "query") return answer({ query: { general: { generator: wiki.generator ?? "MediaWiki 1.39.17" } } });
+        const raw = url.searchParams.get("modules") ?? "";
+        const asked = raw.startsWith("\u001f") ? raw.slice(1).split("\u001f") : raw.split("|");
+        paraminfoPages.push(asked);
+        const modules = asked.filter((path) => path !== `query+${wiki.omit}`).map((path) => (path === "query" ? queryModule(names()) : module(path.slice("query+".length))));
+        answer({ paraminfo: { helpformat: "none", modules } });
+    });
+
+    before(async () => {
+        await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+        base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/w/api.php`;
+        directory = mkdtempSync(join(tmpdir(), "wiki-pull-"));
+    });
+    after(async () => {
+        await new Promise((resolve) => server.close(resolve));
+        rmSync(directory, { recursive: true, force: true });
+    });
+    beforeEach(() => {
+        wiki = { modules: 3 };
+        paraminfoPages = [];
+    });
+
+    it("walks paraminfo by pages of at most 50 modules and records api URL, version, time and hash", async () => {
+        wiki = { modules: 120 };
+        const { text, catalogue } = await pullCatalogue(base, { now: new Date("2026-11-24T00:00:00Z") });
+        assert.deepEqual(paraminfoPages.map((page) => page.length), [1, 50, 50, 20]);
+        assert.equal(catalogue.modules.size, 120);
+        const pin = JSON.parse(text).pin;
+        assert.deepEqual({ ...pin, contentHash: undefined }, { format: 1, apiUrl: base, generator: "MediaWiki 1.39.17", pulledAt: "2026-11-24T00:00:00.000Z", contentHash: undefined });
+        assert.equal(catalogue.origin?.mediawikiVersion, "1.39.17");
+        assert.equal(catalogue.origin?.contentHash, pin.contentHash);
+    });
+
+    it("asks with api.php's other separator for names holding |, and refuses what is not a whole, bounded catalogue", async () => {
+        wiki = { modules: 2, name: (index) => `a|${index}` };
+        await pullCatalogue(base);
+        assert.deepEqual(paraminfoPages[1], ["query+a|0", "query+a|1"]);
+        wiki = { modules: MAX_CATALOGUE_MODULES + 1 };
+        paraminfoPages = [];
+        assert.match((await rejection(pullCatalogue(base))).message, /more than 1000 query modules/);
+        assert.deepEqual(paraminfoPages, [["query"]], "no module page is asked for past the bound");
+        wiki = { modules: 3, omit: "m1" };
+        assert.match((await rejection(pullCatalogue(base))).message, /left out 1 of the modules asked for \(query\+m1\)/);
+        wiki = { modules: 3, generator: 17 };
+        assert.match((await rejection(pullCatalogue(base))).message, /unexpected answer: query\.general\.generator/);
+        assert.match((await rejection(pullCatalogue("http://user:secret@127.0.0.1/api.php"))).message, /must not carry credentials/);
+        assert.match((await rejection(pullCatalogue(`${base}?action=query`))).message, /without a query string/);
+    });
+
+    it("lets the version a pin records decide the rules that changed between versions", () => {
+        // MediaWiki 1.39's rcuser, as its paraminfo gives it: no "temp" subtype (temporary accounts came with 1.40).
+        const recentchanges = { ...module("recentchanges"), prefix: "rc", parameters: [{ index: 1, name: "user", type: "user", subtypes: ["name", "ip", "id", "interwiki"] }] };
+        const file = join(directory, "wiki-1.39.json");
+        writeFileSync(file, renderPinnedFile({ apiUrl: base, generator: "MediaWiki 1.39.17", pulledAt: new Date().toISOString() }, { modules: [recentchanges] }));
+        const temporary = { list: "recentchanges", params: { rcuser: "~2024-1" } };
+        // Pinned, the wiki's version is known: "~2024-1" is an ordinary user name there, as 1.39 itself judges.
+        assert.deepEqual(validateWikiQuery(temporary, { catalogue: loadCatalogueFile(file) }).errors, []);
+        // The same paraminfo without a pin is judged as of the shipped version, where it is a temporary account.
+        const unpinned = parseCatalogue({ paraminfo: { modules: [recentchanges] } });
+        assert.deepEqual(validateWikiQuery(temporary, { catalogue: unpinned }).errors.map((issue) => issue.code), ["baduser"]);
+    });
+
+    it("refuses a pin whose content was edited after the pull, or whose header is not a pin's", async () => {
+        const file = join(directory, "edited.json");
+        const { text } = await pullCatalogue(base);
+        writeFileSync(file, text);
+        assert.equal(loadCatalogueFile(file).modules.size, 3);
+        const json = JSON.parse(text);
+        json.paraminfo.modules[1].parameters[0].max = 5000;
+        writeFileSync(file, JSON.stringify(json));
+        assert.throws(() => loadCatalogueFile(file), /no longer matches pin\.contentHash/);
+        json.pin = { ...JSON.parse(text).pin, format: 2 };
+        writeFileSync(file, JSON.stringify(json));
+        assert.throws(() => loadCatalogueFile(file), /pin\.format: expected format 1/);
+    });
+
+    it("finds a wiki's pin by its api URL, refuses a pin of another wiki under its name, and otherwise says how to pin", async () => {
+        const pins = join(directory, "pins");
+        const path = join(pins, pinFileName(base));
+        await pullAndPin(base, path);
+        const found = chooseCatalogue(base, { directory: pins });
+        assert.equal(found.hint, undefined);
+        assert.equal(found.catalogue.origin?.apiUrl, base);
+        const other = base.replace("/w/", "/other/");
+        const none = chooseCatalogue(other, { directory: pins });
+        assert.match(none.hint ?? "", new RegExp(`no pinned catalogue for ${other.replace(/[.?]/g, "\\$&")} .*shipped catalogue .*catalogue pull ${other.replace(/[.?]/g, "\\$&")}`));
+        mkdirSync(pins, { recursive: true });
+        writeFileSync(join(pins, pinFileName(other)), readFileSync(path));
+        assert.throws(() => chooseCatalogue(other, { directory: pins }), (error: unknown) => error instanceof CatalogueError && /is pinned for .*\/w\/api\.php, not for .*\/other\/api\.php/.test(error.message));
+    });
+
+    it("reports modules and parameters added, removed and deprecated, and nothing for the same catalogue", () => {
+        const reply = (modules: unknown[]) => parseCatalogue({ paraminfo: { modules } });
+        const before = reply([module("kept"), module("gone"), module("aging")]);
+        const after = reply([
+            module("kept", { parameters: [{ index: 1, name: "limit", type: "limit", deprecated: true }, { index: 2, name: "new", type: "string" }] }),
+            module("aging", { deprecated: true, parameters: [] }),
+            module("fresh"),
+        ]);
+        assert.deepEqual(catalogueDrift(before, after), {
+            modulesAdded: ["list=fresh"],
+            modulesRemoved: ["list=gone"],
+            modulesDeprecated: ["list=aging"],
+            parametersAdded: ["xnew (list=kept)"],
+            parametersRemoved: ["xlimit (list=aging)"],
+            parametersDeprecated: ["xlimit (list=kept)"],
+        });
+        assert.equal(describeDrift(catalogueDrift(before, before)), "no module or parameter added, removed or deprecated");
+        // Names from the wiki are shown quoted when they hold more than plain characters.
+        assert.match(describeDrift(catalogueDrift(before, reply([module("kept"), module("gone"), module("aging"), module("x\ny")]))), /modules added: "list=x\\ny"/);
+    });
+});
+
+async function rejection(promise: Promise<unknown>): Promise<CatalogueError> {
+    const error = await promise.then(() => undefined, (caught: unknown) => caught);
+    assert.ok(error instanceof CatalogueError, `expected a CatalogueError, got ${String(error)}`);
+    return error;
+}
