@@ -1,13 +1,13 @@
-// `npm run bench [-- --json] [--profile spec|real] [--only <word in a suite's title>] [--scale]`: runs every suite (or
+// `npm run bench [-- --json] [--profile spec|real] [--only <word in a suite's title>] [--scale [--sizes N,N]]`: runs every suite (or
 // those named) and prints each figure beside its bound, and the provider's beside the baseline's; `--scale` prints the
-// provider beside the baseline at 100, 1,000 and 5,000 resources instead.
+// provider beside the baseline at 100, 1,000 and 5,000 resources (or the sizes given) instead.
 // Benchmarks are reports, not tests: a figure outside its bound is shown, never a failure exit.
 import { clientBench } from "./client";
 import { isProfileName, PROFILE_NAMES } from "../test/emulator";
 import { Benchmark, BenchOptions, Figure, formatRow } from "./figure";
 import { listFreshnessBench } from "./list-freshness";
 import { providerBench } from "./provider";
-import { runScale } from "./scale";
+import { runScale, sizesFrom } from "./scale";
 import { wikiCatalogueBenchmark } from "./wiki-catalogue";
 import { wikiDifferentialBenchmark } from "./wiki-differential";
 import { wikiValidateBenchmark } from "./wiki-validate";
@@ -38,7 +38,7 @@ async function main(): Promise<void> {
     };
     print(`Emulator profile: ${options.profile}`);
     if (process.argv.includes("--scale")) {
-        figures.push(...(await runScale(options, print, formatRow)));
+        figures.push(...(await runScale(options, sizesFrom(process.argv), print, formatRow)));
     } else {
         const onlyIndex = process.argv.indexOf("--only");
         const only = onlyIndex >= 0 ? process.argv[onlyIndex + 1]?.toLowerCase() : undefined;

@@ -57,7 +57,8 @@ export interface SideFigures {
     preview: Counted;
     refresh: Counted;
     destroy: Counted;
-    paced: PacedUp;
+    /** Absent when the run was asked for none. */
+    paced?: PacedUp;
     memory: PeakMemory;
     /** Median bytes of one declared resource in the engine's state file, as compact JSON. */
     stateBytes: number;
@@ -76,8 +77,8 @@ function stackFor(side: Side, emulator: RunningEmulator, stateFile: string, paus
             ? runLifecycle(operation, {
                   programDir: DECLARED_PROGRAM,
                   stateFile,
-                  config: { "shortener:baseUrl": emulator.baseUrl },
-                  secretConfig: { "shortener:apiKey": emulator.apiKey, "declared:resources": JSON.stringify(declared) },
+                  config: { "shortener:baseUrl": emulator.baseUrl, "declared:resources": JSON.stringify(declared) },
+                  secretConfig: { "shortener:apiKey": emulator.apiKey },
                   env,
               })
             : runLifecycle(operation, {
@@ -160,10 +161,11 @@ export function baselinePauseMs(window: RateWindow): number {
     return BASELINE_PAUSE_MS / acceleration;
 }
 
-export async function measureSide(side: Side, load: Workload, profile: ProfileName, window: RateWindow): Promise<SideFigures> {
+/** @param window the paced up's rate window; undefined: no paced up. */
+export async function measureSide(side: Side, load: Workload, profile: ProfileName, window: RateWindow | undefined): Promise<SideFigures> {
     const emulator = await startEmulator({ profile, rateLimit: UNLIMITED });
     const dir = mkdtempSync(join(tmpdir(), `bench-${side}-`));
-    const stack = stackFor(side, emulator, join(dir, "state.json"), baselinePauseMs(window));
+    const stack = stackFor(side, emulator, join(dir, "state.json"), window ? baselinePauseMs(window) : BASELINE_PAUSE_MS);
     const memory = sampleMemory();
     try {
         const startupStarted = performance.now();
@@ -175,7 +177,7 @@ export async function measureSide(side: Side, load: Workload, profile: ProfileNa
         if (changes(previewResult).length > 0) throw new Error(`${side} bench: the preview after up was not a no-change preview:\n${previewResult.log}`);
         const { result: _refresh, ...refresh } = await counted(side, stack, "refresh", load.declared);
         const { result: _destroy, ...destroy } = await counted(side, stack, "destroy", load.declared);
-        const paced = await pacedUp(side, stack, load.declared, window);
+        const paced = window && (await pacedUp(side, stack, load.declared, window));
         return { startupMs, up, preview, refresh, destroy, paced, memory: memory.stop(), stateBytes };
     } finally {
         memory.stop();
@@ -184,6 +186,6 @@ export async function measureSide(side: Side, load: Workload, profile: ProfileNa
     }
 }
 
-export async function measureBoth(load: Workload, profile: ProfileName, window: RateWindow): Promise<Record<Side, SideFigures>> {
+export async function measureBoth(load: Workload, profile: ProfileName, window: RateWindow | undefined): Promise<Record<Side, SideFigures>> {
     return { provider: await measureSide("provider", load, profile, window), baseline: await measureSide("baseline", load, profile, window) };
 }
