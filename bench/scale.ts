@@ -33,7 +33,8 @@ export async function runScale(options: BenchOptions, sizes: readonly number[], 
         const paced = window ? `paced up at ${window.limit}/${window.windowMs} ms` : `no paced up above ${PACED_UP_UP_TO} resources (see bench/scale.ts)`;
         print(`scale: ${total} resources (${describePlan(load)}); ${paced}`);
         const started = Date.now();
-        const both = await measureBoth(load, options.profile, window);
+        // Progress goes to stderr, so that --json stays one object on stdout.
+        const both = await measureBoth(load, options.profile, window, (line) => console.error(`  [${total}] ${line}`));
         const figures = sideBySideFigures(load, both);
         figures.forEach((figure) => print(format(figure)));
         const up = both.provider.up.requests;

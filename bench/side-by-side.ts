@@ -96,7 +96,16 @@ function expectOk(side: Side, result: LifecycleResult): LifecycleResult {
     return result;
 }
 
-async function counted(side: Side, stack: BenchStack, operation: Operation, declared: readonly Declared[]): Promise<Counted & { result: LifecycleResult }> {
+/** Told each figure as soon as it is measured, so that a long run that is stopped still leaves what it measured. */
+export type Progress = (line: string) => void;
+
+async function counted(
+    side: Side,
+    stack: BenchStack,
+    operation: Operation,
+    declared: readonly Declared[],
+    progress: Progress,
+): Promise<Counted & { result: LifecycleResult }> {
     await stack.emulator.admin.clearRequests();
     const started = performance.now();
     const result = expectOk(side, await stack.run(operation, declared));
@@ -104,6 +113,7 @@ async function counted(side: Side, stack: BenchStack, operation: Operation, decl
     const requests = await stack.emulator.admin.requests();
     const listCalls: Record<string, number> = {};
     for (const request of requests.filter((entry) => entry.method === "GET")) listCalls[request.path] = (listCalls[request.path] ?? 0) + 1;
+    progress(`${side}: ${operation} of ${declared.length} resources: ${requests.length} requests, ${wallMs} ms`);
     return { result, requests: requests.length, wallMs, listCalls };
 }
 
@@ -162,7 +172,7 @@ export function baselinePauseMs(window: RateWindow): number {
 }
 
 /** @param window the paced up's rate window; undefined: no paced up. */
-export async function measureSide(side: Side, load: Workload, profile: ProfileName, window: RateWindow | undefined): Promise<SideFigures> {
+export async function measureSide(side: Side, load: Workload, profile: ProfileName, window: RateWindow | undefined, progress: Progress): Promise<SideFigures> {
     const emulator = await startEmulator({ profile, rateLimit: UNLIMITED });
     const dir = mkdtempSync(join(tmpdir(), `bench-${side}-`));
     const stack = stackFor(side, emulator, join(dir, "state.json"), window ? baselinePauseMs(window) : BASELINE_PAUSE_MS);
@@ -171,13 +181,15 @@ export async function measureSide(side: Side, load: Workload, profile: ProfileNa
         const startupStarted = performance.now();
         expectOk(side, await stack.run("preview", []));
         const startupMs = Math.round(performance.now() - startupStarted);
-        const { result: _up, ...up } = await counted(side, stack, "up", load.declared);
+        progress(`${side}: start-up (preview of an empty program): ${startupMs} ms`);
+        const { result: _up, ...up } = await counted(side, stack, "up", load.declared, progress);
         const stateBytes = stateBytesPerResource(stack.stateFile, load);
-        const { result: previewResult, ...preview } = await counted(side, stack, "preview", load.declared);
+        const { result: previewResult, ...preview } = await counted(side, stack, "preview", load.declared, progress);
         if (changes(previewResult).length > 0) throw new Error(`${side} bench: the preview after up was not a no-change preview:\n${previewResult.log}`);
-        const { result: _refresh, ...refresh } = await counted(side, stack, "refresh", load.declared);
-        const { result: _destroy, ...destroy } = await counted(side, stack, "destroy", load.declared);
+        const { result: _refresh, ...refresh } = await counted(side, stack, "refresh", load.declared, progress);
+        const { result: _destroy, ...destroy } = await counted(side, stack, "destroy", load.declared, progress);
         const paced = window && (await pacedUp(side, stack, load.declared, window));
+        if (paced) progress(`${side}: paced up: ${paced.requests} requests, ${paced.received429} answered 429, ${paced.runs} runs, ${paced.wallMs} ms`);
         return { startupMs, up, preview, refresh, destroy, paced, memory: memory.stop(), stateBytes };
     } finally {
         memory.stop();
@@ -186,6 +198,6 @@ export async function measureSide(side: Side, load: Workload, profile: ProfileNa
     }
 }
 
-export async function measureBoth(load: Workload, profile: ProfileName, window: RateWindow | undefined): Promise<Record<Side, SideFigures>> {
-    return { provider: await measureSide("provider", load, profile, window), baseline: await measureSide("baseline", load, profile, window) };
+export async function measureBoth(load: Workload, profile: ProfileName, window: RateWindow | undefined, progress: Progress = () => {}): Promise<Record<Side, SideFigures>> {
+    return { provider: await measureSide("provider", load, profile, window, progress), baseline: await measureSide("baseline", load, profile, window, progress) };
 }
