@@ -2,7 +2,7 @@
 // (or the sizes given), so that the growth of each (linear or not) is visible. Never part of `npm test`: the larger
 // stacks take many minutes.
 import type { BenchOptions, Figure } from "./figure";
-import { PACED_WINDOW, sideBySideFigures } from "./provider";
+import { pacedWindow, sideBySideFigures } from "./provider";
 import { measureBoth } from "./side-by-side";
 import { describePlan, PAGE_SIZE, workload } from "./workload";
 
@@ -29,12 +29,12 @@ export async function runScale(options: BenchOptions, sizes: readonly number[], 
     const all: Figure[] = [];
     for (const total of sizes) {
         const load = workload(total);
-        const window = total <= PACED_UP_UP_TO ? PACED_WINDOW : undefined;
-        const paced = window ? `paced up at ${window.limit}/${window.windowMs} ms` : `no paced up above ${PACED_UP_UP_TO} resources (see bench/scale.ts)`;
+        const pacing = total <= PACED_UP_UP_TO ? pacedWindow : undefined;
+        const paced = pacing ? "and a paced up" : `no paced up above ${PACED_UP_UP_TO} resources (see bench/scale.ts)`;
         print(`scale: ${total} resources (${describePlan(load)}); ${paced}`);
         const started = Date.now();
         // Progress goes to stderr, so that --json stays one object on stdout.
-        const both = await measureBoth(load, options.profile, window, (line) => console.error(`  [${total}] ${line}`));
+        const both = await measureBoth(load, options.profile, pacing, (line) => console.error(`  [${total}] ${line}`));
         const figures = sideBySideFigures(load, both);
         figures.forEach((figure) => print(format(figure)));
         const up = both.provider.up.requests;

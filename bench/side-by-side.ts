@@ -33,6 +33,8 @@ export interface RateWindow {
 export interface Counted {
     requests: number;
     wallMs: number;
+    /** The service's own clock, first request to last. */
+    spanMs: number;
     /** List calls per kind, by list path. */
     listCalls: Record<string, number>;
 }
@@ -66,7 +68,6 @@ export interface SideFigures {
 
 interface BenchStack {
     emulator: RunningEmulator;
-    stateFile: string;
     run(operation: Operation, declared: readonly Declared[]): Promise<LifecycleResult>;
 }
 
@@ -88,13 +89,16 @@ function stackFor(side: Side, emulator: RunningEmulator, stateFile: string, paus
                   secretConfig: { "shortener:apiKey": emulator.apiKey },
                   env,
               });
-    return { emulator, stateFile, run };
+    return { emulator, run };
 }
 
 function expectOk(side: Side, result: LifecycleResult): LifecycleResult {
     if (!result.ok) throw new Error(`${side} bench: ${result.operation} failed:\n${result.log}\n${(result.diagnostics ?? []).join("\n")}`);
     return result;
 }
+
+const spanMs = (requests: readonly RequestLogEntry[]) =>
+    requests.length === 0 ? 0 : Math.max(...requests.map((request) => request.time)) - Math.min(...requests.map((request) => request.time));
 
 /** Told each figure as soon as it is measured, so that a long run that is stopped still leaves what it measured. */
 export type Progress = (line: string) => void;
@@ -114,7 +118,7 @@ async function counted(
     const listCalls: Record<string, number> = {};
     for (const request of requests.filter((entry) => entry.method === "GET")) listCalls[request.path] = (listCalls[request.path] ?? 0) + 1;
     progress(`${side}: ${operation} of ${declared.length} resources: ${requests.length} requests, ${wallMs} ms`);
-    return { result, requests: requests.length, wallMs, listCalls };
+    return { result, requests: requests.length, wallMs, spanMs: spanMs(requests), listCalls };
 }
 
 /** Step errors that are the service's rate limit passed on to the user; any other failure ends the benchmark. */
@@ -127,9 +131,6 @@ function rateLimitFailures(side: Side, result: LifecycleResult): number {
     }
     return forRate.length;
 }
-
-const spanMs = (requests: readonly RequestLogEntry[]) =>
-    requests.length === 0 ? 0 : Math.max(...requests.map((request) => request.time)) - Math.min(...requests.map((request) => request.time));
 
 /** An up under `window` from an empty state, rerun as a user would while the rate limit stops it. */
 async function pacedUp(side: Side, stack: BenchStack, declared: readonly Declared[], window: RateWindow): Promise<PacedUp> {
@@ -171,24 +172,28 @@ export function baselinePauseMs(window: RateWindow): number {
     return BASELINE_PAUSE_MS / acceleration;
 }
 
-/** @param window the paced up's rate window; undefined: no paced up. */
-export async function measureSide(side: Side, load: Workload, profile: ProfileName, window: RateWindow | undefined, progress: Progress): Promise<SideFigures> {
+/** Chooses the paced up's rate window from the up without a limit; undefined: no paced up. */
+export type Pacing = ((unpacedUp: Counted) => RateWindow) | undefined;
+
+export async function measureSide(side: Side, load: Workload, profile: ProfileName, pacing: Pacing, progress: Progress): Promise<SideFigures> {
     const emulator = await startEmulator({ profile, rateLimit: UNLIMITED });
     const dir = mkdtempSync(join(tmpdir(), `bench-${side}-`));
-    const stack = stackFor(side, emulator, join(dir, "state.json"), window ? baselinePauseMs(window) : BASELINE_PAUSE_MS);
+    const stateFile = join(dir, "state.json");
     const memory = sampleMemory();
     try {
+        const unpaced = stackFor(side, emulator, stateFile, BASELINE_PAUSE_MS);
         const startupStarted = performance.now();
-        expectOk(side, await stack.run("preview", []));
+        expectOk(side, await unpaced.run("preview", []));
         const startupMs = Math.round(performance.now() - startupStarted);
         progress(`${side}: start-up (preview of an empty program): ${startupMs} ms`);
-        const { result: _up, ...up } = await counted(side, stack, "up", load.declared, progress);
-        const stateBytes = stateBytesPerResource(stack.stateFile, load);
-        const { result: previewResult, ...preview } = await counted(side, stack, "preview", load.declared, progress);
+        const { result: _up, ...up } = await counted(side, unpaced, "up", load.declared, progress);
+        const stateBytes = stateBytesPerResource(stateFile, load);
+        const { result: previewResult, ...preview } = await counted(side, unpaced, "preview", load.declared, progress);
         if (changes(previewResult).length > 0) throw new Error(`${side} bench: the preview after up was not a no-change preview:\n${previewResult.log}`);
-        const { result: _refresh, ...refresh } = await counted(side, stack, "refresh", load.declared, progress);
-        const { result: _destroy, ...destroy } = await counted(side, stack, "destroy", load.declared, progress);
-        const paced = window && (await pacedUp(side, stack, load.declared, window));
+        const { result: _refresh, ...refresh } = await counted(side, unpaced, "refresh", load.declared, progress);
+        const { result: _destroy, ...destroy } = await counted(side, unpaced, "destroy", load.declared, progress);
+        const window = pacing?.(up);
+        const paced = window && (await pacedUp(side, stackFor(side, emulator, stateFile, baselinePauseMs(window)), load.declared, window));
         if (paced) progress(`${side}: paced up: ${paced.requests} requests, ${paced.received429} answered 429, ${paced.runs} runs, ${paced.wallMs} ms`);
         return { startupMs, up, preview, refresh, destroy, paced, memory: memory.stop(), stateBytes };
     } finally {
@@ -198,6 +203,10 @@ export async function measureSide(side: Side, load: Workload, profile: ProfileNa
     }
 }
 
-export async function measureBoth(load: Workload, profile: ProfileName, window: RateWindow | undefined, progress: Progress = () => {}): Promise<Record<Side, SideFigures>> {
-    return { provider: await measureSide("provider", load, profile, window, progress), baseline: await measureSide("baseline", load, profile, window, progress) };
+/** The baseline is paced with the window chosen from the provider's up, so that both meet the same window. */
+export async function measureBoth(load: Workload, profile: ProfileName, pacing: Pacing, progress: Progress = () => {}): Promise<Record<Side, SideFigures>> {
+    const provider = await measureSide("provider", load, profile, pacing, progress);
+    const window = provider.paced?.window;
+    const baseline = await measureSide("baseline", load, profile, window && (() => window), progress);
+    return { provider, baseline };
 }
