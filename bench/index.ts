@@ -1,12 +1,14 @@
-// `npm run bench [-- --json] [--profile spec|real] [--only <word in a suite's title>]`: runs every suite (or those
-// named) and prints each figure beside its bound.
+// `npm run bench [-- --json] [--profile spec|real] [--only <word in a suite's title>] [--scale [--sizes N,N]]`: runs every suite (or
+// those named) and prints each figure beside its bound, and the provider's beside the baseline's; `--scale` prints the
+// provider beside the baseline at 100, 1,000 and 5,000 resources (or the sizes given) instead.
 // Benchmarks are reports, not tests: a figure outside its bound is shown, never a failure exit.
 import { clientBench } from "./client";
 import { isProfileName, PROFILE_NAMES } from "../test/emulator";
-import { Benchmark, BenchOptions, Figure, meetsBound } from "./figure";
+import { Benchmark, BenchOptions, Figure, formatRow } from "./figure";
 import { hostileListingBench } from "./hostile-listing";
 import { listFreshnessBench } from "./list-freshness";
 import { providerBench } from "./provider";
+import { runScale, sizesFrom } from "./scale";
 import { tagCleanerBench } from "./tag-cleaner";
 import { wikiCatalogueBenchmark } from "./wiki-catalogue";
 import { wikiDifferentialBenchmark } from "./wiki-differential";
@@ -25,12 +27,6 @@ const suites: Benchmark[] = [
     tagCleanerBench,
 ];
 
-function formatRow(figure: Figure): string {
-    const relation = figure.goal === "max" ? "<=" : ">=";
-    const verdict = meetsBound(figure) ? "ok" : "MISSED";
-    return `  ${figure.name.padEnd(58)} ${String(figure.value).padStart(12)} ${figure.unit.padEnd(10)} goal ${relation} ${figure.bound} ${verdict}`;
-}
-
 function optionsFrom(args: readonly string[]): BenchOptions {
     const at = args.indexOf("--profile");
     if (at < 0) return { profile: "spec" };
@@ -43,17 +39,24 @@ async function main(): Promise<void> {
     const json = process.argv.includes("--json");
     const options = optionsFrom(process.argv.slice(2));
     const figures: Figure[] = [];
-    if (!json) console.log(`Emulator profile: ${options.profile}`);
-    const onlyIndex = process.argv.indexOf("--only");
-    const only = onlyIndex >= 0 ? process.argv[onlyIndex + 1]?.toLowerCase() : undefined;
-    for (const suite of suites.filter((candidate) => only === undefined || candidate.title.toLowerCase().includes(only))) {
-        if (!json) console.log(suite.title);
-        const measured = await suite.run(options);
-        figures.push(...measured);
-        if (!json) measured.forEach((figure) => console.log(formatRow(figure)));
+    const print = (line: string) => {
+        if (!json) console.log(line);
+    };
+    print(`Emulator profile: ${options.profile}`);
+    if (process.argv.includes("--scale")) {
+        figures.push(...(await runScale(options, sizesFrom(process.argv), print, formatRow)));
+    } else {
+        const onlyIndex = process.argv.indexOf("--only");
+        const only = onlyIndex >= 0 ? process.argv[onlyIndex + 1]?.toLowerCase() : undefined;
+        for (const suite of suites.filter((candidate) => only === undefined || candidate.title.toLowerCase().includes(only))) {
+            print(suite.title);
+            const measured = await suite.run(options);
+            figures.push(...measured);
+            measured.forEach((figure) => print(formatRow(figure)));
+        }
     }
     if (json) {
-        console.log(JSON.stringify({ figures: figures.map(({ name, value, bound, unit }) => ({ name, value, bound, unit })) }));
+        console.log(JSON.stringify({ figures: figures.map(({ name, value, bound, unit, baseline }) => ({ name, value, bound, unit, baseline })) }));
     }
 }
 
