@@ -45,6 +45,8 @@ export interface ServiceProfile {
     readonly channelUpdateShowsChannel: boolean;
     /** The `list` field of a listed campaign that has no slug. */
     campaignListUrl(url: string, slug: string): string | false;
+    /** How an assignment of an item that is already in the channel (or a link already in the campaign) is answered. */
+    repeatedAssignment(container: "channel" | "campaign"): void;
 }
 
 const specProfile: ServiceProfile = {
@@ -77,6 +79,7 @@ const specProfile: ServiceProfile = {
     qrHasShortLink: () => true,
     channelUpdateShowsChannel: false,
     campaignListUrl: (url) => url,
+    repeatedAssignment: () => undefined,
 };
 
 /** Kinds whose update, in the real service, saves nothing and answers an empty 200 when the object is not found. */
@@ -111,6 +114,9 @@ const realProfile: ServiceProfile = {
     qrHasShortLink: (type) => !WITHOUT_SHORT_LINK.includes(type),
     channelUpdateShowsChannel: true,
     campaignListUrl: (url, slug) => (slug === "" ? false : url),
+    repeatedAssignment: (container) => {
+        throw new ApiFailure(container === "channel" ? "This item is already added to the selected channel." : "This link is already added to the campaign.");
+    },
 };
 
 export const PROFILES: Record<ProfileName, ServiceProfile> = { spec: specProfile, real: realProfile };
