@@ -4,7 +4,7 @@
 import { strict as assert } from "node:assert";
 import { readState } from "../engine";
 import type { ProfileName } from "../emulator";
-import { changes, startStack, type Declared, type TestStack } from "./stack";
+import { changes, startStack, useStack, type Declared, type TestStack } from "./stack";
 
 type Stored = Record<string, unknown> & { id: number };
 
@@ -28,13 +28,9 @@ async function shown(stack: TestStack, path: string, arrayKey?: string): Promise
 describe("Assignments are idempotent (real-service profile)", function () {
     // Several engine runs each, on a machine that may be busy.
     this.timeout(300_000);
+    const started = useStack({ profile: "real" }, { emptyEach: true });
     let stack: TestStack;
-    before(async () => (stack = await startStack({ profile: "real" })));
-    after(async () => stack?.close());
-    beforeEach(async () => {
-        await stack.run("destroy", []);
-        await stack.emulator.admin.clearFaults();
-    });
+    beforeEach(() => (stack = started()));
 
     it("a lost assign answer, then up converges without error, the item in the channel and the link in the campaign once", async () => {
         const { id: linkId } = await stack.emulator.admin.seed("links", { url: "https://example.com/landing" });
@@ -85,9 +81,9 @@ describe("Assignments are idempotent (real-service profile)", function () {
 describe("A key rotated in the middle of an up (real-service profile)", function () {
     // Several engine runs each, on a machine that may be busy.
     this.timeout(300_000);
+    const started = useStack({ profile: "real" });
     let stack: TestStack;
-    before(async () => (stack = await startStack({ profile: "real" })));
-    after(async () => stack?.close());
+    beforeEach(() => (stack = started()));
 
     it("leaves every created object in the state, and the next up with a valid key finishes without duplicates", async () => {
         const { admin, apiKey, userId } = stack.emulator;
@@ -120,9 +116,9 @@ describe("A key rotated in the middle of an up (real-service profile)", function
 describe("URLs reach the service as declared (real-service profile)", function () {
     // Several engine runs each, on a machine that may be busy.
     this.timeout(300_000);
+    const started = useStack({ profile: "real" });
     let stack: TestStack;
-    before(async () => (stack = await startStack({ profile: "real" })));
-    after(async () => stack?.close());
+    beforeEach(() => (stack = started()));
 
     it("a QR code and a domain's redirects with a trailing slash and a mixed-case path are stored so, and preview as no change after a refresh", async () => {
         const declared: Declared[] = [
@@ -244,9 +240,9 @@ describe("Up costs writes plus one listing per kind (real-service profile)", fun
     this.timeout(300_000);
     const COUNT = 150;
     const PAGE = 100;
+    const started = useStack({ profile: "real" });
     let stack: TestStack;
-    before(async () => (stack = await startStack({ profile: "real" })));
-    after(async () => stack?.close());
+    beforeEach(() => (stack = started()));
 
     it(`an up of ${COUNT} channels without colours sends the creates and one listing, and outputs the colours the service picked`, async () => {
         const declared: Declared[] = Array.from({ length: COUNT }, (_, i) => ({ kind: "Channel", name: `channel-${i}`, args: { name: `Channel ${i}` } }));
