@@ -42,9 +42,12 @@ export const channel = listedResource<ChannelInputs, RemoteChannel>({
         color: "cannot be removed once set (the service keeps the old value); set a new color instead",
     },
     naturalKey: { describe: (wanted) => `the name "${wanted.name}"`, fields: ["name"] },
+    // The create answer carries the stored channel (spec: `{error, id, name, description, color, starred}`), colour
+    // included, so the effective colour comes from it; an answer without one shows the colour that was sent. No
+    // listing follows the create: one per create would make an up of N channels cost N listings of N/100 pages.
     create: async (client, wanted) => {
-        const { id } = await client.channels.create({ name: wanted.name, description: wanted.description, color: wanted.color, starred: wanted.starred });
-        return { id };
+        const answer = await client.channels.create({ name: wanted.name, description: wanted.description, color: wanted.color, starred: wanted.starred });
+        return { id: answer.id, computed: { effectiveColor: badgeColour(answer) ?? wanted.color ?? null } };
     },
     // Only what changed is sent: the service applies each field it is given.
     update: (client, id, wanted, changed) => client.channels.update(id, onlyChanged(wanted, changed)),

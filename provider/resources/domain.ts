@@ -5,17 +5,17 @@ import * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import type { Domain as RemoteDomain } from "../client";
 import { adoptInput, listedResource, onlyChanged } from "./listed";
-import { httpUrl, normaliseUrl } from "./values";
+import { httpUrl, normaliseOrigin, normaliseUrl } from "./values";
 
 const inputs = z.strictObject({
-    domain: httpUrl,
+    domain: httpUrl.transform(normaliseOrigin),
     redirectRoot: httpUrl.optional(),
     redirect404: httpUrl.optional(),
     adopt: adoptInput,
 });
 export type DomainInputs = z.output<typeof inputs>;
 
-/** The service writes an unset redirect as "". */
+/** The service writes an unset redirect as "". A redirect is compared as sent: only its scheme and host by case. */
 const optionalUrl = (value: string) => (value ? normaliseUrl(value) : undefined);
 
 export const domain = listedResource<DomainInputs, RemoteDomain>({
@@ -26,7 +26,7 @@ export const domain = listedResource<DomainInputs, RemoteDomain>({
     deleteBeforeReplace: true,
     list: (client) => client.domains.all(),
     observe: (remote) => ({
-        domain: normaliseUrl(remote.domain),
+        domain: normaliseOrigin(remote.domain),
         redirectRoot: optionalUrl(remote.redirectRoot),
         redirect404: optionalUrl(remote.redirect404),
     }),

@@ -40,7 +40,11 @@ export interface ListedKind<I extends Props, R extends Remote> {
     importNote?: string;
     /** Said when creates fail with server errors: what such an answer usually means for this kind. */
     serverErrorHint?: string;
-    /** Returns the new id, and the computed outputs when the answer carries them (else they are read from the listing). */
+    /**
+     * Returns the new id and the computed outputs, from the create's answer and the inputs. Nothing is read after a
+     * create: a listing per create would make an up of N objects cost N listings of N/100 pages, and a read that
+     * fails after the service made the object would lose its id.
+     */
     create(client: ShortenerClient, inputs: I): Promise<{ id: number; computed?: Props }>;
     /** Absent: every change replaces. */
     update?(client: ShortenerClient, id: number, inputs: I, changed: readonly (keyof I & string)[]): Promise<R | void>;
@@ -54,7 +58,20 @@ export const adoptInput = z
     })
     .optional();
 
-const ATTEMPTS = 3;
+/** How often a write is sent when its answer is lost or is a server failure. */
+export const ATTEMPTS = 3;
+
+/** "<kind>/<id>" of the objects each provider process created: they hold nothing but what that process put in them. */
+const createdHere = new WeakMap<ResourceContext, Set<string>>();
+const createdIn = (context: ResourceContext) => {
+    if (!createdHere.has(context)) createdHere.set(context, new Set());
+    return createdHere.get(context)!;
+};
+
+/** Whether this provider process created the object (not adopted, not found). */
+export function createdByThisProcess(context: ResourceContext, kind: string, id: number): boolean {
+    return createdIn(context).has(`${kind}/${id}`);
+}
 /** How often the listing is looked at while a lost create may still land. */
 const SETTLE_POLL_MS = 1_000;
 
@@ -82,11 +99,7 @@ export function listedResource<I extends Props & { adopt?: boolean | number }, R
         return current;
     };
     const observed = (remote: R, declared: Props): Observed => ({ inputs: inputsOf(remote, declared), computed: spec.computed?.(remote) ?? {} });
-    const computedOf = async (context: ResourceContext, id: number): Promise<Props> => {
-        if (!spec.computed) return {};
-        const remote = await find(context, id);
-        return remote ? spec.computed(remote) : {};
-    };
+    const inputFields = Object.keys(spec.inputs.shape);
     const changedOn = (inputs: I, remote: R) => {
         const current = inputsOf(remote, inputs);
         return (Object.keys(current) as (keyof I & string)[]).filter((field) => !sameValue(current[field], inputs[field]));
@@ -263,7 +276,8 @@ export function listedResource<I extends Props & { adopt?: boolean | number }, R
                             continue;
                         }
                         before.add(created.id);
-                        return { id: String(created.id), computed: created.computed ?? (await computedOf(context, created.id)) };
+                        createdIn(context).add(`${spec.kind}/${created.id}`);
+                        return { id: String(created.id), computed: created.computed ?? {} };
                     }
                     throw new Error(failedCreates(spec, failures));
                 } finally {
@@ -274,7 +288,11 @@ export function listedResource<I extends Props & { adopt?: boolean | number }, R
 
         async read(context, id, state) {
             const remote = await find(context, numericId(id));
-            return remote && observed(remote, state);
+            if (!remote) return undefined;
+            // `Kind.get(name, id)` sends no inputs: nothing was left for the service to fill in, so everything it
+            // shows is the object's (a channel's colour included), not a derived output.
+            const declared = inputFields.some((field) => state[field] !== undefined) ? state : spec.observe(remote);
+            return observed(remote, declared);
         },
 
         update: spec.update
@@ -338,7 +356,7 @@ async function idempotently<T>(write: () => Promise<T>): Promise<T> {
 }
 
 /** The write may or may not have been applied: no answer, a server failure, or an answer that cannot be read. */
-function isUncertain(error: unknown): error is ShortenerApiError {
+export function isUncertain(error: unknown): error is ShortenerApiError {
     if (!(error instanceof ShortenerApiError)) return false;
     return error.retryable || error.kind === "bad-response";
 }

@@ -2,18 +2,34 @@
 // unchanged program always previews as no change.
 import { z } from "zod";
 
-/** An http(s) URL; the scheme and host are case-insensitive and a trailing slash means nothing, so both are normalised. */
+/**
+ * An http(s) URL, sent as declared: only its scheme and host are case-insensitive, so only they are written in lower
+ * case (the host as the URL standard writes it: punycode, no default port). The path, its case and a trailing slash
+ * are the user's: many web servers answer `/Docs/`, `/Docs` and `/docs` with different pages, or a redirect, or a 404.
+ */
 export const httpUrl = z
     .string()
     .trim()
     .refine((value) => parseHttpUrl(value) !== undefined, { error: "must be a URL starting with http:// or https://" })
     .transform((value) => normaliseUrl(value));
 
+/** Everything after the authority, exactly as written: what `new URL` would re-encode or resolve stays the user's. */
+const AFTER_AUTHORITY = /^[a-z][a-z0-9+.-]*:\/\/[^/\\?#]*(.*)$/is;
+
 export function normaliseUrl(value: string): string {
-    const url = parseHttpUrl(value.trim());
+    const trimmed = value.trim();
+    const url = parseHttpUrl(trimmed);
     if (!url) return value;
-    const path = url.pathname === "/" ? "" : withoutTrailingSlashes(url.pathname);
-    return `${url.protocol}//${url.host}${path}${url.search}${url.hash}`;
+    const rest = AFTER_AUTHORITY.exec(trimmed)?.[1];
+    // A form only a lenient parser reads ("https:example.com") is written the standard way.
+    if (rest === undefined) return url.href;
+    const userInfo = url.username ? `${url.username}${url.password ? `:${url.password}` : ""}@` : "";
+    return `${url.protocol}//${userInfo}${url.host}${rest}`;
+}
+
+/** A branded domain is a bare origin, which the service compares without case or trailing slash: it is kept without one. */
+export function normaliseOrigin(value: string): string {
+    return withoutTrailingSlashes(normaliseUrl(value));
 }
 
 /** Linear in the length, unlike /\/+$/, which rescans the slashes from each one of a long run. */

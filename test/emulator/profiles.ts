@@ -50,6 +50,8 @@ export interface ServiceProfile {
      * listed among its items but still count for their paging, so a page can be empty while more pages follow.
      */
     readonly keepsItemsDeletedInDashboard: boolean;
+    /** How an assignment of an item that is already in the channel (or a link already in the campaign) is answered. */
+    repeatedAssignment(container: "channel" | "campaign"): void;
 }
 
 const specProfile: ServiceProfile = {
@@ -83,6 +85,7 @@ const specProfile: ServiceProfile = {
     channelUpdateShowsChannel: false,
     campaignListUrl: (url) => url,
     keepsItemsDeletedInDashboard: false,
+    repeatedAssignment: () => undefined,
 };
 
 /** Kinds whose update, in the real service, saves nothing and answers an empty 200 when the object is not found. */
@@ -118,6 +121,9 @@ const realProfile: ServiceProfile = {
     channelUpdateShowsChannel: true,
     campaignListUrl: (url, slug) => (slug === "" ? false : url),
     keepsItemsDeletedInDashboard: true,
+    repeatedAssignment: (container) => {
+        throw new ApiFailure(container === "channel" ? "This item is already added to the selected channel." : "This link is already added to the campaign.");
+    },
 };
 
 export const PROFILES: Record<ProfileName, ServiceProfile> = { spec: specProfile, real: realProfile };

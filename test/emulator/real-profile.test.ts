@@ -116,6 +116,21 @@ describe("emulator: the real-service profile", () => {
         assert.equal(list.json.data.cta, undefined);
     });
 
+    it("refuses to assign an item already in the channel, or a link already in the campaign", async () => {
+        for (const [emulator, refused] of [[real(), true], [spec(), false]] as const) {
+            const channel = await ok(emulator, "POST", "/api/channel/add", { name: "News", color: "#123456" });
+            const campaign = await ok(emulator, "POST", "/api/campaign/add", { name: "Launch", slug: "launch" });
+            const link = await emulator.admin.seed("links", { url: "https://example.com" });
+            for (const path of [`/api/channel/${channel.id}/assign/links/${link.id}`, `/api/campaign/${campaign.id}/assign/${link.id}`]) {
+                await ok(emulator, "POST", path);
+                const again = await call(emulator, "POST", path);
+                if (refused) assert.match(again.json.message, /already added/, path);
+                else assert.equal(again.json.error, 0, path);
+            }
+            assert.equal((await stored(emulator, "channels"))[0].items.length, 1, "one entry either way");
+        }
+    });
+
     it("gives text, sms and wifi codes no short link and no statistics", async () => {
         const text = await ok(real(), "POST", "/api/qr/add", { type: "text", data: "Hello" });
         const link = await ok(real(), "POST", "/api/qr/add", { type: "link", data: "https://example.com" });

@@ -60,14 +60,15 @@ function encoded(type: string, data: unknown, stored: (text: string) => string):
     }
 }
 
-/** A link's URL in the form the service keeps it (the provider sends it normalised): compare by address. */
+/** A link's URL in the form the service keeps it: compare by address. */
 function sameContent(type: string, data: unknown, content: string): boolean {
     if (type === "link") return content === "" ? false : sameUrl(content, String(data));
     if (type === "vcard" && typeof data === "object" && data !== null) {
         const site = (data as Record<string, string>).site ?? (data as Record<string, string>).website;
         if (site) {
-            // The site is sent normalised; put the declared one in that form before comparing the whole card.
-            const normalised = normaliseUrl(site);
+            // The site is sent with a lower-case scheme and host, its path as declared; put the declared one in that
+            // form before comparing the whole card.
+            const normalised = site.trim().replace(/^[a-z][a-z0-9+.-]*:\/\/[^/\\?#]*/i, (origin) => `${new URL(origin).protocol}//${new URL(origin).host}`);
             const withSite = Object.fromEntries(
                 Object.entries(data as Record<string, string>).map(([key, value]) => [key, key === "site" || key === "website" ? normalised : value]),
             );

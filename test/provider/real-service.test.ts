@@ -2,18 +2,14 @@
 // real-service profile: stored-value rewriting, the service's request dialect and its answer shapes.
 import { strict as assert } from "node:assert";
 import { getQrCodeStatistics, listOverlays } from "../../provider";
-import { changes, idOf, startStack, type Declared, type TestStack } from "./stack";
+import { changes, idOf, useStack, type Declared, type TestStack } from "./stack";
 
 type Stored = Record<string, unknown> & { id: number };
 
 describe("Against the real service's behaviour", function () {
+    const started = useStack({ profile: "real" }, { emptyEach: true });
     let stack: TestStack;
-    before(async () => (stack = await startStack({ profile: "real" })));
-    after(async () => stack?.close());
-    beforeEach(async () => {
-        await stack.run("destroy", []);
-        await stack.emulator.admin.clearFaults();
-    });
+    beforeEach(() => (stack = started()));
 
     const list = async (kind: Parameters<TestStack["emulator"]["admin"]["list"]>[0]) => (await stack.emulator.admin.list(kind)) as Stored[];
     const writes = async () => (await stack.emulator.admin.requests()).filter((request) => request.method !== "GET");

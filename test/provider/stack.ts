@@ -56,6 +56,23 @@ export async function startStack(options: EmulatorOptions = {}, env: Record<stri
     };
 }
 
+/**
+ * A stack for one describe block: started before its tests and closed after them. With `emptyEach`, each test starts
+ * with no resource of the stack and no fault left over from the one before.
+ */
+export function useStack(options: EmulatorOptions, { emptyEach = false } = {}): () => TestStack {
+    let stack: TestStack | undefined;
+    before(async () => (stack = await startStack(options)));
+    after(async () => stack?.close());
+    if (emptyEach) {
+        beforeEach(async () => {
+            await stack!.run("destroy", []);
+            await stack!.emulator.admin.clearFaults();
+        });
+    }
+    return () => stack!;
+}
+
 const STACK_TYPE = "pulumi:pulumi:Stack";
 
 /** The steps of a run on declared resources other than "same", as "op name" strings, for compact assertions. */

@@ -81,6 +81,7 @@ export const campaignRoutes: ApiRoute[] = [
         handler: (context) => {
             const campaign = ownedOrFail(context, "campaigns", context.ids.campaignid);
             const link = ownedOrFail(context, "links", context.ids.linkid);
+            if (link.campaignId === campaign.id) context.settings.profile.repeatedAssignment("campaign");
             context.store.update("links", link, { campaignId: campaign.id });
             return done("Link has been added to the campaign.");
         },

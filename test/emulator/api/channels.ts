@@ -110,7 +110,9 @@ export const channelRoutes: ApiRoute[] = [
             const type = oneOf(context.params.type, CHANNEL_ITEM_TYPES, "type");
             const itemId = context.ids.itemid;
             ownedOrFail(context, ITEM_KINDS[type], itemId);
-            if (!channel.items.some((item) => item.type === type && item.id === itemId)) {
+            if (channel.items.some((item) => item.type === type && item.id === itemId)) {
+                context.settings.profile.repeatedAssignment("channel");
+            } else {
                 context.store.update("channels", channel, { items: [...channel.items, { type, id: itemId, date: now() }] });
             }
             return done("Item has been added to the channel.");
