@@ -8,9 +8,8 @@
 import { ShortenerResource } from "./resource";
 import * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
-import { ShortenerApiError, type ShortenerClient } from "../client";
+import { collect, ShortenerApiError, type ShortenerClient } from "../client";
 import type { ResourceContext } from "./context";
-import { collect } from "./list-cache";
 import type { Props, ResourceDefinition } from "./lifecycle";
 import { ATTEMPTS, createdByThisProcess, isUncertain } from "./listed";
 import { objectId } from "./values";

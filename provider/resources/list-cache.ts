@@ -6,7 +6,6 @@
 // from the request they would find it stale on arrival and list again.
 
 // What the listings of the kinds are read with, so that the resources walking them find it beside the cache.
-export { collect } from "../client/pagination";
 
 const FRESH_FOR_MS = 10_000;
 

@@ -2,9 +2,8 @@
 // the shared listing, create recovers from a lost response without making a duplicate, adopt takes over an
 // existing object, update and delete are retried because they are idempotent, and delete of a gone object succeeds.
 import { z } from "zod";
-import { ShortenerApiError, type ShortenerClient } from "../client";
+import { collect, ShortenerApiError, type ShortenerClient } from "../client";
 import type { ResourceContext } from "./context";
-import { collect } from "./list-cache";
 import { ResourceInitError, sameValue, type Observed, type Props, type ResourceDefinition } from "./lifecycle";
 
 export interface Remote {

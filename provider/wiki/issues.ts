@@ -8,9 +8,6 @@ export interface WikiQueryIssue {
     message: string;
 }
 
-/** Who says it: the wiki itself (its errors and warnings), or this project's advice, which the wiki never gives. */
-export type IssueVoice = "wiki" | "advice";
-
 // ApiBase::addDeprecation: every deprecation warning comes with one "deprecation-help" from api.php itself.
 const DEPRECATION_HELP: WikiQueryIssue = {
     code: "deprecation-help",

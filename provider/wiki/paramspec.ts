@@ -1,8 +1,7 @@
-// A catalogue parameter prepared once for validation: its request name, its type definition and the
-// lookups its checks need, so that validating a definition allocates and compiles nothing.
+// A catalogue parameter prepared once for validation: its request name and the lookups its checks need, so that
+// validating a definition allocates and compiles nothing. Its type definition is the validator's to resolve
+// (ParamValidator::getTypeDef), so that the spec depends on no type definition and each one may depend on the spec.
 import type { ParamInfo, ParamInfoNote } from "./catalogue/model";
-import type { TypeDef } from "./typedefs/typedef";
-import { typeDefFor } from "./typedefs/registry";
 import { quoted } from "./echo";
 
 const DEFAULT_LOW_LIMIT = 50;
@@ -14,7 +13,6 @@ export interface ParamSpec {
     /** The module whose parameter it is, as issues name it. */
     readonly module: string;
     readonly info: ParamInfo;
-    readonly typeDef: TypeDef;
     /** The values of an enumeration. */
     readonly allowed: ReadonlySet<string> | undefined;
     readonly deprecatedValues: ReadonlySet<string>;
@@ -60,7 +58,6 @@ export function makeParamSpec(
         requestName,
         module,
         info,
-        typeDef: typeDefFor(info.type),
         ...lookupsOf(info),
         lowLimit,
         highLimit: Math.max(lowLimit, info.highlimit ?? DEFAULT_HIGH_LIMIT),

@@ -6,6 +6,7 @@ import { IssueLog } from "./issues";
 import { explodeMultiValue, implodeMultiValue, startsWithUnitSeparator } from "./multivalue";
 import { ParamSpec, shownValue } from "./paramspec";
 import { closestValue } from "./suggest";
+import { typeDefFor } from "./typedefs/registry";
 import { ValidationFailure, ValueContext } from "./typedefs/typedef";
 
 /** A value as the definition gives it: one string, or the values of a multi-valued parameter. */
@@ -89,7 +90,7 @@ export class ParamValidator implements ValueContext {
         const value = typeof raw === "string" ? raw : implodeMultiValue(raw);
         if (startsWithUnitSeparator(value)) return this.notMulti(spec, raw);
         this.inMulti = false;
-        const result = spec.typeDef.validate(value, spec, this);
+        const result = typeDefFor(spec.info.type).validate(value, spec, this);
         if (result instanceof ValidationFailure) return this.fail(spec, result, raw);
         return { spec, values: [result], request: result, ok: true };
     }
@@ -98,7 +99,7 @@ export class ParamValidator implements ValueContext {
         const list = typeof raw === "string" ? explodeMultiValue(raw) : raw;
         const allSpecifier = spec.info.allspecifier;
         if (allSpecifier !== undefined && list.length === 1 && list[0] === allSpecifier) {
-            const everything = spec.typeDef.enumValues(spec, this);
+            const everything = typeDefFor(spec.info.type).enumValues(spec, this);
             if (everything) return { spec, values: everything, request: allSpecifier, ok: true };
         }
         const sizeLimit = this.highLimits && list.length > spec.lowLimit ? spec.highLimit : spec.lowLimit;
@@ -113,7 +114,7 @@ export class ParamValidator implements ValueContext {
         const unrecognized: string[] = [];
         this.inMulti = true;
         for (const value of list) {
-            const result = spec.typeDef.validate(value, spec, this);
+            const result = typeDefFor(spec.info.type).validate(value, spec, this);
             if (!(result instanceof ValidationFailure)) {
                 accepted.push(result);
             } else if (result.code === "badvalue") {

@@ -1,5 +1,6 @@
 import { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from "node:http";
-import { ApiFailure, ApiRoute, ApiSettings, RawAnswer } from "./api/context";
+import { ApiRoute, ApiSettings } from "./api/context";
+import { ApiFailure, RawAnswer } from "./api/answers";
 import { FaultMode, FaultQueue } from "./faults";
 import { parseJsonObject, queryObject, readBody, sendEmpty, sendHtml, sendJson } from "./http";
 import { FixedWindowRateLimiter, RateDecision } from "./rate-limiter";

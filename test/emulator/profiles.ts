@@ -3,7 +3,7 @@
 // choices where the spec is silent, see README.md); "real" is the service as its source and an independent
 // imitation of it behave: stored-value rewriting, its request dialect and its answer shapes.
 import { randomBytes } from "node:crypto";
-import { ApiFailure, RawAnswer } from "./api/context";
+import { ApiFailure, RawAnswer } from "./api/answers";
 import { Kind } from "./records";
 
 export const PROFILE_NAMES = ["spec", "real"] as const;

@@ -1,6 +1,7 @@
 import { hashPassword } from "../store";
 import { AccountRecord } from "../records";
-import { ApiFailure, ApiRoute, done } from "./context";
+import { ApiRoute, done } from "./context";
+import { ApiFailure } from "./answers";
 import { isEmail, optionalString } from "./fields";
 
 const MIN_PASSWORD_LENGTH = 5;

@@ -1,5 +1,6 @@
 import { CampaignRecord } from "../records";
-import { ApiContext, ApiFailure, ApiRoute, deleteRoute, done, ownedOrFail } from "./context";
+import { ApiContext, ApiRoute, deleteRoute, done, ownedOrFail } from "./context";
+import { ApiFailure } from "./answers";
 import { optionalString, requiredString } from "./fields";
 import { ownedListRoute } from "./pagination";
 

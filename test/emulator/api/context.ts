@@ -1,4 +1,5 @@
 import { Route } from "../router";
+import { ApiFailure } from "./answers";
 import { AccountRecord, Kind, RecordsByKind, THING_NAMES } from "../records";
 import type { ServiceProfile } from "../profiles";
 import { Store } from "../store";
@@ -24,18 +25,6 @@ export interface ApiContext {
 export type ApiHandler = (context: ApiContext) => object;
 export type ApiRoute = Route<ApiHandler>;
 
-/** A refusal the service answers with HTTP 200 and {"error":1,"message":...}. */
-export class ApiFailure extends Error {}
-
-/** An answer that is not JSON: an HTML error page or an empty body, as the real service gives for some failures. */
-export class RawAnswer extends Error {
-    constructor(
-        readonly status: number,
-        readonly body: "html" | "empty",
-    ) {
-        super(`HTTP ${status} with ${body === "html" ? "an HTML page" : "an empty body"}`);
-    }
-}
 
 export function ownedOrFail<K extends Kind>(context: ApiContext, kind: K, id: number): RecordsByKind[K] {
     const record = context.store.findOwned(kind, context.user.id, id);

@@ -1,5 +1,6 @@
 import { DomainRecord } from "../records";
-import { ApiContext, ApiFailure, ApiRoute, deleteRoute, done, updatedOrGone } from "./context";
+import { ApiContext, ApiRoute, deleteRoute, done, updatedOrGone } from "./context";
+import { ApiFailure } from "./answers";
 import { isHttpUrl, optionalHttpUrl, requiredString } from "./fields";
 import { ownedListRoute } from "./pagination";
 

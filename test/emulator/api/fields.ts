@@ -1,4 +1,4 @@
-import { ApiFailure } from "./context";
+import { ApiFailure } from "./answers";
 
 // Readers of request-body fields: each returns the value or throws an ApiFailure naming the field and the reason.
 
@@ -19,13 +19,6 @@ export function optionalString(body: Body, field: string): string | undefined {
     const value = body[field];
     if (value === undefined || value === null) return undefined;
     if (typeof value !== "string") throw new ApiFailure(`${field} must be a string.`);
-    return value;
-}
-
-export function optionalBoolean(body: Body, field: string): boolean | undefined {
-    const value = body[field];
-    if (value === undefined || value === null) return undefined;
-    if (typeof value !== "boolean") throw new ApiFailure(`${field} must be true or false.`);
     return value;
 }
 

@@ -1,5 +1,6 @@
 import { Kind, RecordsByKind } from "../records";
-import { ApiContext, ApiFailure, ApiRoute } from "./context";
+import { ApiContext, ApiRoute } from "./context";
+import { ApiFailure } from "./answers";
 
 const DEFAULT_LIMIT = 15;
 

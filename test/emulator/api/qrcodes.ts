@@ -1,6 +1,7 @@
 import { QR_DEFAULT_BACKGROUND, QR_DEFAULT_FOREGROUND } from "../seed-defaults";
 import { emptyQrStatistics, QrRecord } from "../records";
-import { ApiContext, ApiFailure, ApiRoute, deleteRoute, done, ownedOrFail } from "./context";
+import { ApiContext, ApiRoute, deleteRoute, done, ownedOrFail } from "./context";
+import { ApiFailure } from "./answers";
 import { oneOf, optionalString, requiredString } from "./fields";
 import { ownedListRoute } from "./pagination";
 import { isImageUrl, isRgbColor, QR_TYPES, QrType, readQrData } from "./qr-data";
