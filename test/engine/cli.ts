@@ -29,6 +29,11 @@ Options:
   --refresh                       preview, up: refresh the state from the provider first
   --expect-no-changes             preview, up, refresh: fail (exit 7) when changes are proposed
   --skip-preview                  up: do not preview first
+  --target URN                    only this resource is created, updated, refreshed or deleted; others keep
+                                  their old state (repeatable)
+  --target-dependents             with --target: resources depending on a target are targeted too
+  --continue-on-error             up, destroy: a failed step stops only what depends on it; the run still
+                                  fails (exit 1)
   --run-program                   refresh, destroy: configure the provider from the current config
   --clear-pending-creates         refresh: drop the creates an interrupted run left pending
   --import-pending-creates URN ID refresh: that pending create succeeded with this id (repeatable)
@@ -67,7 +72,10 @@ export function parseCommand(argv: readonly string[], env: NodeJS.ProcessEnv = p
     let skipPreview = false;
     const config: Record<string, string> = {};
     const secretConfig: Record<string, string> = {};
-    const choices: Pick<RunOptions, "parallel" | "refresh" | "runProgram" | "clearPendingCreates" | "importPendingCreates"> = {};
+    const choices: Pick<
+        RunOptions,
+        "parallel" | "refresh" | "runProgram" | "clearPendingCreates" | "importPendingCreates" | "targets" | "targetDependents" | "continueOnError"
+    > = {};
     for (let index = 0; index < rest.length; index++) {
         const flag = rest[index];
         const value = () => {
@@ -135,6 +143,19 @@ export function parseCommand(argv: readonly string[], env: NodeJS.ProcessEnv = p
                 choices.importPendingCreates = { ...choices.importPendingCreates, [urn]: value() };
                 break;
             }
+            case "--target":
+                choices.targets = [...(choices.targets ?? []), value()];
+                break;
+            case "--target-dependents":
+                choices.targetDependents = true;
+                break;
+            case "--continue-on-error":
+                // The CLI has the flag on up and destroy only (operations/up.go, destroy.go).
+                if (operation !== "up" && operation !== "destroy") {
+                    throw new Error(`${flag}: only for up and destroy`);
+                }
+                choices.continueOnError = true;
+                break;
             default:
                 throw new Error(`${flag}: unknown option`);
         }

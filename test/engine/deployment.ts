@@ -13,6 +13,7 @@ import { usesDefaultProvider } from "./default-provider";
 import { StepContext, deleteResources, errorMessage, newStep, refOf } from "./steps";
 import { propertyDiffs } from "./display-values";
 import { isRootStack, resourceUrn } from "./urns";
+import { dependenciesOf } from "./targets";
 import { StepResult } from "./types";
 
 export interface DeploymentTarget {
@@ -34,9 +35,13 @@ export class Deployment implements ProgramHandlers {
     private readonly oldStackOutputs = new Map<string, { outputs: PropertyMap; secretKeys: string[] }>();
     private readonly inFlight = new Set<Promise<unknown>>();
     private readonly replaced = new Set<ResourceState>();
+    /** step_generator.go skippedCreates: new resources left out by --target, which nothing targeted may depend on. */
+    private readonly skippedCreates = new Set<string>();
+    /** deployment_executor.go skipped: with --continue-on-error, the failed resources and those depending on them. */
+    private readonly skipped = new Set<string>();
     private firstError?: Error;
     private announceFailure!: (error: Error) => void;
-    /** Resolves with the first failed step's error. */
+    /** Resolves with the first failed step's error (never with --continue-on-error, which waits for the program). */
     readonly failed = new Promise<Error>((resolve) => (this.announceFailure = resolve));
 
     constructor(private readonly context: StepContext, private readonly target: DeploymentTarget) {}
@@ -102,11 +107,16 @@ export class Deployment implements ProgramHandlers {
         }
     }
 
-    /** Deletes what the program no longer declares and the resources replaced create-before-delete. */
+    /**
+     * Deletes what the program no longer declares and the resources replaced create-before-delete; with --target only
+     * those targeted (deployment_executor.go checks the targets first).
+     */
     async deleteLeftovers(): Promise<void> {
-        const leftovers = this.context.state.resources.filter((resource) => resource.pendingDelete || !this.registered.has(resource.urn));
+        const { state, targets } = this.context;
+        const leftovers = state.resources.filter((resource) => resource.pendingDelete || !this.registered.has(resource.urn));
         try {
-            await deleteResources(this.context, leftovers, this.replaced);
+            targets.check((urn) => this.registered.has(urn) || state.live(urn) !== undefined);
+            await deleteResources(this.context, targets.deletable(leftovers, state.resources), this.replaced);
         } catch (error) {
             this.fail(error);
         }
@@ -116,20 +126,30 @@ export class Deployment implements ProgramHandlers {
         const failure = error instanceof Error ? error : new Error(String(error));
         if (!this.firstError) {
             this.firstError = failure;
-            this.announceFailure(failure);
+            if (!this.context.continueOnError) {
+                this.announceFailure(failure);
+            }
         }
         return failure;
     }
 
     private async registerOne(request: RegistrationRequest): Promise<RegistrationReply> {
         const urn = resourceUrn(this.target.project, this.target.stack, request.type, request.name, request.parent);
-        if (this.firstError) {
+        if (this.firstError && !this.context.continueOnError) {
             throw new Error(`${request.name}: not deployed, the deployment stopped after an earlier error`);
         }
         if (this.registered.has(urn)) {
             throw this.fail(new Error(`${urn}: registered twice (resource names must be unique per type)`));
         }
         this.registered.add(urn);
+        const dependencies = dependenciesOf(request);
+        const failedDependency = dependencies.find((dependency) => this.skipped.has(dependency));
+        if (failedDependency) {
+            // deployment_executor.go handleSingleEvent (doesStepDependOn): with --continue-on-error, a step depending
+            // on a failed or skipped one is skipped, and the program hears that it failed to register.
+            this.skipped.add(urn);
+            throw new Error(`${request.name}: skipped, it depends on ${failedDependency}, which failed`);
+        }
         if (usesDefaultProvider(request)) {
             this.recordDefaultProvider();
         }
@@ -143,11 +163,23 @@ export class Deployment implements ProgramHandlers {
         } catch (error) {
             step.error = errorMessage(error);
             this.context.steps.push(step);
+            this.skipped.add(urn);
             throw this.fail(error);
         }
         if (old) {
             step.op = "update";
             step.id = old.id;
+        }
+        // step_generator.go generateSteps: providers and the root stack are always targeted (isImplicitlyTargetedResource).
+        if (!isRootStack(request.type) && !this.context.targets.includes(urn, dependencies)) {
+            return this.leaveUntargeted(step, urn, request, old);
+        }
+        const skippedDependency = dependencies.find((dependency) => this.skippedCreates.has(dependency));
+        if (skippedDependency) {
+            // step_generator.go validateSteps (GetResourceWillBeCreatedButWasNotSpecifiedInTargetList).
+            step.error = `Resource '${urn}' depends on '${skippedDependency}' which was was not specified in --target list.`;
+            this.context.steps.push(step);
+            throw this.fail(new Error(step.error));
         }
         const { plain, secretKeys } = stripSecrets(request.object);
         const desired: Desired = {
@@ -178,8 +210,25 @@ export class Deployment implements ProgramHandlers {
         } catch (error) {
             step.error = errorMessage(error);
             this.context.steps.push(step);
+            this.skipped.add(urn);
             throw this.fail(error);
         }
+    }
+
+    /**
+     * step_generator.go generateSteps for a resource --target leaves out: one in the state is a same step that keeps its
+     * old state whole (no Check, no Diff); a new one is a skipped create (NewSkippedCreateStep), shown as same, not
+     * recorded, answered with its inputs and no id.
+     */
+    private leaveUntargeted(step: StepResult, urn: string, request: RegistrationRequest, old: ResourceState | undefined): RegistrationReply {
+        step.op = "same";
+        this.context.steps.push(step);
+        if (!old) {
+            this.skippedCreates.add(urn);
+            return { urn, id: "", object: request.object };
+        }
+        const answered = request.custom ? old.outputs : old.inputs;
+        return { urn, id: old.id ?? "", object: markSecrets(answered, old.secretKeys) };
     }
 
     /**

@@ -5,6 +5,7 @@
 import { Deployment, stackOutputsOf } from "./deployment";
 import { configOf, defaultProviderUrn, providerState, recordedProvider, usesDefaultProvider } from "./default-provider";
 import { StepSlots, defaultParallel } from "./step-slots";
+import { Targets } from "./targets";
 import { displayProperties } from "./display-values";
 import { formatResult } from "./format";
 import { LiveState } from "./live-state";
@@ -79,6 +80,8 @@ export async function runLifecycle(operation: Operation, options: RunOptions): P
             preview: operation === "preview",
             steps,
             slots,
+            targets: new Targets(options.targets, options.targetDependents),
+            continueOnError: options.continueOnError === true,
             warn: (message) => diagnostics.push(`warning: ${message}`),
         });
         await perform({ operation, options, project, stack, config, env, state: live, host, startHost, context, diagnostics });
@@ -173,7 +176,9 @@ async function perform(run: Run): Promise<void> {
             return refreshResources(run.context(await run.host), run.options);
         case "destroy": {
             const context = run.context(await run.host);
-            return deleteResources(context, context.state.resources);
+            const { resources } = context.state;
+            context.targets.check((urn) => resources.some((resource) => resource.urn === urn));
+            return deleteResources(context, context.targets.deletable(resources, resources));
         }
     }
 }
@@ -195,6 +200,7 @@ async function deploy(run: Run, host: Promise<ProviderHost>): Promise<void> {
                 project: run.project.name,
                 stack: run.stack,
                 preview: run.operation === "preview",
+                continueOnError: run.options.continueOnError === true,
             },
             {
                 ...run.env,
@@ -222,10 +228,14 @@ async function deploy(run: Run, host: Promise<ProviderHost>): Promise<void> {
     if (deployment.error || programFailure) {
         deployment.finalizeStackOutputs(true);
     }
-    if (deployment.error) {
+    // With --continue-on-error the deletes still run after failed steps (deployment_executor.go performPostSteps).
+    if (deployment.error && !run.options.continueOnError) {
         throw deployment.error;
     }
     if (programFailure) {
+        if (deployment.error) {
+            throw deployment.error;
+        }
         const [summary, ...trace] = programFailure.message.split("\n");
         run.diagnostics.push(...trace.map((line) => line.trim()));
         throw new Error(`the program failed: ${summary}`);

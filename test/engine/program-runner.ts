@@ -167,9 +167,20 @@ function isTypeScriptFolder(entry: string): boolean {
     return fs.existsSync(path.join(entry, "index.ts")) && !fs.existsSync(path.join(entry, "index.js"));
 }
 
+/** With --continue-on-error, the first unhandled error, reported when the program has finished. */
+let deferredFailure: { error: unknown } | undefined;
+
+function unhandled(error: unknown): void {
+    if (args.continueOnError) {
+        deferredFailure ??= { error };
+        return;
+    }
+    void fail(error);
+}
+
 async function main(): Promise<void> {
-    process.on("uncaughtException", (error) => void fail(error));
-    process.on("unhandledRejection", (error) => void fail(error));
+    process.on("uncaughtException", unhandled);
+    process.on("unhandledRejection", unhandled);
     holdChannel();
     const pulumiPackage = require.resolve("@pulumi/pulumi/package.json", { paths: [args.programDir] });
     const pulumi = require(path.dirname(pulumiPackage));
@@ -200,6 +211,9 @@ async function main(): Promise<void> {
                 await fail(new Error("the program stopped before its stack outputs resolved"));
             }
             await pulumi.runtime.waitForRPCs();
+            if (deferredFailure) {
+                await fail(deferredFailure.error);
+            }
             process.channel?.ref();
             await send({ kind: "done" });
             process.exit(0);

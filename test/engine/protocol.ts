@@ -9,6 +9,11 @@ export interface RunnerArguments {
     project: string;
     stack: string;
     preview: boolean;
+    /**
+     * `--continue-on-error`: an unhandled error (a failed registration the program awaited) fails the program only once
+     * it has nothing left to do, as pulumi's language host logs it and lets the program run on (cmd/run uncaughtHandler).
+     */
+    continueOnError?: boolean;
 }
 
 export interface RegistrationRequest {

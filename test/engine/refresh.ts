@@ -4,6 +4,7 @@
 // (pkg/resource/deploy/step.go: diffResource(new inputs/outputs as olds, old inputs as news), then inverted): outputs
 // the service computes (counters, timestamps) change the state without showing as drift. Creates an interrupted run
 // left pending are cleared or imported first, as `pulumi refresh --clear-pending-creates / --import-pending-creates`.
+// With --target only the resources named are read (step_generator.go GenerateRefreshes).
 import { isProvider } from "./default-provider";
 import { propertyDiffs } from "./display-values";
 import { sameValue } from "./property-values";
@@ -20,7 +21,10 @@ export async function refreshResources(context: StepContext, choices: PendingCre
     if (!context.preview) {
         settlePendingCreates(context, choices);
     }
-    const readable = state.resources.filter((resource) => resource.custom && resource.id && !resource.pendingDelete && !isProvider(resource));
+    context.targets.check((urn) => state.resources.some((resource) => resource.urn === urn));
+    const readable = state.resources.filter(
+        (resource) => resource.custom && resource.id && !resource.pendingDelete && !isProvider(resource) && context.targets.named(resource.urn),
+    );
     const failures: unknown[] = [];
     await Promise.all(
         readable.map((resource) =>

@@ -6,6 +6,7 @@ import { nameOf } from "./urns";
 import { deleteInDependencyOrder } from "./delete-order";
 import { isProvider } from "./default-provider";
 import { StepSlots } from "./step-slots";
+import { Targets } from "./targets";
 import { StepOp, StepResult } from "./types";
 
 export interface StepContext {
@@ -15,6 +16,10 @@ export interface StepContext {
     steps: StepResult[];
     /** At most `--parallel` steps in flight. */
     slots: StepSlots;
+    /** `--target` / `--target-dependents`. */
+    targets: Targets;
+    /** `--continue-on-error` (deployment_executor.go, step_executor.go cancelDueToError). */
+    continueOnError: boolean;
     /** Warnings for the person running the engine (the CLI prints them as diagnostics). */
     warn(message: string): void;
 }
@@ -39,6 +44,7 @@ export function errorMessage(error: unknown): string {
  * DeleteStep.Apply: a protected resource is refused (unless it is a replaced one, whose protect was checked by the
  * replace), and the refusal stops only what it depends on, as each refusal is its own failed step; a retained one, or
  * one whose deletedWith resource is deleted in the same run (isDeletedWith), leaves the state without a Delete call.
+ * With --continue-on-error a failed delete is treated as a refusal.
  */
 export async function deleteResources(
     context: StepContext,
@@ -46,7 +52,7 @@ export async function deleteResources(
     quiet: ReadonlySet<ResourceState> = new Set(),
 ): Promise<void> {
     const deleting = new Set(resources.map((resource) => resource.urn));
-    const refusals: Error[] = [];
+    const failures: Error[] = [];
     await deleteInDependencyOrder(resources.filter((resource) => !isProvider(resource)), (resource) =>
         context.slots.run(async () => {
             const step = newStep("delete", resource);
@@ -54,7 +60,7 @@ export async function deleteResources(
                 const refusal = protectedDeleteError(resource);
                 step.error = refusal.message;
                 context.steps.push(step);
-                refusals.push(refusal);
+                failures.push(refusal);
                 return false;
             }
             try {
@@ -68,6 +74,12 @@ export async function deleteResources(
             } catch (error) {
                 step.error = errorMessage(error);
                 context.steps.push(step);
+                if (context.continueOnError) {
+                    // step_executor.go cancelDueToError: the failure is recorded and the deletes that do not wait on
+                    // this one go on; what it depends on stays.
+                    failures.push(error instanceof Error ? error : new Error(String(error)));
+                    return false;
+                }
                 throw error;
             }
             if (!quiet.has(resource)) {
@@ -79,8 +91,8 @@ export async function deleteResources(
     if (!context.preview) {
         resources.filter(isProvider).forEach((provider) => context.state.remove(provider));
     }
-    if (refusals.length > 0) {
-        throw refusals[0];
+    if (failures.length > 0) {
+        throw failures[0];
     }
 }
 

@@ -21,6 +21,12 @@ export interface RunOptions {
     clearPendingCreates?: boolean;
     /** `refresh --import-pending-creates URN ID`: the create succeeded; this is its id (URN → id). */
     importPendingCreates?: Record<string, string>;
+    /** `--target URN` (repeatable): only these resources are created, updated, refreshed or deleted. */
+    targets?: string[];
+    /** `--target-dependents`: the resources depending on a target are targeted too. */
+    targetDependents?: boolean;
+    /** `up` / `destroy --continue-on-error`: a failed step stops only the steps that depend on it; the run still fails. */
+    continueOnError?: boolean;
 }
 
 export type StepOp = "create" | "update" | "replace" | "delete" | "same" | "refresh" | "read-gone" | "read" | "import";
