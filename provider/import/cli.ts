@@ -220,7 +220,9 @@ main(process.argv.slice(2), process.env).then(
     },
     (error: unknown) => {
         const message = error instanceof Error ? error.message : String(error);
-        process.stderr.write(`shortener-import: ${withoutKey(message)}\n`);
+        // The program is written only at the very end (whole, by a rename), so any failure leaves nothing behind.
+        const said = /Nothing was written/.test(message) || error instanceof UsageError ? message : `${message.replace(/\.?$/, ".")} Nothing was written.`;
+        process.stderr.write(`shortener-import: ${withoutKey(said)}\n`);
         if (error instanceof UsageError) process.stderr.write(`Run shortener-import --help for the options.\n`);
         process.exitCode = error instanceof UsageError ? EXIT_USAGE : EXIT_FAILED;
     },

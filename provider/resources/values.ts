@@ -29,7 +29,8 @@ export function normaliseUrl(value: string): string {
 
 /** A branded domain is a bare origin, which the service compares without case or trailing slash: it is kept without one. */
 export function normaliseOrigin(value: string): string {
-    return withoutTrailingSlashes(normaliseUrl(value));
+    // Only a URL is an origin: any other text the service holds is kept as it is, like normaliseUrl keeps it.
+    return parseHttpUrl(value.trim()) ? withoutTrailingSlashes(normaliseUrl(value)) : value;
 }
 
 /** Linear in the length, unlike /\/+$/, which rescans the slashes from each one of a long run. */

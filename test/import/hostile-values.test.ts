@@ -8,7 +8,7 @@ import { strict as assert } from "node:assert";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import fc from "fast-check";
-import { normaliseUrl, storedName, storedText } from "../../provider/resources/values";
+import { normaliseOrigin, normaliseUrl, storedName, storedText } from "../../provider/resources/values";
 import { startEmulator, type RunningEmulator } from "../emulator";
 import { runCommand, type Finished } from "../package/commands";
 import { freshTempDir, readManifest, removeDir, REPOSITORY_ROOT } from "../package/repository";
@@ -135,7 +135,8 @@ describe("shortener-import: hostile values from the service become data, never c
                 for (const domain of domains) {
                     const declared = adopting(declarations, "Domain", domain.id);
                     assert.deepEqual(fieldsBut(declared, "adopt"), {
-                        domain: normaliseUrl(domain.domain),
+                        // A branded domain is an origin: the kind keeps it without a trailing slash.
+                        domain: normaliseOrigin(domain.domain),
                         ...(domain.redirectroot === "" ? {} : { redirectRoot: normaliseUrl(domain.redirectroot) }),
                         ...(domain.redirect404 === "" ? {} : { redirect404: normaliseUrl(domain.redirect404) }),
                     });
@@ -268,7 +269,8 @@ describe("shortener-import: hostile values from the service become data, never c
                 { id: "012", name: "Newsletter", description: "", color: "", starred: false, items: [] },
                 { id: 12, name: "Newsletter", description: "", color: "", starred: false, items: [] },
             ];
-            await refused(account, /the id 12 twice.*"012" and 12 are the same id/);
+            // The client's listing check sees the repeated id first; the import's own check stands behind it.
+            await refused(account, /item 12 is listed twice|the id 12 twice.*"012" and 12 are the same id/);
         });
 
         it("an id of 24 digits cannot be held by a program", async () => {

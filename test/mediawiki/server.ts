@@ -4,7 +4,7 @@
 // parameter is validated. Extensions that Debian's package ships can be enabled, at start or while it runs (php -S
 // reads LocalSettings.php at every request). Whoever starts it stops it (close), which also removes the directory.
 import { ChildProcess, execFile, spawn } from "node:child_process";
-import { existsSync, mkdtempSync, appendFileSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, appendFileSync, rmSync, statSync, utimesSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -151,7 +151,9 @@ export async function startMediaWiki(options: { extensions?: readonly string[] }
         await installWiki(directory, port);
         const settings = join(directory, "LocalSettings.php");
         for (const name of options.extensions ?? []) appendFileSync(settings, extensionSetting(name));
-        child = spawn("php", ["-S", `127.0.0.1:${port}`, "-t", MEDIAWIKI_DIR], {
+        // OPcache checks a script's timestamp every revalidate_freq seconds (2 by default): 0 makes a settings change
+        // (enableExtension) count at the next request.
+        child = spawn("php", ["-d", "opcache.revalidate_freq=0", "-S", `127.0.0.1:${port}`, "-t", MEDIAWIKI_DIR], {
             cwd: MEDIAWIKI_DIR,
             env: { ...process.env, MW_CONFIG_FILE: settings, PHP_CLI_SERVER_WORKERS: String(PHP_WORKERS) },
             stdio: ["ignore", "ignore", "pipe"],
@@ -178,7 +180,12 @@ export async function startMediaWiki(options: { extensions?: readonly string[] }
             apiUrl,
             version,
             enableExtension(name) {
+                const before = statSync(settings).mtimeMs;
                 appendFileSync(settings, extensionSetting(name));
+                // OPcache compares whole-second timestamps: a change within the second it last compiled the file would
+                // go unseen, so the file's time moves at least a second past the one it had.
+                const after = Math.max(Date.now(), Math.floor(before / 1000) * 1000 + 1000) / 1000;
+                utimesSync(settings, after, after);
             },
             async close() {
                 process.removeListener("exit", stopOnExit);

@@ -5,6 +5,8 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { REPOSITORY_ROOT } from "./repository";
 import { typeCheck } from "./typecheck";
+import { shippedCatalogue } from "../../provider/wiki/catalogue";
+import { generateDeclarations } from "../../provider/wiki/typegen";
 
 const DOCS = join(REPOSITORY_ROOT, "docs");
 const REQUIRED_PAGES = ["configuration.md", "resources.md", "data-functions.md", "wiki-validator.md", "troubleshooting.md"];
@@ -50,7 +52,9 @@ interface Problem {
 
 /** Type-checks the snippets together; returns each error at its place in the docs. */
 function checkSnippets(snippets: readonly Snippet[]): Problem[] {
-    const files = Object.fromEntries(snippets.map((snippet, index) => [`snippet-${index}.ts`, asModule(snippet.code)]));
+    const files: Record<string, string> = Object.fromEntries(snippets.map((snippet, index) => [`snippet-${index}.ts`, asModule(snippet.code)]));
+    // The typed-definitions snippet imports what `wiki-query-lint catalogue types` writes for the shipped catalogue.
+    files["wiki-types.d.ts"] = generateDeclarations(shippedCatalogue());
     return typeCheck(files).map(({ file, line, message }) => {
         const snippet = snippets[Number(/^snippet-(\d+)\.ts$/.exec(file)?.[1])];
         return { where: snippet ? `${snippet.page}:${snippet.firstLine + line}` : file, message };
