@@ -4,6 +4,7 @@
 // Exit status: 0 written, 1 the service or the configuration failed, 2 a usage error; a message on stderr.
 import { existsSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
+import { packageVersion } from "../version";
 import { parseArgs } from "node:util";
 import { parse as parseYaml } from "yaml";
 import { createShortenerClient } from "../client";
@@ -91,11 +92,6 @@ function parseOptions(argv: string[], env: NodeJS.ProcessEnv): Options | "help" 
 function parseService(value: string): ServiceText {
     if (!(SERVICE_TEXT as readonly string[]).includes(value)) throw new UsageError(`--service: expected one of ${SERVICE_TEXT.join(", ")}; got ${JSON.stringify(value)}`);
     return value as ServiceText;
-}
-
-/** The package's version, from the package.json beside dist/. */
-function packageVersion(): string {
-    return (JSON.parse(readFileSync(join(__dirname, "..", "..", "..", "package.json"), "utf8")) as { version: string }).version;
 }
 
 function parseKinds(list: string): ImportKind[] {

@@ -2,9 +2,8 @@
 // wiki-query-lint [options] FILE...: see USAGE. Each file is read, parsed and linted on its own, so a file
 // that cannot be (too large, not a regular file, not parseable, malformed) is reported by name and the
 // others are still linted; the report is written as the definitions are linted.
-import { readFileSync } from "fs";
-import { resolve } from "path";
 import { parseArgs } from "util";
+import { packageVersion } from "../version";
 import { CatalogueError } from "./catalogue";
 import { CATALOGUE_USAGE, CatalogueUsageError, lintCatalogue, runCatalogueCommand } from "./catalogue-command";
 import { escapeControls } from "./echo";
@@ -103,12 +102,6 @@ function parseOptions(argv: string[]): Options | "help" | "version" {
         maxFileBytes: maxFileBytes(values["max-file-size"]),
         files: positionals,
     };
-}
-
-/** The version of the installed package (dist/provider/wiki/cli.js is three folders below package.json). */
-function packageVersion(): string {
-    const manifest = JSON.parse(readFileSync(resolve(__dirname, "../../../package.json"), "utf8")) as { version?: unknown };
-    return typeof manifest.version === "string" ? manifest.version : "unknown";
 }
 
 function hasFindings(result: WikiQueryResult, strict: boolean): boolean {
