@@ -13,12 +13,13 @@ import { startEmulator, type RunningEmulator } from "../emulator";
 import { runCommand, type Finished } from "../package/commands";
 import { freshTempDir, readManifest, removeDir, REPOSITORY_ROOT } from "../package/repository";
 import { typeCheck } from "../package/typecheck";
+import { byDepth, numberFromEnv } from "../support/depth";
 import { declarationsOf, type Declaration, type DeclaredValue } from "./generated-code";
 import { plainAccount, startHostileService, type HostileAccount, type HostileService } from "./hostile-service";
 
 const BIN = join(REPOSITORY_ROOT, readManifest().bin["shortener-import"]);
 /** Accounts per property; each runs the bin once (about a second on an idle machine). */
-const RUNS = Number(process.env.SHORTENER_IMPORT_PROPERTY_RUNS ?? 10);
+const RUNS = numberFromEnv("SHORTENER_IMPORT_PROPERTY_RUNS", byDepth(4, 10));
 
 /** Every line terminator JavaScript knows (LF, CR, LS, PS) and those editors also break lines at. */
 const LINE_BREAKS = ["\n", "\r", "\r\n", "\u2028", "\u2029", "\u0085", "\u000b", "\u000c"];

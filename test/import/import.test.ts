@@ -10,6 +10,7 @@ import { runCommand, type Finished } from "../package/commands";
 import { freshTempDir, linkedProject, readManifest, removeDir, REPOSITORY_ROOT } from "../package/repository";
 import { typeCheck } from "../package/typecheck";
 import { changes } from "../provider/stack";
+import { sampleOf } from "../support/depth";
 import { seedAccount } from "./seed";
 
 /** The emulator's profiles to import from; a profile of the real service joins this list when the emulator has one. */
@@ -39,7 +40,7 @@ function mustSucceed(result: Finished): Finished {
     return result;
 }
 
-for (const profile of PROFILES) {
+for (const profile of sampleOf("a whole account taken over", PROFILES, 1, (profile) => `${profile.name} profile`)) {
     describe(`shortener-import: a whole account (${profile.name} profile) taken over without a write`, function () {
         this.timeout(20 * 60_000);
         let emulator: RunningEmulator;

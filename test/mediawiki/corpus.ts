@@ -4,6 +4,7 @@
 // cases; and random mixes of a module's parameters, which is where module-code rules show.
 import type { Catalogue, ModuleInfo, ParamInfo } from "../../provider/wiki/catalogue/model";
 import type { DefinitionValue, WikiQueryDefinition } from "../../provider/wiki";
+import { seededRandom } from "../support/seeded-random";
 
 export interface CorpusCase {
     /** What the case exercises; the differential table groups by it. */
@@ -12,18 +13,6 @@ export interface CorpusCase {
 }
 
 type Value = DefinitionValue;
-
-/** mulberry32: small, fast and the same on every machine for one seed. */
-export function seededRandom(seed: number): () => number {
-    let state = seed >>> 0;
-    return () => {
-        state = (state + 0x6d2b79f5) >>> 0;
-        let t = state;
-        t = Math.imul(t ^ (t >>> 15), t | 1);
-        t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-        return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-    };
-}
 
 // Parameters that would change the answer's shape or the caller's identity rather than be judged.
 const SKIPPED_QUERY_PARAMS = new Set(["prop", "list", "meta", "generator", "continue", "rawcontinue"]);

@@ -5,9 +5,9 @@
 // as PROPERTY_SHRINK_MS allows (each candidate is a whole lifecycle); the report prints it as JSON with the seed.
 //
 //   PROPERTY_SEED=<n>        replay a run (the seed is printed at the start)
-//   PROPERTY_PER_KIND=<n>    resources of each kind per stack (default 20, so that npm test fits in minutes;
-//                            CI runs 100, see .ci/run)
-//   PROPERTY_STACKS=<n>      stacks per profile (default 1; CI runs 2)
+//   PROPERTY_PER_KIND=<n>    resources of each kind per stack (default 10 at TEST_DEPTH=quick, so that npm test
+//                            fits in minutes; 100 at TEST_DEPTH=full, which CI runs: see test/support/depth.ts)
+//   PROPERTY_STACKS=<n>      stacks per profile (default 1 at quick depth, 2 at full depth)
 //   PROPERTY_SHRINK_MS=<n>   time spent shrinking a failure before reporting the smallest found (default 240000)
 //   PROPERTY_PROFILES=real   only these profiles (comma-separated; default every profile)
 //   PROPERTY_PATH=<path>     with the seed, run only the shrunk failure the report names (fast-check's replay path)
@@ -15,21 +15,14 @@ import { strict as assert } from "node:assert";
 import fc from "fast-check";
 import { PROFILE_NAMES, type ProfileName } from "../emulator";
 import { startStack } from "../provider/stack";
+import { byDepth, numberFromEnv } from "../support/depth";
 import { driftPicks, type DriftPick } from "./drift";
 import { declaredOf, hasTag, programArgs, type ProgramArgs } from "./generators";
 import { newTally, runProgram, type Tally } from "./lifecycle";
 
-const numberFromEnv = (name: string, fallback: number) => {
-    const value = process.env[name];
-    if (value === undefined || value === "") return fallback;
-    const parsed = Number(value);
-    if (!Number.isSafeInteger(parsed)) throw new Error(`${name} must be a whole number, got ${JSON.stringify(value)}`);
-    return parsed;
-};
-
 const SEED = numberFromEnv("PROPERTY_SEED", Math.floor(Math.random() * 2 ** 31));
-const PER_KIND = numberFromEnv("PROPERTY_PER_KIND", 20);
-const STACKS = numberFromEnv("PROPERTY_STACKS", 1);
+const PER_KIND = numberFromEnv("PROPERTY_PER_KIND", byDepth(10, 100));
+const STACKS = numberFromEnv("PROPERTY_STACKS", byDepth(1, 2));
 const SHRINK_MS = numberFromEnv("PROPERTY_SHRINK_MS", 240_000);
 /** Out-of-band changes picked per stack: about a tenth of each kind's resources. */
 const DRIFTS = Math.max(5, Math.ceil(PER_KIND / 2));

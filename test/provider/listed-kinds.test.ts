@@ -3,6 +3,7 @@
 import { strict as assert } from "node:assert";
 import type { Kind } from "../emulator";
 import { readState } from "../engine";
+import { sampleOf } from "../support/depth";
 import { changes, idOf, startStack, stepOf, type Declared, type TestStack } from "./stack";
 
 interface KindCase {
@@ -82,7 +83,7 @@ const cases: KindCase[] = [
     },
 ];
 
-for (const c of cases) {
+for (const c of sampleOf("the whole lifecycle of each listed kind", cases, 2, (c) => c.kind)) {
     describe(`${c.kind}: the whole lifecycle against the emulator`, function () {
         let stack: TestStack;
         const declare = (args: Record<string, unknown>): Declared[] => [{ kind: c.kind, name: "subject", args }];

@@ -1,0 +1,61 @@
+// How deep the suites go. Every engine run starts two Node processes that load Pulumi (about a second each on a
+// 2-core machine), so running every case of every matrix takes CI's quarter of an hour, not a developer's minutes.
+//
+//   TEST_DEPTH=quick  (npm test's default) each suite that repeats one scenario over a matrix (every kind, both
+//                     service profiles, the Go engine's lifecycle cases) runs a seeded sample of it and prints which
+//                     cases it picked; the randomized suites generate fewer cases.
+//   TEST_DEPTH=full   (CI: .ci/run sets it) every case of every matrix, the randomized suites at their deepest.
+//   TEST_SEED=<n>     replay a quick run's samples (the seed is printed with each sample).
+//
+// A quick sample is drawn anew on each run, so a developer's runs cover the whole matrix over time; CI covers all of
+// it on every run, so the quick depth loses CI no coverage.
+import { seededRandom } from "./seeded-random";
+
+export type Depth = "quick" | "full";
+
+export const DEPTH: Depth = depthFromEnv(process.env.TEST_DEPTH);
+
+function depthFromEnv(value: string | undefined): Depth {
+    if (value === undefined || value === "" || value === "quick") return "quick";
+    if (value === "full") return "full";
+    throw new Error(`TEST_DEPTH must be quick or full, got ${JSON.stringify(value)}`);
+}
+
+/** A whole number from the environment, or the fallback when the variable is unset or empty. */
+export function numberFromEnv(name: string, fallback: number): number {
+    const value = process.env[name];
+    if (value === undefined || value === "") return fallback;
+    const parsed = Number(value);
+    if (!Number.isSafeInteger(parsed)) throw new Error(`${name} must be a whole number, got ${JSON.stringify(value)}`);
+    return parsed;
+}
+
+/** The seed of every quick sample in this run. */
+export const SAMPLE_SEED = numberFromEnv("TEST_SEED", Math.floor(Math.random() * 2 ** 31));
+
+/** A number that depends on the depth: the quick figure, or the full one. */
+export function byDepth<T>(quick: T, full: T): T {
+    return DEPTH === "full" ? full : quick;
+}
+
+/**
+ * The cases of a matrix this run covers: all of them at full depth; at quick depth `quickCount` of them picked by the
+ * run's seed (a different pick per suite). Prints the pick and how to replay it or run the whole matrix.
+ */
+export function sampleOf<T>(suite: string, cases: readonly T[], quickCount: number, nameOf: (item: T) => string): T[] {
+    if (DEPTH === "full" || cases.length <= quickCount) return [...cases];
+    const random = seededRandom(SAMPLE_SEED ^ hashOf(suite));
+    const order = cases.map((item, index) => ({ item, index, key: random() })).sort((a, b) => a.key - b.key);
+    const picked = order.slice(0, quickCount).sort((a, b) => a.index - b.index).map(({ item }) => item);
+    console.log(
+        `  [quick depth] ${suite}: ${picked.map(nameOf).join(", ")} of ${cases.length} ` +
+            `(this pick: TEST_SEED=${SAMPLE_SEED}; every case: TEST_DEPTH=full)`,
+    );
+    return picked;
+}
+
+function hashOf(text: string): number {
+    let hash = 2166136261;
+    for (const char of text) hash = Math.imul(hash ^ char.charCodeAt(0), 16777619);
+    return hash >>> 0;
+}
