@@ -4,14 +4,14 @@
 import { shippedCatalogue } from "./catalogue";
 import { SHIPPED_MEDIAWIKI_VERSION } from "./catalogue/load";
 import type { Catalogue, ParamInfo } from "./catalogue/model";
-import { CatalogueIndex, indexCatalogue, MODULE_GROUPS, ModuleIndex } from "./catalogue-index";
+import { CatalogueIndex, indexCatalogue, MODULE_GROUPS, ModuleIndex } from "./modules/module-index";
 import { checkDefinition, DefinitionValue, WikiQueryDefinition } from "./definition";
 import { quoted } from "./echo";
 import { IssueLog, WikiQueryIssue } from "./issues";
-import { ParamValidator, RawValue, ValidatedParam } from "./paramvalidator";
-import { applyRules } from "./module-rules/kinds";
-import { MODULE_RULES } from "./module-rules/table";
-import { checkModuleRules, checkPageSource, ModuleUse, PageSource } from "./rules";
+import { ParamValidator, RawValue, ValidatedParam } from "./paramvalidator/validator";
+import { applyRules } from "./modules/kinds";
+import { MODULE_RULES } from "./modules/table";
+import { checkModuleRules, checkPageSource, ModuleUse, PageSource } from "./modules/note-rules";
 import { closestName } from "./suggest";
 
 export interface ValidateWikiQueryOptions {

@@ -4,8 +4,8 @@
 // WikiQueryDefinition, so WikiQuery and validateWikiQuery take a typed definition without a cast.
 // Names and values come from the catalogue, i.e. from a wiki: they reach the output only as string literals or
 // quoted property names (never as identifiers, comments or code), escaped so that no text can end them early.
-import type { Catalogue, ModuleInfo, ParamInfo } from "./catalogue/model";
-import { MAIN_MODULE } from "./mainmodule";
+import type { Catalogue, ModuleInfo, ParamInfo } from "../catalogue/model";
+import { MAIN_MODULE } from "../modules/main-module";
 
 // Parameters the definition states in its own fields, not in params.
 const MODULE_CHOICES = new Set(["prop", "list", "meta", "generator"]);

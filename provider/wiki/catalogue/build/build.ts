@@ -1,10 +1,10 @@
 // Writes the shipped catalogue from the spec's notation, so that catalogue.json can always be rebuilt and compared:
-//   node dist/provider/wiki/catalogue/build.js [notation.txt] [catalogue.json]
+//   node dist/provider/wiki/catalogue/build/build.js [notation.txt] [catalogue.json]
 // (paths default to this folder's sources, seen from the repository root). The JSON has the shape the spec gives:
 // the query module first, then the 64 submodules; flags are "" and present only when set.
 import { readFileSync, writeFileSync } from "fs";
 import { ModuleSpec, MultiLimits, Notation, ParamSpec, parseNotation } from "./notation";
-import { RawModule, RawParameter } from "./paraminfo-schema";
+import { RawModule, RawParameter } from "../paraminfo-schema";
 
 const SOURCE = "MediaWiki";
 const LICENSE_TAG = "GPL-2.0-or-later";
@@ -145,7 +145,7 @@ export function buildCatalogueJson(notationText: string): string {
 }
 
 if (require.main === module) {
-    const [notationPath = "provider/wiki/catalogue/notation.txt", outputPath = "provider/wiki/catalogue/catalogue.json"] =
+    const [notationPath = "provider/wiki/catalogue/build/notation.txt", outputPath = "provider/wiki/catalogue/catalogue.json"] =
         process.argv.slice(2);
     try {
         writeFileSync(outputPath, buildCatalogueJson(readFileSync(notationPath, "utf8")));

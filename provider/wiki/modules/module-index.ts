@@ -1,9 +1,9 @@
 // Per-catalogue lookups, computed once and kept while the catalogue lives (WeakMap): each module's
 // parameters by request name, as a submodule and as a generator (with the generator prefix), its
 // required parameters, and which module owns a request name that the query does not use.
-import type { Catalogue, ModuleInfo, ParamInfo } from "./catalogue/model";
-import { MAIN_MODULE } from "./mainmodule";
-import { makeParamSpec, ParamSpec } from "./paramspec";
+import type { Catalogue, ModuleInfo, ParamInfo } from "../catalogue/model";
+import { MAIN_MODULE } from "./main-module";
+import { makeParamSpec, ParamSpec } from "../paramvalidator/spec";
 
 const DEFAULT_GENERATOR_PREFIX = "g";
 export const MODULE_GROUPS = ["prop", "list", "meta"] as const;

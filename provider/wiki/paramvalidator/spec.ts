@@ -1,8 +1,8 @@
 // A catalogue parameter prepared once for validation: its request name and the lookups its checks need, so that
 // validating a definition allocates and compiles nothing. Its type definition is the validator's to resolve
 // (ParamValidator::getTypeDef), so that the spec depends on no type definition and each one may depend on the spec.
-import type { ParamInfo, ParamInfoNote } from "./catalogue/model";
-import { quoted } from "./echo";
+import type { ParamInfo, ParamInfoNote } from "../catalogue/model";
+import { quoted } from "../echo";
 
 const DEFAULT_LOW_LIMIT = 50;
 const DEFAULT_HIGH_LIMIT = 500;

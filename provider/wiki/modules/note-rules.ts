@@ -1,10 +1,10 @@
 // Rules that paraminfo does not express as types: the page set's single source (ApiPageSet), and the
 // module rules paraminfo only hints at in parameter info notes: singlepageonly (ApiQueryRevisions),
 // useronly / nonuseronly (ApiQueryAllDeletedRevisions) and modes (ApiQueryDeletedrevs).
-import type { ModuleIndex, ModuleGroup } from "./catalogue-index";
-import { IssueLog } from "./issues";
-import type { ValidatedParam } from "./paramvalidator";
-import { parseTitle } from "./typedefs/titleparser";
+import type { ModuleIndex, ModuleGroup } from "./module-index";
+import { IssueLog } from "../issues";
+import type { ValidatedParam } from "../paramvalidator/validator";
+import { parseTitle } from "../mediawiki/title-parser";
 
 export interface ModuleUse {
     readonly index: ModuleIndex;

@@ -2,9 +2,9 @@
 // of, at least one of or at most one of, which need or exclude another, which values must have a
 // format, which show values contradict each other, and which use is deprecated without another parameter.
 import type { IssueLog } from "../issues";
-import { shownValue } from "../paramspec";
-import type { ValidatedParam } from "../paramvalidator";
-import type { ModuleUse } from "../rules";
+import { shownValue } from "../paramvalidator/spec";
+import type { ValidatedParam } from "../paramvalidator/validator";
+import type { ModuleUse } from "./note-rules";
 import { versionBefore } from "../version";
 import { FORMATS, FormatCheck, FormatName } from "./formats";
 

@@ -1,8 +1,8 @@
 // Value formats that module code checks after ParamValidator has accepted a string (the dieWithError
 // checks of the ApiQuery*.php modules): title parts, titles in a namespace, hashes, IPs and ranges,
 // hexadecimal sort keys, diffto, and continue values.
-import { isValidIP, isValidRange } from "../typedefs/ip";
-import { NAMESPACE_NAMES, parseTitle } from "../typedefs/titleparser";
+import { isValidIP, isValidRange } from "../mediawiki/ip-utils";
+import { NAMESPACE_NAMES, parseTitle } from "../mediawiki/title-parser";
 
 export type FormatCheck = (value: string, namespace: number) => boolean;
 

@@ -6,10 +6,10 @@
 // findings (error, warning) and the project's advice are told apart in each: "advice" in text, an
 // "advice" array in json, ::notice annotations in github, level "note" in sarif.
 import { pathToFileURL } from "url";
-import { cut, escapeControls, escapeJsonControls, quoted } from "./echo";
-import type { WikiQueryIssue } from "./issues";
-import type { DefinitionsFile } from "./lint-source";
-import type { WikiQueryResult } from "./validate";
+import { cut, escapeControls, escapeJsonControls, quoted } from "../echo";
+import type { WikiQueryIssue } from "../issues";
+import type { DefinitionsFile } from "./source";
+import type { WikiQueryResult } from "../validate";
 
 export const OUTPUT_FORMATS = ["text", "json", "github", "sarif"] as const;
 export type OutputFormat = (typeof OUTPUT_FORMATS)[number];
