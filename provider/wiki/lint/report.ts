@@ -8,6 +8,7 @@
 import { pathToFileURL } from "url";
 import { cut, escapeControls, escapeJsonControls, quoted } from "../echo";
 import type { WikiQueryIssue } from "../issues";
+import { unlessSensitive } from "../paramvalidator/spec";
 import type { DefinitionsFile } from "./source";
 import type { WikiQueryResult } from "../validate";
 
@@ -45,7 +46,6 @@ export interface Reporter {
     end(tally: LintTally, unreadable: readonly UnreadableFile[]): string;
 }
 
-const HIDDEN = "(sensitive value not shown)";
 // Names, codes and modules are short in any real catalogue; a message quotes values already cut.
 const MAX_NAME_CHARACTERS = 200;
 const MAX_MESSAGE_CHARACTERS = 2_000;
@@ -66,7 +66,7 @@ function shownIssue(issue: WikiQueryIssue): WikiQueryIssue {
 function publicRequest(result: WikiQueryResult): Record<string, string> {
     const sensitive = new Set(result.advice.filter((issue) => issue.code === "sensitive").map((issue) => issue.param));
     const request: Record<string, string> = {};
-    for (const [name, value] of Object.entries(result.request)) request[shownName(name)] = sensitive.has(name) ? HIDDEN : escapeControls(cut(value));
+    for (const [name, value] of Object.entries(result.request)) request[shownName(name)] = unlessSensitive(sensitive.has(name), value, (shown) => escapeControls(cut(shown)));
     return request;
 }
 

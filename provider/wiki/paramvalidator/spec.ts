@@ -65,7 +65,12 @@ export function makeParamSpec(
     };
 }
 
+/** The one guard on sensitive values, for messages and reports alike: such a value is never shown, in any form. */
+export function unlessSensitive(sensitive: boolean, value: string, show: (value: string) => string): string {
+    return sensitive ? "(sensitive value not shown)" : show(value);
+}
+
 /** A value as messages may show it: never the value of a sensitive parameter; cut and escaped (echo.ts). */
 export function shownValue(spec: ParamSpec, value: string): string {
-    return spec.info.sensitive ? "(sensitive value not shown)" : quoted(value);
+    return unlessSensitive(spec.info.sensitive, value, quoted);
 }
