@@ -7,6 +7,7 @@ import * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import { checkDefinition, validateWikiQuery, WikiDefinitionError, type WikiQueryDefinition, type WikiQueryIssue } from "../wiki";
 import { CatalogueError, chooseCatalogue, type ChosenCatalogue } from "../wiki/catalogue";
+import { MODULE_FIELDS } from "../wiki/definition";
 import type { Failure, Props, ResourceDefinition } from "./lifecycle";
 import { ShortenerResource } from "./resource";
 import { httpUrl } from "./values";
@@ -24,7 +25,7 @@ const inputs = z.strictObject({
 export type WikiQueryInputs = z.output<typeof inputs>;
 
 function asFailure(issue: WikiQueryIssue): Failure {
-    const field = ["list", "prop", "meta", "generator"].includes(issue.param) ? issue.param : `params.${issue.param}`;
+    const field = MODULE_FIELDS.has(issue.param) ? issue.param : `params.${issue.param}`;
     return { property: `definition.${field}`, reason: `${issue.message} (${issue.code}, module ${issue.module})` };
 }
 

@@ -26,9 +26,14 @@ export class WikiDefinitionError extends Error {
 
 /** The fields a definition may have. */
 export const DEFINITION_FIELDS: ReadonlySet<string> = new Set(["name", "description", "list", "prop", "meta", "generator", "params"]);
-const MODULE_GROUPS = ["list", "prop", "meta"] as const;
-// Parameters the definition states in its own fields, or that this validator fixes.
-const RESERVED_PARAMS = new Set(["list", "prop", "meta", "generator"]);
+/** ApiQuery's module groups, in the order it runs them: a definition names modules of each in a field of its own. */
+export const MODULE_GROUPS = ["prop", "list", "meta"] as const;
+export type ModuleGroup = (typeof MODULE_GROUPS)[number];
+export function isModuleGroup(name: string): name is ModuleGroup {
+    return (MODULE_GROUPS as readonly string[]).includes(name);
+}
+/** The fields that name modules: the groups and the generator. A definition gives them here, never among params. */
+export const MODULE_FIELDS: ReadonlySet<string> = new Set([...MODULE_GROUPS, "generator"]);
 
 function describe(value: unknown): string {
     if (value === null) return "null";
@@ -81,7 +86,7 @@ function checkParams(params: unknown, where: string): void {
     if (!isPlainObject(params)) throw new WikiDefinitionError(`${where}.params`, `expected an object, got ${describe(params)}`);
     for (const key in params) {
         const field = `${where}.params.${key}`;
-        if (RESERVED_PARAMS.has(key)) {
+        if (MODULE_FIELDS.has(key)) {
             throw new WikiDefinitionError(field, `give ${key} in the definition's own "${key}" field, not among params`);
         }
         if (key === "action" && params[key] !== "query") {

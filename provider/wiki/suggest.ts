@@ -4,7 +4,7 @@
 // compared, a candidate whose length differs by more than the allowed distance is skipped at once, and
 // the distance is computed only within that band.
 
-import type { ParamSpec } from "./paramspec";
+import type { ParamSpec } from "./paramvalidator/spec";
 
 const MAX_NAME_LENGTH = 64;
 const MAX_CANDIDATES = 10_000;

@@ -4,14 +4,13 @@
 import { shippedCatalogue } from "./catalogue";
 import { SHIPPED_MEDIAWIKI_VERSION } from "./catalogue/load";
 import type { Catalogue, ParamInfo } from "./catalogue/model";
-import { CatalogueIndex, indexCatalogue, MODULE_GROUPS, ModuleIndex } from "./catalogue-index";
-import { checkDefinition, DefinitionValue, WikiQueryDefinition } from "./definition";
+import { checkDefinition, DefinitionValue, MODULE_GROUPS, WikiQueryDefinition } from "./definition";
 import { quoted } from "./echo";
 import { IssueLog, WikiQueryIssue } from "./issues";
-import { ParamValidator, RawValue, ValidatedParam } from "./paramvalidator";
-import { applyRules } from "./module-rules/kinds";
-import { MODULE_RULES } from "./module-rules/table";
-import { checkModuleRules, checkPageSource, ModuleUse, PageSource } from "./rules";
+import { checkModule } from "./modules/check-module";
+import { CatalogueIndex, indexCatalogue, ModuleIndex } from "./modules/module-index";
+import { checkPageSource, ModuleUse, PageSource } from "./modules/module-use";
+import { ParamValidator, RawValue, ValidatedParam } from "./paramvalidator/validator";
 import { closestName } from "./suggest";
 
 export interface ValidateWikiQueryOptions {
@@ -100,13 +99,7 @@ class QueryValidation {
             generator: this.definition.generator !== undefined,
         };
         checkPageSource(pages, this.issues);
-        for (const use of uses) {
-            checkModuleRules(use, pages, this.issues);
-            const rules = MODULE_RULES[use.index.module.name];
-            // A module's own checks run after all its parameters were read: one refused parameter stops it first.
-            const readAll = [...use.given.values()].every((param) => param.ok);
-            if (rules) applyRules(use, rules, this.version, this.issues, { hasPages: hasPages(pages, use.role === "generator"), readAll });
-        }
+        for (const use of uses) checkModule(use, pages, this.version, this.issues);
         const { errors, warnings, advice } = this.issues;
         const judgedWith = this.index.catalogue.origin?.description ?? "a catalogue of unknown origin";
         return { valid: errors.length === 0, errors, warnings, advice, request: this.request, judgedWith };
@@ -210,11 +203,6 @@ class QueryValidation {
             this.issues.warning("unrecognizedparams", name, "main", `Unrecognized parameter: ${quoted(name)}${hint}.`);
         }
     }
-}
-
-// A generator's own input is the titles, pageids or revids; the other modules also get what it generates.
-function hasPages(pages: PageSource, isGenerator: boolean): boolean {
-    return (!isGenerator && pages.generator) || pages.titles !== undefined || pages.pageids !== undefined || pages.revids !== undefined;
 }
 
 /** The words of a suggestion, empty without one. */

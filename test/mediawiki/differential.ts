@@ -4,7 +4,7 @@
 // the validator must be valid with the same warnings (code and module). The validator's advice is the
 // project's own voice and is not compared. Answers that depend on who asks or on which pages exist are
 // counted apart.
-import { implodeMultiValue } from "../../provider/wiki/multivalue";
+import { implodeMultiValue } from "../../provider/wiki/paramvalidator/multivalue";
 import { validateWikiQuery, WikiQueryDefinition, WikiQueryResult } from "../../provider/wiki";
 import type { Catalogue } from "../../provider/wiki/catalogue/model";
 import type { CorpusCase } from "./corpus";

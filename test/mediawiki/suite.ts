@@ -7,7 +7,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fetchCatalogue } from "../../provider/wiki/catalogue";
 import { loadCatalogueFile } from "../../provider/wiki/catalogue/load";
-import { pullAndPin } from "../../provider/wiki/catalogue-command";
+import { pullAndPin } from "../../provider/wiki/lint/catalogue-command";
 import { generateCorpus, sampleCorpus } from "./corpus";
 import { DifferentialReport, rejudge, runDifferential } from "./differential";
 import type { RunningMediaWiki } from "./server";

@@ -6,7 +6,7 @@ import { join } from "node:path";
 import { REPOSITORY_ROOT } from "./repository";
 import { typeCheck } from "./typecheck";
 import { shippedCatalogue } from "../../provider/wiki/catalogue";
-import { generateDeclarations } from "../../provider/wiki/typegen";
+import { generateDeclarations } from "../../provider/wiki/lint/typegen";
 
 const DOCS = join(REPOSITORY_ROOT, "docs");
 const REQUIRED_PAGES = ["configuration.md", "resources.md", "data-functions.md", "wiki-validator.md", "troubleshooting.md"];

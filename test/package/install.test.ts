@@ -11,7 +11,7 @@ import { mustRun, runCommand } from "./commands";
 import { freshTempDir, packTarball, PACKAGE_NAME, readManifest, removeDir, REPOSITORY_ROOT, writeFiles, type PackedTarball } from "./repository";
 
 // Tools for building the shipped catalogue, not used by anything the package exports.
-const BUILD_ONLY_SOURCES = ["provider/wiki/catalogue/build.ts", "provider/wiki/catalogue/notation.ts"];
+const BUILD_ONLY_SOURCES = ["provider/wiki/catalogue/build/build.ts", "provider/wiki/catalogue/build/notation.ts"];
 const TYPE_PREFIX = "pulumi-nodejs:dynamic/shortener:";
 const PASSPHRASE = "install-test-passphrase";
 

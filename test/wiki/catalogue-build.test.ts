@@ -5,11 +5,11 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
-import { buildCatalogueJson } from "../../provider/wiki/catalogue/build";
+import { buildCatalogueJson } from "../../provider/wiki/catalogue/build/build";
 
-const NOTATION_PATH = "provider/wiki/catalogue/notation.txt";
+const NOTATION_PATH = "provider/wiki/catalogue/build/notation.txt";
 const CATALOGUE_PATH = "provider/wiki/catalogue/catalogue.json";
-const BUILD_SCRIPT = join(__dirname, "../../provider/wiki/catalogue/build.js");
+const BUILD_SCRIPT = join(__dirname, "../../provider/wiki/catalogue/build/build.js");
 const run = promisify(execFile);
 
 const notation = (): string => readFileSync(NOTATION_PATH, "utf8");

@@ -13,7 +13,7 @@ import { askWiki } from "../mediawiki/differential";
 import { RunningMediaWiki, startMediaWikiForSuite, TEST_EXTENSIONS } from "../mediawiki/server";
 import { startStack, type TestStack } from "../provider/stack";
 
-const CLI = resolve(__dirname, "../../provider/wiki/cli.js");
+const CLI = resolve(__dirname, "../../provider/wiki/lint/cli.js");
 const CHILD_TIMEOUT_MS = 60_000;
 const children = new Set<ChildProcess>();
 

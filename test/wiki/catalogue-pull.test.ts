@@ -12,7 +12,7 @@ import { CatalogueError, catalogueDrift, chooseCatalogue, describeDrift, loadCat
 import { MAX_CATALOGUE_MODULES } from "../../provider/wiki/catalogue/load";
 import { renderPinnedFile } from "../../provider/wiki/catalogue/pin-file";
 import { validateWikiQuery } from "../../provider/wiki";
-import { pullAndPin } from "../../provider/wiki/catalogue-command";
+import { pullAndPin } from "../../provider/wiki/lint/catalogue-command";
 
 interface FakeWiki {
     modules: number;

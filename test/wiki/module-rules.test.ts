@@ -2,9 +2,9 @@
 // catalogue (1.45.4) and, where a rule changed, the version named. The differential suite checks the
 // same classes against a real MediaWiki 1.39.
 import assert from "node:assert/strict";
-import { applyRules, appliesTo } from "../../provider/wiki/module-rules/kinds";
+import { applyRules, appliesTo } from "../../provider/wiki/modules/kinds";
 import { versionBefore } from "../../provider/wiki/version";
-import { MODULE_RULES } from "../../provider/wiki/module-rules/table";
+import { MODULE_RULES } from "../../provider/wiki/modules/table";
 import { check, codes } from "./validate-support";
 
 function errorCodes(definition: unknown, options = {}): string[] {

@@ -9,7 +9,7 @@ import { join, resolve } from "node:path";
 import fc from "fast-check";
 import ts from "typescript";
 import { parseCatalogue, shippedCatalogue } from "../../provider/wiki/catalogue";
-import { generateDeclarations } from "../../provider/wiki/typegen";
+import { generateDeclarations } from "../../provider/wiki/lint/typegen";
 
 // The package's compiled declarations, as a user's program imports them.
 const PACKAGE = resolve(__dirname, "../../provider/index");

@@ -2,8 +2,6 @@
 // (the shipped JSON, a wiki's formatversion=1 or formatversion=2 paraminfo reply).
 // Flags that paraminfo writes as "" (formatversion 1) or true/false (formatversion 2) are booleans here.
 
-export type ModuleGroup = "list" | "meta" | "prop" | "action" | string;
-
 /** A parameter's type: a type name (string, integer, boolean, timestamp, limit, namespace, user, title, ...)
  *  or the list of allowed values of an enumeration. */
 export type ParamType = string | readonly string[];
@@ -46,7 +44,8 @@ export interface ParamInfo {
 export interface ModuleInfo {
     name: string;
     path: string;
-    group: ModuleGroup;
+    /** Paraminfo's group of the module: prop, list or meta for a query module, action for api.php's own, or another. */
+    group: string;
     prefix: string;
     generator: boolean;
     deprecated: boolean;

@@ -2,6 +2,8 @@
 // query submodule it names (extensions' included), a page of at most 50 modules at a time (api.php's limit on a
 // multi-valued parameter for an ordinary caller). Every answer is bounded (size, deadline) and checked for shape.
 import { z } from "zod";
+import { isModuleGroup } from "../definition";
+import { implodeMultiValue } from "../paramvalidator/multivalue";
 import { CatalogueError } from "./errors";
 import { apiRequestUrl, describeUrl, fetchApiJson, FetchCatalogueOptions } from "./fetch";
 import { MAX_CATALOGUE_MODULES, parseCatalogue } from "./load";
@@ -12,9 +14,6 @@ import { renderPinnedFile } from "./pin-file";
 const MODULES_PER_PAGE = 50;
 /** At most this many paraminfo pages: enough for MAX_CATALOGUE_MODULES modules. */
 export const MAX_PARAMINFO_PAGES = Math.ceil(MAX_CATALOGUE_MODULES / MODULES_PER_PAGE);
-const MODULE_CHOICES = ["prop", "list", "meta"];
-// api.php's multi-value separator when a value itself holds "|": the list starts and is joined with U+001F.
-const UNIT_SEPARATOR = "\u001f";
 
 const siteinfoSchema = z.object({ query: z.object({ general: z.object({ generator: z.string().min(1).max(2048) }) }) });
 
@@ -32,17 +31,13 @@ export function canonicalApiUrl(apiUrl: string): string {
     return url.href;
 }
 
-function multiValue(values: readonly string[]): string {
-    return values.some((value) => value.includes("|")) ? UNIT_SEPARATOR + values.join(UNIT_SEPARATOR) : values.join("|");
-}
-
 function shapeError(source: string, error: z.ZodError): CatalogueError {
     const [issue] = error.issues;
     return new CatalogueError(source, `unexpected answer: ${issue.path.map(String).join(".") || "(top level)"}: ${issue.message}`);
 }
 
 async function paraminfoPage(apiUrl: string, paths: readonly string[], options: FetchCatalogueOptions): Promise<ParsedModule[]> {
-    const url = apiRequestUrl(apiUrl, { action: "paraminfo", modules: multiValue(paths), helpformat: "none", format: "json", formatversion: "2" });
+    const url = apiRequestUrl(apiUrl, { action: "paraminfo", modules: implodeMultiValue(paths), helpformat: "none", format: "json", formatversion: "2" });
     const source = describeUrl(url);
     const json = await fetchApiJson(url, source, "paraminfo", options);
     // parseCatalogue would stand the shipped query module in for a missing one; here every module asked must come.
@@ -61,7 +56,7 @@ async function paraminfoPage(apiUrl: string, paths: readonly string[], options: 
 function submodulePaths(query: ParsedModule, source: string): string[] {
     const paths = new Set<string>();
     for (const param of query.parameters) {
-        if (!MODULE_CHOICES.includes(param.name)) continue;
+        if (!isModuleGroup(param.name)) continue;
         for (const path of Object.values(param.submodules ?? {})) {
             if (!path.startsWith("query+")) throw new CatalogueError(source, `query.${param.name}: submodule path "${path.slice(0, 80)}" is not under query+`);
             paths.add(path);

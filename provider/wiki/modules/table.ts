@@ -1,7 +1,7 @@
 // The rules that live in MediaWiki's module code (includes/api/ApiQuery*.php) and that paraminfo does not
 // describe, as data: module name -> rules, each of a kind from kinds.ts. A rule that appeared or went away
 // in some MediaWiki version says so with since/until. Source of each: the module's PHP file, named beside it.
-import { FORMATS, FormatCheck, continueFormat } from "./formats";
+import { CANONICAL_INTEGER, FORMATS, FormatCheck, continueFormat } from "./formats";
 import type { Condition, ModuleRule } from "./kinds";
 
 const NS_FILE = 6;
@@ -20,20 +20,19 @@ function continues(
 }
 
 const PAGES = { withPages: true };
-const INTEGER = /^(?:0|-?[1-9]\d*)$/;
 const LOOSE_INTEGER = /^\s*[+-]?\d+$/;
 const RANDOM_FRACTION = /^0\.\d+$/;
 
 // ApiQueryBacklinks: 2, 6, 7 or 8 integer fields, by mode.
 const backlinksContinue: FormatCheck = (value) => {
     const fields = value.split("|");
-    return [2, 6, 7, 8].includes(fields.length) && fields.every((field) => INTEGER.test(field));
+    return [2, 6, 7, 8].includes(fields.length) && fields.every((field) => CANONICAL_INTEGER.test(field));
 };
 
 // ApiQueryRandom: "random|start|id|end flag".
 const randomContinue: FormatCheck = (value) => {
     const [random, start, id, end, ...rest] = value.split("|");
-    return rest.length === 0 && RANDOM_FRACTION.test(random ?? "") && RANDOM_FRACTION.test(start ?? "") && INTEGER.test(id ?? "") && (end === "0" || end === "1");
+    return rest.length === 0 && RANDOM_FRACTION.test(random ?? "") && RANDOM_FRACTION.test(start ?? "") && CANONICAL_INTEGER.test(id ?? "") && (end === "0" || end === "1");
 };
 
 // ApiQueryInfo: "namespace|title", which Title::makeTitleSafe must accept.
@@ -48,7 +47,7 @@ const backlinksPropContinue: FormatCheck = (value) => LOOSE_INTEGER.test(value);
 // ApiQueryCategoryMembers sorted by sort key: "type|hex sort key|page id".
 const categoryMembersContinue: FormatCheck = (value) => {
     const fields = value.split("|");
-    return fields.length >= 3 && /^(?:[a-fA-F0-9]{2})*$/.test(fields[1]) && INTEGER.test(fields.slice(2).join("|"));
+    return fields.length >= 3 && FORMATS.hexsortkey(fields[1]) && CANONICAL_INTEGER.test(fields.slice(2).join("|"));
 };
 
 const S = "string" as const;
@@ -184,7 +183,7 @@ export const MODULE_RULES: Readonly<Record<string, readonly ModuleRule[]>> = {
     logevents: [{ kind: "ownCheck", param: "action", code: "unknown_leaction" }, { kind: "atMostOneOf", params: ["title", "prefix", "namespace"] }, { kind: "format", params: ["title", "prefix"], format: "title", code: "invalidtitle" }, continues([S, S])],
     mystashedfiles: [continues([I])],
     pagepropnames: [continues([S], { truthyOnly: true })],
-    pageprops: [continues((value) => INTEGER.test(value), { truthyOnly: true, withPages: true })],
+    pageprops: [continues((value) => CANONICAL_INTEGER.test(value), { truthyOnly: true, withPages: true })],
     pageswithprop: [continues([S], { truthyOnly: true })],
     protectedtitles: [continues([S, S, S])],
     random: [{ kind: "atMostOneOf", params: ["filterredir", "redirect"] }, continues(randomContinue)],

@@ -1,13 +1,12 @@
 // Per-catalogue lookups, computed once and kept while the catalogue lives (WeakMap): each module's
 // parameters by request name, as a submodule and as a generator (with the generator prefix), its
 // required parameters, and which module owns a request name that the query does not use.
-import type { Catalogue, ModuleInfo, ParamInfo } from "./catalogue/model";
-import { MAIN_MODULE } from "./mainmodule";
-import { makeParamSpec, ParamSpec } from "./paramspec";
+import type { Catalogue, ModuleInfo, ParamInfo } from "../catalogue/model";
+import { isModuleGroup, type ModuleGroup } from "../definition";
+import { MAIN_MODULE } from "./main-module";
+import { makeParamSpec, ParamSpec } from "../paramvalidator/spec";
 
 const DEFAULT_GENERATOR_PREFIX = "g";
-export const MODULE_GROUPS = ["prop", "list", "meta"] as const;
-export type ModuleGroup = (typeof MODULE_GROUPS)[number];
 
 export interface TemplateIndex {
     readonly info: ParamInfo;
@@ -62,7 +61,7 @@ export class CatalogueIndex {
 
     constructor(readonly catalogue: Catalogue) {
         this.query = new ModuleIndex(catalogue.query, "", (info) =>
-            (MODULE_GROUPS as readonly string[]).includes(info.name) ? (value) => this.explainModuleName(info.name, value) : undefined,
+            isModuleGroup(info.name) ? (value) => this.explainModuleName(info.name, value) : undefined,
         );
         this.generatorPrefix = catalogue.query.parametersByName.get("generator")?.submoduleParamPrefix ?? DEFAULT_GENERATOR_PREFIX;
     }

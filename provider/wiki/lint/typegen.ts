@@ -4,11 +4,10 @@
 // WikiQueryDefinition, so WikiQuery and validateWikiQuery take a typed definition without a cast.
 // Names and values come from the catalogue, i.e. from a wiki: they reach the output only as string literals or
 // quoted property names (never as identifiers, comments or code), escaped so that no text can end them early.
-import type { Catalogue, ModuleInfo, ParamInfo } from "./catalogue/model";
-import { MAIN_MODULE } from "./mainmodule";
+import type { Catalogue, ModuleInfo, ParamInfo } from "../catalogue/model";
+import { MODULE_FIELDS } from "../definition";
+import { MAIN_MODULE } from "../modules/main-module";
 
-// Parameters the definition states in its own fields, not in params.
-const MODULE_CHOICES = new Set(["prop", "list", "meta", "generator"]);
 const GENERATOR_PREFIX = "g";
 const ANY_VALUE = "string | number | boolean | readonly (string | number)[]";
 
@@ -91,7 +90,7 @@ export function generateDeclarations(catalogue: Catalogue): string {
     const all = new ParamsType();
     all.properties.set("action", { types: new Set([stringLiteral("query")]) });
     for (const info of MAIN_MODULE.parameters) all.add(info.name, info);
-    for (const info of catalogue.query.parameters) if (!MODULE_CHOICES.has(info.name)) all.add(info.name, info);
+    for (const info of catalogue.query.parameters) if (!MODULE_FIELDS.has(info.name)) all.add(info.name, info);
     const perModule: string[] = [];
     for (const module of catalogue.modules.values()) {
         all.addModule(module, module.prefix);

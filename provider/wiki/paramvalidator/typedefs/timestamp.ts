@@ -2,7 +2,7 @@
 // "now", and the falsy values "" and "0", which mean now with a warning. As in PHP's
 // DateTime::createFromFormat, out-of-range fields roll over (month 13 is January of the next year);
 // the result must still fit MediaWiki's 14-digit form, i.e. a year from 0000 to 9999.
-import { shownValue } from "../paramspec";
+import { shownValue } from "../spec";
 import { TypeDef, ValidationFailure } from "./typedef";
 
 interface Fields {

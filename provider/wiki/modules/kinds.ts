@@ -2,11 +2,11 @@
 // of, at least one of or at most one of, which need or exclude another, which values must have a
 // format, which show values contradict each other, and which use is deprecated without another parameter.
 import type { IssueLog } from "../issues";
-import { shownValue } from "../paramspec";
-import type { ValidatedParam } from "../paramvalidator";
-import type { ModuleUse } from "../rules";
+import { shownValue } from "../paramvalidator/spec";
+import type { ValidatedParam } from "../paramvalidator/validator";
 import { versionBefore } from "../version";
 import { FORMATS, FormatCheck, FormatName } from "./formats";
+import type { ModuleUse } from "./module-use";
 
 /** A parameter, set (given and valid), optionally with one of its values. */
 export interface Condition {
@@ -194,7 +194,7 @@ export function appliesTo(rule: Versioned, version: string): boolean {
     return (rule.since === undefined || !versionBefore(version, rule.since)) && (rule.until === undefined || versionBefore(version, rule.until));
 }
 
-/** Applies one module's rules to its use in a query. */
+/** Whether the module checks the rule in this use: its parameters read, its pages, its role and condition. */
 function inEffect(context: RuleContext, rule: ModuleRule, readAll: boolean): boolean {
     // Checks on the module's values run only once all of them were read; ownCheck replaces that reading itself.
     if (!readAll && rule.kind !== "ownCheck") return false;
@@ -213,6 +213,7 @@ export interface RuleSituation {
     readAll: boolean;
 }
 
+/** Applies one module's rules to its use in a query. */
 export function applyRules(use: ModuleUse, rules: readonly ModuleRule[], version: string, issues: IssueLog, situation: RuleSituation): void {
     const context = new RuleContext(use, issues, situation.hasPages);
     for (const rule of rules) if (appliesTo(rule, version) && inEffect(context, rule, situation.readAll)) checkRule(context, rule);

@@ -3,13 +3,13 @@
 // that cannot be (too large, not a regular file, not parseable, malformed) is reported by name and the
 // others are still linted; the report is written as the definitions are linted.
 import { parseArgs } from "util";
-import { packageVersion } from "../version";
-import { CatalogueError } from "./catalogue";
+import { packageVersion } from "../../version";
+import { CatalogueError } from "../catalogue";
 import { CATALOGUE_USAGE, CatalogueUsageError, lintCatalogue, runCatalogueCommand } from "./catalogue-command";
-import { escapeControls } from "./echo";
-import { LintTally, OUTPUT_FORMATS, OutputFormat, reporterFor, UnreadableFile } from "./lint-report";
-import { DEFAULT_MAX_FILE_BYTES, DefinitionsFile, LintInputError, MAX_YAML_BYTES, readDefinitionsFile } from "./lint-source";
-import { validateWikiQuery, WikiQueryResult } from "./validate";
+import { escapeControls } from "../echo";
+import { LintTally, OUTPUT_FORMATS, OutputFormat, reporterFor, UnreadableFile } from "./report";
+import { DEFAULT_MAX_FILE_BYTES, DefinitionsFile, LintInputError, MAX_YAML_BYTES, readDefinitionsFile } from "./source";
+import { validateWikiQuery, WikiQueryResult } from "../validate";
 
 const EXIT_CLEAN = 0;
 const EXIT_FINDINGS = 1;

@@ -1,6 +1,6 @@
 // One type definition per paraminfo type name; an array type is an enumeration. Types this validator
 // does not model (text, raw, password, tags, expiry, ...) are checked as strings.
-import type { ParamType } from "../catalogue/model";
+import type { ParamType } from "../../catalogue/model";
 import { booleanDef } from "./boolean";
 import { enumDef } from "./enum";
 import { integerDef, limitDef } from "./integer";

@@ -1,17 +1,17 @@
 // Value formats that module code checks after ParamValidator has accepted a string (the dieWithError
 // checks of the ApiQuery*.php modules): title parts, titles in a namespace, hashes, IPs and ranges,
 // hexadecimal sort keys, diffto, and continue values.
-import { isValidIP, isValidRange } from "../typedefs/ip";
-import { NAMESPACE_NAMES, parseTitle } from "../typedefs/titleparser";
+import { isValidIP, isValidRange } from "../mediawiki/ip-utils";
+import { ILLEGAL_IN_TITLE, NAMESPACE_NAMES, parseTitle } from "../mediawiki/title-parser";
 
 export type FormatCheck = (value: string, namespace: number) => boolean;
 
-const ILLEGAL_IN_TITLE = /[\x00-\x1f\x7f#<>[\]{|}]|%[0-9A-Fa-f]{2}|&[A-Za-z0-9\x80-\uFFFF]+;/;
 const SHA1 = /^[0-9a-f]{40}$/;
 const SHA1_BASE36 = /^[0-9a-z]{31}$/;
 const HEX_SORTKEY = /^(?:[a-fA-F0-9]{2})*$/;
 const DIGITS = /^\d+$/;
-const CANONICAL_INTEGER = /^(?:0|-?[1-9]\d*)$/;
+/** An integer as PHP's strval((int) $value) writes it. */
+export const CANONICAL_INTEGER = /^(?:0|-?[1-9]\d*)$/;
 
 // ApiQueryBase::titlePartToKey: Title::makeTitleSafe($namespace, $part . 'x') must stay in that namespace, without a fragment.
 function isTitlePart(value: string, namespace: number): boolean {

@@ -4,9 +4,9 @@
 import { existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { parseArgs } from "node:util";
-import { CatalogueError, catalogueDrift, describeDrift, fetchCatalogue, loadCatalogueFile, pullCatalogue, shippedCatalogue } from "./catalogue";
-import type { Catalogue } from "./catalogue/model";
-import { DEFAULT_PIN_DIRECTORY, findPinnedCatalogue, pinFileName } from "./catalogue/pinned";
+import { CatalogueError, catalogueDrift, describeDrift, fetchCatalogue, loadCatalogueFile, pullCatalogue, shippedCatalogue } from "../catalogue";
+import type { Catalogue } from "../catalogue/model";
+import { DEFAULT_PIN_DIRECTORY, findPinnedCatalogue, pinFileName } from "../catalogue/pinned";
 import { generateDeclarations } from "./typegen";
 
 export const CATALOGUE_USAGE = `Usage: wiki-query-lint catalogue pull <apiUrl> [--out FILE]

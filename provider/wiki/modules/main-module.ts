@@ -1,6 +1,6 @@
 // api.php's own parameters (ApiMain) and those of its output formats. Paraminfo of the query modules
 // does not describe them, yet a definition may carry them; they are known, not unrecognized.
-import type { ModuleInfo, ParamInfo, ParamType } from "./catalogue/model";
+import type { ModuleInfo, ParamInfo, ParamType } from "../catalogue/model";
 
 function param(index: number, name: string, type: ParamType, extra: Partial<ParamInfo> = {}): ParamInfo {
     return {

@@ -2,10 +2,10 @@
 // and requiredness, the sensitive and deprecated flags, splitting a multi-value, the all-specifier, the
 // multi-value limit, each value through its type, unrecognized values of a multi-value as a warning,
 // and duplicates dropped.
-import { IssueLog } from "./issues";
+import { IssueLog } from "../issues";
 import { explodeMultiValue, implodeMultiValue, startsWithUnitSeparator } from "./multivalue";
-import { ParamSpec, shownValue } from "./paramspec";
-import { closestValue } from "./suggest";
+import { ParamSpec, shownValue } from "./spec";
+import { closestValue } from "../suggest";
 import { typeDefFor } from "./typedefs/registry";
 import { ValidationFailure, ValueContext } from "./typedefs/typedef";
 

@@ -1,6 +1,6 @@
 // NamespaceDef: an enumeration of the wiki's namespace numbers plus the parameter's extra namespaces
 // (Media -2, Special -1). A signed decimal is read as the number it writes ("+0", "00" are 0).
-import { ParamSpec } from "../paramspec";
+import { ParamSpec } from "../spec";
 import { badValue, recordDeprecatedValue } from "./enum";
 import { TypeDef, ValueContext } from "./typedef";
 

@@ -6,10 +6,11 @@
 // findings (error, warning) and the project's advice are told apart in each: "advice" in text, an
 // "advice" array in json, ::notice annotations in github, level "note" in sarif.
 import { pathToFileURL } from "url";
-import { cut, escapeControls, escapeJsonControls, quoted } from "./echo";
-import type { WikiQueryIssue } from "./issues";
-import type { DefinitionsFile } from "./lint-source";
-import type { WikiQueryResult } from "./validate";
+import { cut, escapeControls, escapeJsonControls, quoted } from "../echo";
+import type { WikiQueryIssue } from "../issues";
+import { unlessSensitive } from "../paramvalidator/spec";
+import type { DefinitionsFile } from "./source";
+import type { WikiQueryResult } from "../validate";
 
 export const OUTPUT_FORMATS = ["text", "json", "github", "sarif"] as const;
 export type OutputFormat = (typeof OUTPUT_FORMATS)[number];
@@ -45,7 +46,6 @@ export interface Reporter {
     end(tally: LintTally, unreadable: readonly UnreadableFile[]): string;
 }
 
-const HIDDEN = "(sensitive value not shown)";
 // Names, codes and modules are short in any real catalogue; a message quotes values already cut.
 const MAX_NAME_CHARACTERS = 200;
 const MAX_MESSAGE_CHARACTERS = 2_000;
@@ -66,7 +66,7 @@ function shownIssue(issue: WikiQueryIssue): WikiQueryIssue {
 function publicRequest(result: WikiQueryResult): Record<string, string> {
     const sensitive = new Set(result.advice.filter((issue) => issue.code === "sensitive").map((issue) => issue.param));
     const request: Record<string, string> = {};
-    for (const [name, value] of Object.entries(result.request)) request[shownName(name)] = sensitive.has(name) ? HIDDEN : escapeControls(cut(value));
+    for (const [name, value] of Object.entries(result.request)) request[shownName(name)] = unlessSensitive(sensitive.has(name), value, (shown) => escapeControls(cut(shown)));
     return request;
 }
 

@@ -7,7 +7,7 @@
 import { closeSync, constants, fstatSync, openSync, readSync, Stats, statSync } from "fs";
 import { extname } from "path";
 import { Document, isSeq, LineCounter, parseDocument } from "yaml";
-import { DEFINITION_FIELDS, definitionsOf, WikiQueryDefinition } from "./definition";
+import { DEFINITION_FIELDS, definitionsOf, WikiQueryDefinition } from "../definition";
 import { JsonLines } from "./json-lines";
 
 const MIB = 1024 * 1024;

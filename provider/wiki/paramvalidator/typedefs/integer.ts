@@ -1,6 +1,6 @@
 // IntegerDef: an optional sign and decimal digits that fit a 64-bit integer. Out of range is not an
 // error on api.php (PARAM_IGNORE_RANGE is the Action API's default): the value is clamped, with a warning.
-import { ParamSpec, shownValue } from "../paramspec";
+import { ParamSpec, shownValue } from "../spec";
 import { TypeDef, ValidationFailure, ValueContext } from "./typedef";
 
 const SIGNED_DECIMAL = /^[+-]?\d+$/;

@@ -1,10 +1,10 @@
 // Writes the shipped catalogue from the spec's notation, so that catalogue.json can always be rebuilt and compared:
-//   node dist/provider/wiki/catalogue/build.js [notation.txt] [catalogue.json]
+//   node dist/provider/wiki/catalogue/build/build.js [notation.txt] [catalogue.json]
 // (paths default to this folder's sources, seen from the repository root). The JSON has the shape the spec gives:
 // the query module first, then the 64 submodules; flags are "" and present only when set.
 import { readFileSync, writeFileSync } from "fs";
-import { ModuleSpec, MultiLimits, Notation, ParamSpec, parseNotation } from "./notation";
-import { RawModule, RawParameter } from "./paraminfo-schema";
+import { MultiLimits, NotatedModule, NotatedParam, Notation, parseNotation } from "./notation";
+import { RawModule, RawParameter } from "../paraminfo-schema";
 
 const SOURCE = "MediaWiki";
 const LICENSE_TAG = "GPL-2.0-or-later";
@@ -34,7 +34,7 @@ const flag = (set: boolean): "" | undefined => (set ? "" : undefined);
 const nonEmpty = <T>(items: readonly T[]): T[] | undefined => (items.length > 0 ? [...items] : undefined);
 
 // Fields left undefined here are absent from the JSON (JSON.stringify drops them).
-function renderParameter(param: ParamSpec, index: number, limits: MultiLimits): RawParameter {
+function renderParameter(param: NotatedParam, index: number, limits: MultiLimits): RawParameter {
     return {
         index,
         name: param.name,
@@ -58,7 +58,7 @@ function renderParameter(param: ParamSpec, index: number, limits: MultiLimits): 
 }
 
 /** Regular parameters take, in order, the indices the templated parameters leave free. */
-function renderParameters(module: ModuleSpec, limits: MultiLimits): RawParameter[] {
+function renderParameters(module: NotatedModule, limits: MultiLimits): RawParameter[] {
     const taken = new Set(module.templatedParameters.map((param) => param.index));
     let index = 0;
     return module.parameters.map((param) => {
@@ -86,7 +86,7 @@ function moduleHeader(name: string, path: string, group: string, prefix: string)
     };
 }
 
-function renderModule(module: ModuleSpec, limits: MultiLimits): RawModule {
+function renderModule(module: NotatedModule, limits: MultiLimits): RawModule {
     return {
         ...moduleHeader(module.name, `query+${module.name}`, module.group, module.prefix),
         readrights: flag(!WITHOUT_READ_RIGHTS.has(module.name)),
@@ -102,7 +102,7 @@ function renderModule(module: ModuleSpec, limits: MultiLimits): RawModule {
 }
 
 /** prop, list, meta, generator: an enumeration of module names; deprecated modules last, as MediaWiki lists them. */
-function moduleChoice(notation: Notation, name: string, modules: readonly ModuleSpec[], index: number): RawParameter {
+function moduleChoice(notation: Notation, name: string, modules: readonly NotatedModule[], index: number): RawParameter {
     const ordered = [...modules].sort((a, b) => Number(a.deprecated) - Number(b.deprecated) || (a.name < b.name ? -1 : 1));
     const names = ordered.map((module) => module.name);
     const multi = name !== "generator";
@@ -145,7 +145,7 @@ export function buildCatalogueJson(notationText: string): string {
 }
 
 if (require.main === module) {
-    const [notationPath = "provider/wiki/catalogue/notation.txt", outputPath = "provider/wiki/catalogue/catalogue.json"] =
+    const [notationPath = "provider/wiki/catalogue/build/notation.txt", outputPath = "provider/wiki/catalogue/catalogue.json"] =
         process.argv.slice(2);
     try {
         writeFileSync(outputPath, buildCatalogueJson(readFileSync(notationPath, "utf8")));

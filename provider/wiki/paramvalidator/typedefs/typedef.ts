@@ -1,6 +1,6 @@
 // The contract of a parameter type, after MediaWiki's ParamValidator TypeDef: each type validates one
 // value (a multi-valued parameter is split before) and returns it normalised, or says why it fails.
-import type { ParamSpec } from "../paramspec";
+import type { ParamSpec } from "../spec";
 
 /** A failed value, with the code MediaWiki reports (badvalue, badinteger, badtimestamp, baduser, ...). */
 export class ValidationFailure {

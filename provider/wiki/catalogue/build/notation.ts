@@ -3,12 +3,12 @@
 // lines (type letters, shapes such as L10 or AD, parameter sets such as REVSET, the shared lists) or is one of the
 // keywords below; anything else is an error naming the line, so a change in the spec cannot slip through unread.
 
-export interface NoteSpec {
+export interface NotatedNote {
     name: string;
     values?: number[];
 }
 
-export interface ParamSpec {
+export interface NotatedParam {
     name: string;
     type: string | string[];
     default?: string | number;
@@ -22,25 +22,25 @@ export interface ParamSpec {
     deprecatedValues: string[];
     subtypes?: string[];
     extraNamespaces?: number[];
-    info: NoteSpec[];
+    info: NotatedNote[];
     sensitive: boolean;
     allowsDuplicates: boolean;
 }
 
-export interface TemplatedParamSpec extends ParamSpec {
+export interface NotatedTemplatedParam extends NotatedParam {
     index: number;
     templateVars: Record<string, string>;
 }
 
-export interface ModuleSpec {
+export interface NotatedModule {
     name: string;
     group: string;
     prefix: string;
     generator: boolean;
     deprecated: boolean;
     /** In index order; the indices the templated parameters hold are skipped. */
-    parameters: ParamSpec[];
-    templatedParameters: TemplatedParamSpec[];
+    parameters: NotatedParam[];
+    templatedParameters: NotatedTemplatedParam[];
 }
 
 export interface MultiLimits {
@@ -50,10 +50,10 @@ export interface MultiLimits {
 }
 
 export interface Notation {
-    modules: ModuleSpec[];
+    modules: NotatedModule[];
     multiLimits: MultiLimits;
     /** Reads further parameter clauses ("name S m; other B") with the notation's vocabulary. */
-    readParameters(clauses: string): ParamSpec[];
+    readParameters(clauses: string): NotatedParam[];
 }
 
 export class NotationError extends Error {
@@ -154,7 +154,7 @@ function toInteger(text: string, where: string): number {
     return Number(text);
 }
 
-function newParam(name: string): ParamSpec {
+function newParam(name: string): NotatedParam {
     return {
         name,
         type: "",
@@ -168,7 +168,7 @@ function newParam(name: string): ParamSpec {
     };
 }
 
-function applyTokens(param: ParamSpec, tokens: readonly Token[], context: Context): void {
+function applyTokens(param: NotatedParam, tokens: readonly Token[], context: Context): void {
     const reader = new TokenReader(tokens, context.where);
     while (!reader.done()) {
         const token = reader.next();
@@ -180,7 +180,7 @@ function applyTokens(param: ParamSpec, tokens: readonly Token[], context: Contex
     }
 }
 
-function applyWord(param: ParamSpec, word: string, reader: TokenReader, context: Context): void {
+function applyWord(param: NotatedParam, word: string, reader: TokenReader, context: Context): void {
     const { vocabulary, where } = context;
     const typeName = vocabulary.typeLetters.get(word);
     const shape = vocabulary.shapes.get(word);
@@ -248,7 +248,7 @@ function listBelow(context: Context): string[] {
     return [...context.vocabulary.lists.get(labels[0])!];
 }
 
-function applyNote(param: ParamSpec, note: string, context: Context): void {
+function applyNote(param: NotatedParam, note: string, context: Context): void {
     const deprecated = /^(.+) deprecated$/.exec(note);
     const modes = /^modes? ([\d,]+)$/.exec(note);
     if (deprecated) {
@@ -268,7 +268,7 @@ function applyNote(param: ParamSpec, note: string, context: Context): void {
 }
 
 /** Completes a parameter after all its words: numeric defaults become numbers; defaults and types are checked. */
-function finishParam(param: ParamSpec, where: string): ParamSpec {
+function finishParam(param: NotatedParam, where: string): NotatedParam {
     if (param.type === "" || (Array.isArray(param.type) && param.type.length === 0)) {
         throw new NotationError(where, `parameter "${param.name}" has no type`);
     }
@@ -285,7 +285,7 @@ function finishParam(param: ParamSpec, where: string): ParamSpec {
     return param;
 }
 
-function readClause(clause: string, context: Context): ParamSpec {
+function readClause(clause: string, context: Context): NotatedParam {
     const [nameToken, ...rest] = tokenize(clause, context.where);
     if (nameToken?.kind !== "word") throw new NotationError(context.where, `clause "${clause}" does not start with a name`);
     const param = newParam(nameToken.text);
@@ -293,8 +293,8 @@ function readClause(clause: string, context: Context): ParamSpec {
     return finishParam(param, context.where);
 }
 
-function readClauses(clauses: readonly string[], context: Context): ParamSpec[] {
-    const params: ParamSpec[] = [];
+function readClauses(clauses: readonly string[], context: Context): NotatedParam[] {
+    const params: NotatedParam[] = [];
     for (const clause of clauses) {
         const set = context.vocabulary.paramSets.get(clause);
         const defaultOfAll = /^default is all \S+ values joined in that order$/.test(clause);
@@ -392,7 +392,7 @@ function readSharedList(line: string, vocabulary: Vocabulary, where: string): vo
 // ---- module lines
 
 interface ModuleLine {
-    spec: ModuleSpec;
+    spec: NotatedModule;
     where: string;
     alias?: { target: string; amendment?: string };
     templated?: string;
@@ -407,7 +407,7 @@ function readModuleLine(line: string, vocabulary: Vocabulary, where: string): Mo
     if (prefix === undefined || !/^[a-z]*$/.test(prefix)) throw new NotationError(where, `cannot read prefix "${prefixPart}"`);
     const unknownMark = marks.find((mark) => mark !== "G" && mark !== "deprecated flag");
     if (unknownMark !== undefined) throw new NotationError(where, `unknown module mark "${unknownMark}"`);
-    const spec: ModuleSpec = {
+    const spec: NotatedModule = {
         name,
         group,
         prefix,

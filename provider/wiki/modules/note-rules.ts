@@ -1,41 +1,11 @@
-// Rules that paraminfo does not express as types: the page set's single source (ApiPageSet), and the
-// module rules paraminfo only hints at in parameter info notes: singlepageonly (ApiQueryRevisions),
+// The module rules paraminfo only hints at in parameter info notes: singlepageonly (ApiQueryRevisions),
 // useronly / nonuseronly (ApiQueryAllDeletedRevisions) and modes (ApiQueryDeletedrevs).
-import type { ModuleIndex, ModuleGroup } from "./catalogue-index";
-import { IssueLog } from "./issues";
-import type { ValidatedParam } from "./paramvalidator";
-import { parseTitle } from "./typedefs/titleparser";
+import type { IssueLog } from "../issues";
+import { parseTitle } from "../mediawiki/title-parser";
+import type { ValidatedParam } from "../paramvalidator/validator";
+import { PAGE_SET_SOURCES, type ModuleUse, type PageSource } from "./module-use";
 
-export interface ModuleUse {
-    readonly index: ModuleIndex;
-    readonly role: ModuleGroup | "generator";
-    /** The parameters the definition gives, validated, by unprefixed name. */
-    readonly given: Map<string, ValidatedParam>;
-}
-
-/** Where the query's pages come from. */
-export interface PageSource {
-    readonly titles?: ValidatedParam;
-    readonly pageids?: ValidatedParam;
-    readonly revids?: ValidatedParam;
-    readonly generator: boolean;
-}
-
-const PAGE_SET_SOURCES = ["titles", "pageids", "revids"] as const;
 const DELETEDREVS_MODES = { pages: 1, user: 2, all: 3 } as const;
-
-/** ApiPageSet: only one of titles, pageids and revids (a generator takes them as its input). */
-export function checkPageSource(pages: PageSource, issues: IssueLog): void {
-    let first: string | undefined;
-    for (const source of PAGE_SET_SOURCES) {
-        if (!pages[source]) continue;
-        if (first === undefined) {
-            first = source;
-        } else {
-            issues.error("multisource", source, "query", `Cannot use "${source}" at the same time as "${first}".`);
-        }
-    }
-}
 
 // ApiPageSet normalises titles first: "Main Page" and "Main_Page" are one page, an invalid title none.
 function distinctPages(titles: readonly string[]): number {
@@ -114,7 +84,7 @@ function checkModes(use: ModuleUse, pages: PageSource, issues: IssueLog): void {
     }
 }
 
-export function checkModuleRules(use: ModuleUse, pages: PageSource, issues: IssueLog): void {
+export function checkNoteRules(use: ModuleUse, pages: PageSource, issues: IssueLog): void {
     const notes = use.index.noteNames;
     if (notes.has("singlepageonly")) checkSinglePageOnly(use, pages, issues);
     if (notes.has("useronly") || notes.has("nonuseronly")) checkUserOnly(use, issues);

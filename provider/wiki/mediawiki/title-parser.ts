@@ -31,7 +31,7 @@ const EDGE_UNDERSCORES = /^_+|_+$/g;
 const UNDERSCORES = /_/g;
 const NAMESPACE_PREFIX = /^(.+?)_*:_*(.*)$/s;
 // Outside $wgLegalTitleChars: ASCII controls and #<>[]|{}; also percent-encoded bytes and HTML entities.
-const ILLEGAL = /[\x00-\x1f\x7f#<>[\]{|}]|%[0-9A-Fa-f]{2}|&[A-Za-z0-9\x80-\uFFFF]+;/;
+export const ILLEGAL_IN_TITLE = /[\x00-\x1f\x7f#<>[\]{|}]|%[0-9A-Fa-f]{2}|&[A-Za-z0-9\x80-\uFFFF]+;/;
 const REPLACEMENT_CHARACTER = "\uFFFD";
 const MAX_TITLE_BYTES = 255;
 const MAX_SPECIAL_TITLE_BYTES = 512;
@@ -67,7 +67,7 @@ export function parseTitle(text: string, defaultNamespace = NS_MAIN): ParsedTitl
     }
     const fragment = key.indexOf("#");
     if (fragment >= 0) key = key.slice(0, fragment).replace(EDGE_UNDERSCORES, "");
-    if (key === "" || ILLEGAL.test(key) || isRelativePath(key) || key.includes("~~~")) return undefined;
+    if (key === "" || ILLEGAL_IN_TITLE.test(key) || isRelativePath(key) || key.includes("~~~")) return undefined;
     const bytes = Buffer.byteLength(key, "utf8");
     if (bytes > MAX_SPECIAL_TITLE_BYTES || (namespace !== NS_SPECIAL && bytes > MAX_TITLE_BYTES)) return undefined;
     return { namespace, text: upperFirst(key).replace(UNDERSCORES, " ") };

@@ -1,6 +1,6 @@
 // TitleDef: a valid page title (the parameter need not name an existing page).
-import { shownValue } from "../paramspec";
-import { parseTitle } from "./titleparser";
+import { shownValue } from "../spec";
+import { parseTitle } from "../../mediawiki/title-parser";
 import { TypeDef, ValidationFailure } from "./typedef";
 
 export const titleDef: TypeDef = {

@@ -1,8 +1,8 @@
 // A catalogue parameter prepared once for validation: its request name and the lookups its checks need, so that
 // validating a definition allocates and compiles nothing. Its type definition is the validator's to resolve
 // (ParamValidator::getTypeDef), so that the spec depends on no type definition and each one may depend on the spec.
-import type { ParamInfo, ParamInfoNote } from "./catalogue/model";
-import { quoted } from "./echo";
+import type { ParamInfo, ParamInfoNote } from "../catalogue/model";
+import { quoted } from "../echo";
 
 const DEFAULT_LOW_LIMIT = 50;
 const DEFAULT_HIGH_LIMIT = 500;
@@ -65,7 +65,12 @@ export function makeParamSpec(
     };
 }
 
+/** The one guard on sensitive values, for messages and reports alike: such a value is never shown, in any form. */
+export function unlessSensitive(sensitive: boolean, value: string, show: (value: string) => string): string {
+    return sensitive ? "(sensitive value not shown)" : show(value);
+}
+
 /** A value as messages may show it: never the value of a sensitive parameter; cut and escaped (echo.ts). */
 export function shownValue(spec: ParamSpec, value: string): string {
-    return spec.info.sensitive ? "(sensitive value not shown)" : quoted(value);
+    return unlessSensitive(spec.info.sensitive, value, quoted);
 }

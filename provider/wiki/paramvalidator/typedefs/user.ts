@@ -1,11 +1,11 @@
 // UserDef: which kind of user designator a value is (UserDef::processUser), and whether the parameter
 // accepts that kind (its subtypes). Kinds: id ("#123"), interwiki ("wiki>Name"), name, temp (a
 // temporary account, "~" then a serial, the default pattern), ip, cidr (an IP range).
-import { shownValue } from "../paramspec";
-import { isValidIP, isValidRange } from "./ip";
-import { NS_MAIN, NS_USER, parseTitle, upperFirst } from "./titleparser";
+import { shownValue } from "../spec";
+import { isValidIP, isValidRange } from "../../mediawiki/ip-utils";
+import { NS_MAIN, NS_USER, parseTitle, upperFirst } from "../../mediawiki/title-parser";
 import { TypeDef, ValidationFailure } from "./typedef";
-import { versionBefore } from "../version";
+import { versionBefore } from "../../version";
 
 type UserKind = "id" | "interwiki" | "name" | "temp" | "ip" | "cidr";
 
