@@ -1,5 +1,5 @@
 // The public shapes of the engine double, used by other suites' end-to-end tests.
-export type { StackState, ResourceState } from "./state-file";
+export type { StackState, ResourceState } from "./state/state-file";
 
 export type Operation = "preview" | "up" | "refresh" | "destroy";
 

@@ -10,9 +10,9 @@ import { join } from "node:path";
 import fc from "fast-check";
 import { normaliseOrigin, normaliseUrl, storedName, storedText } from "../../provider/resources/values";
 import { startEmulator, type RunningEmulator } from "../emulator";
-import { runCommand, type Finished } from "../package/commands";
-import { freshTempDir, readManifest, removeDir, REPOSITORY_ROOT } from "../package/repository";
-import { typeCheck } from "../package/typecheck";
+import { runCommand, type Finished } from "../support/commands";
+import { freshTempDir, readManifest, removeDir, REPOSITORY_ROOT } from "../support/repository";
+import { typeCheck } from "../support/typecheck";
 import { declarationsOf, type Declaration, type DeclaredValue } from "./generated-code";
 import { plainAccount, startHostileService, type HostileAccount, type HostileService } from "./hostile-service";
 

@@ -3,7 +3,7 @@
 import { strict as assert } from "node:assert";
 import type { Kind } from "../emulator";
 import { readState } from "../engine";
-import { changes, idOf, startStack, stepOf, type Declared, type TestStack } from "./stack";
+import { changes, idOf, startStack, stepOf, type Declared, type TestStack } from "../support/stack";
 
 interface KindCase {
     kind: string;

@@ -1,7 +1,7 @@
 // Removing an optional input from the program: refused at preview where the real service cannot clear it (an update
 // that can never succeed, or a diff forever), unless the change replaces the object anyway.
 import { strict as assert } from "node:assert";
-import { startStack, type TestStack } from "./stack";
+import { startStack, type TestStack } from "../support/stack";
 
 describe("Removing optional inputs", function () {
     let stack: TestStack;
