@@ -21,7 +21,7 @@ export type { ProfileName } from "./profiles";
 
 export interface EmulatorOptions {
     /** Which service to behave like: "spec" (shortener-api.md, the default) or "real" (the real service's rewriting,
-     *  request dialect and answer shapes; see profiles.ts). */
+     *  request dialect and answer shapes; see profiles/). */
     profile?: ProfileName;
     /** Default 0: an ephemeral port. */
     port?: number;

@@ -1,7 +1,6 @@
 // Values as the engine shows them: secrets as [secret], unknowns as [unknown], the serialized
 // provider code left out (it changes with every edit to the provider and says nothing to a reader).
 import { PropertyMap, UNKNOWN, sameValue } from "./property-values";
-import { PropertyDiff } from "../types";
 
 export const SECRET_MARK = "[secret]";
 export const UNKNOWN_MARK = "[unknown]";
@@ -29,6 +28,12 @@ export function displayProperties(props: PropertyMap, secretKeys: readonly strin
             .filter(([key]) => !HIDDEN_KEYS.includes(key))
             .map(([key, value]) => [key, displayValue(value, secretKeys.includes(key))]),
     );
+}
+
+export interface PropertyDiff {
+    property: string;
+    old: unknown;
+    new: unknown;
 }
 
 /** The top-level properties that differ, old → new, secrets masked. */
