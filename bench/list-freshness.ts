@@ -9,7 +9,7 @@ import { join } from "node:path";
 import type { AddressInfo } from "node:net";
 import { runLifecycle, type LifecycleResult, type Operation } from "../test/engine";
 import { startEmulator, type RunningEmulator } from "../test/emulator";
-import { DECLARED_PROGRAM, type Declared } from "../test/provider/stack";
+import { DECLARED_PROGRAM, type Declared } from "../test/support/stack";
 import { Benchmark, Figure } from "./figure";
 
 const PIXELS = 24;

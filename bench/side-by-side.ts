@@ -8,7 +8,7 @@ import { join, resolve } from "node:path";
 import { performance } from "node:perf_hooks";
 import { readState, runLifecycle, type LifecycleResult, type Operation } from "../test/engine";
 import { startEmulator, type ProfileName, type RequestLogEntry, type RunningEmulator } from "../test/emulator";
-import { changes, DECLARED_PROGRAM, type Declared } from "../test/provider/stack";
+import { changes, DECLARED_PROGRAM, type Declared } from "../test/support/stack";
 import { sampleMemory, type PeakMemory } from "./memory";
 import type { Workload } from "./workload";
 

@@ -2,7 +2,7 @@
 // texts: the cleaner runs in check, on the event loop, for every preview.
 import { performance } from "node:perf_hooks";
 import { withoutTags } from "../provider/resources/values";
-import { hostileMarkup, HOSTILE_MARKUP_BYTES } from "../test/provider/hostile-markup";
+import { hostileMarkup, HOSTILE_MARKUP_BYTES } from "../test/support/hostile-markup";
 import { Benchmark, Figure } from "./figure";
 
 /** A preview must not stall on one text: linear time makes 1 MB a few tens of ms; a quadratic cleaner took 24 s. */

@@ -2,7 +2,7 @@
 // can send for it. These bounds are physical: one write per resource, and one listing per kind, which is
 // ceil(N / page) list calls. An up lists each kind once because it refuses duplicates (a create whose natural key
 // the service already holds is an error, not a second object); that listing is the price of the guarantee.
-import type { Declared } from "../test/provider/stack";
+import type { Declared } from "../test/support/stack";
 
 export interface KindPlan {
     kind: string;

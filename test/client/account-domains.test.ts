@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { collect, rejection, useEmulator } from "./support";
+import { collect, rejection, useEmulator } from "../support/client-harness";
 
 describe("client: account", () => {
     const { emulator, client } = useEmulator();

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { createShortenerClient, WaitEvent } from "../../provider/client";
-import { rejection, startScriptedServer, useEmulator } from "./support";
+import { rejection, startScriptedServer, useEmulator } from "../support/client-harness";
 
 describe("client: faults of the service", () => {
     const { emulator, client } = useEmulator();

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { collect, rejection, useEmulator, useScriptedServer } from "./support";
+import { collect, rejection, useEmulator, useScriptedServer } from "../support/client-harness";
 import { createShortenerClient } from "../../provider/client";
 
 describe("client: pagination against the emulator", () => {

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { PIXEL_TYPES, PixelType, QR_TYPES } from "../../provider/client";
-import { collect, rejection, useEmulator } from "./support";
+import { collect, rejection, useEmulator } from "../support/client-harness";
 
 describe("client: pixels", () => {
     const { emulator, client } = useEmulator();

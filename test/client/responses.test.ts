@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { createShortenerClient } from "../../provider/client";
-import { rejection, ScriptedAnswer, useScriptedServer } from "./support";
+import { rejection, ScriptedAnswer, useScriptedServer } from "../support/client-harness";
 
 // Answers the emulator never gives but a real service may: other spellings of the error flag, broken envelopes.
 describe("client: reading the service's answers", () => {

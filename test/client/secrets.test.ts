@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import fetch from "node-fetch";
 import { createShortenerClient, ShortenerApiError, type ShortenerClient } from "../../provider/client";
-import { assertSecretAbsent, rejection, useEmulator, useScriptedServer } from "./support";
+import { assertSecretAbsent, rejection, useEmulator, useScriptedServer } from "../support/client-harness";
 
 describe("client: the API key never appears in an error", () => {
     const { emulator, client } = useEmulator();

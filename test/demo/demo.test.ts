@@ -8,9 +8,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { PROFILE_NAMES } from "../emulator";
 import { formatResult, type Operation } from "../engine";
-import { siblingScript } from "../engine/child-processes";
-import { runCommand, type Finished } from "../package/commands";
-import { REPOSITORY_ROOT } from "../package/repository";
+import { siblingScript } from "../engine/host/child-processes";
+import { runCommand, type Finished } from "../support/commands";
+import { REPOSITORY_ROOT } from "../support/repository";
 
 const OPERATIONS: readonly Operation[] = ["preview", "up", "refresh", "preview", "up", "destroy"];
 const MARKER_VARIABLE = "SHORTENER_DEMO_TEST_RUN";

@@ -10,7 +10,7 @@ import { constants, tmpdir } from "node:os";
 import { join } from "node:path";
 import { readState, runLifecycle, type LifecycleResult, type Operation, type ResourceState } from "../engine";
 import { isProfileName, PROFILE_NAMES, startEmulator, type AdminKind, type ProfileName, type RunningEmulator } from "../emulator";
-import { REPOSITORY_ROOT } from "../package/repository";
+import { REPOSITORY_ROOT } from "../support/repository";
 import { Narrator } from "./print";
 
 const EXAMPLE_DIR = join(REPOSITORY_ROOT, "examples", "shortener-stack");

@@ -1,5 +1,5 @@
 // npm run emulator -- --help
-import { readManifest } from "../package/repository";
+import { readManifest } from "../support/repository";
 import { CliRequest, HELP, parseCliArguments } from "./cli-options";
 import { startEmulator } from "./index";
 

@@ -1,27 +1,27 @@
 import { randomBytes } from "node:crypto";
 import { createServer } from "node:http";
 import { AddressInfo, Socket } from "node:net";
-import { createAdminHandler } from "./admin-server";
-import { EmulatorAdmin } from "./admin-client";
+import { createAdminHandler } from "./admin/server";
+import { EmulatorAdmin } from "./admin/client";
 import { apiRoutes } from "./api/routes";
-import { ApiServerState, createApiHandler, RateLimitStyle } from "./api-server";
-import { FaultQueue } from "./faults";
-import { sendHtml } from "./http";
+import { ApiServerState, createApiHandler, RateLimitStyle } from "./api/server";
+import { FaultQueue } from "./http/faults";
+import { sendHtml } from "./http/messages";
 import { isProfileName, PROFILE_NAMES, PROFILES, ProfileName, ServiceProfile } from "./profiles";
-import { FixedWindowRateLimiter, validateRateLimitSettings } from "./rate-limiter";
-import { RequestLog } from "./request-log";
-import { loadState, saveState } from "./state-file";
-import { emptyStoreData, Store } from "./store";
+import { FixedWindowRateLimiter, validateRateLimitSettings } from "./http/rate-limiter";
+import { RequestLog } from "./http/request-log";
+import { loadState, saveState } from "./store/state-file";
+import { emptyStoreData, Store } from "./store/store";
 
-export { EmulatorAdmin } from "./admin-client";
-export type { AdminKind, FaultMode, FaultSpec, Kind, RequestLogEntry } from "./admin-client";
+export { EmulatorAdmin } from "./admin/client";
+export type { AdminKind, FaultMode, FaultSpec, Kind, RequestLogEntry } from "./admin/client";
 
 export { isProfileName, PROFILE_NAMES } from "./profiles";
 export type { ProfileName } from "./profiles";
 
 export interface EmulatorOptions {
     /** Which service to behave like: "spec" (shortener-api.md, the default) or "real" (the real service's rewriting,
-     *  request dialect and answer shapes; see profiles.ts). */
+     *  request dialect and answer shapes; see profiles/). */
     profile?: ProfileName;
     /** Default 0: an ephemeral port. */
     port?: number;

@@ -1,5 +1,5 @@
 // The printed plan and summary, in the shape a Pulumi user knows.
-import { SECRET_MARK, UNKNOWN_MARK } from "./display-values";
+import { SECRET_MARK, UNKNOWN_MARK } from "./values/display-values";
 import { LifecycleResult, Operation, StepOp, StepResult } from "./types";
 
 const HEADINGS: Record<Operation, string> = {

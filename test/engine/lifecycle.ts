@@ -2,19 +2,19 @@
 // provider host (and, for preview and up, the program), sequences the steps, and stops every process
 // it started before it resolves. preview and up configure the provider with the current config; refresh,
 // destroy and the refresh phase of `up --refresh` with the config recorded in the state's default provider.
-import { Deployment, stackOutputsOf } from "./deployment";
-import { configOf, defaultProviderUrn, providerState, recordedProvider, usesDefaultProvider } from "./default-provider";
-import { StepSlots, defaultParallel } from "./step-slots";
-import { Targets } from "./targets";
-import { displayProperties } from "./display-values";
+import { Deployment, stackOutputsOf } from "./steps/deployment";
+import { configOf, defaultProviderUrn, providerState, recordedProvider, usesDefaultProvider } from "./state/default-provider";
+import { StepSlots, defaultParallel } from "./steps/step-slots";
+import { Targets } from "./steps/targets";
+import { displayProperties } from "./values/display-values";
 import { formatResult } from "./format";
-import { LiveState } from "./live-state";
-import { ProgramRun, startProgram } from "./program-process";
-import { Project, StackConfig, checkProgramInstalled, readProject, resolveStackConfig } from "./project";
-import { ProviderHost, startProviderHost } from "./provider-host";
-import { refreshResources } from "./refresh";
-import { openState } from "./state-file";
-import { StepContext, deleteResources, errorMessage } from "./steps";
+import { LiveState } from "./state/live-state";
+import { ProgramRun, startProgram } from "./host/program-process";
+import { Project, StackConfig, checkProgramInstalled, readProject, resolveStackConfig } from "./state/project";
+import { ProviderHost, startProviderHost } from "./host/provider-host";
+import { refreshResources } from "./steps/refresh";
+import { openState } from "./state/state-file";
+import { StepContext, deleteResources, errorMessage } from "./steps/steps";
 import { LifecycleResult, Operation, RunOptions, StepResult } from "./types";
 
 const DEFAULT_STACK = "dev";

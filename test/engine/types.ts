@@ -1,5 +1,6 @@
 // The public shapes of the engine double, used by other suites' end-to-end tests.
-export type { StackState, ResourceState } from "./state-file";
+export type { StackState, ResourceState } from "./state/state-file";
+import type { PropertyDiff } from "./values/display-values";
 
 export type Operation = "preview" | "up" | "refresh" | "destroy";
 
@@ -30,12 +31,6 @@ export interface RunOptions {
 }
 
 export type StepOp = "create" | "update" | "replace" | "delete" | "same" | "refresh" | "read-gone" | "read" | "import";
-
-export interface PropertyDiff {
-    property: string;
-    old: unknown;
-    new: unknown;
-}
 
 export interface StepResult {
     op: StepOp;

@@ -4,7 +4,7 @@
 // stack can be set up honestly and then read through the hostile answers.
 import assert from "node:assert/strict";
 import { createServer, request as httpRequest, IncomingMessage, OutgoingHttpHeaders, ServerResponse } from "node:http";
-import { listenLocally } from "../client/support";
+import { listenLocally } from "../support/client-harness";
 
 export type HostileAnswer =
     | { status?: number; headers?: OutgoingHttpHeaders; body: unknown }

@@ -8,7 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { readState, runLifecycle, type LifecycleResult, type Operation } from "../engine";
 import { startEmulator, type RunningEmulator } from "../emulator";
-import { changes, DECLARED_PROGRAM, idOf, type Declared } from "../provider/stack";
+import { changes, DECLARED_PROGRAM, idOf, type Declared } from "../support/stack";
 import { LISTINGS, startHostileService, type HostileService, type Script } from "./hostile-service";
 
 /** A stack whose provider talks to `baseUrl` (the emulator, or a hostile service in front of it). */

@@ -2,7 +2,7 @@
 // holds it is taken over without a write, even where the service does not show a value (a QR code's type and
 // data, the account's password) or where the object is an assignment (a channel's item).
 import { strict as assert } from "node:assert";
-import { changes, idOf, startStack, stepOf, type Declared, type TestStack } from "../provider/stack";
+import { changes, idOf, startStack, stepOf, type Declared, type TestStack } from "../support/stack";
 
 const WRITES = ["POST", "PUT", "PATCH", "DELETE"];
 

@@ -6,10 +6,10 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { runLifecycle, type LifecycleResult, type Operation } from "../engine";
 import { startEmulator, type EmulatorOptions, type RunningEmulator } from "../emulator";
-import { runCommand, type Finished } from "../package/commands";
-import { freshTempDir, linkedProject, readManifest, removeDir, REPOSITORY_ROOT } from "../package/repository";
-import { typeCheck } from "../package/typecheck";
-import { changes } from "../provider/stack";
+import { runCommand, type Finished } from "../support/commands";
+import { freshTempDir, linkedProject, readManifest, removeDir, REPOSITORY_ROOT } from "../support/repository";
+import { typeCheck } from "../support/typecheck";
+import { changes } from "../support/stack";
 import { sampleOf } from "../support/depth";
 import { seedAccount } from "./seed";
 

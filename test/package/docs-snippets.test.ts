@@ -3,8 +3,8 @@
 import { strict as assert } from "node:assert";
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { REPOSITORY_ROOT } from "./repository";
-import { typeCheck } from "./typecheck";
+import { REPOSITORY_ROOT } from "../support/repository";
+import { typeCheck } from "../support/typecheck";
 import { shippedCatalogue } from "../../provider/wiki/catalogue";
 import { generateDeclarations } from "../../provider/wiki/lint/typegen";
 

@@ -6,10 +6,10 @@ import { strict as assert } from "node:assert";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { parse } from "yaml";
-import { siblingScript } from "../engine/child-processes";
+import { siblingScript } from "../engine/host/child-processes";
 import { startEmulator, type RunningEmulator } from "../emulator";
-import { runCommand, type Finished } from "./commands";
-import { linkedProject, removeDir, REPOSITORY_ROOT } from "./repository";
+import { runCommand, type Finished } from "../support/commands";
+import { linkedProject, removeDir, REPOSITORY_ROOT } from "../support/repository";
 
 const EXAMPLE = join(REPOSITORY_ROOT, "examples", "gitops");
 

@@ -6,9 +6,9 @@ import { chmodSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { parse } from "yaml";
 import { runLifecycle } from "../engine";
-import { runCommand } from "./commands";
-import { linkedProject, readManifest, removeDir, REPOSITORY_ROOT, writeFiles } from "./repository";
-import { typeCheck } from "./typecheck";
+import { runCommand } from "../support/commands";
+import { linkedProject, readManifest, removeDir, REPOSITORY_ROOT, writeFiles } from "../support/repository";
+import { typeCheck } from "../support/typecheck";
 
 const EXAMPLE = join(REPOSITORY_ROOT, "examples", "gitops");
 const WORKFLOW = ".github/workflows/shortener.yml";

@@ -6,9 +6,9 @@ import { existsSync, lstatSync, readdirSync, readFileSync, statSync } from "node
 import { dirname, join, relative } from "node:path";
 import { startEmulator, type RunningEmulator } from "../emulator";
 import { readState, runLifecycle, type LifecycleResult, type Operation } from "../engine";
-import { changes, stepOf } from "../provider/stack";
-import { mustRun, runCommand } from "./commands";
-import { freshTempDir, packTarball, PACKAGE_NAME, readManifest, removeDir, REPOSITORY_ROOT, writeFiles, type PackedTarball } from "./repository";
+import { changes, stepOf } from "../support/stack";
+import { mustRun, runCommand } from "../support/commands";
+import { freshTempDir, packTarball, PACKAGE_NAME, readManifest, removeDir, REPOSITORY_ROOT, writeFiles, type PackedTarball } from "../support/repository";
 
 // Tools for building the shipped catalogue, not used by anything the package exports.
 const BUILD_ONLY_SOURCES = ["provider/wiki/catalogue/build/build.ts", "provider/wiki/catalogue/build/notation.ts"];

@@ -4,7 +4,7 @@
 import { strict as assert } from "node:assert";
 import { join } from "node:path";
 import { readState, type LifecycleResult } from "../engine";
-import { changes } from "../provider/stack";
+import { changes } from "../support/stack";
 import { fixtureVersions, openFixture, STATE_FIXTURES, type FixtureStack } from "./state-fixtures";
 
 const TYPE_TOKEN = /^pulumi-nodejs:dynamic\/shortener:[A-Za-z]+$/;

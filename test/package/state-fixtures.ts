@@ -5,7 +5,7 @@ import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFi
 import { join } from "node:path";
 import { startEmulator, type RunningEmulator } from "../emulator";
 import { runLifecycle, type LifecycleResult, type Operation } from "../engine";
-import { freshTempDir, linkedProject, readManifest, removeDir, REPOSITORY_ROOT } from "./repository";
+import { freshTempDir, linkedProject, readManifest, removeDir, REPOSITORY_ROOT } from "../support/repository";
 
 export const STATE_FIXTURES = join(REPOSITORY_ROOT, "test", "fixtures", "state");
 const PROGRAM_DIR = join(STATE_FIXTURES, "program");

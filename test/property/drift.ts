@@ -3,7 +3,7 @@
 // back, so a QR code's drift is its deletion) and must put back.
 import fc from "fast-check";
 import type { EmulatorAdmin } from "../emulator";
-import type { Declared } from "../provider/stack";
+import type { Declared } from "../support/stack";
 import { atLeast, awkwardText } from "./generators";
 import { STORE_KIND } from "./stored";
 

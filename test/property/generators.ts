@@ -2,7 +2,7 @@
 // write (unicode, emoji, & " ' < >, lower-case first letters, URLs in odd case, absent optional inputs) and only
 // values the provider accepts. Natural keys are unique within a program, as the service needs them to be.
 import fc from "fast-check";
-import type { Declared } from "../provider/stack";
+import type { Declared } from "../support/stack";
 
 export const PIXEL_TYPES = [
     "tagmanagerpixel", "analyticspixel", "socialpixel", "adspixel", "professionalpixel", "microblogpixel",

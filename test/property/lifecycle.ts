@@ -3,7 +3,7 @@
 // changed resources are put back, and every declared value is stored as declared); destroy (nothing is left).
 import type { LifecycleResult, Operation } from "../engine";
 import type { ProfileName } from "../emulator";
-import { changes, startStack, type Declared, type TestStack } from "../provider/stack";
+import { changes, startStack, type Declared, type TestStack } from "../support/stack";
 import { applyDrifts, driftsOf, expectedRepairs, type DriftPick } from "./drift";
 import { declaredOf, type ProgramArgs } from "./generators";
 import { STORE_KIND, storedMismatches } from "./stored";

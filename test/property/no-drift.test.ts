@@ -14,7 +14,7 @@
 import { strict as assert } from "node:assert";
 import fc from "fast-check";
 import { PROFILE_NAMES, type ProfileName } from "../emulator";
-import { startStack } from "../provider/stack";
+import { startStack } from "../support/stack";
 import { byDepth, numberFromEnv } from "../support/depth";
 import { driftPicks, type DriftPick } from "./drift";
 import { declaredOf, hasTag, programArgs, type ProgramArgs } from "./generators";

@@ -1,7 +1,7 @@
 // What the service should hold for a declared resource, read back through the emulator's admin surface. The service
 // may store a text as declared or escaped (& " ' < > as HTML entities), and a campaign or channel name with an ASCII
 // capital first letter; URLs count by what they address; a QR code's `content` is what a scanner would read.
-import type { Declared } from "../provider/stack";
+import type { Declared } from "../support/stack";
 import type { Args } from "./generators";
 
 const HTML_ESCAPES: Record<string, string> = { "&": "&amp;", '"': "&quot;", "'": "&#039;", "<": "&lt;", ">": "&gt;" };

@@ -1,7 +1,7 @@
 // End to end: the kinds that are not listed objects: assignments (no unassign in the API) and the account singleton.
 import { strict as assert } from "node:assert";
 import { readFileSync } from "node:fs";
-import { changes, startStack, stepOf, type Declared, type TestStack } from "./stack";
+import { changes, startStack, stepOf, type Declared, type TestStack } from "../support/stack";
 
 describe("CampaignLink: a short link in a campaign", function () {
     let stack: TestStack;

@@ -5,9 +5,9 @@ import { strict as assert } from "node:assert";
 import fc from "fast-check";
 import { bindProvider } from "../../provider/runtime";
 import { definitions } from "../../provider/resources/registry";
-import { UNKNOWN } from "../engine/property-values";
-import { hostileMarkup } from "./hostile-markup";
-import { startStack, type TestStack } from "./stack";
+import { UNKNOWN } from "../engine/values/property-values";
+import { hostileMarkup } from "../support/hostile-markup";
+import { startStack, type TestStack } from "../support/stack";
 
 const KINDS = Object.keys(definitions);
 const PROTOTYPE_NAMES = ["toString", "constructor", "__proto__", "hasOwnProperty", "valueOf", "isPrototypeOf"];

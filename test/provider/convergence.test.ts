@@ -4,7 +4,7 @@
 import { strict as assert } from "node:assert";
 import { readState } from "../engine";
 import type { ProfileName } from "../emulator";
-import { changes, startStack, useStack, type Declared, type TestStack } from "./stack";
+import { changes, startStack, useStack, type Declared, type TestStack } from "../support/stack";
 
 type Stored = Record<string, unknown> & { id: number };
 

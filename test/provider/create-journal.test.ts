@@ -9,8 +9,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createJournal, JOURNAL_DIR_ENV } from "../../provider/resources/create-journal";
 import { runLifecycle } from "../engine";
-import { interruptedRun } from "../engine/interrupt";
-import { DECLARED_PROGRAM, startStack, type Declared, type TestStack } from "./stack";
+import { interruptedRun } from "../engine/host/interrupt";
+import { DECLARED_PROGRAM, startStack, type Declared, type TestStack } from "../support/stack";
 
 const INPUTS = { type: "link", data: "https://example.com/poster" };
 const KIND = "QrCode";

@@ -4,7 +4,7 @@
 import { strict as assert } from "node:assert";
 import { readFileSync } from "node:fs";
 import { readState } from "../engine";
-import { startStack, type Declared, type TestStack } from "./stack";
+import { startStack, type Declared, type TestStack } from "../support/stack";
 
 const WIFI_PASS = "wifi-Pa55-plain";
 const OLD_NAME_PASS = "wifi-0.1.0-Pa55";

@@ -3,8 +3,8 @@
 import { strict as assert } from "node:assert";
 import type { Kind } from "../emulator";
 import { readState } from "../engine";
+import { changes, idOf, startStack, stepOf, type Declared, type TestStack } from "../support/stack";
 import { sampleOf } from "../support/depth";
-import { changes, idOf, startStack, stepOf, type Declared, type TestStack } from "./stack";
 
 interface KindCase {
     kind: string;

@@ -8,7 +8,7 @@ import { join } from "node:path";
 import { PLAIN_KEY_WARNING } from "../../provider/resources/plain-key-warning";
 import { startEmulator, type RunningEmulator } from "../emulator";
 import { runLifecycle } from "../engine";
-import { DECLARED_PROGRAM, type Declared } from "./stack";
+import { DECLARED_PROGRAM, type Declared } from "../support/stack";
 
 const RESOURCES: Declared[] = [
     { kind: "Pixel", name: "first", args: { type: "forum", name: "First pixel", tag: "T-1" } },

@@ -2,7 +2,7 @@
 import { strict as assert } from "node:assert";
 import { readFileSync } from "node:fs";
 import { readState, runLifecycle } from "../engine";
-import { changes, DECLARED_PROGRAM, startStack, type Declared, type TestStack } from "./stack";
+import { changes, DECLARED_PROGRAM, startStack, type Declared, type TestStack } from "../support/stack";
 
 const pixels = (count: number): Declared[] =>
     Array.from({ length: count }, (_, i) => ({ kind: "Pixel", name: `pixel-${i}`, args: { type: "qapixel", name: `Pixel ${i}`, tag: `t-${i}` } }));

@@ -2,7 +2,7 @@
 // real-service profile: stored-value rewriting, the service's request dialect and its answer shapes.
 import { strict as assert } from "node:assert";
 import { getQrCodeStatistics, listOverlays } from "../../provider";
-import { changes, idOf, useStack, type Declared, type TestStack } from "./stack";
+import { changes, idOf, useStack, type Declared, type TestStack } from "../support/stack";
 
 type Stored = Record<string, unknown> & { id: number };
 

@@ -4,7 +4,7 @@
 import { strict as assert } from "node:assert";
 import { readState } from "../engine";
 import type { Kind } from "../emulator";
-import { changes, startStack, type Declared, type TestStack } from "./stack";
+import { changes, startStack, type Declared, type TestStack } from "../support/stack";
 
 const STORE_OF: Record<string, Kind> = { Pixel: "pixels", Channel: "channels", Campaign: "campaigns", QrCode: "qrcodes", Domain: "domains" };
 

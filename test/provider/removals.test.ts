@@ -1,8 +1,8 @@
 // Removing an optional input from the program: refused at preview where the real service cannot clear it (an update
 // that can never succeed, or a diff forever), unless the change replaces the object anyway.
 import { strict as assert } from "node:assert";
+import { startStack, type TestStack } from "../support/stack";
 import { sampleOf } from "../support/depth";
-import { startStack, type TestStack } from "./stack";
 
 describe("Removing optional inputs", function () {
     let stack: TestStack;

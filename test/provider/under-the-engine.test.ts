@@ -6,8 +6,8 @@ import { copyFileSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { runLifecycle, type Operation } from "../engine";
-import { interruptedRun } from "../engine/interrupt";
-import { changes, DECLARED_PROGRAM, startStack, stepOf, type Declared, type TestStack } from "./stack";
+import { interruptedRun } from "../engine/host/interrupt";
+import { changes, DECLARED_PROGRAM, startStack, stepOf, type Declared, type TestStack } from "../support/stack";
 
 const PASSPHRASE = "test-passphrase";
 

@@ -1,7 +1,7 @@
 // End to end: a WikiQuery fails preview on an invalid definition as the wiki would judge it, and its URL
 // becomes the data of a QR code.
 import { strict as assert } from "node:assert";
-import { startStack, type Declared, type TestStack } from "./stack";
+import { startStack, type Declared, type TestStack } from "../support/stack";
 
 const API = "https://wiki.example.org/w/api.php";
 

@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 import { execFile } from "node:child_process";
 import { join } from "node:path";
 import { promisify } from "node:util";
-import { REPOSITORY_ROOT } from "../package/repository";
+import { REPOSITORY_ROOT } from "../support/repository";
 
 const run = promisify(execFile);
 

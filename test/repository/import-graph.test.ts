@@ -5,7 +5,7 @@ import { strict as assert } from "node:assert";
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 import * as ts from "typescript";
-import { REPOSITORY_ROOT } from "../package/repository";
+import { REPOSITORY_ROOT } from "../support/repository";
 
 const TREES = ["provider", "test/emulator", "test/engine"];
 

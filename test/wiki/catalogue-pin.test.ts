@@ -11,7 +11,7 @@ import { validateWikiQuery } from "../../provider/wiki";
 import { loadCatalogueFile, shippedCatalogue } from "../../provider/wiki/catalogue";
 import { askWiki } from "../mediawiki/differential";
 import { RunningMediaWiki, startMediaWikiForSuite, TEST_EXTENSIONS } from "../mediawiki/server";
-import { startStack, type TestStack } from "../provider/stack";
+import { startStack, type TestStack } from "../support/stack";
 
 const CLI = resolve(__dirname, "../../provider/wiki/lint/cli.js");
 const CHILD_TIMEOUT_MS = 60_000;

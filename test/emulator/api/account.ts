@@ -1,5 +1,5 @@
-import { hashPassword } from "../store";
-import { AccountRecord } from "../records";
+import { hashPassword } from "../store/store";
+import { AccountRecord } from "../store/records";
 import { ApiRoute, done } from "./context";
 import { ApiFailure } from "./answers";
 import { isEmail, optionalString } from "./fields";

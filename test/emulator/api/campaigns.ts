@@ -1,4 +1,4 @@
-import { CampaignRecord } from "../records";
+import { CampaignRecord } from "../store/records";
 import { ApiContext, ApiRoute, deleteRoute, done, ownedOrFail } from "./context";
 import { ApiFailure } from "./answers";
 import { optionalString, requiredString } from "./fields";

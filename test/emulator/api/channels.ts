@@ -1,5 +1,5 @@
-import { datePart, now } from "../dates";
-import { CHANNEL_ITEM_TYPES, ChannelItemRef, ChannelItemType, ChannelRecord, Kind } from "../records";
+import { datePart, now } from "../store/dates";
+import { CHANNEL_ITEM_TYPES, ChannelItemRef, ChannelItemType, ChannelRecord, Kind } from "../store/records";
 import { ApiContext, ApiRoute, deleteRoute, done, ownedOrFail } from "./context";
 import { oneOf, optionalString, requiredString } from "./fields";
 import { ownedListRoute, pagedListResponse } from "./pagination";

@@ -1,8 +1,8 @@
-import { Route } from "../router";
+import { Route } from "../http/router";
 import { ApiFailure } from "./answers";
-import { AccountRecord, Kind, RecordsByKind, THING_NAMES } from "../records";
+import { AccountRecord, Kind, RecordsByKind, THING_NAMES } from "../store/records";
 import type { ServiceProfile } from "../profiles";
-import { Store } from "../store";
+import { Store } from "../store/store";
 
 export interface ApiSettings {
     baseUrl: string;

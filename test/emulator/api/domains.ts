@@ -1,4 +1,4 @@
-import { DomainRecord } from "../records";
+import { DomainRecord } from "../store/records";
 import { ApiContext, ApiRoute, deleteRoute, done, updatedOrGone } from "./context";
 import { ApiFailure } from "./answers";
 import { isHttpUrl, optionalHttpUrl, requiredString } from "./fields";

@@ -1,4 +1,4 @@
-import { Kind, RecordsByKind } from "../records";
+import { Kind, RecordsByKind } from "../store/records";
 import { ApiContext, ApiRoute } from "./context";
 import { ApiFailure } from "./answers";
 

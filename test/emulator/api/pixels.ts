@@ -1,4 +1,4 @@
-import { PixelRecord } from "../records";
+import { PixelRecord } from "../store/records";
 import { ApiRoute, deleteRoute, done, updatedOrGone } from "./context";
 import { oneOf, optionalString, requiredString } from "./fields";
 import { ownedListRoute } from "./pagination";

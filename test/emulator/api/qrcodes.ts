@@ -1,5 +1,5 @@
-import { QR_DEFAULT_BACKGROUND, QR_DEFAULT_FOREGROUND } from "../seed-defaults";
-import { emptyQrStatistics, QrRecord } from "../records";
+import { QR_DEFAULT_BACKGROUND, QR_DEFAULT_FOREGROUND } from "../store/seed-defaults";
+import { emptyQrStatistics, QrRecord } from "../store/records";
 import { ApiContext, ApiRoute, deleteRoute, done, ownedOrFail } from "./context";
 import { ApiFailure } from "./answers";
 import { oneOf, optionalString, requiredString } from "./fields";

@@ -1,0 +1,148 @@
+// The stack state file: what the engine knows about deployed resources. Secret values are stored
+// encrypted, in the same marker shape Pulumi's checkpoints use; everything else is plain JSON.
+import * as fs from "fs";
+import * as path from "path";
+import { specialSigKey, specialSecretSig } from "@pulumi/pulumi/runtime/rpc";
+import { PropertyMap } from "../values/property-values";
+import { SecretsHeader, StateSecrets } from "./state-secrets";
+
+export interface ResourceState {
+    urn: string;
+    type: string;
+    custom: boolean;
+    id?: string;
+    parent?: string;
+    dependencies: string[];
+    inputs: PropertyMap;
+    outputs: PropertyMap;
+    /** Top-level keys of inputs and outputs that hold secrets. */
+    secretKeys: string[];
+    /** A replaced resource waiting for its deletion (create-before-delete), or one left by a crash. */
+    pendingDelete?: boolean;
+    /** Set when the provider created the resource but reported that it failed to initialise. */
+    initErrors?: string[];
+    /** Resource options that outlive the run: a protected resource is never deleted; a retained one
+     * leaves the state without a Delete call. */
+    protect?: boolean;
+    retainOnDelete?: boolean;
+    /** `deletedWith`: the URN of a resource whose deletion deletes this one too, so its own Delete is skipped. */
+    deletedWith?: string;
+}
+
+/**
+ * A step that started and had not ended when the run stopped: the engine writes it before calling the provider and
+ * removes it after the answer, so one left behind means the process died in between (Pulumi's `pending_operations`).
+ */
+export interface PendingOperation {
+    type: "creating" | "importing";
+    resource: ResourceState;
+}
+
+/** The state file as it is on disk: the values under each resource's secretKeys are encrypted. */
+export interface StackState {
+    version: 1;
+    project: string;
+    stack: string;
+    secrets: SecretsHeader;
+    resources: ResourceState[];
+    pendingOperations?: PendingOperation[];
+}
+
+interface EncryptedValue {
+    [specialSigKey]: typeof specialSecretSig;
+    ciphertext: string;
+}
+
+export interface StackIdentity {
+    project: string;
+    stack: string;
+    passphrase: string;
+}
+
+export interface OpenedState {
+    secrets: StateSecrets;
+    resources: ResourceState[];
+    pendingOperations: PendingOperation[];
+}
+
+export function readState(stateFile: string): StackState {
+    const parsed = JSON.parse(fs.readFileSync(stateFile, "utf8")) as StackState;
+    if (parsed.version !== 1 || !Array.isArray(parsed.resources) || !parsed.secrets) {
+        throw new Error(`state file ${stateFile}: not an engine-double state (version 1 with resources and secrets)`);
+    }
+    return parsed;
+}
+
+export function openState(stateFile: string, identity: StackIdentity): OpenedState {
+    if (!fs.existsSync(stateFile)) {
+        return { secrets: StateSecrets.create(identity.passphrase), resources: [], pendingOperations: [] };
+    }
+    const stored = readState(stateFile);
+    if (stored.project !== identity.project || stored.stack !== identity.stack) {
+        throw new Error(
+            `state file ${stateFile}: belongs to ${stored.project}/${stored.stack}, not ${identity.project}/${identity.stack}`,
+        );
+    }
+    const secrets = StateSecrets.open(stored.secrets, identity.passphrase);
+    const decrypt = (resource: ResourceState): ResourceState => ({
+        ...resource,
+        inputs: decryptKeys(resource.inputs, resource.secretKeys, secrets),
+        outputs: decryptKeys(resource.outputs, resource.secretKeys, secrets),
+    });
+    return {
+        secrets,
+        resources: stored.resources.map(decrypt),
+        pendingOperations: (stored.pendingOperations ?? []).map((operation) => ({ ...operation, resource: decrypt(operation.resource) })),
+    };
+}
+
+/** Writes a temporary file and renames it over the state, so that a crash leaves the old or the new state. */
+export function writeState(stateFile: string, identity: StackIdentity, opened: OpenedState): void {
+    const encrypt = (resource: ResourceState, place: string): ResourceState => ({
+        ...resource,
+        inputs: encryptKeys(resource.inputs, resource.secretKeys, opened.secrets, `${place} ${resource.urn} inputs`),
+        outputs: encryptKeys(resource.outputs, resource.secretKeys, opened.secrets, `${place} ${resource.urn} outputs`),
+    });
+    const stored: StackState = {
+        version: 1,
+        project: identity.project,
+        stack: identity.stack,
+        secrets: opened.secrets.header,
+        resources: opened.resources.map((resource) => encrypt(resource, resource.pendingDelete ? "pending-delete" : "live")),
+        ...(opened.pendingOperations.length > 0
+            ? { pendingOperations: opened.pendingOperations.map((operation) => ({ ...operation, resource: encrypt(operation.resource, operation.type) })) }
+            : {}),
+    };
+    fs.mkdirSync(path.dirname(stateFile), { recursive: true });
+    const temporary = `${stateFile}.${process.pid}.tmp`;
+    const fd = fs.openSync(temporary, "w", 0o600);
+    try {
+        fs.writeFileSync(fd, JSON.stringify(stored, null, 2) + "\n");
+        fs.fsyncSync(fd);
+    } finally {
+        fs.closeSync(fd);
+    }
+    fs.renameSync(temporary, stateFile);
+}
+
+function encryptKeys(props: PropertyMap, secretKeys: readonly string[], secrets: StateSecrets, location: string): PropertyMap {
+    const result: PropertyMap = { ...props };
+    for (const key of secretKeys) {
+        if (key in result) {
+            const encrypted: EncryptedValue = { [specialSigKey]: specialSecretSig, ciphertext: secrets.encrypt(result[key], `${location} ${key}`) };
+            result[key] = encrypted;
+        }
+    }
+    return result;
+}
+
+function decryptKeys(props: PropertyMap, secretKeys: readonly string[], secrets: StateSecrets): PropertyMap {
+    const result: PropertyMap = { ...props };
+    for (const key of secretKeys) {
+        const value = result[key] as EncryptedValue | undefined;
+        if (value !== undefined) {
+            result[key] = secrets.decrypt(value.ciphertext);
+        }
+    }
+    return result;
+}

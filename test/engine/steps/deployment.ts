@@ -1,0 +1,517 @@
+// preview and up: each registration from the program becomes a step (Check, Diff against the state,
+// then same / create / update / replace), run as soon as it arrives and a step slot is free (--parallel), so
+// independent resources proceed concurrently. After the program finishes, resources it no longer declares are
+// deleted. The step decisions follow pkg/resource/deploy/step_generator.go (continueStepsFromDiff,
+// applyReplaceOnChanges) and the ReadStep of step.go.
+import { ResourceInitError } from "../host/provider-host";
+import { ProgramHandlers } from "../host/program-process";
+import { RegistrationReply, RegistrationRequest, WireProperties } from "../host/protocol";
+import { PropertyMap, markSecrets, sameValue, stripSecrets, union } from "../values/property-values";
+import { PendingOperation, ResourceState } from "../state/state-file";
+import { withIgnoredChanges } from "./ignore-changes";
+import { usesDefaultProvider } from "../state/default-provider";
+import { StepContext, deleteResources, errorMessage, newStep, refOf } from "./steps";
+import { propertyDiffs } from "../values/display-values";
+import { isRootStack, resourceUrn } from "../state/urns";
+import { dependenciesOf } from "./targets";
+import { StepResult } from "../types";
+
+export interface DeploymentTarget {
+    project: string;
+    stack: string;
+    /** The default provider's resource with the current config, recorded with the first dynamic resource. */
+    defaultProvider: ResourceState;
+}
+
+type Desired = Omit<ResourceState, "id" | "outputs">;
+
+export class Deployment implements ProgramHandlers {
+    private readonly registered = new Set<string>();
+    /** The options each registered resource ended with, for its children to inherit (inheritFromParent). */
+    private readonly goals = new Map<string, InheritedOptions>();
+    private readonly imported = new Set<string>();
+    private stackOutputs?: { urn: string; outputs: WireProperties };
+    /** The stack's outputs before this deployment, kept where a failed one registered none again. */
+    private readonly oldStackOutputs = new Map<string, { outputs: PropertyMap; secretKeys: string[] }>();
+    private readonly inFlight = new Set<Promise<unknown>>();
+    private readonly replaced = new Set<ResourceState>();
+    /** step_generator.go skippedCreates: new resources left out by --target, which nothing targeted may depend on. */
+    private readonly skippedCreates = new Set<string>();
+    /** deployment_executor.go skipped: with --continue-on-error, the failed resources and those depending on them. */
+    private readonly skipped = new Set<string>();
+    private firstError?: Error;
+    private announceFailure!: (error: Error) => void;
+    /** Resolves with the first failed step's error (never with --continue-on-error, which waits for the program). */
+    readonly failed = new Promise<Error>((resolve) => (this.announceFailure = resolve));
+
+    constructor(private readonly context: StepContext, private readonly target: DeploymentTarget) {}
+
+    get error(): Error | undefined {
+        return this.firstError;
+    }
+
+    register(request: RegistrationRequest): Promise<RegistrationReply> {
+        const work = this.registerOne(request);
+        this.inFlight.add(work);
+        const forget = () => this.inFlight.delete(work);
+        work.then(forget, forget);
+        return work;
+    }
+
+    registerOutputs(urn: string, outputs: WireProperties): void {
+        const resource = this.context.state.live(urn);
+        if (!resource || resource.custom) {
+            return;
+        }
+        if (isRootStack(resource.type)) {
+            // The stack's outputs wait for the end of the deployment (step_executor.go, executeRegisterResourceOutputs).
+            this.stackOutputs = { urn, outputs };
+            return;
+        }
+        this.recordOutputs(resource, outputs);
+    }
+
+    /**
+     * executeRegisterResourceOutputs with finalizingStackOutputs: the stack's outputs as the program registered them;
+     * after a failed deployment merged over the old ones, so that outputs not registered again are kept.
+     */
+    finalizeStackOutputs(errored: boolean): void {
+        const registered = this.stackOutputs;
+        const stack = registered && this.context.state.live(registered.urn);
+        if (!registered || !stack) {
+            return;
+        }
+        const old = this.oldStackOutputs.get(registered.urn);
+        if (errored && old) {
+            const { plain, secretKeys } = stripSecrets(registered.outputs);
+            const outputs = { ...old.outputs, ...plain };
+            const kept = old.secretKeys.filter((key) => key in old.outputs && !(key in plain));
+            const inputSecrets = stack.secretKeys.filter((key) => key in stack.inputs);
+            this.context.state.upsert({ ...stack, outputs, secretKeys: union(inputSecrets, union(kept, secretKeys)) });
+            return;
+        }
+        this.recordOutputs(stack, registered.outputs);
+    }
+
+    private recordOutputs(resource: ResourceState, outputs: WireProperties): void {
+        const { plain, secretKeys } = stripSecrets(outputs);
+        // The outputs are replaced whole, so their secrecy is theirs alone; the inputs' stays.
+        const inputSecrets = resource.secretKeys.filter((key) => key in resource.inputs);
+        this.context.state.upsert({ ...resource, outputs: plain, secretKeys: union(inputSecrets, secretKeys) });
+    }
+
+    /** Waits until no step is running. */
+    async idle(): Promise<void> {
+        while (this.inFlight.size > 0) {
+            await Promise.allSettled([...this.inFlight]);
+        }
+    }
+
+    /**
+     * Deletes what the program no longer declares and the resources replaced create-before-delete; with --target only
+     * those targeted (deployment_executor.go checks the targets first).
+     */
+    async deleteLeftovers(): Promise<void> {
+        const { state, targets } = this.context;
+        const leftovers = state.resources.filter((resource) => resource.pendingDelete || !this.registered.has(resource.urn));
+        try {
+            targets.check((urn) => this.registered.has(urn) || state.live(urn) !== undefined);
+            await deleteResources(this.context, targets.deletable(leftovers, state.resources), this.replaced);
+        } catch (error) {
+            this.fail(error);
+        }
+    }
+
+    private fail(error: unknown): Error {
+        const failure = error instanceof Error ? error : new Error(String(error));
+        if (!this.firstError) {
+            this.firstError = failure;
+            if (!this.context.continueOnError) {
+                this.announceFailure(failure);
+            }
+        }
+        return failure;
+    }
+
+    private async registerOne(request: RegistrationRequest): Promise<RegistrationReply> {
+        const urn = resourceUrn(this.target.project, this.target.stack, request.type, request.name, request.parent);
+        if (this.firstError && !this.context.continueOnError) {
+            throw new Error(`${request.name}: not deployed, the deployment stopped after an earlier error`);
+        }
+        if (this.registered.has(urn)) {
+            throw this.fail(new Error(`${urn}: registered twice (resource names must be unique per type)`));
+        }
+        this.registered.add(urn);
+        const dependencies = dependenciesOf(request);
+        const failedDependency = dependencies.find((dependency) => this.skipped.has(dependency));
+        if (failedDependency) {
+            // deployment_executor.go handleSingleEvent (doesStepDependOn): with --continue-on-error, a step depending
+            // on a failed or skipped one is skipped, and the program hears that it failed to register.
+            this.skipped.add(urn);
+            throw new Error(`${request.name}: skipped, it depends on ${failedDependency}, which failed`);
+        }
+        if (usesDefaultProvider(request)) {
+            this.recordDefaultProvider();
+        }
+        const step = newStep("create", { urn, type: request.type });
+        const inherited = this.inheritFromParent(request);
+        this.goals.set(urn, inherited);
+        let old: ResourceState | undefined;
+        try {
+            checkCustomTimeouts(request);
+            old = this.context.state.live(urn) ?? this.takeAlias(urn, request);
+        } catch (error) {
+            step.error = errorMessage(error);
+            this.context.steps.push(step);
+            this.skipped.add(urn);
+            throw this.fail(error);
+        }
+        if (old) {
+            step.op = "update";
+            step.id = old.id;
+        }
+        // step_generator.go generateSteps: providers and the root stack are always targeted (isImplicitlyTargetedResource).
+        if (!isRootStack(request.type) && !this.context.targets.includes(urn, dependencies)) {
+            return this.leaveUntargeted(step, urn, request, old);
+        }
+        const skippedDependency = dependencies.find((dependency) => this.skippedCreates.has(dependency));
+        if (skippedDependency) {
+            // step_generator.go validateSteps (GetResourceWillBeCreatedButWasNotSpecifiedInTargetList).
+            step.error = `Resource '${urn}' depends on '${skippedDependency}' which was was not specified in --target list.`;
+            this.context.steps.push(step);
+            throw this.fail(new Error(step.error));
+        }
+        const { plain, secretKeys } = stripSecrets(request.object);
+        const desired: Desired = {
+            urn,
+            type: request.type,
+            custom: request.custom,
+            ...(request.parent ? { parent: request.parent } : {}),
+            dependencies: request.dependencies,
+            inputs: plain,
+            secretKeys: union(secretKeys, request.additionalSecretOutputs),
+            ...(inherited.protect ? { protect: true } : {}),
+            ...(inherited.retainOnDelete ? { retainOnDelete: true } : {}),
+            ...(inherited.deletedWith ? { deletedWith: inherited.deletedWith } : {}),
+        };
+        try {
+            const resource =
+                request.readId !== undefined
+                    ? await this.context.slots.run(() => this.readExisting(step, desired, request.readId as string))
+                    : request.custom
+                      ? await this.context.slots.run(() => this.deployCustom(step, desired, old, request))
+                      : this.deployComponent(step, desired, old);
+            if (!(this.imported.has(urn) && step.op === "same")) {
+                this.context.steps.push(step);
+            }
+            // A component has no provider: the engine answers with its inputs, as Pulumi's does.
+            const answered = request.custom ? resource.outputs : desired.inputs;
+            return { urn, id: resource.id ?? "", object: markSecrets(answered, resource.secretKeys) };
+        } catch (error) {
+            step.error = errorMessage(error);
+            this.context.steps.push(step);
+            this.skipped.add(urn);
+            throw this.fail(error);
+        }
+    }
+
+    /**
+     * step_generator.go generateSteps for a resource --target leaves out: one in the state is a same step that keeps its
+     * old state whole (no Check, no Diff); a new one is a skipped create (NewSkippedCreateStep), shown as same, not
+     * recorded, answered with its inputs and no id.
+     */
+    private leaveUntargeted(step: StepResult, urn: string, request: RegistrationRequest, old: ResourceState | undefined): RegistrationReply {
+        step.op = "same";
+        this.context.steps.push(step);
+        if (!old) {
+            this.skippedCreates.add(urn);
+            return { urn, id: "", object: request.object };
+        }
+        const answered = request.custom ? old.outputs : old.inputs;
+        return { urn, id: old.id ?? "", object: markSecrets(answered, old.secretKeys) };
+    }
+
+    /**
+     * Options the program left unset are the parent's (source_eval.go, inheritFromParent: deletedWith, protect,
+     * retainOnDelete). The parent registered first, so its own are already inherited.
+     */
+    private inheritFromParent(request: RegistrationRequest): InheritedOptions {
+        const parent = request.parent ? this.goals.get(request.parent) : undefined;
+        return {
+            protect: request.protect ?? parent?.protect,
+            retainOnDelete: request.retainOnDelete ?? parent?.retainOnDelete,
+            deletedWith: request.deletedWith || parent?.deletedWith || undefined,
+        };
+    }
+
+    /**
+     * No resource has this URN in the state: the first alias that names one not registered in this run is the old
+     * resource, which takes the new URN (step_generator.go, getOldResource and generateAliases; an alias spec's empty
+     * fields are the resource's own, as collapseAliasToUrn fills them).
+     */
+    private takeAlias(urn: string, request: RegistrationRequest): ResourceState | undefined {
+        for (const alias of request.aliases ?? []) {
+            const aliasUrn =
+                "urn" in alias
+                    ? alias.urn
+                    : resourceUrn(
+                          alias.project || this.target.project,
+                          alias.stack || this.target.stack,
+                          alias.type || request.type,
+                          alias.name || request.name,
+                          alias.noParent ? "" : alias.parentUrn || request.parent,
+                      );
+            const found = aliasUrn !== urn && !this.registered.has(aliasUrn) ? this.context.state.live(aliasUrn) : undefined;
+            if (found) {
+                return this.context.state.rename(found, urn);
+            }
+        }
+        return undefined;
+    }
+
+    /** Records (or, on a later up, re-records) the default provider with the current config. */
+    private recordDefaultProvider(): void {
+        const provider = this.target.defaultProvider;
+        if (this.registered.has(provider.urn)) {
+            return;
+        }
+        this.registered.add(provider.urn);
+        if (!this.context.preview) {
+            this.context.state.upsert(provider);
+        }
+    }
+
+    /**
+     * `Kind.get(name, id)`: the engine's ReadStep sends the inputs and no properties, and takes whatever the provider
+     * answers as the resource's state: the dynamic host answers an object it cannot find with id "" and properties
+     * `{__provider}`, and that is a success with undefined outputs. A provider that wants `.get()` of a missing id to
+     * fail must throw itself. The stack records the resource but does not own it, so leaving the stack never
+     * deletes it (retainOnDelete), as Pulumi does with read resources.
+     */
+    private async readExisting(step: StepResult, desired: Desired, id: string): Promise<ResourceState> {
+        // A read that fails is a failed read, not a failed create.
+        step.op = "read";
+        const found = await this.context.host.read(refOf(desired), id, {}, desired.inputs);
+        step.id = found.id;
+        const read = { ...desired, id: found.id, outputs: found.outputs, retainOnDelete: true };
+        if (!this.context.preview) {
+            this.context.state.upsert(read);
+        }
+        return read;
+    }
+
+    /**
+     * ImportStep.Apply: Read with the id alone (no inputs, no state); an id the provider does not find, or a read
+     * without inputs, fails the import. What was read becomes the old state the program's inputs are compared with.
+     * Preview reads too, as the engine does.
+     */
+    private async importExisting(step: StepResult, desired: Desired, id: string): Promise<ResourceState> {
+        step.op = "import";
+        const found = await this.context.host.read(refOf(desired), id, {}, {});
+        if (!found.id) {
+            throw new Error(`resource '${id}' does not exist`);
+        }
+        if (!found.inputs) {
+            throw new Error("provider does not support importing resources; please try updating the 'pulumi-nodejs' plugin");
+        }
+        step.id = found.id;
+        const imported = { ...desired, id: found.id, inputs: found.inputs, outputs: found.outputs };
+        this.context.state.upsert(imported);
+        // The import is a step of its own; what follows (an update when the inputs differ) is another.
+        this.context.steps.push({ ...step });
+        this.imported.add(desired.urn);
+        return imported;
+    }
+
+    private deployComponent(step: StepResult, desired: Desired, old: ResourceState | undefined): ResourceState {
+        if (old && isRootStack(old.type)) {
+            this.oldStackOutputs.set(old.urn, { outputs: old.outputs, secretKeys: old.secretKeys.filter((key) => key in old.outputs) });
+        }
+        step.op = old ? "same" : "create";
+        const resource = { ...desired, outputs: old?.outputs ?? {}, secretKeys: union(desired.secretKeys, old?.secretKeys ?? []) };
+        this.context.state.upsert(resource);
+        return resource;
+    }
+
+    private async deployCustom(
+        step: StepResult,
+        desired: Desired,
+        old: ResourceState | undefined,
+        options: Pick<RegistrationRequest, "ignoreChanges" | "replaceOnChanges" | "deleteBeforeReplace" | "importId">,
+    ): Promise<ResourceState> {
+        if (!desired.type.startsWith("pulumi-nodejs:dynamic")) {
+            throw new Error(`${desired.urn}: only dynamic resources (pulumi-nodejs:dynamic) can be deployed by the engine double`);
+        }
+        if (options.importId && !old) {
+            // The import option adopts the object instead of creating one (ImportStep), then carries on as an update
+            // of what was read would (continueStepsFromImport).
+            old = await this.importExisting(step, desired, options.importId);
+        }
+        const ref = refOf(desired);
+        const news = old ? withIgnoredChanges(desired.inputs, old.inputs, options.ignoreChanges) : desired.inputs;
+        const wanted: Desired = { ...desired, inputs: await this.check(step, desired, old?.inputs ?? {}, news) };
+        if (!old) {
+            step.op = "create";
+            return this.create(wanted);
+        }
+        const secretKeys = union(wanted.secretKeys, old.secretKeys);
+        const diff = await this.context.host.diff(ref, old.id ?? "", old.outputs, wanted.inputs, old.inputs);
+        const hasInitErrors = (old.initErrors ?? []).length > 0;
+        const changed = diff.changes === "some" || (diff.changes === "unknown" && !sameValue(old.inputs, wanted.inputs));
+        // The engine turns a changed key into a replace key when a replaceOnChanges path covers it, but only among the
+        // changed keys the provider reports, and the dynamic host reports none: the option cannot replace these
+        // resources. The one key it can match is the engine's own "#initerror" of a resource with init errors.
+        const initErrorReplace = hasInitErrors && options.replaceOnChanges.some((path) => path === "*" || path === "#initerror");
+        const replaces = initErrorReplace ? union(diff.replaces, ["#initerror"]) : diff.replaces;
+        if (!changed && !initErrorReplace) {
+            if (hasInitErrors) {
+                // "If resource was unchanged, but there were initialization errors, generate an empty update step to
+                // attempt to 'continue' awaiting initialization": Update, with the error's properties as the olds.
+                step.op = "update";
+                return this.update({ ...wanted, secretKeys }, old);
+            }
+            step.op = "same";
+            const same = { ...wanted, id: old.id, outputs: old.outputs, secretKeys };
+            this.context.state.upsert(same);
+            return same;
+        }
+        step.diffs = propertyDiffs(old.inputs, wanted.inputs, secretKeys);
+        if (replaces.length === 0) {
+            step.op = "update";
+            return this.update({ ...wanted, secretKeys }, old);
+        }
+        step.op = "replace";
+        step.replaces = replaces;
+        if (options.importId) {
+            // continueStepsFromDiff: a replacement would change the id the program names (a warning in preview).
+            const message = "previously-imported resources that still specify an ID may not be replaced; please remove the `import` declaration from your program";
+            if (!this.context.preview) {
+                throw new Error(message);
+            }
+            this.context.warn(`${desired.urn}: ${message}`);
+        }
+        // The option, when the program gave it, overrides the provider's answer either way.
+        step.deleteBeforeReplace = options.deleteBeforeReplace ?? diff.deleteBeforeReplace;
+        // Before a replace the engine checks the program's inputs again, with no olds (the old object's defaults are
+        // not carried over) and without ignoreChanges applied.
+        const replacement: Desired = { ...wanted, inputs: await this.check(step, desired, {}, desired.inputs) };
+        return this.replace(replacement, old, step.deleteBeforeReplace, step);
+    }
+
+    private async check(step: StepResult, desired: Desired, olds: PropertyMap, news: PropertyMap): Promise<PropertyMap> {
+        const checked = await this.context.host.check(refOf(desired), olds, news);
+        if (checked.failures.length > 0) {
+            step.failures = checked.failures;
+            const problems = checked.failures.map((failure) => `${failure.property}: ${failure.reason}`).join("; ");
+            throw new Error(`${desired.type} resource '${step.name}' has a problem: ${problems}`);
+        }
+        return checked.inputs;
+    }
+
+    private async create(wanted: Desired): Promise<ResourceState> {
+        if (this.context.preview) {
+            return { ...wanted, outputs: wanted.inputs };
+        }
+        return this.keep(await this.provision(wanted), (created) => this.context.state.upsert(created));
+    }
+
+    /**
+     * Creates the resource. One that the provider created but failed to initialise comes back with the
+     * error: it exists, so it is kept in the state all the same.
+     */
+    private async provision(wanted: Desired): Promise<{ created?: ResourceState; error?: unknown }> {
+        // Written before the provider is called: if the process dies before the answer, the next run finds it.
+        const pending: PendingOperation = { type: "creating", resource: { ...wanted, outputs: {} } };
+        this.context.state.begin(pending);
+        try {
+            const { id, outputs } = await this.context.host.create(refOf(wanted), wanted.inputs);
+            return { created: { ...wanted, id, outputs } };
+        } catch (error) {
+            if (error instanceof ResourceInitError) {
+                return { created: { ...wanted, id: error.id, outputs: error.outputs, initErrors: error.reasons }, error };
+            }
+            return { error };
+        } finally {
+            this.context.state.end(pending);
+        }
+    }
+
+    private keep(provisioned: { created?: ResourceState; error?: unknown }, place: (created: ResourceState) => void): ResourceState {
+        if (provisioned.created) {
+            place(provisioned.created);
+        }
+        if (provisioned.error !== undefined || !provisioned.created) {
+            throw provisioned.error;
+        }
+        return provisioned.created;
+    }
+
+    private async update(wanted: Desired, old: ResourceState): Promise<ResourceState> {
+        if (this.context.preview) {
+            return { ...wanted, id: old.id, outputs: wanted.inputs };
+        }
+        try {
+            const outputs = await this.context.host.update(refOf(wanted), old.id ?? "", old.outputs, wanted.inputs, old.inputs);
+            const updated = { ...wanted, id: old.id, outputs };
+            this.context.state.upsert(updated);
+            return updated;
+        } catch (error) {
+            if (error instanceof ResourceInitError) {
+                this.context.state.upsert({ ...wanted, id: old.id, outputs: error.outputs, initErrors: error.reasons });
+            }
+            throw error;
+        }
+    }
+
+    private async replace(wanted: Desired, old: ResourceState, deleteFirst: boolean, step: StepResult): Promise<ResourceState> {
+        // continueStepsFromDiff refuses only when the resource was protected and stays protected: protect can be added,
+        // or removed, together with a replacing change.
+        if (wanted.protect && old.protect) {
+            throw new Error(
+                `unable to replace resource "${old.urn}" as it is currently marked for protection; remove the protect option ` +
+                    "from the resource in the program and run up first",
+            );
+        }
+        if (this.context.preview) {
+            return { ...wanted, outputs: wanted.inputs };
+        }
+        const { state, host } = this.context;
+        if (deleteFirst) {
+            // DeleteStep.Apply: a retained resource leaves the state without a Delete call, replacements too.
+            if (!old.retainOnDelete) {
+                await host.delete(refOf(old), old.id ?? "", old.outputs, old.inputs);
+            }
+            state.remove(old);
+        }
+        // Create-before-delete: the old resource stays until the end of the deployment, when its
+        // dependents have moved to the replacement.
+        const created = this.keep(await this.provision(wanted), (replacement) =>
+            deleteFirst ? state.upsert(replacement) : this.replaced.add(state.replace(old, replacement)),
+        );
+        step.id = created.id;
+        return created;
+    }
+}
+
+interface InheritedOptions {
+    protect?: boolean;
+    retainOnDelete?: boolean;
+    deletedWith?: string;
+}
+
+/** A Go duration ("5m", "1h30m", "300ms"), as time.ParseDuration reads it. */
+const GO_DURATION = /^[-+]?(0|((\d+(\.\d*)?|\.\d+)(ns|us|µs|μs|ms|s|m|h))+)$/;
+
+/** source_eval.go, generateTimeoutInSeconds: each custom timeout the program gives must be a Go duration. */
+function checkCustomTimeouts(request: RegistrationRequest): void {
+    for (const timeout of Object.values(request.customTimeouts ?? {})) {
+        if (timeout !== "" && !GO_DURATION.test(timeout)) {
+            throw new Error(`unable to parse customTimeout Value ${timeout}`);
+        }
+    }
+}
+
+export function stackOutputsOf(resources: readonly ResourceState[]): { outputs: PropertyMap; secretKeys: string[] } {
+    const stack = resources.find((resource) => isRootStack(resource.type) && !resource.pendingDelete);
+    return { outputs: stack?.outputs ?? {}, secretKeys: stack?.secretKeys ?? [] };
+}

@@ -1,0 +1,107 @@
+// The ignoreChanges option as the engine applies it before Check (pkg/resource/deploy/step_generator.go,
+// processIgnoreChanges): each path is a property path (`a`, `a.b`, `a[0]`, `a["b.c"]`); where the old inputs have a
+// value at that path the new inputs get it, where they have none the path is removed from the new inputs.
+import { PropertyMap } from "../values/property-values";
+
+type Segment = string | number;
+
+export function withIgnoredChanges(news: PropertyMap, olds: PropertyMap, paths: readonly string[]): PropertyMap {
+    let result: unknown = structuredClone(news);
+    for (const path of paths) {
+        const segments = parsePropertyPath(path);
+        const old = valueAt(olds, segments);
+        result = old.found ? setAt(result, segments, old.value, path) : deleteAt(result, segments);
+    }
+    return result as PropertyMap;
+}
+
+export function parsePropertyPath(path: string): Segment[] {
+    const segments: Segment[] = [];
+    let rest = path;
+    const fail = (): never => {
+        throw new Error(`ignoreChanges: "${path}" is not a property path (expected a, a.b, a[0] or a["b.c"])`);
+    };
+    const name = /^[^.[\]"]+/;
+    const first = name.exec(rest) ?? fail();
+    segments.push(first[0]);
+    rest = rest.slice(first[0].length);
+    while (rest.length > 0) {
+        const dotted = /^\.([^.[\]"]+)/.exec(rest);
+        const indexed = /^\[(\d+)\]/.exec(rest);
+        const quoted = /^\["((?:[^"\\]|\\.)*)"\]/.exec(rest);
+        if (dotted) {
+            segments.push(dotted[1] as string);
+            rest = rest.slice(dotted[0].length);
+        } else if (indexed) {
+            segments.push(Number(indexed[1]));
+            rest = rest.slice(indexed[0].length);
+        } else if (quoted) {
+            segments.push(JSON.parse(`"${quoted[1]}"`) as string);
+            rest = rest.slice(quoted[0].length);
+        } else {
+            fail();
+        }
+    }
+    return segments;
+}
+
+function child(container: unknown, segment: Segment): { found: boolean; value?: unknown } {
+    if (typeof segment === "number") {
+        return Array.isArray(container) && segment < container.length ? { found: true, value: container[segment] } : { found: false };
+    }
+    return isObject(container) && segment in container ? { found: true, value: container[segment] } : { found: false };
+}
+
+function valueAt(root: unknown, segments: readonly Segment[]): { found: boolean; value?: unknown } {
+    let current: { found: boolean; value?: unknown } = { found: true, value: root };
+    for (const segment of segments) {
+        current = child(current.value, segment);
+        if (!current.found) {
+            return current;
+        }
+    }
+    return current;
+}
+
+function setAt(root: unknown, segments: readonly Segment[], value: unknown, path: string): unknown {
+    const [head, ...rest] = segments as [Segment, ...Segment[]];
+    if (rest.length === 0) {
+        return assign(root, head, value, path);
+    }
+    const inner = child(root, head);
+    // The new inputs lack the containers the old value sits in: they are made, as the engine's SetPath does.
+    const container = inner.found ? inner.value : typeof rest[0] === "number" ? [] : {};
+    return assign(root, head, setAt(container, rest, value, path), path);
+}
+
+function assign(container: unknown, segment: Segment, value: unknown, path: string): unknown {
+    if (typeof segment === "number" && Array.isArray(container)) {
+        const copy = [...container];
+        copy[segment] = value;
+        return copy;
+    }
+    if (typeof segment === "string" && isObject(container)) {
+        return { ...container, [segment]: value };
+    }
+    throw new Error(`ignoreChanges: "${path}": the new inputs have no object or array where the path goes`);
+}
+
+function deleteAt(root: unknown, segments: readonly Segment[]): unknown {
+    const [head, ...rest] = segments as [Segment, ...Segment[]];
+    const inner = child(root, head);
+    if (!inner.found) {
+        return root;
+    }
+    if (rest.length > 0) {
+        return assign(root, head, deleteAt(inner.value, rest), "");
+    }
+    if (Array.isArray(root)) {
+        return root.filter((_, index) => index !== head);
+    }
+    const { [head as string]: _removed, ...kept } = root as Record<string, unknown>;
+    return kept;
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+    return typeof value === "object" && value !== null && !Array.isArray(value);
+}

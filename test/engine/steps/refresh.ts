@@ -1,0 +1,89 @@
+// refresh: every resource is read back from the provider, at most --parallel at once. Drift updates the state (and
+// the inputs, when the provider returns them); an empty id means the resource is gone. Whether a resource shows as
+// changed is the provider's Diff of the refreshed state against the old inputs, as the engine's RefreshStep does
+// (pkg/resource/deploy/step.go: diffResource(new inputs/outputs as olds, old inputs as news), then inverted): outputs
+// the service computes (counters, timestamps) change the state without showing as drift. Creates an interrupted run
+// left pending are cleared or imported first, as `pulumi refresh --clear-pending-creates / --import-pending-creates`.
+// With --target only the resources named are read (step_generator.go GenerateRefreshes).
+import { isProvider } from "../state/default-provider";
+import { propertyDiffs } from "../values/display-values";
+import { sameValue } from "../values/property-values";
+import { ResourceState } from "../state/state-file";
+import { StepContext, errorMessage, newStep, refOf } from "./steps";
+
+export interface PendingCreateChoices {
+    clearPendingCreates?: boolean;
+    importPendingCreates?: Record<string, string>;
+}
+
+export async function refreshResources(context: StepContext, choices: PendingCreateChoices = {}): Promise<void> {
+    const { host, state, steps } = context;
+    if (!context.preview) {
+        settlePendingCreates(context, choices);
+    }
+    context.targets.check((urn) => state.resources.some((resource) => resource.urn === urn));
+    const readable = state.resources.filter(
+        (resource) => resource.custom && resource.id && !resource.pendingDelete && !isProvider(resource) && context.targets.named(resource.urn),
+    );
+    const failures: unknown[] = [];
+    await Promise.all(
+        readable.map((resource) =>
+            context.slots.run(async () => {
+                const step = newStep("same", resource);
+                try {
+                    const read = await host.read(refOf(resource), resource.id ?? "", resource.outputs, resource.inputs);
+                    if (!read.id) {
+                        step.op = "read-gone";
+                        state.remove(resource);
+                    } else {
+                        const refreshed = { ...resource, id: read.id, outputs: read.outputs, inputs: read.inputs ?? resource.inputs };
+                        if (await showsAsChanged(context, resource, refreshed)) {
+                            step.op = "refresh";
+                            step.diffs = propertyDiffs(resource.outputs, read.outputs, resource.secretKeys);
+                        }
+                        state.upsert(refreshed);
+                    }
+                } catch (error) {
+                    step.error = errorMessage(error);
+                    failures.push(error);
+                }
+                steps.push(step);
+            }),
+        ),
+    );
+    if (failures.length > 0) {
+        throw failures[0];
+    }
+}
+
+async function showsAsChanged(context: StepContext, old: ResourceState, refreshed: ResourceState): Promise<boolean> {
+    const diff = await context.host.diff(refOf(old), refreshed.id ?? "", refreshed.outputs, old.inputs, refreshed.inputs);
+    // DiffUnknown: the engine compares the inputs itself.
+    return diff.changes === "some" || (diff.changes === "unknown" && !sameValue(refreshed.inputs, old.inputs));
+}
+
+function settlePendingCreates(context: StepContext, choices: PendingCreateChoices): void {
+    const { state } = context;
+    const creates = state.pendingOperations.filter((operation) => operation.type === "creating");
+    const imports = { ...choices.importPendingCreates };
+    for (const operation of creates) {
+        const id = imports[operation.resource.urn];
+        if (id !== undefined) {
+            delete imports[operation.resource.urn];
+            if (state.live(operation.resource.urn)) {
+                throw new Error(
+                    `--import-pending-creates: ${operation.resource.urn} is already in the state with id ${state.live(operation.resource.urn)?.id}; ` +
+                        "clear the pending create instead",
+                );
+            }
+            state.removePending([operation]);
+            // The import completes the create: the resource is read below like any other.
+            state.upsert({ ...operation.resource, id });
+        } else if (choices.clearPendingCreates) {
+            state.removePending([operation]);
+        }
+    }
+    for (const urn of Object.keys(imports)) {
+        context.warn(`--import-pending-creates: "${urn}" did not correspond to a pending create`);
+    }
+}

@@ -1,0 +1,158 @@
+// The command line: argument parsing, and the command run as a user runs it (exit code, text, --json).
+import { strict as assert } from "assert";
+import { execFile } from "child_process";
+import * as fs from "fs";
+import * as path from "path";
+import { siblingScript } from "../host/child-processes";
+import { parseCommand } from "../cli";
+import { freshProgramPerTest } from "./test-program";
+
+interface Finished {
+    code: number | null;
+    stdout: string;
+    stderr: string;
+}
+
+function runCli(args: string[], env: Record<string, string>): Promise<Finished> {
+    const cli = siblingScript(path.join(__dirname, "..", path.basename(__filename)), "cli");
+    return new Promise((resolve) => {
+        execFile(
+            process.execPath,
+            [...cli.execArgv, cli.script, ...args],
+            { env: { ...process.env, ...cli.env, ...env } },
+            (error, stdout, stderr) => resolve({ code: error ? (error.code as number) : 0, stdout, stderr }),
+        );
+    });
+}
+
+describe("engine double: command line", function () {
+    describe("parseCommand", () => {
+        it("reads the operation, folder, state, stack, config and secret config", () => {
+            const command = parseCommand([
+                "up", "prog", "--stack", "prod", "--state", "s.json", "--config", "region=eu=1",
+                "--secret-config", "shortener:apiKey=k", "--json",
+            ]);
+            assert.equal(command.operation, "up");
+            assert.equal(command.json, true);
+            assert.equal(command.options.programDir, path.resolve("prog"));
+            assert.equal(command.options.stateFile, path.resolve("s.json"));
+            assert.equal(command.options.stack, "prod");
+            assert.deepEqual(command.options.config, { region: "eu=1" });
+            assert.deepEqual(command.options.secretConfig, { "shortener:apiKey": "k" });
+        });
+
+        it("reads --parallel, --refresh, --run-program and the pending-create choices", () => {
+            const command = parseCommand([
+                "refresh", "prog", "--parallel", "3", "--run-program", "--clear-pending-creates",
+                "--import-pending-creates", "urn:pulumi:dev::p::t::a", "id-1", "--import-pending-creates", "urn:pulumi:dev::p::t::b", "id-2",
+            ]);
+            assert.equal(command.options.parallel, 3);
+            assert.equal(command.options.runProgram, true);
+            assert.equal(command.options.clearPendingCreates, true);
+            assert.deepEqual(command.options.importPendingCreates, { "urn:pulumi:dev::p::t::a": "id-1", "urn:pulumi:dev::p::t::b": "id-2" });
+            assert.equal(parseCommand(["up", "prog", "--refresh"]).options.refresh, true);
+            assert.throws(() => parseCommand(["up", "prog", "--parallel", "0"]), /--parallel: expected a whole number of at least 1, got 0/);
+            assert.throws(() => parseCommand(["refresh", "prog", "--import-pending-creates", "urn:x"]), /--import-pending-creates: a value is required/);
+        });
+
+        it("keeps the state beside the program by default, per stack", () => {
+            const command = parseCommand(["preview", "prog"]);
+            assert.equal(command.options.stateFile, path.resolve("prog", ".pulumi-engine", "dev.json"));
+        });
+
+        it("names the argument that is wrong, without echoing a value", () => {
+            assert.throws(() => parseCommand(["deploy", "prog"]), /operation: expected one of preview, up, refresh, destroy, got deploy/);
+            assert.throws(() => parseCommand(["up"]), /programDir: required/);
+            assert.throws(() => parseCommand(["up", "prog", "--stack"]), /--stack: a value is required/);
+            assert.throws(() => parseCommand(["up", "prog", "--verbose"]), /--verbose: unknown option/);
+            assert.throws(
+                () => parseCommand(["up", "prog", "--secret-config", "hunter2"]),
+                (error: Error) => /--secret-config: expected key=value/.test(error.message) && !error.message.includes("hunter2"),
+            );
+        });
+    });
+
+    describe("the command", function () {
+        // Each command starts node, the provider host and the program; a busy machine takes tens of seconds per run.
+        this.timeout(300_000);
+        const testProgram = freshProgramPerTest();
+
+        it("prints the plan and exits 0 on success, 1 with the error as JSON on failure; secrets never printed", async () => {
+            const program = testProgram();
+            const spec = (size: number) => `spec=${JSON.stringify({ things: [{ name: "a", inputs: { size } }] })}`;
+            const common = ["--state", program.stateFile, "--secret-config", "apiKey=cli-secret-value", "--skip-preview"];
+
+            const success = await runCli(["up", program.dir, "--config", spec(1), ...common], program.env);
+            assert.equal(success.code, 0, success.stdout + success.stderr);
+            assert.match(success.stdout, /^Updating \(dev\):/);
+            assert.match(success.stdout, /\+ +create +pulumi-nodejs:dynamic\/test:Thing +a\n/);
+
+            const failure = await runCli(["up", program.dir, "--config", spec(0), "--json", ...common], program.env);
+            assert.equal(failure.code, 1);
+            const printed = JSON.parse(failure.stdout) as { ok: boolean; error: string; log?: string };
+            assert.equal(printed.ok, false);
+            assert.match(printed.error, /size: must be a positive number/);
+            assert.equal(printed.log, undefined);
+            for (const output of [success.stdout, success.stderr, failure.stdout, failure.stderr]) {
+                assert.ok(!output.includes("cli-secret-value"));
+            }
+        });
+
+        it("--help prints the usage with the exit codes, --version the package's version, both exit 0", async () => {
+            const help = await runCli(["--help"], {});
+            assert.equal(help.code, 0);
+            assert.match(help.stdout, /^usage: engine <preview\|up\|refresh\|destroy> <programDir>/);
+            assert.match(help.stdout, /Exit codes:\n {2}0 [^\n]+\n {2}1 [^\n]+\n {2}2 [^\n]+\n {2}7 /);
+            const afterOperation = await runCli(["up", "prog", "--help"], {});
+            assert.equal(afterOperation.stdout, help.stdout);
+            const version = await runCli(["--version"], {});
+            assert.equal(version.code, 0);
+            const manifest = JSON.parse(fs.readFileSync(path.join(__dirname, "..", "..", "..", "..", "package.json"), "utf8")) as { version: string };
+            assert.equal(version.stdout, `${manifest.version}\n`);
+        });
+
+        it("a bad argument is one line on stderr, exit 2", async () => {
+            const bad = await runCli(["up", "prog", "--verbose"], {});
+            assert.equal(bad.code, 2);
+            assert.equal(bad.stderr, "engine: --verbose: unknown option (engine --help for usage)\n");
+        });
+
+        it("reads secret config from an environment variable or a file, so the key is on no command line", async () => {
+            const program = testProgram();
+            const keyFile = path.join(program.root, "key.txt");
+            fs.writeFileSync(keyFile, "key-from-file\n");
+            const fromEnv = parseCommand(["up", "prog", "--secret-config-env", "apiKey=ENGINE_TEST_KEY"], { ENGINE_TEST_KEY: "key-from-env" });
+            assert.deepEqual(fromEnv.options.secretConfig, { apiKey: "key-from-env" });
+            const fromFile = parseCommand(["up", "prog", "--secret-config-file", `apiKey=${keyFile}`]);
+            assert.deepEqual(fromFile.options.secretConfig, { apiKey: "key-from-file" });
+            assert.throws(() => parseCommand(["up", "prog", "--secret-config-env", "apiKey=ENGINE_TEST_UNSET"], {}), /environment variable ENGINE_TEST_UNSET is not set/);
+            fs.writeFileSync(keyFile, "x".repeat(64 * 1024 + 1));
+            assert.throws(() => parseCommand(["up", "prog", "--secret-config-file", `apiKey=${keyFile}`]), /larger than 65536 bytes/);
+        });
+
+        it("up stops on the preview's errors before any step runs; --skip-preview does not preview", async () => {
+            const program = testProgram();
+            const spec = `spec=${JSON.stringify({ things: [{ name: "good", inputs: { size: 1 } }, { name: "bad", inputs: { size: -1 } }] })}`;
+            const stopped = await runCli(["up", program.dir, "--state", program.stateFile, "--config", spec], program.env);
+            assert.equal(stopped.code, 1, stopped.stdout);
+            assert.match(stopped.stdout, /^Previewing update \(dev\):/);
+            assert.deepEqual(program.takeCalls().filter((call) => call.call === "create"), []);
+            assert.deepEqual(program.cloud(), {});
+            const skipped = await runCli(["up", program.dir, "--state", program.stateFile, "--config", spec, "--skip-preview"], program.env);
+            assert.equal(skipped.code, 1);
+            assert.match(skipped.stdout, /^Updating \(dev\):/);
+        });
+
+        it("--expect-no-changes: exit 0 with no changes, 7 with changes (NoChangesExpectedError)", async () => {
+            const program = testProgram();
+            const spec = (size: number) => `spec=${JSON.stringify({ things: [{ name: "a", inputs: { size } }] })}`;
+            const common = [program.dir, "--state", program.stateFile, "--skip-preview"];
+            assert.equal((await runCli(["up", ...common, "--config", spec(1)], program.env)).code, 0);
+            const unchanged = await runCli(["preview", ...common, "--config", spec(1), "--expect-no-changes"], program.env);
+            assert.equal(unchanged.code, 0, unchanged.stdout + unchanged.stderr);
+            const changed = await runCli(["preview", ...common, "--config", spec(2), "--expect-no-changes"], program.env);
+            assert.equal(changed.code, 7, changed.stdout + changed.stderr);
+            assert.equal(changed.stderr, "error: no changes were expected for preview but changes were proposed\n");
+        });
+    });
+});

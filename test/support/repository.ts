@@ -1,0 +1,85 @@
+// Where this repository is, and the package built from it, whether the tests run compiled (dist/test/support)
+// or from their sources (test/support under ts-node).
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { mustRun } from "./commands";
+
+export const PACKAGE_NAME = "pulumi-shortener";
+
+function findRepositoryRoot(from: string): string {
+    for (let dir = from; dir !== dirname(dir); dir = dirname(dir)) {
+        const manifest = join(dir, "package.json");
+        if (existsSync(manifest) && JSON.parse(readFileSync(manifest, "utf8")).name === PACKAGE_NAME) return dir;
+    }
+    throw new Error(`no package.json of ${PACKAGE_NAME} above ${from}`);
+}
+
+export const REPOSITORY_ROOT = findRepositoryRoot(__dirname);
+
+export interface PackageManifest {
+    name: string;
+    version: string;
+    main: string;
+    types: string;
+    bin: Record<string, string>;
+    exports: Record<string, string | Record<string, string>>;
+    files: string[];
+    dependencies: Record<string, string>;
+    devDependencies: Record<string, string>;
+    scripts: Record<string, string>;
+}
+
+export function readManifest(dir = REPOSITORY_ROOT): PackageManifest {
+    return JSON.parse(readFileSync(join(dir, "package.json"), "utf8")) as PackageManifest;
+}
+
+export interface PackedTarball {
+    path: string;
+    /** Paths inside the package, relative to its root. */
+    files: string[];
+}
+
+/**
+ * `npm pack` of the repository as it is built now (dist/ from `npm run build`, which `npm test` runs first).
+ * Lifecycle scripts are skipped: prepack would rebuild dist/ under the tests that are running from it.
+ */
+export async function packTarball(destination: string): Promise<PackedTarball> {
+    const { stdout } = await mustRun("npm", ["pack", "--ignore-scripts", "--json", "--pack-destination", destination], {
+        cwd: REPOSITORY_ROOT,
+    });
+    const [packed] = JSON.parse(stdout) as { filename: string; files: { path: string }[] }[];
+    return { path: join(destination, packed.filename), files: packed.files.map((file) => file.path) };
+}
+
+/** A fresh directory outside the repository, so nothing in it can resolve modules from the repository. */
+export function freshTempDir(prefix: string): string {
+    return mkdtempSync(join(tmpdir(), `${prefix}-`));
+}
+
+export function removeDir(dir: string | undefined): void {
+    if (dir) rmSync(dir, { recursive: true, force: true });
+}
+
+export function writeFiles(dir: string, files: Record<string, string>): void {
+    for (const [name, text] of Object.entries(files)) {
+        mkdirSync(dirname(join(dir, name)), { recursive: true });
+        writeFileSync(join(dir, name), text);
+    }
+}
+
+/**
+ * A project directory whose node_modules links this repository as the package, and the repository's own
+ * @pulumi/pulumi and any other `packages` named, the way `npm link` would: no install, the package as built in dist/.
+ */
+export function linkedProject(prefix: string, files: Record<string, string>, packages: readonly string[] = []): string {
+    const dir = freshTempDir(prefix);
+    writeFiles(dir, files);
+    const linkPackage = (name: string, target: string) => {
+        mkdirSync(dirname(join(dir, "node_modules", name)), { recursive: true });
+        symlinkSync(target, join(dir, "node_modules", name), "dir");
+    };
+    linkPackage(PACKAGE_NAME, REPOSITORY_ROOT);
+    for (const name of ["@pulumi/pulumi", ...packages]) linkPackage(name, join(REPOSITORY_ROOT, "node_modules", name));
+    return dir;
+}
