@@ -8,7 +8,7 @@ import { StepSlots, defaultParallel } from "./step-slots";
 import { Targets } from "./targets";
 import { displayProperties } from "./display-values";
 import { formatResult } from "./format";
-import { LiveState } from "./live-state";
+import { LiveState, skipsCheckpoints } from "./live-state";
 import { ProgramRun, startProgram } from "./program-process";
 import { Project, StackConfig, checkProgramInstalled, readProject, resolveStackConfig } from "./project";
 import { ProviderHost, startProviderHost } from "./provider-host";
@@ -51,7 +51,8 @@ export async function runLifecycle(operation: Operation, options: RunOptions): P
         diagnostics.push(...config.warnings);
         const env: NodeJS.ProcessEnv = { ...process.env, ...options.env };
         const identity = { project: project.name, stack, passphrase: env.PULUMI_CONFIG_PASSPHRASE ?? "" };
-        const live = new LiveState(options.stateFile, identity, openState(options.stateFile, identity), operation !== "preview");
+        const checkpoints = operation === "preview" ? "none" : skipsCheckpoints(env) ? "at-end" : "coalesced";
+        const live = new LiveState(options.stateFile, identity, openState(options.stateFile, identity), checkpoints);
         state = live;
         const slots = new StepSlots(options.parallel ?? defaultParallel());
         const providerUrn = defaultProviderUrn(project.name, stack);
@@ -99,6 +100,11 @@ export async function runLifecycle(operation: Operation, options: RunOptions): P
                     .map((line) => `provider: ${line}`),
             );
         }
+    }
+    try {
+        state?.flush();
+    } catch (failure) {
+        error ??= errorMessage(failure);
     }
     const stackOutputs = state && operation !== "destroy" ? stackOutputsOf(state.resources) : { outputs: {}, secretKeys: [] };
     const result: Omit<LifecycleResult, "log"> = {
