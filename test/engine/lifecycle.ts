@@ -208,11 +208,8 @@ async function deploy(run: Run, host: Promise<ProviderHost>): Promise<void> {
                 preview: run.operation === "preview",
                 continueOnError: run.options.continueOnError === true,
             },
-            {
-                ...run.env,
-                PULUMI_CONFIG: JSON.stringify(run.config.values),
-                PULUMI_CONFIG_SECRET_KEYS: JSON.stringify(run.config.secretKeys),
-            },
+            run.env,
+            { PULUMI_CONFIG: JSON.stringify(run.config.values), PULUMI_CONFIG_SECRET_KEYS: JSON.stringify(run.config.secretKeys) },
             {
                 register: async (request) => (await deploying).register(request),
                 registerOutputs: (urn, outputs) => void deploying.then((ready) => ready.registerOutputs(urn, outputs)),
