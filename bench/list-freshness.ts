@@ -1,7 +1,7 @@
 // List calls of a refresh under the engine's --parallel: 24 pixels over 3 listing pages of a slow, rate-limited
-// service, at most 8 steps in flight. Reads queue behind the first listing; if the list cache counted freshness from
-// when the listing was asked for, the queued reads would find it stale when it arrives and list again (an earlier
-// measured 9 pages); counted from its arrival, the refresh lists each page once.
+// service, at most 8 steps in flight. Reads queue behind the first listing, which takes longer than the 10 s a listing
+// was once kept; when that time counted from the request, the queued reads found it stale on arrival and listed again
+// (an earlier run measured 9 pages). A listing now lasts the run (provider/resources/list-cache.ts): each page once.
 import { mkdtempSync, rmSync } from "node:fs";
 import * as http from "node:http";
 import { tmpdir } from "node:os";
@@ -17,7 +17,7 @@ const PIXELS = 24;
 const SERVED_PAGE_SIZE = 8;
 const PAGES = Math.ceil(PIXELS / SERVED_PAGE_SIZE);
 const PARALLEL = 8;
-/** One request per 6 s: the 3 pages of one listing take over 12 s, longer than the list cache's 10 s freshness. */
+/** One request per 6 s: the 3 pages of one listing take over 12 s, longer than the 10 s a listing was once kept. */
 const SLOW_WINDOW = { limit: 1, windowMs: 6000 };
 const UNLIMITED = { limit: 100_000, windowMs: 1000 };
 

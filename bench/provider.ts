@@ -62,7 +62,7 @@ export function sideBySideFigures(load: Workload, both: Record<"provider" | "bas
 
 /**
  * The up under a rate window. Its bound is the slower of the up's requests at the window's rate and the same up without
- * a limit (the engine's own pace, measured in the same run), with 10% slack; the wall time adds the engine's start-up.
+ * a limit (the engine's own pace, measured in the same run), with 10% slack, on the service's clock (first request to last).
  */
 function pacedFigures(load: Workload, provider: PacedUp, baseline: PacedUp, unpaced: SideFigures): Figure[] {
     const window = provider.window;
@@ -82,14 +82,9 @@ function pacedFigures(load: Workload, provider: PacedUp, baseline: PacedUp, unpa
             unit: "ms",
             goal: "max",
         },
-        {
-            name: `up at ${describeWindow(window)}: wall time (requests / rate + start-up, +10%)`,
-            value: provider.wallMs,
-            baseline: baseline.wallMs,
-            bound: withSlack(Math.max(pacedMs + unpaced.startupMs, unpaced.up.wallMs)),
-            unit: "ms",
-            goal: "max",
-        },
+        // Reported, not judged: it adds the engine's start-up, which on a shared machine varies by tens of seconds
+        // between runs of the same up (measured once, it is no bound for another run); the line above judges the pacing.
+        { name: `up at ${describeWindow(window)}: wall time, the engine's start-up included`, value: provider.wallMs, baseline: baseline.wallMs, bound: 0, unit: "ms", goal: "report" },
     ];
 }
 

@@ -8,7 +8,7 @@ import { StepSlots, defaultParallel } from "./steps/step-slots";
 import { Targets } from "./steps/targets";
 import { displayProperties } from "./values/display-values";
 import { formatResult } from "./format";
-import { LiveState } from "./state/live-state";
+import { LiveState, skipsCheckpoints } from "./state/live-state";
 import { ProgramRun, startProgram } from "./host/program-process";
 import { Project, StackConfig, checkProgramInstalled, readProject, resolveStackConfig } from "./state/project";
 import { ProviderHost, startProviderHost } from "./host/provider-host";
@@ -51,7 +51,8 @@ export async function runLifecycle(operation: Operation, options: RunOptions): P
         diagnostics.push(...config.warnings);
         const env: NodeJS.ProcessEnv = { ...process.env, ...options.env };
         const identity = { project: project.name, stack, passphrase: env.PULUMI_CONFIG_PASSPHRASE ?? "" };
-        const live = new LiveState(options.stateFile, identity, openState(options.stateFile, identity), operation !== "preview");
+        const checkpoints = operation === "preview" ? "none" : skipsCheckpoints(env) ? "at-end" : "coalesced";
+        const live = new LiveState(options.stateFile, identity, openState(options.stateFile, identity), checkpoints);
         state = live;
         const slots = new StepSlots(options.parallel ?? defaultParallel());
         const providerUrn = defaultProviderUrn(project.name, stack);
@@ -99,6 +100,11 @@ export async function runLifecycle(operation: Operation, options: RunOptions): P
                     .map((line) => `provider: ${line}`),
             );
         }
+    }
+    try {
+        state?.flush();
+    } catch (failure) {
+        error ??= errorMessage(failure);
     }
     const stackOutputs = state && operation !== "destroy" ? stackOutputsOf(state.resources) : { outputs: {}, secretKeys: [] };
     const result: Omit<LifecycleResult, "log"> = {
@@ -202,11 +208,8 @@ async function deploy(run: Run, host: Promise<ProviderHost>): Promise<void> {
                 preview: run.operation === "preview",
                 continueOnError: run.options.continueOnError === true,
             },
-            {
-                ...run.env,
-                PULUMI_CONFIG: JSON.stringify(run.config.values),
-                PULUMI_CONFIG_SECRET_KEYS: JSON.stringify(run.config.secretKeys),
-            },
+            run.env,
+            { PULUMI_CONFIG: JSON.stringify(run.config.values), PULUMI_CONFIG_SECRET_KEYS: JSON.stringify(run.config.secretKeys) },
             {
                 register: async (request) => (await deploying).register(request),
                 registerOutputs: (urn, outputs) => void deploying.then((ready) => ready.registerOutputs(urn, outputs)),

@@ -20,7 +20,8 @@ export interface ProgramRun {
 
 export class ProgramError extends Error {}
 
-export function startProgram(args: RunnerArguments, env: NodeJS.ProcessEnv, handlers: ProgramHandlers): ProgramRun {
+/** @param configEnv what the program reads its config from, sent over IPC rather than as environment (see protocol.ts). */
+export function startProgram(args: RunnerArguments, env: NodeJS.ProcessEnv, configEnv: Record<string, string>, handlers: ProgramHandlers): ProgramRun {
     const runner = siblingScript(__filename, "program-runner");
     const child = track(
         fork(runner.script, [JSON.stringify(args)], {
@@ -41,6 +42,7 @@ export function startProgram(args: RunnerArguments, env: NodeJS.ProcessEnv, hand
             child.send(message, () => undefined);
         }
     };
+    reply({ kind: "config", env: configEnv });
     const completion = new Promise<void>((resolve, reject) => {
         child.on("message", (message: ProgramMessage) => {
             switch (message.kind) {

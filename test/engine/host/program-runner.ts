@@ -22,7 +22,17 @@ function holdChannel(): void {
     process.channel?.[pending.size > 0 ? "ref" : "unref"]();
 }
 
+/** The stack config, which the engine sends before anything else (see protocol.ts). */
+const configReceived = new Promise<void>((resolve) =>
+    process.on("message", (message: EngineMessage) => {
+        if (message.kind !== "config") return;
+        Object.assign(process.env, message.env);
+        resolve();
+    }),
+);
+
 process.on("message", (message: EngineMessage) => {
+    if (message.kind === "config") return;
     const waiting = pending.get(message.requestId);
     if (!waiting) {
         return;
@@ -181,6 +191,9 @@ function unhandled(error: unknown): void {
 async function main(): Promise<void> {
     process.on("uncaughtException", unhandled);
     process.on("unhandledRejection", unhandled);
+    // pulumi reads its config from the environment when it loads.
+    process.channel?.ref();
+    await configReceived;
     holdChannel();
     const pulumiPackage = require.resolve("@pulumi/pulumi/package.json", { paths: [args.programDir] });
     const pulumi = require(path.dirname(pulumiPackage));

@@ -61,4 +61,7 @@ export type ProgramMessage =
 
 export type EngineMessage =
     | { kind: "registered"; requestId: number; reply: RegistrationReply }
-    | { kind: "rejected"; requestId: number; message: string };
+    | { kind: "rejected"; requestId: number; message: string }
+    /** The stack config (PULUMI_CONFIG and PULUMI_CONFIG_SECRET_KEYS), sent first: as environment it would be bounded by
+     * the 128 KiB a single variable may hold on Linux, which a program declaring thousands of resources in config exceeds. */
+    | { kind: "config"; requestId?: undefined; env: Record<string, string> };

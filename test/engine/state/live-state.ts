@@ -1,12 +1,45 @@
-// The state of one run in memory, written to the state file after every change (never during preview).
+// The state of one run in memory, and when it reaches the state file (never during preview). The Go engine's
+// SnapshotManager (pkg/backend/snapshot.go) rewrites the whole snapshot after every mutation (defaultServiceLoop),
+// which makes a run over N resources write O(N²) bytes. The double keeps what a crash must leave and coalesces the
+// rest:
+// - a pending create is written before the provider is called (doCreate: markOperationPending, then saveSnapshot),
+//   so a run killed in between leaves it, and with it every change made before it;
+// - any other change is written at most once per interval, which grows with the time a write takes so that writing
+//   stays a bounded share of the run (the engine writes each at once; killed before the interval ends, the state
+//   misses the changes since the last write: a create that ended is still pending, a delete not yet gone);
+// - the end of the run writes what is left (SnapshotManager.Close, which flushes elided writes);
+// - with PULUMI_SKIP_CHECKPOINTS set, nothing is written until the end of the run, pending creates included
+//   (unsafeServiceLoop): as with the engine, a run killed midway leaves the state as it was before it.
+// So a refresh, a destroy or an up of changes writes a bounded number of times per interval; an up of N creates still
+// writes the whole state once per create (its pending operation), O(N²) bytes in all, as the engine's default does.
+// Only PULUMI_SKIP_CHECKPOINTS (the bench runs so) makes every run O(1) writes.
 import { OpenedState, PendingOperation, ResourceState, StackIdentity, writeState } from "./state-file";
 
+/** `true`/`1`, as the engine's env.Bool reads PULUMI_SKIP_CHECKPOINTS. */
+export function skipsCheckpoints(env: NodeJS.ProcessEnv): boolean {
+    return ["true", "1"].includes((env.PULUMI_SKIP_CHECKPOINTS ?? "").toLowerCase());
+}
+
+/** The shortest pause between two coalesced writes. */
+const MIN_WRITE_INTERVAL_MS = 250;
+/** The pause after a write is at least this many times as long as the write took: writes take at most 1 / (1 + 4) of the run. */
+const WRITE_INTERVAL_FACTOR = 4;
+
+/** "none": preview; "coalesced": the default, as above; "at-end": PULUMI_SKIP_CHECKPOINTS. */
+export type Checkpoints = "none" | "coalesced" | "at-end";
+
 export class LiveState {
+    private dirty = false;
+    private timer: NodeJS.Timeout | undefined;
+    private lastWriteMs = 0;
+    /** A coalesced write that failed on its timer, thrown by the next write or flush. */
+    private failedWrite: unknown;
+
     constructor(
         private readonly stateFile: string,
         private readonly identity: StackIdentity,
         private readonly opened: OpenedState,
-        private readonly persist: boolean,
+        private readonly checkpoints: Checkpoints,
     ) {}
 
     get resources(): readonly ResourceState[] {
@@ -20,7 +53,11 @@ export class LiveState {
     /** Writes that an operation is under way before the provider is called, so that a crash leaves it behind. */
     begin(operation: PendingOperation): void {
         this.opened.pendingOperations.push(operation);
-        this.save();
+        if (this.checkpoints === "coalesced") {
+            this.write();
+        } else {
+            this.save();
+        }
     }
 
     /** The provider answered (either way): the operation is no longer pending. */
@@ -100,9 +137,39 @@ export class LiveState {
         }
     }
 
-    private save(): void {
-        if (this.persist) {
-            writeState(this.stateFile, this.identity, this.opened);
+    /** Writes what is not yet written: at the end of a run, on success and on failure. */
+    flush(): void {
+        if (this.dirty) {
+            this.write();
+        } else {
+            clearTimeout(this.timer);
+            this.timer = undefined;
         }
+    }
+
+    private save(): void {
+        if (this.checkpoints === "none") return;
+        this.dirty = true;
+        if (this.checkpoints === "coalesced" && this.timer === undefined) {
+            this.timer = setTimeout(() => {
+                try {
+                    this.flush();
+                } catch (error) {
+                    this.failedWrite = error;
+                }
+            }, Math.max(MIN_WRITE_INTERVAL_MS, WRITE_INTERVAL_FACTOR * this.lastWriteMs));
+            // A state nobody flushes (a test that only reads the file) must not keep the process alive.
+            this.timer.unref();
+        }
+    }
+
+    private write(): void {
+        clearTimeout(this.timer);
+        this.timer = undefined;
+        if (this.failedWrite !== undefined) throw this.failedWrite;
+        const started = Date.now();
+        writeState(this.stateFile, this.identity, this.opened);
+        this.lastWriteMs = Date.now() - started;
+        this.dirty = false;
     }
 }

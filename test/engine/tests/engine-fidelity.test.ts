@@ -8,6 +8,8 @@ import { createHash } from "crypto";
 import * as fs from "fs";
 import { DEFAULT_PROVIDER_TYPE } from "../state/default-provider";
 import { interruptedRun } from "../host/interrupt";
+import { LiveState } from "../state/live-state";
+import { openState, ResourceState } from "../state/state-file";
 import { ProgramSpec, ProviderCall, TestProgram, freshProgramPerTest, only } from "./test-program";
 import { StepResult } from "../types";
 
@@ -252,6 +254,56 @@ describe("engine double: faithful to the real engine", function () {
             assert.equal(next.ok, true, next.log);
             assert.equal(stepOf(next.steps, "slow").op, "same");
             assert.deepEqual(program.takeCalls().filter((call) => call.call === "create"), []);
+        });
+    });
+
+    describe("8. when the state reaches its file (SnapshotManager, PULUMI_SKIP_CHECKPOINTS)", () => {
+        const identity = { project: "enginetest", stack: "dev", passphrase: "p" };
+        const thing = (name: string): ResourceState => ({
+            urn: `urn:pulumi:dev::enginetest::pulumi-nodejs:dynamic/test:Thing::${name}`,
+            type: "pulumi-nodejs:dynamic/test:Thing",
+            custom: true,
+            id: `id-${name}`,
+            dependencies: [],
+            inputs: { label: name },
+            outputs: { label: name },
+            secretKeys: [],
+        });
+
+        it("writes a pending create at once with every change before it, and the other changes at most once per interval", async () => {
+            const program = testProgram();
+            const state = new LiveState(program.stateFile, identity, openState(program.stateFile, identity), "coalesced");
+            for (let index = 0; index < 100; index++) state.upsert(thing(`made-${index}`));
+            assert.equal(fs.existsSync(program.stateFile), false, "100 changes, no write yet");
+            const pending = { type: "creating" as const, resource: thing("next") };
+            state.begin(pending);
+            assert.equal(program.state().resources.length, 100, "the pending create's write holds the changes before it");
+            assert.equal(only(program.state().pendingOperations ?? [], "pending operation").resource.urn, pending.resource.urn);
+            state.end(pending);
+            state.upsert(pending.resource);
+            assert.equal((program.state().pendingOperations ?? []).length, 1, "the end of the create waits for the interval");
+            await new Promise((resolve) => setTimeout(resolve, 1000));
+            assert.equal(program.state().pendingOperations, undefined, "written within the interval");
+            assert.equal(program.state().resources.length, 101);
+        });
+
+        it("with PULUMI_SKIP_CHECKPOINTS, a run killed midway leaves no state; one that ends writes it", async () => {
+            const program = testProgram();
+            const skip = { ...program.env, PULUMI_SKIP_CHECKPOINTS: "true" };
+            const spec: ProgramSpec = { things: [{ name: "quick" }, { name: "slow", inputs: { createDelayMs: 30_000 } }] };
+            const made = (label: string) => {
+                try {
+                    return Object.values(program.cloud()).some((made) => made.label === label);
+                } catch {
+                    return false; // read while the provider wrote it
+                }
+            };
+            await interruptedRun(["up", program.dir, "--state", program.stateFile, "--config", `spec=${JSON.stringify(spec)}`], skip, () => made("quick"));
+            assert.equal(fs.existsSync(program.stateFile), false, "nothing written before the end of the run, the pending create included");
+
+            const ended = await program.run("up", { things: [{ name: "other" }] }, { env: { PULUMI_SKIP_CHECKPOINTS: "true" } });
+            assert.equal(ended.ok, true, ended.log);
+            assert.deepEqual(program.managed().map((resource) => resource.inputs.label), ["other"]);
         });
     });
 });

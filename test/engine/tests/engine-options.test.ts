@@ -189,14 +189,17 @@ describe("engine double: resource options and flags as the Go engine handles the
     it("a secret whose value did not change keeps its ciphertext through the run's later writes (SecretCache)", () => {
         const program = testProgram();
         const identity = { project: "enginetest", stack: "dev", passphrase: "p" };
-        const state = new LiveState(program.stateFile, identity, openState(program.stateFile, identity), true);
+        const state = new LiveState(program.stateFile, identity, openState(program.stateFile, identity), "coalesced");
         const resource = { urn: "urn:pulumi:dev::enginetest::t::a", type: "t", custom: true, dependencies: [], secretKeys: ["key"], outputs: {} };
         const ciphertext = () => (program.state().resources[0]!.inputs.key as { ciphertext: string }).ciphertext;
         state.upsert({ ...resource, inputs: { key: "same" } });
+        state.flush();
         const first = ciphertext();
         state.upsert({ ...resource, inputs: { key: "same", other: 1 } });
+        state.flush();
         assert.equal(ciphertext(), first);
         state.upsert({ ...resource, inputs: { key: "changed" } });
+        state.flush();
         assert.notEqual(ciphertext(), first);
     });
 
