@@ -1,11 +1,13 @@
-// Each kind's Args interface (what a program writes) and its zod inputs (what the provider accepts) are compared
-// when the package is built (provider/resources/args-check.ts). This proves that comparison bites: every kind has
-// one, it passes as the sources are, and taking any one field out of a kind's Args is a compile error naming it.
-// The broken copies are served to the compiler in memory: nothing is written into the source tree.
+// A kind's fields are written in its zod inputs, its Args interface and the typed Outputs of its class. Args and the
+// inputs are compared when the package is built (provider/resources/args-check.ts): this proves that comparison
+// bites (every kind has one, it passes as the sources are, and taking any one field out of a kind's Args is a
+// compile error naming it; the broken copies are served to the compiler in memory, nothing is written into the
+// source tree), and that a class declares as Outputs only its kind's outputs, the computed ones all of them.
 import { strict as assert } from "node:assert";
 import { readdirSync, readFileSync } from "node:fs";
-import { join } from "node:path";
+import { basename, join } from "node:path";
 import * as ts from "typescript";
+import { outputNames, type KindOutputs } from "../../provider/resources/lifecycle";
 import { REPOSITORY_ROOT } from "../package/repository";
 
 const RESOURCES = join(REPOSITORY_ROOT, "provider", "resources");
@@ -41,6 +43,24 @@ function argsFields(kind: Kind): Map<string, [number, number][]> {
         if ((ts.isInterfaceDeclaration(statement) || ts.isTypeAliasDeclaration(statement)) && statement.name.text === kind.args) visit(statement);
     }
     return fields;
+}
+
+/** The names of the Outputs the kind's class declares, and the definition its constructor passes to the base. */
+function declaredOutputs(kind: Kind): { declared: string[]; definition: string } {
+    const source = ts.createSourceFile(kind.file, kind.text, ts.ScriptTarget.ES2022, true);
+    const declared: string[] = [];
+    let definition = "";
+    const visit = (node: ts.Node) => {
+        if (ts.isPropertyDeclaration(node) && node.modifiers?.some((m) => m.kind === ts.SyntaxKind.DeclareKeyword) && ts.isIdentifier(node.name)) {
+            declared.push(node.name.text);
+        }
+        if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.SuperKeyword && ts.isIdentifier(node.arguments[0])) {
+            definition = node.arguments[0].text;
+        }
+        ts.forEachChild(node, visit);
+    };
+    visit(source);
+    return { declared, definition };
 }
 
 const OPTIONS: ts.CompilerOptions = {
@@ -111,6 +131,19 @@ describe("repository: each kind's Args agrees with its zod inputs", function () 
                 said.some((error) => error.includes(`"${field}: an input missing from Args"`)),
                 `${kind.args} without ${field}: expected the check to name it; the compiler said:\n${said.join("\n") || "(nothing)"}`,
             );
+        }
+    });
+
+    it("a class declares as Outputs only its kind's outputs, and every output its service computes", () => {
+        for (const kind of all) {
+            const { declared, definition: name } = declaredOutputs(kind);
+            const module = basename(kind.file, ".ts");
+            const definition = (require(join(__dirname, "../../provider/resources", module)) as Record<string, KindOutputs>)[name];
+            assert.ok(definition?.kind, `${module}: the constructor passes ${name || "nothing"}, which is no kind definition of the module`);
+            const outputs = outputNames(definition);
+            assert.deepEqual(declared.filter((field) => !outputs.includes(field)), [], `${module}: declared, but no output of ${definition.kind}`);
+            const computed = definition.computedOutputs ?? [];
+            assert.deepEqual(computed.filter((field) => !declared.includes(field)), [], `${module}: computed by ${definition.kind}, but not declared`);
         }
     });
 });
