@@ -54,17 +54,15 @@ export interface ResourceDefinition<I extends Props> {
 }
 
 /**
- * The definition of any kind, as the registry holds it and the host's methods use it. Spelled out member by member
- * so that a kind's definition is compared with it field by field: TypeScript would judge a `ResourceDefinition<I>`
- * against `ResourceDefinition<Props>` by its variance in I, which the field-name lists make invariant.
+ * The definition of any kind, as the registry, the resource classes and the host's methods take it. Spelled out
+ * member by member so that a kind's definition is compared with it field by field: TypeScript would judge a
+ * `ResourceDefinition<I>` against `ResourceDefinition<Props>` by its variance in I, which the field-name lists make
+ * invariant.
  */
 export type AnyKind = { [M in keyof ResourceDefinition<Props>]: ResourceDefinition<Props>[M] };
 
-/** What a resource class needs of its kind's definition. */
-export type KindOutputs = Pick<ResourceDefinition<Props>, "kind" | "inputs" | "createOnly" | "computedOutputs">;
-
 /** Every property a resource of the kind shows: its inputs but those read only on create, then what is computed. */
-export function outputNames(definition: KindOutputs): string[] {
+export function outputNames(definition: AnyKind): string[] {
     const createOnly: readonly string[] = definition.createOnly ?? [];
     return [...Object.keys(definition.inputs.shape).filter((field) => !createOnly.includes(field)), ...(definition.computedOutputs ?? [])];
 }

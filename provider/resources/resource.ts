@@ -1,6 +1,6 @@
 // The base of every resource class a Pulumi program constructs.
 import * as pulumi from "@pulumi/pulumi";
-import { outputNames, type KindOutputs } from "./lifecycle";
+import { outputNames, type AnyKind } from "./lifecycle";
 import { warnOnceIfApiKeyIsPlain } from "./plain-key-warning";
 import { thinProvider } from "./stub";
 
@@ -10,7 +10,7 @@ const TYPE_MODULE = "shortener";
 
 export abstract class ShortenerResource extends pulumi.dynamic.Resource {
     /** @param definition the kind: its name and its outputs, each of which becomes an Output of the instance. */
-    protected constructor(definition: KindOutputs, name: string, args: object, opts?: pulumi.CustomResourceOptions) {
+    protected constructor(definition: AnyKind, name: string, args: object, opts?: pulumi.CustomResourceOptions) {
         warnOnceIfApiKeyIsPlain();
         const props = { ...Object.fromEntries(outputNames(definition).map((output) => [output, undefined])), ...args };
         super(thinProvider(definition.kind), name, props, opts, TYPE_MODULE, definition.kind);

@@ -7,7 +7,7 @@ import { strict as assert } from "node:assert";
 import { readdirSync, readFileSync } from "node:fs";
 import { basename, join } from "node:path";
 import * as ts from "typescript";
-import { outputNames, type KindOutputs } from "../../provider/resources/lifecycle";
+import { outputNames, type AnyKind } from "../../provider/resources/lifecycle";
 import { REPOSITORY_ROOT } from "../package/repository";
 
 const RESOURCES = join(REPOSITORY_ROOT, "provider", "resources");
@@ -138,7 +138,7 @@ describe("repository: each kind's Args agrees with its zod inputs", function () 
         for (const kind of all) {
             const { declared, definition: name } = declaredOutputs(kind);
             const module = basename(kind.file, ".ts");
-            const definition = (require(join(__dirname, "../../provider/resources", module)) as Record<string, KindOutputs>)[name];
+            const definition = (require(join(__dirname, "../../provider/resources", module)) as Record<string, AnyKind>)[name];
             assert.ok(definition?.kind, `${module}: the constructor passes ${name || "nothing"}, which is no kind definition of the module`);
             const outputs = outputNames(definition);
             assert.deepEqual(declared.filter((field) => !outputs.includes(field)), [], `${module}: declared, but no output of ${definition.kind}`);
