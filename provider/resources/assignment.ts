@@ -13,10 +13,8 @@ import { ATTEMPTS, isUncertain } from "./listed";
 export interface Assignment<I extends Props> {
     kind: string;
     inputs: ResourceDefinition<I>["inputs"];
-    /** The id in the state, from the inputs; it says what was assigned to what. */
-    id(inputs: I): string;
-    /** The inputs an id names, for `Kind.get(name, id)`, which sends none; the inverse of `id`. */
-    fromId(id: string): Props;
+    /** The inputs that make the id in the state, joined by "/" ("12/34"): it says what was assigned to what. */
+    idFields: readonly (keyof I & string)[];
     assign(client: ShortenerClient, inputs: I): Promise<void>;
     /** Whether the service still shows the assignment; false when its container is gone. */
     exists(context: ResourceContext, state: I): Promise<boolean>;
@@ -33,8 +31,17 @@ export interface Assignment<I extends Props> {
 
 export function assignmentResource<I extends Props>(spec: Assignment<I>): ResourceDefinition<I> {
     const fields = Object.keys(spec.inputs.shape);
+    const idOf = (wanted: I) => spec.idFields.map((field) => String(wanted[field])).join("/");
+    /** The inputs an id names, for `Kind.get(name, id)`, which sends none; the inverse of `idOf`. */
+    const fromId = (id: string): Props => {
+        const parts = id.split("/");
+        if (parts.length !== spec.idFields.length || parts.some((part) => part === "")) {
+            throw new Error(`the id "${id}" is not the id of a ${spec.kind} (${spec.idFields.map((field) => `<${field}>`).join("/")})`);
+        }
+        return Object.fromEntries(spec.idFields.map((field, index) => [field, parts[index]]));
+    };
     const declaredOrNamed = (id: string, state: Props): I =>
-        spec.inputs.parse(fields.some((field) => state[field] !== undefined) ? state : spec.fromId(id)) as I;
+        spec.inputs.parse(fields.some((field) => state[field] !== undefined) ? state : fromId(id)) as I;
     /** Assigns, unless a refusal or a lost answer turns out to mean that the service holds the assignment already. */
     async function assignOnce(context: ResourceContext, wanted: I): Promise<void> {
         for (let attempt = 1; ; attempt++) {
@@ -45,7 +52,7 @@ export function assignmentResource<I extends Props>(spec: Assignment<I>): Resour
                 if (!(refused || isUncertain(error))) throw error;
                 if (await spec.alreadyThere(context, wanted, error)) return;
                 if (refused || attempt >= ATTEMPTS) throw error;
-                context.tell(`assigning ${spec.id(wanted)} got no answer the provider can use (${error.message}), and the service does not show it; trying again`);
+                context.tell(`assigning ${idOf(wanted)} got no answer the provider can use (${error.message}), and the service does not show it; trying again`);
             }
         }
     }
@@ -58,7 +65,7 @@ export function assignmentResource<I extends Props>(spec: Assignment<I>): Resour
         async create(context, wanted) {
             if (!(await spec.alreadyThere(context, wanted))) await assignOnce(context, wanted);
             await spec.holds(context, wanted);
-            return { id: spec.id(wanted), computed: {} };
+            return { id: idOf(wanted), computed: {} };
         },
         async read(context, id, state) {
             const wanted = declaredOrNamed(id, state);
@@ -68,11 +75,4 @@ export function assignmentResource<I extends Props>(spec: Assignment<I>): Resour
             context.tell(`${spec.kind} removed from the stack; the service cannot unassign, so ${spec.leftBehind(spec.inputs.parse(state) as I)}`);
         },
     };
-}
-
-/** The parts of an assignment's id ("12/34"), or an error naming the form it should have. */
-export function idParts(kind: string, id: string, form: string, count: number): string[] {
-    const parts = id.split("/");
-    if (parts.length !== count || parts.some((part) => part === "")) throw new Error(`the id "${id}" is not the id of a ${kind} (${form})`);
-    return parts;
 }

@@ -4,24 +4,21 @@ import * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import { collect } from "../client";
 import { type AgreeWith, type ArgsAgree } from "./args-check";
-import { assignmentResource, idParts } from "./assignment";
+import { assignmentResource } from "./assignment";
+import { campaign } from "./campaign";
 import { objectId } from "./values";
 
-const campaignLinkInputs = z.strictObject({ campaignId: objectId, linkId: objectId });
-export type CampaignLinkInputs = z.output<typeof campaignLinkInputs>;
+const inputs = z.strictObject({ campaignId: objectId, linkId: objectId });
+export type CampaignLinkInputs = z.output<typeof inputs>;
 
 export const campaignLink = assignmentResource<CampaignLinkInputs>({
     kind: "CampaignLink",
-    inputs: campaignLinkInputs,
-    id: (wanted) => `${wanted.campaignId}/${wanted.linkId}`,
-    fromId: (id) => {
-        const [campaignId, linkId] = idParts("CampaignLink", id, "<campaignId>/<linkId>", 2);
-        return { campaignId, linkId };
-    },
+    inputs,
+    idFields: ["campaignId", "linkId"],
     assign: (client, wanted) => client.campaigns.assignLink(wanted.campaignId, wanted.linkId),
     // The service does not list a campaign's links: the assignment lasts as long as its campaign.
     exists: async (context, state) =>
-        (await context.lists.all("Campaign", () => collect(context.client().campaigns.all()))).some((c) => c.id === state.campaignId),
+        (await context.lists.all(campaign.kind, () => collect(context.client().campaigns.all()))).some((c) => c.id === state.campaignId),
     // Nor can anything show whether a link is in a campaign before assigning it; the service's refusal of a link
     // already in the campaign is the only sign, and after a lost answer assigning again brings it out.
     alreadyThere: async (_context, _wanted, refusal) => refusal?.kind === "validation" && /already/i.test(refusal.serviceMessage ?? ""),
@@ -35,7 +32,7 @@ export interface CampaignLinkArgs {
     /** The id of an existing short link. */
     linkId: pulumi.Input<number | string>;
 }
-export type CampaignLinkArgsAgree = ArgsAgree<AgreeWith<CampaignLinkArgs, typeof campaignLinkInputs>>;
+export type CampaignLinkArgsAgree = ArgsAgree<AgreeWith<CampaignLinkArgs, typeof inputs>>;
 
 /**
  * Puts a short link into a campaign. Any change replaces it. The service cannot take a link out of a campaign:

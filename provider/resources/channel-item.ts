@@ -5,18 +5,19 @@ import * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import { CHANNEL_ITEM_TYPES, collect, ShortenerApiError, type ChannelItemType } from "../client";
 import { type AgreeWith, type ArgsAgree } from "./args-check";
-import { assignmentResource, idParts } from "./assignment";
+import { assignmentResource } from "./assignment";
+import { channel } from "./channel";
 import type { ResourceContext } from "./context";
 import { createdByThisProcess } from "./listed";
 import { objectId } from "./values";
 
-const channelItemInputs = z.strictObject({
+const inputs = z.strictObject({
     channelId: objectId,
     type: z.enum(CHANNEL_ITEM_TYPES, { error: `must be one of ${CHANNEL_ITEM_TYPES.join(", ")}` }),
     itemId: objectId,
     adopt: z.literal(true, { error: "must be true (accepted for older programs: an item the channel already holds is always taken over)" }).optional(),
 });
-export type ChannelItemInputs = z.output<typeof channelItemInputs>;
+export type ChannelItemInputs = z.output<typeof inputs>;
 
 const itemsListing = (channelId: number) => `ChannelItem:${channelId}`;
 const itemKey = (type: string, id: number) => `${type}/${id}`;
@@ -44,7 +45,7 @@ function knownItems(context: ResourceContext, channelId: number, fresh: boolean)
     const channels = assignedSince.get(context)!;
     if (fresh) context.lists.invalidate(itemsListing(channelId));
     if (fresh || !channels.has(channelId)) {
-        const made = createdByThisProcess(context, "Channel", channelId);
+        const made = createdByThisProcess(context, channel.kind, channelId);
         const seen = made && !fresh ? Promise.resolve(new Set<string>()) : channelItems(context, channelId);
         // A failed listing is not kept: the next create looks again.
         channels.set(channelId, seen.catch((error) => {
@@ -57,12 +58,8 @@ function knownItems(context: ResourceContext, channelId: number, fresh: boolean)
 
 export const channelItem = assignmentResource<ChannelItemInputs>({
     kind: "ChannelItem",
-    inputs: channelItemInputs,
-    id: (wanted) => `${wanted.channelId}/${wanted.type}/${wanted.itemId}`,
-    fromId: (id) => {
-        const [channelId, type, itemId] = idParts("ChannelItem", id, "<channelId>/<type>/<itemId>", 3);
-        return { channelId, type, itemId };
-    },
+    inputs,
+    idFields: ["channelId", "type", "itemId"],
     assign: async (client, wanted) => client.channels.assignItem(wanted.channelId, wanted.type, wanted.itemId),
     exists: async (context, state) => (await channelItems(context, state.channelId)).has(itemKey(state.type, state.itemId)),
     alreadyThere: async (context, wanted, refusal) =>
@@ -83,7 +80,7 @@ export interface ChannelItemArgs {
     /** true: when the channel already holds the item, take the assignment over without assigning it again. */
     adopt?: pulumi.Input<true>;
 }
-export type ChannelItemArgsAgree = ArgsAgree<AgreeWith<ChannelItemArgs, typeof channelItemInputs>>;
+export type ChannelItemArgsAgree = ArgsAgree<AgreeWith<ChannelItemArgs, typeof inputs>>;
 
 /**
  * Puts a short link, bio page or QR code into a channel. Any change replaces it. The service cannot take an item
