@@ -59,15 +59,35 @@ function firstNonEmpty(...values: (string | undefined)[]): string | undefined {
     return values.find((value) => value !== undefined && value.trim() !== "")?.trim();
 }
 
-export function resolveCredentials(config: ConfigSource | undefined, env: NodeJS.ProcessEnv = process.env): Credentials {
-    const apiKey = firstNonEmpty(config?.get(CONFIG_KEYS.apiKey), env[ENV_KEYS.apiKey]);
+/**
+ * The account the provider, the data functions and shortener-import act for, as configured and not yet checked:
+ * each of the base URL and the key is the first non-empty of the explicit value, stack config and the environment.
+ * An empty config value falls back to the environment, so everything that tells accounts apart sees the account
+ * the client will use.
+ */
+export function resolveAccount(
+    config: ConfigSource | undefined,
+    env: NodeJS.ProcessEnv = process.env,
+    explicit: Partial<Credentials> = {},
+): Partial<Credentials> {
+    return {
+        baseUrl: firstNonEmpty(explicit.baseUrl, config?.get(CONFIG_KEYS.baseUrl), env[ENV_KEYS.baseUrl]),
+        apiKey: firstNonEmpty(explicit.apiKey, config?.get(CONFIG_KEYS.apiKey), env[ENV_KEYS.apiKey]),
+    };
+}
+
+export function resolveCredentials(
+    config: ConfigSource | undefined,
+    env: NodeJS.ProcessEnv = process.env,
+    explicit: Partial<Credentials> = {},
+): Credentials {
+    const { apiKey, baseUrl } = resolveAccount(config, env, explicit);
     if (!apiKey) {
         throw new ConfigurationError(
             `No API key for the shortener service: run \`pulumi config set ${CONFIG_KEYS.apiKey} --secret\` ` +
                 `or set the ${ENV_KEYS.apiKey} environment variable.`,
         );
     }
-    const baseUrl = firstNonEmpty(config?.get(CONFIG_KEYS.baseUrl), env[ENV_KEYS.baseUrl]);
     if (!baseUrl) {
         throw new ConfigurationError(
             `No base URL for the shortener service: run \`pulumi config set ${CONFIG_KEYS.baseUrl} https://<your-service>\` ` +
@@ -93,8 +113,12 @@ const SETTING_UNITS: Record<Setting, string> = {
 };
 
 /** Credentials plus the optional request timeout and bounds (config `shortener:<name>`, then the environment; whole numbers). */
-export function resolveSettings(config: ConfigSource | undefined, env: NodeJS.ProcessEnv = process.env): Settings {
-    const settings: Settings = resolveCredentials(config, env);
+export function resolveSettings(
+    config: ConfigSource | undefined,
+    env: NodeJS.ProcessEnv = process.env,
+    explicit: Partial<Credentials> = {},
+): Settings {
+    const settings: Settings = resolveCredentials(config, env, explicit);
     for (const [name, unit] of Object.entries(SETTING_UNITS) as [Setting, string][]) {
         const raw = firstNonEmpty(config?.get(CONFIG_KEYS[name]), env[ENV_KEYS[name]]);
         if (raw === undefined) continue;

@@ -4,14 +4,13 @@
 // they wait as the provider does.
 import * as pulumi from "@pulumi/pulumi";
 import { collect, createShortenerClient, describeWait, type ShortenerClient } from "./client";
-import { CONFIG_KEYS, resolveSettings, type Credentials } from "./config";
+import { resolveSettings, type Credentials } from "./config";
 
-/** Explicit credentials; by default they come from `shortener:baseUrl` / `shortener:apiKey` or the environment. */
+/** Explicit credentials; by default they come from stack config or the environment, as the provider's do. */
 export type DataOptions = Partial<Credentials>;
 
 function clientFor(options: DataOptions = {}): ShortenerClient {
-    const explicit = (key: string) => (key === CONFIG_KEYS.apiKey ? options.apiKey : key === CONFIG_KEYS.baseUrl ? options.baseUrl : undefined);
-    const { requestTimeoutMs, ...settings } = resolveSettings({ get: (key) => explicit(key) ?? pulumi.runtime.getConfig(key) });
+    const { requestTimeoutMs, ...settings } = resolveSettings({ get: (key) => pulumi.runtime.getConfig(key) }, process.env, options);
     return createShortenerClient({
         ...settings,
         timeoutMs: requestTimeoutMs,

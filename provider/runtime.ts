@@ -2,7 +2,7 @@
 // Module state here is shared by every resource of a run: one context, so one rate limiter and one list cache,
 // per account. `bindProvider` is part of the state format: keep its name and meaning stable across versions.
 import { createHash } from "node:crypto";
-import { CONFIG_KEYS, ENV_KEYS, type ConfigSource } from "./config";
+import { resolveAccount, type ConfigSource } from "./config";
 import { createResourceContext, type ResourceContext } from "./resources/context";
 import { providerMethods } from "./resources/lifecycle";
 import { definitions } from "./resources/registry";
@@ -21,8 +21,7 @@ export function bindProvider(kind: string, config: ConfigSource | undefined) {
 }
 
 function contextFor(config: ConfigSource | undefined): ResourceContext {
-    const apiKey = config?.get(CONFIG_KEYS.apiKey) ?? process.env[ENV_KEYS.apiKey] ?? "";
-    const baseUrl = config?.get(CONFIG_KEYS.baseUrl) ?? process.env[ENV_KEYS.baseUrl] ?? "";
+    const { baseUrl = "", apiKey = "" } = resolveAccount(config);
     const account = `${baseUrl}\n${createHash("sha256").update(apiKey).digest("hex")}`;
     let context = contexts.get(account);
     if (!context) {

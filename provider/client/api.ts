@@ -10,6 +10,7 @@ import {
     Channel,
     ChannelItem,
     channelItemSchema,
+    ChannelItemType,
     channelSchema,
     createdQrSchema,
     createdSchema,
@@ -55,7 +56,6 @@ export interface Listing<T, P extends Page<T> = Page<T>> {
     all(options?: AllOptions): AsyncIterable<T>;
 }
 
-export type ChannelItemType = "links" | "bio" | "qr";
 /** QR data: a string for text and link, an object of named fields for the other types. */
 export type QrData = string | Record<string, string>;
 

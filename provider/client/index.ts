@@ -2,17 +2,18 @@
 export { createShortenerClient, DEFAULT_MAX_RATE_LIMIT_WAIT_MS, DEFAULT_MAX_RESPONSE_BYTES, DEFAULT_REQUEST_TIMEOUT_MS } from "./api";
 export { DEFAULT_MAX_LIST_PAGES, collect } from "./pagination";
 export { describeWait } from "./transport";
-export type { ClientConfig, ShortenerClient, Listing, ChannelItemType, QrData, QrCodeBody } from "./api";
+export type { ClientConfig, ShortenerClient, Listing, QrData, QrCodeBody } from "./api";
 export { ShortenerApiError } from "./errors";
 export type { ErrorKind } from "./errors";
 export type { WaitEvent } from "./transport";
 export type { PageQuery, AllOptions } from "./pagination";
-export { PIXEL_TYPES, QR_TYPES } from "./schemas";
+export { CHANNEL_ITEM_TYPES, PIXEL_TYPES, QR_TYPES } from "./schemas";
 export type {
     Account,
     Campaign,
     Channel,
     ChannelItem,
+    ChannelItemType,
     Domain,
     DomainPage,
     Overlay,

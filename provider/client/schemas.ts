@@ -21,6 +21,10 @@ export const PIXEL_TYPES = [
 ] as const;
 export type PixelType = (typeof PIXEL_TYPES)[number];
 
+/** What a channel holds: short links, bio pages and QR codes. */
+export const CHANNEL_ITEM_TYPES = ["links", "bio", "qr"] as const;
+export type ChannelItemType = (typeof CHANNEL_ITEM_TYPES)[number];
+
 export const QR_TYPES = ["text", "vcard", "link", "email", "phone", "sms", "wifi"] as const;
 export type QrType = (typeof QR_TYPES)[number];
 

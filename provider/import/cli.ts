@@ -8,7 +8,7 @@ import { packageVersion } from "../version";
 import { parseArgs } from "node:util";
 import { parse as parseYaml } from "yaml";
 import { createShortenerClient } from "../client";
-import { CONFIG_KEYS, ENV_KEYS, resolveSettings, type ConfigSource } from "../config";
+import { CONFIG_KEYS, ENV_KEYS, resolveAccount, resolveSettings, type ConfigSource } from "../config";
 import { countRefused, generateProgram, publicSource, SERVICE_TEXT, serviceTextOf, summary, type ServiceText } from "./program";
 import { IMPORT_KINDS, readSnapshot, type ImportKind } from "./snapshot";
 
@@ -180,7 +180,7 @@ function serviceOf(snapshot: Awaited<ReturnType<typeof readSnapshot>>): ServiceT
 
 /** A setting the import cannot run without, with a hint that works for this command. */
 function requireSetting(config: ConfigSource | undefined, env: NodeJS.ProcessEnv, setting: "apiKey" | "baseUrl", hint: string): void {
-    if ([config?.get(CONFIG_KEYS[setting]), env[ENV_KEYS[setting]]].some((value) => value !== undefined && value.trim() !== "")) return;
+    if (resolveAccount(config, env)[setting] !== undefined) return;
     throw new Error(`no ${setting === "apiKey" ? "API key" : "base URL"} for the shortener service: ${hint}`);
 }
 

@@ -1,8 +1,7 @@
 // Everything an account holds that the provider can manage, read through the client: every page of every kind,
 // and the items of every channel. Objects are sorted by id, so the same account always reads the same way.
-import type { Account, Campaign, Channel, ChannelItem, Domain, Pixel, QrCode, ShortenerClient } from "../client";
+import { CHANNEL_ITEM_TYPES, type Account, type Campaign, type Channel, type ChannelItem, type Domain, type Pixel, type QrCode, type ShortenerClient } from "../client";
 import { allItems, collect } from "../client/pagination";
-import { CHANNEL_ITEM_TYPES } from "../resources/assignments";
 import { literal } from "./emit";
 
 export const IMPORT_KINDS = ["account", "domains", "campaigns", "channels", "pixels", "qrcodes"] as const;

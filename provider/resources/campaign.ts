@@ -3,6 +3,7 @@ import { ShortenerResource } from "./resource";
 import * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import type { Campaign as RemoteCampaign } from "../client";
+import { type AgreeWith, type ArgsAgree } from "./args-check";
 import { adoptInput, listedResource } from "./listed";
 import { meaningfulText, storedName } from "./values";
 
@@ -29,6 +30,7 @@ export const campaign = listedResource<CampaignInputs, RemoteCampaign>({
     observe: (remote) => ({ name: remote.name, public: remote.public }),
     storedForms: { name: storedName },
     irremovable: { slug: "cannot be removed once set: the service ignores an empty slug and keeps the rotator; set a new slug instead" },
+    computedOutputs: ["rotatorUrl", "listUrl"],
     computed: urls,
     naturalKey: { describe: (wanted) => `the name "${wanted.name}"`, fields: ["name"] },
     create: async (client, wanted) => {
@@ -54,6 +56,7 @@ export interface CampaignArgs {
     /** Take over an existing campaign instead of creating one: `true` finds it by its name, a number by its id. */
     adopt?: pulumi.Input<boolean | number>;
 }
+export type CampaignArgsAgree = ArgsAgree<AgreeWith<CampaignArgs, typeof inputs>>;
 
 /** A campaign of short links. Links join it through `CampaignLink`. */
 export class Campaign extends ShortenerResource {
@@ -66,6 +69,6 @@ export class Campaign extends ShortenerResource {
     declare readonly listUrl: pulumi.Output<string | null>;
 
     constructor(name: string, args: CampaignArgs, opts?: pulumi.CustomResourceOptions) {
-        super("Campaign", name, args, ["name", "slug", "public", "rotatorUrl", "listUrl"], opts);
+        super(campaign, name, args, opts);
     }
 }

@@ -3,6 +3,7 @@ import { ShortenerResource } from "./resource";
 import * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import type { Channel as RemoteChannel } from "../client";
+import { type AgreeWith, type ArgsAgree } from "./args-check";
 import { adoptInput, listedResource, onlyChanged } from "./listed";
 import { hexColour, meaningfulText, storedName, storedText } from "./values";
 
@@ -34,6 +35,7 @@ export const channel = listedResource<ChannelInputs, RemoteChannel>({
     storedForms: { name: storedName, description: storedText },
     // The real service gives a channel created without a colour a random one: that is an output, not drift.
     derivedWhenAbsent: ["color"],
+    computedOutputs: ["effectiveColor"],
     computed: (remote) => ({ effectiveColor: badgeColour(remote) ?? null }),
     // The service ignores a description of 2 characters or fewer and refuses an empty colour, so neither can be
     // cleared once set: refused at preview rather than failing at up or showing a diff forever.
@@ -66,6 +68,7 @@ export interface ChannelArgs {
     /** Take over an existing channel instead of creating one: `true` finds it by its name, a number by its id. */
     adopt?: pulumi.Input<boolean | number>;
 }
+export type ChannelArgsAgree = ArgsAgree<AgreeWith<ChannelArgs, typeof inputs>>;
 
 /** A channel: a labelled group of short links, bio pages and QR codes. Items join it through `ChannelItem`. */
 export class Channel extends ShortenerResource {
@@ -78,6 +81,6 @@ export class Channel extends ShortenerResource {
     declare readonly starred: pulumi.Output<boolean>;
 
     constructor(name: string, args: ChannelArgs, opts?: pulumi.CustomResourceOptions) {
-        super("Channel", name, args, ["name", "description", "color", "effectiveColor", "starred"], opts);
+        super(channel, name, args, opts);
     }
 }

@@ -4,6 +4,7 @@ import { ShortenerResource } from "./resource";
 import * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import type { Domain as RemoteDomain } from "../client";
+import { type AgreeWith, type ArgsAgree } from "./args-check";
 import { adoptInput, listedResource, onlyChanged } from "./listed";
 import { httpUrl, normaliseOrigin, normaliseUrl } from "./values";
 
@@ -53,6 +54,7 @@ export interface DomainArgs {
     /** Take over an existing domain instead of creating one: `true` finds it by its name, a number by its id. */
     adopt?: pulumi.Input<boolean | number>;
 }
+export type DomainArgsAgree = ArgsAgree<AgreeWith<DomainArgs, typeof inputs>>;
 
 /** A branded domain. */
 export class Domain extends ShortenerResource {
@@ -61,6 +63,6 @@ export class Domain extends ShortenerResource {
     declare readonly redirect404: pulumi.Output<string | undefined>;
 
     constructor(name: string, args: DomainArgs, opts?: pulumi.CustomResourceOptions) {
-        super("Domain", name, args, ["domain", "redirectRoot", "redirect404"], opts);
+        super(domain, name, args, opts);
     }
 }

@@ -30,8 +30,11 @@ export interface Created {
 }
 
 export interface ResourceDefinition<I extends Props> {
+    /** The name in the type token and in the serialized stub, e.g. "Domain": part of the state format. */
     kind: string;
     inputs: z.ZodObject<z.ZodRawShape, z.core.$strict>;
+    /** Outputs the service computes, beside the inputs (see `outputNames`). */
+    computedOutputs?: readonly string[];
     /** Inputs whose change replaces the object. */
     replaceOn?: readonly (keyof I & string)[];
     /** Replace by deleting first: the service refuses two objects with the same natural key. */
@@ -48,6 +51,20 @@ export interface ResourceDefinition<I extends Props> {
     /** Applies the changed inputs; returns computed outputs that changed. Absent: every change replaces. */
     update?(context: ResourceContext, id: string, olds: Props, news: I, changed: readonly (keyof I & string)[]): Promise<Props>;
     delete(context: ResourceContext, id: string, state: Props): Promise<void>;
+}
+
+/**
+ * The definition of any kind, as the registry, the resource classes and the host's methods take it. Spelled out
+ * member by member so that a kind's definition is compared with it field by field: TypeScript would judge a
+ * `ResourceDefinition<I>` against `ResourceDefinition<Props>` by its variance in I, which the field-name lists make
+ * invariant.
+ */
+export type AnyKind = { [M in keyof ResourceDefinition<Props>]: ResourceDefinition<Props>[M] };
+
+/** Every property a resource of the kind shows: its inputs but those read only on create, then what is computed. */
+export function outputNames(definition: AnyKind): string[] {
+    const createOnly: readonly string[] = definition.createOnly ?? [];
+    return [...Object.keys(definition.inputs.shape).filter((field) => !createOnly.includes(field)), ...(definition.computedOutputs ?? [])];
 }
 
 /**

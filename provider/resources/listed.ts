@@ -30,7 +30,8 @@ export interface ListedKind<I extends Props, R extends Remote> {
     derivedWhenAbsent?: readonly (keyof I & string)[];
     /** Inputs the service cannot clear once set, with the reason: removing one is refused at preview. */
     irremovable?: { [F in keyof I & string]?: string };
-    /** Outputs the service computes. */
+    computedOutputs?: ResourceDefinition<I>["computedOutputs"];
+    /** The outputs named in `computedOutputs`, from what the service shows. */
     computed?(remote: R): Props;
     /** The natural key, for adopting by key and for finding an object whose create response was lost. */
     naturalKey?: { describe(inputs: I): string; fields: readonly (keyof I & string)[] };
@@ -229,6 +230,7 @@ export function listedResource<I extends Props & { adopt?: boolean | number }, R
         listed: spec,
         kind: spec.kind,
         inputs: spec.inputs,
+        computedOutputs: spec.computedOutputs,
         replaceOn: spec.replaceOn,
         deleteBeforeReplace: spec.deleteBeforeReplace,
         rules,

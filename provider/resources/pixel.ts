@@ -3,6 +3,7 @@ import { ShortenerResource } from "./resource";
 import * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import { PIXEL_TYPES, type Pixel as RemotePixel, type PixelType } from "../client";
+import { type AgreeWith, type ArgsAgree } from "./args-check";
 import { adoptInput, listedResource } from "./listed";
 import { serviceText, storedText } from "./values";
 
@@ -37,6 +38,7 @@ export interface PixelArgs {
     /** Take over an existing pixel instead of creating one: `true` finds it by type and tag, a number by its id. */
     adopt?: pulumi.Input<boolean | number>;
 }
+export type PixelArgsAgree = ArgsAgree<AgreeWith<PixelArgs, typeof inputs>>;
 
 /** A tracking pixel. */
 export class Pixel extends ShortenerResource {
@@ -45,6 +47,6 @@ export class Pixel extends ShortenerResource {
     declare readonly tag: pulumi.Output<string>;
 
     constructor(name: string, args: PixelArgs, opts?: pulumi.CustomResourceOptions) {
-        super("Pixel", name, args, ["type", "name", "tag"], opts);
+        super(pixel, name, args, opts);
     }
 }

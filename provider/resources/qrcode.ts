@@ -6,6 +6,7 @@ import * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import { QR_TYPES, type QrCode as RemoteQrCode, type QrType } from "../client";
 import type { Failure } from "./lifecycle";
+import { type AgreeWith, type ArgsAgree } from "./args-check";
 import { adoptInput, listedResource } from "./listed";
 import { httpUrl, rgbColour, serviceText } from "./values";
 
@@ -88,6 +89,7 @@ export const qrCode = listedResource<QrCodeInputs, RemoteQrCode>({
     replaceOn: ["type"],
     list: (client) => client.qrCodes.all(),
     observe: () => ({}),
+    computedOutputs: ["link", "scans"],
     computed: (remote) => ({ link: remote.link, scans: remote.scans }),
     rules: (news, olds) => (news.type !== undefined && news.data !== undefined ? dataFailures(news.type, news.data) : undeclaredFailures(news, olds)),
     normalise: (inputs) => {
@@ -188,6 +190,7 @@ export type QrCodeArgs = {
     type?: undefined;
     data?: undefined;
 };
+export type QrCodeArgsAgree = ArgsAgree<AgreeWith<QrCodeArgs, typeof inputs>>;
 
 /** A QR code. */
 export class QrCode extends ShortenerResource {
@@ -203,7 +206,7 @@ export class QrCode extends ShortenerResource {
 
     constructor(name: string, args: QrCodeArgs, opts?: pulumi.CustomResourceOptions) {
         const data = args.data === undefined ? undefined : pulumi.output(args.data).apply((value) => (holdsCredential(value) ? pulumi.secret(value) : value));
-        super("QrCode", name, { ...args, data }, ["type", "data", "background", "foreground", "logo", "link", "scans"], opts);
+        super(qrCode, name, { ...args, data }, opts);
     }
 }
 

@@ -1,22 +1,15 @@
-// Every resource kind by the name its serialized stub carries. The names are part of the state format.
-import { accountSettings } from "./account";
-import { campaignLink, channelItem } from "./assignments";
+// Every resource kind by the name its serialized stub carries (each definition's `kind`, part of the state format).
+import { accountSettings } from "./account-settings";
 import { campaign } from "./campaign";
+import { campaignLink } from "./campaign-link";
 import { channel } from "./channel";
+import { channelItem } from "./channel-item";
 import { domain } from "./domain";
-import type { Props, ResourceDefinition } from "./lifecycle";
+import type { AnyKind } from "./lifecycle";
 import { pixel } from "./pixel";
 import { qrCode } from "./qrcode";
 import { wikiQuery } from "./wikiquery";
 
-export const definitions: Readonly<Record<string, ResourceDefinition<Props>>> = {
-    Domain: domain,
-    Campaign: campaign,
-    CampaignLink: campaignLink,
-    Channel: channel,
-    ChannelItem: channelItem,
-    Pixel: pixel,
-    QrCode: qrCode,
-    AccountSettings: accountSettings,
-    WikiQuery: wikiQuery,
-} as unknown as Record<string, ResourceDefinition<Props>>;
+const KINDS: readonly AnyKind[] = [domain, campaign, campaignLink, channel, channelItem, pixel, qrCode, accountSettings, wikiQuery];
+
+export const definitions: Readonly<Record<string, AnyKind>> = Object.fromEntries(KINDS.map((definition) => [definition.kind, definition]));

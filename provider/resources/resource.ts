@@ -1,5 +1,6 @@
 // The base of every resource class a Pulumi program constructs.
 import * as pulumi from "@pulumi/pulumi";
+import { outputNames, type AnyKind } from "./lifecycle";
 import { warnOnceIfApiKeyIsPlain } from "./plain-key-warning";
 import { thinProvider } from "./stub";
 
@@ -8,19 +9,11 @@ import { thinProvider } from "./stub";
 const TYPE_MODULE = "shortener";
 
 export abstract class ShortenerResource extends pulumi.dynamic.Resource {
-    /**
-     * @param outputs every property the provider returns; each becomes an Output of the instance.
-     */
-    protected constructor(
-        kind: string,
-        name: string,
-        args: object,
-        outputs: readonly string[],
-        opts?: pulumi.CustomResourceOptions,
-    ) {
+    /** @param definition the kind: its name and its outputs, each of which becomes an Output of the instance. */
+    protected constructor(definition: AnyKind, name: string, args: object, opts?: pulumi.CustomResourceOptions) {
         warnOnceIfApiKeyIsPlain();
-        const props = { ...Object.fromEntries(outputs.map((output) => [output, undefined])), ...args };
-        super(thinProvider(kind), name, props, opts, TYPE_MODULE, kind);
+        const props = { ...Object.fromEntries(outputNames(definition).map((output) => [output, undefined])), ...args };
+        super(thinProvider(definition.kind), name, props, opts, TYPE_MODULE, definition.kind);
     }
 
     /** A read-only view of an existing object by its id, e.g. `Domain.get("main", "12")`: nothing is created or changed. */

@@ -10,6 +10,7 @@ import { CatalogueError, chooseCatalogue, type ChosenCatalogue } from "../wiki/c
 import { MODULE_FIELDS } from "../wiki/definition";
 import type { Failure, Props, ResourceDefinition } from "./lifecycle";
 import { ShortenerResource } from "./resource";
+import { type AgreeWith, type ArgsAgree } from "./args-check";
 import { httpUrl } from "./values";
 
 const inputs = z.strictObject({
@@ -47,6 +48,7 @@ function outputsOf(wanted: WikiQueryInputs): Props {
 export const wikiQuery: ResourceDefinition<WikiQueryInputs> = {
     kind: "WikiQuery",
     inputs,
+    computedOutputs: ["request", "url", "warnings", "judgedWith"],
     rules(wanted, _olds, context) {
         let definition: WikiQueryDefinition;
         try {
@@ -105,6 +107,7 @@ export interface WikiQueryArgs {
      *  By default, the pin of `apiUrl` in wiki-catalogues/ when there is one, else the shipped catalogue. */
     catalogue?: pulumi.Input<string>;
 }
+export type WikiQueryArgsAgree = ArgsAgree<AgreeWith<WikiQueryArgs, typeof inputs>>;
 
 /**
  * A wiki query definition validated at preview: an invalid definition fails `pulumi preview` naming the
@@ -118,6 +121,6 @@ export class WikiQuery extends ShortenerResource {
     declare readonly judgedWith: pulumi.Output<string>;
 
     constructor(name: string, args: WikiQueryArgs, opts?: pulumi.CustomResourceOptions) {
-        super("WikiQuery", name, args, ["definition", "apiUrl", "highLimits", "strict", "catalogue", "request", "url", "warnings", "judgedWith"], opts);
+        super(wikiQuery, name, args, opts);
     }
 }

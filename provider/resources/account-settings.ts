@@ -4,6 +4,7 @@
 import { ShortenerResource } from "./resource";
 import * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
+import { type AgreeWith, type ArgsAgree } from "./args-check";
 import type { ResourceDefinition } from "./lifecycle";
 
 const inputs = z.strictObject({
@@ -15,6 +16,7 @@ export type AccountSettingsInputs = z.output<typeof inputs>;
 export const accountSettings: ResourceDefinition<AccountSettingsInputs> = {
     kind: "AccountSettings",
     inputs,
+    computedOutputs: ["username", "status"],
 
     // Only what differs from the account is sent, so taking over the account as it is (an imported program)
     // writes nothing; a declared password is always sent, since the service never shows it.
@@ -49,6 +51,7 @@ export interface AccountSettingsArgs {
     /** At least 5 characters. Always stored as a secret, even when given as plain text. */
     password?: pulumi.Input<string>;
 }
+export type AccountSettingsArgsAgree = ArgsAgree<AgreeWith<AccountSettingsArgs, typeof inputs>>;
 
 /**
  * The account's e-mail and password. Declare it once per stack: creating it applies the settings, deleting it
@@ -63,7 +66,7 @@ export class AccountSettings extends ShortenerResource {
 
     constructor(name: string, args: AccountSettingsArgs, opts?: pulumi.CustomResourceOptions) {
         const password = args.password === undefined ? undefined : pulumi.secret(args.password);
-        super("AccountSettings", name, { ...args, password }, ["email", "password", "username", "status"], {
+        super(accountSettings, name, { ...args, password }, {
             ...opts,
             additionalSecretOutputs: [...(opts?.additionalSecretOutputs ?? []), "password"],
         });

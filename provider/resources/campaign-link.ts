@@ -1,0 +1,48 @@
+// A link in a campaign (see assignment.ts for what an assignment is and why it cannot be undone).
+import { ShortenerResource } from "./resource";
+import * as pulumi from "@pulumi/pulumi";
+import { z } from "zod";
+import { collect } from "../client";
+import { type AgreeWith, type ArgsAgree } from "./args-check";
+import { assignmentResource } from "./assignment";
+import { campaign } from "./campaign";
+import { objectId } from "./values";
+
+const inputs = z.strictObject({ campaignId: objectId, linkId: objectId });
+export type CampaignLinkInputs = z.output<typeof inputs>;
+
+export const campaignLink = assignmentResource<CampaignLinkInputs>({
+    kind: "CampaignLink",
+    inputs,
+    idFields: ["campaignId", "linkId"],
+    assign: (client, wanted) => client.campaigns.assignLink(wanted.campaignId, wanted.linkId),
+    // The service does not list a campaign's links: the assignment lasts as long as its campaign.
+    exists: async (context, state) =>
+        (await context.lists.all(campaign.kind, () => collect(context.client().campaigns.all()))).some((c) => c.id === state.campaignId),
+    // Nor can anything show whether a link is in a campaign before assigning it; the service's refusal of a link
+    // already in the campaign is the only sign, and after a lost answer assigning again brings it out.
+    alreadyThere: async (_context, _wanted, refusal) => refusal?.kind === "validation" && /already/i.test(refusal.serviceMessage ?? ""),
+    // Nothing listed changes: the campaign listing does not show its links.
+    holds: async () => undefined,
+    leftBehind: (state) => `link ${state.linkId} stays in campaign ${state.campaignId}`,
+});
+
+export interface CampaignLinkArgs {
+    campaignId: pulumi.Input<number | string>;
+    /** The id of an existing short link. */
+    linkId: pulumi.Input<number | string>;
+}
+export type CampaignLinkArgsAgree = ArgsAgree<AgreeWith<CampaignLinkArgs, typeof inputs>>;
+
+/**
+ * Puts a short link into a campaign. Any change replaces it. The service cannot take a link out of a campaign:
+ * deleting this resource (or replacing it) leaves the link in the campaign, and says so.
+ */
+export class CampaignLink extends ShortenerResource {
+    declare readonly campaignId: pulumi.Output<number>;
+    declare readonly linkId: pulumi.Output<number>;
+
+    constructor(name: string, args: CampaignLinkArgs, opts?: pulumi.CustomResourceOptions) {
+        super(campaignLink, name, args, opts);
+    }
+}

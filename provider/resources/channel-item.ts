@@ -1,0 +1,98 @@
+// An item (short link, bio page or QR code) in a channel (see assignment.ts for what an assignment is and why it
+// cannot be undone).
+import { ShortenerResource } from "./resource";
+import * as pulumi from "@pulumi/pulumi";
+import { z } from "zod";
+import { CHANNEL_ITEM_TYPES, collect, ShortenerApiError, type ChannelItemType } from "../client";
+import { type AgreeWith, type ArgsAgree } from "./args-check";
+import { assignmentResource } from "./assignment";
+import { channel } from "./channel";
+import type { ResourceContext } from "./context";
+import { createdByThisProcess } from "./listed";
+import { objectId } from "./values";
+
+const inputs = z.strictObject({
+    channelId: objectId,
+    type: z.enum(CHANNEL_ITEM_TYPES, { error: `must be one of ${CHANNEL_ITEM_TYPES.join(", ")}` }),
+    itemId: objectId,
+    adopt: z.literal(true, { error: "must be true (accepted for older programs: an item the channel already holds is always taken over)" }).optional(),
+});
+export type ChannelItemInputs = z.output<typeof inputs>;
+
+const itemsListing = (channelId: number) => `ChannelItem:${channelId}`;
+const itemKey = (type: string, id: number) => `${type}/${id}`;
+
+/** The items of a channel, "type/id"; none when the channel is gone. Reads share the list cache. */
+async function channelItems(context: ResourceContext, channelId: number): Promise<Set<string>> {
+    try {
+        const items = await context.lists.all(itemsListing(channelId), () => collect(context.client().channels.allItems(channelId)));
+        return new Set(items.map((item) => itemKey(item.type, item.id)));
+    } catch (error) {
+        if (error instanceof ShortenerApiError && error.notFound) return new Set();
+        throw error;
+    }
+}
+
+/**
+ * What each provider process knows of the channels it assigns to: the items a channel held when this process first
+ * looked (none for a channel it created), and those it assigned since. Creates consult it instead of listing the
+ * channel's items again after each assign, so K items into one channel cost one listing of it, not K.
+ */
+const assignedSince = new WeakMap<ResourceContext, Map<number, Promise<Set<string>>>>();
+
+function knownItems(context: ResourceContext, channelId: number, fresh: boolean): Promise<Set<string>> {
+    if (!assignedSince.has(context)) assignedSince.set(context, new Map());
+    const channels = assignedSince.get(context)!;
+    if (fresh) context.lists.invalidate(itemsListing(channelId));
+    if (fresh || !channels.has(channelId)) {
+        const made = createdByThisProcess(context, channel.kind, channelId);
+        const seen = made && !fresh ? Promise.resolve(new Set<string>()) : channelItems(context, channelId);
+        // A failed listing is not kept: the next create looks again.
+        channels.set(channelId, seen.catch((error) => {
+            channels.delete(channelId);
+            throw error;
+        }));
+    }
+    return channels.get(channelId)!;
+}
+
+export const channelItem = assignmentResource<ChannelItemInputs>({
+    kind: "ChannelItem",
+    inputs,
+    idFields: ["channelId", "type", "itemId"],
+    assign: async (client, wanted) => client.channels.assignItem(wanted.channelId, wanted.type, wanted.itemId),
+    exists: async (context, state) => (await channelItems(context, state.channelId)).has(itemKey(state.type, state.itemId)),
+    alreadyThere: async (context, wanted, refusal) =>
+        (await knownItems(context, wanted.channelId, refusal !== undefined)).has(itemKey(wanted.type, wanted.itemId)),
+    holds: async (context, wanted) => {
+        (await knownItems(context, wanted.channelId, false)).add(itemKey(wanted.type, wanted.itemId));
+        // A later read (a refresh in this process) lists the channel again rather than miss the new item.
+        context.lists.invalidate(itemsListing(wanted.channelId));
+    },
+    leftBehind: (state) => `${state.type} item ${state.itemId} stays in channel ${state.channelId}`,
+});
+
+export interface ChannelItemArgs {
+    channelId: pulumi.Input<number | string>;
+    /** links (a short link), bio (a bio page) or qr (a QR code). */
+    type: pulumi.Input<ChannelItemType>;
+    itemId: pulumi.Input<number | string>;
+    /** true: when the channel already holds the item, take the assignment over without assigning it again. */
+    adopt?: pulumi.Input<true>;
+}
+export type ChannelItemArgsAgree = ArgsAgree<AgreeWith<ChannelItemArgs, typeof inputs>>;
+
+/**
+ * Puts a short link, bio page or QR code into a channel. Any change replaces it. The service cannot take an item
+ * out of a channel: deleting this resource leaves the item in the channel, and says so (deleting the channel
+ * itself does unassign its items).
+ */
+export class ChannelItem extends ShortenerResource {
+    declare readonly channelId: pulumi.Output<number>;
+    declare readonly type: pulumi.Output<ChannelItemType>;
+    declare readonly itemId: pulumi.Output<number>;
+
+    constructor(name: string, args: ChannelItemArgs, opts?: pulumi.CustomResourceOptions) {
+        super(channelItem, name, args, opts);
+    }
+}
