@@ -8,7 +8,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { basename, join } from "node:path";
 import * as ts from "typescript";
 import { outputNames, type AnyKind } from "../../provider/resources/lifecycle";
-import { REPOSITORY_ROOT } from "../package/repository";
+import { REPOSITORY_ROOT } from "../support/repository";
 
 const RESOURCES = join(REPOSITORY_ROOT, "provider", "resources");
 const CHECK = /^export type (\w+)ArgsAgree = ArgsAgree<AgreeWith<(\w+), typeof \w+>>;$/m;

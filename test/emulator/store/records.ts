@@ -5,6 +5,9 @@ export const KINDS = ["domains", "campaigns", "channels", "pixels", "qrcodes", "
 export type Kind = (typeof KINDS)[number];
 export type AdminKind = Kind | "accounts";
 
+// The emulator keeps its own copies of the service's vocabularies (channel item types here, pixel types in
+// api/pixels.ts) and of its escaping (profiles/) on purpose: it is an independent oracle written from the spec, so a
+// mistake in provider/client/schemas.ts or provider/resources/values.ts shows as a disagreement, not shared by both.
 export const CHANNEL_ITEM_TYPES = ["links", "bio", "qr"] as const;
 export type ChannelItemType = (typeof CHANNEL_ITEM_TYPES)[number];
 
