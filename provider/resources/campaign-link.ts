@@ -1,5 +1,5 @@
 // A link in a campaign (see assignment.ts for what an assignment is and why it cannot be undone).
-import { ShortenerResource } from "./resource";
+import { kindResource } from "./resource";
 import * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import { collect } from "../client";
@@ -38,11 +38,7 @@ export type CampaignLinkArgsAgree = ArgsAgree<AgreeWith<CampaignLinkArgs, typeof
  * Puts a short link into a campaign. Any change replaces it. The service cannot take a link out of a campaign:
  * deleting this resource (or replacing it) leaves the link in the campaign, and says so.
  */
-export class CampaignLink extends ShortenerResource {
+export class CampaignLink extends kindResource<CampaignLinkArgs>(campaignLink) {
     declare readonly campaignId: pulumi.Output<number>;
     declare readonly linkId: pulumi.Output<number>;
-
-    constructor(name: string, args: CampaignLinkArgs, opts?: pulumi.CustomResourceOptions) {
-        super(campaignLink, name, args, opts);
-    }
 }

@@ -1,5 +1,5 @@
 // A campaign: a named group of short links with an optional public rotator.
-import { ShortenerResource } from "./resource";
+import { kindResource } from "./resource";
 import * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import type { Campaign as RemoteCampaign } from "../client";
@@ -59,7 +59,7 @@ export interface CampaignArgs {
 export type CampaignArgsAgree = ArgsAgree<AgreeWith<CampaignArgs, typeof inputs>>;
 
 /** A campaign of short links. Links join it through `CampaignLink`. */
-export class Campaign extends ShortenerResource {
+export class Campaign extends kindResource<CampaignArgs>(campaign) {
     declare readonly name: pulumi.Output<string>;
     declare readonly slug: pulumi.Output<string | undefined>;
     declare readonly public: pulumi.Output<boolean>;
@@ -67,8 +67,4 @@ export class Campaign extends ShortenerResource {
     declare readonly rotatorUrl: pulumi.Output<string | null>;
     /** The campaign's list page; null when the service shows none (a campaign without a slug). */
     declare readonly listUrl: pulumi.Output<string | null>;
-
-    constructor(name: string, args: CampaignArgs, opts?: pulumi.CustomResourceOptions) {
-        super(campaign, name, args, opts);
-    }
 }

@@ -1,6 +1,6 @@
 // An item (short link, bio page or QR code) in a channel (see assignment.ts for what an assignment is and why it
 // cannot be undone).
-import { ShortenerResource } from "./resource";
+import { kindResource } from "./resource";
 import * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import { CHANNEL_ITEM_TYPES, collect, ShortenerApiError, type ChannelItemType } from "../client";
@@ -87,12 +87,8 @@ export type ChannelItemArgsAgree = ArgsAgree<AgreeWith<ChannelItemArgs, typeof i
  * out of a channel: deleting this resource leaves the item in the channel, and says so (deleting the channel
  * itself does unassign its items).
  */
-export class ChannelItem extends ShortenerResource {
+export class ChannelItem extends kindResource<ChannelItemArgs>(channelItem) {
     declare readonly channelId: pulumi.Output<number>;
     declare readonly type: pulumi.Output<ChannelItemType>;
     declare readonly itemId: pulumi.Output<number>;
-
-    constructor(name: string, args: ChannelItemArgs, opts?: pulumi.CustomResourceOptions) {
-        super(channelItem, name, args, opts);
-    }
 }

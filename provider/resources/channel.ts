@@ -1,5 +1,5 @@
 // A channel: a labelled group of short links, bio pages and QR codes.
-import { ShortenerResource } from "./resource";
+import { kindResource } from "./resource";
 import * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import type { Channel as RemoteChannel } from "../client";
@@ -71,7 +71,7 @@ export interface ChannelArgs {
 export type ChannelArgsAgree = ArgsAgree<AgreeWith<ChannelArgs, typeof inputs>>;
 
 /** A channel: a labelled group of short links, bio pages and QR codes. Items join it through `ChannelItem`. */
-export class Channel extends ShortenerResource {
+export class Channel extends kindResource<ChannelArgs>(channel) {
     declare readonly name: pulumi.Output<string>;
     declare readonly description: pulumi.Output<string | undefined>;
     /** The declared colour, in upper case. */
@@ -79,8 +79,4 @@ export class Channel extends ShortenerResource {
     /** The colour the service shows: the declared one, or the one it picked when none was declared. */
     declare readonly effectiveColor: pulumi.Output<string | null>;
     declare readonly starred: pulumi.Output<boolean>;
-
-    constructor(name: string, args: ChannelArgs, opts?: pulumi.CustomResourceOptions) {
-        super(channel, name, args, opts);
-    }
 }

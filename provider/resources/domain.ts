@@ -1,6 +1,6 @@
 // A branded domain. Its name cannot change in place, and the service refuses the same name twice, so a new
 // name replaces it, deleting the old one first.
-import { ShortenerResource } from "./resource";
+import { kindResource } from "./resource";
 import * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import type { Domain as RemoteDomain } from "../client";
@@ -57,12 +57,8 @@ export interface DomainArgs {
 export type DomainArgsAgree = ArgsAgree<AgreeWith<DomainArgs, typeof inputs>>;
 
 /** A branded domain. */
-export class Domain extends ShortenerResource {
+export class Domain extends kindResource<DomainArgs>(domain) {
     declare readonly domain: pulumi.Output<string>;
     declare readonly redirectRoot: pulumi.Output<string | undefined>;
     declare readonly redirect404: pulumi.Output<string | undefined>;
-
-    constructor(name: string, args: DomainArgs, opts?: pulumi.CustomResourceOptions) {
-        super(domain, name, args, opts);
-    }
 }

@@ -1,5 +1,5 @@
 // A tracking pixel. Its type cannot change in place: a new type replaces it.
-import { ShortenerResource } from "./resource";
+import { kindResource } from "./resource";
 import * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import { PIXEL_TYPES, type Pixel as RemotePixel, type PixelType } from "../client";
@@ -41,12 +41,8 @@ export interface PixelArgs {
 export type PixelArgsAgree = ArgsAgree<AgreeWith<PixelArgs, typeof inputs>>;
 
 /** A tracking pixel. */
-export class Pixel extends ShortenerResource {
+export class Pixel extends kindResource<PixelArgs>(pixel) {
     declare readonly type: pulumi.Output<PixelType>;
     declare readonly name: pulumi.Output<string>;
     declare readonly tag: pulumi.Output<string>;
-
-    constructor(name: string, args: PixelArgs, opts?: pulumi.CustomResourceOptions) {
-        super(pixel, name, args, opts);
-    }
 }

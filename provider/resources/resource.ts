@@ -26,3 +26,21 @@ export abstract class ShortenerResource extends pulumi.dynamic.Resource {
         return new this(name, {} as never, { ...opts, id });
     }
 }
+
+/** A kind's class as the package declares it: its constructor, and `get`. */
+export interface KindClass<Args extends object> {
+    new (name: string, args: Args, opts?: pulumi.CustomResourceOptions): ShortenerResource;
+    get: typeof ShortenerResource.get;
+}
+
+/**
+ * The base of a kind's class whose constructor only hands the kind's definition on, so that a kind file declares its
+ * class as its outputs alone: `class Pixel extends kindResource<PixelArgs>(pixel) { declare readonly ... }`.
+ */
+export function kindResource<Args extends object>(definition: AnyKind): KindClass<Args> {
+    return class extends ShortenerResource {
+        constructor(name: string, args: Args, opts?: pulumi.CustomResourceOptions) {
+            super(definition, name, args, opts);
+        }
+    };
+}

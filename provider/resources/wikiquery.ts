@@ -9,7 +9,7 @@ import { checkDefinition, validateWikiQuery, WikiDefinitionError, type WikiQuery
 import { CatalogueError, chooseCatalogue, type ChosenCatalogue } from "../wiki/catalogue";
 import { MODULE_FIELDS } from "../wiki/definition";
 import type { Failure, Props, ResourceDefinition } from "./lifecycle";
-import { ShortenerResource } from "./resource";
+import { kindResource } from "./resource";
 import { type AgreeWith, type ArgsAgree } from "./args-check";
 import { httpUrl } from "./values";
 
@@ -113,14 +113,10 @@ export type WikiQueryArgsAgree = ArgsAgree<AgreeWith<WikiQueryArgs, typeof input
  * A wiki query definition validated at preview: an invalid definition fails `pulumi preview` naming the
  * parameter and MediaWiki's reason. Outputs the normalised request and its URL.
  */
-export class WikiQuery extends ShortenerResource {
+export class WikiQuery extends kindResource<WikiQueryArgs>(wikiQuery) {
     declare readonly request: pulumi.Output<Record<string, string>>;
     declare readonly url: pulumi.Output<string>;
     declare readonly warnings: pulumi.Output<string[]>;
     /** Which catalogue judged the definition. */
     declare readonly judgedWith: pulumi.Output<string>;
-
-    constructor(name: string, args: WikiQueryArgs, opts?: pulumi.CustomResourceOptions) {
-        super(wikiQuery, name, args, opts);
-    }
 }

@@ -25,7 +25,7 @@ function kinds(): Kind[] {
     return readdirSync(RESOURCES)
         .filter((name) => name.endsWith(".ts"))
         .map((name) => ({ file: join(RESOURCES, name), text: readFileSync(join(RESOURCES, name), "utf8") }))
-        .filter(({ text }) => /extends ShortenerResource \{/.test(text))
+        .filter(({ text }) => /export class \w+ extends (ShortenerResource|kindResource<\w+>\(\w+\)) \{/.test(text))
         .map(({ file, text }) => ({ file, text, args: CHECK.exec(text)?.[2] ?? "" }));
 }
 
@@ -54,7 +54,11 @@ function declaredOutputs(kind: Kind): { declared: string[]; definition: string }
         if (ts.isPropertyDeclaration(node) && node.modifiers?.some((m) => m.kind === ts.SyntaxKind.DeclareKeyword) && ts.isIdentifier(node.name)) {
             declared.push(node.name.text);
         }
-        if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.SuperKeyword && ts.isIdentifier(node.arguments[0])) {
+        // The definition is handed on either by the class's own constructor (super(definition, ...)) or by its base
+        // (kindResource<Args>(definition)).
+        const handsOn = (call: ts.CallExpression) =>
+            call.expression.kind === ts.SyntaxKind.SuperKeyword || (ts.isIdentifier(call.expression) && call.expression.text === "kindResource");
+        if (ts.isCallExpression(node) && handsOn(node) && ts.isIdentifier(node.arguments[0])) {
             definition = node.arguments[0].text;
         }
         ts.forEachChild(node, visit);
