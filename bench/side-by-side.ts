@@ -73,7 +73,7 @@ interface BenchStack {
 
 function stackFor(side: Side, emulator: RunningEmulator, stateFile: string, pauseMs: number): BenchStack {
     // As `PULUMI_SKIP_CHECKPOINTS=true pulumi up`: the state is written once, at the end of each run (see
-    // test/engine/live-state.ts), so that the engine double's own writes do not grow with N² and swamp the provider's cost.
+    // test/engine/state/live-state.ts), so that the engine double's own writes do not grow with N² and swamp the provider's cost.
     const env = { PULUMI_CONFIG_PASSPHRASE: "bench", PULUMI_SKIP_CHECKPOINTS: "true" };
     const run = (operation: Operation, declared: readonly Declared[]) =>
         side === "provider"
