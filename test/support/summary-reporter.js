@@ -14,7 +14,7 @@ class SummaryReporter extends Mocha.reporters.Spec {
     constructor(runner, options) {
         super(runner, options);
         const started = Date.now();
-        let current = { title: "(starting)", since: started };
+        let current = { title: "(none yet)", since: started };
         let lastOutput = Date.now();
         const write = process.stdout.write.bind(process.stdout);
         process.stdout.write = (chunk, ...rest) => {
@@ -22,13 +22,16 @@ class SummaryReporter extends Mocha.reporters.Spec {
             return write(chunk, ...rest);
         };
         const seconds = (ms) => `${Math.round(ms / 1000)} s`;
+        // With --parallel, mocha replays a file's events only once the file has finished in its worker, so the test
+        // running now is not known: the line names the last result instead.
+        const parallel = typeof runner.isParallelMode === "function" && runner.isParallelMode();
         const heartbeat = setInterval(() => {
             if (Date.now() - lastOutput < PROGRESS_SECONDS * 1000) return;
             const { passes, failures } = runner.stats;
-            console.log(
-                `      … ${seconds(Date.now() - started)} into the run, ${seconds(Date.now() - current.since)} into "${current.title}";` +
-                    ` ${passes} passed, ${failures} failed so far`,
-            );
+            const where = parallel
+                ? `workers running, the last result ${seconds(Date.now() - current.since)} ago from "${current.title}"`
+                : `${seconds(Date.now() - current.since)} into "${current.title}"`;
+            console.log(`      … ${seconds(Date.now() - started)} into the run, ${where}; ${passes} passed, ${failures} failed so far`);
         }, 1000);
         heartbeat.unref();
         const follow = (what) => (current = { title: what.fullTitle(), since: Date.now() });
