@@ -30,7 +30,7 @@ export function numberFromEnv(name: string, fallback: number): number {
     return parsed;
 }
 
-/** The seed of every quick sample in this run. */
+/** The seed of every quick sample in this run (drawn once per run by test/support/run-setup.js, which mocha loads). */
 export const SAMPLE_SEED = numberFromEnv("TEST_SEED", Math.floor(Math.random() * 2 ** 31));
 
 /** A number that depends on the depth: the quick figure, or the full one. */
