@@ -2,7 +2,7 @@
 // account holds and for finding the ids of existing objects to adopt. They run in the program, with the same
 // credentials and bounds as the resources (stack config, then environment), unless given explicitly, and say when
 // they wait as the provider does.
-import * as pulumi from "@pulumi/pulumi";
+import { getConfig } from "@pulumi/pulumi/runtime/config";
 import { collect, createShortenerClient, describeWait, type ShortenerClient } from "./client";
 import { resolveSettings, type Credentials } from "./config";
 
@@ -10,7 +10,7 @@ import { resolveSettings, type Credentials } from "./config";
 export type DataOptions = Partial<Credentials>;
 
 function clientFor(options: DataOptions = {}): ShortenerClient {
-    const { requestTimeoutMs, ...settings } = resolveSettings({ get: (key) => pulumi.runtime.getConfig(key) }, process.env, options);
+    const { requestTimeoutMs, ...settings } = resolveSettings({ get: (key) => getConfig(key) }, process.env, options);
     return createShortenerClient({
         ...settings,
         timeoutMs: requestTimeoutMs,

@@ -2,7 +2,8 @@
 // declared settings, delete leaves the account as it is. The password cannot be read back, so its drift cannot
 // be seen; it is a secret in inputs, outputs and state.
 import { ShortenerResource } from "./resource";
-import * as pulumi from "@pulumi/pulumi";
+import type * as pulumi from "@pulumi/pulumi";
+import { secret } from "@pulumi/pulumi/output";
 import { z } from "zod";
 import { type AgreeWith, type ArgsAgree } from "./args-check";
 import type { ResourceDefinition } from "./lifecycle";
@@ -65,7 +66,7 @@ export class AccountSettings extends ShortenerResource {
     declare readonly status: pulumi.Output<string>;
 
     constructor(name: string, args: AccountSettingsArgs, opts?: pulumi.CustomResourceOptions) {
-        const password = args.password === undefined ? undefined : pulumi.secret(args.password);
+        const password = args.password === undefined ? undefined : secret(args.password);
         super(accountSettings, name, { ...args, password }, {
             ...opts,
             additionalSecretOutputs: [...(opts?.additionalSecretOutputs ?? []), "password"],

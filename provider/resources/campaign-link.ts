@@ -1,6 +1,6 @@
 // A link in a campaign (see assignment.ts for what an assignment is and why it cannot be undone).
 import { kindResource } from "./resource";
-import * as pulumi from "@pulumi/pulumi";
+import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import { collect } from "../client";
 import { type AgreeWith, type ArgsAgree } from "./args-check";

@@ -1,6 +1,6 @@
 // A campaign: a named group of short links with an optional public rotator.
 import { kindResource } from "./resource";
-import * as pulumi from "@pulumi/pulumi";
+import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import type { Campaign as RemoteCampaign } from "../client";
 import { type AgreeWith, type ArgsAgree } from "./args-check";

@@ -1,7 +1,7 @@
 // An item (short link, bio page or QR code) in a channel (see assignment.ts for what an assignment is and why it
 // cannot be undone).
 import { kindResource } from "./resource";
-import * as pulumi from "@pulumi/pulumi";
+import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import { CHANNEL_ITEM_TYPES, collect, ShortenerApiError, type ChannelItemType } from "../client";
 import { type AgreeWith, type ArgsAgree } from "./args-check";

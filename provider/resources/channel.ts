@@ -1,6 +1,6 @@
 // A channel: a labelled group of short links, bio pages and QR codes.
 import { kindResource } from "./resource";
-import * as pulumi from "@pulumi/pulumi";
+import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import type { Channel as RemoteChannel } from "../client";
 import { type AgreeWith, type ArgsAgree } from "./args-check";

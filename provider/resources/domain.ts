@@ -1,7 +1,7 @@
 // A branded domain. Its name cannot change in place, and the service refuses the same name twice, so a new
 // name replaces it, deleting the old one first.
 import { kindResource } from "./resource";
-import * as pulumi from "@pulumi/pulumi";
+import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import type { Domain as RemoteDomain } from "../client";
 import { type AgreeWith, type ArgsAgree } from "./args-check";

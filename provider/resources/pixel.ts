@@ -1,6 +1,6 @@
 // A tracking pixel. Its type cannot change in place: a new type replaces it.
 import { kindResource } from "./resource";
-import * as pulumi from "@pulumi/pulumi";
+import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import { PIXEL_TYPES, type Pixel as RemotePixel, type PixelType } from "../client";
 import { type AgreeWith, type ArgsAgree } from "./args-check";

@@ -2,7 +2,8 @@
 // the default provider's inputs). The provider process cannot tell: the dynamic-provider host unwraps secrets before
 // `configure`. The program can, since the engine tells it which config keys are secret, so the warning is given
 // here, once per program run, when the first resource is declared.
-import * as pulumi from "@pulumi/pulumi";
+import * as log from "@pulumi/pulumi/log";
+import * as runtimeConfig from "@pulumi/pulumi/runtime/config";
 import { CONFIG_KEYS, ENV_KEYS } from "../config";
 
 export const PLAIN_KEY_WARNING =
@@ -12,7 +13,7 @@ export const PLAIN_KEY_WARNING =
 
 /** The SDK's own test of a config key's secrecy (from PULUMI_CONFIG_SECRET_KEYS, which the engine sets); it is marked
  *  internal in the SDK's types, so an SDK without it is taken as unable to tell, and nothing is said. */
-const runtime = pulumi.runtime as typeof pulumi.runtime & { isConfigSecret?: (key: string) => boolean };
+const runtime = runtimeConfig as typeof runtimeConfig & { isConfigSecret?: (key: string) => boolean };
 
 let checked = false;
 
@@ -20,6 +21,6 @@ export function warnOnceIfApiKeyIsPlain(): void {
     if (checked || typeof runtime.isConfigSecret !== "function") return;
     checked = true;
     if (runtime.getConfig(CONFIG_KEYS.apiKey) !== undefined && !runtime.isConfigSecret(CONFIG_KEYS.apiKey)) {
-        void pulumi.log.warn(PLAIN_KEY_WARNING);
+        void log.warn(PLAIN_KEY_WARNING);
     }
 }

@@ -2,7 +2,8 @@
 // structured object for the others. The service shows only the link, scans, name and date of a QR code, so drift
 // in its data cannot be seen; its deletion can.
 import { ShortenerResource } from "./resource";
-import * as pulumi from "@pulumi/pulumi";
+import type * as pulumi from "@pulumi/pulumi";
+import { output, secret } from "@pulumi/pulumi/output";
 import { z } from "zod";
 import { QR_TYPES, type QrCode as RemoteQrCode, type QrType } from "../client";
 import type { Failure } from "./lifecycle";
@@ -205,7 +206,7 @@ export class QrCode extends ShortenerResource {
     declare readonly scans: pulumi.Output<number>;
 
     constructor(name: string, args: QrCodeArgs, opts?: pulumi.CustomResourceOptions) {
-        const data = args.data === undefined ? undefined : pulumi.output(args.data).apply((value) => (holdsCredential(value) ? pulumi.secret(value) : value));
+        const data = args.data === undefined ? undefined : output(args.data).apply((value) => (holdsCredential(value) ? secret(value) : value));
         super(qrCode, name, { ...args, data }, opts);
     }
 }

@@ -1,5 +1,11 @@
 // The base of every resource class a Pulumi program constructs.
-import * as pulumi from "@pulumi/pulumi";
+//
+// provider/ takes from the SDK only the modules it uses (`@pulumi/pulumi/dynamic`, `/output`, `/log`,
+// `/runtime/config`), types aside: the SDK's index loads about 760 modules (its closure serializer brings npm's
+// arborist), a second of CPU, and `shortener-import`, which reads the kinds' definitions but declares no resource,
+// would spend it on every run. In a program the index is loaded anyway, and these are the same modules.
+import type * as pulumi from "@pulumi/pulumi";
+import { Resource as DynamicResource } from "@pulumi/pulumi/dynamic";
 import { outputNames, type AnyKind } from "./lifecycle";
 import { warnOnceIfApiKeyIsPlain } from "./plain-key-warning";
 import { thinProvider } from "./stub";
@@ -8,7 +14,7 @@ import { thinProvider } from "./stub";
  *  dynamic resource comes to `shortener:index:<Kind>`. Part of the state format: keep it stable. */
 const TYPE_MODULE = "shortener";
 
-export abstract class ShortenerResource extends pulumi.dynamic.Resource {
+export abstract class ShortenerResource extends DynamicResource {
     /** @param definition the kind: its name and its outputs, each of which becomes an Output of the instance. */
     protected constructor(definition: AnyKind, name: string, args: object, opts?: pulumi.CustomResourceOptions) {
         warnOnceIfApiKeyIsPlain();

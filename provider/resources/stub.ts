@@ -1,4 +1,4 @@
-import * as pulumi from "@pulumi/pulumi";
+import type * as pulumi from "@pulumi/pulumi";
 
 // The serialized `__provider` of every resource is this thin stub, not the provider's code. The host evaluates it
 // with `require` resolving from the program's node_modules, where this package is installed, and calls

@@ -3,7 +3,7 @@
 // the wiki, ready to be the target of a short link or a QR code. The catalogue that judges is the one named by the
 // `catalogue` input, else the pin of the wiki's api URL (wiki-catalogues/), else the shipped one: never the network.
 import { createHash } from "node:crypto";
-import * as pulumi from "@pulumi/pulumi";
+import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import { checkDefinition, validateWikiQuery, WikiDefinitionError, type WikiQueryDefinition, type WikiQueryIssue } from "../wiki";
 import { CatalogueError, chooseCatalogue, type ChosenCatalogue } from "../wiki/catalogue";

@@ -3,7 +3,8 @@
 //
 //   TEST_DEPTH=quick  (npm test's default) each suite that repeats one scenario over a matrix (every kind, both
 //                     service profiles, the Go engine's lifecycle cases) runs a seeded sample of it and prints which
-//                     cases it picked; the randomized suites generate fewer cases.
+//                     cases it picked; the engine double's own suites run a seeded sample of their tests; the
+//                     randomized suites generate fewer cases.
 //   TEST_DEPTH=full   (CI: .ci/run sets it) every case of every matrix, the randomized suites at their deepest.
 //   TEST_SEED=<n>     replay a quick run's samples (the seed is printed with each sample).
 //
@@ -43,15 +44,46 @@ export function byDepth<T>(quick: T, full: T): T {
  * run's seed (a different pick per suite). Prints the pick and how to replay it or run the whole matrix.
  */
 export function sampleOf<T>(suite: string, cases: readonly T[], quickCount: number, nameOf: (item: T) => string): T[] {
-    if (DEPTH === "full" || cases.length <= quickCount) return [...cases];
+    const picked = pick(suite, cases, quickCount);
+    if (picked === undefined) return [...cases];
+    announce(suite, `${picked.map(nameOf).join(", ")} of ${cases.length}`);
+    return picked;
+}
+
+/**
+ * The tests of a block whose tests each start from nothing (a program, stack or state of their own), so that any of
+ * them runs as well without the others: all at full depth; at quick depth `quickCount` of them, picked by the run's
+ * seed, the tests of nested blocks among them. The block's own tests say what it covers, so a sample of them suits
+ * a suite that tests the tools the other suites run on (the engine double), which every provider suite exercises
+ * as well. Call it last in the block's body, once its tests are declared: `sampleTests(this, 4)`.
+ */
+export function sampleTests(block: Mocha.Suite, quickCount: number): void {
+    const tests = testsOf(block);
+    const picked = pick(block.fullTitle(), tests, quickCount);
+    if (picked === undefined) return;
+    const kept = new Set(picked);
+    const prune = (suite: Mocha.Suite): void => {
+        suite.tests = suite.tests.filter((test) => kept.has(test));
+        suite.suites.forEach(prune);
+    };
+    prune(block);
+    announce(block.fullTitle(), `${picked.length} of its ${tests.length} tests, the ones reported below`);
+}
+
+function testsOf(suite: Mocha.Suite): Mocha.Test[] {
+    return [...suite.tests, ...suite.suites.flatMap(testsOf)];
+}
+
+/** `quickCount` of the cases in their order, picked by the run's seed and the suite's name; undefined for all of them. */
+function pick<T>(suite: string, cases: readonly T[], quickCount: number): T[] | undefined {
+    if (DEPTH === "full" || cases.length <= quickCount) return undefined;
     const random = seededRandom(SAMPLE_SEED ^ hashOf(suite));
     const order = cases.map((item, index) => ({ item, index, key: random() })).sort((a, b) => a.key - b.key);
-    const picked = order.slice(0, quickCount).sort((a, b) => a.index - b.index).map(({ item }) => item);
-    console.log(
-        `  [quick depth] ${suite}: ${picked.map(nameOf).join(", ")} of ${cases.length} ` +
-            `(this pick: TEST_SEED=${SAMPLE_SEED}; every case: TEST_DEPTH=full)`,
-    );
-    return picked;
+    return order.slice(0, quickCount).sort((a, b) => a.index - b.index).map(({ item }) => item);
+}
+
+function announce(suite: string, picked: string): void {
+    console.log(`  [quick depth] ${suite}: ${picked} (this pick: TEST_SEED=${SAMPLE_SEED}; every case: TEST_DEPTH=full)`);
 }
 
 function hashOf(text: string): number {

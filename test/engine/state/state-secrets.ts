@@ -1,6 +1,6 @@
 // Secret values in the state file are encrypted the way a passphrase stack does it: AES-256-GCM with
 // a key derived by scrypt from PULUMI_CONFIG_PASSPHRASE (empty when unset), the salt kept in the file.
-import { createCipheriv, createDecipheriv, randomBytes, scryptSync } from "crypto";
+import { createCipheriv, createDecipheriv, createHash, randomBytes, scryptSync } from "crypto";
 
 export interface SecretsHeader {
     provider: "passphrase";
@@ -63,8 +63,28 @@ export class StateSecrets {
     }
 }
 
+/**
+ * Keys already derived in this process, by salt and passphrase digest. scrypt is slow on purpose (about 50 ms of CPU),
+ * and the CLI derives the key once per command; the double runs many commands in one process (a test file, the
+ * bench), each opening the state again, and would otherwise spend more CPU deriving keys than running steps. The
+ * key is a function of its passphrase and salt, so a remembered one is the same key. At most DERIVED_KEYS_KEPT are
+ * kept, the oldest dropped first.
+ */
+const derivedKeys = new Map<string, Buffer>();
+const DERIVED_KEYS_KEPT = 64;
+
 function deriveKey(passphrase: string, salt: string): Buffer {
-    return scryptSync(passphrase, Buffer.from(salt, "base64"), 32);
+    const lookup = `${salt}:${createHash("sha256").update(passphrase).digest("base64")}`;
+    const known = derivedKeys.get(lookup);
+    if (known) {
+        return known;
+    }
+    const key = scryptSync(passphrase, Buffer.from(salt, "base64"), 32);
+    derivedKeys.set(lookup, key);
+    if (derivedKeys.size > DERIVED_KEYS_KEPT) {
+        derivedKeys.delete(derivedKeys.keys().next().value!);
+    }
+    return key;
 }
 
 function encryptText(key: Buffer, text: string): string {

@@ -6,6 +6,7 @@ import * as path from "path";
 import { siblingScript } from "../host/child-processes";
 import { parseCommand } from "../cli";
 import { freshProgramPerTest } from "./test-program";
+import { sampleTests } from "../../support/depth";
 
 interface Finished {
     code: number | null;
@@ -154,5 +155,7 @@ describe("engine double: command line", function () {
             assert.equal(changed.code, 7, changed.stdout + changed.stderr);
             assert.equal(changed.stderr, "error: no changes were expected for preview but changes were proposed\n");
         });
+
+        sampleTests(this, 3);
     });
 });

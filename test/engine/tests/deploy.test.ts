@@ -4,6 +4,7 @@ import { strict as assert } from "assert";
 import * as fs from "fs";
 import { ProgramSpec, ProviderCall, freshProgramPerTest, only } from "./test-program";
 import { StepResult } from "../types";
+import { sampleTests } from "../../support/depth";
 
 function stepOf(steps: StepResult[], name: string): StepResult {
     return only(steps.filter((step) => step.name === name), `step for ${name}`);
@@ -201,4 +202,6 @@ describe("engine double: up and preview", function () {
         assert.equal(fs.readFileSync(program.stateFile, "utf8"), stateBefore);
         assert.deepEqual(program.cloud(), cloudBefore);
     });
+
+    sampleTests(this, 4);
 });

@@ -12,6 +12,7 @@ import { LiveState } from "../state/live-state";
 import { openState, ResourceState } from "../state/state-file";
 import { ProgramSpec, ProviderCall, TestProgram, freshProgramPerTest, only } from "./test-program";
 import { StepResult } from "../types";
+import { sampleTests } from "../../support/depth";
 
 const digest = (value: string) => createHash("sha256").update(value).digest("hex");
 
@@ -306,4 +307,6 @@ describe("engine double: faithful to the real engine", function () {
             assert.deepEqual(program.managed().map((resource) => resource.inputs.label), ["other"]);
         });
     });
+
+    sampleTests(this, 4);
 });

@@ -12,6 +12,7 @@ import { LiveState } from "../state/live-state";
 import { openState } from "../state/state-file";
 import { ProgramSpec, ProviderCall, TestProgram, freshProgramPerTest, only } from "./test-program";
 import { StepResult } from "../types";
+import { sampleTests } from "../../support/depth";
 
 const THING_TYPE = "pulumi-nodejs:dynamic/test:Thing";
 
@@ -220,4 +221,6 @@ describe("engine double: resource options and flags as the Go engine handles the
         assert.equal(result.ok, false);
         assert.match(result.error ?? "", /@pulumi\/pulumi is not installed there; run npm install in that folder first/);
     });
+
+    sampleTests(this, 4);
 });

@@ -2,6 +2,7 @@
 // but failed to initialise, and the program's own errors. The state keeps what was done.
 import { strict as assert } from "assert";
 import { freshProgramPerTest, only } from "./test-program";
+import { sampleTests } from "../../support/depth";
 
 describe("engine double: failures", function () {
     const testProgram = freshProgramPerTest();
@@ -63,4 +64,6 @@ describe("engine double: failures", function () {
             assert.match(result.log, /error: the program failed/);
         });
     }
+
+    sampleTests(this, 3);
 });

@@ -7,6 +7,7 @@ import * as fs from "fs";
 import * as path from "path";
 import { isProvider } from "../state/default-provider";
 import { freshProgramPerTest, only } from "./test-program";
+import { sampleTests } from "../../support/depth";
 
 const digest = (value: string) => createHash("sha256").update(value).digest("hex");
 
@@ -100,6 +101,8 @@ describe("engine double: secrets and config", function () {
         }
         assert.ok(!fs.readFileSync(program.stateFile, "utf8").includes(apiKey), "the API key is in the state");
     });
+
+    sampleTests(this, 2);
 });
 
 describe("engine double: a TypeScript program", function () {

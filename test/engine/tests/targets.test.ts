@@ -6,6 +6,7 @@ import { strict as assert } from "assert";
 import { parseCommand } from "../cli";
 import { ProgramSpec, TestProgram, freshProgramPerTest } from "./test-program";
 import { LifecycleResult, Operation } from "../types";
+import { sampleTests } from "../../support/depth";
 
 const THING_TYPE = "pulumi-nodejs:dynamic/test:Thing";
 const urnOf = (name: string) => `urn:pulumi:dev::enginetest::${THING_TYPE}::${name}`;
@@ -161,4 +162,6 @@ describe("engine double: --target, --target-dependents, --continue-on-error", fu
             assert.throws(() => parseCommand(["refresh", "prog", "--continue-on-error"]), /--continue-on-error: only for up and destroy/);
         });
     });
+
+    sampleTests(this, 3);
 });
