@@ -19,7 +19,7 @@ import { plainAccount, startHostileService, type HostileAccount, type HostileSer
 
 const BIN = join(REPOSITORY_ROOT, readManifest().bin["shortener-import"]);
 /** Accounts per property; each runs the bin once (about a second on an idle machine). */
-const RUNS = numberFromEnv("SHORTENER_IMPORT_PROPERTY_RUNS", byDepth(4, 10));
+const RUNS = numberFromEnv("SHORTENER_IMPORT_PROPERTY_RUNS", byDepth(2, 10));
 
 /** Every line terminator JavaScript knows (LF, CR, LS, PS) and those editors also break lines at. */
 const LINE_BREAKS = ["\n", "\r", "\r\n", "\u2028", "\u2029", "\u0085", "\u000b", "\u000c"];

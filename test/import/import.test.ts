@@ -10,7 +10,7 @@ import { runCommand, type Finished } from "../support/commands";
 import { freshTempDir, linkedProject, readManifest, removeDir, REPOSITORY_ROOT } from "../support/repository";
 import { typeCheck } from "../support/typecheck";
 import { changes } from "../support/stack";
-import { sampleOf } from "../support/depth";
+import { byDepth, sampleOf } from "../support/depth";
 import { seedAccount } from "./seed";
 
 /** The emulator's profiles to import from; a profile of the real service joins this list when the emulator has one. */
@@ -20,7 +20,7 @@ const PROFILES: { name: string; options: EmulatorOptions; args: string[] }[] = [
     { name: "real", options: { profile: "real" }, args: ["--service", "real"] },
 ];
 
-const PER_KIND = 50;
+const PER_KIND = byDepth(30, 50);
 const CHANNELS_WITH_ITEMS = 20;
 const SYSTEM_DOMAINS = 3;
 const PAGE_SIZE = 20;

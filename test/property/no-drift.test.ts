@@ -139,7 +139,7 @@ describe("The no-drift invariant at random", function () {
                         assert.deepEqual(await stack.emulator.admin.list(kindOnService), [], `a preview created ${kindOnService}`);
                     }
                 }),
-                { seed: SEED, numRuns: 7 },
+                { seed: SEED, numRuns: byDepth(3, 7) },
             );
         } finally {
             await stack.close();

@@ -83,7 +83,7 @@ const cases: KindCase[] = [
     },
 ];
 
-for (const c of sampleOf("the whole lifecycle of each listed kind", cases, 2, (c) => c.kind)) {
+for (const c of sampleOf("the whole lifecycle of each listed kind", cases, 1, (c) => c.kind)) {
     describe(`${c.kind}: the whole lifecycle against the emulator`, function () {
         let stack: TestStack;
         const declare = (args: Record<string, unknown>): Declared[] => [{ kind: c.kind, name: "subject", args }];

@@ -3,6 +3,7 @@
 import { strict as assert } from "node:assert";
 import { getQrCodeStatistics, listOverlays } from "../../provider";
 import { changes, idOf, useStack, type Declared, type TestStack } from "../support/stack";
+import { sampleTests } from "../support/depth";
 
 type Stored = Record<string, unknown> & { id: number };
 
@@ -182,4 +183,6 @@ describe("Against the real service's behaviour", function () {
             assert.equal(idOf(up, "late"), String(pixels[0].id));
         });
     });
+
+    sampleTests(this, 6);
 });

@@ -8,6 +8,7 @@ import { join } from "node:path";
 import { runLifecycle, type Operation } from "../engine";
 import { interruptedRun } from "../engine/host/interrupt";
 import { changes, DECLARED_PROGRAM, startStack, stepOf, type Declared, type TestStack } from "../support/stack";
+import { sampleOf } from "../support/depth";
 
 const PASSPHRASE = "test-passphrase";
 
@@ -82,7 +83,7 @@ describe("under the real engine's rules", function () {
             message: (id: number) => new RegExp(`creating this QR code was interrupted in an earlier run.*\\(ids ${id}\\).*adopt: <id>`),
         },
     ];
-    for (const c of interrupted) {
+    for (const c of sampleOf("creates interrupted with their process", interrupted, 1, (c) => c.kind)) {
         it(`after a ${c.kind} create interrupted with its process, the next up stops and names the object and the adopt fix`, async () => {
             const declared: Declared[] = [{ kind: c.kind, name: "made", args: c.args }];
             const journalDir = mkdtempSync(join(tmpdir(), "create-journal-"));

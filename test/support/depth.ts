@@ -53,9 +53,9 @@ export function sampleOf<T>(suite: string, cases: readonly T[], quickCount: numb
 /**
  * The tests of a block whose tests each start from nothing (a program, stack or state of their own), so that any of
  * them runs as well without the others: all at full depth; at quick depth `quickCount` of them, picked by the run's
- * seed, the tests of nested blocks among them. The block's own tests say what it covers, so a sample of them suits
- * a suite that tests the tools the other suites run on (the engine double), which every provider suite exercises
- * as well. Call it last in the block's body, once its tests are declared: `sampleTests(this, 4)`.
+ * seed, the tests of nested blocks among them. It suits a long suite of facts that each stand alone: the engine
+ * double's own suites (which every provider suite exercises as well) and the real service's behaviour. Call it last
+ * in the block's body, once its tests are declared: `sampleTests(this, 4)`.
  */
 export function sampleTests(block: Mocha.Suite, quickCount: number): void {
     const tests = testsOf(block);

@@ -314,7 +314,7 @@ describe("engine double: conformance with the Go engine's lifecycle tests", func
         console.log(`      conformance: ${COVERED.length} Go lifecycle cases covered, ${NOT_APPLICABLE.length} entries (Go tests or groups) do not apply or are not followed`);
     });
 
-    for (const goCase of sampleOf("the Go engine's lifecycle cases", COVERED, 3, (goCase) => goCase.go.split(" ")[1] ?? goCase.go)) {
+    for (const goCase of sampleOf("the Go engine's lifecycle cases", COVERED, 2, (goCase) => goCase.go.split(" ")[1] ?? goCase.go)) {
         it(goCase.go, async () => {
             const program = testProgram();
             for (const [index, run] of goCase.runs.entries()) {

@@ -203,5 +203,5 @@ describe("engine double: up and preview", function () {
         assert.deepEqual(program.cloud(), cloudBefore);
     });
 
-    sampleTests(this, 4);
+    sampleTests(this, 3);
 });
