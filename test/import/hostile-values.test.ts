@@ -18,7 +18,7 @@ import { declarationsOf, type Declaration, type DeclaredValue } from "./generate
 import { plainAccount, startHostileService, type HostileAccount, type HostileService } from "./hostile-service";
 
 const BIN = join(REPOSITORY_ROOT, readManifest().bin["shortener-import"]);
-/** Accounts per property; each runs the bin once (about a second on an idle machine). */
+/** Accounts per property; each runs the bin once (under a second on an idle machine). */
 const RUNS = numberFromEnv("SHORTENER_IMPORT_PROPERTY_RUNS", byDepth(2, 10));
 
 /** Every line terminator JavaScript knows (LF, CR, LS, PS) and those editors also break lines at. */

@@ -3,8 +3,8 @@
 //
 //   TEST_DEPTH=quick  (npm test's default) each suite that repeats one scenario over a matrix (every kind, both
 //                     service profiles, the Go engine's lifecycle cases) runs a seeded sample of it and prints which
-//                     cases it picked; the engine double's own suites run a seeded sample of their tests; the
-//                     randomized suites generate fewer cases.
+//                     cases it picked; the engine double's own suites and the real service's facts run a seeded
+//                     sample of their tests (sampleTests); the randomized suites generate fewer cases.
 //   TEST_DEPTH=full   (CI: .ci/run sets it) every case of every matrix, the randomized suites at their deepest.
 //   TEST_SEED=<n>     replay a quick run's samples (the seed is printed with each sample).
 //
