@@ -10,6 +10,7 @@ import { PROFILE_NAMES } from "../emulator";
 import { formatResult, type Operation } from "../engine";
 import { siblingScript } from "../engine/host/child-processes";
 import { runCommand, type Finished } from "../support/commands";
+import { sampleOf } from "../support/depth";
 import { REPOSITORY_ROOT } from "../support/repository";
 
 const OPERATIONS: readonly Operation[] = ["preview", "up", "refresh", "preview", "up", "destroy"];
@@ -88,7 +89,8 @@ function connectionRefused(url: URL): Promise<boolean> {
     });
 }
 
-for (const profile of PROFILE_NAMES) describe(`npm run demo -- --profile ${profile}`, function () {
+// Each profile's demo is a whole run of its own; npm test's quick depth runs one (test/support/depth.ts).
+for (const profile of sampleOf("the demo under each service profile", PROFILE_NAMES, 1, (name) => name)) describe(`npm run demo -- --profile ${profile}`, function () {
     this.timeout(180_000);
     const marker = randomBytes(8).toString("hex");
     let dir = "";

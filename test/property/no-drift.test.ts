@@ -9,13 +9,14 @@
 //                            fits in minutes; 100 at TEST_DEPTH=full, which CI runs: see test/support/depth.ts)
 //   PROPERTY_STACKS=<n>      stacks per profile (default 1 at quick depth, 2 at full depth)
 //   PROPERTY_SHRINK_MS=<n>   time spent shrinking a failure before reporting the smallest found (default 240000)
-//   PROPERTY_PROFILES=real   only these profiles (comma-separated; default every profile)
+//   PROPERTY_PROFILES=real   only these profiles (comma-separated; default every profile at full depth, one picked by
+//                            the run's seed at quick depth)
 //   PROPERTY_PATH=<path>     with the seed, run only the shrunk failure the report names (fast-check's replay path)
 import { strict as assert } from "node:assert";
 import fc from "fast-check";
 import { PROFILE_NAMES, type ProfileName } from "../emulator";
 import { startStack } from "../support/stack";
-import { byDepth, numberFromEnv } from "../support/depth";
+import { byDepth, numberFromEnv, sampleOf } from "../support/depth";
 import { driftPicks, type DriftPick } from "./drift";
 import { declaredOf, hasTag, programArgs, type ProgramArgs } from "./generators";
 import { newTally, runProgram, type Tally } from "./lifecycle";
@@ -27,7 +28,9 @@ const SHRINK_MS = numberFromEnv("PROPERTY_SHRINK_MS", 240_000);
 /** Out-of-band changes picked per stack: about a tenth of each kind's resources. */
 const DRIFTS = Math.max(5, Math.ceil(PER_KIND / 2));
 const PATH = process.env.PROPERTY_PATH || undefined;
-const PROFILES = process.env.PROPERTY_PROFILES ? process.env.PROPERTY_PROFILES.split(",") : PROFILE_NAMES;
+const PROFILES = process.env.PROPERTY_PROFILES
+    ? process.env.PROPERTY_PROFILES.split(",")
+    : sampleOf("the no-drift invariant's service profiles", PROFILE_NAMES, 1, (name) => name);
 const unknownProfile = PROFILES.find((name) => !(PROFILE_NAMES as readonly string[]).includes(name));
 if (unknownProfile) throw new Error(`PROPERTY_PROFILES: ${unknownProfile} is not one of ${PROFILE_NAMES.join(", ")}`);
 

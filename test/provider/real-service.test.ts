@@ -184,5 +184,5 @@ describe("Against the real service's behaviour", function () {
         });
     });
 
-    sampleTests(this, 6);
+    sampleTests(this, 4);
 });

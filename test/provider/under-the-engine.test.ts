@@ -8,7 +8,7 @@ import { join } from "node:path";
 import { runLifecycle, type Operation } from "../engine";
 import { interruptedRun } from "../engine/host/interrupt";
 import { changes, DECLARED_PROGRAM, startStack, stepOf, type Declared, type TestStack } from "../support/stack";
-import { sampleOf } from "../support/depth";
+import { sampleOf, sampleTests } from "../support/depth";
 
 const PASSPHRASE = "test-passphrase";
 
@@ -123,4 +123,6 @@ describe("under the real engine's rules", function () {
             }
         });
     }
+
+    sampleTests(this, 2);
 });

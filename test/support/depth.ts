@@ -3,8 +3,10 @@
 //
 //   TEST_DEPTH=quick  (npm test's default) each suite that repeats one scenario over a matrix (every kind, both
 //                     service profiles, the Go engine's lifecycle cases) runs a seeded sample of it and prints which
-//                     cases it picked; the engine double's own suites and the real service's facts run a seeded
-//                     sample of their tests (sampleTests); the randomized suites generate fewer cases.
+//                     cases it picked (sampleOf); suites of facts that each stand alone (the engine double's own, the
+//                     real service's, faults met in normal operation) run a seeded sample of their tests or blocks
+//                     (sampleTests, sampleBlocks); the randomized suites generate fewer cases, and the differential
+//                     suite sends the real MediaWiki a smaller corpus.
 //   TEST_DEPTH=full   (CI: .ci/run sets it) every case of every matrix, the randomized suites at their deepest.
 //   TEST_SEED=<n>     replay a quick run's samples (the seed is printed with each sample).
 //
@@ -68,6 +70,18 @@ export function sampleTests(block: Mocha.Suite, quickCount: number): void {
     };
     prune(block);
     announce(block.fullTitle(), `${picked.length} of its ${tests.length} tests, the ones reported below`);
+}
+
+/**
+ * The nested blocks of a block whose blocks each stand alone (a stack of their own) while the tests inside one build on
+ * each other (create, then update, then destroy): all at full depth; at quick depth `quickCount` whole blocks, picked by
+ * the run's seed. Call it last in the block's body, once its blocks are declared: `sampleBlocks(this, 1)`.
+ */
+export function sampleBlocks(block: Mocha.Suite, quickCount: number): void {
+    const picked = pick(block.fullTitle(), block.suites, quickCount);
+    if (picked === undefined) return;
+    announce(block.fullTitle(), `${picked.map((suite) => suite.title).join("; ")} (${picked.length} of its ${block.suites.length} blocks)`);
+    block.suites = picked;
 }
 
 function testsOf(suite: Mocha.Suite): Mocha.Test[] {

@@ -2,6 +2,7 @@
 // a process behind. Overlap is judged from the provider's recorded start/end times: the test provider
 // holds each call until the expected number are in flight together, so a serial engine shows none.
 import { strict as assert } from "assert";
+import { sampleTests } from "../../support/depth";
 import { ProviderCall, freshProgramPerTest, isRunning, only } from "./test-program";
 
 function overlap(first: ProviderCall, second: ProviderCall): boolean {
@@ -49,4 +50,6 @@ describe("engine double: concurrency and processes", function () {
         const hostPid = only(program.takeCalls().filter((call) => call.call === "configure"), "configure call").pid;
         assert.equal(isRunning(hostPid), false, "the provider host is still running");
     });
+
+    sampleTests(this, 2);
 });

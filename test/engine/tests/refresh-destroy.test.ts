@@ -1,6 +1,7 @@
 // refresh reads every resource back (drift updates the state, an empty id removes it); destroy deletes
 // everything in reverse dependency order.
 import { strict as assert } from "assert";
+import { sampleTests } from "../../support/depth";
 import { freshProgramPerTest, only } from "./test-program";
 
 describe("engine double: refresh and destroy", function () {
@@ -77,4 +78,6 @@ describe("engine double: refresh and destroy", function () {
         assert.deepEqual(program.state().resources, []);
         assert.deepEqual(program.cloud(), {});
     });
+
+    sampleTests(this, 2);
 });

@@ -9,8 +9,8 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { validateWikiQuery } from "../../provider/wiki";
 import { loadCatalogueFile, shippedCatalogue } from "../../provider/wiki/catalogue";
-import { askWiki } from "../mediawiki/differential";
-import { RunningMediaWiki, startMediaWikiForSuite, TEST_EXTENSIONS } from "../mediawiki/server";
+import { askWiki } from "./differential";
+import { RunningMediaWiki, startMediaWikiForSuite, TEST_EXTENSIONS } from "./server";
 import { startStack, type TestStack } from "../support/stack";
 
 const CLI = resolve(__dirname, "../../provider/wiki/lint/cli.js");
