@@ -4,7 +4,7 @@ import { strict as assert } from "node:assert";
 import type { Kind } from "../emulator";
 import { readState } from "../engine";
 import { changes, idOf, startStack, stepOf, type Declared, type TestStack } from "../support/stack";
-import { sampleOf } from "../support/depth";
+import { sampleBlocks, sampleOf } from "../support/depth";
 
 interface KindCase {
     kind: string;
@@ -196,70 +196,75 @@ for (const c of sampleOf("the whole lifecycle of each listed kind", cases, 1, (c
     });
 }
 
-describe("Kind.get: a read-only view of an existing object", function () {
-    let stack: TestStack;
-    before(async () => (stack = await startStack()));
-    after(async () => stack.close());
+describe("Existing objects: viewed, refreshed and adopted", function () {
+    describe("Kind.get: a read-only view of an existing object", function () {
+        let stack: TestStack;
+        before(async () => (stack = await startStack()));
+        after(async () => stack.close());
 
-    it("reads an existing pixel through the host, outputs its inputs as the service holds them, and never deletes it", async () => {
-        const { id } = await stack.emulator.admin.seed("pixels", { type: "forum", name: "Made by hand", tag: "f-1" });
-        const declared: Declared[] = [
-            { kind: "Pixel", name: "existing", args: {}, options: { getId: String(id) } },
-            { kind: "Channel", name: "named-after", args: { name: { $ref: "existing.name" } } },
-        ];
-        const up = await stack.expectOk("up", declared);
-        assert.equal(stepOf(up, "existing").op, "read");
-        const [channel] = (await stack.emulator.admin.list("channels")) as { name: string }[];
-        assert.equal(channel.name, "Made by hand");
-        await stack.expectOk("destroy", declared);
-        assert.equal((await stack.emulator.admin.list("pixels")).length, 1, "the read pixel is not deleted");
+        it("reads an existing pixel through the host, outputs its inputs as the service holds them, and never deletes it", async () => {
+            const { id } = await stack.emulator.admin.seed("pixels", { type: "forum", name: "Made by hand", tag: "f-1" });
+            const declared: Declared[] = [
+                { kind: "Pixel", name: "existing", args: {}, options: { getId: String(id) } },
+                { kind: "Channel", name: "named-after", args: { name: { $ref: "existing.name" } } },
+            ];
+            const up = await stack.expectOk("up", declared);
+            assert.equal(stepOf(up, "existing").op, "read");
+            const [channel] = (await stack.emulator.admin.list("channels")) as { name: string }[];
+            assert.equal(channel.name, "Made by hand");
+            await stack.expectOk("destroy", declared);
+            assert.equal((await stack.emulator.admin.list("pixels")).length, 1, "the read pixel is not deleted");
+        });
+
+        it("fails when no object has the id", async () => {
+            const result = await stack.run("up", [{ kind: "Domain", name: "missing", args: {}, options: { getId: "999" } }]);
+            assert.equal(result.ok, false);
+            assert.match(result.error ?? "", /no .*Domain with id 999/);
+        });
     });
 
-    it("fails when no object has the id", async () => {
-        const result = await stack.run("up", [{ kind: "Domain", name: "missing", args: {}, options: { getId: "999" } }]);
-        assert.equal(result.ok, false);
-        assert.match(result.error ?? "", /no .*Domain with id 999/);
-    });
-});
+    describe("QrCode: what refresh can see", function () {
+        let stack: TestStack;
+        const declared: Declared[] = [{ kind: "QrCode", name: "poster", args: { type: "link", data: "https://example.com/poster" } }];
+        before(async () => (stack = await startStack()));
+        after(async () => stack.close());
 
-describe("QrCode: what refresh can see", function () {
-    let stack: TestStack;
-    const declared: Declared[] = [{ kind: "QrCode", name: "poster", args: { type: "link", data: "https://example.com/poster" } }];
-    before(async () => (stack = await startStack()));
-    after(async () => stack.close());
-
-    it("records the scans the service counted since the last run, without proposing any change", async () => {
-        await stack.expectOk("up", declared);
-        const [qr] = (await stack.emulator.admin.list("qrcodes")) as { id: number }[];
-        await stack.emulator.admin.patch("qrcodes", qr.id, { scans: 42 });
-        const refresh = await stack.expectOk("refresh", declared);
-        // The engine shows a refreshed resource as changed only when the provider's Diff says so, and scans are
-        // counted by the service, not declared: no drift is shown, and the state records the new count.
-        assert.equal(stepOf(refresh, "poster").op, "same");
-        const recorded = readState(stack.stateFile).resources.find((resource) => resource.urn.endsWith("::poster"));
-        assert.equal(recorded?.outputs.scans, 42);
-        assert.deepEqual(changes(await stack.expectOk("preview", declared)), []);
-    });
-});
-
-describe("adopt: refusing what cannot be taken over as declared", function () {
-    let stack: TestStack;
-    before(async () => (stack = await startStack()));
-    after(async () => stack.close());
-
-    it("fails when the adopted object's immutable input differs, changing nothing", async () => {
-        const { id } = await stack.emulator.admin.seed("pixels", { type: "forum", name: "Forum", tag: "f-1" });
-        const result = await stack.run("up", [{ kind: "Pixel", name: "p", args: { type: "adspixel", name: "Ads", tag: "f-1", adopt: id } }]);
-        assert.equal(result.ok, false);
-        assert.match(result.error ?? "", /differs in type, which cannot change in place/);
-        const pixels = (await stack.emulator.admin.list("pixels")) as { id: number; type: string; name: string }[];
-        assert.deepEqual(pixels.map((p) => [p.id, p.type, p.name]), [[id, "forum", "Forum"]]);
+        it("records the scans the service counted since the last run, without proposing any change", async () => {
+            await stack.expectOk("up", declared);
+            const [qr] = (await stack.emulator.admin.list("qrcodes")) as { id: number }[];
+            await stack.emulator.admin.patch("qrcodes", qr.id, { scans: 42 });
+            const refresh = await stack.expectOk("refresh", declared);
+            // The engine shows a refreshed resource as changed only when the provider's Diff says so, and scans are
+            // counted by the service, not declared: no drift is shown, and the state records the new count.
+            assert.equal(stepOf(refresh, "poster").op, "same");
+            const recorded = readState(stack.stateFile).resources.find((resource) => resource.urn.endsWith("::poster"));
+            assert.equal(recorded?.outputs.scans, 42);
+            assert.deepEqual(changes(await stack.expectOk("preview", declared)), []);
+        });
     });
 
-    it("fails naming the id when no object has it", async () => {
-        const result = await stack.run("up", [{ kind: "Channel", name: "c", args: { name: "News", adopt: 404 } }]);
-        assert.equal(result.ok, false);
-        assert.match(result.error ?? "", /no channel with id 404 exists/);
-        assert.deepEqual(await stack.emulator.admin.list("channels"), []);
+    describe("adopt: refusing what cannot be taken over as declared", function () {
+        let stack: TestStack;
+        before(async () => (stack = await startStack()));
+        after(async () => stack.close());
+
+        it("fails when the adopted object's immutable input differs, changing nothing", async () => {
+            const { id } = await stack.emulator.admin.seed("pixels", { type: "forum", name: "Forum", tag: "f-1" });
+            const result = await stack.run("up", [{ kind: "Pixel", name: "p", args: { type: "adspixel", name: "Ads", tag: "f-1", adopt: id } }]);
+            assert.equal(result.ok, false);
+            assert.match(result.error ?? "", /differs in type, which cannot change in place/);
+            const pixels = (await stack.emulator.admin.list("pixels")) as { id: number; type: string; name: string }[];
+            assert.deepEqual(pixels.map((p) => [p.id, p.type, p.name]), [[id, "forum", "Forum"]]);
+        });
+
+        it("fails naming the id when no object has it", async () => {
+            const result = await stack.run("up", [{ kind: "Channel", name: "c", args: { name: "News", adopt: 404 } }]);
+            assert.equal(result.ok, false);
+            assert.match(result.error ?? "", /no channel with id 404 exists/);
+            assert.deepEqual(await stack.emulator.admin.list("channels"), []);
+        });
     });
+
+    // Each block has a stack of its own; npm test's quick depth runs two of them (test/support/depth.ts).
+    sampleBlocks(this, 2);
 });

@@ -156,6 +156,6 @@ describe("engine double: command line", function () {
             assert.equal(changed.stderr, "error: no changes were expected for preview but changes were proposed\n");
         });
 
-        sampleTests(this, 3);
+        sampleTests(this, 2);
     });
 });

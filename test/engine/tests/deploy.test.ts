@@ -203,5 +203,5 @@ describe("engine double: up and preview", function () {
         assert.deepEqual(program.cloud(), cloudBefore);
     });
 
-    sampleTests(this, 3);
+    sampleTests(this, 2);
 });

@@ -222,5 +222,5 @@ describe("engine double: resource options and flags as the Go engine handles the
         assert.match(result.error ?? "", /@pulumi\/pulumi is not installed there; run npm install in that folder first/);
     });
 
-    sampleTests(this, 3);
+    sampleTests(this, 2);
 });
