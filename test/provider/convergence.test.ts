@@ -26,7 +26,7 @@ async function shown(stack: TestStack, path: string, arrayKey?: string): Promise
     return arrayKey ? (body.data[arrayKey] as Record<string, unknown>[]) : [body.data];
 }
 
-describe("Faults users meet in normal operation, through the real host", function () {
+describe("What users meet in normal operation, through the real host", function () {
     describe("Assignments are idempotent (real-service profile)", function () {
         // Several engine runs each, on a machine that may be busy.
         this.timeout(300_000);

@@ -4,7 +4,7 @@
 //   TEST_DEPTH=quick  (npm test's default) each suite that repeats one scenario over a matrix (every kind, both
 //                     service profiles, the Go engine's lifecycle cases) runs a seeded sample of it and prints which
 //                     cases it picked (sampleOf); suites of facts that each stand alone (the engine double's own, the
-//                     real service's, faults met in normal operation) run a seeded sample of their tests or blocks
+//                     real service's, what users meet in normal operation) run a seeded sample of their tests or blocks
 //                     (sampleTests, sampleBlocks); the randomized suites generate fewer cases, and the differential
 //                     suite sends the real MediaWiki a smaller corpus.
 //   TEST_DEPTH=full   (CI: .ci/run sets it) every case of every matrix, the randomized suites at their deepest.
