@@ -163,8 +163,8 @@ export function createShortenerClient(config: ClientConfig): ShortenerClient {
                 api.walk(
                     "channels.allItems",
                     (query) => api.page("channels.allItems", channelItemsPath(api, "channels.allItems", channelId), itemsPage, query),
-                    // A link, a bio page and a QR code may share an id.
-                    { identity: (item: ChannelItem) => `${item.type}/${item.id}`, ...options },
+                    // A link, a bio page and a QR code may share an id; the items of deleted objects are counted, not listed.
+                    { identity: (item: ChannelItem) => `${item.type}/${item.id}`, countsUnlisted: true, ...options },
                 ),
             create: async (body) => api.create("channels.create", "/api/channel/add", channelSchema, body),
             update: async (id, body) => api.write("channels.update", "PUT", `/api/channel/${api.positiveInteger("channels.update", "id", id)}/update`, body),

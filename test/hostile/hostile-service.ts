@@ -107,11 +107,53 @@ export function useHostileService(): () => HostileService {
     };
 }
 
+export interface PixelPageFields {
+    page: number;
+    nextpage: number | null;
+    maxpage: number;
+    ids: number[];
+    /** The number of ids when unset. */
+    result?: number;
+    /** 100 when unset. */
+    perpage?: number;
+}
+
 /** One page of a pixel listing, with the envelope fields given (result defaults to the number of ids). */
-export function pixelPage(fields: { page: number; nextpage: number | null; maxpage: number; ids: number[]; result?: number }): HostileAnswer {
+export function pixelPage(fields: PixelPageFields): HostileAnswer {
     const pixels = fields.ids.map((id) => ({ id, type: "qapixel", name: `Pixel ${id}`, tag: `T-${id}`, date: "2024-01-01 00:00:00" }));
     const { page, nextpage, maxpage } = fields;
-    return { body: { error: "0", data: { result: fields.result ?? pixels.length, perpage: 100, currentpage: page, nextpage, maxpage, pixels } } };
+    return { body: { error: "0", data: { result: fields.result ?? pixels.length, perpage: fields.perpage ?? 100, currentpage: page, nextpage, maxpage, pixels } } };
+}
+
+/** How a listing fills `result`: each page's count, as the spec says, or the listing's total, as the service's source does. */
+export type ResultReading = "page" | "total";
+export const RESULT_READINGS: readonly ResultReading[] = ["page", "total"];
+
+/** Page `page` of `ids` listed at `perpage` a page, answered honestly by a service of the given reading. */
+export function honestPage(reading: ResultReading, ids: readonly number[], perpage: number, page: number): PixelPageFields {
+    const maxpage = Math.ceil(ids.length / perpage);
+    const onPage = ids.slice((page - 1) * perpage, page * perpage);
+    return { page, nextpage: page < maxpage ? page + 1 : null, maxpage, ids: onPage, perpage, result: reading === "total" ? ids.length : onPage.length };
+}
+
+/**
+ * The first round's corruptions of one page of a listing, as a service of either reading would make them; each one
+ * keeps an object the service holds out of the list unless the client notices.
+ */
+export const CORRUPTIONS = {
+    "ends early": (fields: PixelPageFields): PixelPageFields => ({ ...fields, nextpage: null }),
+    "skips a page": (fields: PixelPageFields): PixelPageFields => ({ ...fields, nextpage: fields.page + 2 }),
+    "changes its result": (fields: PixelPageFields): PixelPageFields => ({ ...fields, result: (fields.result ?? fields.ids.length) + 1 }),
+    "ends before its total": (fields: PixelPageFields): PixelPageFields => ({ ...fields, ids: fields.ids.slice(1) }),
+} as const;
+export type Corruption = keyof typeof CORRUPTIONS;
+
+/** A listing of `ids` at 2 a page, honest but for `corruption` applied to page `at`. */
+export function corruptedListing(reading: ResultReading, ids: readonly number[], corruption: Corruption, at: number): Script {
+    return (request) => {
+        const fields = honestPage(reading, ids, 2, pageOf(request));
+        return pixelPage(fields.page === at ? CORRUPTIONS[corruption](fields) : fields);
+    };
 }
 
 /** The page a request asks for (1 when it names none). */

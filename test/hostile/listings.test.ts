@@ -7,7 +7,19 @@ import fc from "fast-check";
 import { listChannelItems, listPixels } from "../../provider";
 import { collect, createShortenerClient, DEFAULT_MAX_LIST_PAGES } from "../../provider/client";
 import { startEmulator } from "../emulator";
-import { LISTINGS, pageOf, pixelPage, useHostileService, type Script } from "./hostile-service";
+import {
+    corruptedListing,
+    CORRUPTIONS,
+    honestPage,
+    LISTINGS,
+    pageOf,
+    pixelPage,
+    RESULT_READINGS,
+    useHostileService,
+    type Corruption,
+    type ResultReading,
+    type Script,
+} from "./hostile-service";
 import { failureWithin } from "./support";
 
 // Each test gets its own key: the rate gate is shared per service and key in the process, and a port may come again.
@@ -64,7 +76,7 @@ describe("hostile service: listings", () => {
             ["a page that ends the listing early", () => LISTINGS.earlyEnd(9), /page 1 of 2 says it is the last one/],
             ["a skipped page", () => LISTINGS.skippedPage(9), /page 1 of 3 names page 3 as the next one/],
             ["a repeated page", () => LISTINGS.repeatedPage(), /asked for page 2, the service answered with page 1/],
-            ["a result count that disagrees with the items", () => LISTINGS.resultMismatch(9), /page 1 counts 2 items in "result" but lists 1/],
+            ["a result count that disagrees with the items", () => LISTINGS.resultMismatch(9), /page 1 counts 2 items in "result", which is neither the page's count \(it lists 1\) nor the listing's total/],
             ["a duplicate id", () => LISTINGS.duplicateId(), /item 2 is listed twice \(again on page 2\)/],
         ];
         for (const [what, listing, message] of cases) {
@@ -89,42 +101,80 @@ describe("hostile service: listings", () => {
             assert.equal(service().requests.length, 3);
         });
 
-        it("whatever the pages hold, a listing returns exactly the service's objects or fails; one corruption always fails", async () => {
-            const corruptions = ["none", "early-end", "skip", "repeat", "result", "duplicate", "maxpage"] as const;
+        it("whatever the pages hold and however `result` is read, a listing returns exactly the service's objects or fails; one corruption always fails", async () => {
+            const corruptions = ["none", "early-end", "skip", "repeat", "result", "duplicate", "maxpage", "short"] as const;
+            // The page reading may list any number on a page; the total reading fills every page but the last.
+            const byPage = fc.array(fc.integer({ min: 0, max: 3 }), { minLength: 1, maxLength: 6 }).map((sizes) => ({ reading: "page" as const, pages: numberedPages(sizes), perpage: 100 }));
+            const byTotal = fc.record({ count: fc.nat(10), perpage: fc.integer({ min: 1, max: 4 }) }).map(({ count, perpage }) => ({
+                reading: "total" as const,
+                pages: chunks(numberedPages([count]).flat(), perpage),
+                perpage,
+            }));
             await fc.assert(
-                fc.asyncProperty(
-                    fc.array(fc.integer({ min: 0, max: 3 }), { minLength: 1, maxLength: 6 }),
-                    fc.constantFrom(...corruptions),
-                    fc.nat(),
-                    async (sizes, corruption, where) => {
-                        const pages = numberedPages(sizes);
-                        const maxpage = pages.length;
-                        const at = 1 + (where % maxpage);
-                        const corrupted = corruption !== "none" && effective(corruption, at, pages);
-                        service().script((request) => {
-                            const asked = pageOf(request);
-                            const answer = { page: asked, nextpage: asked < maxpage ? asked + 1 : null, maxpage, ids: pages[asked - 1] ?? [] };
-                            if (asked !== at || !corrupted) return pixelPage(answer);
-                            if (corruption === "early-end") return pixelPage({ ...answer, nextpage: null });
-                            if (corruption === "skip") return pixelPage({ ...answer, nextpage: at + 2 });
-                            if (corruption === "repeat") return pixelPage({ ...answer, page: at - 1 });
-                            if (corruption === "result") return pixelPage({ ...answer, result: answer.ids.length + 1 });
-                            if (corruption === "duplicate") return pixelPage({ ...answer, ids: [...answer.ids, 1] });
-                            return pixelPage({ ...answer, maxpage: maxpage + 1 });
-                        });
-                        const outcome = await collect(client().pixels.all()).then(
-                            (items) => items.map((pixel) => pixel.id),
-                            (error: Error) => error,
-                        );
-                        if (corrupted) assert.ok(outcome instanceof Error, `${corruption} on page ${at} of ${maxpage} was taken for a listing: ${outcome}`);
-                        else assert.deepEqual(outcome, pages.flat());
-                    },
-                ),
-                { numRuns: 120 },
+                fc.asyncProperty(fc.oneof(byPage, byTotal), fc.constantFrom(...corruptions), fc.nat(), async ({ reading, pages, perpage }, corruption, where) => {
+                    const ids = pages.flat();
+                    const maxpage = pages.length;
+                    const at = 1 + (where % Math.max(1, maxpage));
+                    const corrupted = corruption !== "none" && effective(corruption, at, pages);
+                    service().script((request) => {
+                        const asked = pageOf(request);
+                        const onPage = pages[asked - 1] ?? [];
+                        const answer = { page: asked, nextpage: asked < maxpage ? asked + 1 : null, maxpage, ids: onPage, perpage, result: reading === "total" ? ids.length : onPage.length };
+                        if (asked !== at || !corrupted) return pixelPage(answer);
+                        if (corruption === "early-end") return pixelPage({ ...answer, nextpage: null });
+                        if (corruption === "skip") return pixelPage({ ...answer, nextpage: at + 2 });
+                        if (corruption === "repeat") return pixelPage({ ...answer, page: at - 1 });
+                        if (corruption === "result") return pixelPage({ ...answer, result: answer.result + 1 });
+                        if (corruption === "duplicate") return pixelPage({ ...answer, ids: [...answer.ids, 1], result: answer.result + (reading === "page" ? 1 : 0) });
+                        if (corruption === "short") return pixelPage({ ...answer, ids: answer.ids.slice(1) });
+                        return pixelPage({ ...answer, maxpage: maxpage + 1 });
+                    });
+                    const outcome = await collect(client().pixels.all()).then(
+                        (items) => items.map((pixel) => pixel.id),
+                        (error: Error) => error,
+                    );
+                    if (corrupted) assert.ok(outcome instanceof Error, `${corruption} on page ${at} of ${maxpage} (${reading} reading) was taken for a listing: ${outcome}`);
+                    else assert.deepEqual(outcome, ids);
+                }),
+                { numRuns: 200 },
             );
         });
     });
+
+    describe("the first round's hostile listings are refused under either reading of `result`", () => {
+        // Ids 1 to 5 at 2 a page: a corruption of page 1 hides pages 2 and 3, one of page 2 hides id 3 or 4.
+        const where: Record<Corruption, { at: number; message: (reading: ResultReading) => RegExp }> = {
+            "ends early": { at: 1, message: () => /page 1 of 3 says it is the last one/ },
+            "skips a page": { at: 1, message: () => /page 1 of 3 names page 3 as the next one/ },
+            "changes its result": { at: 2, message: (reading) => new RegExp(`page 2 counts \\d+ items in "result", which is not ${READING_NAMES[reading]}`) },
+            "ends before its total": { at: 2, message: (reading) => new RegExp(`page 2 counts \\d+ items in "result", which is not ${READING_NAMES[reading]}`) },
+        };
+        for (const reading of RESULT_READINGS) {
+            it(`an honest listing read by ${reading}: every object, each page asked for once`, async () => {
+                service().script((request) => pixelPage(honestPage(reading, [1, 2, 3, 4, 5], 2, pageOf(request))));
+                assert.deepEqual((await listPixels(data())).map((pixel) => pixel.id), [1, 2, 3, 4, 5]);
+                assert.equal(service().requests.length, 3);
+            });
+            for (const corruption of Object.keys(CORRUPTIONS) as Corruption[]) {
+                it(`read by ${reading}, a listing that ${corruption} fails the client and the data function, naming the page`, async () => {
+                    const { at, message } = where[corruption];
+                    service().script(corruptedListing(reading, [1, 2, 3, 4, 5], corruption, at));
+                    const error = await failureWithin(5_000, collect(client().pixels.all()));
+                    assert.equal(error.kind, "bad-response");
+                    assert.match(error.message, message(reading));
+                    assert.match((await failureWithin(5_000, listPixels(data()))).message, message(reading));
+                });
+            }
+        }
+    });
 });
+
+const READING_NAMES: Record<ResultReading, string> = { page: "the page's count", total: "the listing's total" };
+
+/** `ids` cut into pages of `size`. */
+function chunks(ids: number[], size: number): number[][] {
+    return Array.from({ length: Math.ceil(ids.length / size) }, (_, index) => ids.slice(index * size, (index + 1) * size));
+}
 
 /** Pages of the given sizes holding ids 1, 2, 3, ... in order (page 1 always holds id 1 when it holds anything). */
 function numberedPages(sizes: number[]): number[][] {
@@ -138,6 +188,7 @@ function effective(corruption: string, at: number, pages: number[][]): boolean {
     if (corruption === "repeat" || corruption === "maxpage") return at > 1;
     // Id 1 listed again: a duplicate only when some page holds it already.
     if (corruption === "duplicate") return at > 1 && pages.flat().length > 0;
+    if (corruption === "short") return (pages[at - 1] ?? []).length > 0;
     return true;
 }
 

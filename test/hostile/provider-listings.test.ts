@@ -9,7 +9,7 @@ import { join } from "node:path";
 import { readState, runLifecycle, type LifecycleResult, type Operation } from "../engine";
 import { startEmulator, type RunningEmulator } from "../emulator";
 import { changes, DECLARED_PROGRAM, idOf, type Declared } from "../support/stack";
-import { LISTINGS, startHostileService, type HostileService, type Script } from "./hostile-service";
+import { corruptedListing, CORRUPTIONS, LISTINGS, RESULT_READINGS, startHostileService, type Corruption, type HostileService, type Script } from "./hostile-service";
 
 /** A stack whose provider talks to `baseUrl` (the emulator, or a hostile service in front of it). */
 function stackOn(baseUrl: string, apiKey: string, dir: string) {
@@ -47,15 +47,23 @@ describe("hostile service: a refresh never takes an incomplete listing for 'gone
         if (dir) rmSync(dir, { recursive: true, force: true });
     });
 
-    it("a listing that ends early, skips the object's page or miscounts fails the refresh, and the pixel stays in the state", async () => {
+    it("a listing that ends early, skips the object's page or miscounts, its `result` read either way, fails the refresh, and the pixel stays in the state", async () => {
         const stack = stackOn(service.baseUrl, emulator.apiKey, dir);
         const declared: Declared[] = [{ kind: "Pixel", name: "site", args: { type: "analyticspixel", name: "Site", tag: "G-SITE" } }];
         const id = Number(idOf(await stack.expectOk("up", declared), "site"));
         const hostile: [string, Script, RegExp][] = [
             ["early end", LISTINGS.earlyEnd(id), /page 1 of 2 says it is the last one/],
             ["skipped page", LISTINGS.skippedPage(id), /page 1 of 3 names page 3 as the next one/],
-            ["result mismatch", LISTINGS.resultMismatch(id), /page 1 counts 2 items in "result" but lists 1/],
+            ["result mismatch", LISTINGS.resultMismatch(id), /page 1 counts 2 items in "result", which is neither/],
         ];
+        // The pixel is on page 2 of five at 2 a page; each corruption hides it, read either way.
+        const around = [id + 1, id + 2, id, id + 3, id + 4];
+        for (const reading of RESULT_READINGS) {
+            for (const corruption of Object.keys(CORRUPTIONS) as Corruption[]) {
+                const at = corruption === "ends early" || corruption === "skips a page" ? 1 : 2;
+                hostile.push([`${corruption}, read by ${reading}`, corruptedListing(reading, around, corruption, at), new RegExp(`page ${at}`)]);
+            }
+        }
         for (const [what, listing, message] of hostile) {
             service.script((request) => (request.path === "/api/pixels" ? listing(request) : undefined));
             const refresh = await stack.run("refresh", declared);

@@ -66,7 +66,7 @@ export const channelRoutes: ApiRoute[] = [
         handler: (context) => {
             const channel = ownedOrFail(context, "channels", context.ids.id);
             // An assignment whose object is gone is not listed, but takes its place in the paging.
-            return pagedListResponse("items", channel.items, (item) => presentItem(context, item), context.query);
+            return pagedListResponse("items", channel.items, (item) => presentItem(context, item), context);
         },
     },
     {

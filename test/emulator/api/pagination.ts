@@ -12,40 +12,38 @@ function positiveInteger(query: Record<string, string>, field: string, fallback:
 }
 
 /**
- * The list envelope: {"error":"0","data":{result, perpage, currentpage, nextpage, maxpage, <key>: [...]}}.
- * `alwaysIncluded` entries appear on every page and are not counted (the system domains).
+ * The list envelope: {"error":"0","data":{result, perpage, currentpage, nextpage, maxpage, <key>: [...]}}, with `error`
+ * and `result` as the profile answers them. `alwaysIncluded` entries appear on every page and are not counted (the
+ * system domains).
  */
-export function listResponse<T>(
-    key: string,
-    items: T[],
-    query: Record<string, string>,
-    alwaysIncluded: unknown[] = [],
-): object {
-    return pagedListResponse(key, items, (entry) => entry, query, alwaysIncluded);
+export function listResponse<T>(key: string, items: T[], context: ApiContext, alwaysIncluded: unknown[] = []): object {
+    return pagedListResponse(key, items, (entry) => entry, context, alwaysIncluded);
 }
 
 /**
  * The list envelope over entries that are paged as they are but listed as `show` presents them: an entry shown as
- * undefined still takes its place in the paging and is left out of its page (`result` counts what is listed).
+ * undefined still takes its place in the paging and is left out of its page (a `result` of the page counts what is
+ * listed, a `result` of the total counts every entry).
  */
 export function pagedListResponse<E, T>(
     key: string,
     entries: E[],
     show: (entry: E) => T | undefined,
-    query: Record<string, string>,
+    context: ApiContext,
     alwaysIncluded: unknown[] = [],
 ): object {
-    const perpage = positiveInteger(query, "limit", DEFAULT_LIMIT);
-    const currentpage = positiveInteger(query, "page", 1);
+    const { profile } = context.settings;
+    const perpage = positiveInteger(context.query, "limit", DEFAULT_LIMIT);
+    const currentpage = positiveInteger(context.query, "page", 1);
     const maxpage = Math.ceil(entries.length / perpage);
     const page = entries
         .slice((currentpage - 1) * perpage, currentpage * perpage)
         .map(show)
         .filter((item): item is T => item !== undefined);
     return {
-        error: "0",
+        error: profile.listErrorFlag,
         data: {
-            result: page.length,
+            result: profile.listResult === "total" ? entries.length : page.length,
             perpage,
             currentpage,
             nextpage: currentpage < maxpage ? currentpage + 1 : null,
@@ -68,7 +66,7 @@ export function ownedListRoute<K extends Kind>(
         pattern,
         handler: (context) => {
             const items = context.store.owned(kind, context.user.id).map((record, index) => present(record, context, index));
-            return listResponse(typeof key === "string" ? key : key(context), items, context.query, alwaysIncluded(context));
+            return listResponse(typeof key === "string" ? key : key(context), items, context, alwaysIncluded(context));
         },
     };
 }

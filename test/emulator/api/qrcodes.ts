@@ -62,7 +62,7 @@ export const qrRoutes: ApiRoute[] = [
                     topReferrers: countsAsStrings(stats.topReferrers),
                     topBrowsers: countsAsStrings(stats.topBrowsers),
                     topOs: countsAsStrings(stats.topOs),
-                    socialCount: { ...stats.socialCount },
+                    socialCount: Object.fromEntries(context.settings.profile.socialNetworks.map((network) => [network, stats.socialCount[network] ?? 0])),
                 },
             };
         },

@@ -48,4 +48,13 @@ export interface ServiceProfile {
     readonly keepsItemsDeletedInDashboard: boolean;
     /** How an assignment of an item that is already in the channel (or a link already in the campaign) is answered. */
     repeatedAssignment(container: "channel" | "campaign"): void;
+    /**
+     * What a list answer's `result` counts: the items listed on the page, or the whole listing's entries (a channel's
+     * assignments to objects deleted in the dashboard included, though they are not listed).
+     */
+    readonly listResult: "page" | "total";
+    /** The `error` of a successful list answer. */
+    readonly listErrorFlag: 0 | "0";
+    /** The counters of a QR code's `socialCount`, one per network. */
+    readonly socialNetworks: readonly string[];
 }

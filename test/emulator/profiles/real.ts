@@ -41,6 +41,11 @@ export const realProfile: ServiceProfile = {
     repeatedAssignment: (container) => {
         throw new ApiFailure(container === "channel" ? "This item is already added to the selected channel." : "This link is already added to the campaign.");
     },
+    // The service's list controllers fill `result` with the listing's count and answer `error` as the integer 0.
+    listResult: "total",
+    listErrorFlag: 0,
+    // The newest source counts a fourth network.
+    socialNetworks: ["facebook", "twitter", "reddit", "linkedin"],
 };
 
 /**

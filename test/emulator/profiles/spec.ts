@@ -35,4 +35,8 @@ export const specProfile: ServiceProfile = {
     campaignListUrl: (url) => url,
     keepsItemsDeletedInDashboard: false,
     repeatedAssignment: () => undefined,
+    listResult: "page",
+    listErrorFlag: "0",
+    // The spec gives three counters without naming the networks; the emulator names them.
+    socialNetworks: ["facebook", "twitter", "reddit"],
 };

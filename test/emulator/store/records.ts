@@ -72,7 +72,8 @@ export interface QrStatistics {
     topReferrers: Record<string, number>;
     topBrowsers: Record<string, number>;
     topOs: Record<string, number>;
-    socialCount: { facebook: number; twitter: number; linkedin: number };
+    /** Shares by network; the answer lists the profile's networks, each 0 unless counted here. */
+    socialCount: Record<string, number>;
 }
 
 export interface QrRecord extends OwnedRecord {
@@ -156,6 +157,6 @@ export function emptyQrStatistics(): QrStatistics {
         topReferrers: {},
         topBrowsers: {},
         topOs: {},
-        socialCount: { facebook: 0, twitter: 0, linkedin: 0 },
+        socialCount: {},
     };
 }

@@ -121,7 +121,7 @@ describe("emulator: QR codes", () => {
                 topReferrers: { "example.com": 2 },
                 topBrowsers: { Firefox: 7 },
                 topOs: { Linux: 7 },
-                socialCount: { facebook: 1, twitter: 2, linkedin: 3 },
+                socialCount: { facebook: 1, twitter: 2, reddit: 3 },
             },
         });
         const response = await call(emulator(), "GET", `/api/qr/${id}`);
@@ -138,7 +138,7 @@ describe("emulator: QR codes", () => {
             topReferrers: { "example.com": "2" },
             topBrowsers: { Firefox: "7" },
             topOs: { Linux: "7" },
-            socialCount: { facebook: 1, twitter: 2, linkedin: 3 },
+            socialCount: { facebook: 1, twitter: 2, reddit: 3 },
         });
     });
 
