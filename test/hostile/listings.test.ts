@@ -149,6 +149,18 @@ describe("hostile service: listings", () => {
             "changes its result": { at: 2, message: (reading) => new RegExp(`page 2 counts \\d+ items in "result", which is not ${READING_NAMES[reading]}`) },
             "ends before its total": { at: 2, message: (reading) => new RegExp(`page 2 counts \\d+ items in "result", which is not ${READING_NAMES[reading]}`) },
         };
+        it("a total that grows between pages is named with both figures (docs/troubleshooting.md quotes this message)", async () => {
+            const ids = Array.from({ length: 120 }, (_, index) => index + 1);
+            service().script((request) => {
+                const fields = honestPage("total", ids, 100, pageOf(request));
+                return pixelPage(fields.page === 2 ? { ...fields, result: 121 } : fields);
+            });
+            const error = await failureWithin(5_000, listPixels(data()));
+            assert.equal(
+                error.message,
+                `pixels.all failed: page 2 counts 121 items in "result", which is not the listing's total (page 1 gave the total as 120), the only reading the earlier pages fit`,
+            );
+        });
         for (const reading of RESULT_READINGS) {
             it(`an honest listing read by ${reading}: every object, each page asked for once`, async () => {
                 service().script((request) => pixelPage(honestPage(reading, [1, 2, 3, 4, 5], 2, pageOf(request))));
