@@ -54,7 +54,7 @@ describe("client: QR codes", () => {
                 topReferrers: {},
                 topBrowsers: { Firefox: 7 },
                 topOs: {},
-                socialCount: { facebook: 1, twitter: 0, linkedin: 2 },
+                socialCount: { facebook: 1, twitter: 0, reddit: 2 },
             },
         });
         const { qrCode, statistics } = await client().qrCodes.get(created.id);
@@ -67,7 +67,7 @@ describe("client: QR codes", () => {
         assert.deepEqual(statistics.topCountries, { France: 4, Chile: 3 });
         assert.deepEqual(statistics.topBrowsers, { Firefox: 7 });
         assert.deepEqual(statistics.topReferrers, {});
-        assert.deepEqual(statistics.socialCount, { facebook: 1, twitter: 0, linkedin: 2 });
+        assert.deepEqual(statistics.socialCount, { facebook: 1, twitter: 0, reddit: 2 });
     });
 
     it("every QR type is accepted with data of its shape", async () => {
