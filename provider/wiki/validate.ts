@@ -74,7 +74,11 @@ class QueryValidation {
         options: ValidateWikiQueryOptions,
     ) {
         this.version = options.mediawikiVersion ?? index.catalogue.origin?.mediawikiVersion ?? SHIPPED_MEDIAWIKI_VERSION;
-        this.validator = new ParamValidator(this.issues, options.highLimits === true, namespaceSet(options.namespaces), this.version);
+        this.validator = new ParamValidator(this.issues, {
+            highLimits: options.highLimits === true,
+            namespaces: namespaceSet(options.namespaces),
+            mediawikiVersion: this.version,
+        });
         const params = definition.params ?? {};
         for (const name in params) {
             const raw = rawValue(params[name]);

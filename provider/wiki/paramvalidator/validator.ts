@@ -33,23 +33,33 @@ function suggestion(spec: ParamSpec, value: string): string | undefined {
     return closest === undefined ? undefined : `did you mean ${shownValue(spec, closest)}?`;
 }
 
-export class ParamValidator implements ValueContext {
-    inMulti = false;
-    private current: ParamSpec | undefined;
+/** What the validator knows of the wiki and the caller, the same for every parameter of a request. */
+export interface WikiFacts {
+    readonly highLimits: boolean;
+    readonly namespaces: ReadonlySet<number>;
+    readonly mediawikiVersion: string;
+}
 
+export class ParamValidator {
     constructor(
         private readonly issues: IssueLog,
-        readonly highLimits: boolean,
-        readonly namespaces: ReadonlySet<number>,
-        readonly mediawikiVersion: string,
+        private readonly wiki: WikiFacts,
     ) {}
 
-    record(code: string, message: string): void {
-        if (this.current) this.issues.warning(code, this.current.requestName, this.current.module, message);
-    }
-
-    advise(code: string, message: string): void {
-        if (this.current) this.issues.advise(code, this.current.requestName, this.current.module, message);
+    /**
+     * What a type may know while it validates one value, made anew for each value and never changed, as
+     * ParamValidator passes `$options` to `TypeDef::validate` on each call.
+     */
+    private valueContext(spec: ParamSpec, inMulti: boolean): ValueContext {
+        const { issues, wiki } = this;
+        return Object.freeze({
+            highLimits: wiki.highLimits,
+            namespaces: wiki.namespaces,
+            mediawikiVersion: wiki.mediawikiVersion,
+            inMulti,
+            record: (code: string, message: string) => issues.warning(code, spec.requestName, spec.module, message),
+            advise: (code: string, message: string) => issues.advise(code, spec.requestName, spec.module, message),
+        });
     }
 
     /** The parameter's validated value, or undefined when the definition does not give it. */
@@ -58,14 +68,15 @@ export class ParamValidator implements ValueContext {
             if (spec.info.required) this.issues.error("missingparam", spec.requestName, spec.module, `The "${spec.requestName}" parameter must be set.`);
             return undefined;
         }
-        this.current = spec;
         if (spec.info.sensitive) {
-            this.advise(
+            this.issues.advise(
                 "sensitive",
+                spec.requestName,
+                spec.module,
                 `Parameter "${spec.requestName}" is sensitive: its value would sit in plain text with the definition. Supply it when the request is made instead.`,
             );
         }
-        if (spec.info.deprecated) this.record("deprecation", `The parameter "${spec.requestName}" has been deprecated.`);
+        if (spec.info.deprecated) this.issues.warning("deprecation", spec.requestName, spec.module, `The parameter "${spec.requestName}" has been deprecated.`);
         return spec.info.multi ? this.validateMulti(spec, raw) : this.validateSingle(spec, raw);
     }
 
@@ -82,15 +93,16 @@ export class ParamValidator implements ValueContext {
     // meant several values is the project's advice.
     private validateSingle(spec: ParamSpec, raw: RawValue): ValidatedParam {
         if (typeof raw !== "string" && raw.length > 1) {
-            this.advise(
+            this.issues.advise(
                 "singlevalued",
+                spec.requestName,
+                spec.module,
                 `Parameter "${spec.requestName}" takes one value, but the definition gives ${raw.length}; api.php receives them joined as one value.`,
             );
         }
         const value = typeof raw === "string" ? raw : implodeMultiValue(raw);
         if (startsWithUnitSeparator(value)) return this.notMulti(spec, raw);
-        this.inMulti = false;
-        const result = typeDefFor(spec.info.type).validate(value, spec, this);
+        const result = typeDefFor(spec.info.type).validate(value, spec, this.valueContext(spec, false));
         if (result instanceof ValidationFailure) return this.fail(spec, result, raw);
         return { spec, values: [result], request: result, ok: true };
     }
@@ -99,10 +111,10 @@ export class ParamValidator implements ValueContext {
         const list = typeof raw === "string" ? explodeMultiValue(raw) : raw;
         const allSpecifier = spec.info.allspecifier;
         if (allSpecifier !== undefined && list.length === 1 && list[0] === allSpecifier) {
-            const everything = typeDefFor(spec.info.type).enumValues(spec, this);
+            const everything = typeDefFor(spec.info.type).enumValues(spec, this.valueContext(spec, true));
             if (everything) return { spec, values: everything, request: allSpecifier, ok: true };
         }
-        const sizeLimit = this.highLimits && list.length > spec.lowLimit ? spec.highLimit : spec.lowLimit;
+        const sizeLimit = this.wiki.highLimits && list.length > spec.lowLimit ? spec.highLimit : spec.lowLimit;
         if (list.length > sizeLimit) {
             const failure = new ValidationFailure(
                 "toomanyvalues",
@@ -112,19 +124,16 @@ export class ParamValidator implements ValueContext {
         }
         const accepted: string[] = [];
         const unrecognized: string[] = [];
-        this.inMulti = true;
         for (const value of list) {
-            const result = typeDefFor(spec.info.type).validate(value, spec, this);
+            const result = typeDefFor(spec.info.type).validate(value, spec, this.valueContext(spec, true));
             if (!(result instanceof ValidationFailure)) {
                 accepted.push(result);
             } else if (result.code === "badvalue") {
                 unrecognized.push(value);
             } else {
-                this.inMulti = false;
                 return this.fail(spec, result, raw);
             }
         }
-        this.inMulti = false;
         if (unrecognized.length > 0) this.reportUnrecognized(spec, unrecognized);
         const values = spec.info.allowsDuplicates || accepted.length < 2 ? accepted : [...new Set(accepted)];
         // A joined value that validation left as it was is already the request's form.
@@ -138,6 +147,6 @@ export class ParamValidator implements ValueContext {
             return shownValue(spec, value) + (explanation ? ` (${explanation})` : "");
         });
         const noun = values.length === 1 ? "value" : "values";
-        this.record("unrecognizedvalues", `Unrecognized ${noun} for parameter "${spec.requestName}": ${described.join(", ")}; ignored.`);
+        this.issues.warning("unrecognizedvalues", spec.requestName, spec.module, `Unrecognized ${noun} for parameter "${spec.requestName}": ${described.join(", ")}; ignored.`);
     }
 }
