@@ -1,7 +1,7 @@
 // What a resource's lifecycle may use: the API client of the configured account, the shared list cache, and a
 // way to tell the user something. One context per provider process and account, shared by every resource.
 import { createShortenerClient, DEFAULT_REQUEST_TIMEOUT_MS, describeWait, type ShortenerClient } from "../client";
-import { resolveSettings, type ConfigSource } from "../config";
+import { resolveSettings, type ConfigSource, type Settings } from "../config";
 import { createJournal, type CreateJournal } from "./create-journal";
 import { ListCache } from "./list-cache";
 
@@ -24,22 +24,19 @@ const MIN_WRITE_SETTLE_MS = 5_000;
 
 /** @param account what tells accounts apart (base URL and key digest), never the key itself. */
 export function createResourceContext(config: ConfigSource | undefined, env: NodeJS.ProcessEnv = process.env, account = ""): ResourceContext {
+    // Read once, now: a configuration error (no API key) is kept and thrown where the client is first needed.
+    const settings = readSettings(config, env);
     let client: ShortenerClient | undefined;
-    let requestTimeoutMs: number | undefined;
     const queues = new Map<string, Promise<unknown>>();
     const tell = (message: string) => process.stderr.write(`shortener: ${message}\n`);
     return {
         client() {
-            if (!client) {
-                const { requestTimeoutMs: timeoutMs, ...settings } = resolveSettings(config, env);
-                requestTimeoutMs = timeoutMs;
-                client = createShortenerClient({ ...settings, timeoutMs, onWait: (event) => tell(describeWait(event)) });
-            }
+            if (settings instanceof Error) throw settings;
+            const { requestTimeoutMs: timeoutMs, ...rest } = settings;
+            client ??= createShortenerClient({ ...rest, timeoutMs, onWait: (event) => tell(describeWait(event)) });
             return client;
         },
-        get writeSettleMs() {
-            return Math.max(requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS, MIN_WRITE_SETTLE_MS);
-        },
+        writeSettleMs: Math.max((settings instanceof Error ? undefined : settings.requestTimeoutMs) ?? DEFAULT_REQUEST_TIMEOUT_MS, MIN_WRITE_SETTLE_MS),
         lists: new ListCache(),
         serially(kind, work) {
             const next = (queues.get(kind) ?? Promise.resolve()).then(work);
@@ -49,4 +46,12 @@ export function createResourceContext(config: ConfigSource | undefined, env: Nod
         tell,
         journal: createJournal(account, env),
     };
+}
+
+function readSettings(config: ConfigSource | undefined, env: NodeJS.ProcessEnv): Settings | Error {
+    try {
+        return resolveSettings(config, env);
+    } catch (error) {
+        return error as Error;
+    }
 }
