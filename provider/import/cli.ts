@@ -2,12 +2,12 @@
 // shortener-import [--output FILE] [--service real|spec] [--kinds LIST] [--json] [--stack NAME] [--timestamp ISO] [--page-size N]
 // Reads a whole account and writes the Pulumi program that takes it over (or, with --json, what was found).
 // Exit status: 0 written, 1 the service or the configuration failed, 2 a usage error; a message on stderr.
-import { existsSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
-import { dirname, join } from "node:path";
+import { existsSync, readFileSync } from "node:fs";
 import { packageVersion } from "../version";
 import { parseArgs } from "node:util";
 import { parse as parseYaml } from "yaml";
 import { createShortenerClient } from "../client";
+import { writeFileWhole } from "../fs/write-whole";
 import { CONFIG_KEYS, ENV_KEYS, resolveAccount, resolveSettings, type ConfigSource } from "../config";
 import { countRefused, generateProgram, publicSource, SERVICE_TEXT, serviceTextOf, summary, type ServiceText } from "./program";
 import { IMPORT_KINDS, readSnapshot, type ImportKind } from "./snapshot";
@@ -159,7 +159,7 @@ async function main(argv: string[], env: NodeJS.ProcessEnv): Promise<number> {
         ? `${JSON.stringify({ source, importedAt: options.importedAt.toISOString(), ...snapshot }, null, 2)}\n`
         : generateProgram(snapshot, { source, importedAt: options.importedAt, service: options.service ?? serviceOf(snapshot) });
     if (options.output === undefined) process.stdout.write(text);
-    else writeWhole(options.output, text);
+    else writeFileWhole(options.output, text);
     const refused = options.json ? 0 : countRefused(text);
     if (refused > 0) process.stderr.write(`shortener-import: ${refused} resource(s) hold values the provider refuses; see the comments "The provider refuses this at preview"\n`);
     const left = snapshot.systemDomains?.length ? `; left out ${snapshot.systemDomains.length} system domain(s)` : "";
@@ -191,17 +191,6 @@ function userInfo(baseUrl: string | undefined): string[] {
         return [url.username, url.password].flatMap((part) => [part, decodeURIComponent(part)]).filter((part) => part.length >= 3);
     } catch {
         return [];
-    }
-}
-
-/** The file is replaced at once, whole: a failure leaves the old one as it was, and no partial file. */
-function writeWhole(file: string, text: string): void {
-    const temporary = join(dirname(file), `.${process.pid}.shortener-import.tmp`);
-    try {
-        writeFileSync(temporary, text);
-        renameSync(temporary, file);
-    } finally {
-        rmSync(temporary, { force: true });
     }
 }
 

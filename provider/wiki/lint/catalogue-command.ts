@@ -1,12 +1,13 @@
 // `wiki-query-lint catalogue pull <apiUrl> [--out FILE]` pins a wiki's catalogue (like a lockfile) and prints what
 // changed since the previous pin; `wiki-query-lint catalogue types [--catalogue FILE] [--out FILE]` writes the
 // TypeScript declarations of a catalogue. Also: which catalogue the linter judges with, and the line that says so.
-import { existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { parseArgs } from "node:util";
 import { CatalogueError, catalogueDrift, describeDrift, fetchCatalogue, loadCatalogueFile, pullCatalogue, shippedCatalogue } from "../catalogue";
 import type { Catalogue } from "../catalogue/model";
 import { DEFAULT_PIN_DIRECTORY, findPinnedCatalogue, pinFileName } from "../catalogue/pinned";
+import { writeFileWhole } from "../../fs/write-whole";
 import { generateDeclarations } from "./typegen";
 
 export const CATALOGUE_USAGE = `Usage: wiki-query-lint catalogue pull <apiUrl> [--out FILE]
@@ -18,16 +19,10 @@ export const CATALOGUE_USAGE = `Usage: wiki-query-lint catalogue pull <apiUrl> [
 
 export class CatalogueUsageError extends Error {}
 
-/** Writes through a temporary file beside the target, so that a failure leaves the old file whole. */
+/** The file whole or not at all, its folder made when missing. */
 function writeWhole(path: string, text: string): void {
     mkdirSync(dirname(path), { recursive: true });
-    const temporary = `${path}.${process.pid}.tmp`;
-    try {
-        writeFileSync(temporary, text);
-        renameSync(temporary, path);
-    } finally {
-        rmSync(temporary, { force: true });
-    }
+    writeFileWhole(path, text);
 }
 
 function previousPin(path: string): { catalogue?: Catalogue; problem?: string } {
