@@ -10,7 +10,7 @@ import type { CatalogueOrigin } from "./model";
 export const PIN_FORMAT = 1;
 const HASH_PREFIX = "sha256:";
 // Header strings come from the wiki (generator) or the user (apiUrl): long ones are not a header.
-const MAX_HEADER_TEXT = 2048;
+export const MAX_HEADER_TEXT = 2048;
 
 /** Levels of arrays and objects in a pin's paraminfo, at most: a real one has fewer than 10. */
 export const MAX_PARAMINFO_DEPTH = 64;
