@@ -45,10 +45,24 @@ export function loadCatalogueFileCached(path: string): Catalogue {
     return catalogue;
 }
 
+/** The name 0.2.0 gave a pin: host, port and path alone, which two wikis may share. */
+function pinFileNameOf0_2(apiUrl: string): string {
+    const url = new URL(canonicalApiUrl(apiUrl));
+    return `${`${url.host}${url.pathname}`.replace(/[^A-Za-z0-9.-]/g, "_")}.json`;
+}
+
+/** A pin of 0.2.0 under its old name, when it records this wiki (another wiki's may have that name too). */
+function pinNamedAsIn0_2(apiUrl: string, directory: string): Catalogue | undefined {
+    const path = join(directory, pinFileNameOf0_2(apiUrl));
+    if (!existsSync(path)) return undefined;
+    const catalogue = loadCatalogueFileCached(path);
+    return catalogue.origin?.apiUrl === canonicalApiUrl(apiUrl) ? catalogue : undefined;
+}
+
 /** The pinned catalogue for a wiki in `directory`, if there is one; a pin recorded for another URL is an error. */
 export function findPinnedCatalogue(apiUrl: string, directory = DEFAULT_PIN_DIRECTORY): Catalogue | undefined {
     const path = join(directory, pinFileName(apiUrl));
-    if (!existsSync(path)) return undefined;
+    if (!existsSync(path)) return pinNamedAsIn0_2(apiUrl, directory);
     const catalogue = loadCatalogueFileCached(path);
     const wanted = canonicalApiUrl(apiUrl);
     if (catalogue.origin?.apiUrl !== wanted) {
