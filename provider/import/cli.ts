@@ -2,12 +2,13 @@
 // shortener-import [--output FILE] [--service real|spec] [--kinds LIST] [--json] [--stack NAME] [--timestamp ISO] [--page-size N]
 // Reads a whole account and writes the Pulumi program that takes it over (or, with --json, what was found).
 // Exit status: 0 written, 1 the service or the configuration failed, 2 a usage error; a message on stderr.
-import { existsSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
-import { dirname, join } from "node:path";
+import { existsSync, readFileSync } from "node:fs";
 import { packageVersion } from "../version";
 import { parseArgs } from "node:util";
 import { parse as parseYaml } from "yaml";
+import { z } from "zod";
 import { createShortenerClient } from "../client";
+import { writeFileWhole } from "../fs/write-whole";
 import { CONFIG_KEYS, ENV_KEYS, resolveAccount, resolveSettings, type ConfigSource } from "../config";
 import { countRefused, generateProgram, publicSource, SERVICE_TEXT, serviceTextOf, summary, type ServiceText } from "./program";
 import { IMPORT_KINDS, readSnapshot, type ImportKind } from "./snapshot";
@@ -24,7 +25,8 @@ settings, and writes a Pulumi TypeScript program that adopts each of them as the
   --kinds LIST        comma-separated, from ${IMPORT_KINDS.join(", ")} (default: all)
   --json              print what was found as JSON instead of a program
   --stack NAME        also read ${CONFIG_KEYS.baseUrl} (and ${CONFIG_KEYS.requestTimeoutMs}) from Pulumi.NAME.yaml here
-  --timestamp ISO     the time written in the header (default: now, or SOURCE_DATE_EPOCH when set)
+  --timestamp ISO     the time written in the header: a date (2026-01-31, midnight UTC) or a date and time with its
+                      offset (2026-01-31T12:00:00Z); default: now, or SOURCE_DATE_EPOCH when set
   --page-size N       objects per listing page (default 100)
   -h, --help          this text
   --version           the version of pulumi-shortener
@@ -102,12 +104,17 @@ function parseKinds(list: string): ImportKind[] {
     return IMPORT_KINDS.filter((kind) => kinds.includes(kind));
 }
 
+/** A date (midnight UTC), or a date and time with Z or an offset; each field within its range (no 31 February). */
+const isoTimestamp = z.union([z.iso.date(), z.iso.datetime({ offset: true })]);
+
 /** --timestamp wins; else SOURCE_DATE_EPOCH (seconds, the reproducible-builds convention); else now. */
 function parseTimestamp(timestamp: string | undefined, sourceDateEpoch: string | undefined): Date {
     if (timestamp !== undefined) {
-        const date = new Date(timestamp);
-        if (Number.isNaN(date.getTime())) throw new UsageError(`--timestamp: expected an ISO date and time such as 2026-01-31T12:00:00Z; got "${timestamp}"`);
-        return date;
+        // Date alone would read "1" as 2001-01-01 and a time without offset as local time: only ISO 8601's forms are taken.
+        if (!isoTimestamp.safeParse(timestamp).success) {
+            throw new UsageError(`--timestamp: expected an ISO date (2026-01-31) or an ISO date and time with its offset (2026-01-31T12:00:00Z); got ${JSON.stringify(timestamp)}`);
+        }
+        return new Date(timestamp);
     }
     if (sourceDateEpoch !== undefined && sourceDateEpoch.trim() !== "") {
         if (!/^\d+$/.test(sourceDateEpoch.trim())) throw new UsageError(`SOURCE_DATE_EPOCH: expected whole seconds since 1970; got "${sourceDateEpoch}"`);
@@ -159,7 +166,7 @@ async function main(argv: string[], env: NodeJS.ProcessEnv): Promise<number> {
         ? `${JSON.stringify({ source, importedAt: options.importedAt.toISOString(), ...snapshot }, null, 2)}\n`
         : generateProgram(snapshot, { source, importedAt: options.importedAt, service: options.service ?? serviceOf(snapshot) });
     if (options.output === undefined) process.stdout.write(text);
-    else writeWhole(options.output, text);
+    else writeFileWhole(options.output, text);
     const refused = options.json ? 0 : countRefused(text);
     if (refused > 0) process.stderr.write(`shortener-import: ${refused} resource(s) hold values the provider refuses; see the comments "The provider refuses this at preview"\n`);
     const left = snapshot.systemDomains?.length ? `; left out ${snapshot.systemDomains.length} system domain(s)` : "";
@@ -191,17 +198,6 @@ function userInfo(baseUrl: string | undefined): string[] {
         return [url.username, url.password].flatMap((part) => [part, decodeURIComponent(part)]).filter((part) => part.length >= 3);
     } catch {
         return [];
-    }
-}
-
-/** The file is replaced at once, whole: a failure leaves the old one as it was, and no partial file. */
-function writeWhole(file: string, text: string): void {
-    const temporary = join(dirname(file), `.${process.pid}.shortener-import.tmp`);
-    try {
-        writeFileSync(temporary, text);
-        renameSync(temporary, file);
-    } finally {
-        rmSync(temporary, { force: true });
     }
 }
 

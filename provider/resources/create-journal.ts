@@ -9,10 +9,11 @@
 // The journal is the user's own: a folder only its owner may enter, in the user's state directory by default. Entries
 // are scoped by account and stack, so an interrupted create never stops another stack's create of the same inputs.
 import { createHash } from "node:crypto";
-import { mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync, type Stats } from "node:fs";
+import { mkdirSync, readFileSync, rmSync, statSync, type Stats } from "node:fs";
 import { homedir } from "node:os";
 import { dirname, join } from "node:path";
 import { ENV_KEYS } from "../config";
+import { writeFileWhole } from "../fs/write-whole";
 
 /** Where entries live: SHORTENER_CREATE_JOURNAL_DIR, else `pulumi-shortener/creates` in the user's state directory. */
 export const JOURNAL_DIR_ENV = ENV_KEYS.createJournalDir;
@@ -93,10 +94,8 @@ export function createJournal(account: string, env: NodeJS.ProcessEnv = process.
                 makePrivateDir(dir);
                 const file = fileOf(kind, inputs);
                 const entry: Entry = { pid: process.pid, before: [...before] };
-                // Written whole under another name first, so a process killed mid-write never leaves half an entry.
-                const partial = `${file}.${process.pid}.partial`;
-                writeFileSync(partial, JSON.stringify(entry), { mode: 0o600 });
-                renameSync(partial, file);
+                // Written whole, so a process killed mid-write never leaves half an entry.
+                writeFileWhole(file, JSON.stringify(entry), 0o600);
             }),
         end: (kind, inputs) => guarded(() => rmSync(fileOf(kind, inputs), { force: true })),
         found: (kind, inputs, id) =>

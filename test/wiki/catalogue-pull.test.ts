@@ -132,6 +132,18 @@ describe("wiki catalogue: pulling and pinning", () => {
         assert.throws(() => chooseCatalogue(other, { directory: pins }), (error: unknown) => error instanceof CatalogueError && /is pinned for .*\/w\/api\.php, not for .*\/other\/api\.php/.test(error.message));
     });
 
+    it("still finds a pin under the name 0.2.0 gave it (host and path alone) when it records the wiki, and ignores one of another wiki", async () => {
+        const pins = join(directory, "old-pins");
+        mkdirSync(pins, { recursive: true });
+        const oldName = (url: string) => `${url.replace(/^https?:\/\//, "").replace(/[^A-Za-z0-9.-]/g, "_")}.json`;
+        writeFileSync(join(pins, oldName(base)), (await pullCatalogue(base)).text);
+        assert.equal(chooseCatalogue(base, { directory: pins }).catalogue.origin?.apiUrl, base);
+        // /w_api.php had the same 0.2.0 name as /w/api.php: that file is not its pin.
+        const sharing = base.replace("/w/api.php", "/w_api.php");
+        assert.equal(oldName(sharing), oldName(base));
+        assert.match(chooseCatalogue(sharing, { directory: pins }).hint ?? "", /no pinned catalogue for/);
+    });
+
     it("reports modules and parameters added, removed and deprecated, and nothing for the same catalogue", () => {
         const reply = (modules: unknown[]) => parseCatalogue({ paraminfo: { modules } });
         const before = reply([module("kept"), module("gone"), module("aging")]);

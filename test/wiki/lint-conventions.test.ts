@@ -9,7 +9,8 @@
 import assert from "node:assert/strict";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { join, relative, resolve, sep } from "node:path";
+import { pathToFileURL } from "node:url";
 import Ajv from "ajv-draft-04";
 import addFormats from "ajv-formats";
 import { validateWikiQuery } from "../../provider/wiki";
@@ -97,6 +98,23 @@ describe("wiki-query-lint conventions, SARIF and suggestions", function () {
             const [notification] = sarifRun.invocations[0].toolExecutionNotifications;
             assert.match(notification.message.text, /no-such-file\.yaml: cannot read the file \(ENOENT\)/);
             assert.ok(!run.stdout.includes("fixture-secret-2f1c9a7e"), "the sensitive value is printed");
+        });
+
+        it("names a file whose name holds a backslash as that file, not as one in a folder", async () => {
+            // On Linux "x\\y.yaml" is one file of the working directory; "x/y.yaml" would be another.
+            const file = join(directory, "x\\y.yaml");
+            writeFileSync(file, "list: allpages\nparams:\n  apdir: sideways\n");
+            const gone = join(directory, "x\\gone.yaml");
+            const uris = async (path: string, missing: string) => {
+                const run = await lint("--format", "sarif", path, missing);
+                assert.equal(run.status, 2, run.stderr);
+                const [sarifRun] = JSON.parse(run.stdout).runs;
+                const notification = sarifRun.invocations[0].toolExecutionNotifications[0];
+                return [sarifRun.results[0].locations[0].physicalLocation.artifactLocation.uri, notification.locations[0].physicalLocation.artifactLocation.uri];
+            };
+            const relativeFolder = relative(process.cwd(), directory).split(sep).map(encodeURIComponent).join("/");
+            assert.deepEqual(await uris(relative(process.cwd(), file), relative(process.cwd(), gone)), [`${relativeFolder}/x%5Cy.yaml`, `${relativeFolder}/x%5Cgone.yaml`]);
+            assert.deepEqual(await uris(file, gone), [`${pathToFileURL(directory).href}/x%5Cy.yaml`, `${pathToFileURL(directory).href}/x%5Cgone.yaml`]);
         });
 
         it("writes a valid log with no results for clean definitions", async () => {

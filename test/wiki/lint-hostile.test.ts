@@ -7,7 +7,7 @@ import { ChildProcess, execFileSync, spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import { LINT_CLI } from "./lint-support";
+import { deeplyNestedPin, LINT_CLI } from "./lint-support";
 
 const SHIPPED_CATALOGUE = resolve(__dirname, "../../../provider/wiki/catalogue/catalogue.json");
 const HEAP_CEILING_MB = 256;
@@ -156,6 +156,16 @@ describe("wiki-query-lint against hostile input (a child under a 256 MB heap cei
         assert.equal(run.status, 2);
         assert.match(run.stderr, /deep\.json: /);
         assert.match(run.stdout, /with-error\.yaml:3: \[0\] apdir: error badvalue/);
+    });
+
+    it("names the pin whose paraminfo nests too deeply to hash, and lints nothing with it", async () => {
+        const pin = join(directory, "deep-pin.json");
+        writeFileSync(pin, deeplyNestedPin(100_000));
+        const run = await lint("--catalogue", pin, withError);
+        assertFinished(run, "deeply nested pin");
+        assert.equal(run.status, 2);
+        assert.match(run.stderr, /deep-pin\.json: paraminfo nests deeper than \d+ levels/);
+        assert.equal(run.stdout, "");
     });
 
     it("cuts a very long value and a very long parameter name to a few hundred characters in every format", async () => {

@@ -30,3 +30,10 @@ export function stopLintChildren(): void {
     for (const child of children) child.kill();
     children.clear();
 }
+
+/** A pin whose paraminfo holds arrays nested `depth` deep: the header is well formed, the hash cannot match. */
+export function deeplyNestedPin(depth: number): string {
+    const pin = { format: 1, apiUrl: "https://wiki.example.org/w/api.php", generator: "MediaWiki 1.39.17", pulledAt: "2026-01-01T00:00:00.000Z", contentHash: `sha256:${"0".repeat(64)}` };
+    const module = `{"name":"deep","path":"query+deep","group":"list","prefix":"d","parameters":[],"nested":${"[".repeat(depth)}${"]".repeat(depth)}}`;
+    return `{"pin":${JSON.stringify(pin)},"paraminfo":{"helpformat":"none","modules":[${module}]}}`;
+}

@@ -3,13 +3,14 @@
 // validateWikiQuery without a cast; a misspelt parameter name or enumeration value fails to compile. Names and
 // values from a hostile catalogue (quotes, newlines, comment ends, template syntax) stay inside string literals.
 import assert from "node:assert/strict";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import fc from "fast-check";
 import ts from "typescript";
 import { parseCatalogue, shippedCatalogue } from "../../provider/wiki/catalogue";
 import { generateDeclarations } from "../../provider/wiki/lint/typegen";
+import { lint, stopLintChildren } from "./lint-support";
 
 // The package's compiled declarations, as a user's program imports them.
 const PACKAGE = resolve(__dirname, "../../provider/index");
@@ -31,6 +32,19 @@ function compile(files: Record<string, string>): string[] {
     }
 }
 
+/** The generated file's own errors under strict, as a project that checks its declaration files (no skipLibCheck) sees them. */
+function declarationErrors(declarations: string): string[] {
+    const directory = mkdtempSync(join(tmpdir(), "wiki-types-"));
+    try {
+        const file = join(directory, "wiki-types.d.ts");
+        writeFileSync(file, declarations);
+        const program = ts.createProgram([file], { ...COMPILER_OPTIONS, skipLibCheck: false });
+        return ts.getPreEmitDiagnostics(program).map((diagnostic) => `TS${diagnostic.code} ${ts.flattenDiagnosticMessageText(diagnostic.messageText, " ")}`);
+    } finally {
+        rmSync(directory, { recursive: true, force: true });
+    }
+}
+
 const program = (definition: string): string => `
 import type { TypedWikiQuery } from "./wiki-types";
 import { validateWikiQuery, WikiQuery, type WikiQueryArgs } from ${JSON.stringify(PACKAGE)};
@@ -43,6 +57,10 @@ export const make = () => new WikiQuery("typed", args);
 describe("typed definitions generated from a catalogue", function () {
     this.timeout(120_000);
     const declarations = generateDeclarations(shippedCatalogue());
+
+    it("check cleanly under strict themselves, the shipped catalogue's", () => {
+        assert.deepEqual(declarationErrors(declarations), []);
+    });
 
     it("compile a typed definition, which WikiQuery and validateWikiQuery take without a cast; refuse a misspelt parameter or value", () => {
         const good = `{ list: ["allpages", "recentchanges"], prop: "revisions", generator: "categorymembers", params: {
@@ -85,7 +103,10 @@ describe("typed definitions generated from a catalogue", function () {
                 const modules = source.statements.find((s): s is ts.InterfaceDeclaration => ts.isInterfaceDeclaration(s) && s.name.text === "QueryModuleParameters")!;
                 const [member] = modules.members as ts.NodeArray<ts.PropertySignature>;
                 assert.equal((member.name as ts.StringLiteral).text, moduleName);
-                const own = (member.type as ts.TypeLiteralNode).members;
+                // The properties, then (the module has a templated parameter) its patterns: { ... } & { [name: ...]: ... }.
+                const [properties, patterns] = (member.type as ts.IntersectionTypeNode).types as unknown as ts.TypeLiteralNode[];
+                assert.ok(ts.isIndexSignatureDeclaration(patterns.members[0]));
+                const own = properties.members;
                 assert.equal(((own[0] as ts.PropertySignature).name as ts.StringLiteral).text, `x${paramName}`);
                 // "a" | "b" | readonly ("a" | "b")[]: the values are the union's literal members.
                 const union = ((own[0] as ts.PropertySignature).type as ts.UnionTypeNode).types.filter(ts.isLiteralTypeNode);
@@ -94,6 +115,32 @@ describe("typed definitions generated from a catalogue", function () {
             }),
             { numRuns: 200 },
         );
+    });
+
+    it("compile under strict when a prefixed module's templated parameter is all template ({slot}), written by `catalogue types`", async () => {
+        const directory = mkdtempSync(join(tmpdir(), "wiki-types-cli-"));
+        try {
+            const catalogueFile = join(directory, "slots.json");
+            writeFileSync(catalogueFile, JSON.stringify({
+                paraminfo: {
+                    modules: [{
+                        name: "slots", path: "query+slots", group: "prop", prefix: "sl",
+                        parameters: [{ index: 1, name: "limit", type: "limit", max: 500 }, { index: 2, name: "mode", type: ["a", "b"] }],
+                        templatedparameters: [{ index: 3, name: "{slot}", type: "string", templatevars: { slot: "mode" } }],
+                    }],
+                },
+            }));
+            const out = join(directory, "wiki-types.d.ts");
+            const run = await lint("catalogue", "types", "--catalogue", catalogueFile, "--out", out);
+            assert.equal(run.status, 0, run.stderr);
+            const files = { "wiki-types.d.ts": readFileSync(out, "utf8") };
+            assert.deepEqual(declarationErrors(files["wiki-types.d.ts"]), []);
+            assert.deepEqual(compile({ ...files, "main.ts": program(`{ prop: "slots", params: { sllimit: 5, slmode: "a", "sla": "text" } }`) }), []);
+            assert.match(compile({ ...files, "main.ts": program(`{ prop: "slots", params: { slmode: "c" } }`) }).join("\n"), /TS2322 .*"c"/);
+        } finally {
+            stopLintChildren();
+            rmSync(directory, { recursive: true, force: true });
+        }
     });
 
     it("type a pinned wiki's extension modules and a hostile name so that a program compiles against them", () => {

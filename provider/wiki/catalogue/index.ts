@@ -3,6 +3,6 @@ export * from "./model";
 export { CatalogueError } from "./errors";
 export { parseCatalogue, loadCatalogueFile, shippedCatalogue } from "./load";
 export { fetchCatalogue, FetchCatalogueOptions } from "./fetch";
-export { pullCatalogue, PulledCatalogue } from "./pull";
+export { pullCatalogue, PullCatalogueOptions, PulledCatalogue } from "./pull";
 export { catalogueDrift, CatalogueDrift, describeDrift } from "./drift";
 export { chooseCatalogue, ChosenCatalogue, DEFAULT_PIN_DIRECTORY, findPinnedCatalogue, pinFileName } from "./pinned";

@@ -10,7 +10,10 @@ import type { CatalogueOrigin } from "./model";
 export const PIN_FORMAT = 1;
 const HASH_PREFIX = "sha256:";
 // Header strings come from the wiki (generator) or the user (apiUrl): long ones are not a header.
-const MAX_HEADER_TEXT = 2048;
+export const MAX_HEADER_TEXT = 2048;
+
+/** Levels of arrays and objects in a pin's paraminfo, at most: a real one has fewer than 10. */
+export const MAX_PARAMINFO_DEPTH = 64;
 
 const headerText = z.string().min(1).max(MAX_HEADER_TEXT);
 
@@ -27,6 +30,18 @@ export type PinHeader = z.output<typeof pinHeaderSchema>;
 /** The hash of the paraminfo part, as written: any edit of the content changes it. */
 export function contentHash(paraminfo: unknown): string {
     return HASH_PREFIX + createHash("sha256").update(JSON.stringify(paraminfo)).digest("hex");
+}
+
+/** Whether a parsed JSON value nests arrays and objects more than `limit` deep; walked without recursion. */
+function nestsDeeperThan(value: unknown, limit: number): boolean {
+    const pending: [unknown, number][] = [[value, 0]];
+    while (pending.length > 0) {
+        const [item, depth] = pending.pop()!;
+        if (typeof item !== "object" || item === null) continue;
+        if (depth >= limit) return true;
+        for (const child of Object.values(item)) pending.push([child, depth + 1]);
+    }
+    return false;
 }
 
 /** "MediaWiki 1.39.17" -> "1.39.17"; another generator's text gives no version. */
@@ -46,6 +61,8 @@ export function checkPin(json: { pin: unknown; paraminfo: unknown }, source: str
         throw new CatalogueError(source, `pin.${issue.path.map(String).join(".")}: ${issue.message}`);
     }
     const header = parsed.data;
+    // Hashing writes the paraminfo out again, recursively: a nesting no paraminfo has would overflow the stack.
+    if (nestsDeeperThan(json.paraminfo, MAX_PARAMINFO_DEPTH)) throw new CatalogueError(source, `paraminfo nests deeper than ${MAX_PARAMINFO_DEPTH} levels`);
     if (contentHash(json.paraminfo) !== header.contentHash) {
         throw new CatalogueError(source, "the paraminfo no longer matches pin.contentHash (edited by hand?); pull the catalogue again");
     }

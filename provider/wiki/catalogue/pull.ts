@@ -1,21 +1,35 @@
 // Pulls a wiki's catalogue for pinning: siteinfo for its version, then paraminfo for the query module and every
 // query submodule it names (extensions' included), a page of at most 50 modules at a time (api.php's limit on a
-// multi-valued parameter for an ordinary caller). Every answer is bounded (size, deadline) and checked for shape.
+// multi-valued parameter for an ordinary caller). Every answer is checked for shape, and the pull as a whole is
+// bounded: its answers together in size, its requests together in time, and the pin it renders in size.
 import { z } from "zod";
 import { isModuleGroup } from "../definition";
 import { implodeMultiValue } from "../paramvalidator/multivalue";
 import { CatalogueError } from "./errors";
-import { apiRequestUrl, describeUrl, fetchApiJson, FetchCatalogueOptions } from "./fetch";
-import { MAX_CATALOGUE_MODULES, parseCatalogue } from "./load";
+import { apiRequestUrl, describeUrl, fetchApiJson, FetchCatalogueOptions, requestBounds, RequestBounds } from "./fetch";
+import { MAX_CATALOGUE_BYTES, MAX_CATALOGUE_MODULES, parseCatalogue } from "./load";
 import type { Catalogue } from "./model";
 import { ParsedModule, paraminfoReplySchema } from "./paraminfo-schema";
-import { renderPinnedFile } from "./pin-file";
+import { MAX_HEADER_TEXT, renderPinnedFile } from "./pin-file";
 
 const MODULES_PER_PAGE = 50;
 /** At most this many paraminfo pages: enough for MAX_CATALOGUE_MODULES modules. */
 export const MAX_PARAMINFO_PAGES = Math.ceil(MAX_CATALOGUE_MODULES / MODULES_PER_PAGE);
+/** A pull's answers together, by default and at most: a pin is never larger than a catalogue file may be. */
+export const MAX_PULL_BYTES = MAX_CATALOGUE_BYTES;
+/** A whole pull's deadline by default: a large wiki's takes a few seconds (each request has its own 30 s too). */
+export const DEFAULT_PULL_DEADLINE_MS = 120_000;
 
 const siteinfoSchema = z.object({ query: z.object({ general: z.object({ generator: z.string().min(1).max(2048) }) }) });
+
+export interface PullCatalogueOptions extends FetchCatalogueOptions {
+    /** The time the pin records (default: now). */
+    now?: Date;
+    /** The answers together, at most (default and highest: MAX_PULL_BYTES). */
+    maxBytes?: number;
+    /** The whole pull's deadline (default DEFAULT_PULL_DEADLINE_MS). */
+    deadlineMs?: number;
+}
 
 export interface PulledCatalogue {
     /** The pin file's text. */
@@ -23,11 +37,22 @@ export interface PulledCatalogue {
     catalogue: Catalogue;
 }
 
+/** One pull under way: its api URL, its options and what its requests may still spend together. */
+interface Pull {
+    api: string;
+    options: PullCatalogueOptions;
+    maxBytes: number;
+    bytesSpent: number;
+    deadlineMs: number;
+    endsAt: number;
+}
+
 /** The api.php URL as pins record and match it: http(s), no credentials, no query string or fragment. */
 export function canonicalApiUrl(apiUrl: string): string {
     const url = apiRequestUrl(apiUrl, {});
     if (url.username || url.password) throw new CatalogueError("catalogue URL", "must not carry credentials");
     if (url.search || url.hash) throw new CatalogueError("catalogue URL", "must be the api.php address alone, without a query string or fragment");
+    if (url.href.length > MAX_HEADER_TEXT) throw new CatalogueError("catalogue URL", `longer than ${MAX_HEADER_TEXT} characters, more than a pin records`);
     return url.href;
 }
 
@@ -36,10 +61,32 @@ function shapeError(source: string, error: z.ZodError): CatalogueError {
     return new CatalogueError(source, `unexpected answer: ${issue.path.map(String).join(".") || "(top level)"}: ${issue.message}`);
 }
 
-async function paraminfoPage(apiUrl: string, paths: readonly string[], options: FetchCatalogueOptions): Promise<ParsedModule[]> {
-    const url = apiRequestUrl(apiUrl, { action: "paraminfo", modules: implodeMultiValue(paths), helpformat: "none", format: "json", formatversion: "2" });
+/** The next request's bounds: what is left of the pull's bytes and time, within a request's own deadline. */
+function boundsOfNext(pull: Pull): RequestBounds {
+    const own = requestBounds(pull.options);
+    const timeLeft = Math.max(0, pull.endsAt - Date.now());
+    return {
+        maxBytes: Math.max(1, pull.maxBytes - pull.bytesSpent),
+        tooLarge: `the pull's answers together passed ${pull.maxBytes} bytes`,
+        timeoutMs: Math.min(timeLeft, own.timeoutMs),
+        tooSlow: timeLeft < own.timeoutMs ? `the pull did not finish within ${pull.deadlineMs / 1000} s` : own.tooSlow,
+    };
+}
+
+async function fetchForPull(pull: Pull, params: Record<string, string>, expected: string): Promise<{ json: unknown; source: string }> {
+    const url = apiRequestUrl(pull.api, { ...params, format: "json", formatversion: "2" });
     const source = describeUrl(url);
-    const json = await fetchApiJson(url, source, "paraminfo", options);
+    const { json, bytes } = await fetchApiJson(url, source, expected, pull.options, boundsOfNext(pull));
+    pull.bytesSpent += bytes;
+    return { json, source };
+}
+
+function pathList(paths: readonly string[]): string {
+    return paths.slice(0, 3).map((path) => path.slice(0, 80)).join(", ");
+}
+
+async function paraminfoPage(pull: Pull, paths: readonly string[]): Promise<ParsedModule[]> {
+    const { json, source } = await fetchForPull(pull, { action: "paraminfo", modules: implodeMultiValue(paths), helpformat: "none" }, "paraminfo");
     // parseCatalogue would stand the shipped query module in for a missing one; here every module asked must come.
     const parsed = paraminfoReplySchema.safeParse(json);
     if (!parsed.success) {
@@ -47,8 +94,10 @@ async function paraminfoPage(apiUrl: string, paths: readonly string[], options: 
         throw shapeError(source, parsed.error);
     }
     const modules = parsed.data.paraminfo.modules;
+    const unasked = modules.map((module) => module.path).filter((path) => !paths.includes(path));
+    if (unasked.length > 0) throw new CatalogueError(source, `paraminfo answered with ${unasked.length} module${unasked.length === 1 ? "" : "s"} not asked for (${pathList(unasked)})`);
     const missing = paths.filter((path) => !modules.some((module) => module.path === path));
-    if (missing.length > 0) throw new CatalogueError(source, `paraminfo left out ${missing.length} of the modules asked for (${missing.slice(0, 3).join(", ")})`);
+    if (missing.length > 0) throw new CatalogueError(source, `paraminfo left out ${missing.length} of the modules asked for (${pathList(missing)})`);
     return modules;
 }
 
@@ -66,24 +115,32 @@ function submodulePaths(query: ParsedModule, source: string): string[] {
     return [...paths].sort();
 }
 
-async function wikiGenerator(apiUrl: string, options: FetchCatalogueOptions): Promise<string> {
-    const url = apiRequestUrl(apiUrl, { action: "query", meta: "siteinfo", siprop: "general", format: "json", formatversion: "2" });
-    const source = describeUrl(url);
-    const parsed = siteinfoSchema.safeParse(await fetchApiJson(url, source, "siteinfo", options));
+async function wikiGenerator(pull: Pull): Promise<string> {
+    const { json, source } = await fetchForPull(pull, { action: "query", meta: "siteinfo", siprop: "general" }, "siteinfo");
+    const parsed = siteinfoSchema.safeParse(json);
     if (!parsed.success) throw shapeError(source, parsed.error);
     return parsed.data.query.general.generator;
 }
 
+function startPull(apiUrl: string, options: PullCatalogueOptions): Pull {
+    const deadlineMs = options.deadlineMs ?? DEFAULT_PULL_DEADLINE_MS;
+    const maxBytes = Math.min(options.maxBytes ?? MAX_PULL_BYTES, MAX_PULL_BYTES);
+    return { api: canonicalApiUrl(apiUrl), options, maxBytes, bytesSpent: 0, deadlineMs, endsAt: Date.now() + deadlineMs };
+}
+
 /** Fetches a wiki's catalogue and renders it as a pin file (at most 1 + MAX_PARAMINFO_PAGES + 1 requests). */
-export async function pullCatalogue(apiUrl: string, options: FetchCatalogueOptions & { now?: Date } = {}): Promise<PulledCatalogue> {
-    const api = canonicalApiUrl(apiUrl);
-    const generator = await wikiGenerator(api, options);
-    const [query] = await paraminfoPage(api, ["query"], options);
-    const paths = submodulePaths(query, describeUrl(new URL(api)));
+export async function pullCatalogue(apiUrl: string, options: PullCatalogueOptions = {}): Promise<PulledCatalogue> {
+    const pull = startPull(apiUrl, options);
+    const generator = await wikiGenerator(pull);
+    const [query] = await paraminfoPage(pull, ["query"]);
+    const source = describeUrl(new URL(pull.api));
+    const paths = submodulePaths(query, source);
     const modules: ParsedModule[] = [query];
     for (let start = 0; start < paths.length; start += MODULES_PER_PAGE) {
-        modules.push(...(await paraminfoPage(api, paths.slice(start, start + MODULES_PER_PAGE), options)));
+        modules.push(...(await paraminfoPage(pull, paths.slice(start, start + MODULES_PER_PAGE))));
     }
-    const text = renderPinnedFile({ apiUrl: api, generator, pulledAt: (options.now ?? new Date()).toISOString() }, { modules });
-    return { text, catalogue: parseCatalogue(JSON.parse(text), api) };
+    const text = renderPinnedFile({ apiUrl: pull.api, generator, pulledAt: (options.now ?? new Date()).toISOString() }, { modules });
+    const bytes = Buffer.byteLength(text);
+    if (bytes > MAX_CATALOGUE_BYTES) throw new CatalogueError(source, `the pin would have ${bytes} bytes, more than the ${MAX_CATALOGUE_BYTES} a catalogue file may have`);
+    return { text, catalogue: parseCatalogue(JSON.parse(text), pull.api) };
 }

@@ -1,61 +1,83 @@
-// `wiki-query-lint catalogue pull <apiUrl> [--out FILE]` pins a wiki's catalogue (like a lockfile) and prints what
+// `wiki-query-lint catalogue pull <apiUrl> [--out FILE] ...` pins a wiki's catalogue (like a lockfile) and prints what
 // changed since the previous pin; `wiki-query-lint catalogue types [--catalogue FILE] [--out FILE]` writes the
 // TypeScript declarations of a catalogue. Also: which catalogue the linter judges with, and the line that says so.
-import { existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { parseArgs } from "node:util";
-import { CatalogueError, catalogueDrift, describeDrift, fetchCatalogue, loadCatalogueFile, pullCatalogue, shippedCatalogue } from "../catalogue";
+import { CatalogueError, catalogueDrift, describeDrift, fetchCatalogue, FetchCatalogueOptions, loadCatalogueFile, pullCatalogue, shippedCatalogue } from "../catalogue";
 import type { Catalogue } from "../catalogue/model";
 import { DEFAULT_PIN_DIRECTORY, findPinnedCatalogue, pinFileName } from "../catalogue/pinned";
+import { canonicalApiUrl, DEFAULT_PULL_DEADLINE_MS, MAX_PULL_BYTES, PullCatalogueOptions } from "../catalogue/pull";
+import { writeFileWhole } from "../../fs/write-whole";
 import { generateDeclarations } from "./typegen";
 
-export const CATALOGUE_USAGE = `Usage: wiki-query-lint catalogue pull <apiUrl> [--out FILE]
+const MIB = 1024 * 1024;
+
+export const CATALOGUE_USAGE = `Usage: wiki-query-lint catalogue pull <apiUrl> [--out FILE] [--replace] [--max-size MIB] [--deadline SECONDS] [--allow-redirects]
        wiki-query-lint catalogue types [--catalogue FILE] [--out FILE]
 
   pull   fetches the wiki's paraminfo (every query module, extensions included) and pins it in FILE
-         (default: ${DEFAULT_PIN_DIRECTORY}/<host and path>.json), then prints what changed since the previous pin
+         (default: ${DEFAULT_PIN_DIRECTORY}/<host and path>-<digest>.json), then prints what changed since the previous pin
+         --replace          replace FILE even when it is not a pin, or the pin of another wiki
+         --max-size MIB     the wiki's answers together, at most (default and highest ${MAX_PULL_BYTES / MIB})
+         --deadline SECONDS the whole pull's deadline (default ${DEFAULT_PULL_DEADLINE_MS / 1000})
+         --allow-redirects  follow a redirect to another host or from https to http (default: refused)
   types  writes the TypeScript declarations of a catalogue (default: the shipped one) to FILE (default: stdout)`;
+
+// A day: a deadline beyond it is no deadline.
+const HIGHEST_DEADLINE_S = 86_400;
 
 export class CatalogueUsageError extends Error {}
 
-/** Writes through a temporary file beside the target, so that a failure leaves the old file whole. */
-function writeWhole(path: string, text: string): void {
-    mkdirSync(dirname(path), { recursive: true });
-    const temporary = `${path}.${process.pid}.tmp`;
-    try {
-        writeFileSync(temporary, text);
-        renameSync(temporary, path);
-    } finally {
-        rmSync(temporary, { force: true });
-    }
+export interface PinOptions extends PullCatalogueOptions {
+    /** Replace the file even when it is not a pin, or the pin of another wiki. */
+    replace?: boolean;
 }
 
-function previousPin(path: string): { catalogue?: Catalogue; problem?: string } {
+/** The file whole or not at all, its folder made when missing. */
+function writeWhole(path: string, text: string): void {
+    mkdirSync(dirname(path), { recursive: true });
+    writeFileWhole(path, text);
+}
+
+/** The pin at `path` that a pull of `apiUrl` replaces, if any; a file that is not one of that wiki's pins is
+ *  refused unless `replace`, and then named (`replacing`). */
+function previousPin(path: string, apiUrl: string, replace: boolean): { catalogue?: Catalogue; replacing?: string } {
     if (!existsSync(path)) return {};
+    const refuse = (what: string) => new CatalogueError(path, `is ${what}; pass --replace to replace it`);
+    let catalogue: Catalogue;
     try {
-        return { catalogue: loadCatalogueFile(path) };
+        catalogue = loadCatalogueFile(path);
     } catch (error) {
-        if (error instanceof CatalogueError) return { problem: error.problem };
-        throw error;
+        if (!(error instanceof CatalogueError)) throw error;
+        if (!replace) throw refuse(`not a pin (${error.problem})`);
+        return { replacing: "a file that was not a pin" };
     }
+    const recorded = catalogue.origin?.apiUrl;
+    if (recorded === canonicalApiUrl(apiUrl)) return { catalogue };
+    const what = recorded === undefined ? "not a pin (a paraminfo reply without a pin header)" : `the pin of ${recorded}, not of ${canonicalApiUrl(apiUrl)}`;
+    if (!replace) throw refuse(what);
+    return { replacing: recorded === undefined ? "a file that was not a pin" : `the pin of ${recorded}` };
 }
 
 /** Pins a wiki's catalogue; returns the report: the wiki, and what changed since the previous pin. */
-export async function pullAndPin(apiUrl: string, out?: string): Promise<string> {
+export async function pullAndPin(apiUrl: string, out?: string, options: PinOptions = {}): Promise<string> {
     const path = out ?? join(DEFAULT_PIN_DIRECTORY, pinFileName(apiUrl));
-    const before = previousPin(path);
-    const { text, catalogue } = await pullCatalogue(apiUrl);
+    const before = previousPin(path, apiUrl, options.replace === true);
+    const { text, catalogue } = await pullCatalogue(apiUrl, options);
     const origin = catalogue.origin!;
     const version = origin.mediawikiVersion ? `MediaWiki ${origin.mediawikiVersion}` : "unknown MediaWiki version";
     const head = `${origin.apiUrl}: ${catalogue.modules.size} query modules, ${version}`;
     if (before.catalogue?.origin?.contentHash === origin.contentHash) return `${head}\nunchanged since the pin in ${path}; the file is kept as it was`;
     writeWhole(path, text);
     if (before.catalogue) return `${head}\npinned in ${path}; changes since the previous pin:\n${describeDrift(catalogueDrift(before.catalogue, catalogue))}`;
-    if (before.problem) return `${head}\npinned in ${path}, replacing an unreadable file (${before.problem})`;
+    if (before.replacing) return `${head}\npinned in ${path}, replacing ${before.replacing}`;
     return `${head}\npinned in ${path} (first pin)`;
 }
 
-function parse(argv: string[], options: Record<string, { type: "string" }>) {
+type OptionSpecs = Record<string, { type: "string" | "boolean" }>;
+
+function parse(argv: string[], options: OptionSpecs) {
     try {
         return parseArgs({ args: argv, allowPositionals: true, options });
     } catch (error) {
@@ -63,22 +85,53 @@ function parse(argv: string[], options: Record<string, { type: "string" }>) {
     }
 }
 
+/** A whole number option within [low, high], or undefined when not given. */
+function wholeNumber(values: Record<string, string | boolean | undefined>, option: string, unit: string, high: number): number | undefined {
+    const text = values[option];
+    if (text === undefined) return undefined;
+    if (typeof text !== "string" || !/^\d+$/.test(text) || Number(text) < 1 || Number(text) > high) {
+        throw new CatalogueUsageError(`--${option}: expected a whole number of ${unit} from 1 to ${high}`);
+    }
+    return Number(text);
+}
+
+const PULL_OPTIONS: OptionSpecs = {
+    out: { type: "string" },
+    replace: { type: "boolean" },
+    "max-size": { type: "string" },
+    deadline: { type: "string" },
+    "allow-redirects": { type: "boolean" },
+};
+
+/** `catalogue pull`'s options, all checked before any request. */
+function pullOptions(values: Record<string, string | boolean | undefined>): PinOptions {
+    const maxSize = wholeNumber(values, "max-size", "MiB", MAX_PULL_BYTES / MIB);
+    const deadline = wholeNumber(values, "deadline", "seconds", HIGHEST_DEADLINE_S);
+    return {
+        replace: values.replace === true,
+        allowRedirects: values["allow-redirects"] === true,
+        maxBytes: maxSize === undefined ? undefined : maxSize * MIB,
+        deadlineMs: deadline === undefined ? undefined : deadline * 1000,
+    };
+}
+
 /** Runs `catalogue <pull|types> ...`; returns what to print on stdout. */
 export async function runCatalogueCommand(argv: string[]): Promise<string> {
     const [action, ...rest] = argv;
     if (action === undefined || action === "--help" || action === "-h") return CATALOGUE_USAGE;
     if (action === "pull") {
-        const { values, positionals } = parse(rest, { out: { type: "string" } });
+        const { values, positionals } = parse(rest, PULL_OPTIONS);
         if (positionals.length !== 1) throw new CatalogueUsageError("catalogue pull: expected one api.php URL");
-        return pullAndPin(positionals[0], values.out);
+        const options = pullOptions(values);
+        return pullAndPin(positionals[0], values.out as string | undefined, options);
     }
     if (action === "types") {
         const { values, positionals } = parse(rest, { catalogue: { type: "string" }, out: { type: "string" } });
         if (positionals.length > 0) throw new CatalogueUsageError(`catalogue types: unexpected argument ${JSON.stringify(positionals[0])}`);
-        const catalogue = values.catalogue === undefined ? shippedCatalogue() : loadCatalogueFile(values.catalogue);
+        const catalogue = values.catalogue === undefined ? shippedCatalogue() : loadCatalogueFile(values.catalogue as string);
         const declarations = generateDeclarations(catalogue);
         if (values.out === undefined) return declarations;
-        writeWhole(values.out, declarations);
+        writeWhole(values.out as string, declarations);
         return `wrote ${values.out} from the ${catalogue.origin?.description}`;
     }
     throw new CatalogueUsageError(`catalogue: expected "pull" or "types", got ${action === undefined ? "nothing" : JSON.stringify(action)}`);
@@ -86,7 +139,7 @@ export async function runCatalogueCommand(argv: string[]): Promise<string> {
 
 /** The catalogue the linter judges with, and the line (for stderr) saying which, with how to pin when none is.
  *  `--catalogue URL` uses the wiki's pin when there is one, and fetches the live catalogue otherwise. */
-export async function lintCatalogue(location: string | undefined): Promise<{ catalogue: Catalogue; note: string }> {
+export async function lintCatalogue(location: string | undefined, options: FetchCatalogueOptions = {}): Promise<{ catalogue: Catalogue; note: string }> {
     const pull = (url: string) => `pin it with: npx wiki-query-lint catalogue pull ${url}`;
     if (location === undefined) {
         const catalogue = shippedCatalogue();
@@ -98,6 +151,6 @@ export async function lintCatalogue(location: string | undefined): Promise<{ cat
     }
     const pinned = findPinnedCatalogue(location);
     if (pinned) return { catalogue: pinned, note: `judged with the ${pinned.origin?.description}` };
-    const catalogue = await fetchCatalogue(location);
+    const catalogue = await fetchCatalogue(location, options);
     return { catalogue, note: `judged with the live catalogue of ${catalogue.origin?.description}, fetched now; ${pull(location)}` };
 }

@@ -19,13 +19,14 @@ const MIB = 1024 * 1024;
 // V8's longest string: a larger file could not be held as text at all.
 const HIGHEST_FILE_SIZE_MIB = 512;
 
-const USAGE = `Usage: wiki-query-lint [--catalogue FILE|URL] [--high-limits] [--strict] [--format text|json|github|sarif] [--max-file-size MIB] FILE...
+const USAGE = `Usage: wiki-query-lint [--catalogue FILE|URL] [--allow-redirects] [--high-limits] [--strict] [--format text|json|github|sarif] [--max-file-size MIB] FILE...
        wiki-query-lint catalogue pull|types ...   (pin a wiki's catalogue, write typed definitions: catalogue --help)
        wiki-query-lint --help | --version
 
 Checks MediaWiki action=query definitions (JSON or YAML; one definition or an array per file).
   --catalogue FILE|URL  a pinned catalogue or paraminfo reply saved as a file, or a wiki's api.php URL (its pin in
                         wiki-catalogues/ when there is one, else fetched live; default: the shipped catalogue)
+  --allow-redirects     fetching --catalogue URL, follow a redirect to another host or from https to http
   --high-limits         judge limits as for a user with elevated rights (apihighlimits)
   --strict              fail on warnings and on the project's advice too
   --format FORMAT       text (default), json, github (workflow annotations) or sarif (SARIF 2.1.0)
@@ -43,6 +44,7 @@ class UsageError extends Error {}
 
 interface Options {
     catalogue?: string;
+    allowRedirects: boolean;
     highLimits: boolean;
     strict: boolean;
     format: OutputFormat;
@@ -52,6 +54,7 @@ interface Options {
 
 const OPTIONS = {
     catalogue: { type: "string" },
+    "allow-redirects": { type: "boolean", default: false },
     "high-limits": { type: "boolean", default: false },
     strict: { type: "boolean", default: false },
     format: { type: "string", default: "text" },
@@ -96,6 +99,7 @@ function parseOptions(argv: string[]): Options | "help" | "version" {
     if (positionals.length === 0) throw new UsageError("no definition files given");
     return {
         catalogue: values.catalogue,
+        allowRedirects: values["allow-redirects"] === true,
         highLimits: values["high-limits"] === true,
         strict: values.strict === true,
         format,
@@ -134,7 +138,7 @@ async function main(argv: string[]): Promise<number> {
         console.log(options === "help" ? USAGE : packageVersion());
         return EXIT_CLEAN;
     }
-    const { catalogue, note } = await lintCatalogue(options.catalogue);
+    const { catalogue, note } = await lintCatalogue(options.catalogue, { allowRedirects: options.allowRedirects });
     console.error(`wiki-query-lint: ${escapeControls(note)}`);
     const reporter = reporterFor(options.format, { name: "wiki-query-lint", version: packageVersion() });
     const tally: LintTally = { files: 0, definitions: 0, withErrors: 0, warningsOnly: 0, adviceOnly: 0 };

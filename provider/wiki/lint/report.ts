@@ -5,6 +5,7 @@
 // hundred characters and its control characters are escaped (echo.ts), in every format. The wiki's own
 // findings (error, warning) and the project's advice are told apart in each: "advice" in text, an
 // "advice" array in json, ::notice annotations in github, level "note" in sarif.
+import { isAbsolute, sep } from "path";
 import { pathToFileURL } from "url";
 import { cut, escapeControls, escapeJsonControls, quoted } from "../echo";
 import type { WikiQueryIssue } from "../issues";
@@ -169,10 +170,11 @@ const SARIF_SCHEMA = "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os
 const SARIF_LEVELS: Readonly<Record<Severity, string>> = { error: "error", warning: "warning", advice: "note" };
 const INFORMATION_URI = "https://www.npmjs.com/package/pulumi-shortener";
 
-/** A file name as a SARIF artifact URI: relative paths stay relative (to the working directory), absolute ones become file: URLs. */
+/** A file name as a SARIF artifact URI: relative paths stay relative (to the working directory), absolute ones become
+ *  file: URLs. Only the platform's separators divide it: on POSIX a backslash is part of a name, written %5C. */
 function artifactUri(file: string): string {
-    if (file.startsWith("/")) return pathToFileURL(file).href;
-    return file.split(/[\\/]/).map(encodeURIComponent).join("/");
+    if (isAbsolute(file)) return pathToFileURL(file).href;
+    return file.split(sep === "\\" ? /[\\/]/ : "/").map(encodeURIComponent).join("/");
 }
 
 // The log is one JSON object; its results are written as they come, and the rules they used after them.

@@ -73,10 +73,14 @@ class ParamsType {
         for (const info of module.templatedParameters) this.addTemplate(prefix, info);
     }
 
+    /** The properties, and the patterns in a type of their own: a pattern may cover properties of the first (a
+     *  module's "{slot}" covers every name of its prefix), which a single type would refuse under strict (TS2411). */
     render(indent: string): string {
         const lines = [...this.properties].map(([name, { types }]) => `${indent}    ${stringLiteral(name)}?: ${[...types].join(" | ")};`);
-        for (const pattern of this.patterns) lines.push(`${indent}    [name: ${pattern}]: ${ANY_VALUE};`);
-        return `{\n${lines.join("\n")}\n${indent}}`;
+        const properties = `{\n${lines.join("\n")}\n${indent}}`;
+        if (this.patterns.size === 0) return properties;
+        const patterns = [...this.patterns].map((pattern) => `${indent}    [name: ${pattern}]: ${ANY_VALUE};`);
+        return `${properties} & {\n${patterns.join("\n")}\n${indent}}`;
     }
 }
 
