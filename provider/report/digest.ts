@@ -90,7 +90,12 @@ export function parseDigest(text: string): PreviewDigest {
     const parsed = previewDigestSchema.safeParse(json);
     if (!parsed.success) {
         const issue = parsed.error.issues[0];
-        throw new DigestError(`this is not the output of \`pulumi preview --json\`: ${issue.path.join(".") || "the document"}: ${issue.message}`);
+        throw new DigestError(`this is not the output of \`pulumi preview --json\`: ${shownPath(issue.path) || "the document"}: ${issue.message}`);
     }
     return parsed.data;
+}
+
+/** Where a check failed; a key from the input is cut, since keys are the input's own text. */
+function shownPath(path: readonly PropertyKey[]): string {
+    return path.map((key) => (typeof key === "string" && key.length > 40 ? `${key.slice(0, 40)}…` : String(key))).join(".");
 }

@@ -1,6 +1,8 @@
 // The report as GitHub-flavoured Markdown for a pull-request comment, a job summary or an issue. Safety rule: text
-// from the preview (names, types, paths, values, messages) reaches the Markdown only through `code()` or `link()`,
-// which escape it for HTML and for table cells, so no value can open a tag, a link, a mention or a table column.
+// from the preview (names, types, paths, values, messages) reaches the Markdown only through `code()` (a code span:
+// no emphasis, link, mention or tag inside; its pipes escaped in a table), `htmlCode()` (inside the raw HTML of a
+// <summary>, which GitHub does not read as Markdown) or `link()`, so no value can open a tag, a link, a mention, a
+// line or a table column.
 // Size rule: the marker, the title and the summary table always fit; the resources follow while they fit under the
 // cap, and a note says how many were left out.
 import { DESTRUCTIVE, PropertyChange, Report, ResourceChange, SummaryRow } from "./model";
@@ -65,7 +67,7 @@ function summaryTable(rows: readonly SummaryRow[]): string {
     const lines = ["| | operation | type | resources |", "|---|---|---|---:|"];
     for (const row of shown.slice(0, MAX_SUMMARY_ROWS)) {
         const mark = DESTRUCTIVE.has(row.operation) ? "⚠️" : "";
-        const type = row.type === "" ? "all types" : code(row.type);
+        const type = row.type === "" ? "all types" : code(row.type, IN_TABLE);
         lines.push(`| ${mark} | ${DESTRUCTIVE.has(row.operation) ? `**${row.operation}**` : row.operation} | ${type} | ${row.count} |`);
     }
     if (shown.length > MAX_SUMMARY_ROWS) {
@@ -82,11 +84,12 @@ function section(title: string | undefined, changes: readonly ResourceChange[], 
 }
 
 function resourceBlock(change: ResourceChange, open: boolean): string {
-    const what = change.noun ? `${change.noun}${change.label ? ` ${shownCode(change.label)}` : ""} (${code(change.name)})` : `${code(change.name)} ${code(change.type)}`;
+    const label = change.label ? ` ${shownHtml(change.label)}` : "";
+    const what = change.noun ? `${change.noun}${label} (${htmlCode(change.name)})` : `${htmlCode(change.name)} ${htmlCode(change.type)}`;
     const operation = DESTRUCTIVE.has(change.operation) ? `<b>${change.operation}</b> ⚠️` : change.operation;
     const lines = [`\n<details${open ? " open" : ""}><summary>${operation} ${what}</summary>\n`];
     if (change.link) lines.push(`On the service: ${link(change.link)}\n`);
-    if (change.replaceReasons.length > 0) lines.push(`Replaced because ${change.replaceReasons.map(code).join(", ")} changed.\n`);
+    if (change.replaceReasons.length > 0) lines.push(`Replaced because ${change.replaceReasons.map((reason) => code(reason)).join(", ")} changed.\n`);
     if (change.properties.length > 0) lines.push(propertyTable(change.properties), "");
     lines.push("</details>\n");
     return lines.join("\n");
@@ -95,7 +98,7 @@ function resourceBlock(change: ResourceChange, open: boolean): string {
 function propertyTable(properties: readonly PropertyChange[]): string {
     const lines = ["| property | before | after |", "|---|---|---|"];
     for (const property of properties) {
-        const name = property.word ? `${escapeText(property.word)} ${code(property.path)}` : code(property.path);
+        const name = property.word ? `${escapeText(property.word)} ${code(property.path, IN_TABLE)}` : code(property.path, IN_TABLE);
         const replaces = property.kind.endsWith("-replace") ? " (replaces)" : "";
         lines.push(`| ${name}${replaces} | ${shownCode(property.old)} | ${shownCode(property.new)} |`);
     }
@@ -112,30 +115,59 @@ function lintBlocks(findings: readonly LintFinding[]): string[] {
     if (findings.length === 0) return [];
     const lines = ["| file | definition | parameter | finding |", "|---|---|---|---|"];
     for (const finding of findings) {
-        lines.push(`| ${code(finding.file)} | ${code(finding.definition)} | ${code(finding.param)} | **${finding.severity}** ${code(finding.code)}: ${code(finding.message)} |`);
+        const cells = [finding.file, finding.definition, finding.param].map((text) => code(text, IN_TABLE));
+        lines.push(`| ${cells.join(" | ")} | **${finding.severity}** ${code(finding.code, IN_TABLE)}: ${code(finding.message, IN_TABLE)} |`);
     }
     return [`\n#### Wiki queries\n\n${lines.join("\n")}\n`];
 }
 
+/** A value in a table cell. */
 function shownCode(shown: Shown): string {
+    if (shown.kind === "value") return code(shown.text, IN_TABLE);
+    return shownWords(shown);
+}
+
+/** A value in the raw HTML of a summary. */
+function shownHtml(shown: Shown): string {
+    if (shown.kind === "value") return htmlCode(shown.text);
+    return shownWords(shown).replace(/`([^`]*)`/, "<code>$1</code>").replace(/_([^_]*)_/, "<em>$1</em>");
+}
+
+function shownWords(shown: Exclude<Shown, { kind: "value" }>): string {
     if (shown.kind === "secret") return "`[secret]`";
     if (shown.kind === "unknown") return `_${KNOWN_AFTER_UP}_`;
-    if (shown.kind === "absent") return "_none_";
-    return code(shown.text);
+    return "_none_";
 }
 
-const HTML_ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;", "|": "&#124;", "`": "&#96;", "\\": "&#92;" };
+const IN_TABLE = true;
+const HTML_ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
 
-/** Text from the preview as inline code: HTML-escaped, table-safe, controls and line breaks made visible. */
-export function code(text: string): string {
-    const visible = text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, (char) => (char === "\n" ? "↵" : `\\u${char.charCodeAt(0).toString(16).padStart(4, "0")}`));
-    return `<code>${visible.replace(/[&<>"'|`\\]/g, (char) => HTML_ESCAPES[char])}</code>`;
+/** Controls and line breaks as visible escapes: a line break would end a table row or a list item. */
+function visible(text: string): string {
+    return text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, (char) => (char === "\n" ? "↵" : `\\u${char.charCodeAt(0).toString(16).padStart(4, "0")}`));
 }
 
-/** An http(s) URL from the preview as a link whose text is the URL itself, both escaped. */
+/**
+ * Text from the preview as a Markdown code span: fenced by more backticks than it holds in a row, padded where it
+ * starts or ends with one, and in a table its pipes escaped (GFM splits cells before it reads code spans).
+ */
+export function code(text: string, inTable = false): string {
+    const shown = inTable ? visible(text).replace(/\|/g, "\\|") : visible(text);
+    const longest = Math.max(0, ...(shown.match(/`+/g) ?? []).map((run) => run.length));
+    const fence = "`".repeat(longest + 1);
+    const pad = shown.startsWith("`") || shown.endsWith("`") || shown.startsWith(" ") ? " " : "";
+    return `${fence}${pad}${shown}${pad}${fence}`;
+}
+
+/** Text from the preview inside raw HTML: escaped for HTML. */
+function htmlCode(text: string): string {
+    return `<code>${visible(text).replace(/[&<>"']/g, (char) => HTML_ESCAPES[char])}</code>`;
+}
+
+/** An http(s) URL from the preview as a Markdown link whose text is the URL as code. */
 function link(url: string): string {
-    const escaped = url.replace(/[&<>"'|`\\]/g, (char) => HTML_ESCAPES[char]);
-    return `<a href="${escaped}">${code(url)}</a>`;
+    const destination = url.replace(/[<>\s\\]/g, (char) => encodeURIComponent(char));
+    return `[${code(url)}](<${destination}>)`;
 }
 
 /** Our own words set in Markdown text: only Markdown's punctuation needs escaping. */

@@ -1,0 +1,95 @@
+// Previews in the shape of Go's `pulumi preview --json` (pkg/display/json.go: PreviewDigest, PreviewStep with
+// apitype.ResourceV3 states; filled as pkg/backend/display/json.go's ShowPreviewDigest fills it: same steps left out
+// but the root stack, secrets blinded as "[secret]", unknowns as plugin.UnknownStringValue), built per test.
+export const UNKNOWN = "04da6b54-80e4-46f7-96ec-b56ff0331ba9";
+const STACK_URN = "urn:pulumi:dev::shortener-stack::pulumi:pulumi:Stack::shortener-stack-dev";
+
+type Props = Record<string, unknown>;
+
+export interface State {
+    urn: string;
+    custom: boolean;
+    type: string;
+    id?: string;
+    inputs?: Props;
+    outputs?: Props;
+}
+
+export interface Step {
+    op: string;
+    urn: string;
+    provider?: string;
+    oldState?: State;
+    newState?: State;
+    diffReasons?: string[];
+    replaceReasons?: string[];
+    detailedDiff: Record<string, { kind: string; inputDiff: boolean }> | null;
+}
+
+export function urnOf(type: string, name: string): string {
+    return `urn:pulumi:dev::shortener-stack::${type}::${name}`;
+}
+
+export const kindType = (kind: string) => `pulumi-nodejs:dynamic/shortener:${kind}`;
+
+export function state(kind: string, name: string, inputs: Props, outputs: Props = inputs, id?: string): State {
+    const type = kind.includes(":") ? kind : kindType(kind);
+    // A dynamic resource carries its serialized provider among its inputs and outputs.
+    return { urn: urnOf(type, name), custom: true, type, id, inputs: { __provider: "exports.handler = …", ...inputs }, outputs: { __provider: "exports.handler = …", ...outputs } };
+}
+
+export function stackStep(op = "same"): Step {
+    const root: State = { urn: STACK_URN, custom: false, type: "pulumi:pulumi:Stack" };
+    return { op, urn: STACK_URN, oldState: root, newState: root, detailedDiff: null };
+}
+
+export function create(next: State): Step {
+    return { op: "create", urn: next.urn, provider: "urn:pulumi:dev::shortener-stack::pulumi:providers:pulumi-nodejs::default", newState: next, detailedDiff: null };
+}
+
+export function remove(old: State): Step {
+    return { op: "delete", urn: old.urn, oldState: old, detailedDiff: null };
+}
+
+/** An update or replace of `old` into `next`, the detailed diff naming `changed` (each "path:kind"). */
+export function change(op: "update" | "replace", old: State, next: State, changed: string[]): Step {
+    const split = (entry: string) => [entry.slice(0, entry.lastIndexOf(":")), entry.slice(entry.lastIndexOf(":") + 1)];
+    const detailedDiff = Object.fromEntries(changed.map((entry) => {
+        const [path, kind] = split(entry);
+        return [path, { kind, inputDiff: true }];
+    }));
+    const paths = changed.map((entry) => split(entry)[0]);
+    return {
+        op,
+        urn: next.urn,
+        oldState: old,
+        newState: next,
+        diffReasons: paths,
+        replaceReasons: op === "replace" ? paths.filter((_, index) => changed[index].endsWith("-replace")) : undefined,
+        detailedDiff,
+    };
+}
+
+export function digest(steps: Step[], changeSummary: Record<string, number>, extra: Props = {}): string {
+    return JSON.stringify({ config: { "shortener:apiKey": "[secret]", "shortener:baseUrl": "http://127.0.0.1:4000" }, steps, duration: 2_345_678_901, changeSummary, ...extra }, null, 4);
+}
+
+/** The example stack's plan with one of each: a create, an update, a replace, a delete and a secret change. */
+export function examplePlan(): string {
+    const channelOld = state("Channel", "newsletter", { name: "Newsletter", color: "#1a73e8" }, { name: "Newsletter", color: "#1a73e8", effectiveColor: "#1a73e8" }, "4");
+    const channelNew = state("Channel", "newsletter", { name: "Weekly newsletter", color: "#1a73e8" }, { name: "Newsletter", color: "#1a73e8", effectiveColor: "#1a73e8" }, "4");
+    const domainOld = state("Domain", "brand", { domain: "https://go.example.com", redirectRoot: "https://www.example.com" }, undefined, "12");
+    const domainNew = state("Domain", "brand", { domain: "https://links.example.com", redirectRoot: "https://www.example.com" }, { domain: UNKNOWN, redirectRoot: UNKNOWN });
+    const account = (password: string) => state("AccountSettings", "account", { email: "ops@example.com", password }, { email: "ops@example.com", password, username: "ops", status: "pro" }, "1");
+    return digest(
+        [
+            stackStep(),
+            create(state("Campaign", "launch", { name: "Autumn launch", slug: "autumn", public: true }, { name: "Autumn launch", rotatorUrl: UNKNOWN, listUrl: UNKNOWN })),
+            change("update", channelOld, channelNew, ["name:update"]),
+            change("replace", domainOld, domainNew, ["domain:update-replace"]),
+            remove(state("Pixel", "old-pixel", { type: "analyticspixel", name: "Old site", tag: "G-OLD" }, undefined, "9")),
+            change("update", account("[secret]"), account("[secret]"), ["password:update"]),
+        ],
+        { create: 1, update: 2, replace: 1, delete: 1, same: 3 },
+    );
+}

@@ -1,0 +1,206 @@
+// shortener-report, run as a workflow runs it: fed previews in Go's `pulumi preview --json` shape, its Markdown is
+// rendered by a GitHub-flavoured Markdown renderer (marked) and the HTML read as a reviewer's browser would get it.
+import { strict as assert } from "node:assert";
+import { spawnSync } from "node:child_process";
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { marked } from "marked";
+import { KIND_WORDS } from "../../provider/report/kinds";
+import { definitions } from "../../provider/resources/registry";
+import { runCommand } from "../support/commands";
+import { freshTempDir, readManifest, removeDir, REPOSITORY_ROOT } from "../support/repository";
+import { change, create, digest, examplePlan, remove, stackStep, state, UNKNOWN } from "./digest-fixtures";
+
+const BIN = join(REPOSITORY_ROOT, readManifest().bin["shortener-report"]);
+
+describe("shortener-report", function () {
+    let dir: string;
+    before(() => (dir = freshTempDir("shortener-report")));
+    after(() => removeDir(dir));
+
+    let written = 0;
+    const file = (text: string) => {
+        const path = join(dir, `input-${written++}.json`);
+        writeFileSync(path, text);
+        return path;
+    };
+    const report = (input: string, ...args: string[]) => runCommand(process.execPath, [BIN, "--input", file(input), ...args], { cwd: dir });
+    const markdown = async (input: string, ...args: string[]) => {
+        const result = await report(input, ...args);
+        assert.equal(result.code, 0, result.stderr);
+        return result.stdout;
+    };
+    const html = (text: string) => marked.parse(text, { gfm: true, async: false });
+    /** The cells of each row of the rendered HTML's n-th table. */
+    const tableRows = (rendered: string, index = 0): string[][] => {
+        const table = rendered.split("<table>")[index + 1]?.split("</table>")[0] ?? "";
+        return [...table.matchAll(/<tr>([\s\S]*?)<\/tr>/g)].map((row) => [...row[1].matchAll(/<t[hd][^>]*>([\s\S]*?)<\/t[hd]>/g)].map((cell) => cell[1]));
+    };
+
+    it("--help lists the options, --version prints the package's version, a bad option is a usage error (exit 2)", async () => {
+        const help = await runCommand(process.execPath, [BIN, "--help"], { cwd: dir });
+        assert.equal(help.code, 0);
+        for (const option of ["--input", "--format", "--title", "--marker", "--max-chars", "--lint"]) assert.match(help.stdout, new RegExp(option));
+        const version = await runCommand(process.execPath, [BIN, "--version"], { cwd: dir });
+        assert.equal(version.stdout.trim(), readManifest().version);
+        for (const args of [["--format", "html"], ["--max-chars", "10"], ["--marker", "a b"], ["--colour"]]) {
+            const refused = await runCommand(process.execPath, [BIN, ...args], { cwd: dir });
+            assert.equal(refused.code, 2, args.join(" "));
+            assert.match(refused.stderr, /^shortener-report: .*\(shortener-report --help for usage\)\n$/);
+            assert.equal(refused.stdout, "");
+        }
+    });
+
+    it("the summary table counts each operation by type, replacements and deletions first and marked, unchanged resources last", async () => {
+        const rendered = html(await markdown(examplePlan()));
+        const rows = tableRows(rendered).slice(1);
+        assert.deepEqual(
+            rows.map(([mark, operation, type, count]) => [mark, operation.replace(/<\/?strong>/g, ""), type.replace(/<\/?code>/g, ""), count]),
+            [
+                ["⚠️", "replace", "pulumi-nodejs:dynamic/shortener:Domain", "1"],
+                ["⚠️", "delete", "pulumi-nodejs:dynamic/shortener:Pixel", "1"],
+                ["", "create", "pulumi-nodejs:dynamic/shortener:Campaign", "1"],
+                ["", "update", "pulumi-nodejs:dynamic/shortener:AccountSettings", "1"],
+                ["", "update", "pulumi-nodejs:dynamic/shortener:Channel", "1"],
+                ["", "same", "all types", "2"],
+            ],
+        );
+        assert.match(rendered, /<h3>Pulumi preview: 1 to replace, 1 to delete, 1 to create, 2 to update<\/h3>/);
+    });
+
+    it("each changed resource collapses, names its properties in the kind's words, old → new, and why it is replaced", async () => {
+        const rendered = html(await markdown(examplePlan()));
+        const details = rendered.split("<details>").slice(1).map((block) => block.split("</details>")[0]);
+        assert.equal(details.length, 5, "one collapsed block per changed resource");
+        const block = (name: string) => details.find((entry) => entry.includes(`(<code>${name}</code>)`)) ?? assert.fail(`no block for ${name}`);
+        assert.match(block("brand"), /<summary><b>replace<\/b> ⚠️ Domain <code>https:\/\/links.example.com<\/code>/);
+        assert.match(block("brand"), /Replaced because <code>domain<\/code> changed/);
+        const domainRows = tableRows(block("brand"));
+        assert.deepEqual(domainRows[1], ["domain <code>domain</code> (replaces)", "<code>&quot;https://go.example.com&quot;</code>", "<code>&quot;https://links.example.com&quot;</code>"]);
+        assert.deepEqual(tableRows(block("newsletter"))[1], ["name <code>name</code>", "<code>&quot;Newsletter&quot;</code>", "<code>&quot;Weekly newsletter&quot;</code>"]);
+        const created = tableRows(block("launch")).slice(1).map((cells) => cells[0]);
+        assert.deepEqual(created, ["name <code>name</code>", "public <code>public</code>", "rotator slug <code>slug</code>"], "a create shows what it declares, not the provider's internals");
+        assert.deepEqual(tableRows(block("account"))[1], ["password <code>password</code>", "<code>[secret]</code>", "<code>[secret]</code>"]);
+    });
+
+    it("an output not known before up is 'known after up'; the object's link is given where its outputs carry one", async () => {
+        const old = state("QrCode", "poster", { type: "link", data: "https://www.example.com/a" }, { type: "link", data: "https://www.example.com/a", link: "https://go.example.com/qr/7", scans: 3 }, "7");
+        const next = state("QrCode", "poster", { type: "link", data: "https://www.example.com/b" }, { link: UNKNOWN });
+        const text = await markdown(digest([stackStep(), change("update", old, next, ["data:update"]), change("update", old, { ...old, inputs: { ...old.inputs, background: UNKNOWN } }, ["background:add"])], {}));
+        const rendered = html(text);
+        assert.match(rendered, /On the service: <a href="https:\/\/go.example.com\/qr\/7"><code>https:\/\/go.example.com\/qr\/7<\/code><\/a>/);
+        assert.match(rendered, /<em>known after up<\/em>/);
+        assert.ok(!text.includes(UNKNOWN), "Go's unknown placeholder is never shown");
+    });
+
+    it("no secret in any encoding: values a --show-secrets preview carries are hidden by what the kind knows is secret", async () => {
+        const password = "Tr0ub4dor&3-wifi";
+        const wifiOld = state("QrCode", "guest-wifi", { type: "wifi", data: { ssid: "Guest", pass: password } }, undefined, "3");
+        const wifiNew = state("QrCode", "guest-wifi", { type: "wifi", data: { ssid: "Guest", pass: `${password}!` } });
+        const account = state("AccountSettings", "account", { email: "ops@example.com", password }, undefined, "1");
+        const accountNew = state("AccountSettings", "account", { email: "ops@example.com", password: `${password}?` });
+        // A secret serialized without being blinded keeps Go's signature: shown as a secret too.
+        const signed = { "4dabf18193072939515e22adb298388d": "1b47061264138c4ac30d75fd1eb44270", value: password };
+        const other = state("random:index/randomPassword:RandomPassword", "generated", { length: 16 }, { result: signed });
+        const otherNew = state("random:index/randomPassword:RandomPassword", "generated", { length: 20 }, { result: signed });
+        const input = digest([stackStep(), change("replace", wifiOld, wifiNew, ["data:update-replace"]), change("update", account, accountNew, ["password:update"]), change("update", other, { ...otherNew, inputs: { length: 20, result: signed } }, ["length:update", "result:update"])], {});
+        for (const format of ["markdown", "json"]) {
+            const out = (await report(input, "--format", format)).stdout;
+            for (const secret of [password, `${password}!`, `${password}?`]) {
+                const encodings = [secret, Buffer.from(secret).toString("base64"), JSON.stringify(secret).slice(1, -1), secret.replace(/&/g, "&amp;"), encodeURIComponent(secret)];
+                for (const encoded of encodings) assert.ok(!out.includes(encoded), `${format} holds ${encoded}`);
+            }
+            assert.match(out, format === "json" ? /"kind": "secret"/ : /\[secret\]/);
+        }
+    });
+
+    it("text from the preview opens no tag, link, mention or table column, and breaks no line", async () => {
+        const hostile = 'x</code></summary></details><script>alert(1)</script> | @octocat #1 [a](javascript:alert(1)) ![i](https://e.example/p.png)\n### heading';
+        const old = state("Channel", "news", { name: "News" }, undefined, "4");
+        const next = state("Channel", "news", { name: hostile, [hostile]: hostile });
+        const input = digest([stackStep(), change("update", old, next, ["name:update", `["${hostile.replace(/"/g, '\\"')}"]:add`])], {}, { diagnostics: [{ urn: next.urn, message: hostile, severity: "warning" }] });
+        const text = await markdown(input);
+        const rendered = html(text);
+        assert.ok(!/<script|<img|<h3>heading|href="javascript/i.test(rendered), rendered);
+        assert.equal(rendered.split("</details>").length - 1, 1, "the one details block is closed once");
+        for (const row of tableRows(rendered, 1)) assert.equal(row.length, 3, `a row of the property table split: ${row.join(" | ")}`);
+        assert.ok(!/(^|[^;])@octocat/.test(rendered.replace(/<code>[\s\S]*?<\/code>/g, "")), "a mention outside code");
+    });
+
+    it("a report over the cap keeps the marker, the heading and the summary, and says how many sections it left out", async () => {
+        const steps = [stackStep()];
+        for (let index = 0; index < 400; index++) steps.push(create(state("Pixel", `pixel-${index}`, { type: "qapixel", name: `Pixel ${index} `.repeat(5), tag: `T-${index}` })));
+        steps.push(remove(state("Domain", "old", { domain: "https://old.example.com" }, undefined, "3")));
+        const text = await markdown(digest(steps, { create: 400, delete: 1 }), "--max-chars", "12000", "--marker", "pr-42");
+        assert.ok(text.length <= 12_000, `${text.length} characters`);
+        assert.ok(text.startsWith("<!-- pulumi-shortener-report:pr-42 -->\n"));
+        const rows = tableRows(html(text)).slice(1);
+        assert.deepEqual(rows.map((cells) => cells[3]), ["1", "400"], "the summary is whole");
+        const left = /> (\d+) more sections left out: the comment would pass 12000 characters/.exec(text);
+        assert.ok(left, "a note says what was left out");
+        const shown = text.split("<details>").length - 1;
+        assert.equal(shown + Number(left[1]), 401, "every resource's block is shown or counted");
+    });
+
+    it("a refreshed preview names each drifted resource and property, old → new, apart from the plan", async () => {
+        const before = state("Domain", "brand", { domain: "https://go.example.com", redirectRoot: "https://www.example.com" }, undefined, "12");
+        const drifted = state("Domain", "brand", { domain: "https://go.example.com", redirectRoot: "https://hand.example.com" }, undefined, "12");
+        const pixel = state("Pixel", "site", { type: "qapixel", name: "Site", tag: "G-1" }, undefined, "5");
+        const steps = [
+            stackStep("refresh"),
+            { ...change("update", before, drifted, ["redirectRoot:update"]), diffReasons: ["redirectRoot"] },
+            remove(pixel),
+            stackStep(),
+            change("update", drifted, before, ["redirectRoot:update"]),
+            create(pixel),
+        ];
+        const text = await markdown(digest(steps, { update: 1, create: 1 }));
+        assert.match(text, /^### Drift: 2 drifted, 1 to create, 1 to update$/m);
+        const driftSection = html(text.split("#### Drift: changed outside Pulumi")[1].split("#### Changes")[0]);
+        assert.match(driftSection, /<details open><summary>update Domain <code>https:\/\/go.example.com<\/code> \(<code>brand<\/code>\)/);
+        assert.deepEqual(tableRows(driftSection)[1], ["root redirect <code>redirectRoot</code>", "<code>&quot;https://www.example.com&quot;</code>", "<code>&quot;https://hand.example.com&quot;</code>"]);
+        assert.match(driftSection, /<b>delete<\/b> ⚠️ Pixel <code>Site<\/code>/);
+    });
+
+    it("reads standard input; what is not a preview digest fails with exit 1 naming what is wrong, never its values", async () => {
+        const piped = spawnSync(process.execPath, [BIN], { input: examplePlan(), encoding: "utf8", timeout: 60_000 });
+        assert.equal(piped.status, 0, piped.stderr);
+        assert.match(piped.stdout, /^<!-- pulumi-shortener-report:preview -->/);
+        const cases: [string, RegExp][] = [
+            ['{"steps": [{"op": "create", "urn": 12, "secret": "hunter2-value"}]}', /steps\.0\.urn: Invalid input/],
+            ["not json hunter2-value", /it is not JSON/],
+            [`${"[".repeat(200_000)}${"]".repeat(200_000)}`, /nests too deep|is not the output/],
+        ];
+        for (const [input, message] of cases) {
+            const result = await report(input);
+            assert.equal(result.code, 1, input.slice(0, 40));
+            assert.match(result.stderr, message);
+            assert.ok(!result.stderr.includes("hunter2-value"));
+            assert.equal(result.stdout, "");
+        }
+        const missing = await runCommand(process.execPath, [BIN, "--input", join(dir, "missing.json")], { cwd: dir });
+        assert.equal(missing.code, 1);
+        const folder = await runCommand(process.execPath, [BIN, "--input", dir], { cwd: dir });
+        assert.match(folder.stderr, /is not a regular file/);
+    });
+
+    it("--lint adds the wiki queries' errors and warnings that wiki-query-lint found", async () => {
+        const queries = join(dir, "queries.json");
+        writeFileSync(queries, JSON.stringify([{ name: "recent", list: "allpages", params: { apdir: "sideways" } }]));
+        const lint = await runCommand(process.execPath, [join(REPOSITORY_ROOT, readManifest().bin["wiki-query-lint"]), "--format", "json", queries], { cwd: dir });
+        const lintFile = join(dir, "lint.json");
+        writeFileSync(lintFile, lint.stdout);
+        const rendered = html(await markdown(examplePlan(), "--lint", lintFile));
+        const wiki = rendered.split("Wiki queries")[1] ?? assert.fail("no wiki section");
+        const [, finding] = tableRows(wiki);
+        assert.match(finding.join(" | "), /queries\.json.*\[0\] recent.*apdir.*error.*badvalue/);
+    });
+
+    it("knows every kind the provider registers, in words for each of its inputs", () => {
+        assert.deepEqual(Object.keys(KIND_WORDS).sort(), Object.keys(definitions).sort());
+        for (const [kind, definition] of Object.entries(definitions)) {
+            const inputs = Object.keys((definition.inputs as unknown as { shape: object }).shape).filter((input) => input !== "adopt");
+            for (const input of inputs) assert.ok(KIND_WORDS[kind].words[input], `${kind}.${input} has no words`);
+        }
+    });
+});
