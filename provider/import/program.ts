@@ -14,6 +14,7 @@ import type { Remote } from "../resources/listed";
 import { pixel } from "../resources/pixel";
 import { qrCode } from "../resources/qrcode";
 import { unescapedText } from "../resources/values";
+import { quoted } from "../wiki/echo";
 import { comment, construction, Fixed, IdOf, note, type Value } from "./emit";
 import { nameObjects, type Named } from "./names";
 import type { ChannelWithItems, Snapshot } from "./snapshot";
@@ -138,7 +139,7 @@ export function serviceTextOf(snapshot: Snapshot): { service: ServiceText } | { 
     const withEntity = texts.find(({ text }) => unescapedText(text) !== undefined && unescapedText(text) !== text);
     if (!withEntity) return { service: "spec" };
     if (texts.some(({ text }) => unescapedText(text) === undefined)) return { service: "spec" };
-    return { service: "unknown", example: `${withEntity.where} is ${JSON.stringify(withEntity.text)}` };
+    return { service: "unknown", example: `${withEntity.where} is ${quoted(withEntity.text)}` };
 }
 
 function header(snapshot: Snapshot, options: ProgramOptions, refused: number): string {
