@@ -1,0 +1,52 @@
+// Through the engine double and the real dynamic-provider host: a refusal is success only when it is the service's
+// own answer for what is already there.
+import assert from "node:assert/strict";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { startEmulator, type RunningEmulator } from "../emulator";
+import type { Declared } from "../support/stack";
+import { startHostileService, type HostileService } from "./hostile-service";
+import { stackOn } from "./support";
+
+type Stored = Record<string, unknown> & { id: number };
+
+describe("hostile service: what the provider takes as done", function () {
+    this.timeout(240_000);
+    let emulator: RunningEmulator;
+    let service: HostileService;
+    let dir: string;
+    beforeEach(async () => {
+        emulator = await startEmulator({ profile: "real", rateLimit: { limit: 10_000, windowMs: 60_000 } });
+        service = await startHostileService(emulator.baseUrl);
+        dir = mkdtempSync(join(tmpdir(), "hostile-stack-"));
+    });
+    afterEach(async () => {
+        await service?.close();
+        await emulator?.close();
+        if (dir) rmSync(dir, { recursive: true, force: true });
+    });
+
+    it("a CampaignLink whose assign is refused for another reason that says \"already\" fails, and the next up assigns it", async () => {
+        const { id: linkId } = await emulator.admin.seed("links", { url: "https://example.com/landing" });
+        const declared: Declared[] = [
+            { kind: "Campaign", name: "launch", args: { name: "Launch", slug: "launch" } },
+            { kind: "CampaignLink", name: "member", args: { campaignId: { $ref: "launch.id" }, linkId } },
+        ];
+        service.script((request) =>
+            request.method === "POST" && /^\/api\/campaign\/\d+\/assign\/\d+$/.test(request.path)
+                ? { body: { error: 1, message: "You have already reached the limit of links for your plan." } }
+                : undefined,
+        );
+        const stack = stackOn(service.baseUrl, emulator.apiKey, dir);
+        const refused = await stack.run("up", declared);
+        assert.equal(refused.ok, false, `the refused assignment was taken as made:\n${refused.log}`);
+        assert.match(refused.log, /You have already reached the limit of links for your plan/);
+        assert.equal(stack.held("CampaignLink").length, 0, "the link that was never added is in the state");
+
+        service.script(() => undefined);
+        await stack.expectOk("up", declared);
+        const [campaign] = (await emulator.admin.list("campaigns")) as Stored[];
+        assert.equal(((await emulator.admin.list("links")) as Stored[]).find((link) => link.id === linkId)?.campaignId, campaign.id);
+    });
+});
