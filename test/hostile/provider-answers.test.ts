@@ -1,5 +1,6 @@
 // Through the engine double and the real dynamic-provider host: a refusal is success only when it is the service's
-// own answer for what is already there.
+// own answer for what is already there; the duplicate guard looks at the service as it is when the creates begin, not
+// at a listing read earlier in the run.
 import assert from "node:assert/strict";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -48,5 +49,30 @@ describe("hostile service: what the provider takes as done", function () {
         await stack.expectOk("up", declared);
         const [campaign] = (await emulator.admin.list("campaigns")) as Stored[];
         assert.equal(((await emulator.admin.list("links")) as Stored[]).find((link) => link.id === linkId)?.campaignId, campaign.id);
+    });
+
+    it("a create looks at the kind afresh: a channel another client made after the run listed channels is not made twice", async () => {
+        await emulator.admin.seed("channels", { name: "Alpha", description: "", color: "#123456", starred: false, items: [] });
+        // In this order, each waiting for the one before: adopting Alpha lists the channels, then the pixel, then Beta.
+        const declared: Declared[] = [
+            { kind: "Channel", name: "alpha", args: { name: "Alpha", color: "#123456", adopt: true } },
+            { kind: "Pixel", name: "site", args: { type: "analyticspixel", name: { $ref: "alpha.name" }, tag: "G-SITE" } },
+            { kind: "Channel", name: "beta", args: { name: "Beta", description: { $ref: "site.tag" } } },
+        ];
+        // Another client makes a channel named Beta while the pixel is created: after the listing, before Beta's create.
+        let made: Stored | undefined;
+        service.script(async (request) => {
+            if (request.method === "POST" && request.path === "/api/pixel/add" && !made) {
+                made = (await emulator.admin.seed("channels", { name: "Beta", description: "", color: "#654321", starred: false, items: [] })) as Stored;
+            }
+            return undefined;
+        });
+        const stack = stackOn(service.baseUrl, emulator.apiKey, dir);
+        const up = await stack.run("up", declared);
+        assert.ok(made, "the other client's channel was made during the up");
+        assert.equal(up.ok, false, `Beta was created again:\n${up.log}`);
+        assert.match(up.log, new RegExp(`a channel with the name "Beta" already exists \\(id ${made.id}\\)`));
+        const named = ((await emulator.admin.list("channels")) as Stored[]).filter((channel) => channel.name === "Beta");
+        assert.equal(named.length, 1, "a second channel named Beta was made");
     });
 });
