@@ -8,8 +8,9 @@ import { packageVersion } from "../version";
 import { parseArgs } from "node:util";
 import { parse as parseYaml } from "yaml";
 import { createShortenerClient } from "../client";
+import { shownBaseUrl } from "../client/redact";
 import { CONFIG_KEYS, ENV_KEYS, resolveAccount, resolveSettings, type ConfigSource } from "../config";
-import { countRefused, generateProgram, publicSource, SERVICE_TEXT, serviceTextOf, summary, type ServiceText } from "./program";
+import { countRefused, generateProgram, SERVICE_TEXT, serviceTextOf, summary, type ServiceText } from "./program";
 import { IMPORT_KINDS, readSnapshot, type ImportKind } from "./snapshot";
 
 const USAGE = `Usage: shortener-import [--output FILE] [--service real|spec] [--kinds LIST] [--json] [--stack NAME] [--timestamp ISO] [--page-size N]
@@ -147,7 +148,7 @@ async function main(argv: string[], env: NodeJS.ProcessEnv): Promise<number> {
     for (const secret of userInfo(env[ENV_KEYS.baseUrl]).concat(userInfo(config?.get(CONFIG_KEYS.baseUrl)))) keys.push(secret);
     const { requestTimeoutMs, ...credentials } = resolveSettings(config, env);
     keys.push(credentials.apiKey);
-    const source = publicSource(credentials.baseUrl);
+    const source = shownBaseUrl(credentials.baseUrl, [credentials.apiKey]);
     const client = createShortenerClient({
         ...credentials,
         timeoutMs: requestTimeoutMs,

@@ -28,7 +28,7 @@ export const SERVICE_TEXT = ["real", "spec"] as const;
 export type ServiceText = (typeof SERVICE_TEXT)[number];
 
 export interface ProgramOptions {
-    /** Where the account was read from: the base URL without user-info (see publicSource). */
+    /** Where the account was read from: the base URL as shown, credentials left out (see shownBaseUrl). */
     source: string;
     /** When it was read, as written in the header. */
     importedAt: Date;
@@ -107,19 +107,6 @@ export function summary(snapshot: Snapshot): string {
     ]
         .filter((part) => part !== undefined)
         .join(", ");
-}
-
-/**
- * The base URL as the program and the JSON name it: without user-info, query or fragment, where credentials could
- * hide (`https://user:pass@short.example/?key=...` is `https://short.example`).
- */
-export function publicSource(baseUrl: string): string {
-    try {
-        const url = new URL(baseUrl);
-        return `${url.protocol}//${url.host}${url.pathname.replace(/\/+$/, "")}`;
-    } catch {
-        return "(the configured base URL)";
-    }
 }
 
 /**

@@ -1,10 +1,11 @@
 // Through the engine double and the real dynamic-provider host: a refusal is success only when it is the service's
 // own answer for what is already there; the duplicate guard looks at the service as it is when the creates begin, not
-// at a listing read earlier in the run.
+// at a listing read earlier in the run; and a malformed base URL is never quoted with its credentials.
 import assert from "node:assert/strict";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { getAccount } from "../../provider";
 import { startEmulator, type RunningEmulator } from "../emulator";
 import type { Declared } from "../support/stack";
 import { startHostileService, type HostileService } from "./hostile-service";
@@ -74,5 +75,34 @@ describe("hostile service: what the provider takes as done", function () {
         assert.match(up.log, new RegExp(`a channel with the name "Beta" already exists \\(id ${made.id}\\)`));
         const named = ((await emulator.admin.list("channels")) as Stored[]).filter((channel) => channel.name === "Beta");
         assert.equal(named.length, 1, "a second channel named Beta was made");
+    });
+});
+
+describe("a malformed base URL is quoted without its credentials", function () {
+    this.timeout(120_000);
+    const BASE_URL = "https//shortener-user:Pass99word@short.example";
+    let dir: string;
+    before(() => (dir = mkdtempSync(join(tmpdir(), "hostile-stack-"))));
+    after(() => rmSync(dir, { recursive: true, force: true }));
+
+    const assertNoCredentials = (text: string) => {
+        assert.ok(!text.includes("Pass99word") && !text.includes("shortener-user"), `the credentials are in:\n${text.slice(0, 2000)}`);
+    };
+
+    it("by the provider, in the up's failure", async () => {
+        const stack = stackOn(BASE_URL, "sk-live-0123456789", dir);
+        const up = await stack.run("up", [{ kind: "Pixel", name: "site", args: { type: "analyticspixel", name: "Site", tag: "G-SITE" } }]);
+        assert.equal(up.ok, false);
+        assert.match(up.log, /shortener:baseUrl must be an http\(s\) URL/);
+        assertNoCredentials([up.log, up.error ?? "", ...(up.diagnostics ?? [])].join("\n"));
+    });
+
+    it("by the data functions", async () => {
+        const error = await (async () => getAccount({ baseUrl: BASE_URL, apiKey: "sk-live-0123456789" }))().then(
+            () => assert.fail("a malformed base URL was accepted"),
+            (caught: unknown) => caught as Error,
+        );
+        assert.match(error.message, /shortener:baseUrl must be an http\(s\) URL/);
+        assertNoCredentials(`${error.message}\n${error.stack}`);
     });
 });
