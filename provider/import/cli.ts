@@ -6,11 +6,11 @@ import { existsSync, readFileSync, renameSync, rmSync, writeFileSync } from "nod
 import { dirname, join } from "node:path";
 import { packageVersion } from "../version";
 import { parseArgs } from "node:util";
-import { parse as parseYaml } from "yaml";
 import { createShortenerClient } from "../client";
 import { shownBaseUrl } from "../client/redact";
 import { CONFIG_KEYS, ENV_KEYS, resolveAccount, resolveSettings, type ConfigSource } from "../config";
 import { countRefused, generateProgram, SERVICE_TEXT, serviceTextOf, summary, type ServiceText } from "./program";
+import { parseYamlText } from "../yaml-text";
 import { IMPORT_KINDS, readSnapshot, type ImportKind } from "./snapshot";
 
 const USAGE = `Usage: shortener-import [--output FILE] [--service real|spec] [--kinds LIST] [--json] [--stack NAME] [--timestamp ISO] [--page-size N]
@@ -130,7 +130,10 @@ function parsePageSize(value: string): number {
 function stackConfig(stack: string): ConfigSource {
     const file = `Pulumi.${stack}.yaml`;
     if (!existsSync(file)) throw new UsageError(`--stack ${stack}: there is no ${file} in this folder`);
-    const config = (parseYaml(readFileSync(file, "utf8")) as { config?: Record<string, unknown> } | null)?.config ?? {};
+    const parsed = parseYamlText(readFileSync(file, "utf8"));
+    // The file may hold the key: a problem is named by its place, never by the text.
+    if ("problem" in parsed) throw new Error(`${file}: ${parsed.problem}`);
+    const config = (parsed.value as { config?: Record<string, unknown> } | null)?.config ?? {};
     return { get: (key) => (typeof config[key] === "string" || typeof config[key] === "number" ? String(config[key]) : undefined) };
 }
 
