@@ -103,6 +103,9 @@ function parseKinds(list: string): ImportKind[] {
     return IMPORT_KINDS.filter((kind) => kinds.includes(kind));
 }
 
+/** The latest time a JavaScript date holds (+275760-09-13), in seconds since 1970. */
+const LATEST_DATE_SECONDS = 8.64e12;
+
 /** --timestamp wins; else SOURCE_DATE_EPOCH (seconds, the reproducible-builds convention); else now. */
 function parseTimestamp(timestamp: string | undefined, sourceDateEpoch: string | undefined): Date {
     if (timestamp !== undefined) {
@@ -111,15 +114,20 @@ function parseTimestamp(timestamp: string | undefined, sourceDateEpoch: string |
         return date;
     }
     if (sourceDateEpoch !== undefined && sourceDateEpoch.trim() !== "") {
-        if (!/^\d+$/.test(sourceDateEpoch.trim())) throw new UsageError(`SOURCE_DATE_EPOCH: expected whole seconds since 1970; got "${sourceDateEpoch}"`);
-        return new Date(Number(sourceDateEpoch.trim()) * 1000);
+        const date = new Date(Number(sourceDateEpoch.trim()) * 1000);
+        if (!/^\d+$/.test(sourceDateEpoch.trim()) || Number.isNaN(date.getTime())) {
+            throw new UsageError(`SOURCE_DATE_EPOCH: expected whole seconds since 1970, at most ${LATEST_DATE_SECONDS} (the latest date JavaScript holds); got "${sourceDateEpoch}"`);
+        }
+        return date;
     }
     return new Date();
 }
 
 function parsePageSize(value: string): number {
     const size = Number(value);
-    if (!/^\d+$/.test(value) || size < 1) throw new UsageError(`--page-size: expected a whole number of at least 1; got "${value}"`);
+    if (!/^\d+$/.test(value) || size < 1 || !Number.isSafeInteger(size)) {
+        throw new UsageError(`--page-size: expected a whole number from 1 to ${Number.MAX_SAFE_INTEGER}; got "${value}"`);
+    }
     return size;
 }
 

@@ -248,6 +248,18 @@ describe("shortener-import: options, errors and the key", function () {
         }
     });
 
+    it("a SOURCE_DATE_EPOCH or --page-size beyond what it can hold is a usage error (exit 2), before any request", async () => {
+        await emulator.admin.clearRequests();
+        const epoch = await importer(emulator, [], { SOURCE_DATE_EPOCH: "99999999999999" });
+        assert.equal(epoch.code, 2, epoch.stderr);
+        assert.match(epoch.stderr, /SOURCE_DATE_EPOCH: .*got "99999999999999"/);
+        const pageSize = await importer(emulator, ["--page-size", "99999999999999999999"]);
+        assert.equal(pageSize.code, 2, pageSize.stderr);
+        assert.match(pageSize.stderr, /--page-size: .*got "99999999999999999999"/);
+        for (const result of [epoch, pageSize]) assert.equal(result.stdout, "");
+        assert.deepEqual(await emulator.admin.requests(), [], "a request was sent");
+    });
+
     it("without a key, says to export SHORTENER_API_KEY, which the import reads (not a stack secret, which it cannot)", async () => {
         const result = await importer(emulator, [], { SHORTENER_API_KEY: "" });
         assert.equal(result.code, 1);
