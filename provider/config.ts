@@ -2,6 +2,7 @@
 // The API key is read at call time inside the provider process and never becomes an input, an output
 // or a part of the serialized provider. (Pulumi itself records the whole stack config, secrets encrypted,
 // as its default provider's inputs: see docs/configuration.md.)
+import { shownBaseUrl } from "./client/redact";
 
 export const CONFIG_KEYS = {
     apiKey: "shortener:apiKey",
@@ -96,7 +97,7 @@ export function resolveCredentials(
     }
     if (!/^https?:\/\/[^\s/]+/i.test(baseUrl)) {
         throw new ConfigurationError(
-            `${CONFIG_KEYS.baseUrl} must be an http(s) URL such as https://short.example; got "${baseUrl}".`,
+            `${CONFIG_KEYS.baseUrl} must be an http(s) URL such as https://short.example; got "${shownBaseUrl(baseUrl, [apiKey])}".`,
         );
     }
     return { baseUrl: baseUrl.replace(/\/+$/, ""), apiKey };

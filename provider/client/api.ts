@@ -2,6 +2,7 @@ import { z } from "zod";
 import { ShortenerApiError } from "./errors";
 import { AllOptions, allItems, DEFAULT_MAX_LIST_PAGES, PageQuery } from "./pagination";
 import { MAX_TIMER_MS } from "./rate-gate";
+import { shownBaseUrl } from "./redact";
 import {
     Account,
     accountResponseSchema,
@@ -114,7 +115,7 @@ export const DEFAULT_MAX_RESPONSE_BYTES = 10 * 1024 * 1024;
 
 export function createShortenerClient(config: ClientConfig): ShortenerClient {
     const transport = new Transport({
-        baseUrl: checkBaseUrl(config.baseUrl),
+        baseUrl: checkBaseUrl(config.baseUrl, config.apiKey),
         apiKey: checkApiKey(config.apiKey),
         timeoutMs: checkCount("timeoutMs", config.timeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS, 1, MAX_TIMER_MS),
         maxRetries: checkCount("maxRetries", config.maxRetries ?? DEFAULT_MAX_RETRIES, 0),
@@ -289,9 +290,10 @@ function withoutUndefined(body: Record<string, unknown>): Record<string, unknown
     return Object.fromEntries(Object.entries(body).filter(([, value]) => value !== undefined));
 }
 
-function checkBaseUrl(baseUrl: string): string {
+function checkBaseUrl(baseUrl: string, apiKey: string): string {
     if (typeof baseUrl === "string" && /^https?:\/\/[^\s/]+/i.test(baseUrl)) return baseUrl;
-    throw configError(`baseUrl must be an http(s) URL such as https://short.example, got ${JSON.stringify(baseUrl)}`);
+    const shown = typeof baseUrl === "string" ? JSON.stringify(shownBaseUrl(baseUrl, [apiKey].filter((key) => typeof key === "string"))) : typeof baseUrl;
+    throw configError(`baseUrl must be an http(s) URL such as https://short.example, got ${shown}`);
 }
 
 function checkApiKey(apiKey: string): string {

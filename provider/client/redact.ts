@@ -91,3 +91,26 @@ export function redactor(secrets: readonly string[]): (text: string) => string {
     const pattern = new RegExp(present.map(patternOf).join("|"), "g");
     return (text) => text.replace(pattern, REDACTED);
 }
+
+/**
+ * A base URL as a message, a generated program or a report shows it: without user-info, query or fragment, where
+ * credentials hide (`https://user:pass@short.example/?key=...` is `https://short.example`), and with every form of
+ * the secrets redacted (a key pasted into its path). One that does not parse (`https//user:pass@short.example`)
+ * loses its query and fragment, and all before its last "@" but the scheme.
+ */
+export function shownBaseUrl(baseUrl: string, secrets: readonly string[]): string {
+    return redactor(secrets)(withoutCredentials(baseUrl));
+}
+
+function withoutCredentials(baseUrl: string): string {
+    try {
+        const url = new URL(baseUrl);
+        return `${url.protocol}//${url.host}${url.pathname.replace(/\/+$/, "")}`;
+    } catch {
+        const bare = baseUrl.replace(/[?#][\s\S]*$/, "");
+        const at = bare.lastIndexOf("@");
+        if (at < 0) return bare;
+        const scheme = /^[A-Za-z][A-Za-z0-9+.-]*:?\/+/.exec(bare)?.[0] ?? "";
+        return `${scheme}${REDACTED}${bare.slice(at)}`;
+    }
+}

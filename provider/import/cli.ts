@@ -5,12 +5,13 @@
 import { existsSync, readFileSync } from "node:fs";
 import { packageVersion } from "../version";
 import { parseArgs } from "node:util";
-import { parse as parseYaml } from "yaml";
 import { z } from "zod";
 import { createShortenerClient } from "../client";
+import { shownBaseUrl } from "../client/redact";
 import { writeFileWhole } from "../fs/write-whole";
 import { CONFIG_KEYS, ENV_KEYS, resolveAccount, resolveSettings, type ConfigSource } from "../config";
-import { countRefused, generateProgram, publicSource, SERVICE_TEXT, serviceTextOf, summary, type ServiceText } from "./program";
+import { countRefused, generateProgram, SERVICE_TEXT, serviceTextOf, summary, type ServiceText } from "./program";
+import { parseYamlText } from "../yaml-text";
 import { IMPORT_KINDS, readSnapshot, type ImportKind } from "./snapshot";
 
 const USAGE = `Usage: shortener-import [--output FILE] [--service real|spec] [--kinds LIST] [--json] [--stack NAME] [--timestamp ISO] [--page-size N]
@@ -106,6 +107,8 @@ function parseKinds(list: string): ImportKind[] {
 
 /** A date (midnight UTC), or a date and time with Z or an offset; each field within its range (no 31 February). */
 const isoTimestamp = z.union([z.iso.date(), z.iso.datetime({ offset: true })]);
+/** The latest time a JavaScript date holds (+275760-09-13), in seconds since 1970. */
+const LATEST_DATE_SECONDS = 8.64e12;
 
 /** --timestamp wins; else SOURCE_DATE_EPOCH (seconds, the reproducible-builds convention); else now. */
 function parseTimestamp(timestamp: string | undefined, sourceDateEpoch: string | undefined): Date {
@@ -117,15 +120,20 @@ function parseTimestamp(timestamp: string | undefined, sourceDateEpoch: string |
         return new Date(timestamp);
     }
     if (sourceDateEpoch !== undefined && sourceDateEpoch.trim() !== "") {
-        if (!/^\d+$/.test(sourceDateEpoch.trim())) throw new UsageError(`SOURCE_DATE_EPOCH: expected whole seconds since 1970; got "${sourceDateEpoch}"`);
-        return new Date(Number(sourceDateEpoch.trim()) * 1000);
+        const date = new Date(Number(sourceDateEpoch.trim()) * 1000);
+        if (!/^\d+$/.test(sourceDateEpoch.trim()) || Number.isNaN(date.getTime())) {
+            throw new UsageError(`SOURCE_DATE_EPOCH: expected whole seconds since 1970, at most ${LATEST_DATE_SECONDS} (the latest date JavaScript holds); got "${sourceDateEpoch}"`);
+        }
+        return date;
     }
     return new Date();
 }
 
 function parsePageSize(value: string): number {
     const size = Number(value);
-    if (!/^\d+$/.test(value) || size < 1) throw new UsageError(`--page-size: expected a whole number of at least 1; got "${value}"`);
+    if (!/^\d+$/.test(value) || size < 1 || !Number.isSafeInteger(size)) {
+        throw new UsageError(`--page-size: expected a whole number from 1 to ${Number.MAX_SAFE_INTEGER}; got "${value}"`);
+    }
     return size;
 }
 
@@ -136,7 +144,10 @@ function parsePageSize(value: string): number {
 function stackConfig(stack: string): ConfigSource {
     const file = `Pulumi.${stack}.yaml`;
     if (!existsSync(file)) throw new UsageError(`--stack ${stack}: there is no ${file} in this folder`);
-    const config = (parseYaml(readFileSync(file, "utf8")) as { config?: Record<string, unknown> } | null)?.config ?? {};
+    const parsed = parseYamlText(readFileSync(file, "utf8"));
+    // The file may hold the key: a problem is named by its place, never by the text.
+    if ("problem" in parsed) throw new Error(`${file}: ${parsed.problem}`);
+    const config = (parsed.value as { config?: Record<string, unknown> } | null)?.config ?? {};
     return { get: (key) => (typeof config[key] === "string" || typeof config[key] === "number" ? String(config[key]) : undefined) };
 }
 
@@ -154,7 +165,7 @@ async function main(argv: string[], env: NodeJS.ProcessEnv): Promise<number> {
     for (const secret of userInfo(env[ENV_KEYS.baseUrl]).concat(userInfo(config?.get(CONFIG_KEYS.baseUrl)))) keys.push(secret);
     const { requestTimeoutMs, ...credentials } = resolveSettings(config, env);
     keys.push(credentials.apiKey);
-    const source = publicSource(credentials.baseUrl);
+    const source = shownBaseUrl(credentials.baseUrl, [credentials.apiKey]);
     const client = createShortenerClient({
         ...credentials,
         timeoutMs: requestTimeoutMs,

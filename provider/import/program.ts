@@ -14,6 +14,7 @@ import type { Remote } from "../resources/listed";
 import { pixel } from "../resources/pixel";
 import { qrCode } from "../resources/qrcode";
 import { unescapedText } from "../resources/values";
+import { quoted } from "../wiki/echo";
 import { comment, construction, Fixed, IdOf, note, type Value } from "./emit";
 import { nameObjects, type Named } from "./names";
 import type { ChannelWithItems, Snapshot } from "./snapshot";
@@ -27,7 +28,7 @@ export const SERVICE_TEXT = ["real", "spec"] as const;
 export type ServiceText = (typeof SERVICE_TEXT)[number];
 
 export interface ProgramOptions {
-    /** Where the account was read from: the base URL without user-info (see publicSource). */
+    /** Where the account was read from: the base URL as shown, credentials left out (see shownBaseUrl). */
     source: string;
     /** When it was read, as written in the header. */
     importedAt: Date;
@@ -109,19 +110,6 @@ export function summary(snapshot: Snapshot): string {
 }
 
 /**
- * The base URL as the program and the JSON name it: without user-info, query or fragment, where credentials could
- * hide (`https://user:pass@short.example/?key=...` is `https://short.example`).
- */
-export function publicSource(baseUrl: string): string {
-    try {
-        const url = new URL(baseUrl);
-        return `${url.protocol}//${url.host}${url.pathname.replace(/\/+$/, "")}`;
-    } catch {
-        return "(the configured base URL)";
-    }
-}
-
-/**
  * Whether the texts of an account tell how the service stores text: a bare & " ' < > in a text the real service
  * escapes means the service stored it as sent ("spec"); texts with entities and no bare character are what either
  * service could hold, so the import cannot tell ("unknown", with an example); no entity at all makes no difference.
@@ -138,7 +126,7 @@ export function serviceTextOf(snapshot: Snapshot): { service: ServiceText } | { 
     const withEntity = texts.find(({ text }) => unescapedText(text) !== undefined && unescapedText(text) !== text);
     if (!withEntity) return { service: "spec" };
     if (texts.some(({ text }) => unescapedText(text) === undefined)) return { service: "spec" };
-    return { service: "unknown", example: `${withEntity.where} is ${JSON.stringify(withEntity.text)}` };
+    return { service: "unknown", example: `${withEntity.where} is ${quoted(withEntity.text)}` };
 }
 
 function header(snapshot: Snapshot, options: ProgramOptions, refused: number): string {

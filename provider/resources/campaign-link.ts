@@ -9,6 +9,9 @@ import { campaign } from "./campaign";
 import { objectId } from "./values";
 
 const inputs = z.strictObject({ campaignId: objectId, linkId: objectId });
+
+/** The service's answer to assigning a link that is already in the campaign. */
+const ALREADY_IN_CAMPAIGN = "This link is already added to the campaign.";
 export type CampaignLinkInputs = z.output<typeof inputs>;
 
 export const campaignLink = assignmentResource<CampaignLinkInputs>({
@@ -20,8 +23,9 @@ export const campaignLink = assignmentResource<CampaignLinkInputs>({
     exists: async (context, state) =>
         (await context.lists.all(campaign.kind, () => collect(context.client().campaigns.all()))).some((c) => c.id === state.campaignId),
     // Nor can anything show whether a link is in a campaign before assigning it; the service's refusal of a link
-    // already in the campaign is the only sign, and after a lost answer assigning again brings it out.
-    alreadyThere: async (_context, _wanted, refusal) => refusal?.kind === "validation" && /already/i.test(refusal.serviceMessage ?? ""),
+    // already in the campaign is the only sign, and after a lost answer assigning again brings it out. Only that
+    // answer counts: any other refusal ("You have already reached the limit of links for your plan.") fails.
+    alreadyThere: async (_context, _wanted, refusal) => refusal?.kind === "validation" && refusal.serviceMessage?.trim() === ALREADY_IN_CAMPAIGN,
     // Nothing listed changes: the campaign listing does not show its links.
     holds: async () => undefined,
     leftBehind: (state) => `link ${state.linkId} stays in campaign ${state.campaignId}`,

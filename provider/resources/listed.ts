@@ -119,10 +119,13 @@ export function listedResource<I extends Props & { adopt?: boolean | number }, R
     // create's object is the one matching object outside that set.
     const known = new WeakMap<ResourceContext, Promise<Set<number>>>();
     // The objects that existed then and that this process has not deleted since: where a create interrupted in an
-    // earlier process may have left the object it made.
+    // earlier process may have left the object it made, and what the duplicate guard compares with.
     const preexisting = new WeakMap<ResourceContext, Promise<Map<number, R>>>();
     const knownIds = (context: ResourceContext) => {
         if (!known.has(context)) {
+            // A fresh listing, never one read earlier in the run (by a refresh, a read or an adopt): another client's
+            // object made since then is seen. The one listing per kind an up costs is this one.
+            context.lists.invalidate(spec.kind);
             const listed = listAll(context);
             preexisting.set(context, listed.then((all) => new Map(all.map((remote) => [remote.id, remote]))));
             known.set(context, listed.then((all) => new Set(all.map((remote) => remote.id))));

@@ -1,5 +1,5 @@
-// How text from a definition or a catalogue appears in a message or a report: cut to a few hundred
-// characters (a 100 MB value is shown by its start and its length), and with every control character
+// How text from outside (a definition, a catalogue, a service's answer) appears in a message or a report: cut to a
+// few hundred characters (a 100 MB value is shown by its start and its length), and with every control character
 // escaped, so that no value can move a terminal's cursor, colour it, or start a line of its own.
 
 /** The most characters of one value a message shows. */

@@ -11,8 +11,11 @@ export type HostileAnswer =
     /** `bytes` of JSON-looking filler, written as fast as the client reads, until it has all gone or the client left. */
     | { stream: { bytes: number; announce: boolean } };
 
-/** What to answer to one request; undefined passes it to the upstream (or answers an HTML 404 without one). */
-export type Script = (request: ReceivedRequest) => HostileAnswer | undefined;
+/**
+ * What to answer to one request; undefined passes it to the upstream (or answers an HTML 404 without one). A script
+ * may first do something else (another client's change to the upstream) and answer once that is done.
+ */
+export type Script = (request: ReceivedRequest) => HostileAnswer | undefined | Promise<HostileAnswer | undefined>;
 
 export interface ReceivedRequest {
     method: string;
@@ -39,9 +42,9 @@ export async function startHostileService(upstream?: string): Promise<HostileSer
     let current: Script = () => undefined;
     let streamed = 0;
 
-    const answer = (req: IncomingMessage, res: ServerResponse, body: string) => {
+    const answer = async (req: IncomingMessage, res: ServerResponse, body: string) => {
         const url = new URL(req.url ?? "/", "http://hostile");
-        const scripted = current({ method: req.method ?? "GET", path: url.pathname, query: url.searchParams, headers: req.headers, body });
+        const scripted = await current({ method: req.method ?? "GET", path: url.pathname, query: url.searchParams, headers: req.headers, body });
         if (scripted === undefined) return upstream ? forward(upstream, req, res, body) : res.writeHead(404, { "Content-Type": "text/html" }).end("<html>no</html>");
         if ("stream" in scripted) return stream(res, scripted.stream);
         const text = typeof scripted.body === "string" ? scripted.body : JSON.stringify(scripted.body);
@@ -69,7 +72,7 @@ export async function startHostileService(upstream?: string): Promise<HostileSer
         requests.push(`${req.method} ${req.url}`);
         const chunks: Buffer[] = [];
         req.on("data", (chunk: Buffer) => chunks.push(chunk));
-        req.on("end", () => answer(req, res, Buffer.concat(chunks).toString("utf8")));
+        req.on("end", () => void answer(req, res, Buffer.concat(chunks).toString("utf8")).catch(() => res.destroy()));
     });
     return {
         requests,

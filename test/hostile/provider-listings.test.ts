@@ -6,30 +6,10 @@ import assert from "node:assert/strict";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { readState, runLifecycle, type LifecycleResult, type Operation } from "../engine";
 import { startEmulator, type RunningEmulator } from "../emulator";
-import { changes, DECLARED_PROGRAM, idOf, type Declared } from "../support/stack";
+import { changes, idOf, type Declared } from "../support/stack";
 import { corruptedListing, CORRUPTIONS, LISTINGS, RESULT_READINGS, startHostileService, type Corruption, type HostileService, type Script } from "./hostile-service";
-
-/** A stack whose provider talks to `baseUrl` (the emulator, or a hostile service in front of it). */
-function stackOn(baseUrl: string, apiKey: string, dir: string) {
-    const stateFile = join(dir, "state.json");
-    const run = async (operation: Operation, resources: readonly Declared[]): Promise<LifecycleResult> =>
-        runLifecycle(operation, {
-            programDir: DECLARED_PROGRAM,
-            stateFile,
-            config: { "shortener:baseUrl": baseUrl },
-            secretConfig: { "shortener:apiKey": apiKey, "declared:resources": JSON.stringify(resources) },
-            env: { PULUMI_CONFIG_PASSPHRASE: "test-passphrase" },
-        });
-    const expectOk = async (operation: Operation, resources: readonly Declared[]) => {
-        const result = await run(operation, resources);
-        assert.ok(result.ok, `${operation} failed:\n${result.log}`);
-        return result;
-    };
-    const held = (type: string) => readState(stateFile).resources.filter((resource) => resource.type.endsWith(`:${type}`));
-    return { run, expectOk, held };
-}
+import { stackOn } from "./support";
 
 describe("hostile service: a refresh never takes an incomplete listing for 'gone'", function () {
     this.timeout(240_000);

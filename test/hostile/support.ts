@@ -1,6 +1,10 @@
-// What the hostile suites share: a deadline for calls that an unbounded client would never finish, and a record of
-// what the process printed or warned meanwhile.
+// What the hostile suites share: a deadline for calls that an unbounded client would never finish, a record of
+// what the process printed or warned meanwhile, and a stack whose provider talks to a service of the test's choice.
+import assert from "node:assert/strict";
+import { join } from "node:path";
 import { ShortenerApiError } from "../../provider/client";
+import { readState, runLifecycle, type LifecycleResult, type Operation } from "../engine";
+import { DECLARED_PROGRAM, type Declared } from "../support/stack";
 
 /** The error a call fails with, or a failure of the test when it succeeds, fails otherwise, or runs past `ms`. */
 export async function failureWithin(ms: number, promise: Promise<unknown>): Promise<ShortenerApiError> {
@@ -43,4 +47,24 @@ export async function capturing<T>(work: () => Promise<T>): Promise<{ result: Pr
         process.stderr.write = write;
         process.off("warning", onWarning);
     }
+}
+
+/** A stack whose provider talks to `baseUrl` (the emulator, or a hostile service in front of it), its state in `dir`. */
+export function stackOn(baseUrl: string, apiKey: string, dir: string) {
+    const stateFile = join(dir, "state.json");
+    const run = async (operation: Operation, resources: readonly Declared[]): Promise<LifecycleResult> =>
+        runLifecycle(operation, {
+            programDir: DECLARED_PROGRAM,
+            stateFile,
+            config: { "shortener:baseUrl": baseUrl },
+            secretConfig: { "shortener:apiKey": apiKey, "declared:resources": JSON.stringify(resources) },
+            env: { PULUMI_CONFIG_PASSPHRASE: "test-passphrase" },
+        });
+    const expectOk = async (operation: Operation, resources: readonly Declared[]) => {
+        const result = await run(operation, resources);
+        assert.ok(result.ok, `${operation} failed:\n${result.log}`);
+        return result;
+    };
+    const held = (type: string) => readState(stateFile).resources.filter((resource) => resource.type.endsWith(`:${type}`));
+    return { run, expectOk, held };
 }

@@ -1,6 +1,7 @@
 // A small service on 127.0.0.1 that answers the listings shortener-import reads with whatever raw objects a test
 // gives it: what the emulator will not hold (ids written "012", ids of 24 digits, any QR link or rotator URL, any
-// channel item type). Every listing is one page. Only GET; anything else is a 404.
+// channel item type). Every listing is one page. Only GET; anything else is a 404. It answers under any base path
+// (`/some/folder/api/...`), as a service installed in a folder of its host does.
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 
@@ -45,6 +46,7 @@ export async function startHostileService(): Promise<HostileService> {
     let current = plainAccount();
     const answer = (request: IncomingMessage): unknown => {
         const url = new URL(request.url ?? "/", "http://127.0.0.1");
+        const path = url.pathname.replace(/^.*?(?=\/api\/)/, "");
         if (request.method !== "GET" || request.headers.authorization !== `Bearer ${API_KEY}`) return undefined;
         const strip = ({ items: _items, ...channel }: HostileAccount["channels"][number]) => channel;
         const listings: Record<string, () => unknown> = {
@@ -55,8 +57,8 @@ export async function startHostileService(): Promise<HostileService> {
             "/api/pixels": () => page("pixels", current.pixels, url),
             "/api/qr": () => page("qrs", current.qrs, url),
         };
-        if (listings[url.pathname]) return listings[url.pathname]();
-        const channelId = /^\/api\/channel\/(\d+)$/.exec(url.pathname)?.[1];
+        if (listings[path]) return listings[path]();
+        const channelId = /^\/api\/channel\/(\d+)$/.exec(path)?.[1];
         const channel = channelId === undefined ? undefined : current.channels.find((candidate) => Number(candidate.id) === Number(channelId));
         return channel && page("items", channel.items, url);
     };

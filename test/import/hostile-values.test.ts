@@ -323,4 +323,20 @@ describe("shortener-import: hostile values from the service become data, never c
             }
         }
     });
+
+    it("the key written into the base URL's path reaches neither the program's header nor the JSON's source", async () => {
+        hostileService.serve(plainAccount());
+        const key = hostileService.apiKey;
+        // The service answers under any folder: the import reads the account through it.
+        const inPath = `${hostileService.baseUrl}/keys/${key}`;
+        const program = await importer(inPath, key, []);
+        const json = await importer(inPath, key, ["--json"]);
+        assert.equal(program.code, 0, program.stderr);
+        assert.equal(json.code, 0, json.stderr);
+        assert.match(program.stdout, new RegExp(`^// Imported by shortener-import from "${hostileService.baseUrl}/keys/\\[redacted\\]" at `, "m"));
+        assert.equal(JSON.parse(json.stdout).source, `${hostileService.baseUrl}/keys/[redacted]`);
+        for (const result of [program, json]) {
+            for (const text of [result.stdout, result.stderr]) assert.ok(!text.includes(key), `the key in:\n${text.slice(0, 600)}`);
+        }
+    });
 });

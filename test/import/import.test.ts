@@ -218,6 +218,48 @@ describe("shortener-import: options, errors and the key", function () {
         }
     });
 
+    it("a Pulumi.<stack>.yaml that is not valid YAML is named with the line and column, never with its text", async () => {
+        const dir = freshTempDir("shortener-import-yaml");
+        const key = "sk-live-Zq8Vb3Rt7Yw2";
+        // Each file puts the key where the YAML goes wrong: on the line an error would show.
+        const files: [string, string, RegExp][] = [
+            ["repeated", `config:\n  shortener:baseUrl: ${emulator.baseUrl}\n  shortener:apiKey: ${key}\n  shortener:apiKey: ${key}\n`, /Pulumi\.repeated\.yaml: not valid YAML \(line 4, column 3\)/],
+            ["unclosed", `config:\n  shortener:apiKey: "${key}\n`, /Pulumi\.unclosed\.yaml: not valid YAML \(line 3, column 1\)/],
+            ["nested", `config:\n  shortener:apiKey: ${key}: x\n`, /Pulumi\.nested\.yaml: not valid YAML \(line 2, column 21\)/],
+            ["alias", `config:\n  shortener:apiKey: *${key}\n`, /Pulumi\.alias\.yaml: not usable YAML \(an alias names no anchor before it\)/],
+        ];
+        try {
+            await emulator.admin.clearRequests();
+            for (const [stack, text, message] of files) {
+                writeFileSync(join(dir, `Pulumi.${stack}.yaml`), text);
+                const result = await importer(emulator, ["--stack", stack], { SHORTENER_API_KEY: "", SHORTENER_BASE_URL: emulator.baseUrl }, dir);
+                assert.equal(result.code, 1, `${stack}: ${result.stderr}`);
+                assert.match(result.stderr, message, stack);
+                assert.ok(!result.stderr.includes(key) && !result.stdout.includes(key), `${stack}: the key is shown:\n${result.stderr}`);
+            }
+            assert.deepEqual(await emulator.admin.requests(), [], "a request was sent");
+            // A tag YAML does not know is no error (the value is read as text), and nothing warns with the line.
+            writeFileSync(join(dir, "Pulumi.tagged.yaml"), `config:\n  shortener:apiKey: !${key} ${key}\n`);
+            const tagged = await importer(emulator, ["--stack", "tagged"], { SHORTENER_API_KEY: "", SHORTENER_BASE_URL: emulator.baseUrl }, dir);
+            assert.equal(tagged.code, 1, "the service refuses the key");
+            assert.ok(!tagged.stderr.includes(key), `the key is shown:\n${tagged.stderr}`);
+        } finally {
+            removeDir(dir);
+        }
+    });
+
+    it("a SOURCE_DATE_EPOCH or --page-size beyond what it can hold is a usage error (exit 2), before any request", async () => {
+        await emulator.admin.clearRequests();
+        const epoch = await importer(emulator, [], { SOURCE_DATE_EPOCH: "99999999999999" });
+        assert.equal(epoch.code, 2, epoch.stderr);
+        assert.match(epoch.stderr, /SOURCE_DATE_EPOCH: .*got "99999999999999"/);
+        const pageSize = await importer(emulator, ["--page-size", "99999999999999999999"]);
+        assert.equal(pageSize.code, 2, pageSize.stderr);
+        assert.match(pageSize.stderr, /--page-size: .*got "99999999999999999999"/);
+        for (const result of [epoch, pageSize]) assert.equal(result.stdout, "");
+        assert.deepEqual(await emulator.admin.requests(), [], "a request was sent");
+    });
+
     it("without a key, says to export SHORTENER_API_KEY, which the import reads (not a stack secret, which it cannot)", async () => {
         const result = await importer(emulator, [], { SHORTENER_API_KEY: "" });
         assert.equal(result.code, 1);

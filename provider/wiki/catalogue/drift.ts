@@ -1,5 +1,6 @@
 // What changed between two catalogues of one wiki: query modules and parameters added, removed, or newly
 // deprecated. A re-pull prints it, so that the pull request that updates a pin shows the wiki's API drift.
+import { quoted } from "../echo";
 import type { Catalogue, ModuleInfo } from "./model";
 
 export interface CatalogueDrift {
@@ -57,10 +58,10 @@ const HEADINGS: Readonly<Record<keyof CatalogueDrift, string>> = {
 };
 
 /** One line per kind of change that happened: "modules added: list=gadgets, prop=extracts". Names come from the
- *  wiki: they are shown as JSON strings when they hold anything but plain characters. */
+ *  wiki: they are quoted, every control character escaped, when they hold anything but plain characters. */
 export function describeDrift(drift: CatalogueDrift): string {
     if (isUnchanged(drift)) return "no module or parameter added, removed or deprecated";
-    const shown = (text: string) => (/^[\w=+() .:-]*$/.test(text) ? text : JSON.stringify(text));
+    const shown = (text: string) => (/^[\w=+() .:-]*$/.test(text) ? text : quoted(text));
     return (Object.keys(HEADINGS) as (keyof CatalogueDrift)[])
         .filter((key) => drift[key].length > 0)
         .map((key) => `${HEADINGS[key]}: ${drift[key].map(shown).join(", ")}`)

@@ -6,7 +6,8 @@
 // position, never the file's text, which may hold sensitive values.
 import { closeSync, constants, fstatSync, openSync, readSync, Stats, statSync } from "fs";
 import { extname } from "path";
-import { Document, isSeq, LineCounter, parseDocument } from "yaml";
+import { isSeq } from "yaml";
+import { parseYamlText } from "../../yaml-text";
 import { DEFINITION_FIELDS, definitionsOf, WikiQueryDefinition } from "../definition";
 import { JsonLines } from "./json-lines";
 
@@ -98,20 +99,6 @@ function parseJson(file: string, text: string): unknown {
     }
 }
 
-function parseYaml(file: string, document: Document, lineCounter: LineCounter): unknown {
-    const [first] = document.errors;
-    if (first) {
-        const { line, col } = lineCounter.linePos(first.pos[0]);
-        throw new LintInputError(file, `not valid YAML (line ${line}, column ${col})`);
-    }
-    try {
-        return document.toJS();
-    } catch {
-        // The yaml library refuses documents whose aliases would expand beyond its maxAliasCount.
-        throw new LintInputError(file, "not usable YAML (its aliases expand too far)");
-    }
-}
-
 function checkedDefinitions(file: string, parsed: unknown): WikiQueryDefinition[] {
     if (parsed === null || parsed === undefined) throw new LintInputError(file, "the file holds no definition");
     try {
@@ -128,9 +115,10 @@ function readJsonFile(file: string, text: string): DefinitionsFile {
 }
 
 function readYamlFile(file: string, text: string): DefinitionsFile {
-    const lineCounter = new LineCounter();
-    const document = parseDocument(text, { lineCounter, prettyErrors: false });
-    const definitions = checkedDefinitions(file, parseYaml(file, document, lineCounter));
+    const parsed = parseYamlText(text);
+    if ("problem" in parsed) throw new LintInputError(file, parsed.problem);
+    const { document, lineCounter } = parsed;
+    const definitions = checkedDefinitions(file, parsed.value);
     const inArray = isSeq(document.contents);
     return {
         file,
