@@ -2,12 +2,13 @@
 // shortener-import [--output FILE] [--service real|spec] [--kinds LIST] [--json] [--stack NAME] [--timestamp ISO] [--page-size N]
 // Reads a whole account and writes the Pulumi program that takes it over (or, with --json, what was found).
 // Exit status: 0 written, 1 the service or the configuration failed, 2 a usage error; a message on stderr.
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync } from "node:fs";
 import { packageVersion } from "../version";
 import { parseArgs } from "node:util";
 import { z } from "zod";
 import { createShortenerClient } from "../client";
 import { shownBaseUrl } from "../client/redact";
+import { readFileBounded } from "../fs/read-bounded";
 import { writeFileWhole } from "../fs/write-whole";
 import { CONFIG_KEYS, ENV_KEYS, resolveAccount, resolveSettings, type ConfigSource } from "../config";
 import { countRefused, generateProgram, SERVICE_TEXT, serviceTextOf, summary, type ServiceText } from "./program";
@@ -137,6 +138,9 @@ function parsePageSize(value: string): number {
     return size;
 }
 
+/** The largest Pulumi.<stack>.yaml read: its config of plain values and encrypted secrets. */
+const MAX_STACK_FILE_BYTES = 4 * 1024 * 1024;
+
 /**
  * The plain values of Pulumi.<stack>.yaml's config. An encrypted value (the key set with --secret) cannot be read
  * without the Pulumi CLI, so it is skipped and the environment variable is needed instead.
@@ -144,7 +148,13 @@ function parsePageSize(value: string): number {
 function stackConfig(stack: string): ConfigSource {
     const file = `Pulumi.${stack}.yaml`;
     if (!existsSync(file)) throw new UsageError(`--stack ${stack}: there is no ${file} in this folder`);
-    const parsed = parseYamlText(readFileSync(file, "utf8"));
+    let text: string;
+    try {
+        text = readFileBounded(file, MAX_STACK_FILE_BYTES);
+    } catch (error) {
+        throw new UsageError(`--stack ${stack}: ${(error as Error).message}`);
+    }
+    const parsed = parseYamlText(text);
     // The file may hold the key: a problem is named by its place, never by the text.
     if ("problem" in parsed) throw new Error(`${file}: ${parsed.problem}`);
     const config = (parsed.value as { config?: Record<string, unknown> } | null)?.config ?? {};

@@ -2,8 +2,9 @@
 // shortener-report [--input FILE] [--format markdown|json] [--title TEXT] [--marker NAME] [--max-chars N] [--lint FILE]
 // Reads `pulumi preview --json` (or `pulumi preview --refresh --json`) and writes a report for a pull request, a job
 // summary or an issue. Exit status: 0 written, 1 the input is not a preview digest (or not readable), 2 a usage error.
-import { closeSync, fstatSync, openSync, readSync } from "node:fs";
+import { readSync } from "node:fs";
 import { parseArgs } from "node:util";
+import { readFileBounded } from "../fs/read-bounded";
 import { packageVersion } from "../version";
 import { escapeControls } from "../wiki/echo";
 import { MAX_DIGEST_BYTES, parseDigest } from "./digest";
@@ -79,38 +80,33 @@ function maxChars(raw: string | undefined): number {
     return value;
 }
 
-/** A regular file or standard input, read up to `limit` bytes; a larger one is refused, never read whole. */
-function readBounded(path: string | undefined, limit: number, what: string): string {
-    const fd = path === undefined ? 0 : openSync(path, "r");
-    try {
-        if (path !== undefined && !fstatSync(fd).isFile()) throw new Error(`${what} ${path} is not a regular file`);
-        const chunks: Buffer[] = [];
-        let total = 0;
-        const chunk = Buffer.alloc(1 << 16);
-        for (let read = readChunk(fd, chunk); read > 0; read = readChunk(fd, chunk)) {
-            total += read;
-            if (total > limit) throw new Error(`${what} is larger than ${limit} bytes`);
-            chunks.push(Buffer.from(chunk.subarray(0, read)));
-        }
-        return Buffer.concat(chunks).toString("utf8");
-    } finally {
-        if (path !== undefined) closeSync(fd);
+/** A regular file (readFileBounded) or standard input, read up to `limit` bytes; more is refused, never read whole. */
+function readInput(path: string | undefined, limit: number): string {
+    if (path !== undefined) return readFileBounded(path, limit);
+    const chunks: Buffer[] = [];
+    const chunk = Buffer.alloc(1 << 16);
+    let total = 0;
+    for (let read = readStdin(chunk); read > 0; read = readStdin(chunk)) {
+        total += read;
+        if (total > limit) throw new Error(`the standard input is larger than ${limit} bytes`);
+        chunks.push(Buffer.from(chunk.subarray(0, read)));
     }
+    return Buffer.concat(chunks).toString("utf8");
 }
 
-function readChunk(fd: number, buffer: Buffer): number {
+function readStdin(buffer: Buffer): number {
     try {
-        return readSync(fd, buffer, 0, buffer.length, null);
+        return readSync(0, buffer, 0, buffer.length, null);
     } catch (error) {
-        // Standard input of a terminal or a closed pipe ends the input rather than failing it.
-        if ((error as NodeJS.ErrnoException).code === "EOF" || (error as NodeJS.ErrnoException).code === "EAGAIN") return 0;
+        // A closed standard input ends the input rather than failing it.
+        if ((error as NodeJS.ErrnoException).code === "EOF") return 0;
         throw error;
     }
 }
 
 function run(options: Options): string {
-    const digest = parseDigest(readBounded(options.input, MAX_DIGEST_BYTES, options.input === undefined ? "the standard input" : "the preview file"));
-    const lint: LintFinding[] = options.lint === undefined ? [] : parseLintOutput(readBounded(options.lint, MAX_LINT_BYTES, "the lint file"));
+    const digest = parseDigest(readInput(options.input, MAX_DIGEST_BYTES));
+    const lint: LintFinding[] = options.lint === undefined ? [] : parseLintOutput(readFileBounded(options.lint, MAX_LINT_BYTES));
     const report = buildReport(digest);
     if (options.format === "json") return `${JSON.stringify({ version: packageVersion(), ...report, lint }, null, 2)}\n`;
     const title = options.title ?? (report.refreshed ? "Drift" : "Pulumi preview");

@@ -2,7 +2,8 @@
 // a child process as a user would run it; the program it writes type-checks against the package, and the engine
 // double (the real dynamic-provider host) takes the whole account over without a single write to the service.
 import { strict as assert } from "node:assert";
-import { readFileSync, writeFileSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { runLifecycle, type LifecycleResult, type Operation } from "../engine";
 import { startEmulator, type EmulatorOptions, type RunningEmulator } from "../emulator";
@@ -213,6 +214,23 @@ describe("shortener-import: options, errors and the key", function () {
             const missing = await importer(emulator, ["--stack", "prod"], {}, dir);
             assert.equal(missing.code, 2);
             assert.match(missing.stderr, /there is no Pulumi\.prod\.yaml/);
+        } finally {
+            removeDir(dir);
+        }
+    });
+
+    it("--stack naming a FIFO or a folder is a usage error at once, not a read that waits for a writer", async () => {
+        const dir = freshTempDir("shortener-import-fifo");
+        try {
+            execFileSync("mkfifo", [join(dir, "Pulumi.pipe.yaml")]);
+            mkdirSync(join(dir, "Pulumi.folder.yaml"));
+            await emulator.admin.clearRequests();
+            for (const [stack, kind] of [["pipe", "a FIFO"], ["folder", "a directory"]]) {
+                const result = await runCommand(process.execPath, [BIN, "--stack", stack], { cwd: dir, timeoutMs: 20_000, env: { SHORTENER_API_KEY: emulator.apiKey } });
+                assert.equal(result.code, 2, `--stack ${stack}: ${result.stderr}`);
+                assert.match(result.stderr, new RegExp(`--stack ${stack}: Pulumi\\.${stack}\\.yaml: not a regular file \\(${kind}\\)`));
+            }
+            assert.deepEqual(await emulator.admin.requests(), []);
         } finally {
             removeDir(dir);
         }

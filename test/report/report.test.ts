@@ -181,7 +181,7 @@ describe("shortener-report", function () {
         const missing = await runCommand(process.execPath, [BIN, "--input", join(dir, "missing.json")], { cwd: dir });
         assert.equal(missing.code, 1);
         const folder = await runCommand(process.execPath, [BIN, "--input", dir], { cwd: dir });
-        assert.match(folder.stderr, /is not a regular file/);
+        assert.match(folder.stderr, /: not a regular file \(a directory\)/);
     });
 
     it("--lint adds the wiki queries' errors and warnings that wiki-query-lint found", async () => {

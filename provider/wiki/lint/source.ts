@@ -4,7 +4,7 @@
 // its lines found by one linear scan; YAML, whose document parser needs far more memory per byte, has
 // a lower limit, and its aliases are capped by the yaml library (maxAliasCount). Errors give a
 // position, never the file's text, which may hold sensitive values.
-import { closeSync, constants, fstatSync, openSync, readSync, Stats, statSync } from "fs";
+import { InputFileError as LintInputError, readFileBounded } from "../../fs/read-bounded";
 import { extname } from "path";
 import { isSeq } from "yaml";
 import { parseYamlText } from "../../yaml-text";
@@ -17,77 +17,14 @@ export const DEFAULT_MAX_FILE_BYTES = 16 * MIB;
 /** YAML files are limited further: the document parser needs about 100 bytes of memory per byte of YAML. */
 export const MAX_YAML_BYTES = 2 * MIB;
 
-export class LintInputError extends Error {
-    constructor(readonly file: string, readonly problem: string) {
-        super(`${file}: ${problem}`);
-        this.name = "LintInputError";
-    }
-}
+/** A definitions file that cannot be read or used: the file and the problem. */
+export { InputFileError as LintInputError } from "../../fs/read-bounded";
 
 export interface DefinitionsFile {
     readonly file: string;
     readonly definitions: readonly WikiQueryDefinition[];
     /** The 1-based line of a definition's field (a query field or a request parameter), or of the definition. */
     lineOf(index: number, field?: string): number | undefined;
-}
-
-function describeKind(stats: Stats): string {
-    if (stats.isDirectory()) return "a directory";
-    if (stats.isFIFO()) return "a FIFO";
-    if (stats.isCharacterDevice()) return "a character device";
-    if (stats.isBlockDevice()) return "a block device";
-    if (stats.isSocket()) return "a socket";
-    return "not a regular file";
-}
-
-function cannotRead(file: string, error: unknown): LintInputError {
-    return new LintInputError(file, `cannot read the file (${(error as NodeJS.ErrnoException).code ?? "read error"})`);
-}
-
-function tooLarge(file: string, size: number, limit: number, hint: string): LintInputError {
-    return new LintInputError(file, `the file has ${size} bytes, more than the limit of ${limit} bytes${hint}`);
-}
-
-/** Refuses what is not a regular file of at most `limit` bytes, before anything is opened. */
-export function checkInputFile(file: string, limit: number, hint = ""): void {
-    let stats: Stats;
-    try {
-        stats = statSync(file);
-    } catch (error) {
-        throw cannotRead(file, error);
-    }
-    if (!stats.isFile()) throw new LintInputError(file, `not a regular file (${describeKind(stats)})`);
-    if (stats.size > limit) throw tooLarge(file, stats.size, limit, hint);
-}
-
-// Opened without blocking (a FIFO put in the file's place after the check must not hang the run),
-// checked again on the open descriptor, and read to at most limit + 1 bytes.
-function readBounded(file: string, limit: number, hint: string): string {
-    checkInputFile(file, limit, hint);
-    let descriptor: number;
-    try {
-        descriptor = openSync(file, constants.O_RDONLY | constants.O_NONBLOCK);
-    } catch (error) {
-        throw cannotRead(file, error);
-    }
-    try {
-        const stats = fstatSync(descriptor);
-        if (!stats.isFile()) throw new LintInputError(file, `not a regular file (${describeKind(stats)})`);
-        const buffer = Buffer.alloc(Math.min(stats.size, limit) + 1);
-        let length = 0;
-        for (;;) {
-            const read = readSync(descriptor, buffer, length, buffer.length - length, null);
-            if (read === 0) break;
-            length += read;
-            if (length > limit) throw tooLarge(file, length, limit, hint);
-            if (length === buffer.length) break;
-        }
-        return buffer.toString("utf8", 0, length);
-    } catch (error) {
-        throw error instanceof LintInputError ? error : cannotRead(file, error);
-    } finally {
-        closeSync(descriptor);
-    }
 }
 
 function parseJson(file: string, text: string): unknown {
@@ -137,7 +74,7 @@ export function readDefinitionsFile(file: string, maxBytes = DEFAULT_MAX_FILE_BY
     const json = extname(file).toLowerCase() === ".json";
     const limit = json ? maxBytes : Math.min(maxBytes, MAX_YAML_BYTES);
     const hint = json ? " (--max-file-size sets it)" : maxBytes > MAX_YAML_BYTES ? " for YAML (write larger sets as JSON)" : " (--max-file-size sets it)";
-    const text = readBounded(file, limit, hint);
+    const text = readFileBounded(file, limit, hint);
     try {
         return json ? readJsonFile(file, text) : readYamlFile(file, text);
     } catch (error) {
