@@ -98,7 +98,8 @@ function resourceBlock(change: ResourceChange, open: boolean): string {
 function propertyTable(properties: readonly PropertyChange[]): string {
     const lines = ["| property | before | after |", "|---|---|---|"];
     for (const property of properties) {
-        const name = property.word ? `${escapeText(property.word)} ${code(property.path, IN_TABLE)}` : code(property.path, IN_TABLE);
+        const named = property.word !== undefined && property.word !== property.path;
+        const name = named ? `${escapeText(property.word!)} ${code(property.path, IN_TABLE)}` : code(property.path, IN_TABLE);
         const replaces = property.kind.endsWith("-replace") ? " (replaces)" : "";
         lines.push(`| ${name}${replaces} | ${shownCode(property.old)} | ${shownCode(property.new)} |`);
     }

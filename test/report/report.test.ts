@@ -76,11 +76,11 @@ describe("shortener-report", function () {
         assert.match(block("brand"), /<summary><b>replace<\/b> ⚠️ Domain <code>https:\/\/links.example.com<\/code>/);
         assert.match(block("brand"), /Replaced because <code>domain<\/code> changed/);
         const domainRows = tableRows(block("brand"));
-        assert.deepEqual(domainRows[1], ["domain <code>domain</code> (replaces)", "<code>&quot;https://go.example.com&quot;</code>", "<code>&quot;https://links.example.com&quot;</code>"]);
-        assert.deepEqual(tableRows(block("newsletter"))[1], ["name <code>name</code>", "<code>&quot;Newsletter&quot;</code>", "<code>&quot;Weekly newsletter&quot;</code>"]);
+        assert.deepEqual(domainRows[1], ["<code>domain</code> (replaces)", "<code>&quot;https://go.example.com&quot;</code>", "<code>&quot;https://links.example.com&quot;</code>"]);
+        assert.deepEqual(tableRows(block("newsletter"))[1], ["<code>name</code>", "<code>&quot;Newsletter&quot;</code>", "<code>&quot;Weekly newsletter&quot;</code>"]);
         const created = tableRows(block("launch")).slice(1).map((cells) => cells[0]);
-        assert.deepEqual(created, ["name <code>name</code>", "public <code>public</code>", "rotator slug <code>slug</code>"], "a create shows what it declares, not the provider's internals");
-        assert.deepEqual(tableRows(block("account"))[1], ["password <code>password</code>", "<code>[secret]</code>", "<code>[secret]</code>"]);
+        assert.deepEqual(created, ["<code>name</code>", "<code>public</code>", "rotator slug <code>slug</code>"], "a create shows what it declares, not the provider's internals");
+        assert.deepEqual(tableRows(block("account"))[1], ["<code>password</code>", "<code>[secret]</code>", "<code>[secret]</code>"]);
     });
 
     it("an output not known before up is 'known after up'; the object's link is given where its outputs carry one", async () => {
