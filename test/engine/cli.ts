@@ -2,6 +2,7 @@
 import * as fs from "fs";
 import * as path from "path";
 import { runLifecycle } from "./lifecycle";
+import { formatDigest, previewDigest } from "./display/digest";
 import { LifecycleResult, Operation, RunOptions } from "./types";
 
 const OPERATIONS: readonly Operation[] = ["preview", "up", "refresh", "destroy"];
@@ -37,7 +38,10 @@ Options:
   --run-program                   refresh, destroy: configure the provider from the current config
   --clear-pending-creates         refresh: drop the creates an interrupted run left pending
   --import-pending-creates URN ID refresh: that pending create succeeded with this id (repeatable)
-  --json                          print the result as JSON instead of text
+  --json                          preview: print what \`pulumi preview --json\` prints (Go's PreviewDigest:
+                                  config, steps with old and new state, diagnostics, duration in nanoseconds,
+                                  changeSummary), secrets as "[secret]"; up, refresh and destroy refuse it
+                                  (the CLI streams engine events there, which the double does not make)
   --help, --version
 
 Exit codes:
@@ -50,6 +54,7 @@ Exit codes:
 interface Command {
     operation: Operation;
     options: RunOptions;
+    /** `preview --json`: print Go's preview digest instead of the plan. */
     json: boolean;
     /** `--expect-no-changes`: a run that proposes changes fails (the CLI's NoChangesExpectedError). */
     expectNoChanges: boolean;
@@ -87,6 +92,13 @@ export function parseCommand(argv: readonly string[], env: NodeJS.ProcessEnv = p
         };
         switch (flag) {
             case "--json":
+                // pulumi up/refresh/destroy --json stream the engine's events, one JSON object a line
+                // (pkg/backend/display/display.go ShowEvents: ShowJSONEvents unless a preview).
+                if (operation !== "preview") {
+                    throw new Error(
+                        `${flag}: only for preview; pulumi ${operation} --json streams the engine's events (ShowJSONEvents), which the engine double does not produce`,
+                    );
+                }
                 json = true;
                 break;
             case "--stack":
@@ -226,18 +238,21 @@ export function hasChanges(result: LifecycleResult): boolean {
     return result.steps.some((step) => step.op !== "same" && step.op !== "read");
 }
 
-function print(result: LifecycleResult, json: boolean): void {
-    if (json) {
-        const { log: _printed, ...structured } = result;
-        process.stdout.write(JSON.stringify(structured, null, 2) + "\n");
-    } else {
+/** The plan, or with --json the digest `pulumi preview --json` prints (its error, as the CLI's, on stderr). */
+function print(result: LifecycleResult, json: boolean, durationNanoseconds: number): void {
+    if (!json) {
         process.stdout.write(result.log);
+        return;
+    }
+    process.stdout.write(formatDigest(previewDigest(result, durationNanoseconds)));
+    if (result.error !== undefined) {
+        process.stderr.write(`error: ${result.error}\n`);
     }
 }
 
 /** Prints the run and answers its exit code; with --expect-no-changes, changes fail it (NoChangesExpectedError). */
-function finish(result: LifecycleResult, command: Command): number {
-    print(result, command.json);
+function finish(result: LifecycleResult, command: Command, durationNanoseconds: number): number {
+    print(result, command.json, durationNanoseconds);
     if (!result.ok) {
         return EXIT.failed;
     }
@@ -267,15 +282,21 @@ async function main(argv: readonly string[]): Promise<number> {
     }
     if (command.operation === "up" && !command.skipPreview) {
         // The CLI's up previews first and stops on the preview's errors before any step runs (operations/up.go).
-        const preview = await runLifecycle("preview", command.options);
-        if (!preview.ok || (command.expectNoChanges && hasChanges(preview))) {
-            return finish(preview, command);
+        const preview = await timedRun("preview", command.options);
+        if (!preview.result.ok || (command.expectNoChanges && hasChanges(preview.result))) {
+            return finish(preview.result, command, preview.durationNanoseconds);
         }
-        if (!command.json) {
-            process.stdout.write(preview.log + "\n");
-        }
+        process.stdout.write(preview.result.log + "\n");
     }
-    return finish(await runLifecycle(command.operation, command.options), command);
+    const run = await timedRun(command.operation, command.options);
+    return finish(run.result, command, run.durationNanoseconds);
+}
+
+/** A run and how long it took, as the summary event's duration (time.Duration, nanoseconds). */
+async function timedRun(operation: Operation, options: RunOptions): Promise<{ result: LifecycleResult; durationNanoseconds: number }> {
+    const started = process.hrtime.bigint();
+    const result = await runLifecycle(operation, options);
+    return { result, durationNanoseconds: Number(process.hrtime.bigint() - started) };
 }
 
 if (require.main === module) {

@@ -6,14 +6,15 @@ import { Deployment, stackOutputsOf } from "./steps/deployment";
 import { configOf, defaultProviderUrn, providerState, recordedProvider, usesDefaultProvider } from "./state/default-provider";
 import { StepSlots, defaultParallel } from "./steps/step-slots";
 import { Targets } from "./steps/targets";
-import { displayProperties } from "./values/display-values";
+import { SECRET_MARK, displayProperties } from "./values/display-values";
 import { formatResult } from "./format";
 import { LiveState, skipsCheckpoints } from "./state/live-state";
 import { ProgramRun, startProgram } from "./host/program-process";
 import { Project, StackConfig, checkProgramInstalled, readProject, resolveStackConfig } from "./state/project";
 import { ProviderHost, startProviderHost } from "./host/provider-host";
 import { refreshResources } from "./steps/refresh";
-import { openState } from "./state/state-file";
+import { ResourceState, openState } from "./state/state-file";
+import { UNKNOWN } from "./values/property-values";
 import { StepContext, deleteResources, errorMessage } from "./steps/steps";
 import { LifecycleResult, Operation, RunOptions, StepResult } from "./types";
 
@@ -33,6 +34,8 @@ interface Run {
     startHost(config: StackConfig): Promise<ProviderHost>;
     context: (host: ProviderHost) => StepContext;
     diagnostics: string[];
+    /** The default provider the program's resources use, with the current config. */
+    defaultProvider: ResourceState;
 }
 
 export async function runLifecycle(operation: Operation, options: RunOptions): Promise<LifecycleResult> {
@@ -40,6 +43,7 @@ export async function runLifecycle(operation: Operation, options: RunOptions): P
     const diagnostics: string[] = [];
     let state: LiveState | undefined;
     let error: string | undefined;
+    let shownConfig: Record<string, string> | undefined;
     const hosts: Promise<ProviderHost>[] = [];
     try {
         const project = readProject(options.programDir);
@@ -49,6 +53,7 @@ export async function runLifecycle(operation: Operation, options: RunOptions): P
         const stack = options.stack ?? DEFAULT_STACK;
         const config = resolveStackConfig(project, stack, options);
         diagnostics.push(...config.warnings);
+        shownConfig = blindedConfig(config);
         const env: NodeJS.ProcessEnv = { ...process.env, ...options.env };
         const identity = { project: project.name, stack, passphrase: env.PULUMI_CONFIG_PASSPHRASE ?? "" };
         const checkpoints = operation === "preview" ? "none" : skipsCheckpoints(env) ? "at-end" : "coalesced";
@@ -75,6 +80,11 @@ export async function runLifecycle(operation: Operation, options: RunOptions): P
         // The refresh phase of `up --refresh` and `preview --refresh` reads with the provider as recorded.
         const refreshFirst = (operation === "up" || operation === "preview") && options.refresh === true;
         const host = startHost(refreshFirst && recorded ? configOf(recorded) : hostConfig);
+        // The provider the program's resources use: the recorded one with the current config, or a new one (whose id a
+        // preview does not know yet, as the engine's registry answers UnknownID in a preview).
+        const defaultProvider = providerState(providerUrn, config, recorded);
+        const providerRef = `${providerUrn}::${recorded || operation !== "preview" ? defaultProvider.id : UNKNOWN}`;
+        const refreshed = new Map<string, StepResult>();
         const context = (ready: ProviderHost): StepContext => ({
             host: ready,
             state: live,
@@ -84,8 +94,10 @@ export async function runLifecycle(operation: Operation, options: RunOptions): P
             targets: new Targets(options.targets, options.targetDependents),
             continueOnError: options.continueOnError === true,
             warn: (message) => diagnostics.push(`warning: ${message}`),
+            providerRef,
+            refreshed,
         });
-        await perform({ operation, options, project, stack, config, env, state: live, host, startHost, context, diagnostics });
+        await perform({ operation, options, project, stack, config, env, state: live, host, startHost, context, diagnostics, defaultProvider });
     } catch (failure) {
         error = errorMessage(failure);
     } finally {
@@ -116,6 +128,7 @@ export async function runLifecycle(operation: Operation, options: RunOptions): P
         outputs: displayProperties(stackOutputs.outputs, stackOutputs.secretKeys),
         ...(error !== undefined ? { error } : {}),
         ...(diagnostics.length > 0 ? { diagnostics } : {}),
+        ...(shownConfig ? { config: shownConfig } : {}),
     };
     return { ...result, log: formatResult({ ...result, log: "" }) };
 }
@@ -132,6 +145,11 @@ function recordedDefaultProvider(state: LiveState, urn: string, config: StackCon
     const migrated = providerState(urn, config);
     state.prepend(migrated);
     return migrated;
+}
+
+/** The config as the prelude event carries it: each value, secrets "[secret]" (engine/events.go preludeEvent, BlindingDecrypter). */
+function blindedConfig(config: StackConfig): Record<string, string> {
+    return Object.fromEntries(Object.entries(config.values).map(([key, value]) => [key, config.secretKeys.includes(key) ? SECRET_MARK : value]));
 }
 
 /** The engine's warning (pkg/resource/deploy/deployment_executor.go, printPendingOperationsWarning). */
@@ -170,12 +188,12 @@ async function perform(run: Run): Promise<void> {
                 // The refresh phase reads with the provider as recorded; the update that follows configures a new one
                 // from the current config, as the engine does when the default provider's inputs changed.
                 const refreshHost = await run.host;
-                await refreshResources(run.context(refreshHost));
+                await refreshResources(run.context(refreshHost), { beforeProgram: true });
                 await refreshHost.stop();
                 return deploy(run, run.startHost(run.config));
             }
             if (run.options.refresh) {
-                await refreshResources(run.context(await run.host));
+                await refreshResources(run.context(await run.host), { beforeProgram: true });
             }
             return deploy(run, run.host);
         case "refresh":
@@ -190,9 +208,7 @@ async function perform(run: Run): Promise<void> {
 }
 
 async function deploy(run: Run, host: Promise<ProviderHost>): Promise<void> {
-    const providerUrn = defaultProviderUrn(run.project.name, run.stack);
-    const defaultProvider = providerState(providerUrn, run.config, recordedProvider(run.state.resources, providerUrn));
-    const target = { project: run.project.name, stack: run.stack, defaultProvider };
+    const target = { project: run.project.name, stack: run.stack, defaultProvider: run.defaultProvider };
     const deploying = host.then((ready) => new Deployment(run.context(ready), target));
     deploying.catch(() => undefined);
     let program: ProgramRun | undefined;

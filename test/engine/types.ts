@@ -1,6 +1,7 @@
 // The public shapes of the engine double, used by other suites' end-to-end tests.
 export type { StackState, ResourceState } from "./state/state-file";
 import type { PropertyDiff } from "./values/display-values";
+import type { DiffKind } from "./values/object-diff";
 
 export type Operation = "preview" | "up" | "refresh" | "destroy";
 
@@ -43,6 +44,51 @@ export interface StepResult {
     deleteBeforeReplace?: boolean;
     failures?: { property: string; reason: string }[];
     error?: string;
+    /** The provider reference (`<provider URN>::<id>`) of a custom resource, as the engine's step events carry it. */
+    provider?: string;
+    /** The resource before the step (none for a create), secrets shown as the engine's step events show them. */
+    old?: ShownResource;
+    /**
+     * The resource the step goes to (none for a delete or a resource gone), as the engine's step events carry it when
+     * the step starts: the checked inputs, no id or outputs. A step of the refresh `--refresh` runs first holds the
+     * program's goal for the resource, as Go's RefreshStep does (step_generator.go generateResourceSteps).
+     */
+    new?: ShownResource;
+    /**
+     * The changed keys and the per-path diff the engine computes itself when the provider's Diff answers DiffUnknown
+     * (step_generator.go diffResource); the dynamic-provider host reports neither, so otherwise there are none.
+     */
+    diffReasons?: string[];
+    detailedDiff?: Record<string, { kind: DiffKind; inputDiff: boolean }>;
+    /** A step of the refresh that `preview --refresh` / `up --refresh` runs before the program's steps. */
+    refresh?: boolean;
+}
+
+/**
+ * A resource as the engine's step events show it (pkg/engine/events.go makeStepEventStateMetadata, filterPropertyValue):
+ * each secret value is a secret holding "[secret]", so no plaintext is carried; unknowns are the engine's unknown value.
+ */
+export interface ShownResource {
+    urn: string;
+    type: string;
+    custom: boolean;
+    /** A replaced resource waiting for its deletion (the state's `delete`). */
+    delete?: boolean;
+    id?: string;
+    parent?: string;
+    dependencies: string[];
+    inputs: Record<string, unknown>;
+    outputs?: Record<string, unknown>;
+    protect?: boolean;
+    initErrors?: string[];
+    provider?: string;
+    additionalSecretOutputs?: string[];
+    aliases?: string[];
+    importId?: string;
+    retainOnDelete?: boolean;
+    deletedWith?: string;
+    ignoreChanges?: string[];
+    replaceOnChanges?: string[];
 }
 
 export interface LifecycleResult {
@@ -56,6 +102,8 @@ export interface LifecycleResult {
     error?: string;
     /** What the program (and provider host, when it failed to start) printed. */
     diagnostics?: string[];
+    /** The stack config as the engine's prelude event shows it (engine/events.go preludeEvent): secrets "[secret]". */
+    config?: Record<string, string>;
     /** The printed text. */
     log: string;
 }

@@ -10,11 +10,12 @@ import { PropertyMap, markSecrets, sameValue, stripSecrets, union } from "../val
 import { PendingOperation, ResourceState } from "../state/state-file";
 import { withIgnoredChanges } from "./ignore-changes";
 import { usesDefaultProvider } from "../state/default-provider";
-import { StepContext, deleteResources, errorMessage, newStep, refOf } from "./steps";
+import { StepContext, deleteResources, errorMessage, newStep, providerOf, refOf, shownResource } from "./steps";
 import { propertyDiffs } from "../values/display-values";
+import { changedKeys, detailedDiffOf, diffObjects } from "../values/object-diff";
 import { isRootStack, resourceUrn } from "../state/urns";
 import { dependenciesOf } from "./targets";
-import { StepResult } from "../types";
+import { ShownResource, StepResult } from "../types";
 
 export interface DeploymentTarget {
     project: string;
@@ -153,7 +154,7 @@ export class Deployment implements ProgramHandlers {
         if (usesDefaultProvider(request)) {
             this.recordDefaultProvider();
         }
-        const step = newStep("create", { urn, type: request.type });
+        const step: StepResult = { ...newStep("create", { urn, type: request.type }), ...providerOf(this.context, request) };
         const inherited = this.inheritFromParent(request);
         this.goals.set(urn, inherited);
         let old: ResourceState | undefined;
@@ -169,6 +170,7 @@ export class Deployment implements ProgramHandlers {
         if (old) {
             step.op = "update";
             step.id = old.id;
+            step.old = shownResource(old, this.context.providerRef);
         }
         // step_generator.go generateSteps: providers and the root stack are always targeted (isImplicitlyTargetedResource).
         if (!isRootStack(request.type) && !this.context.targets.includes(urn, dependencies)) {
@@ -194,6 +196,10 @@ export class Deployment implements ProgramHandlers {
             ...(inherited.retainOnDelete ? { retainOnDelete: true } : {}),
             ...(inherited.deletedWith ? { deletedWith: inherited.deletedWith } : {}),
         };
+        const refreshStep = this.context.refreshed.get(urn);
+        if (refreshStep) {
+            refreshStep.new = this.shownGoal({ ...desired, outputs: {} }, request);
+        }
         try {
             const resource =
                 request.readId !== undefined
@@ -201,6 +207,7 @@ export class Deployment implements ProgramHandlers {
                     : request.custom
                       ? await this.context.slots.run(() => this.deployCustom(step, desired, old, request))
                       : this.deployComponent(step, desired, old);
+            step.new = this.shownGoal(resource, request);
             if (!(this.imported.has(urn) && step.op === "same")) {
                 this.context.steps.push(step);
             }
@@ -222,6 +229,7 @@ export class Deployment implements ProgramHandlers {
      */
     private leaveUntargeted(step: StepResult, urn: string, request: RegistrationRequest, old: ResourceState | undefined): RegistrationReply {
         step.op = "same";
+        step.new = this.shownGoal(old ?? { urn, type: request.type, custom: request.custom, dependencies: request.dependencies, inputs: {}, outputs: {}, secretKeys: [] }, request);
         this.context.steps.push(step);
         if (!old) {
             this.skippedCreates.add(urn);
@@ -229,6 +237,20 @@ export class Deployment implements ProgramHandlers {
         }
         const answered = request.custom ? old.outputs : old.inputs;
         return { urn, id: old.id ?? "", object: markSecrets(answered, old.secretKeys) };
+    }
+
+    /**
+     * The resource a step goes to, as the engine's step event carries it when the step starts: the goal with the checked
+     * inputs, before the step gives it an id and outputs (a ReadStep's goal has the id it reads).
+     */
+    private shownGoal(resource: ResourceState, request: RegistrationRequest): ShownResource {
+        const { id: _id, outputs: _outputs, ...shown } = shownResource(resource, this.context.providerRef, {
+            ...(request.additionalSecretOutputs.length > 0 ? { additionalSecretOutputs: request.additionalSecretOutputs } : {}),
+            ...(request.importId ? { importId: request.importId } : {}),
+            ...(request.ignoreChanges.length > 0 ? { ignoreChanges: request.ignoreChanges } : {}),
+            ...(request.replaceOnChanges.length > 0 ? { replaceOnChanges: request.replaceOnChanges } : {}),
+        });
+        return request.readId !== undefined && resource.id ? { ...shown, id: resource.id } : shown;
     }
 
     /**
@@ -376,6 +398,12 @@ export class Deployment implements ProgramHandlers {
             return same;
         }
         step.diffs = propertyDiffs(old.inputs, wanted.inputs, secretKeys);
+        if (diff.changes === "unknown") {
+            // diffResource: the engine compares the inputs itself and keeps what it found as the step's diff.
+            const inputDiff = diffObjects(old.inputs, wanted.inputs);
+            step.diffReasons = changedKeys(inputDiff);
+            step.detailedDiff = Object.fromEntries([...detailedDiffOf(inputDiff)].map(([path, kind]) => [path, { kind, inputDiff: true }]));
+        }
         if (replaces.length === 0) {
             step.op = "update";
             return this.update({ ...wanted, secretKeys }, old);

@@ -9,14 +9,16 @@ import { isProvider } from "../state/default-provider";
 import { propertyDiffs } from "../values/display-values";
 import { sameValue } from "../values/property-values";
 import { ResourceState } from "../state/state-file";
-import { StepContext, errorMessage, newStep, refOf } from "./steps";
+import { StepContext, errorMessage, newStep, providerOf, refOf, shownResource } from "./steps";
 
-export interface PendingCreateChoices {
+export interface RefreshChoices {
     clearPendingCreates?: boolean;
     importPendingCreates?: Record<string, string>;
+    /** The refresh `--refresh` runs before the program: its steps wait for the program's goal (StepContext.refreshed). */
+    beforeProgram?: boolean;
 }
 
-export async function refreshResources(context: StepContext, choices: PendingCreateChoices = {}): Promise<void> {
+export async function refreshResources(context: StepContext, choices: RefreshChoices = {}): Promise<void> {
     const { host, state, steps } = context;
     if (!context.preview) {
         settlePendingCreates(context, choices);
@@ -29,7 +31,11 @@ export async function refreshResources(context: StepContext, choices: PendingCre
     await Promise.all(
         readable.map((resource) =>
             context.slots.run(async () => {
-                const step = newStep("same", resource);
+                const step = { ...newStep("same", resource), ...providerOf(context, resource), old: shownResource(resource, context.providerRef) };
+                if (choices.beforeProgram) {
+                    step.refresh = true;
+                    context.refreshed.set(resource.urn, step);
+                }
                 try {
                     const read = await host.read(refOf(resource), resource.id ?? "", resource.outputs, resource.inputs);
                     if (!read.id) {
@@ -62,7 +68,7 @@ async function showsAsChanged(context: StepContext, old: ResourceState, refreshe
     return diff.changes === "some" || (diff.changes === "unknown" && !sameValue(refreshed.inputs, old.inputs));
 }
 
-function settlePendingCreates(context: StepContext, choices: PendingCreateChoices): void {
+function settlePendingCreates(context: StepContext, choices: RefreshChoices): void {
     const { state } = context;
     const creates = state.pendingOperations.filter((operation) => operation.type === "creating");
     const imports = { ...choices.importPendingCreates };

@@ -7,7 +7,8 @@ import { deleteInDependencyOrder } from "./delete-order";
 import { isProvider } from "../state/default-provider";
 import { StepSlots } from "./step-slots";
 import { Targets } from "./targets";
-import { StepOp, StepResult } from "../types";
+import { shownProperties } from "../values/display-values";
+import { ShownResource, StepOp, StepResult } from "../types";
 
 export interface StepContext {
     host: ProviderHost;
@@ -22,6 +23,10 @@ export interface StepContext {
     continueOnError: boolean;
     /** Warnings for the person running the engine (the CLI prints them as diagnostics). */
     warn(message: string): void;
+    /** The default provider's reference, `<URN>::<id>` (the id unknown in a preview that creates the provider). */
+    providerRef: string;
+    /** The steps of the refresh that `--refresh` runs first, by URN: the program's registration gives them its goal. */
+    refreshed: Map<string, StepResult>;
 }
 
 export function refOf(resource: { urn: string; type: string }): ResourceRef {
@@ -30,6 +35,27 @@ export function refOf(resource: { urn: string; type: string }): ResourceRef {
 
 export function newStep(op: StepOp, resource: { urn: string; type: string; id?: string }): StepResult {
     return { op, urn: resource.urn, type: resource.type, name: nameOf(resource.urn), ...(resource.id ? { id: resource.id } : {}) };
+}
+
+/** A resource as the engine's step events show it; `provider` is the reference of a custom resource's provider. */
+export function shownResource(resource: ResourceState, provider: string | undefined, extra: Partial<ShownResource> = {}): ShownResource {
+    return {
+        urn: resource.urn,
+        type: resource.type,
+        custom: resource.custom,
+        ...(resource.pendingDelete ? { delete: true } : {}),
+        ...(resource.id ? { id: resource.id } : {}),
+        ...(resource.parent ? { parent: resource.parent } : {}),
+        dependencies: resource.dependencies,
+        inputs: shownProperties(resource.inputs, resource.secretKeys),
+        outputs: shownProperties(resource.outputs, resource.secretKeys),
+        ...(resource.protect ? { protect: true } : {}),
+        ...(resource.initErrors?.length ? { initErrors: resource.initErrors } : {}),
+        ...(resource.custom && provider ? { provider } : {}),
+        ...(resource.retainOnDelete ? { retainOnDelete: true } : {}),
+        ...(resource.deletedWith ? { deletedWith: resource.deletedWith } : {}),
+        ...extra,
+    };
 }
 
 export function errorMessage(error: unknown): string {
@@ -55,7 +81,7 @@ export async function deleteResources(
     const failures: Error[] = [];
     await deleteInDependencyOrder(resources.filter((resource) => !isProvider(resource)), (resource) =>
         context.slots.run(async () => {
-            const step = newStep("delete", resource);
+            const step = { ...newStep("delete", resource), ...providerOf(context, resource), old: shownResource(resource, context.providerRef) };
             if (resource.protect && !quiet.has(resource)) {
                 const refusal = protectedDeleteError(resource);
                 step.error = refusal.message;
@@ -94,6 +120,11 @@ export async function deleteResources(
     if (failures.length > 0) {
         throw failures[0];
     }
+}
+
+/** The provider reference of a step on this resource (a component has none). */
+export function providerOf(context: StepContext, resource: Pick<ResourceState, "custom">): { provider?: string } {
+    return resource.custom ? { provider: context.providerRef } : {};
 }
 
 /** step.go, deleteProtectedError. */

@@ -1,6 +1,6 @@
 // Values as the engine shows them: secrets as [secret], unknowns as [unknown], the serialized
 // provider code left out (it changes with every edit to the provider and says nothing to a reader).
-import { PropertyMap, UNKNOWN, sameValue } from "./property-values";
+import { PropertyMap, UNKNOWN, sameValue, wrapSecret } from "./property-values";
 
 export const SECRET_MARK = "[secret]";
 export const UNKNOWN_MARK = "[unknown]";
@@ -28,6 +28,14 @@ export function displayProperties(props: PropertyMap, secretKeys: readonly strin
             .filter(([key]) => !HIDDEN_KEYS.includes(key))
             .map(([key, value]) => [key, displayValue(value, secretKeys.includes(key))]),
     );
+}
+
+/**
+ * Properties as the engine's step events carry them (pkg/engine/events.go filterPropertyValue): a secret is a secret
+ * holding "[secret]", so that nothing shown can reveal it; the serialized provider stays, as in Go's events.
+ */
+export function shownProperties(props: PropertyMap, secretKeys: readonly string[]): PropertyMap {
+    return Object.fromEntries(Object.entries(props).map(([key, value]) => [key, secretKeys.includes(key) ? wrapSecret(SECRET_MARK) : value]));
 }
 
 export interface PropertyDiff {
