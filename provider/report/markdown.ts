@@ -77,20 +77,26 @@ function summaryTable(rows: readonly SummaryRow[]): string {
     return lines.join("\n");
 }
 
-function section(title: string | undefined, changes: readonly ResourceChange[], open: boolean): string[] {
+function section(title: string | undefined, changes: readonly ResourceChange[], drift: boolean): string[] {
     if (title === undefined) return [];
     if (changes.length === 0) return [`\n#### ${title}\n\nNone.\n`];
-    return [`\n#### ${title}\n`, ...changes.map((change) => resourceBlock(change, open))];
+    return [`\n#### ${title}\n`, ...changes.map((change) => resourceBlock(change, drift))];
 }
 
-function resourceBlock(change: ResourceChange, open: boolean): string {
+/** What happened to a resource, as its block's summary says it: drift is open and told in the past. */
+function operationWords(change: ResourceChange, drift: boolean): string {
+    const words = drift ? (change.operation === "delete" ? "deleted" : "changed") : change.operation;
+    return DESTRUCTIVE.has(change.operation) ? `<b>${words}</b> ⚠️` : words;
+}
+
+function resourceBlock(change: ResourceChange, drift: boolean): string {
     const label = change.label ? ` ${shownHtml(change.label)}` : "";
     const what = change.noun ? `${change.noun}${label} (${htmlCode(change.name)})` : `${htmlCode(change.name)} ${htmlCode(change.type)}`;
-    const operation = DESTRUCTIVE.has(change.operation) ? `<b>${change.operation}</b> ⚠️` : change.operation;
-    const lines = [`\n<details${open ? " open" : ""}><summary>${operation} ${what}</summary>\n`];
+    const lines = [`\n<details${drift ? " open" : ""}><summary>${operationWords(change, drift)} ${what}</summary>\n`];
     if (change.link) lines.push(`On the service: ${link(change.link)}\n`);
     if (change.replaceReasons.length > 0) lines.push(`Replaced because ${change.replaceReasons.map((reason) => code(reason)).join(", ")} changed.\n`);
     if (change.properties.length > 0) lines.push(propertyTable(change.properties), "");
+    else if (change.operation === "update" || change.operation === "replace") lines.push("Only values that are not shown change: secrets, or the provider's own.\n");
     lines.push("</details>\n");
     return lines.join("\n");
 }

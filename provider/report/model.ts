@@ -74,30 +74,33 @@ const SHOWN_SEVERITIES = new Set(["error", "warning"]);
 
 export function buildReport(digest: PreviewDigest): Report {
     const steps = digest.steps ?? [];
-    const boundary = planStart(steps);
-    const refreshPhase = steps.slice(0, boundary);
-    const plan = steps.slice(boundary);
-    const changes = plan.filter((step) => operationOf(step) !== "same" && !isRootStack(step)).map(describeStep);
-    const drift = refreshPhase.filter((step) => step.op === "update" || step.op === "delete").map(describeStep);
+    const plan = steps.filter((step) => step.op !== "refresh" && !isRootStack(step));
+    const changes = plan.filter((step) => operationOf(step) !== "same").map(describeStep);
     const diagnostics = (digest.diagnostics ?? [])
         .filter((entry) => SHOWN_SEVERITIES.has(entry.severity ?? "") && entry.message)
         .map((entry) => ({ severity: entry.severity!, urn: entry.urn, message: entry.message! }));
-    const unchanged = Math.max(0, (digest.changeSummary?.same ?? 0) - plan.filter((step) => step.op === "same").length);
-    const summary = summarize(plan.filter((step) => !isRootStack(step)));
+    const summary = summarize(plan);
     // Go's digest leaves out unchanged resources (shouldShow) but counts them; they are counted here of all types.
+    const unchanged = (digest.changeSummary?.same ?? 0) - steps.filter((step) => step.op === "same").length;
     if (unchanged > 0) summary.push({ type: "", operation: "same", count: unchanged });
-    return { refreshed: boundary > 0, summary, changes, drift, diagnostics };
+    return { refreshed: steps.some((step) => step.op === "refresh"), summary, changes, drift: driftOf(steps), diagnostics };
 }
 
 /**
- * Where the plan starts. `preview --refresh` shows a refresh step for each resource before the plan (Go's
- * ShowPreviewDigest rewrites a drifted one as an update, a vanished one as a delete); the plan then starts with the
- * root stack again. Without a refresh step the whole digest is the plan.
+ * What changed outside Pulumi, from a `preview --refresh`. Go's step generator gives each resource the program
+ * registers a refresh step (its state as recorded) and then its own step, whose old state is what the read found: an
+ * update or replace there means the object was changed outside, a create that it was deleted outside. (A change that
+ * leaves the program's plan the same shows no step, so it is not seen here.)
  */
-function planStart(steps: readonly PreviewStep[]): number {
-    if (!steps.some((step) => step.op === "refresh")) return 0;
-    const roots = steps.flatMap((step, index) => (isRootStack(step) ? [index] : []));
-    return roots.length > 1 ? roots[1] : steps.length;
+function driftOf(steps: readonly PreviewStep[]): ResourceChange[] {
+    return steps.flatMap((step, index) => {
+        if (step.op !== "refresh") return [];
+        const next = steps.slice(index + 1).find((later) => later.urn === step.urn && later.op !== "refresh");
+        if (!next || !["update", "replace", "create"].includes(operationOf(next))) return [];
+        if (operationOf(next) === "create") return [{ ...describeStep({ ...step, newState: undefined }), operation: "delete", op: "delete" }];
+        const changed = { ...next, op: "update", oldState: step.oldState, newState: next.oldState, detailedDiff: undefined, diffReasons: undefined, replaceReasons: undefined };
+        return [{ ...describeStep(changed), operation: "update", op: "update" }];
+    });
 }
 
 function summarize(steps: readonly PreviewStep[]): SummaryRow[] {
@@ -164,15 +167,12 @@ function describeStep(step: PreviewStep): ResourceChange {
 }
 
 /**
- * The changed properties: the detailed diff's paths (else the diff reasons; for a create, every input), old → new,
- * the dynamic provider's internals (`__provider`) left out.
+ * The changed properties, old → new, the dynamic provider's internals (`__provider`) left out: the detailed diff's
+ * paths where the provider gave one; else, as Go's display does without one (getDiffInfo), the top-level inputs that
+ * differ between the old and the new state; for a create, every input.
  */
 function propertyChanges(step: PreviewStep, words: Record<string, string>, shown: (path: string, value: unknown) => Shown): PropertyChange[] {
-    const added: PropertyDiff = { kind: "add", inputDiff: true };
-    const updated: PropertyDiff = { kind: "update", inputDiff: true };
-    const created = step.op === "create" ? Object.keys(step.newState?.inputs ?? {}) : [];
-    const detailed: Record<string, PropertyDiff> =
-        step.detailedDiff ?? Object.fromEntries(created.length > 0 ? created.map((key) => [key, added]) : (step.diffReasons ?? []).map((key) => [key, updated]));
+    const detailed = step.detailedDiff ?? inputDiff(step);
     return Object.entries(detailed)
         .filter(([path]) => !path.startsWith("__"))
         .sort(([a], [b]) => a.localeCompare(b))
@@ -183,4 +183,30 @@ function propertyChanges(step: PreviewStep, words: Record<string, string>, shown
             const word = words[path.split(/[.[]/)[0]];
             return { path, word, kind: diff.kind, old: shown(path, old), new: shown(path, next) };
         });
+}
+
+/** The top-level inputs added, deleted or changed between the step's old and new state (Go's PropertyMap.Diff). */
+function inputDiff(step: PreviewStep): Record<string, PropertyDiff> {
+    const olds = step.oldState?.inputs ?? {};
+    const news = step.newState?.inputs ?? {};
+    if (!step.oldState) return Object.fromEntries(Object.keys(news).map((key) => [key, { kind: "add", inputDiff: true }]));
+    if (!step.newState) return {};
+    const keys = [...new Set([...Object.keys(olds), ...Object.keys(news)])];
+    const replaces = new Set(step.replaceReasons ?? []);
+    return Object.fromEntries(
+        keys.flatMap((key) => {
+            const kind = !(key in olds) ? "add" : !(key in news) ? "delete" : sameValue(olds[key], news[key]) ? undefined : "update";
+            return kind === undefined ? [] : [[key, { kind: replaces.has(key) ? `${kind}-replace` : kind, inputDiff: true } as PropertyDiff]];
+        }),
+    );
+}
+
+/** Whether two JSON values are equal, compared to a bounded depth (deeper parts count as different). */
+function sameValue(a: unknown, b: unknown, depth = 0): boolean {
+    if (a === b) return true;
+    if (typeof a !== "object" || typeof b !== "object" || a === null || b === null || depth > 32) return false;
+    if (Array.isArray(a) !== Array.isArray(b)) return false;
+    const keys = Object.keys(a);
+    if (keys.length !== Object.keys(b).length) return false;
+    return keys.every((key) => Object.hasOwn(b, key) && sameValue((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key], depth + 1));
 }

@@ -51,23 +51,24 @@ export function remove(old: State): Step {
     return { op: "delete", urn: old.urn, oldState: old, detailedDiff: null };
 }
 
-/** An update or replace of `old` into `next`, the detailed diff naming `changed` (each "path:kind"). */
-export function change(op: "update" | "replace", old: State, next: State, changed: string[]): Step {
+/**
+ * An update or replace of `old` into `next` as a dynamic resource's step reads: the dynamic-provider host answers
+ * Diff with no changed keys and no detailed diff, so Go's step has none (replaceReasons only, on a replace).
+ */
+export function change(op: "update" | "replace", old: State, next: State, replaceReasons: string[] = []): Step {
+    return { op, urn: next.urn, oldState: old, newState: next, ...(op === "replace" ? { replaceReasons } : {}), detailedDiff: null };
+}
+
+/** A step of a provider that gives a detailed diff, each entry "path:kind" (plugin.DiffKind's names). */
+export function detailed(step: Step, changed: string[]): Step {
     const split = (entry: string) => [entry.slice(0, entry.lastIndexOf(":")), entry.slice(entry.lastIndexOf(":") + 1)];
-    const detailedDiff = Object.fromEntries(changed.map((entry) => {
-        const [path, kind] = split(entry);
-        return [path, { kind, inputDiff: true }];
-    }));
-    const paths = changed.map((entry) => split(entry)[0]);
-    return {
-        op,
-        urn: next.urn,
-        oldState: old,
-        newState: next,
-        diffReasons: paths,
-        replaceReasons: op === "replace" ? paths.filter((_, index) => changed[index].endsWith("-replace")) : undefined,
-        detailedDiff,
-    };
+    const detailedDiff = Object.fromEntries(changed.map((entry) => [split(entry)[0], { kind: split(entry)[1], inputDiff: true }]));
+    return { ...step, diffReasons: changed.map((entry) => split(entry)[0]), detailedDiff };
+}
+
+/** The refresh step Go's step generator gives a resource the program registers, before the resource's own step. */
+export function refresh(recorded: State): Step {
+    return { op: "refresh", urn: recorded.urn, oldState: recorded, newState: { ...recorded, id: undefined, outputs: undefined }, detailedDiff: null };
 }
 
 export function digest(steps: Step[], changeSummary: Record<string, number>, extra: Props = {}): string {
@@ -85,10 +86,10 @@ export function examplePlan(): string {
         [
             stackStep(),
             create(state("Campaign", "launch", { name: "Autumn launch", slug: "autumn", public: true }, { name: "Autumn launch", rotatorUrl: UNKNOWN, listUrl: UNKNOWN })),
-            change("update", channelOld, channelNew, ["name:update"]),
-            change("replace", domainOld, domainNew, ["domain:update-replace"]),
+            change("update", channelOld, channelNew),
+            change("replace", domainOld, domainNew, ["domain"]),
             remove(state("Pixel", "old-pixel", { type: "analyticspixel", name: "Old site", tag: "G-OLD" }, undefined, "9")),
-            change("update", account("[secret]"), account("[secret]"), ["password:update"]),
+            change("update", account("[secret]"), account("[secret]")),
         ],
         { create: 1, update: 2, replace: 1, delete: 1, same: 3 },
     );

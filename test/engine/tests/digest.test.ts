@@ -6,10 +6,10 @@ import { strict as assert } from "node:assert";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { siblingScript } from "../host/child-processes";
 import { startEmulator, type RunningEmulator } from "../../emulator";
-import { runCommand, type Finished } from "../../support/commands";
-import { DECLARED_PROGRAM, type Declared } from "../../support/stack";
+import type { Finished } from "../../support/commands";
+import { runEngineCli } from "../../support/engine-cli";
+import type { Declared } from "../../support/stack";
 import { REPOSITORY_ROOT } from "../../support/repository";
 import { previewDigest } from "./digest-schema";
 
@@ -66,22 +66,8 @@ describe("engine double: preview --json prints Go's preview digest", function ()
     let emulator: RunningEmulator;
     let dir: string;
 
-    const engine = (operation: string, resources: readonly Declared[], ...flags: string[]): Promise<Finished> => {
-        const cli = siblingScript(join(__dirname, "..", "cli.js"), "cli");
-        return runCommand(
-            process.execPath,
-            [
-                ...cli.execArgv, cli.script, operation, DECLARED_PROGRAM, "--state", join(dir, "state.json"), "--parallel", "1",
-                "--config", `shortener:baseUrl=${emulator.baseUrl}`, "--secret-config-env", "shortener:apiKey=SHORTENER_API_KEY",
-                "--secret-config-env", "declared:resources=DECLARED_RESOURCES", ...flags,
-            ],
-            {
-                cwd: dir,
-                env: { ...cli.env, SHORTENER_API_KEY: emulator.apiKey, DECLARED_RESOURCES: JSON.stringify(resources), PULUMI_CONFIG_PASSPHRASE: "digest-test" },
-                timeoutMs: 240_000,
-            },
-        );
-    };
+    const engine = (operation: string, resources: readonly Declared[], ...flags: string[]): Promise<Finished> =>
+        runEngineCli({ dir, baseUrl: emulator.baseUrl, apiKey: emulator.apiKey }, operation, resources, ...flags);
 
     before(async () => {
         emulator = await startEmulator({ rateLimit: { limit: 1000, windowMs: 1000 } });
