@@ -75,7 +75,8 @@ const SHOWN_SEVERITIES = new Set(["error", "warning"]);
 export function buildReport(digest: PreviewDigest): Report {
     const steps = digest.steps ?? [];
     const plan = steps.filter((step) => step.op !== "refresh" && !isRootStack(step));
-    const changes = plan.filter((step) => operationOf(step) !== "same").map(describeStep);
+    // Replacements and deletions first, here as in the summary: a report cut at its cap keeps them.
+    const changes = plan.filter((step) => operationOf(step) !== "same").map(describeStep).sort((a, b) => rank(a.operation) - rank(b.operation));
     const diagnostics = (digest.diagnostics ?? [])
         .filter((entry) => SHOWN_SEVERITIES.has(entry.severity ?? "") && entry.message)
         .map((entry) => ({ severity: entry.severity!, urn: entry.urn, message: entry.message! }));
@@ -113,11 +114,13 @@ function summarize(steps: readonly PreviewStep[]): SummaryRow[] {
         row.count++;
         counts.set(key, row);
     }
-    const rank = (operation: string) => {
-        const index = (OPERATION_ORDER as readonly string[]).indexOf(operation);
-        return index < 0 ? OPERATION_ORDER.length : index;
-    };
     return [...counts.values()].sort((a, b) => rank(a.operation) - rank(b.operation) || a.type.localeCompare(b.type));
+}
+
+/** Where an operation stands in OPERATION_ORDER; one it does not name goes last. */
+function rank(operation: string): number {
+    const index = (OPERATION_ORDER as readonly string[]).indexOf(operation);
+    return index < 0 ? OPERATION_ORDER.length : index;
 }
 
 function operationOf(step: PreviewStep): string {

@@ -1,6 +1,6 @@
 // Renders a report's Markdown as GitHub shows a comment (marked's GFM, GitHub's comment width and fonts, the
 // <details> blocks open) and takes a screenshot of it with headless Chromium, for docs/preview-report.md:
-//   node dist/test/report/render-screenshot.js REPORT.md OUT.png
+//   node dist/test/report/render-screenshot.js REPORT.md OUT.png [HEIGHT]
 // Needs Debian's chromium (/usr/bin/chromium, or CHROMIUM); the page is a local file, and Chromium is started with
 // the network off, so nothing is fetched.
 import { execFileSync } from "node:child_process";
@@ -20,7 +20,7 @@ details { margin: 6px 0; } summary { cursor: pointer; }
 blockquote { border-left: 3px solid #d1d9e0; color: #59636e; margin: 8px 0; padding: 0 12px; }
 h3, h4 { margin: 12px 0 6px; }`;
 
-function main([input, output]: string[]): void {
+function main([input, output, height = "1600"]: string[]): void {
     if (!input || !output) throw new Error("usage: render-screenshot REPORT.md OUT.png");
     const body = marked.parse(readFileSync(input, "utf8"), { gfm: true, async: false });
     const dir = mkdtempSync(join(tmpdir(), "report-screenshot-"));
@@ -29,7 +29,7 @@ function main([input, output]: string[]): void {
         writeFileSync(page, `<!doctype html><meta charset="utf-8"><style>${STYLE}</style><div class="comment">${body.replace(/<details>/g, "<details open>")}</div>`);
         execFileSync(
             process.env.CHROMIUM ?? "/usr/bin/chromium",
-            ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync", `--user-data-dir=${join(dir, "profile")}`, "--hide-scrollbars", "--window-size=812,1600", `--screenshot=${output}`, `file://${page}`],
+            ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync", `--user-data-dir=${join(dir, "profile")}`, "--hide-scrollbars", `--window-size=812,${Number(height)}`, `--screenshot=${output}`, `file://${page}`],
             { stdio: "ignore", timeout: 60_000 },
         );
     } finally {

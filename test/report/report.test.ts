@@ -140,6 +140,7 @@ describe("shortener-report", function () {
         assert.ok(left, "a note says what was left out");
         const shown = text.split("<details>").length - 1;
         assert.equal(shown + Number(left[1]), 401, "every resource's block is shown or counted");
+        assert.match(text.split("<details>")[1], /^<summary><b>delete<\/b> ⚠️ Domain/, "the deletion, last in the plan, is shown first");
     });
 
     it("a refreshed preview names each drifted resource and property, old → new, apart from the plan", async () => {
