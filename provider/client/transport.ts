@@ -41,9 +41,9 @@ export interface ApiCall {
 }
 
 // A refused request was not applied, so resending is safe; this only bounds a service that never lets us through.
-const MAX_RATE_LIMIT_REFUSALS = 20;
-const RETRY_BASE_MS = 250;
-const RETRY_CAP_MS = 8000;
+export const MAX_RATE_LIMIT_REFUSALS = 20;
+export const RETRY_BASE_MS = 250;
+export const RETRY_CAP_MS = 8000;
 const FALLBACK_RETRY_AFTER_MS = 1000;
 
 // No keep-alive: a pooled socket that the server closes just as a write reuses it fails like a lost response,

@@ -11,7 +11,7 @@ export interface FetchCatalogueOptions {
     userAgent?: string;
 }
 
-const DEFAULT_TIMEOUT_MS = 30_000;
+export const DEFAULT_TIMEOUT_MS = 30_000;
 const DEFAULT_USER_AGENT = "pulumi-shortener wiki-query-lint (paraminfo catalogue fetch)";
 // A core wiki's reply is about 200 kB; large extension sets stay well below this.
 const MAX_REPLY_BYTES = 32 * 1024 * 1024;
