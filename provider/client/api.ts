@@ -109,7 +109,7 @@ export interface ShortenerClient {
 }
 
 export const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
-const DEFAULT_MAX_RETRIES = 4;
+export const DEFAULT_MAX_RETRIES = 4;
 export const DEFAULT_MAX_RATE_LIMIT_WAIT_MS = 300_000;
 export const DEFAULT_MAX_RESPONSE_BYTES = 10 * 1024 * 1024;
 

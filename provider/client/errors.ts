@@ -8,7 +8,11 @@ export interface ShortenerApiErrorInit {
     status?: number;
     serviceMessage?: string;
     retryable: boolean;
+    /** A write whose answer was lost or cut off: the client cannot tell whether the service applied it. */
+    mayBeApplied?: boolean;
 }
+
+const MAY_BE_APPLIED = "the change may have been applied, check before repeating it";
 
 /**
  * The one error every client call throws. It carries only what the caller needs to decide what to do next,
@@ -24,9 +28,16 @@ export class ShortenerApiError extends Error {
     readonly retryable: boolean;
     /** True only when the service said the object does not exist (it was deleted or never belonged to this key). */
     readonly notFound: boolean;
+    /**
+     * What failed, without the caution that a write may have been applied: for a caller that has looked and knows
+     * whether it was (a create that is then tried again).
+     */
+    readonly failure: string;
 
     constructor(init: ShortenerApiErrorInit) {
-        super(`${init.operation} failed: ${init.reason}`);
+        const failure = `${init.operation} failed: ${init.reason}`;
+        super(init.mayBeApplied ? `${failure}; ${MAY_BE_APPLIED}` : failure);
+        this.failure = failure;
         this.name = "ShortenerApiError";
         this.operation = init.operation;
         this.kind = init.kind;

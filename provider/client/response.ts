@@ -27,7 +27,7 @@ const FAILURE_FLAGS: unknown[] = [1, "1", true];
 const RATE_LIMIT_FLAGS: unknown[] = [429, "429"];
 const NOT_FOUND_MESSAGE = /does not exist|not found/i;
 // A message is for a person; a service that sends megabytes of it (an echoed request) is cut, after redaction.
-const MAX_MESSAGE_CHARS = 1000;
+export const MAX_MESSAGE_CHARS = 1000;
 
 export function interpretResponse(answer: Answer): Interpretation {
     const { operation, status, headers, text, redact } = answer;

@@ -41,9 +41,9 @@ export interface ApiCall {
 }
 
 // A refused request was not applied, so resending is safe; this only bounds a service that never lets us through.
-const MAX_RATE_LIMIT_REFUSALS = 20;
-const RETRY_BASE_MS = 250;
-const RETRY_CAP_MS = 8000;
+export const MAX_RATE_LIMIT_REFUSALS = 20;
+export const RETRY_BASE_MS = 250;
+export const RETRY_CAP_MS = 8000;
 const FALLBACK_RETRY_AFTER_MS = 1000;
 
 // No keep-alive: a pooled socket that the server closes just as a write reuses it fails like a lost response,
@@ -151,12 +151,18 @@ export class Transport {
     }
 
     private tooLarge(call: ApiCall, cause: BodyTooLarge): ShortenerApiError {
-        const mayBeApplied = call.method === "GET" ? "" : "; the change may have been applied, check before repeating it";
         const size = cause.declaredBytes === undefined ? "" : ` (${cause.declaredBytes} bytes announced)`;
         const reason =
             `HTTP ${cause.status}: the answer is larger than the largest allowed, ${this.options.maxResponseBytes} bytes ` +
-            `(setting maxResponseBytes)${size}; it was cut off unread and is not asked for again${mayBeApplied}`;
-        return new ShortenerApiError({ operation: call.operation, kind: "bad-response", reason, status: cause.status, retryable: false });
+            `(setting maxResponseBytes)${size}; it was cut off unread and is not asked for again`;
+        return new ShortenerApiError({
+            operation: call.operation,
+            kind: "bad-response",
+            reason,
+            status: cause.status,
+            retryable: false,
+            mayBeApplied: call.method !== "GET",
+        });
     }
 
     private settle(call: ApiCall, ticket: SendTicket, result: Interpretation, headers: fetch.Headers): Interpretation {
@@ -173,11 +179,16 @@ export class Transport {
     }
 
     private lostResponse(call: ApiCall, cause: unknown, timedOut: boolean, redact: (text: string) => string): ShortenerApiError {
-        const mayBeApplied = call.method === "GET" ? "" : "; the change may have been applied, check before repeating it";
         const reason = timedOut
-            ? `no response within ${this.options.timeoutMs} ms${mayBeApplied}`
-            : `the connection failed before a response arrived (${redact(describeCause(cause))})${mayBeApplied}`;
-        return new ShortenerApiError({ operation: call.operation, kind: timedOut ? "timeout" : "network", reason, retryable: true });
+            ? `no response within ${this.options.timeoutMs} ms`
+            : `the connection failed before a response arrived (${redact(describeCause(cause))})`;
+        return new ShortenerApiError({
+            operation: call.operation,
+            kind: timedOut ? "timeout" : "network",
+            reason,
+            retryable: true,
+            mayBeApplied: call.method !== "GET",
+        });
     }
 
     private url(call: ApiCall): string {

@@ -67,7 +67,7 @@ export function note(text: string): string {
         .join("\n");
 }
 
-/** `new shortener.<kind>("<name>", { ... });`, assigned to a const when the program refers to it later. */
+/** `new shortener.<kind>("<name>", { ... });`, assigned to a const when given a variable. */
 export function construction(kind: string, name: string, fields: readonly (readonly [string, Value])[], variable?: string): string {
     if (!/^[A-Z][A-Za-z]*$/.test(kind)) throw new Error(`internal error: ${literal(kind)} is not a kind`);
     const body = fields

@@ -13,7 +13,7 @@ import { sameValue, type Props } from "../resources/lifecycle";
 import type { Remote } from "../resources/listed";
 import { pixel } from "../resources/pixel";
 import { qrCode } from "../resources/qrcode";
-import { unescapedText } from "../resources/values";
+import { unescapedText, withoutEntities } from "../resources/values";
 import { quoted } from "../wiki/echo";
 import { comment, construction, Fixed, IdOf, note, type Value } from "./emit";
 import { nameObjects, type Named } from "./names";
@@ -71,7 +71,10 @@ const QR_CODES = listed<QrCode>({ title: "QR codes", definition: qrCode, prefix:
 const LISTED_KINDS = [DOMAINS, CAMPAIGNS, CHANNELS, PIXELS, QR_CODES];
 
 export function generateProgram(snapshot: Snapshot, options: ProgramOptions): string {
-    const names = new Map(LISTED_KINDS.map((kind) => [kind, nameObjects(kind.prefix, (kind.objects(snapshot) ?? []).map((o) => ({ id: o.id, text: kind.nameText(o) })))]));
+    // Names come from the text, not its escaped form: "Tom &amp; Jerry" is named tom-jerry whatever --service says.
+    const names = new Map(
+        LISTED_KINDS.map((kind) => [kind, nameObjects(kind.prefix, (kind.objects(snapshot) ?? []).map((o) => ({ id: o.id, text: withoutEntities(kind.nameText(o)) })))]),
+    );
     const body = [
         snapshot.account && accountSection(snapshot.account.email),
         ...LISTED_KINDS.map((kind) => {
@@ -178,7 +181,7 @@ function declaration(kind: ListedImport<Remote>, remote: Remote, named: Named, s
         spec.importNote === undefined ? undefined : note(spec.importNote),
         ...shown.map(([output, value]) => comment`${new Fixed(output)} (shown by the service): ${value}`),
         ...refusedInputs(kind.definition, fields).map((reason) => comment`${new Fixed(REFUSED)} ${reason}`),
-        construction(kind.definition.kind, named.resource, fields, kind === CHANNELS || kind === QR_CODES ? named.variable : undefined),
+        construction(kind.definition.kind, named.resource, fields, named.variable),
     ]
         .filter((part) => part !== undefined)
         .join("\n");

@@ -213,7 +213,7 @@ export function listedResource<I extends Props & { adopt?: boolean | number }, R
                         `adopt the right one with adopt: <id> and delete the others`,
                 );
             }
-            context.tell(`creating a ${spec.noun} failed (${error.message}) and nothing was created; trying again`);
+            context.tell(`creating a ${spec.noun} failed (${error.failure}) and nothing was created; trying again`);
             return error;
         }
     }
@@ -338,7 +338,7 @@ export function onlyChanged<I extends Props>(wanted: I, changed: readonly (keyof
 function failedCreates(spec: { noun: string; serverErrorHint?: string }, failures: ShortenerApiError[]): string {
     const last = failures[failures.length - 1];
     const answered = failures.every((failure) => failure.status !== undefined);
-    const what = answered ? `the service answered with an error each time (last: ${last.message})` : `the service did not answer (last: ${last.message})`;
+    const what = answered ? `the service answered with an error each time (last: ${last.failure})` : `the service did not answer (last: ${last.failure})`;
     const serverErrors = failures.every((failure) => failure.kind === "server");
     const hint = serverErrors && spec.serverErrorHint ? `; ${spec.serverErrorHint}` : "";
     return `creating the ${spec.noun} failed ${failures.length} times and nothing was created: ${what}${hint}`;

@@ -96,8 +96,13 @@ const HTML_UNESCAPES: Record<string, string> = Object.fromEntries(Object.entries
  * (`stored` holds a bare & " ' < >, so it was not escaped: it is the text itself).
  */
 export function unescapedText(stored: string): string | undefined {
-    const text = stored.replace(/&(?:amp|quot|#039|lt|gt);/g, (entity) => HTML_UNESCAPES[entity]);
+    const text = withoutEntities(stored);
     return escapeHtml(text) === stored ? text : undefined;
+}
+
+/** The text with the real service's entities read as the characters they stand for, whatever else it holds. */
+export function withoutEntities(stored: string): string {
+    return stored.replace(/&(?:amp|quot|#039|lt|gt);/g, (entity) => HTML_UNESCAPES[entity]);
 }
 
 /** PHP's ucfirst, which the service applies to campaign names (and channel names on update): ASCII letters only. */

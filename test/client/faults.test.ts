@@ -49,6 +49,7 @@ describe("client: faults of the service", () => {
         assert.equal(error.status, undefined);
         assert.equal(error.retryable, true);
         assert.match(error.message, /may have been applied/);
+        assert.equal(error.failure, error.message.replace(/; the change may have been applied, check before repeating it$/, ""));
         assert.deepEqual(
             (await requestsTo("POST")).map((entry) => entry.fault),
             ["drop-after-apply"],

@@ -253,7 +253,9 @@ async function main(): Promise<void> {
     say.note("", `Finished in ${((Date.now() - started) / 1000).toFixed(1)} s; the emulator is stopped and the demo's state deleted.`);
     say.section("To run the same example against the real service with the Pulumi CLI (after npm ci && npm run build here):", [
         "cd examples/shortener-stack && npm install && pulumi stack init dev",
-        "pulumi config set shortener:baseUrl https://<your-service> && pulumi config set --secret shortener:apiKey <your-key> && pulumi up",
+        "pulumi config set shortener:baseUrl https://<your-service>",
+        "pulumi config set --secret shortener:apiKey      # prompts for the key, so that it stands in no shell history",
+        "pulumi up",
     ]);
 }
 

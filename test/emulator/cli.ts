@@ -1,7 +1,7 @@
 // npm run emulator -- --help
 import { readManifest } from "../support/repository";
 import { CliRequest, HELP, parseCliArguments } from "./cli-options";
-import { startEmulator } from "./index";
+import { DEFAULT_RATE_LIMIT, startEmulator } from "./index";
 
 async function main(): Promise<void> {
     let request: CliRequest;
@@ -15,7 +15,7 @@ async function main(): Promise<void> {
     if (request.run === "version") return console.log(readManifest().version);
     const { options } = request;
     const emulator = await startEmulator(options);
-    const rate = options.rateLimit ?? { limit: 30, windowMs: 60_000 };
+    const rate = options.rateLimit ?? DEFAULT_RATE_LIMIT;
     console.log(
         [
             `Link-shortener emulator is running (behaving like ${emulator.profile === "real" ? "the real service" : "the spec"}: --profile ${emulator.profile}).`,

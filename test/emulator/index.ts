@@ -77,12 +77,15 @@ function chosenProfile(options: EmulatorOptions): ServiceProfile {
     return options.campaignNameKey ? { ...profile, campaignNameKey: options.campaignNameKey } : profile;
 }
 
+/** The real service's limit (docs/emulator.md says so): 30 requests per minute and key. */
+export const DEFAULT_RATE_LIMIT: Readonly<{ limit: number; windowMs: number }> = { limit: 30, windowMs: 60_000 };
+
 export async function startEmulator(options: EmulatorOptions = {}): Promise<RunningEmulator> {
     checkOptions(options);
     const profile = chosenProfile(options);
     const store = openStore(options.stateFile);
     const readyAccount = store.records("accounts")[0];
-    const rateLimit = options.rateLimit ?? { limit: 30, windowMs: 60_000 };
+    const rateLimit = options.rateLimit ?? { ...DEFAULT_RATE_LIMIT };
     const rateLimitStyle = options.rateLimitStyle ?? "body";
     const adminToken = randomBytes(20).toString("hex");
     const api: ApiServerState = {

@@ -35,7 +35,7 @@ Options:
   --target-dependents             with --target: resources depending on a target are targeted too
   --continue-on-error             up, destroy: a failed step stops only what depends on it; the run still
                                   fails (exit 1)
-  --run-program                   refresh, destroy: configure the provider from the current config
+  --run-program                   refresh, destroy: configure the provider from the current config, and record it
   --clear-pending-creates         refresh: drop the creates an interrupted run left pending
   --import-pending-creates URN ID refresh: that pending create succeeded with this id (repeatable)
   --json                          preview: print what \`pulumi preview --json\` prints (Go's PreviewDigest:

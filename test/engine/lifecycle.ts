@@ -66,9 +66,6 @@ export async function runLifecycle(operation: Operation, options: RunOptions): P
         // registers it again with the current config.
         const withoutProgram = operation === "refresh" || operation === "destroy";
         const hostConfig = withoutProgram && !options.runProgram && recorded ? configOf(recorded) : config;
-        if (withoutProgram && options.runProgram) {
-            live.upsert(providerState(providerUrn, config, recorded));
-        }
         warnOfPendingOperations(operation, live, diagnostics);
         const startHost = (withConfig: StackConfig) => {
             const started = configuredHost(project, stack, withConfig, env);
@@ -197,14 +194,30 @@ async function perform(run: Run): Promise<void> {
             }
             return deploy(run, run.host);
         case "refresh":
-            return refreshResources(run.context(await run.host), run.options);
+            return refreshResources(run.context(await configuredFromProgram(run)), run.options);
         case "destroy": {
-            const context = run.context(await run.host);
+            const context = run.context(await configuredFromProgram(run));
             const { resources } = context.state;
             context.targets.check((urn) => resources.some((resource) => resource.urn === urn));
             return deleteResources(context, context.targets.deletable(resources, resources));
         }
     }
+}
+
+/**
+ * The host of a refresh or destroy. With --run-program the program registers the default provider again: the engine
+ * generates an update step for it (DiffConfig is not implemented by the dynamic provider, so a changed config is
+ * DiffSome, not a replace: providers/registry.go Diff), applies it by configuring the provider (Registry.Update)
+ * and saves it in the snapshot before any resource's read, which waits for its provider (default_providers.go
+ * handleRequest). So the current config is recorded once the host is configured, even when a read fails later.
+ */
+async function configuredFromProgram(run: Run): Promise<ProviderHost> {
+    const host = await run.host;
+    if (run.options.runProgram) {
+        const providerUrn = defaultProviderUrn(run.project.name, run.stack);
+        run.state.upsert(providerState(providerUrn, run.config, recordedProvider(run.state.resources, providerUrn)));
+    }
+    return host;
 }
 
 async function deploy(run: Run, host: Promise<ProviderHost>): Promise<void> {

@@ -168,6 +168,19 @@ describe("shortener-import: options, errors and the key", function () {
         assert.equal(all.domains.length, 3);
     });
 
+    it("names each object's resource and variable after its name, as docs/importing.md says (Spring sale: spring-sale in campaignSpringSale)", async () => {
+        // An account of its own: the shared one holds "spring-sale" too, which would give both names their ids.
+        const own = await startEmulator({});
+        try {
+            const { id } = await own.admin.seed("campaigns", { name: "Spring sale" });
+            const program = mustSucceed(await importer(own, ["--kinds", "campaigns"])).stdout;
+            assert.match(program, new RegExp(`^const campaignSpringSale = new shortener\\.Campaign\\("spring-sale", \\{\n {4}adopt: ${id},$`, "m"));
+            assert.deepEqual(typeCheck({ "index.ts": program }), []);
+        } finally {
+            await own.close();
+        }
+    });
+
     it("--output writes the program to a file and prints only the summary", async () => {
         const file = join(freshTempDir("shortener-import-output"), "index.ts");
         try {
@@ -186,7 +199,7 @@ describe("shortener-import: options, errors and the key", function () {
         const { id } = await emulator.admin.seed("campaigns", { name: "ab" });
         try {
             const result = mustSucceed(await importer(emulator, ["--kinds", "campaigns"]));
-            assert.match(result.stdout, /^\/\/ The provider refuses this at preview: "name: name must be at least 3 characters.*\nnew shortener\.Campaign\("ab", \{\n {4}adopt: \d+,/m);
+            assert.match(result.stdout, /^\/\/ The provider refuses this at preview: "name: name must be at least 3 characters.*\nconst campaignAb = new shortener\.Campaign\("ab", \{\n {4}adopt: \d+,/m);
             assert.equal(result.stdout.split("The provider refuses this at preview").length - 1, 1, "only the short name is marked");
             assert.match(result.stdout, /^\/\/ 1 resource holds values the provider refuses/m);
             assert.match(result.stderr, /1 resource\(s\) hold values the provider refuses/);
@@ -331,6 +344,8 @@ describe("shortener-import: options, errors and the key", function () {
             assert.match(real, /^ {4}name: "Tom & Jerry",$/m);
             const spec = mustSucceed(await importer(own, ["--kinds", "channels", "--service", "spec"])).stdout;
             assert.match(spec, /^ {4}name: "Tom &amp; Jerry",$/m);
+            // Either way the name comes from the text, not from its escaped form.
+            for (const program of [real, spec]) assert.match(program, /^const channelTomJerry = new shortener\.Channel\("tom-jerry", \{$/m);
             // A bare & " ' < > elsewhere shows the service stores text as sent: no question, nothing unescaped.
             await own.admin.seed("channels", { name: "Fish & chips" });
             assert.match(mustSucceed(await importer(own, ["--kinds", "channels"])).stdout, /^ {4}name: "Tom &amp; Jerry",$/m);

@@ -9,6 +9,7 @@ import { runLifecycle } from "../engine";
 import { runCommand } from "../support/commands";
 import { linkedProject, readManifest, removeDir, REPOSITORY_ROOT, writeFiles } from "../support/repository";
 import { typeCheck } from "../support/typecheck";
+import { DEFAULT_PIN_DIRECTORY, findPinnedCatalogue, pinFileName } from "../../provider/wiki/catalogue/pinned";
 
 const EXAMPLE = join(REPOSITORY_ROOT, "examples", "gitops");
 const WORKFLOW = ".github/workflows/shortener.yml";
@@ -41,6 +42,15 @@ interface Workflow {
     };
     env?: Record<string, string>;
     jobs: Record<string, Job>;
+}
+
+/** The wiki the example's program queries when the stack config names none. */
+const EXAMPLE_WIKI = "https://wiki.example.org/w/api.php";
+
+/** The example's files in these folders, and these files, as a copy of the example holds them. */
+function exampleFiles(folders: readonly string[], files: readonly string[] = []): Record<string, string> {
+    const paths = [...folders.flatMap((folder) => readdirSync(join(EXAMPLE, folder)).map((file) => `${folder}/${file}`)), ...files];
+    return Object.fromEntries(paths.map((path) => [path, readFileSync(join(EXAMPLE, path), "utf8")]));
 }
 
 const workflow = parse(readFileSync(join(EXAMPLE, WORKFLOW), "utf8")) as Workflow;
@@ -103,7 +113,7 @@ describe("GitOps example: the CI workflow", function () {
         const job = jobOn("pull_request");
         const lint = commandsOf(job).find((words) => words[0] === "npx" && words[1] === "wiki-query-lint");
         assert.ok(lint, "no wiki-query-lint step");
-        assert.deepEqual(lint.slice(2, 4), ["--format", "github"]);
+        assert.equal(lint[lint.indexOf("--format") + 1], "github");
         const preview = pulumiStep(job);
         assert.equal(preview.with?.command, "preview");
         assert.equal(preview.with?.diff, true);
@@ -120,12 +130,21 @@ describe("GitOps example: the CI workflow", function () {
         assert.equal(apiKeyOf(job, up), API_KEY_FROM_SECRETS);
     });
 
+    it("lints with the pinned catalogue that the WikiQuery resources find for the example's wiki", () => {
+        const pin = `${DEFAULT_PIN_DIRECTORY}/${pinFileName(EXAMPLE_WIKI)}`;
+        assert.ok(readFileSync(join(EXAMPLE, "index.ts"), "utf8").includes(`"${EXAMPLE_WIKI}"`), "the program's wiki");
+        const lint = commandsOf(jobOn("pull_request")).find((words) => words[1] === "wiki-query-lint")!;
+        assert.equal(lint[lint.indexOf("--catalogue") + 1], pin);
+        assert.match(exampleManifest.scripts["lint:queries"], new RegExp(`--catalogue ${pin.replace(/\./g, "\\.")} `));
+        assert.equal(findPinnedCatalogue(EXAMPLE_WIKI, join(EXAMPLE, DEFAULT_PIN_DIRECTORY))?.origin?.apiUrl, EXAMPLE_WIKI);
+    });
+
     describe("its lint step, run as written in a copy of the example", () => {
         let project: string | undefined;
         const lintLine = () => jobOn("pull_request").steps.find((step) => step.run?.includes("wiki-query-lint"))!.run!;
 
         before(() => {
-            const files = Object.fromEntries(readdirSync(join(EXAMPLE, "queries")).map((file) => [`queries/${file}`, readFileSync(join(EXAMPLE, "queries", file), "utf8")]));
+            const files = exampleFiles(["queries", DEFAULT_PIN_DIRECTORY]);
             project = linkedProject("shortener-gitops", files);
             // What `npm ci` makes for the package's bin.
             const bin = join(project, "node_modules", ".bin", "wiki-query-lint");
@@ -154,11 +173,7 @@ describe("GitOps example: the CI workflow", function () {
     });
 
     it("deploys a program whose preview of the production stack validates every query and plans its QR code", async () => {
-        const files = Object.fromEntries(
-            ["index.ts", "Pulumi.yaml", "Pulumi.production.yaml", ...readdirSync(join(EXAMPLE, "queries")).map((file) => `queries/${file}`)].map(
-                (file) => [file, readFileSync(join(EXAMPLE, file), "utf8")],
-            ),
-        );
+        const files = { ...exampleFiles(["queries", DEFAULT_PIN_DIRECTORY]), ...exampleFiles([], ["index.ts", "Pulumi.yaml", "Pulumi.production.yaml"]) };
         const project = linkedProject("shortener-gitops-program", files, ["yaml"]);
         try {
             const result = await runLifecycle("preview", {
@@ -169,6 +184,7 @@ describe("GitOps example: the CI workflow", function () {
                 env: { PULUMI_CONFIG_PASSPHRASE: "gitops-test" },
             });
             assert.ok(result.ok, result.log);
+            assert.match((result.diagnostics ?? []).join("\n"), /pinned catalogue wiki-catalogues\/wiki\.example\.org_w_api\.php\.json/);
             const planned = (kind: string) => result.steps.filter((step) => step.type.endsWith(`:${kind}`) && step.op === "create").map((step) => step.name);
             const queries = readdirSync(join(EXAMPLE, "queries")).flatMap((file) => parse(readFileSync(join(EXAMPLE, "queries", file), "utf8")) as { name: string }[]);
             assert.deepEqual(planned("WikiQuery").sort(), queries.map((query) => query.name).sort());

@@ -2,13 +2,13 @@
 // program runs through the engine double and the real dynamic-provider host against the emulator. The host
 // loads the serialized provider's runtime ("pulumi-shortener/runtime") from that project's node_modules.
 import { strict as assert } from "node:assert";
-import { existsSync, lstatSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { cpSync, existsSync, lstatSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
 import { startEmulator, type RunningEmulator } from "../emulator";
 import { readState, runLifecycle, type LifecycleResult, type Operation } from "../engine";
 import { changes, stepOf } from "../support/stack";
 import { mustRun, runCommand } from "../support/commands";
-import { freshTempDir, packTarball, PACKAGE_NAME, readManifest, removeDir, REPOSITORY_ROOT, writeFiles, type PackedTarball } from "../support/repository";
+import { freshTempDir, packTarball, PACKAGE_NAME, readManifest, removeDir, REPOSITORY_ROOT, writeUserProject, type PackedTarball } from "../support/repository";
 
 // Tools for building the shipped catalogue, not used by anything the package exports.
 const BUILD_ONLY_SOURCES = ["provider/wiki/catalogue/build/build.ts", "provider/wiki/catalogue/build/notation.ts"];
@@ -68,7 +68,7 @@ function shippedDocs(): string[] {
     const examples = readdirSync(join(REPOSITORY_ROOT, "examples")).flatMap((example) =>
         exampleFiles.map((file) => `examples/${example}/${file}`).filter((file) => existsSync(join(REPOSITORY_ROOT, file))),
     );
-    const gitops = ["queries", ".github/workflows"].flatMap((dir) =>
+    const gitops = ["queries", "wiki-catalogues", ".github/workflows"].flatMap((dir) =>
         readdirSync(join(REPOSITORY_ROOT, "examples/gitops", dir)).map((file) => `examples/gitops/${dir}/${file}`),
     );
     return [...docs, ...examples, ...gitops];
@@ -129,28 +129,7 @@ describe("package: installed from its tarball into a fresh Pulumi project", func
         tarball = await packTarball(work);
         project = join(work, "project");
         stateFile = join(work, "state", "dev.json");
-        const repository = readManifest();
-        writeFiles(project, {
-            "package.json": JSON.stringify(
-                {
-                    name: "shortener-user-project",
-                    private: true,
-                    main: "index.ts",
-                    dependencies: { [PACKAGE_NAME]: `file:${tarball.path}`, "@pulumi/pulumi": repository.dependencies["@pulumi/pulumi"] },
-                    devDependencies: { typescript: repository.devDependencies.typescript, "@types/node": repository.devDependencies["@types/node"] },
-                },
-                null,
-                2,
-            ),
-            "Pulumi.yaml": "name: shortener-user-project\nruntime:\n  name: nodejs\n  options:\n    typescript: true\n",
-            "tsconfig.json": JSON.stringify({
-                compilerOptions: { strict: true, target: "es2020", module: "commonjs", moduleResolution: "node", esModuleInterop: true, noEmit: true },
-                files: ["index.ts"],
-            }),
-            "index.ts": PROGRAM,
-            "queries/clean.yaml": QUERIES_CLEAN,
-            "queries/broken.yaml": QUERIES_BROKEN,
-        });
+        writeUserProject(project, `file:${tarball.path}`, { "index.ts": PROGRAM, "queries/clean.yaml": QUERIES_CLEAN, "queries/broken.yaml": QUERIES_BROKEN });
         // The npm cache makes this quick; packages missing from it come from the registry.
         await mustRun("npm", ["install", "--no-audit", "--no-fund", "--prefer-offline"], { cwd: project, timeoutMs: 240_000 });
         emulator = await startEmulator({ rateLimit: { limit: 1000, windowMs: 1000 } });
@@ -229,6 +208,17 @@ describe("package: installed from its tarball into a fresh Pulumi project", func
         const result = await runCommand("npx", ["--no-install", "shortener-import", "--kinds", "pixels"], { cwd: project, env });
         assert.equal(result.code, 0, result.stdout + result.stderr);
         assert.match(result.stdout, /new shortener\.Pixel\("imported-pixel", \{\n {4}adopt: \d+,/);
+    });
+
+    it("installs into a copy of the GitOps example, whose range it satisfies (npm ls), which type-checks and lints against it", async () => {
+        const example = join(REPOSITORY_ROOT, "examples", "gitops");
+        const copy = join(work!, "gitops");
+        cpSync(example, copy, { recursive: true, filter: (source) => !source.includes("node_modules") });
+        await mustRun("npm", ["install", "--no-audit", "--no-fund", "--prefer-offline", "--no-save", tarball.path], { cwd: copy, timeoutMs: 240_000 });
+        // npm ls fails ("invalid") when the installed version is outside the range the example's package.json asks for.
+        await mustRun("npm", ["ls", PACKAGE_NAME], { cwd: copy });
+        await mustRun("npm", ["run", "typecheck"], { cwd: copy });
+        await mustRun("npm", ["run", "lint:queries"], { cwd: copy });
     });
 
     it("runs `npx wiki-query-lint` from the project: exit 0 on clean definitions, 1 with annotations on errors", async () => {

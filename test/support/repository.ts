@@ -1,6 +1,6 @@
 // Where this repository is, and the package built from it, whether the tests run compiled (dist/test/support)
 // or from their sources (test/support under ts-node).
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { mustRun } from "./commands";
@@ -28,6 +28,7 @@ export interface PackageManifest {
     dependencies: Record<string, string>;
     devDependencies: Record<string, string>;
     scripts: Record<string, string>;
+    engines?: { node?: string };
 }
 
 export function readManifest(dir = REPOSITORY_ROOT): PackageManifest {
@@ -50,6 +51,25 @@ export async function packTarball(destination: string): Promise<PackedTarball> {
     });
     const [packed] = JSON.parse(stdout) as { filename: string; files: { path: string }[] }[];
     return { path: join(destination, packed.filename), files: packed.files.map((file) => file.path) };
+}
+
+/**
+ * A git repository in `destination` holding this repository's files as the working tree has them (tracked, and
+ * untracked ones git does not ignore), committed: what a fresh clone gets once the work is committed. No build
+ * output, no node_modules. Returns the `git+file://` URL npm installs it from.
+ */
+export async function committedCopy(destination: string): Promise<string> {
+    const { stdout } = await mustRun("git", ["ls-files", "-z", "--cached", "--others", "--exclude-standard"], { cwd: REPOSITORY_ROOT });
+    const files = stdout.split("\0").filter((file) => file !== "" && existsSync(join(REPOSITORY_ROOT, file)));
+    for (const file of files) {
+        mkdirSync(dirname(join(destination, file)), { recursive: true });
+        copyFileSync(join(REPOSITORY_ROOT, file), join(destination, file));
+    }
+    const git = (...args: string[]) => mustRun("git", ["-c", "user.name=test", "-c", "user.email=test@example.invalid", ...args], { cwd: destination });
+    await git("init", "--quiet", "--initial-branch=main");
+    await git("add", "--all");
+    await git("commit", "--quiet", "--no-verify", "-m", "snapshot");
+    return `git+file://${destination}#main`;
 }
 
 /** A fresh directory outside the repository, so nothing in it can resolve modules from the repository. */
@@ -82,4 +102,32 @@ export function linkedProject(prefix: string, files: Record<string, string>, pac
     linkPackage(PACKAGE_NAME, REPOSITORY_ROOT);
     for (const name of ["@pulumi/pulumi", ...packages]) linkPackage(name, join(REPOSITORY_ROOT, "node_modules", name));
     return dir;
+}
+
+/**
+ * A Pulumi TypeScript project as a user makes one, outside the repository: the package from `packageSpec` (a
+ * tarball's path, a git URL), the same @pulumi/pulumi, TypeScript and Node types as the repository, `index.ts`
+ * type-checked strictly by `tsc -p .`, and any other files given.
+ */
+export function writeUserProject(dir: string, packageSpec: string, files: Record<string, string>): void {
+    const repository = readManifest();
+    writeFiles(dir, {
+        "package.json": JSON.stringify(
+            {
+                name: "shortener-user-project",
+                private: true,
+                main: "index.ts",
+                dependencies: { [PACKAGE_NAME]: packageSpec, "@pulumi/pulumi": repository.dependencies["@pulumi/pulumi"] },
+                devDependencies: { typescript: repository.devDependencies.typescript, "@types/node": repository.devDependencies["@types/node"] },
+            },
+            null,
+            2,
+        ),
+        "Pulumi.yaml": "name: shortener-user-project\nruntime:\n  name: nodejs\n  options:\n    typescript: true\n",
+        "tsconfig.json": JSON.stringify({
+            compilerOptions: { strict: true, target: "es2020", module: "commonjs", moduleResolution: "node", esModuleInterop: true, noEmit: true },
+            files: ["index.ts"],
+        }),
+        ...files,
+    });
 }

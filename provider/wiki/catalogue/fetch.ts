@@ -24,7 +24,7 @@ export interface RequestBounds {
     tooSlow: string;
 }
 
-const DEFAULT_TIMEOUT_MS = 30_000;
+export const DEFAULT_TIMEOUT_MS = 30_000;
 const DEFAULT_USER_AGENT = "pulumi-shortener wiki-query-lint (paraminfo catalogue fetch)";
 // A core wiki's reply is about 200 kB; large extension sets stay well below this.
 export const MAX_REPLY_BYTES = 32 * 1024 * 1024;

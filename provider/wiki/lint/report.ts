@@ -48,8 +48,8 @@ export interface Reporter {
 }
 
 // Names, codes and modules are short in any real catalogue; a message quotes values already cut.
-const MAX_NAME_CHARACTERS = 200;
-const MAX_MESSAGE_CHARACTERS = 2_000;
+export const MAX_NAME_CHARACTERS = 200;
+export const MAX_MESSAGE_CHARACTERS = 2_000;
 
 /** A name, code or module as a report shows it. */
 function shownName(text: string): string {

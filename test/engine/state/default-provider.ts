@@ -2,7 +2,8 @@
 // `pulumi:providers:pulumi-nodejs::default` whose inputs are the whole stack config, namespaced, secrets kept secret
 // (pkg/resource/deploy/target.go, GetPackageConfig: "For dynamic providers, we always pass the full configuration").
 // refresh and destroy configure the provider from these recorded inputs (the old provider state), not from the current
-// config, unless the program runs (--run-program); an up records the current config again. A state without it (as the
+// config, unless the program runs (--run-program); an up, or a refresh or destroy with --run-program, records the
+// current config again once the provider is configured, even when the run fails afterwards. A state without it (as the
 // engine double wrote before 0.2.0) gets one made from the current config, as the engine's addDefaultProviders
 // (pkg/resource/deploy/deployment.go) does for old snapshots.
 import { randomUUID } from "crypto";

@@ -431,7 +431,7 @@ export class Deployment implements ProgramHandlers {
         if (checked.failures.length > 0) {
             step.failures = checked.failures;
             const problems = checked.failures.map((failure) => `${failure.property}: ${failure.reason}`).join("; ");
-            throw new Error(`${desired.type} resource '${step.name}' has a problem: ${problems}`);
+            throw new Error(checkFailureMessage(desired.type, step.name, problems));
         }
         return checked.inputs;
     }
@@ -542,4 +542,9 @@ function checkCustomTimeouts(request: RegistrationRequest): void {
 export function stackOutputsOf(resources: readonly ResourceState[]): { outputs: PropertyMap; secretKeys: string[] } {
     const stack = resources.find((resource) => isRootStack(resource.type) && !resource.pendingDelete);
     return { outputs: stack?.outputs ?? {}, secretKeys: stack?.secretKeys ?? [] };
+}
+
+/** How the engine reports a resource whose inputs the provider's Check refused. */
+export function checkFailureMessage(type: string, name: string, problems: string): string {
+    return `${type} resource '${name}' has a problem: ${problems}`;
 }

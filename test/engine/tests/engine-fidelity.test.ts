@@ -86,6 +86,23 @@ describe("engine double: faithful to the real engine", function () {
             assert.deepEqual(program.state().resources.filter((resource) => resource.type === DEFAULT_PROVIDER_TYPE), []);
         });
 
+        it("keeps the config a failed refresh --run-program recorded: the engine saves the provider's update before any read", async () => {
+            const program = testProgram();
+            const spec: ProgramSpec = { things: [{ name: "a" }] };
+            assert.equal((await program.run("up", spec, { secretConfig: { apiKey: "key-A" } })).ok, true);
+            const refused = { secretConfig: { apiKey: "refused" } };
+            const failed = await program.run("refresh", undefined, { ...refused, runProgram: true });
+            assert.equal(failed.ok, false, failed.log);
+            assert.match(failed.error ?? "", /the API key was refused/);
+            program.takeCalls();
+
+            // A plain refresh configures from what that run recorded, whatever the current config says.
+            const after = await program.run("refresh", undefined, { secretConfig: { apiKey: "key-A" } });
+            assert.equal(after.ok, false, after.log);
+            assert.deepEqual(configureCalls(program).map((call) => call.apiKeyDigest), [digest("refused")]);
+            assert.equal((await program.run("refresh", undefined, { secretConfig: { apiKey: "key-A" }, runProgram: true })).ok, true);
+        });
+
         it("gives a state without a default provider one made from the current config, as the engine migrates old snapshots", async () => {
             const program = testProgram();
             assert.equal((await program.run("up", { things: [{ name: "a" }] }, { secretConfig: { apiKey: "key-A" } })).ok, true);
