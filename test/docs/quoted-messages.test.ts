@@ -87,7 +87,18 @@ async function printed(operation: () => Promise<unknown>): Promise<{ lines: stri
 
 /** A stand-in on 127.0.0.1 that answers every request the same way. */
 async function answering(status: number, headers: Record<string, string>, body: string, during: (baseUrl: string) => Promise<string>): Promise<string> {
-    const server: Server = createServer((_request, response) => response.writeHead(status, headers).end(body));
+    return serving(() => ({ status, headers, body }), during);
+}
+
+/** Runs `during` against a stand-in on 127.0.0.1 that answers each request as `answer` says. */
+async function serving(
+    answer: (url: URL) => { status: number; headers: Record<string, string>; body: string },
+    during: (baseUrl: string) => Promise<string>,
+): Promise<string> {
+    const server: Server = createServer((request, response) => {
+        const { status, headers, body } = answer(new URL(request.url ?? "/", "http://127.0.0.1"));
+        response.writeHead(status, headers).end(body);
+    });
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
     try {
         return await during(`http://127.0.0.1:${(server.address() as AddressInfo).port}`);
@@ -165,6 +176,23 @@ const QUOTED: Quote[] = [
         trigger: () =>
             withEmulator(FAST, (emulator) =>
                 failure(() => provider("Domain", account(emulator, { "shortener:apiKey": "not-the-key" })).create({ domain: "https://go.example.com" })),
+            ),
+    },
+    {
+        page: "troubleshooting.md",
+        text: 'Pixel create failed: pixels.all failed: page 2 counts 121 items in "result", which is not the listing\'s total (page 1 gave the total as 120), the only reading the earlier pages fit',
+        // 120 pixels at 100 a page, their total in `result` as the service's source answers, grown to 121 on page 2.
+        trigger: () =>
+            serving(
+                (url) => {
+                    const page = Number(url.searchParams.get("page") ?? "1");
+                    const ids = Array.from({ length: page === 1 ? 100 : 20 }, (_, index) => (page - 1) * 100 + index + 1);
+                    const pixels = ids.map((id) => ({ id, type: "qapixel", name: `Pixel ${id}`, tag: `T-${id}`, date: "2024-01-01 00:00:00" }));
+                    const data = { result: page === 1 ? 120 : 121, perpage: 100, currentpage: page, nextpage: page === 1 ? 2 : null, maxpage: 2, pixels };
+                    return { status: 200, headers: { "Content-Type": "application/json" }, body: JSON.stringify({ error: 0, data }) };
+                },
+                (baseUrl) =>
+                    failure(() => provider("Pixel", { "shortener:baseUrl": baseUrl, "shortener:apiKey": "a-key" }).create({ type: "qapixel", name: "Site", tag: "G-1" })),
             ),
     },
     {
@@ -513,8 +541,8 @@ function lintQuotes(): Quote[] {
         trigger: async () => (await findings(format)).find((line) => line === text) ?? (await findings(format)).join("\n"),
     });
     return [
-        usageLine("wiki-query-lint [--catalogue FILE|URL] [--high-limits] [--strict] [--format text|json|github|sarif] [--max-file-size MIB] FILE..."),
-        usageLine("wiki-query-lint catalogue pull <apiUrl> [--out FILE]"),
+        usageLine("wiki-query-lint [--catalogue FILE|URL] [--allow-redirects] [--high-limits] [--strict] [--format text|json|github|sarif] [--max-file-size MIB] FILE..."),
+        usageLine("wiki-query-lint catalogue pull <apiUrl> [--out FILE] [--replace] [--max-size MIB] [--deadline SECONDS] [--allow-redirects]"),
         usageLine("wiki-query-lint catalogue types [--catalogue FILE] [--out FILE]"),
         usageLine("wiki-query-lint --help | --version"),
         finding("text", 'queries/recent.yaml:10: [1] "bad direction" apdir: error badvalue (allpages): Unrecognized value for parameter "apdir": "sideways". Allowed: "ascending", "descending".'),

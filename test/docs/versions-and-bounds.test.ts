@@ -77,7 +77,7 @@ const CLAIMS: [string, string][] = [
     ["docs/security.md", `| retries of a read | ${DEFAULT_MAX_RETRIES}, waiting ${seconds(RETRY_BASE_MS)} s doubling to at most ${seconds(RETRY_CAP_MS)} s | none |`],
     ["docs/security.md", `| any timer | 2^${Math.log2(MAX_TIMER_MS + 1)} - 1 ms (Node's limit`],
     ["docs/security.md", `| the service's message in an error | ${MAX_MESSAGE_CHARS} characters | none |`],
-    ["docs/importing.md", `| \`--page-size N\` | objects per listing page (default ${DEFAULT_ALL_LIMIT})`],
+    ["docs/importing.md", `| \`--page-size N\` | objects per listing page (default ${DEFAULT_ALL_LIMIT}, at most 2^53 - 1)`],
     // The wiki validator's bounds
     ["docs/wiki-validator.md", `| size of one definitions file | ${DEFAULT_MAX_FILE_BYTES / MIB} MiB`],
     ["docs/wiki-validator.md", `| size of one YAML file | ${MAX_YAML_BYTES / MIB} MiB`],
