@@ -1,8 +1,9 @@
 #!/usr/bin/env node
-// shortener-report [--input FILE] [--format markdown|json] [--title TEXT] [--marker NAME] [--max-chars N] [--lint FILE]
+// shortener-report [--input FILE] [--format markdown|json] [--title TEXT] [--marker NAME] [--max-chars N] [--lint FILE [--changed FILE]]
 // Reads `pulumi preview --json` (or `pulumi preview --refresh --json`) and writes a report for a pull request, a job
 // summary or an issue. Exit status: 0 written, 1 the input is not a preview digest (or not readable), 2 a usage error.
 import { readSync } from "node:fs";
+import { normalize } from "node:path";
 import { parseArgs } from "node:util";
 import { readFileBounded } from "../fs/read-bounded";
 import { packageVersion } from "../version";
@@ -12,7 +13,7 @@ import { MAX_LINT_BYTES, parseLintOutput, type LintFinding } from "./lint";
 import { DEFAULT_MAX_CHARS, MIN_MAX_CHARS, renderMarkdown } from "./markdown";
 import { buildReport } from "./model";
 
-const USAGE = `Usage: shortener-report [--input FILE] [--format markdown|json] [--title TEXT] [--marker NAME] [--max-chars N] [--lint FILE]
+const USAGE = `Usage: shortener-report [--input FILE] [--format markdown|json] [--title TEXT] [--marker NAME] [--max-chars N] [--lint FILE [--changed FILE]]
 
 Reads the output of \`pulumi preview --json\` (the drift check's \`pulumi preview --refresh --json\` too) from FILE or
 standard input, and writes a report: a summary table of the resources each operation touches, replacements and
@@ -25,8 +26,10 @@ deletions first, then each resource that changes or drifted with its properties,
                       edit its own comment (default "preview")
   --max-chars N       the longest Markdown written (default ${DEFAULT_MAX_CHARS}, under GitHub's 65,536; at least ${MIN_MAX_CHARS}):
                       the summary is always kept, resources that do not fit are left out with a note
-  --lint FILE         the output of \`wiki-query-lint --format json\` for the query files the change touches; its
-                      errors and warnings get a section of their own (at most ${MAX_LINT_BYTES} bytes)
+  --lint FILE         the output of \`wiki-query-lint --format json\`: its errors and warnings get a section of their
+                      own (at most ${MAX_LINT_BYTES} bytes)
+  --changed FILE      with --lint, only the findings in these files: one path a line, as \`git diff --name-only\`
+                      prints them (at most ${MAX_LINT_BYTES} bytes)
   -h, --help          this text
   --version           the version of pulumi-shortener
 
@@ -45,6 +48,7 @@ interface Options {
     marker: string;
     maxChars: number;
     lint?: string;
+    changed?: string;
 }
 
 function parseOptions(argv: string[]): Options | "help" | "version" {
@@ -59,6 +63,7 @@ function parseOptions(argv: string[]): Options | "help" | "version" {
                 marker: { type: "string", default: "preview" },
                 "max-chars": { type: "string" },
                 lint: { type: "string" },
+                changed: { type: "string" },
                 help: { type: "boolean", short: "h", default: false },
                 version: { type: "boolean", default: false },
             },
@@ -70,7 +75,9 @@ function parseOptions(argv: string[]): Options | "help" | "version" {
     if (values.version) return "version";
     if (values.format !== "markdown" && values.format !== "json") throw new UsageError(`--format must be markdown or json, not ${JSON.stringify(values.format)}`);
     if (!/^[A-Za-z0-9._-]{1,64}$/.test(values.marker)) throw new UsageError("--marker takes 1 to 64 letters, digits, dots, dashes or underscores");
-    return { input: values.input, format: values.format, title: values.title, marker: values.marker, maxChars: maxChars(values["max-chars"]), lint: values.lint };
+    if (values.changed !== undefined && values.lint === undefined) throw new UsageError("--changed goes with --lint");
+    const { input, format, title, marker, lint, changed } = values;
+    return { input, format, title, marker, maxChars: maxChars(values["max-chars"]), lint, changed };
 }
 
 function maxChars(raw: string | undefined): number {
@@ -104,9 +111,16 @@ function readStdin(buffer: Buffer): number {
     }
 }
 
+/** The findings in the files a change touches, when a list of them is given. */
+function changedOnly(findings: LintFinding[], changed: string | undefined): LintFinding[] {
+    if (changed === undefined) return findings;
+    const files = new Set(readFileBounded(changed, MAX_LINT_BYTES).split(/\r?\n/).map((line) => normalize(line.trim())).filter((line) => line !== "."));
+    return findings.filter((finding) => files.has(normalize(finding.file)));
+}
+
 function run(options: Options): string {
     const digest = parseDigest(readInput(options.input, MAX_DIGEST_BYTES));
-    const lint: LintFinding[] = options.lint === undefined ? [] : parseLintOutput(readFileBounded(options.lint, MAX_LINT_BYTES));
+    const lint = options.lint === undefined ? [] : changedOnly(parseLintOutput(readFileBounded(options.lint, MAX_LINT_BYTES)), options.changed);
     const report = buildReport(digest);
     if (options.format === "json") return `${JSON.stringify({ version: packageVersion(), ...report, lint }, null, 2)}\n`;
     const title = options.title ?? (report.refreshed ? "Drift" : "Pulumi preview");

@@ -72,17 +72,31 @@ function jobOn(event: "pull_request" | "push"): Job {
     return matching[0];
 }
 
-/** Every shell command of the jobs is npm ci, npm run of one of the example's scripts, or npx of one of the package's bins. */
+/**
+ * Every shell command of the jobs is npm ci, npm run of one of the example's scripts, npx of one of the package's bins,
+ * the Pulumi CLI's preview or up (installed by pulumi/actions), git diff (of the checkout) or cat.
+ */
 function assertCommandsExist(commands: string[][]): void {
     const bins = Object.keys(readManifest().bin);
     const scripts = Object.keys(exampleManifest.scripts);
     for (const words of commands) {
-        assert.ok(["npx", "npm"].includes(words[0]), `${words.join(" ")}: not a command the workflow installs`);
+        assert.ok(["npx", "npm", "pulumi", "git", "cat"].includes(words[0]), `${words.join(" ")}: not a command the workflow installs`);
+        if (words[0] === "pulumi") assert.ok(["preview", "up"].includes(words[1]), `pulumi ${words[1]}: unexpected`);
+        if (words[0] === "git") assert.equal(words[1], "diff", `git ${words[1]}: unexpected`);
         if (words[0] === "npx") assert.ok(bins.includes(words[1]), `npx ${words[1]}: not a bin of the package (${bins.join(", ")})`);
         if (words[0] === "npm" && words[1] === "run") assert.ok(scripts.includes(words[2]), `npm run ${words[2]}: not a script of the example`);
         if (words[0] === "npm") assert.ok(["ci", "run"].includes(words[1]), `npm ${words[1]}: unexpected`);
     }
 }
+
+/** The one run step whose command starts with `command`. */
+function runStep(job: Job, command: string): Step {
+    const steps = job.steps.filter((step) => (step.run ?? "").split("\n").some((line) => line.trim().startsWith(command)));
+    assert.equal(steps.length, 1, `expected one step that runs ${command}`);
+    return steps[0];
+}
+
+const AsyncFunction = Object.getPrototypeOf(async () => undefined).constructor as new (...args: string[]) => unknown;
 
 function pulumiStep(job: Job): Step {
     const steps = job.steps.filter((step) => step.uses?.startsWith("pulumi/actions@"));
@@ -109,17 +123,37 @@ describe("GitOps example: the CI workflow", function () {
         assert.ok(exampleManifest.dependencies["pulumi-shortener"], "the example must depend on the package for npx to find its bin");
     });
 
-    it("on a pull request: lints the queries with github annotations, then previews with a diff and the key from secrets", () => {
+    it("on a pull request: lints the queries with github annotations, then previews as JSON with the key from secrets", () => {
         const job = jobOn("pull_request");
         const lint = commandsOf(job).find((words) => words[0] === "npx" && words[1] === "wiki-query-lint");
         assert.ok(lint, "no wiki-query-lint step");
         assert.equal(lint[lint.indexOf("--format") + 1], "github");
-        const preview = pulumiStep(job);
-        assert.equal(preview.with?.command, "preview");
-        assert.equal(preview.with?.diff, true);
+        assert.equal(pulumiStep(job).with?.command, undefined, "pulumi/actions only installs the CLI");
+        const preview = runStep(job, "pulumi preview");
+        assert.match(String(preview.run), /^pulumi preview --stack "\$STACK" --json > preview\.json$/);
         assert.equal(apiKeyOf(job, preview), API_KEY_FROM_SECRETS);
-        const order = job.steps.map((step) => (step.uses?.startsWith("pulumi/actions@") ? "pulumi" : step.run?.includes("wiki-query-lint") ? "lint" : ""));
-        assert.ok(order.indexOf("lint") < order.indexOf("pulumi"), "the lint must run before the preview");
+        const steps = job.steps.map((step) => step.run ?? "");
+        assert.ok(steps.findIndex((run) => run.includes("wiki-query-lint")) < steps.indexOf(String(preview.run)), "the lint must run before the preview");
+    });
+
+    it("on a pull request: one comment, edited on every push, reports the preview and the lint findings of the changed query files", () => {
+        const job = jobOn("pull_request");
+        const preview = runStep(job, "pulumi preview");
+        const report = runStep(job, "npx shortener-report");
+        assert.equal(report.if, `always() && steps.${preview.id}.outcome != 'skipped'`, "a failed preview is reported too");
+        const words = commandsOf({ ...job, steps: [report] }).find((command) => command[1] === "shortener-report") ?? [];
+        const option = (name: string) => words[words.indexOf(name) + 1];
+        assert.deepEqual([option("--input"), option("--lint"), option("--changed"), option("--marker")], ["preview.json", "lint.json", "changed-files.txt", "pr"]);
+        assert.match(String(report.run), /git diff --name-only "origin\/\$GITHUB_BASE_REF\.\.\.HEAD" > changed-files\.txt/);
+        assert.equal(job.steps.find((step) => step.uses?.startsWith("actions/checkout@"))?.with?.["fetch-depth"], 0, "the base branch is there to diff against");
+        const post = job.steps.find((step) => step.uses?.startsWith("actions/github-script@"));
+        assert.ok(post && job.steps.indexOf(post) > job.steps.indexOf(report));
+        const script = String(post.with?.script);
+        assert.doesNotThrow(() => new AsyncFunction("github", "context", "require", script));
+        assert.match(script, /issues\.updateComment\(/, "edits its comment in place");
+        assert.match(script, /issues\.createComment\(/, "or posts it the first time");
+        assert.match(script, /body\.split\("\\n"\)\[0\]/, "finds its own comment by the report's marker line");
+        assert.equal(job.permissions?.["pull-requests"], "write");
     });
 
     it("on a push to main: pulumi up with the key from secrets", () => {
@@ -133,15 +167,16 @@ describe("GitOps example: the CI workflow", function () {
     it("lints with the pinned catalogue that the WikiQuery resources find for the example's wiki", () => {
         const pin = `${DEFAULT_PIN_DIRECTORY}/${pinFileName(EXAMPLE_WIKI)}`;
         assert.ok(readFileSync(join(EXAMPLE, "index.ts"), "utf8").includes(`"${EXAMPLE_WIKI}"`), "the program's wiki");
-        const lint = commandsOf(jobOn("pull_request")).find((words) => words[1] === "wiki-query-lint")!;
-        assert.equal(lint[lint.indexOf("--catalogue") + 1], pin);
+        const lints = commandsOf(jobOn("pull_request")).filter((words) => words[1] === "wiki-query-lint");
+        assert.equal(lints.length, 2, "the annotations and the report's findings");
+        for (const lint of lints) assert.equal(lint[lint.indexOf("--catalogue") + 1], pin);
         assert.match(exampleManifest.scripts["lint:queries"], new RegExp(`--catalogue ${pin.replace(/\./g, "\\.")} `));
         assert.equal(findPinnedCatalogue(EXAMPLE_WIKI, join(EXAMPLE, DEFAULT_PIN_DIRECTORY))?.origin?.apiUrl, EXAMPLE_WIKI);
     });
 
     describe("its lint step, run as written in a copy of the example", () => {
         let project: string | undefined;
-        const lintLine = () => jobOn("pull_request").steps.find((step) => step.run?.includes("wiki-query-lint"))!.run!;
+        const lintLine = () => jobOn("pull_request").steps.find((step) => step.run?.startsWith("npx wiki-query-lint"))!.run!;
 
         before(() => {
             const files = exampleFiles(["queries", DEFAULT_PIN_DIRECTORY]);
@@ -184,7 +219,7 @@ describe("GitOps example: the CI workflow", function () {
                 env: { PULUMI_CONFIG_PASSPHRASE: "gitops-test" },
             });
             assert.ok(result.ok, result.log);
-            assert.match((result.diagnostics ?? []).join("\n"), /pinned catalogue wiki-catalogues\/wiki\.example\.org_w_api\.php\.json/);
+            assert.ok((result.diagnostics ?? []).join("\n").includes(`pinned catalogue ${DEFAULT_PIN_DIRECTORY}/${pinFileName(EXAMPLE_WIKI)} `), "the preview judged with the pin the lint uses");
             const planned = (kind: string) => result.steps.filter((step) => step.type.endsWith(`:${kind}`) && step.op === "create").map((step) => step.name);
             const queries = readdirSync(join(EXAMPLE, "queries")).flatMap((file) => parse(readFileSync(join(EXAMPLE, "queries", file), "utf8")) as { name: string }[]);
             assert.deepEqual(planned("WikiQuery").sort(), queries.map((query) => query.name).sort());
@@ -217,28 +252,27 @@ describe("GitOps example: the nightly drift workflow", () => {
         }
     });
 
-    it("refreshes and previews the deployed stack expecting no changes, with the key from secrets", () => {
-        const preview = pulumiStep(job);
-        assert.equal(preview.with?.command, "preview");
-        assert.equal(preview.with?.refresh, true);
-        assert.equal(preview.with?.["expect-no-changes"], true);
-        assert.equal(preview.with?.diff, true, "the log must name what drifted");
+    it("refreshes and previews the deployed stack as JSON expecting no changes, with the key from secrets", () => {
+        assert.equal(pulumiStep(job).with?.command, undefined, "pulumi/actions only installs the CLI");
+        const preview = runStep(job, "pulumi preview");
+        assert.match(String(preview.run), /^pulumi preview --stack "\$STACK" --refresh --expect-no-changes --json > preview\.json$/);
         assert.equal(drift.env?.STACK, workflow.env?.STACK, "the stack the deploy workflow deploys");
-        assert.equal(preview.with?.["stack-name"], "${{ env.STACK }}");
         assert.equal(preview.env?.SHORTENER_API_KEY, API_KEY_FROM_SECRETS);
     });
 
-    it("opens or updates an issue only when that preview failed, with a script that compiles", () => {
-        const preview = pulumiStep(job);
-        const report = job.steps.find((step) => step.uses?.startsWith("actions/github-script@"));
-        assert.ok(report && preview.id, "an issue step after an identified preview step");
-        assert.equal(report.if, `failure() && steps.${preview.id}.outcome == 'failure'`);
+    it("only when that preview failed: reports the drift and puts the report in the open drift issue, or opens one", () => {
+        const preview = runStep(job, "pulumi preview");
+        const report = runStep(job, "npx shortener-report");
+        const issue = job.steps.find((step) => step.uses?.startsWith("actions/github-script@"));
+        assert.ok(issue && preview.id, "an issue step after an identified preview step");
+        for (const step of [report, issue]) assert.equal(step.if, `failure() && steps.${preview.id}.outcome == 'failure'`);
+        assert.match(String(report.run), /^npx shortener-report --input preview\.json --marker drift .*> drift\.md$/);
         assert.equal(job.permissions?.issues, "write");
-        assert.ok(job.steps.indexOf(report) > job.steps.indexOf(preview));
-        const script = String(report.with?.script);
-        const AsyncFunction = Object.getPrototypeOf(async () => undefined).constructor as new (...args: string[]) => unknown;
-        assert.doesNotThrow(() => new AsyncFunction("github", "context", "process", script));
+        assert.ok(job.steps.indexOf(issue) > job.steps.indexOf(report) && job.steps.indexOf(report) > job.steps.indexOf(preview));
+        const script = String(issue.with?.script);
+        assert.doesNotThrow(() => new AsyncFunction("github", "context", "process", "require", script));
+        assert.match(script, /readFileSync\("drift\.md"/);
+        assert.match(script, /issues\.update\(/, "the open issue's body becomes the new report");
         assert.match(script, /issues\.create\(/);
-        assert.match(script, /issues\.createComment\(/);
     });
 });

@@ -179,16 +179,23 @@ describe("shortener-report", function () {
         assert.match(folder.stderr, /: not a regular file \(a directory\)/);
     });
 
-    it("--lint adds the wiki queries' errors and warnings that wiki-query-lint found", async () => {
-        const queries = join(dir, "queries.json");
-        writeFileSync(queries, JSON.stringify([{ name: "recent", list: "allpages", params: { apdir: "sideways" } }]));
-        const lint = await runCommand(process.execPath, [join(REPOSITORY_ROOT, readManifest().bin["wiki-query-lint"]), "--format", "json", queries], { cwd: dir });
+    it("--lint adds the wiki queries' errors and warnings that wiki-query-lint found, --changed only those of the files a change touches", async () => {
+        const bad = (name: string) => JSON.stringify([{ name, list: "allpages", params: { apdir: "sideways" } }]);
+        writeFileSync(join(dir, "changed.json"), bad("recent"));
+        writeFileSync(join(dir, "untouched.json"), bad("older"));
+        const lint = await runCommand(process.execPath, [join(REPOSITORY_ROOT, readManifest().bin["wiki-query-lint"]), "--format", "json", "changed.json", "untouched.json"], { cwd: dir });
         const lintFile = join(dir, "lint.json");
         writeFileSync(lintFile, lint.stdout);
-        const rendered = html(await markdown(examplePlan(), "--lint", lintFile));
-        const wiki = rendered.split("Wiki queries")[1] ?? assert.fail("no wiki section");
-        const [, finding] = tableRows(wiki);
-        assert.match(finding.join(" | "), /queries\.json.*\[0\] recent.*apdir.*error.*badvalue/);
+        const wikiRows = (rendered: string) => tableRows((rendered.split("Wiki queries")[1] ?? assert.fail("no wiki section")).replace(/^[^<]*/, "")).slice(1);
+        const all = wikiRows(html(await markdown(examplePlan(), "--lint", lintFile)));
+        assert.equal(all.length, 2);
+        assert.match(all[0].join(" | "), /changed\.json.*\[0\] recent.*apdir.*error.*badvalue/);
+        const changedList = join(dir, "changed-files.txt");
+        writeFileSync(changedList, "./changed.json\nindex.ts\n");
+        const touched = wikiRows(html(await markdown(examplePlan(), "--lint", lintFile, "--changed", changedList)));
+        assert.deepEqual(touched.map((cells) => cells[0]), ["<code>changed.json</code>"]);
+        const alone = await runCommand(process.execPath, [BIN, "--changed", changedList], { cwd: dir });
+        assert.equal(alone.code, 2, "--changed without --lint");
     });
 
     it("knows every kind the provider registers, in words for each of its inputs", () => {
