@@ -6,7 +6,7 @@ import { z } from "zod";
 /** The largest digest read, in bytes: a stack of 10,000 resources with their states is a few megabytes. */
 export const MAX_DIGEST_BYTES = 64 * 1024 * 1024;
 /** The most steps read: more is refused, not cut, since a summary of part of a plan would mislead. */
-export const MAX_STEPS = 100_000;
+const MAX_STEPS = 100_000;
 
 /** Go's `plugin.UnknownStringValue`: what an output not known until `up` is serialized as. */
 export const UNKNOWN_VALUE = "04da6b54-80e4-46f7-96ec-b56ff0331ba9";
@@ -27,7 +27,6 @@ const resourceState = z.looseObject({
     outputs: properties.optional(),
     external: z.boolean().optional(),
 });
-export type ResourceState = z.output<typeof resourceState>;
 
 /** display.PropertyDiff; Kind is plugin.DiffKind.String(). */
 const propertyDiff = z.looseObject({
@@ -56,9 +55,8 @@ const diagnostic = z.looseObject({
     message: z.string().optional(),
     severity: z.string().optional(),
 });
-export type PreviewDiagnostic = z.output<typeof diagnostic>;
 
-export const previewDigestSchema = z.looseObject({
+const previewDigestSchema = z.looseObject({
     config: z.record(z.string(), z.string()).optional(),
     steps: z.array(previewStep).max(MAX_STEPS, { error: `more than ${MAX_STEPS} steps` }).optional(),
     diagnostics: z.array(diagnostic).optional(),
@@ -69,7 +67,7 @@ export const previewDigestSchema = z.looseObject({
 });
 export type PreviewDigest = z.output<typeof previewDigestSchema>;
 
-export class DigestError extends Error {
+class DigestError extends Error {
     constructor(message: string) {
         super(message);
         this.name = "DigestError";

@@ -3,7 +3,7 @@
 // by its property paths. test/report holds this table to the kinds the provider registers.
 
 /** The type token of a kind: `pulumi-nodejs:dynamic/shortener:<Kind>` (provider/resources/resource.ts). */
-export const KIND_TYPE_PREFIX = "pulumi-nodejs:dynamic/shortener:";
+const KIND_TYPE_PREFIX = "pulumi-nodejs:dynamic/shortener:";
 
 type Properties = Record<string, unknown>;
 

@@ -24,7 +24,7 @@ const entry = z.looseObject({
 });
 const lintOutput = z.array(entry);
 
-export class LintOutputError extends Error {
+class LintOutputError extends Error {
     constructor(message: string) {
         super(message);
         this.name = "LintOutputError";

@@ -24,7 +24,7 @@ export interface MarkdownOptions {
     lint?: readonly LintFinding[];
 }
 
-export function markerComment(marker: string): string {
+function markerComment(marker: string): string {
     return `<!-- pulumi-shortener-report:${marker.replace(/[^A-Za-z0-9._-]/g, "_")} -->`;
 }
 
@@ -158,7 +158,7 @@ function visible(text: string): string {
  * Text from the preview as a Markdown code span: fenced by more backticks than it holds in a row, padded where it
  * starts or ends with one, and in a table its pipes escaped (GFM splits cells before it reads code spans).
  */
-export function code(text: string, inTable = false): string {
+function code(text: string, inTable = false): string {
     const shown = inTable ? visible(text).replace(/\|/g, "\\|") : visible(text);
     const longest = Math.max(0, ...(shown.match(/`+/g) ?? []).map((run) => run.length));
     const fence = "`".repeat(longest + 1);

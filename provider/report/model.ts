@@ -6,7 +6,7 @@ import { kindOf, KIND_WORDS } from "./kinds";
 import { Shown, showLabel, showValue, valueAt } from "./values";
 
 /** The operations in the order a reviewer must see them: what destroys data first. */
-export const OPERATION_ORDER = ["replace", "delete", "create", "update", "import", "read", "refresh", "same"] as const;
+const OPERATION_ORDER = ["replace", "delete", "create", "update", "import", "read", "refresh", "same"] as const;
 /** Operations whose rows are marked as destroying or recreating objects. */
 export const DESTRUCTIVE = new Set(["replace", "delete"]);
 

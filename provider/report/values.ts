@@ -5,7 +5,7 @@ import { SECRET_SIGNATURE, SECRET_VALUE, UNKNOWN_VALUE } from "./digest";
 
 export const KNOWN_AFTER_UP = "known after up";
 /** The longest value shown, in characters; the rest is cut with a note. */
-export const MAX_VALUE_CHARS = 200;
+const MAX_VALUE_CHARS = 200;
 /** How deep a value is shown; deeper parts are "…". */
 const MAX_VALUE_DEPTH = 6;
 
@@ -56,7 +56,7 @@ export function valueAt(properties: Record<string, unknown> | undefined, path: s
 }
 
 /** The keys of a property path: names split at dots, `[0]` indexes, `["quoted.name"]` names. */
-export function pathKeys(path: string): string[] {
+function pathKeys(path: string): string[] {
     const keys: string[] = [];
     const pattern = /\["((?:[^"\\]|\\.)*)"\]|\[(\d+)\]|([^.[\]]+)/g;
     for (let match = pattern.exec(path); match; match = pattern.exec(path)) {

@@ -64,6 +64,7 @@ function expectedContents(): string[] {
 /** The docs and examples the README links to: shipped, so that its links work on the registry page and in node_modules. */
 function shippedDocs(): string[] {
     const docs = readdirSync(join(REPOSITORY_ROOT, "docs")).filter((file) => file.endsWith(".md")).map((file) => `docs/${file}`);
+    const images = readdirSync(join(REPOSITORY_ROOT, "docs", "images")).map((file) => `docs/images/${file}`);
     const exampleFiles = ["README.md", "index.ts", "package.json", "tsconfig.json", "Pulumi.yaml", "Pulumi.production.yaml"];
     const examples = readdirSync(join(REPOSITORY_ROOT, "examples")).flatMap((example) =>
         exampleFiles.map((file) => `examples/${example}/${file}`).filter((file) => existsSync(join(REPOSITORY_ROOT, file))),
@@ -71,7 +72,7 @@ function shippedDocs(): string[] {
     const gitops = ["queries", "wiki-catalogues", ".github/workflows"].flatMap((dir) =>
         readdirSync(join(REPOSITORY_ROOT, "examples/gitops", dir)).map((file) => `examples/gitops/${dir}/${file}`),
     );
-    return [...docs, ...examples, ...gitops];
+    return [...docs, ...images, ...examples, ...gitops];
 }
 
 /** GitHub's anchor for a heading: lower case, punctuation dropped, spaces as hyphens. */
@@ -86,7 +87,9 @@ const anchorOf = (heading: string) =>
 function brokenLinks(root: string, file: string): string[] {
     const text = readFileSync(join(root, file), "utf8");
     const broken: string[] = [];
-    for (const [, target] of text.matchAll(/\]\(([^)\s]+)\)/g)) {
+    for (const [, written] of text.matchAll(/\]\(([^)\s]+)\)/g)) {
+        // A destination may be written in angle brackets: <https://...>.
+        const target = written.replace(/^<(.*)>$/, "$1");
         if (/^[a-z]+:/i.test(target)) continue;
         const [path, anchor] = target.split("#");
         const resolved = path === "" ? join(root, file) : join(root, dirname(file), path);
@@ -152,7 +155,7 @@ describe("package: installed from its tarball into a fresh Pulumi project", func
 
     it("has every link of its installed README and docs resolve to a file and heading of the installed package", () => {
         const installed = join(project, "node_modules", PACKAGE_NAME);
-        const markdown = ["README.md", ...readdirSync(join(installed, "docs")).map((file) => `docs/${file}`)];
+        const markdown = ["README.md", ...readdirSync(join(installed, "docs")).filter((file) => file.endsWith(".md")).map((file) => `docs/${file}`)];
         assert.ok(markdown.length > 5, `expected the docs in the installed package, found ${markdown.join(", ")}`);
         assert.deepEqual(markdown.flatMap((file) => brokenLinks(installed, file)), []);
     });
