@@ -35,7 +35,7 @@ export interface ProgramOptions {
     service: ServiceText;
 }
 
-/** What the import reads of a listed kind's definition (see ListedKind in resources/listed.ts). */
+/** What the import reads of a listed kind's definition (see ListedKind in resources/listed/spec.ts). */
 interface KindKnowledge<R> {
     kind: string;
     inputs: z.ZodObject<z.ZodRawShape>;

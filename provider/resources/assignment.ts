@@ -8,7 +8,7 @@
 import { ShortenerApiError, type ShortenerClient } from "../client";
 import type { ResourceContext } from "./context";
 import type { Props, ResourceDefinition } from "./lifecycle";
-import { ATTEMPTS, isUncertain } from "./listed";
+import { ATTEMPTS, isUncertain } from "./listed/attempts";
 
 export interface Assignment<I extends Props> {
     kind: string;

@@ -8,7 +8,7 @@ import { type AgreeWith, type ArgsAgree } from "./args-check";
 import { assignmentResource } from "./assignment";
 import { channel } from "./channel";
 import type { ResourceContext } from "./context";
-import { createdByThisProcess } from "./listed";
+import { createdByThisProcess } from "./listed/listing";
 import { objectId } from "./values";
 
 const inputs = z.strictObject({
@@ -23,37 +23,28 @@ const itemsListing = (channelId: number) => `ChannelItem:${channelId}`;
 const itemKey = (type: string, id: number) => `${type}/${id}`;
 
 /** The items of a channel, "type/id"; none when the channel is gone. Reads share the list cache. */
-async function channelItems(context: ResourceContext, channelId: number): Promise<Set<string>> {
+async function channelItems(context: ResourceContext, channelId: number): Promise<string[]> {
     try {
         const items = await context.lists.all(itemsListing(channelId), () => collect(context.client().channels.allItems(channelId)));
-        return new Set(items.map((item) => itemKey(item.type, item.id)));
+        return items.map((item) => itemKey(item.type, item.id));
     } catch (error) {
-        if (error instanceof ShortenerApiError && error.notFound) return new Set();
+        if (error instanceof ShortenerApiError && error.notFound) return [];
         throw error;
     }
 }
 
 /**
- * What each provider process knows of the channels it assigns to: the items a channel held when this process first
- * looked (none for a channel it created), and those it assigned since. Creates consult it instead of listing the
- * channel's items again after each assign, so K items into one channel cost one listing of it, not K.
+ * The items a channel holds as far as this process knows, from its run record: what the channel held when the process
+ * first looked (nothing for a channel it created) and what it assigned since. Creates consult it instead of listing
+ * the channel's items again after each assign, so K items into one channel cost one listing of it, not K. `fresh`
+ * asks the service again (after a refusal or a lost answer).
  */
-const assignedSince = new WeakMap<ResourceContext, Map<number, Promise<Set<string>>>>();
-
-function knownItems(context: ResourceContext, channelId: number, fresh: boolean): Promise<Set<string>> {
-    if (!assignedSince.has(context)) assignedSince.set(context, new Map());
-    const channels = assignedSince.get(context)!;
-    if (fresh) context.lists.invalidate(itemsListing(channelId));
-    if (fresh || !channels.has(channelId)) {
-        const made = createdByThisProcess(context, channel.kind, channelId);
-        const seen = made && !fresh ? Promise.resolve(new Set<string>()) : channelItems(context, channelId);
-        // A failed listing is not kept: the next create looks again.
-        channels.set(channelId, seen.catch((error) => {
-            channels.delete(channelId);
-            throw error;
-        }));
-    }
-    return channels.get(channelId)!;
+async function knownItems(context: ResourceContext, channelId: number, fresh: boolean): Promise<ReadonlySet<string>> {
+    const collection = itemsListing(channelId);
+    if (fresh) context.lists.invalidate(collection);
+    const empty = createdByThisProcess(context, channel.kind, channelId) && !fresh;
+    const { listed, added } = await context.run.view(collection, async () => (empty ? [] : channelItems(context, channelId)), fresh);
+    return new Set([...listed, ...added]);
 }
 
 export const channelItem = assignmentResource<ChannelItemInputs>({
@@ -61,11 +52,11 @@ export const channelItem = assignmentResource<ChannelItemInputs>({
     inputs,
     idFields: ["channelId", "type", "itemId"],
     assign: async (client, wanted) => client.channels.assignItem(wanted.channelId, wanted.type, wanted.itemId),
-    exists: async (context, state) => (await channelItems(context, state.channelId)).has(itemKey(state.type, state.itemId)),
+    exists: async (context, state) => (await channelItems(context, state.channelId)).includes(itemKey(state.type, state.itemId)),
     alreadyThere: async (context, wanted, refusal) =>
         (await knownItems(context, wanted.channelId, refusal !== undefined)).has(itemKey(wanted.type, wanted.itemId)),
     holds: async (context, wanted) => {
-        (await knownItems(context, wanted.channelId, false)).add(itemKey(wanted.type, wanted.itemId));
+        context.run.recordAdded(itemsListing(wanted.channelId), itemKey(wanted.type, wanted.itemId));
         // A later read (a refresh in this process) lists the channel again rather than miss the new item.
         context.lists.invalidate(itemsListing(wanted.channelId));
     },

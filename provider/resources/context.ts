@@ -1,9 +1,11 @@
-// What a resource's lifecycle may use: the API client of the configured account, the shared list cache, and a
-// way to tell the user something. One context per provider process and account, shared by every resource.
+// What a resource's lifecycle may use: the API client of the configured account, the shared list cache, the record
+// of what the run has done, and a way to tell the user something. One context per provider process and account,
+// shared by every resource.
 import { createShortenerClient, DEFAULT_REQUEST_TIMEOUT_MS, describeWait, type ShortenerClient } from "../client";
 import { resolveSettings, type ConfigSource, type Settings } from "../config";
 import { createJournal, type CreateJournal } from "./create-journal";
 import { ListCache } from "./list-cache";
+import { RunRecord } from "./run-record";
 
 export interface ResourceContext {
     /** The client; throws the missing-configuration error on first use when no API key is configured. */
@@ -17,6 +19,8 @@ export interface ResourceContext {
     tell(message: string): void;
     /** Creates under way, kept on disk so that the next process knows of one its predecessor never finished. */
     journal: CreateJournal;
+    /** What this process has listed, created, deleted and assigned during the run. */
+    run: RunRecord;
 }
 
 /** A request that timed out on a short limit is still often committed seconds later. */
@@ -45,6 +49,7 @@ export function createResourceContext(config: ConfigSource | undefined, env: Nod
         },
         tell,
         journal: createJournal(account, env),
+        run: new RunRecord(),
     };
 }
 

@@ -98,13 +98,7 @@ export function providerMethods<I extends Props>(
     };
 
     return {
-        async check(olds: Props, news: Props) {
-            const checked = checkInputs(definition.inputs, withoutProvider(news));
-            if (checked.failures || containsUnknown(checked.inputs)) return checked;
-            const failures = definition.rules?.(checked.inputs as I, withoutProvider(olds), context) ?? [];
-            if (failures.length) return { inputs: checked.inputs, failures };
-            return { inputs: definedOnly(definition.normalise?.(checked.inputs as I) ?? checked.inputs) };
-        },
+        check: async (olds: Props, news: Props) => checkWith(definition, context, olds, news),
 
         async diff(_id: string, olds: Props, news: Props) {
             const changed = changedFields(olds, news);
@@ -167,6 +161,15 @@ export function providerMethods<I extends Props>(
             }
         },
     };
+}
+
+/** The inputs each checked alone (their schemas), then together and against the old ones (the kind's rules). */
+function checkWith<I extends Props>(definition: ResourceDefinition<I>, context: ResourceContext, olds: Props, news: Props): pulumi.dynamic.CheckResult {
+    const checked = checkInputs(definition.inputs, withoutProvider(news));
+    if (checked.failures || containsUnknown(checked.inputs)) return checked;
+    const failures = definition.rules?.(checked.inputs as I, withoutProvider(olds), context) ?? [];
+    if (failures.length) return { inputs: checked.inputs, failures };
+    return { inputs: definedOnly(definition.normalise?.(checked.inputs as I) ?? checked.inputs) };
 }
 
 /**

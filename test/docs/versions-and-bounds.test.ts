@@ -17,7 +17,7 @@ import { MAX_MESSAGE_CHARS } from "../../provider/client/response";
 import { MAX_RATE_LIMIT_REFUSALS, RETRY_BASE_MS, RETRY_CAP_MS } from "../../provider/client/transport";
 import { CONFIG_KEYS, ENV_KEYS } from "../../provider/config";
 import { MIN_WRITE_SETTLE_MS } from "../../provider/resources/context";
-import { ATTEMPTS } from "../../provider/resources/listed";
+import { ATTEMPTS } from "../../provider/resources/listed/attempts";
 import { DEFAULT_TIMEOUT_MS as CATALOGUE_FETCH_TIMEOUT_MS } from "../../provider/wiki/catalogue/fetch";
 import { MAX_CATALOGUE_BYTES, SHIPPED_MEDIAWIKI_VERSION } from "../../provider/wiki/catalogue/load";
 import { MAX_SHOWN_CHARACTERS } from "../../provider/wiki/echo";

@@ -1,0 +1,106 @@
+// Creating an object of a listed kind without ever making two. Creates of one kind run one at a time, so a lost answer
+// belongs to the one create in flight; before the first, the kind's objects are listed anew (the baseline). A create
+// whose answer is lost (no answer, a server failure, an unreadable body) may still be applied: the listing is watched
+// for the object before the create is sent again, so a retry never duplicates one.
+import { ShortenerApiError } from "../../client";
+import type { ResourceContext } from "../context";
+import type { Created, Props } from "../lifecycle";
+import { ATTEMPTS, isUncertain } from "./attempts";
+import { refuseDuplicate } from "./duplicates";
+import { creationBaseline, listedAnew, recordCreated } from "./listing";
+import type { Remote } from "./spec";
+import type { Listed } from "./view";
+
+/** How often the listing is looked at while a lost create may still land. */
+const SETTLE_POLL_MS = 1_000;
+
+type Made = { id: number; computed?: Props };
+
+export function createListed<I extends Props, R extends Remote>(listed: Listed<I, R>, context: ResourceContext, inputs: I): Promise<Created> {
+    const { spec } = listed;
+    return context.serially(spec.kind, async () => {
+        const baseline = await creationBaseline(spec, context);
+        await refuseDuplicate(listed, context, inputs, baseline);
+        // Only a kind without a natural key needs the record: one with a key is recognised by it.
+        const journal = spec.naturalKey ? undefined : context.journal;
+        journal?.begin(spec.kind, inputs, [...baseline.known]);
+        try {
+            const made = await createWithRetries(listed, context, inputs, baseline.known);
+            recordCreated(context, spec.kind, made.id);
+            return { id: String(made.id), computed: made.computed ?? {} };
+        } finally {
+            journal?.end(spec.kind, inputs);
+        }
+    });
+}
+
+async function createWithRetries<I extends Props, R extends Remote>(listed: Listed<I, R>, context: ResourceContext, inputs: I, known: ReadonlySet<number>): Promise<Made> {
+    const failures: ShortenerApiError[] = [];
+    for (let attempt = 1; attempt <= ATTEMPTS; attempt++) {
+        const created = await createOnce(listed, context, inputs, known);
+        context.lists.invalidate(listed.spec.kind);
+        if (!(created instanceof ShortenerApiError)) return created;
+        failures.push(created);
+    }
+    throw new Error(failedCreates(listed.spec, failures));
+}
+
+/** One create request: its answer, the object it made though its answer was lost, or the failure when it made none. */
+async function createOnce<I extends Props, R extends Remote>(listed: Listed<I, R>, context: ResourceContext, inputs: I, known: ReadonlySet<number>): Promise<Made | ShortenerApiError> {
+    const { spec, view } = listed;
+    try {
+        return await spec.create(context.client(), inputs);
+    } catch (error) {
+        if (!isUncertain(error)) throw error;
+        // The service may have applied the create: look before trying again, so a retry never duplicates.
+        const appeared = await lostCreate(listed, context, inputs, known, error.status !== undefined);
+        if (appeared.length === 1) return { id: appeared[0].id, computed: view.observed(appeared[0], inputs).computed };
+        if (appeared.length > 1) {
+            throw new Error(
+                `the response to the create was lost and ${appeared.length} new ${spec.noun}s match it (ids ${appeared.map((r) => r.id).join(", ")}); ` +
+                    `adopt the right one with adopt: <id> and delete the others`,
+            );
+        }
+        context.tell(`creating a ${spec.noun} failed (${error.failure}) and nothing was created; trying again`);
+        return error;
+    }
+}
+
+/**
+ * After a create that got no answer, the service may still apply it later: a request that timed out can be committed
+ * after the client gave up. The listing is watched for as long as the write itself was allowed to take before deciding
+ * that nothing was created. An answer (a 5xx, an unreadable body) means the service is done.
+ */
+async function lostCreate<I extends Props, R extends Remote>(
+    listed: Listed<I, R>,
+    context: ResourceContext,
+    inputs: I,
+    known: ReadonlySet<number>,
+    answered: boolean,
+): Promise<R[]> {
+    const deadline = Date.now() + (answered ? 0 : context.writeSettleMs);
+    for (;;) {
+        const appeared = await appearedSince(listed, context, inputs, known);
+        if (appeared.length > 0 || Date.now() >= deadline) return appeared;
+        await sleep(Math.min(SETTLE_POLL_MS, Math.max(0, deadline - Date.now())));
+    }
+}
+
+/** The objects outside `known` that match the inputs. */
+async function appearedSince<I extends Props, R extends Remote>({ spec, view }: Listed<I, R>, context: ResourceContext, inputs: I, known: ReadonlySet<number>): Promise<R[]> {
+    return (await listedAnew(spec, context)).filter((remote) => !known.has(remote.id) && (!spec.naturalKey || view.matchesKey(inputs, remote)));
+}
+
+/** Why every attempt of a create failed, when the service never created the object. */
+function failedCreates(spec: { noun: string; serverErrorHint?: string }, failures: ShortenerApiError[]): string {
+    const last = failures[failures.length - 1];
+    const answered = failures.every((failure) => failure.status !== undefined);
+    const what = answered ? `the service answered with an error each time (last: ${last.failure})` : `the service did not answer (last: ${last.failure})`;
+    const serverErrors = failures.every((failure) => failure.kind === "server");
+    const hint = serverErrors && spec.serverErrorHint ? `; ${spec.serverErrorHint}` : "";
+    return `creating the ${spec.noun} failed ${failures.length} times and nothing was created: ${what}${hint}`;
+}
+
+function sleep(ms: number): Promise<void> {
+    return new Promise((resolve) => setTimeout(resolve, ms));
+}

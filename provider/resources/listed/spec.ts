@@ -1,0 +1,68 @@
+// What a kind the service lists (domains, campaigns, channels, pixels, QR codes) declares: how the service shows
+// its objects and the calls that change them. Everything else of its lifecycle is shared, in the files beside this.
+import { z } from "zod";
+import type { ShortenerClient } from "../../client";
+import type { Props, ResourceDefinition } from "../lifecycle";
+
+export interface Remote {
+    id: number;
+}
+
+export interface ListedKind<I extends Props, R extends Remote> {
+    kind: string;
+    /** The object's noun in messages, e.g. "domain". */
+    noun: string;
+    inputs: ResourceDefinition<I>["inputs"];
+    replaceOn?: ResourceDefinition<I>["replaceOn"];
+    deleteBeforeReplace?: boolean;
+    rules?: ResourceDefinition<I>["rules"];
+    list(client: ShortenerClient): AsyncIterable<R>;
+    /** The inputs as the service holds them; fields the service does not show are left out (kept from state). */
+    observe(remote: R): Partial<I>;
+    /**
+     * Fields the service rewrites when it stores them (escaping, a capital first letter): the forms a declared value
+     * may be stored in. Finding one of them on the service is finding the declared value, in read, adopt and match.
+     */
+    storedForms?: { [F in keyof I & string]?: (declared: NonNullable<I[F]>) => readonly unknown[] };
+    /** Fields the service fills in when they are left out: then the service's value is an output, not drift. */
+    derivedWhenAbsent?: readonly (keyof I & string)[];
+    /** Inputs the service cannot clear once set, with the reason: removing one is refused at preview. */
+    irremovable?: { [F in keyof I & string]?: string };
+    computedOutputs?: ResourceDefinition<I>["computedOutputs"];
+    /** The outputs named in `computedOutputs`, from what the service shows. */
+    computed?(remote: R): Props;
+    /** The natural key, for adopting by key and for finding an object whose create response was lost. */
+    naturalKey?: { describe(inputs: I): string; fields: readonly (keyof I & string)[] };
+    normalise?: ResourceDefinition<I>["normalise"];
+    /** For shortener-import: what the listing does not show of the object and what to do about it, said above each imported one. */
+    importNote?: string;
+    /** Said when creates fail with server errors: what such an answer usually means for this kind. */
+    serverErrorHint?: string;
+    /**
+     * Returns the new id and the computed outputs, from the create's answer and the inputs. Nothing is read after a
+     * create: a listing per create would make an up of N objects cost N listings of N/100 pages, and a read that
+     * fails after the service made the object would lose its id.
+     */
+    create(client: ShortenerClient, inputs: I): Promise<{ id: number; computed?: Props }>;
+    /** Absent: every change replaces. */
+    update?(client: ShortenerClient, id: number, inputs: I, changed: readonly (keyof I & string)[]): Promise<R | void>;
+    remove(client: ShortenerClient, id: number): Promise<void>;
+}
+
+/** The inputs every listed kind has beside its own: how to take over an existing object. */
+export type Adoptable = Props & { adopt?: boolean | number };
+
+/** The `adopt` input every listed kind accepts: `true` takes over the object with the same natural key, a number the object with that id. */
+export const adoptInput = z
+    .union([z.boolean(), z.number().int().positive()], {
+        error: "must be true (take over the existing object with the same natural key) or the id of an existing object",
+    })
+    .optional();
+
+/**
+ * The body of an update that sends only what changed, for endpoints that apply each field they are given.
+ * A removed optional input is sent as "", which the service reads as "none".
+ */
+export function onlyChanged<I extends Props>(wanted: I, changed: readonly (keyof I & string)[]): Record<string, unknown> {
+    return Object.fromEntries(changed.map((field) => [field, wanted[field] ?? ""]));
+}
