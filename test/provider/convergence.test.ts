@@ -262,6 +262,26 @@ describe("What users meet in normal operation, through the real host", function 
         });
     });
 
+    describe("A kind's first listing that fails fails only the create that asked for it (spec profile)", function () {
+        // Two engine runs through listing retries (about 4 s of back-off), on a machine that may be busy.
+        this.timeout(180_000);
+        const started = useStack({ profile: "spec" });
+        let stack: TestStack;
+        beforeEach(() => (stack = started()));
+
+        it("the next create of the kind in the same run lists again and is made; the next up makes the other, with no duplicate", async () => {
+            const declared: Declared[] = ["a", "b"].map((tag) => ({ kind: "Pixel", name: `pixel-${tag}`, args: { type: "tagmanagerpixel", name: `Pixel ${tag}`, tag } }));
+            // Every attempt of one listing (a read is sent 5 times), then none: the next listing is answered.
+            await stack.emulator.admin.injectFault({ method: "GET", path: "^/api/pixels$", mode: "error500", count: 5 });
+            const first = await stack.run("up", declared);
+            assert.equal(first.ok, false, first.log);
+            assert.equal(stateIdsOf(stack, "Pixel").length, 1, `one pixel made and kept in the state:\n${first.log}`);
+            await stack.expectOk("up", declared);
+            assert.deepEqual(stateIdsOf(stack, "Pixel"), (await list(stack, "pixels")).map((pixel) => String(pixel.id)).sort());
+            assert.equal((await list(stack, "pixels")).length, 2);
+        });
+    });
+
     // Each block has a stack of its own; npm test's quick depth runs half of them (test/support/depth.ts).
     sampleBlocks(this, 3);
 });
