@@ -27,6 +27,8 @@ export interface ResourceState {
     retainOnDelete?: boolean;
     /** `deletedWith`: the URN of a resource whose deletion deletes this one too, so its own Delete is skipped. */
     deletedWith?: string;
+    /** Marked by `state taint`: the next up replaces it (its replacement is not tainted). */
+    taint?: boolean;
 }
 
 /**
@@ -113,6 +115,11 @@ export function writeState(stateFile: string, identity: StackIdentity, opened: O
             ? { pendingOperations: opened.pendingOperations.map((operation) => ({ ...operation, resource: encrypt(operation.resource, operation.type) })) }
             : {}),
     };
+    writeStoredState(stateFile, stored);
+}
+
+/** Writes the state as stored (secrets encrypted) to a temporary file renamed over it: a crash leaves old or new. */
+export function writeStoredState(stateFile: string, stored: StackState): void {
     fs.mkdirSync(path.dirname(stateFile), { recursive: true });
     const temporary = `${stateFile}.${process.pid}.tmp`;
     const fd = fs.openSync(temporary, "w", 0o600);

@@ -370,6 +370,9 @@ export class Deployment implements ProgramHandlers {
             old = await this.importExisting(step, desired, options.importId);
         }
         const ref = refOf(desired);
+        if (old?.taint) {
+            return this.replaceTainted(step, desired, old, options.deleteBeforeReplace);
+        }
         const news = old ? withIgnoredChanges(desired.inputs, old.inputs, options.ignoreChanges) : desired.inputs;
         const wanted: Desired = { ...desired, inputs: await this.check(step, desired, old?.inputs ?? {}, news) };
         if (!old) {
@@ -424,6 +427,21 @@ export class Deployment implements ProgramHandlers {
         // not carried over) and without ignoreChanges applied.
         const replacement: Desired = { ...wanted, inputs: await this.check(step, desired, {}, desired.inputs) };
         return this.replace(replacement, old, step.deleteBeforeReplace, step);
+    }
+
+    /**
+     * A resource tainted in the state (`state taint`) is replaced whatever its inputs (isTargetedReplace,
+     * step_generator.go): its inputs are checked with no olds and ignoreChanges not applied, the provider is not asked
+     * for a diff (the replace is blamed on "id"), and its replacement is not tainted.
+     */
+    private async replaceTainted(step: StepResult, desired: Desired, old: ResourceState, deleteBeforeReplace: boolean | undefined): Promise<ResourceState> {
+        const wanted: Desired = { ...desired, inputs: await this.check(step, desired, {}, desired.inputs) };
+        step.op = "replace";
+        step.replaces = ["id"];
+        step.diffs = propertyDiffs(old.inputs, wanted.inputs, union(wanted.secretKeys, old.secretKeys));
+        // The DiffResult of a targeted replace leaves DeleteBeforeReplace false; the option overrides it.
+        step.deleteBeforeReplace = deleteBeforeReplace ?? false;
+        return this.replace(wanted, old, step.deleteBeforeReplace, step);
     }
 
     private async check(step: StepResult, desired: Desired, olds: PropertyMap, news: PropertyMap): Promise<PropertyMap> {

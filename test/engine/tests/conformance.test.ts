@@ -4,6 +4,7 @@
 // test checks. Go tests of the same files that cannot apply, or that the double does not follow, are listed with why.
 // The suite prints how many Go cases it covers and how many do not apply.
 import { strict as assert } from "assert";
+import { editStateFile } from "../state/state-edit";
 import { Operation, RunOptions } from "../types";
 import { ProgramSpec, TestProgram, freshProgramPerTest } from "./test-program";
 import { sampleOf } from "../../support/depth";
@@ -27,6 +28,8 @@ interface Run {
     cloud?: number;
     /** Resources recorded as protected / with this deletedWith resource (by name). */
     protect?: string[];
+    /** Resources recorded as tainted (by name); checked when given. */
+    taint?: string[];
     deletedWith?: Record<string, string>;
 }
 
@@ -43,7 +46,50 @@ const thing = (name: string, options: NonNullable<ProgramSpec["things"][number][
 
 const urnOf = (name: string) => `urn:pulumi:dev::enginetest::pulumi-nodejs:dynamic/test:Thing::${name}`;
 
+/** `pulumi state taint` of the named resources, as a test's edit of the snapshot between runs. */
+const taint =
+    (...names: string[]) =>
+    (program: TestProgram) =>
+        editStateFile(program.stateFile, { edit: "taint", urns: names.map(urnOf), all: false, force: false, targetDependents: false });
+
 const COVERED: GoCase[] = [
+    {
+        go: "taint_test.go TestTaintReplacement",
+        runs: [
+            { operation: "up", spec: { things: [thing("resA", {}, { foo: "bar" })] }, ok: true, steps: ["create resA"], state: ["resA"] },
+            { operation: "up", spec: { things: [thing("resA", {}, { foo: "bar" })] }, before: taint("resA"), ok: true, steps: ["replace resA"], deletes: ["resA"], state: ["resA"], taint: [] },
+        ],
+    },
+    {
+        go: "taint_test.go TestTaintMultipleResources",
+        runs: [
+            {
+                operation: "up",
+                spec: { things: ["resA", "resB", "resC"].map((name) => thing(name, {}, { name })) },
+                ok: true,
+                steps: ["create resA", "create resB", "create resC"],
+                state: ["resA", "resB", "resC"],
+            },
+            {
+                operation: "up",
+                spec: { things: ["resA", "resB", "resC"].map((name) => thing(name, {}, { name })) },
+                before: taint("resA", "resC"),
+                ok: true,
+                steps: ["replace resA", "replace resC", "same resB"],
+                deletes: ["resA", "resC"],
+                state: ["resA", "resB", "resC"],
+                taint: [],
+            },
+        ],
+    },
+    {
+        go: "taint_test.go TestTaintNoChanges",
+        runs: [
+            { operation: "up", spec: { things: [thing("resA", {}, { foo: "bar" })] }, ok: true, steps: ["create resA"], state: ["resA"] },
+            { operation: "up", spec: { things: [thing("resA", {}, { foo: "bar" })] }, ok: true, steps: ["same resA"], state: ["resA"] },
+            { operation: "up", spec: { things: [thing("resA", {}, { foo: "bar" })] }, before: taint("resA"), ok: true, steps: ["replace resA"], deletes: ["resA"], state: ["resA"], taint: [] },
+        ],
+    },
     {
         go: "retain_on_delete_test.go TestRetainOnDelete",
         runs: [
@@ -302,6 +348,10 @@ const NOT_APPLICABLE: { go: string; why: string }[] = [
     { go: "refresh_test.go TestRefreshWithProgramUpdateExplicitProvider, TestRefreshWithProviderThatHasDependencies", why: EXPLICIT_PROVIDERS },
     { go: "refresh_test.go TestRefreshV2* (10 tests)", why: NO_FLAG },
     { go: "refresh_test.go TestExternalRefresh, TestExternalRefreshDoesNotCallDiff", why: "external (read) resources are refreshed by the same path as Kind.get, covered elsewhere; external state is not modelled" },
+    {
+        go: "taint_test.go TestTaintWithPendingDelete",
+        why: "not transcribed yet: it starts from a snapshot holding a tainted pending delete beside the live resource; that a pending delete is never tainted is checked in state-edit.test.ts",
+    },
     { go: "deleted_with_replace_test.go (6 tests)", why: "deletedWith cascade replacements (findDependentCascadeReplacements) are not followed (README)" },
 ];
 
@@ -338,6 +388,9 @@ describe("engine double: conformance with the Go engine's lifecycle tests", func
                 assert.deepEqual(state.map((resource) => nameOf(resource.urn)).sort(), run.state, where);
                 if (run.cloud !== undefined) {
                     assert.equal(Object.keys(program.cloud()).length, run.cloud, where);
+                }
+                if (run.taint) {
+                    assert.deepEqual(state.filter((resource) => resource.taint).map((resource) => nameOf(resource.urn)).sort(), run.taint, where);
                 }
                 if (run.protect) {
                     assert.deepEqual(state.filter((resource) => resource.protect).map((resource) => nameOf(resource.urn)).sort(), run.protect, where);
