@@ -54,43 +54,42 @@ interface OptionRow {
     follows: string;
 }
 
-const ALL = OPERATIONS;
 const EVERY_COMMAND = "operations/{preview,up,refresh,destroy}.go New*Cmd";
 const CONFIG_FROM = "the CLI reads secrets from the stack's config file (pulumi config set --secret)";
 
 export const OPTIONS = [
     {
-        names: ["--state"], commands: ALL, kind: "path", value: "FILE", of: "run", field: "stateFile",
+        names: ["--state"], commands: OPERATIONS, kind: "path", value: "FILE", of: "run", field: "stateFile",
         help: "the stack's state (default <programDir>/.pulumi-engine/<stack>.json)",
         follows: "the double's own: the CLI keeps the state in its backend (pulumi login)",
     },
     {
-        names: ["--stack", "-s"], commands: ALL, kind: "text", value: "NAME", of: "run", field: "stack",
+        names: ["--stack", "-s"], commands: OPERATIONS, kind: "text", value: "NAME", of: "run", field: "stack",
         help: `the stack (default ${DEFAULT_STACK})`,
         follows: `${EVERY_COMMAND}: --stack, -s`,
     },
     {
-        names: ["--config", "-c"], commands: ALL, kind: "pair", value: "key=value", of: "run", field: "config",
+        names: ["--config", "-c"], commands: OPERATIONS, kind: "pair", value: "key=value", of: "run", field: "config",
         help: "a config value (repeatable)",
         follows: `${EVERY_COMMAND}: --config, -c`,
     },
     {
-        names: ["--secret-config-env"], commands: ALL, kind: "envPair", value: "key=VAR", of: "run", field: "secretConfig",
+        names: ["--secret-config-env"], commands: OPERATIONS, kind: "envPair", value: "key=VAR", of: "run", field: "secretConfig",
         help: "a secret config value read from environment variable VAR (repeatable)",
         follows: `the double's own: ${CONFIG_FROM}`,
     },
     {
-        names: ["--secret-config-file"], commands: ALL, kind: "filePair", value: "key=FILE", of: "run", field: "secretConfig",
+        names: ["--secret-config-file"], commands: OPERATIONS, kind: "filePair", value: "key=FILE", of: "run", field: "secretConfig",
         help: `a secret config value read from FILE, one trailing newline dropped, at most ${SECRET_FILE_LIMIT_BYTES / 1024} KiB (repeatable)`,
         follows: `the double's own: ${CONFIG_FROM}`,
     },
     {
-        names: ["--secret-config"], commands: ALL, kind: "pair", value: "key=value", of: "run", field: "secretConfig",
+        names: ["--secret-config"], commands: OPERATIONS, kind: "pair", value: "key=value", of: "run", field: "secretConfig",
         help: "a secret config value given on the command line, where ps and npm's echo of the command show it: prefer the two above",
         follows: `the double's own: ${CONFIG_FROM}`,
     },
     {
-        names: ["--parallel", "-p"], commands: ALL, kind: "count", value: "N", of: "run", field: "parallel",
+        names: ["--parallel", "-p"], commands: OPERATIONS, kind: "count", value: "N", of: "run", field: "parallel",
         help: "at most N steps at once (default 4 x CPUs)",
         follows: `${EVERY_COMMAND}: --parallel, -p (defaultParallel)`,
     },
@@ -110,12 +109,12 @@ export const OPTIONS = [
         follows: "operations/{up,refresh,destroy}.go: --skip-preview, -f",
     },
     {
-        names: ["--target", "-t"], commands: ALL, kind: "list", value: "URN", of: "run", field: "targets",
+        names: ["--target", "-t"], commands: OPERATIONS, kind: "list", value: "URN", of: "run", field: "targets",
         help: "only this resource is created, updated, refreshed or deleted; others keep their old state (repeatable)",
         follows: `${EVERY_COMMAND}: --target, -t`,
     },
     {
-        names: ["--target-dependents"], commands: ALL, kind: "switch", of: "run", field: "targetDependents",
+        names: ["--target-dependents"], commands: OPERATIONS, kind: "switch", of: "run", field: "targetDependents",
         help: "with --target: resources depending on a target are targeted too",
         follows: `${EVERY_COMMAND}: --target-dependents`,
     },
@@ -165,25 +164,29 @@ interface Reading {
 }
 type Reader<T> = (reading: Reading, previous: T | undefined) => T;
 
+/** A repeatable `key=X` option: what `resolve` makes of X, added under key. */
+function keyed(resolve: (reading: Reading, given: string) => string): Reader<Record<string, string>> {
+    return (reading, previous) => {
+        const [key, given] = splitPair(reading.flag, reading.next());
+        return { ...previous, [key]: resolve(reading, given) };
+    };
+}
+
 const READERS: { [K in Kind]: Reader<ValueKinds[K]> } = {
     switch: () => true,
     text: ({ next }) => next(),
     path: ({ next }) => path.resolve(next()),
     count: ({ flag, next }) => wholeNumber(flag, next()),
     list: ({ next }, previous = []) => [...previous, next()],
-    pair: ({ flag, next }, previous) => ({ ...previous, ...Object.fromEntries([splitPair(flag, next())]) }),
-    envPair: ({ flag, next, env }, previous) => {
-        const [key, variable] = splitPair(flag, next());
+    pair: keyed((_, value) => value),
+    envPair: keyed(({ flag, env }, variable) => {
         const found = env[variable];
         if (found === undefined) {
             throw new Error(`${flag}: environment variable ${variable} is not set`);
         }
-        return { ...previous, [key]: found };
-    },
-    filePair: ({ flag, next }, previous) => {
-        const [key, file] = splitPair(flag, next());
-        return { ...previous, [key]: readSecretFile(flag, file) };
-    },
+        return found;
+    }),
+    filePair: keyed(({ flag }, file) => readSecretFile(flag, file)),
     urnId: ({ next }, previous) => {
         const urn = next();
         return { ...previous, [urn]: next() };
