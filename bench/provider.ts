@@ -82,8 +82,8 @@ function pacedFigures(load: Workload, provider: PacedUp, baseline: PacedUp, unpa
             unit: "ms",
             goal: "max",
         },
-        // Reported, not judged: it adds the engine's start-up, which on a shared machine varies by tens of seconds
-        // between runs of the same up (measured once, it is no bound for another run); the line above judges the pacing.
+        // Reported, not judged: it adds the engine's start-up, which varies with the machine's load (docs/performance.md:
+        // 1.9 s to 19 s; measured once, it is no bound for another run); the line above judges the pacing.
         { name: `up at ${describeWindow(window)}: wall time, the engine's start-up included`, value: provider.wallMs, baseline: baseline.wallMs, bound: 0, unit: "ms", goal: "report" },
     ];
 }

@@ -16,9 +16,8 @@ import { refreshResources } from "./steps/refresh";
 import { ResourceState, openState } from "./state/state-file";
 import { UNKNOWN } from "./values/property-values";
 import { StepContext, deleteResources, errorMessage } from "./steps/steps";
+import { DEFAULT_STACK } from "./options";
 import { LifecycleResult, Operation, RunOptions, StepResult } from "./types";
-
-const DEFAULT_STACK = "dev";
 
 interface Run {
     operation: Operation;

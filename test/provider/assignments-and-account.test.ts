@@ -139,6 +139,8 @@ describe("The kinds that are not listed objects: the whole lifecycle against the
         });
     });
 
-    // Each kind's block has a stack of its own; npm test's quick depth runs one of them (test/support/depth.ts).
+    // Each kind's block has a stack of its own, and its tests build on each other (each from what the one before left:
+    // assigned or applied, changed, gone, destroyed), so a block is sampled whole; npm test's quick depth runs one of
+    // them (test/support/depth.ts).
     sampleBlocks(this, 1);
 });

@@ -4,7 +4,7 @@ import { strict as assert } from "node:assert";
 import type { Kind } from "../emulator";
 import { readState } from "../engine";
 import { changes, idOf, startStack, stepOf, type Declared, type TestStack } from "../support/stack";
-import { sampleBlocks, sampleOf } from "../support/depth";
+import { sampleBlocks } from "../support/depth";
 
 interface KindCase {
     kind: string;
@@ -83,118 +83,124 @@ const cases: KindCase[] = [
     },
 ];
 
-for (const c of sampleOf("the whole lifecycle of each listed kind", cases, 1, (c) => c.kind)) {
-    describe(`${c.kind}: the whole lifecycle against the emulator`, function () {
-        let stack: TestStack;
-        const declare = (args: Record<string, unknown>): Declared[] => [{ kind: c.kind, name: "subject", args }];
-        const records = async () => (await stack.emulator.admin.list(c.store)) as Record<string, unknown>[];
-        const onlyRecord = async () => {
-            const all = await records();
-            assert.equal(all.length, 1, `expected exactly one ${c.store} object, found ${JSON.stringify(all)}`);
-            return all[0];
-        };
-        let args = c.args;
+describe("The listed kinds: the whole lifecycle of each against the emulator", function () {
+    for (const c of cases) {
+        describe(c.kind, function () {
+            let stack: TestStack;
+            const declare = (args: Record<string, unknown>): Declared[] => [{ kind: c.kind, name: "subject", args }];
+            const records = async () => (await stack.emulator.admin.list(c.store)) as Record<string, unknown>[];
+            const onlyRecord = async () => {
+                const all = await records();
+                assert.equal(all.length, 1, `expected exactly one ${c.store} object, found ${JSON.stringify(all)}`);
+                return all[0];
+            };
+            // What the stack declares once the update and, where the kind has one, the replace are done.
+            const changed = c.replace?.args ?? c.update.args;
 
-        before(async () => (stack = await startStack()));
-        after(async () => stack.close());
+            before(async () => (stack = await startStack()));
+            after(async () => stack.close());
 
-        it("fails at preview on invalid input, naming the property, without calling the API", async () => {
-            await stack.emulator.admin.clearRequests();
-            const result = await stack.run("preview", declare(c.invalid.args));
-            assert.equal(result.ok, false);
-            const failures = result.steps.flatMap((step) => step.failures ?? []);
-            assert.ok(failures.some((f) => f.property === c.invalid.property && f.reason.length > 0), result.log);
-            assert.deepEqual(await stack.emulator.admin.requests(), []);
-        });
-
-        it("creates it", async () => {
-            const result = await stack.expectOk("up", declare(args));
-            assert.deepEqual(changes(result), ["create subject"]);
-            const record = await onlyRecord();
-            assert.equal(idOf(result, "subject"), String(record.id));
-            for (const [field, value] of Object.entries(c.stored)) assert.deepEqual(record[field], value, field);
-        });
-
-        it("previews the unchanged program as no change", async () => {
-            assert.deepEqual(changes(await stack.expectOk("preview", declare(args))), []);
-        });
-
-        it("updates it in place", async () => {
-            const before = await onlyRecord();
-            const preview = await stack.expectOk("preview", declare(c.update.args));
-            assert.deepEqual(changes(preview), ["update subject"]);
-            await stack.expectOk("up", declare(c.update.args));
-            args = c.update.args;
-            const after = await onlyRecord();
-            assert.equal(after.id, before.id);
-            for (const [field, value] of Object.entries(c.update.stored)) assert.deepEqual(after[field], value, field);
-            assert.deepEqual(changes(await stack.expectOk("preview", declare(args))), []);
-        });
-
-        if (c.replace) {
-            const replace = c.replace;
-            it(`replaces it when an immutable input changes (${replace.deleteFirst ? "delete" : "create"} first)`, async () => {
-                const before = await onlyRecord();
+            it("fails at preview on invalid input, naming the property, without calling the API", async () => {
                 await stack.emulator.admin.clearRequests();
-                const result = await stack.expectOk("up", declare(replace.args));
-                args = replace.args;
-                const step = stepOf(result, "subject");
-                assert.equal(step.op, "replace");
-                assert.equal(step.deleteBeforeReplace ?? false, replace.deleteFirst);
-                const after = await onlyRecord();
-                assert.notEqual(after.id, before.id);
-                for (const [field, value] of Object.entries(replace.stored)) assert.deepEqual(after[field], value, field);
-                const writes = (await stack.emulator.admin.requests()).filter((r) => r.method !== "GET").map((r) => r.method);
-                assert.deepEqual(writes, replace.deleteFirst ? ["DELETE", "POST"] : ["POST", "DELETE"]);
+                const result = await stack.run("preview", declare(c.invalid.args));
+                assert.equal(result.ok, false);
+                const failures = result.steps.flatMap((step) => step.failures ?? []);
+                assert.ok(failures.some((f) => f.property === c.invalid.property && f.reason.length > 0), result.log);
+                assert.deepEqual(await stack.emulator.admin.requests(), []);
             });
-        }
 
-        if (c.drift) {
-            const drift = c.drift;
-            it("shows an out-of-band change on refresh, and up puts it back", async () => {
+            it("creates it", async () => {
+                const result = await stack.expectOk("up", declare(c.args));
+                assert.deepEqual(changes(result), ["create subject"]);
                 const record = await onlyRecord();
-                await stack.emulator.admin.patch(c.store, Number(record.id), drift.patch);
-                const refresh = await stack.expectOk("refresh", declare(args));
-                const step = stepOf(refresh, "subject");
-                assert.equal(step.op, "refresh");
-                assert.ok(step.diffs?.some((d) => d.property === drift.property), refresh.log);
-                const preview = await stack.expectOk("preview", declare(args));
-                assert.deepEqual(changes(preview), ["update subject"]);
-                await stack.expectOk("up", declare(args));
-                const restored = await onlyRecord();
-                for (const [field, value] of Object.entries(drift.patch)) assert.notDeepEqual(restored[field], value, field);
-                assert.deepEqual(changes(await stack.expectOk("preview", declare(args))), []);
+                assert.equal(idOf(result, "subject"), String(record.id));
+                for (const [field, value] of Object.entries(c.stored)) assert.deepEqual(record[field], value, field);
             });
-        }
 
-        it("drops it on refresh after an out-of-band deletion, and up creates it again", async () => {
-            const record = await onlyRecord();
-            await stack.emulator.admin.remove(c.store, Number(record.id));
-            const refresh = await stack.expectOk("refresh", declare(args));
-            assert.equal(stepOf(refresh, "subject").op, "read-gone");
-            const up = await stack.expectOk("up", declare(args));
-            assert.deepEqual(changes(up), ["create subject"]);
-            await onlyRecord();
-        });
+            it("previews the unchanged program as no change", async () => {
+                assert.deepEqual(changes(await stack.expectOk("preview", declare(c.args))), []);
+            });
 
-        it("destroys it", async () => {
-            const result = await stack.expectOk("destroy", declare(args));
-            assert.deepEqual(changes(result), ["delete subject"]);
-            assert.deepEqual(await records(), []);
-        });
+            it("updates it in place", async () => {
+                const before = await onlyRecord();
+                const preview = await stack.expectOk("preview", declare(c.update.args));
+                assert.deepEqual(changes(preview), ["update subject"]);
+                await stack.expectOk("up", declare(c.update.args));
+                const after = await onlyRecord();
+                assert.equal(after.id, before.id);
+                for (const [field, value] of Object.entries(c.update.stored)) assert.deepEqual(after[field], value, field);
+                assert.deepEqual(changes(await stack.expectOk("preview", declare(c.update.args))), []);
+            });
 
-        it("adopts an existing object instead of creating one", async () => {
-            const { id } = await stack.emulator.admin.seed(c.store, c.adopt.seed);
-            const adoptArgs = "adopt" in c.adopt.args ? c.adopt.args : { ...c.adopt.args, adopt: id };
-            const result = await stack.expectOk("up", declare(adoptArgs));
-            assert.equal(idOf(result, "subject"), String(id), result.log);
-            assert.equal((await onlyRecord()).id, id);
-            assert.deepEqual(changes(await stack.expectOk("preview", declare(adoptArgs))), []);
-            await stack.expectOk("destroy", declare(adoptArgs));
-            assert.deepEqual(await records(), []);
+            if (c.replace) {
+                const replace = c.replace;
+                it(`replaces it when an immutable input changes (${replace.deleteFirst ? "delete" : "create"} first)`, async () => {
+                    const before = await onlyRecord();
+                    await stack.emulator.admin.clearRequests();
+                    const result = await stack.expectOk("up", declare(replace.args));
+                    const step = stepOf(result, "subject");
+                    assert.equal(step.op, "replace");
+                    assert.equal(step.deleteBeforeReplace ?? false, replace.deleteFirst);
+                    const after = await onlyRecord();
+                    assert.notEqual(after.id, before.id);
+                    for (const [field, value] of Object.entries(replace.stored)) assert.deepEqual(after[field], value, field);
+                    const writes = (await stack.emulator.admin.requests()).filter((r) => r.method !== "GET").map((r) => r.method);
+                    assert.deepEqual(writes, replace.deleteFirst ? ["DELETE", "POST"] : ["POST", "DELETE"]);
+                });
+            }
+
+            if (c.drift) {
+                const drift = c.drift;
+                it("shows an out-of-band change on refresh, and up puts it back", async () => {
+                    const record = await onlyRecord();
+                    await stack.emulator.admin.patch(c.store, Number(record.id), drift.patch);
+                    const refresh = await stack.expectOk("refresh", declare(changed));
+                    const step = stepOf(refresh, "subject");
+                    assert.equal(step.op, "refresh");
+                    assert.ok(step.diffs?.some((d) => d.property === drift.property), refresh.log);
+                    const preview = await stack.expectOk("preview", declare(changed));
+                    assert.deepEqual(changes(preview), ["update subject"]);
+                    await stack.expectOk("up", declare(changed));
+                    const restored = await onlyRecord();
+                    for (const [field, value] of Object.entries(drift.patch)) assert.notDeepEqual(restored[field], value, field);
+                    assert.deepEqual(changes(await stack.expectOk("preview", declare(changed))), []);
+                });
+            }
+
+            it("drops it on refresh after an out-of-band deletion, and up creates it again", async () => {
+                const record = await onlyRecord();
+                await stack.emulator.admin.remove(c.store, Number(record.id));
+                const refresh = await stack.expectOk("refresh", declare(changed));
+                assert.equal(stepOf(refresh, "subject").op, "read-gone");
+                const up = await stack.expectOk("up", declare(changed));
+                assert.deepEqual(changes(up), ["create subject"]);
+                await onlyRecord();
+            });
+
+            it("destroys it", async () => {
+                const result = await stack.expectOk("destroy", declare(changed));
+                assert.deepEqual(changes(result), ["delete subject"]);
+                assert.deepEqual(await records(), []);
+            });
+
+            it("adopts an existing object instead of creating one", async () => {
+                const { id } = await stack.emulator.admin.seed(c.store, c.adopt.seed);
+                const adoptArgs = "adopt" in c.adopt.args ? c.adopt.args : { ...c.adopt.args, adopt: id };
+                const result = await stack.expectOk("up", declare(adoptArgs));
+                assert.equal(idOf(result, "subject"), String(id), result.log);
+                assert.equal((await onlyRecord()).id, id);
+                assert.deepEqual(changes(await stack.expectOk("preview", declare(adoptArgs))), []);
+                await stack.expectOk("destroy", declare(adoptArgs));
+                assert.deepEqual(await records(), []);
+            });
         });
-    });
-}
+    }
+
+    // Each kind's block builds on itself: its tests run in order on one stack, each from what the one before left (the
+    // object created, updated, replaced, drifted, gone, destroyed), so a block is sampled whole; npm test's quick depth
+    // runs one of them (test/support/depth.ts).
+    sampleBlocks(this, 1);
+});
 
 describe("Existing objects: viewed, refreshed and adopted", function () {
     describe("Kind.get: a read-only view of an existing object", function () {

@@ -108,7 +108,6 @@ describe("Against the real service's behaviour", function () {
             const up = await stack.expectOk("up", declared);
             assert.ok(idOf(up, "c"));
             assert.deepEqual(changes(await stack.expectOk("refresh", declared)), []);
-            await stack.emulator.admin.reset();
         });
     });
 
@@ -136,7 +135,6 @@ describe("Against the real service's behaviour", function () {
                 assert.equal(up.ok, false);
                 assert.match(up.log, new RegExp(`the ${kind.toLowerCase()} ${record.id} no longer exists on the service`));
                 assert.doesNotMatch(up.log, /empty body/);
-                await stack.run("refresh", [{ kind, name: "gone", args }]);
             });
         }
 
@@ -147,7 +145,6 @@ describe("Against the real service's behaviour", function () {
             await stack.expectOk("up", [{ kind: "QrCode", name: "t", args: { type: "text", data: "No short link" } }]);
             const [code] = await list("qrcodes");
             assert.equal(await getQrCodeStatistics(code.id, credentials), null);
-            await stack.emulator.admin.reset();
         });
     });
 

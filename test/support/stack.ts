@@ -58,7 +58,8 @@ export async function startStack(options: EmulatorOptions = {}, env: Record<stri
 
 /**
  * A stack for one describe block: started before its tests and closed after them. With `emptyEach`, each test starts
- * with no resource of the stack and no fault left over from the one before.
+ * from an empty service (the ready account as it started) and no state, whatever the tests before it made, left
+ * behind or failed to clean up, so that each test stands alone.
  */
 export function useStack(options: EmulatorOptions, { emptyEach = false } = {}): () => TestStack {
     let stack: TestStack | undefined;
@@ -66,8 +67,9 @@ export function useStack(options: EmulatorOptions, { emptyEach = false } = {}): 
     after(async () => stack?.close());
     if (emptyEach) {
         beforeEach(async () => {
-            await stack!.run("destroy", []);
-            await stack!.emulator.admin.clearFaults();
+            rmSync(stack!.stateFile, { force: true });
+            // Objects, faults, the request log and the rate-limit window (test/emulator/admin/server.ts).
+            await stack!.emulator.admin.reset();
         });
     }
     return () => stack!;

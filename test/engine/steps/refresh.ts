@@ -10,10 +10,9 @@ import { propertyDiffs } from "../values/display-values";
 import { sameValue } from "../values/property-values";
 import { ResourceState } from "../state/state-file";
 import { StepContext, errorMessage, newStep, providerOf, refOf, shownResource } from "./steps";
+import { RunOptions } from "../types";
 
-export interface RefreshChoices {
-    clearPendingCreates?: boolean;
-    importPendingCreates?: Record<string, string>;
+export interface RefreshChoices extends Pick<RunOptions, "clearPendingCreates" | "importPendingCreates"> {
     /** The refresh `--refresh` runs before the program: its steps wait for the program's goal (StepContext.refreshed). */
     beforeProgram?: boolean;
 }

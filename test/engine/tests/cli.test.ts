@@ -5,7 +5,8 @@ import { execFile } from "child_process";
 import * as fs from "fs";
 import * as path from "path";
 import { siblingScript } from "../host/child-processes";
-import { parseCommand } from "../cli";
+import { HELP, parseCommand } from "../cli";
+import { OPTIONS } from "../options";
 import { freshProgramPerTest } from "./test-program";
 import { sampleTests } from "../../support/depth";
 
@@ -55,6 +56,36 @@ describe("engine double: command line", function () {
             assert.equal(parseCommand(["up", "prog", "--refresh"]).options.refresh, true);
             assert.throws(() => parseCommand(["up", "prog", "--parallel", "0"]), /--parallel: expected a whole number of at least 1, got 0/);
             assert.throws(() => parseCommand(["refresh", "prog", "--import-pending-creates", "urn:x"]), /--import-pending-creates: a value is required/);
+        });
+
+        it("takes the CLI's shorthands (-s, -c, -t, -p, -r, -f, -j)", () => {
+            const up = parseCommand(["up", "prog", "-s", "prod", "-c", "region=eu", "-t", "urn:a", "-t", "urn:b", "-p", "2", "-r", "-f"]);
+            assert.equal(up.options.stack, "prod");
+            assert.deepEqual(up.options.config, { region: "eu" });
+            assert.deepEqual(up.options.targets, ["urn:a", "urn:b"]);
+            assert.equal(up.options.parallel, 2);
+            assert.equal(up.options.refresh, true);
+            assert.equal(up.skipPreview, true);
+            assert.equal(parseCommand(["preview", "prog", "-j"]).json, true);
+            assert.throws(() => parseCommand(["up", "prog", "-p", "x"]), /^Error: -p: expected a whole number of at least 1, got x$/);
+        });
+
+        it("refuses an option the operation does not take, naming the operations that do", () => {
+            assert.throws(() => parseCommand(["destroy", "prog", "--refresh"]), /^Error: --refresh: only for preview and up$/);
+            assert.throws(() => parseCommand(["preview", "prog", "-f"]), /^Error: -f: only for up, refresh and destroy$/);
+            assert.throws(() => parseCommand(["up", "prog", "--run-program"]), /^Error: --run-program: only for refresh and destroy$/);
+            assert.throws(() => parseCommand(["destroy", "prog", "--expect-no-changes"]), /^Error: --expect-no-changes: only for preview, up and refresh$/);
+            assert.throws(() => parseCommand(["up", "prog", "--import-pending-creates", "urn:a", "id"]), /^Error: --import-pending-creates: only for refresh$/);
+        });
+
+        it("--help lists each option once, with its operations when not all of them take it", () => {
+            for (const row of OPTIONS) {
+                // An option's line starts with its names, then its value's name.
+                const lines = HELP.split("\n").filter((line) => /^ {2}-/.test(line) && line.trim().split(" ").slice(0, 4).includes(row.names[0]));
+                assert.equal(lines.length, 1, `${row.names[0]} in ${lines.join("\n")}`);
+                const scope = row.commands.length < 4 ? `${row.commands.join(", ")}: ` : "";
+                assert.ok(lines[0].includes(` ${scope}`), lines[0]);
+            }
         });
 
         it("keeps the state beside the program by default, per stack", () => {
@@ -145,8 +176,8 @@ describe("engine double: command line", function () {
         it("--expect-no-changes: exit 0 with no changes, 7 with changes (NoChangesExpectedError)", async () => {
             const program = testProgram();
             const spec = (size: number) => `spec=${JSON.stringify({ things: [{ name: "a", inputs: { size } }] })}`;
-            const common = [program.dir, "--state", program.stateFile, "--skip-preview"];
-            assert.equal((await runCli(["up", ...common, "--config", spec(1)], program.env)).code, 0);
+            const common = [program.dir, "--state", program.stateFile];
+            assert.equal((await runCli(["up", ...common, "--config", spec(1), "--skip-preview"], program.env)).code, 0);
             const unchanged = await runCli(["preview", ...common, "--config", spec(1), "--expect-no-changes"], program.env);
             assert.equal(unchanged.code, 0, unchanged.stdout + unchanged.stderr);
             const changed = await runCli(["preview", ...common, "--config", spec(2), "--expect-no-changes"], program.env);
