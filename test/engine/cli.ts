@@ -3,13 +3,15 @@ import * as fs from "fs";
 import * as path from "path";
 import { runLifecycle } from "./lifecycle";
 import { formatDigest, previewDigest } from "./display/digest";
-import { CommandFields, DEFAULT_STACK, OPERATIONS, Operation, optionsHelp, readOptions } from "./options";
+import { CommandFields, DEFAULT_STACK, EXIT, OPERATIONS, Operation, optionsHelp, readOptions } from "./options";
+import { stateCommand } from "./state-command";
 import { LifecycleResult, RunOptions } from "./types";
 
-// The exit codes of the Pulumi CLI (pkg/cmd/pulumi/cmd/exit_codes.go, ExitCodeFor) that the double can give.
-export const EXIT = { ok: 0, failed: 1, usage: 2, changesNotExpected: 7 } as const;
+export { EXIT };
+
 
 export const HELP = `usage: engine <preview|up|refresh|destroy> <programDir> [options]
+       engine state <delete|taint|untaint|unprotect> <programDir> [URN...] [options]   (engine state --help)
        engine --help | --version
 
 Runs a Pulumi program of dynamic resources without the Pulumi CLI (see test/engine/README.md).
@@ -93,6 +95,9 @@ function finish(result: LifecycleResult, command: Command, durationNanoseconds: 
 }
 
 async function main(argv: readonly string[]): Promise<number> {
+    if (argv[0] === "state") {
+        return stateCommand(argv.slice(1));
+    }
     if (argv.includes("--help") || argv.includes("-h")) {
         process.stdout.write(HELP);
         return EXIT.ok;
@@ -109,9 +114,11 @@ async function main(argv: readonly string[]): Promise<number> {
         return EXIT.usage;
     }
     if (command.operation === "up" && !command.skipPreview) {
-        // The CLI's up previews first and stops on the preview's errors before any step runs (operations/up.go).
+        // The CLI's up previews first and stops on the preview's errors before any step runs; changes the preview
+        // shows do not stop it under --expect-no-changes: the update is applied and then exits 7 (operations/up.go,
+        // backend/apply.go PreviewThenPromptThenExecute).
         const preview = await timedRun("preview", command.options);
-        if (!preview.result.ok || (command.expectNoChanges && hasChanges(preview.result))) {
+        if (!preview.result.ok) {
             return finish(preview.result, command, preview.durationNanoseconds);
         }
         process.stdout.write(preview.result.log + "\n");

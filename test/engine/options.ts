@@ -10,6 +10,9 @@ export const OPERATIONS = ["preview", "up", "refresh", "destroy"] as const;
 export type Operation = (typeof OPERATIONS)[number];
 
 export const DEFAULT_STACK = "dev";
+
+/** The exit codes of the Pulumi CLI (pkg/cmd/pulumi/cmd/exit_codes.go, ExitCodeFor) that the double can give. */
+export const EXIT = { ok: 0, failed: 1, usage: 2, changesNotExpected: 7 } as const;
 /** A secret file larger than this is refused: a key or password is a line, not a document. */
 const SECRET_FILE_LIMIT_BYTES = 64 * 1024;
 

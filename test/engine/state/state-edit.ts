@@ -35,6 +35,7 @@ export interface StateEditResult {
  * the resources are edited as stored, their secrets still encrypted.
  */
 export function editStateFile(stateFile: string, request: StateEditRequest): Omit<StateEditResult, "resources"> {
+    checkRequest(request);
     if (!existsSync(stateFile)) return { message: withoutState(request) };
     const stored = readState(stateFile);
     const { resources, ...said } = editState(stored.resources, request);
@@ -49,13 +50,18 @@ function withoutState(request: StateEditRequest): string | undefined {
 }
 
 export function editState(resources: readonly ResourceState[], request: StateEditRequest): StateEditResult {
+    checkRequest(request);
     const copy = resources.map((resource) => ({ ...resource }));
+    if (request.edit === "delete") return deleteEdit(copy, request);
+    return flagEdit(copy, request);
+}
+
+/** What the commands refuse before they read the state. */
+function checkRequest(request: StateEditRequest): void {
     // Only delete refuses URNs beside --all; untaint and unprotect take --all and leave the URNs unread.
     if (request.all && request.urns.length > 0 && request.edit === "delete") throw new Error("cannot specify a resource URN when deleting all resources");
     if (request.all && request.edit === "taint") throw new Error("unknown flag: --all");
     if (!request.all && request.urns.length === 0) throw new Error("Must supply <resource URN> unless pulumi is run interactively");
-    if (request.edit === "delete") return deleteEdit(copy, request);
-    return flagEdit(copy, request);
 }
 
 const FLAG_EDITS = {

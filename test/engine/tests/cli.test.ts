@@ -185,6 +185,40 @@ describe("engine double: command line", function () {
             assert.equal(changed.stderr, "error: no changes were expected for preview but changes were proposed\n");
         });
 
+        it("up --expect-no-changes applies the changes it previews, then exits 7 (PreviewThenPromptThenExecute)", async () => {
+            const program = testProgram();
+            const spec = (size: number) => `spec=${JSON.stringify({ things: [{ name: "a", inputs: { size } }] })}`;
+            const common = [program.dir, "--state", program.stateFile];
+            assert.equal((await runCli(["up", ...common, "--config", spec(1), "--skip-preview"], program.env)).code, 0);
+            program.takeCalls();
+            const changed = await runCli(["up", ...common, "--config", spec(2), "--expect-no-changes"], program.env);
+            assert.equal(changed.code, 7, changed.stdout + changed.stderr);
+            assert.equal(changed.stderr, "error: no changes were expected for update but changes were proposed\n");
+            assert.deepEqual(Object.values(program.cloud()).map((thing) => thing.size), [2], "the update was applied");
+        });
+
+        it("state taint makes the next up replace the resource; state delete refuses a protected one until unprotected", async () => {
+            const program = testProgram();
+            const spec = `spec=${JSON.stringify({ things: [{ name: "a", inputs: { size: 1 }, options: { protect: true } }, { name: "b", inputs: { size: 1 } }] })}`;
+            const common = [program.dir, "--state", program.stateFile];
+            const urn = (name: string) => program.state().resources.find((resource) => resource.urn.endsWith(`::${name}`))!.urn;
+            assert.equal((await runCli(["up", ...common, "--config", spec, "--skip-preview"], program.env)).code, 0);
+            const tainted = await runCli(["state", "taint", ...common, urn("b")], program.env);
+            assert.deepEqual([tainted.code, tainted.stdout], [0, "1 resources tainted\n"], tainted.stderr);
+            const up = await runCli(["up", ...common, "--config", spec, "--skip-preview"], program.env);
+            assert.match(up.stdout, /\+-\s+replace\s+\S+\s+b\b/, up.stdout);
+            assert.equal(program.state().resources.some((resource) => resource.taint), false, "the replacement is not tainted");
+            const refused = await runCli(["state", "delete", ...common, urn("a")], program.env);
+            assert.equal(refused.code, 1);
+            assert.equal(refused.stderr, `error: ${urn("a")} can't be safely deleted because it is protected. Re-run this command with --force to force deletion\n`);
+            assert.equal((await runCli(["state", "unprotect", ...common, urn("a")], program.env)).code, 0);
+            const deleted = await runCli(["state", "rm", ...common, urn("a")], program.env);
+            assert.deepEqual([deleted.code, deleted.stdout], [0, "Resource deleted\n"], deleted.stderr);
+            assert.equal(program.state().resources.some((resource) => resource.urn.endsWith("::a")), false);
+            const usage = await runCli(["state", "taint", ...common, "--all"], program.env);
+            assert.deepEqual([usage.code, usage.stderr], [2, "engine: unknown flag: --all (engine state --help for usage)\n"]);
+        });
+
         sampleTests(this, 2);
     });
 });
