@@ -2,8 +2,9 @@
 // the shared listing, create recovers from a lost response without making a duplicate, adopt takes over an
 // existing object, update and delete are retried because they are idempotent, and delete of a gone object succeeds.
 import { z } from "zod";
-import { collect, ShortenerApiError, type ShortenerClient } from "../client";
+import { collect, ShortenerApiError, type AllOptions, type ShortenerClient } from "../client";
 import type { ResourceContext } from "./context";
+import type { ImportedAs } from "./import-spec";
 import { ResourceInitError, sameValue, type Observed, type Props, type ResourceDefinition } from "./lifecycle";
 
 export interface Remote {
@@ -18,7 +19,8 @@ export interface ListedKind<I extends Props, R extends Remote> {
     replaceOn?: ResourceDefinition<I>["replaceOn"];
     deleteBeforeReplace?: boolean;
     rules?: ResourceDefinition<I>["rules"];
-    list(client: ShortenerClient): AsyncIterable<R>;
+    /** Every object, walked in pages as `walk` asks (shortener-import's --page-size). */
+    list(client: ShortenerClient, walk?: AllOptions): AsyncIterable<R>;
     /** The inputs as the service holds them; fields the service does not show are left out (kept from state). */
     observe(remote: R): Partial<I>;
     /**
@@ -38,6 +40,8 @@ export interface ListedKind<I extends Props, R extends Remote> {
     normalise?: ResourceDefinition<I>["normalise"];
     /** For shortener-import: what the listing does not show of the object and what to do about it, said above each imported one. */
     importNote?: string;
+    /** How shortener-import takes the kind's objects. */
+    imported: ImportedAs<R>;
     /** Said when creates fail with server errors: what such an answer usually means for this kind. */
     serverErrorHint?: string;
     /**

@@ -86,9 +86,10 @@ export const qrCode = listedResource<QrCodeInputs, RemoteQrCode>({
     importNote:
         "type, data, colours and logo: the service does not show them. Left out, the first `up` changes nothing;\n" +
         "declare type and data before changing this QR code (that updates it in place).",
+    imported: { option: "qrcodes", snapshotKey: "qrCodes", title: "QR codes", prefix: "qr", nameText: (remote) => remote.name },
     inputs,
     replaceOn: ["type"],
-    list: (client) => client.qrCodes.all(),
+    list: (client, walk) => client.qrCodes.all(walk),
     observe: () => ({}),
     computedOutputs: ["link", "scans"],
     computed: (remote) => ({ link: remote.link, scans: remote.scans }),
