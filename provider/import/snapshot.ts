@@ -17,6 +17,7 @@ export type Snapshot = {
     account?: Account;
     /** The service's own domains, listed with no id on every page: never managed by an account. */
     systemDomains?: string[];
+    /** The channel kind's objects (under its snapshot key), each with its items. */
     channels?: ChannelWithItems[];
 } & { [snapshotKey: string]: Remote[] | undefined };
 
@@ -70,16 +71,16 @@ async function withItems(client: ShortenerClient, channels: readonly Remote[], w
  */
 export function checkSnapshot(snapshot: Snapshot): void {
     for (const kind of LISTED_KINDS) uniqueIds(kind.listed.noun, objectsOf(snapshot, kind) ?? []);
-    for (const channel of snapshot.channels ?? []) {
-        for (const item of channel.items) {
+    for (const holder of snapshot.channels ?? []) {
+        for (const item of holder.items) {
             if (!(CHANNEL_ITEM_TYPES as readonly string[]).includes(item.type)) {
                 throw new Error(
-                    `channel ${channel.id} holds an item of type ${literal(item.type)}; a channel item is one of ${CHANNEL_ITEM_TYPES.join(", ")}. ` +
+                    `channel ${holder.id} holds an item of type ${literal(item.type)}; a channel item is one of ${CHANNEL_ITEM_TYPES.join(", ")}. ` +
                         "Nothing was written",
                 );
             }
         }
-        for (const type of CHANNEL_ITEM_TYPES) uniqueIds(`${type} item of channel ${channel.id}`, channel.items.filter((item) => item.type === type));
+        for (const type of CHANNEL_ITEM_TYPES) uniqueIds(`${type} item of channel ${holder.id}`, holder.items.filter((item) => item.type === type));
     }
 }
 
