@@ -13,12 +13,16 @@ import { writeFileWhole } from "../fs/write-whole";
 import { CONFIG_KEYS, ENV_KEYS, resolveAccount, resolveSettings, type ConfigSource } from "../config";
 import { countRefused, generateProgram, SERVICE_TEXT, serviceTextOf, summary, type ServiceText } from "./program";
 import { parseYamlText } from "../yaml-text";
-import { IMPORT_KINDS, readSnapshot, type ImportKind } from "./snapshot";
+import { IMPORT_KINDS, LISTED_KINDS } from "./listed-kinds";
+import { readSnapshot } from "./snapshot";
+
+/** "a, b and c". */
+const listOf = (words: readonly string[]) => (words.length < 2 ? words.join("") : `${words.slice(0, -1).join(", ")} and ${words[words.length - 1]}`);
 
 const USAGE = `Usage: shortener-import [--output FILE] [--service real|spec] [--kinds LIST] [--json] [--stack NAME] [--timestamp ISO] [--page-size N]
 
-Reads every domain, campaign, channel (with its items), pixel and QR code of the account, and the account's
-settings, and writes a Pulumi TypeScript program that adopts each of them as the service holds it.
+Reads every ${listOf(LISTED_KINDS.map((kind) => kind.listed.noun))} of the account (each channel with its items), and
+the account's settings, and writes a Pulumi TypeScript program that adopts each of them as the service holds it.
   -o, --output FILE   write to FILE (only once everything was read; on failure FILE is left as it was).
                       Prefer it to "> FILE": the shell empties FILE before the import even starts
   --service real|spec how the service stores text: "real" escapes & " ' < > as HTML entities (the hosted service
@@ -51,7 +55,7 @@ const keys: string[] = [];
 
 interface Options {
     output?: string;
-    kinds: ImportKind[];
+    kinds: string[];
     json: boolean;
     stack?: string;
     importedAt: Date;
@@ -98,9 +102,9 @@ function parseService(value: string): ServiceText {
     return value as ServiceText;
 }
 
-function parseKinds(list: string): ImportKind[] {
+function parseKinds(list: string): string[] {
     const kinds = list.split(",").map((kind) => kind.trim().toLowerCase()).filter((kind) => kind !== "");
-    const unknown = kinds.filter((kind) => !(IMPORT_KINDS as readonly string[]).includes(kind));
+    const unknown = kinds.filter((kind) => !IMPORT_KINDS.includes(kind));
     if (unknown.length > 0) throw new UsageError(`--kinds: unknown kind ${unknown.join(", ")}; expected some of ${IMPORT_KINDS.join(", ")}`);
     if (kinds.length === 0) throw new UsageError(`--kinds: name at least one of ${IMPORT_KINDS.join(", ")}`);
     return IMPORT_KINDS.filter((kind) => kinds.includes(kind));

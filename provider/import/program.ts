@@ -2,22 +2,19 @@
 // id with the values the service holds, so the first `pulumi up` makes no write. What a kind holds is read from the
 // kind's own definition: its `observe` (the inputs as the service holds them, an unset value left out), its input
 // schema (a value equal to the default is left out), its stored forms (the service's escaping, undone only where the
-// service escapes) and its import note (what the listing does not show). Only the account and the channels' items
-// are written here by hand. Everything reaches the text through emit.ts.
+// service escapes), its import note (what the listing does not show) and its `imported` (its section and names).
+// Only the account and the channels' items are written here by hand. Everything reaches the text through emit.ts.
 import { z } from "zod";
-import type { Campaign, Domain, Pixel, QrCode } from "../client";
-import { campaign } from "../resources/campaign";
 import { channel } from "../resources/channel";
-import { domain } from "../resources/domain";
 import { sameValue, type Props } from "../resources/lifecycle";
 import type { Remote } from "../resources/listed";
-import { pixel } from "../resources/pixel";
 import { qrCode } from "../resources/qrcode";
 import { unescapedText, withoutEntities } from "../resources/values";
 import { quoted } from "../wiki/echo";
 import { comment, construction, Fixed, IdOf, note, type Value } from "./emit";
+import { LISTED_KINDS, type ImportedKind } from "./listed-kinds";
 import { nameObjects, type Named } from "./names";
-import type { ChannelWithItems, Snapshot } from "./snapshot";
+import { objectsOf, type ChannelWithItems, type Snapshot } from "./snapshot";
 
 /**
  * How the service stores text. "real": as the hosted service does, with & " ' < > escaped as HTML entities (the
@@ -35,57 +32,27 @@ export interface ProgramOptions {
     service: ServiceText;
 }
 
-/** What the import reads of a listed kind's definition (see ListedKind in resources/listed/spec.ts). */
-interface KindKnowledge<R> {
-    kind: string;
-    inputs: z.ZodObject<z.ZodRawShape>;
-    listed: {
-        noun: string;
-        observe(remote: R): Props;
-        storedForms?: { [field: string]: ((declared: never) => readonly unknown[]) | undefined };
-        computed?(remote: R): Props;
-        importNote?: string;
-    };
-}
-
-/** A kind the service lists, as the import declares it. */
-interface ListedImport<R extends Remote> {
-    title: string;
-    definition: KindKnowledge<R>;
-    /** The variable's first word, and the name of objects whose name has no usable word. */
-    prefix: string;
-    /** The text an object's resource name is derived from. */
-    nameText(remote: R): string;
-    objects(snapshot: Snapshot): readonly R[] | undefined;
-}
-
-const listed = <R extends Remote>(kind: ListedImport<R>) => kind as unknown as ListedImport<Remote>;
-
-const DOMAINS = listed<Domain>({ title: "Domains", definition: domain, prefix: "domain", nameText: (d) => hostOf(d.domain), objects: (s) => s.domains });
-const CAMPAIGNS = listed<Campaign>({ title: "Campaigns", definition: campaign, prefix: "campaign", nameText: (c) => c.name, objects: (s) => s.campaigns });
-const CHANNELS = listed<ChannelWithItems>({ title: "Channels", definition: channel, prefix: "channel", nameText: (c) => c.name, objects: (s) => s.channels });
-const PIXELS = listed<Pixel>({ title: "Pixels", definition: pixel, prefix: "pixel", nameText: (p) => p.name || p.tag, objects: (s) => s.pixels });
-const QR_CODES = listed<QrCode>({ title: "QR codes", definition: qrCode, prefix: "qr", nameText: (qr) => qr.name, objects: (s) => s.qrCodes });
-
-/** In the order they are declared: a channel's items refer to QR codes declared before them. */
-const LISTED_KINDS = [DOMAINS, CAMPAIGNS, CHANNELS, PIXELS, QR_CODES];
-
 export function generateProgram(snapshot: Snapshot, options: ProgramOptions): string {
     // Names come from the text, not its escaped form: "Tom &amp; Jerry" is named tom-jerry whatever --service says.
-    const names = new Map(
-        LISTED_KINDS.map((kind) => [kind, nameObjects(kind.prefix, (kind.objects(snapshot) ?? []).map((o) => ({ id: o.id, text: withoutEntities(kind.nameText(o)) })))]),
-    );
+    const names = new Map(LISTED_KINDS.map((kind) => [kind.kind, namesOf(kind, objectsOf(snapshot, kind) ?? [])]));
     const body = [
         snapshot.account && accountSection(snapshot.account.email),
         ...LISTED_KINDS.map((kind) => {
-            const objects = kind.objects(snapshot);
-            return objects && section(kind.title, objects.map((remote) => declaration(kind, remote, names.get(kind)!.get(remote.id)!, options.service)));
+            const objects = objectsOf(snapshot, kind);
+            const declared = objects?.map((remote) => declaration(kind, remote, names.get(kind.kind)!.get(remote.id)!, options.service));
+            return declared && section(kind.listed.imported.title, declared);
         }),
-        snapshot.channels && section("What the channels hold", channelItemsCode(snapshot.channels, names.get(CHANNELS)!, names.get(QR_CODES)!)),
+        snapshot.channels && section("What the channels hold", channelItemsCode(snapshot.channels, names.get(channel.kind)!, names.get(qrCode.kind)!)),
     ]
         .filter((part) => part !== undefined)
         .join("\n\n");
     return [header(snapshot, options, countRefused(body)), 'import * as shortener from "pulumi-shortener";', body].join("\n\n") + "\n";
+}
+
+/** The resource and variable names of a kind's objects. */
+function namesOf(kind: ImportedKind, objects: readonly Remote[]): Map<number, Named> {
+    const { prefix, nameText } = kind.listed.imported;
+    return nameObjects(prefix, objects.map((remote) => ({ id: remote.id, text: withoutEntities(nameText(remote)) })));
 }
 
 /** Marks a resource whose values, as the service holds them, the provider's input checks refuse. */
@@ -98,15 +65,16 @@ export function countRefused(program: string): number {
 
 /** A one-line summary of what the snapshot holds, e.g. "3 domains, 2 campaigns, ...". */
 export function summary(snapshot: Snapshot): string {
-    const counted = (count: number | undefined, one: string) => (count === undefined ? undefined : `${count} ${count === 1 ? one : `${one}s`}`);
-    const items = snapshot.channels?.reduce((total, channel) => total + channel.items.length, 0);
+    const counted = (count: number, one: string) => `${count} ${count === 1 ? one : `${one}s`}`;
+    const items = snapshot.channels?.reduce((total, holder) => total + holder.items.length, 0);
     return [
         snapshot.account && "the account's settings",
-        counted(snapshot.domains?.length, "domain"),
-        counted(snapshot.campaigns?.length, "campaign"),
-        snapshot.channels && `${counted(snapshot.channels.length, "channel")} (${counted(items, "item")})`,
-        counted(snapshot.pixels?.length, "pixel"),
-        counted(snapshot.qrCodes?.length, "QR code"),
+        ...LISTED_KINDS.map((kind) => {
+            const objects = objectsOf(snapshot, kind);
+            const count = objects && counted(objects.length, kind.listed.noun);
+            // A channel's items are counted with the channels.
+            return kind.kind === channel.kind && items !== undefined ? `${count} (${counted(items, "item")})` : count;
+        }),
     ]
         .filter((part) => part !== undefined)
         .join(", ");
@@ -119,11 +87,11 @@ export function summary(snapshot: Snapshot): string {
  */
 export function serviceTextOf(snapshot: Snapshot): { service: ServiceText } | { service: "unknown"; example: string } {
     const texts = LISTED_KINDS.flatMap((kind) =>
-        (kind.objects(snapshot) ?? []).flatMap((remote) => {
-            const observed = kind.definition.listed.observe(remote);
-            return Object.keys(kind.definition.listed.storedForms ?? {})
+        (objectsOf(snapshot, kind) ?? []).flatMap((remote) => {
+            const observed = kind.listed.observe(remote);
+            return Object.keys(kind.listed.storedForms ?? {})
                 .filter((field) => typeof observed[field] === "string")
-                .map((field) => ({ text: observed[field] as string, where: `${kind.definition.listed.noun} ${remote.id}'s ${field}` }));
+                .map((field) => ({ text: observed[field] as string, where: `${kind.listed.noun} ${remote.id}'s ${field}` }));
         }),
     );
     const withEntity = texts.find(({ text }) => unescapedText(text) !== undefined && unescapedText(text) !== text);
@@ -172,16 +140,16 @@ function accountSection(email: string): string {
 }
 
 /** One object of a listed kind: its import note, what the service computes, refusals, and the resource. */
-function declaration(kind: ListedImport<Remote>, remote: Remote, named: Named, service: ServiceText): string {
-    const spec = kind.definition.listed;
-    const fields: [string, Value][] = [["adopt", remote.id], ...declaredInputs(kind.definition, remote, service)];
+function declaration(kind: ImportedKind, remote: Remote, named: Named, service: ServiceText): string {
+    const spec = kind.listed;
+    const fields: [string, Value][] = [["adopt", remote.id], ...declaredInputs(kind, remote, service)];
     // What the service shows in place of what it hides (the rotator URL for the slug, the link for the data).
     const shown = spec.importNote === undefined ? [] : (Object.entries(spec.computed?.(remote) ?? {}) as [string, string | number | null][]);
     return [
         spec.importNote === undefined ? undefined : note(spec.importNote),
         ...shown.map(([output, value]) => comment`${new Fixed(output)} (shown by the service): ${value}`),
-        ...refusedInputs(kind.definition, fields).map((reason) => comment`${new Fixed(REFUSED)} ${reason}`),
-        construction(kind.definition.kind, named.resource, fields, named.variable),
+        ...refusedInputs(kind, fields).map((reason) => comment`${new Fixed(REFUSED)} ${reason}`),
+        construction(kind.kind, named.resource, fields, named.variable),
     ]
         .filter((part) => part !== undefined)
         .join("\n");
@@ -192,7 +160,7 @@ function declaration(kind: ListedImport<Remote>, remote: Remote, named: Named, s
  * or the schema's default), in the form to declare: where the service escapes text, the text itself, when the
  * kind's stored forms of that text are the stored value.
  */
-function declaredInputs(definition: KindKnowledge<Remote>, remote: Remote, service: ServiceText): [string, Value][] {
+function declaredInputs(definition: ImportedKind, remote: Remote, service: ServiceText): [string, Value][] {
     const observed: Props = definition.listed.observe(remote);
     const storedForms = (definition.listed.storedForms ?? {}) as Record<string, ((declared: string) => readonly unknown[]) | undefined>;
     return Object.entries(observed).flatMap(([field, value]): [string, Value][] => {
@@ -213,7 +181,7 @@ function declaredInputs(definition: KindKnowledge<Remote>, remote: Remote, servi
 }
 
 /** What the kind's own input checks (those `pulumi preview` runs) say about the values, one per problem. */
-function refusedInputs(definition: KindKnowledge<Remote>, fields: [string, Value][]): string[] {
+function refusedInputs(definition: ImportedKind, fields: [string, Value][]): string[] {
     const checked = definition.inputs.safeParse(Object.fromEntries(fields));
     return checked.success ? [] : checked.error.issues.map((issue) => `${issue.path.join(".") || "(inputs)"}: ${issue.message}`);
 }
@@ -234,12 +202,4 @@ function channelItemsCode(channels: ChannelWithItems[], channelNames: Map<number
             ].join("\n");
         });
     });
-}
-
-function hostOf(url: string): string {
-    try {
-        return new URL(url).host;
-    } catch {
-        return url;
-    }
 }

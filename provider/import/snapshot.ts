@@ -1,52 +1,67 @@
 // Everything an account holds that the provider can manage, read through the client: every page of every kind,
 // and the items of every channel. Objects are sorted by id, so the same account always reads the same way.
-import { CHANNEL_ITEM_TYPES, type Account, type Campaign, type Channel, type ChannelItem, type Domain, type Pixel, type QrCode, type ShortenerClient } from "../client";
+import { CHANNEL_ITEM_TYPES, type Account, type AllOptions, type Channel, type ChannelItem, type ShortenerClient } from "../client";
 import { allItems, collect } from "../client/pagination";
+import { channel } from "../resources/channel";
+import { domain } from "../resources/domain";
+import type { Remote } from "../resources/listed";
 import { literal } from "./emit";
-
-export const IMPORT_KINDS = ["account", "domains", "campaigns", "channels", "pixels", "qrcodes"] as const;
-export type ImportKind = (typeof IMPORT_KINDS)[number];
+import { ACCOUNT_OPTION, LISTED_KINDS, type ImportedKind } from "./listed-kinds";
 
 export interface ChannelWithItems extends Channel {
     items: ChannelItem[];
 }
 
-export interface Snapshot {
+/** What an account holds, as --json writes it: the account's settings, and each listed kind's objects under its snapshot key. */
+export type Snapshot = {
     account?: Account;
-    domains?: Domain[];
     /** The service's own domains, listed with no id on every page: never managed by an account. */
     systemDomains?: string[];
-    campaigns?: Campaign[];
+    /** The channel kind's objects (under its snapshot key), each with its items. */
     channels?: ChannelWithItems[];
-    pixels?: Pixel[];
-    qrCodes?: QrCode[];
+} & { [snapshotKey: string]: Remote[] | undefined };
+
+/** The objects of a listed kind; undefined when the kind was not read. */
+export function objectsOf(snapshot: Snapshot, kind: ImportedKind): readonly Remote[] | undefined {
+    return snapshot[kind.listed.imported.snapshotKey];
 }
 
 export interface ReadOptions {
-    kinds: readonly ImportKind[];
+    /** Names from IMPORT_KINDS. */
+    kinds: readonly string[];
     /** Items per listing page; the client's default when unset. */
     pageSize?: number;
 }
 
 export async function readSnapshot(client: ShortenerClient, options: ReadOptions): Promise<Snapshot> {
-    const wanted = (kind: ImportKind) => options.kinds.includes(kind);
     const walk = { limit: options.pageSize };
     const snapshot: Snapshot = {};
-    if (wanted("account")) snapshot.account = await client.account.get();
-    if (wanted("domains")) Object.assign(snapshot, await readDomains(client, options.pageSize));
-    if (wanted("campaigns")) snapshot.campaigns = byId(await collect(client.campaigns.all(walk)));
-    if (wanted("channels")) {
-        const channels = byId(await collect(client.channels.all(walk)));
-        snapshot.channels = [];
-        for (const channel of channels) {
-            const items = await collect(client.channels.allItems(channel.id, walk));
-            snapshot.channels.push({ ...channel, items: items.sort((a, b) => a.type.localeCompare(b.type) || a.id - b.id) });
+    if (options.kinds.includes(ACCOUNT_OPTION)) snapshot.account = await client.account.get();
+    for (const kind of LISTED_KINDS) {
+        const { option, snapshotKey } = kind.listed.imported;
+        if (!options.kinds.includes(option)) continue;
+        // Two kinds are read with more than their listing: the domains' pages also list the system domains, and a
+        // channel's items are read with it.
+        if (kind.kind === domain.kind) {
+            const { domains, systemDomains } = await readDomains(client, options.pageSize);
+            Object.assign(snapshot, { [snapshotKey]: domains, systemDomains });
+            continue;
         }
+        const objects = byId(await collect(kind.listed.list(client, walk)));
+        snapshot[snapshotKey] = kind.kind === channel.kind ? await withItems(client, objects, walk) : objects;
     }
-    if (wanted("pixels")) snapshot.pixels = byId(await collect(client.pixels.all(walk)));
-    if (wanted("qrcodes")) snapshot.qrCodes = byId(await collect(client.qrCodes.all(walk)));
     checkSnapshot(snapshot);
     return snapshot;
+}
+
+/** Each channel with its items, sorted by type and id. */
+async function withItems(client: ShortenerClient, channels: readonly Remote[], walk: AllOptions): Promise<Remote[]> {
+    const holders = [];
+    for (const holder of channels) {
+        const items = await collect(client.channels.allItems(holder.id, walk));
+        holders.push({ ...holder, items: items.sort((a, b) => a.type.localeCompare(b.type) || a.id - b.id) });
+    }
+    return holders;
 }
 
 /**
@@ -55,21 +70,17 @@ export async function readSnapshot(client: ShortenerClient, options: ReadOptions
  * not have. The service's answer is inconsistent; guessing would declare one object under another's name.
  */
 export function checkSnapshot(snapshot: Snapshot): void {
-    uniqueIds("domain", snapshot.domains ?? []);
-    uniqueIds("campaign", snapshot.campaigns ?? []);
-    uniqueIds("channel", snapshot.channels ?? []);
-    uniqueIds("pixel", snapshot.pixels ?? []);
-    uniqueIds("QR code", snapshot.qrCodes ?? []);
-    for (const channel of snapshot.channels ?? []) {
-        for (const item of channel.items) {
+    for (const kind of LISTED_KINDS) uniqueIds(kind.listed.noun, objectsOf(snapshot, kind) ?? []);
+    for (const holder of snapshot.channels ?? []) {
+        for (const item of holder.items) {
             if (!(CHANNEL_ITEM_TYPES as readonly string[]).includes(item.type)) {
                 throw new Error(
-                    `channel ${channel.id} holds an item of type ${literal(item.type)}; a channel item is one of ${CHANNEL_ITEM_TYPES.join(", ")}. ` +
+                    `channel ${holder.id} holds an item of type ${literal(item.type)}; a channel item is one of ${CHANNEL_ITEM_TYPES.join(", ")}. ` +
                         "Nothing was written",
                 );
             }
         }
-        for (const type of CHANNEL_ITEM_TYPES) uniqueIds(`${type} item of channel ${channel.id}`, channel.items.filter((item) => item.type === type));
+        for (const type of CHANNEL_ITEM_TYPES) uniqueIds(`${type} item of channel ${holder.id}`, holder.items.filter((item) => item.type === type));
     }
 }
 
@@ -93,7 +104,7 @@ function uniqueIds(what: string, objects: readonly { id: number }[]): void {
 }
 
 /** Every domain page; the system domains (repeated on every page, with no id) are kept apart and counted once. */
-async function readDomains(client: ShortenerClient, pageSize: number | undefined): Promise<Pick<Snapshot, "domains" | "systemDomains">> {
+async function readDomains(client: ShortenerClient, pageSize: number | undefined): Promise<{ domains: Remote[]; systemDomains: string[] }> {
     const systemDomains = new Set<string>();
     const pages = allItems(
         "domains.all",

@@ -1,7 +1,7 @@
 // The account's e-mail and password: a singleton that exists before and after the stack. Create applies the
 // declared settings, delete leaves the account as it is. The password cannot be read back, so its drift cannot
 // be seen; it is a secret in inputs, outputs and state.
-import { ShortenerResource } from "./resource";
+import { declareKind, ShortenerResource } from "./resource";
 import type * as pulumi from "@pulumi/pulumi";
 import { secret } from "@pulumi/pulumi/output";
 import { z } from "zod";
@@ -59,6 +59,10 @@ export type AccountSettingsArgsAgree = ArgsAgree<AgreeWith<AccountSettingsArgs, 
  * leaves the account as it is. A changed password cannot be detected by refresh (the service never shows it).
  */
 export class AccountSettings extends ShortenerResource {
+    static {
+        declareKind(this, accountSettings);
+    }
+
     declare readonly email: pulumi.Output<string | undefined>;
     declare readonly password: pulumi.Output<string | undefined>;
     declare readonly username: pulumi.Output<string>;
@@ -67,7 +71,7 @@ export class AccountSettings extends ShortenerResource {
 
     constructor(name: string, args: AccountSettingsArgs, opts?: pulumi.CustomResourceOptions) {
         const password = args.password === undefined ? undefined : secret(args.password);
-        super(accountSettings, name, { ...args, password }, {
+        super(name, { ...args, password }, {
             ...opts,
             additionalSecretOutputs: [...(opts?.additionalSecretOutputs ?? []), "password"],
         });

@@ -23,8 +23,9 @@ export const campaign = listedResource<CampaignInputs, RemoteCampaign>({
     importNote:
         "slug: the service does not show it (the rotator URL shows its effect). Left out, updates keep it; declare a\n" +
         "slug only to change it (the service refuses a campaign's own slug, and cannot remove one).",
+    imported: { option: "campaigns", snapshotKey: "campaigns", title: "Campaigns", prefix: "campaign", nameText: (remote) => remote.name },
     inputs,
-    list: (client) => client.campaigns.all(),
+    list: (client, walk) => client.campaigns.all(walk),
     // The listing does not show the slug; it stays as declared (the rotator URL output shows its effect). Without a
     // declared slug the real service picks one, which only the rotator URL shows.
     observe: (remote) => ({ name: remote.name, public: remote.public }),

@@ -24,8 +24,9 @@ const badgeColour = (remote: RemoteChannel) => unlessEmpty(remote.color)?.toUppe
 export const channel = listedResource<ChannelInputs, RemoteChannel>({
     kind: "Channel",
     noun: "channel",
+    imported: { option: "channels", snapshotKey: "channels", title: "Channels", prefix: "channel", nameText: (remote) => remote.name },
     inputs,
-    list: (client) => client.channels.all(),
+    list: (client, walk) => client.channels.all(walk),
     observe: (remote) => ({
         name: remote.name,
         description: unlessEmpty(remote.description),

@@ -19,13 +19,23 @@ export type DomainInputs = z.output<typeof inputs>;
 /** The service writes an unset redirect as "". A redirect is compared as sent: only its scheme and host by case. */
 const optionalUrl = (value: string) => (value ? normaliseUrl(value) : undefined);
 
+/** The host of a domain's URL, which names its resource: go.example.com. */
+function hostOf(url: string): string {
+    try {
+        return new URL(url).host;
+    } catch {
+        return url;
+    }
+}
+
 export const domain = listedResource<DomainInputs, RemoteDomain>({
     kind: "Domain",
     noun: "domain",
+    imported: { option: "domains", snapshotKey: "domains", title: "Domains", prefix: "domain", nameText: (remote) => hostOf(remote.domain) },
     inputs,
     replaceOn: ["domain"],
     deleteBeforeReplace: true,
-    list: (client) => client.domains.all(),
+    list: (client, walk) => client.domains.all(walk),
     observe: (remote) => ({
         domain: normaliseOrigin(remote.domain),
         redirectRoot: optionalUrl(remote.redirectRoot),

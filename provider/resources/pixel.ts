@@ -18,9 +18,10 @@ export type PixelInputs = z.output<typeof inputs>;
 export const pixel = listedResource<PixelInputs, RemotePixel>({
     kind: "Pixel",
     noun: "pixel",
+    imported: { option: "pixels", snapshotKey: "pixels", title: "Pixels", prefix: "pixel", nameText: (remote) => remote.name || remote.tag },
     inputs,
     replaceOn: ["type"],
-    list: (client) => client.pixels.all(),
+    list: (client, walk) => client.pixels.all(walk),
     observe: (remote) => ({ type: remote.type as PixelInputs["type"], name: remote.name, tag: remote.tag }),
     storedForms: { name: storedText, tag: storedText },
     naturalKey: { describe: (wanted) => `type ${wanted.type} and tag "${wanted.tag}"`, fields: ["type", "tag"] },

@@ -1,7 +1,7 @@
 // A QR code. Its type cannot change in place. Its data is typed per QR type: a string for text and link, a
 // structured object for the others. The service shows only the link, scans, name and date of a QR code, so drift
 // in its data cannot be seen; its deletion can.
-import { ShortenerResource } from "./resource";
+import { declareKind, ShortenerResource } from "./resource";
 import type * as pulumi from "@pulumi/pulumi";
 import { output, secret } from "@pulumi/pulumi/output";
 import { z } from "zod";
@@ -86,9 +86,10 @@ export const qrCode = listedResource<QrCodeInputs, RemoteQrCode>({
     importNote:
         "type, data, colours and logo: the service does not show them. Left out, the first `up` changes nothing;\n" +
         "declare type and data before changing this QR code (that updates it in place).",
+    imported: { option: "qrcodes", snapshotKey: "qrCodes", title: "QR codes", prefix: "qr", nameText: (remote) => remote.name },
     inputs,
     replaceOn: ["type"],
-    list: (client) => client.qrCodes.all(),
+    list: (client, walk) => client.qrCodes.all(walk),
     observe: () => ({}),
     computedOutputs: ["link", "scans"],
     computed: (remote) => ({ link: remote.link, scans: remote.scans }),
@@ -195,6 +196,10 @@ export type QrCodeArgsAgree = ArgsAgree<AgreeWith<QrCodeArgs, typeof inputs>>;
 
 /** A QR code. */
 export class QrCode extends ShortenerResource {
+    static {
+        declareKind(this, qrCode);
+    }
+
     declare readonly type: pulumi.Output<QrType>;
     declare readonly data: pulumi.Output<QrDataByType[QrType]>;
     declare readonly background: pulumi.Output<string | undefined>;
@@ -207,7 +212,7 @@ export class QrCode extends ShortenerResource {
 
     constructor(name: string, args: QrCodeArgs, opts?: pulumi.CustomResourceOptions) {
         const data = args.data === undefined ? undefined : output(args.data).apply((value) => (holdsCredential(value) ? secret(value) : value));
-        super(qrCode, name, { ...args, data }, opts);
+        super(name, { ...args, data }, opts);
     }
 }
 

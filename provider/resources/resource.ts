@@ -14,9 +14,27 @@ import { thinProvider } from "./stub";
  *  dynamic resource comes to `shortener:index:<Kind>`. Part of the state format: keep it stable. */
 const TYPE_MODULE = "shortener";
 
+/** Each kind's class with its definition: the kind's name and its outputs, each of which becomes an Output of the instance. */
+const definedBy = new WeakMap<object, AnyKind>();
+
+/** Records the definition of a kind's class, for its constructor and the registry: once per class, as it is declared. */
+export function declareKind(cls: abstract new (...args: never) => ShortenerResource, definition: AnyKind): void {
+    definedBy.set(cls, definition);
+}
+
+/** The definition of a kind's class, or of a class extending one; undefined for anything else. */
+export function definitionOf(value: unknown): AnyKind | undefined {
+    for (let cls = value; typeof cls === "function"; cls = Object.getPrototypeOf(cls)) {
+        const definition = definedBy.get(cls);
+        if (definition) return definition;
+    }
+    return undefined;
+}
+
 export abstract class ShortenerResource extends DynamicResource {
-    /** @param definition the kind: its name and its outputs, each of which becomes an Output of the instance. */
-    protected constructor(definition: AnyKind, name: string, args: object, opts?: pulumi.CustomResourceOptions) {
+    protected constructor(name: string, args: object, opts?: pulumi.CustomResourceOptions) {
+        const definition = definitionOf(new.target);
+        if (!definition) throw new Error(`internal error: ${new.target.name} declares no kind (declareKind)`);
         warnOnceIfApiKeyIsPlain();
         const props = { ...Object.fromEntries(outputNames(definition).map((output) => [output, undefined])), ...args };
         super(thinProvider(definition.kind), name, props, opts, TYPE_MODULE, definition.kind);
@@ -41,12 +59,15 @@ export interface KindClass<Args extends object> {
 
 /**
  * The base of a kind's class whose constructor only hands the kind's definition on, so that a kind file declares its
- * class as its outputs alone: `class Pixel extends kindResource<PixelArgs>(pixel) { declare readonly ... }`.
+ * class as its outputs alone: `class Pixel extends kindResource<PixelArgs>(pixel) { declare readonly ... }`. A class
+ * with a constructor of its own (to mark a secret) extends ShortenerResource and declares its kind in a static block.
  */
 export function kindResource<Args extends object>(definition: AnyKind): KindClass<Args> {
-    return class extends ShortenerResource {
+    const kindClass = class extends ShortenerResource {
         constructor(name: string, args: Args, opts?: pulumi.CustomResourceOptions) {
-            super(definition, name, args, opts);
+            super(name, args, opts);
         }
     };
+    declareKind(kindClass, definition);
+    return kindClass;
 }

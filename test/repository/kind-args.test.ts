@@ -7,7 +7,8 @@ import { strict as assert } from "node:assert";
 import { readdirSync, readFileSync } from "node:fs";
 import { basename, join } from "node:path";
 import * as ts from "typescript";
-import { outputNames, type AnyKind } from "../../provider/resources/lifecycle";
+import { outputNames } from "../../provider/resources/lifecycle";
+import { definitionOf } from "../../provider/resources/resource";
 import { REPOSITORY_ROOT } from "../support/repository";
 
 const RESOURCES = join(REPOSITORY_ROOT, "provider", "resources");
@@ -45,26 +46,20 @@ function argsFields(kind: Kind): Map<string, [number, number][]> {
     return fields;
 }
 
-/** The names of the Outputs the kind's class declares, and the definition its constructor passes to the base. */
-function declaredOutputs(kind: Kind): { declared: string[]; definition: string } {
+/** The names of the Outputs the kind's class declares, and the class's name. */
+function declaredOutputs(kind: Kind): { declared: string[]; className: string } {
     const source = ts.createSourceFile(kind.file, kind.text, ts.ScriptTarget.ES2022, true);
     const declared: string[] = [];
-    let definition = "";
+    let className = "";
     const visit = (node: ts.Node) => {
         if (ts.isPropertyDeclaration(node) && node.modifiers?.some((m) => m.kind === ts.SyntaxKind.DeclareKeyword) && ts.isIdentifier(node.name)) {
             declared.push(node.name.text);
         }
-        // The definition is handed on either by the class's own constructor (super(definition, ...)) or by its base
-        // (kindResource<Args>(definition)).
-        const handsOn = (call: ts.CallExpression) =>
-            call.expression.kind === ts.SyntaxKind.SuperKeyword || (ts.isIdentifier(call.expression) && call.expression.text === "kindResource");
-        if (ts.isCallExpression(node) && handsOn(node) && ts.isIdentifier(node.arguments[0])) {
-            definition = node.arguments[0].text;
-        }
+        if (ts.isClassDeclaration(node) && node.name) className = node.name.text;
         ts.forEachChild(node, visit);
     };
     visit(source);
-    return { declared, definition };
+    return { declared, className };
 }
 
 const OPTIONS: ts.CompilerOptions = {
@@ -140,10 +135,10 @@ describe("repository: each kind's Args agrees with its zod inputs", function () 
 
     it("a class declares as Outputs only its kind's outputs, and every output its service computes", () => {
         for (const kind of all) {
-            const { declared, definition: name } = declaredOutputs(kind);
+            const { declared, className } = declaredOutputs(kind);
             const module = basename(kind.file, ".ts");
-            const definition = (require(join(__dirname, "../../provider/resources", module)) as Record<string, AnyKind>)[name];
-            assert.ok(definition?.kind, `${module}: the constructor passes ${name || "nothing"}, which is no kind definition of the module`);
+            const definition = definitionOf((require(join(__dirname, "../../provider/resources", module)) as Record<string, unknown>)[className]);
+            assert.ok(definition, `${module}: ${className || "the class"} declares no kind`);
             const outputs = outputNames(definition);
             assert.deepEqual(declared.filter((field) => !outputs.includes(field)), [], `${module}: declared, but no output of ${definition.kind}`);
             const computed = definition.computedOutputs ?? [];

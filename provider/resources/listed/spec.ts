@@ -1,7 +1,8 @@
 // What a kind the service lists (domains, campaigns, channels, pixels, QR codes) declares: how the service shows
 // its objects and the calls that change them. Everything else of its lifecycle is shared, in the files beside this.
 import { z } from "zod";
-import type { ShortenerClient } from "../../client";
+import type { AllOptions, ShortenerClient } from "../../client";
+import type { ImportedAs } from "../import-spec";
 import type { Props, ResourceDefinition } from "../lifecycle";
 
 export interface Remote {
@@ -16,7 +17,8 @@ export interface ListedKind<I extends Props, R extends Remote> {
     replaceOn?: ResourceDefinition<I>["replaceOn"];
     deleteBeforeReplace?: boolean;
     rules?: ResourceDefinition<I>["rules"];
-    list(client: ShortenerClient): AsyncIterable<R>;
+    /** Every object, walked in pages as `walk` asks (shortener-import's --page-size). */
+    list(client: ShortenerClient, walk?: AllOptions): AsyncIterable<R>;
     /** The inputs as the service holds them; fields the service does not show are left out (kept from state). */
     observe(remote: R): Partial<I>;
     /**
@@ -36,6 +38,8 @@ export interface ListedKind<I extends Props, R extends Remote> {
     normalise?: ResourceDefinition<I>["normalise"];
     /** For shortener-import: what the listing does not show of the object and what to do about it, said above each imported one. */
     importNote?: string;
+    /** How shortener-import takes the kind's objects. */
+    imported: ImportedAs<R>;
     /** Said when creates fail with server errors: what such an answer usually means for this kind. */
     serverErrorHint?: string;
     /**
