@@ -10,11 +10,8 @@ import { satisfies } from "semver";
 import { parse } from "yaml";
 import { DEFAULT_RATE_LIMIT } from "../emulator";
 import { readManifest, REPOSITORY_ROOT } from "../support/repository";
-import { DEFAULT_MAX_RETRIES, DEFAULT_MAX_RATE_LIMIT_WAIT_MS, DEFAULT_MAX_RESPONSE_BYTES, DEFAULT_REQUEST_TIMEOUT_MS } from "../../provider/client/api";
-import { DEFAULT_ALL_LIMIT, DEFAULT_MAX_LIST_PAGES } from "../../provider/client/pagination";
-import { MAX_TIMER_MS } from "../../provider/client/rate-gate";
-import { MAX_MESSAGE_CHARS } from "../../provider/client/response";
-import { MAX_RATE_LIMIT_REFUSALS, RETRY_BASE_MS, RETRY_CAP_MS } from "../../provider/client/transport";
+import { BOUNDS } from "../../provider/bounds";
+import { DEFAULT_ALL_LIMIT } from "../../provider/client/pagination";
 import { CONFIG_KEYS, ENV_KEYS } from "../../provider/config";
 import { MIN_WRITE_SETTLE_MS } from "../../provider/resources/context";
 import { ATTEMPTS } from "../../provider/resources/listed";
@@ -54,29 +51,29 @@ const CLAIMS: [string, string][] = [
     ["examples/gitops/README.md", `on Node ${NODE}.`],
     ["examples/gitops/README.md", `(MediaWiki\n${SHIPPED_MEDIAWIKI_VERSION} core)`],
     // Defaults and bounds of the provider (the configuration table and the bounds table of security.md)
-    ["docs/configuration.md", `in milliseconds (optional; default ${DEFAULT_REQUEST_TIMEOUT_MS}) | \`${CONFIG_KEYS.requestTimeoutMs}\``],
-    ["docs/configuration.md", `(optional; default ${DEFAULT_MAX_RATE_LIMIT_WAIT_MS}, ${DEFAULT_MAX_RATE_LIMIT_WAIT_MS / 60_000} minutes) | \`${CONFIG_KEYS.maxRateLimitWaitMs}\``],
-    ["docs/configuration.md", `(optional; default ${DEFAULT_MAX_RESPONSE_BYTES}, ${DEFAULT_MAX_RESPONSE_BYTES / MIB} MiB) | \`${CONFIG_KEYS.maxResponseBytes}\``],
-    ["docs/configuration.md", `(optional; default ${DEFAULT_MAX_LIST_PAGES}, that is ${grouped(DEFAULT_MAX_LIST_PAGES * DEFAULT_ALL_LIMIT)} objects of a kind) | \`${CONFIG_KEYS.maxListPages}\``],
+    ["docs/configuration.md", `in milliseconds (optional; default ${BOUNDS.requestTimeoutMs.default}) | \`${CONFIG_KEYS.requestTimeoutMs}\``],
+    ["docs/configuration.md", `(optional; default ${BOUNDS.maxRateLimitWaitMs.default}, ${BOUNDS.maxRateLimitWaitMs.default / 60_000} minutes) | \`${CONFIG_KEYS.maxRateLimitWaitMs}\``],
+    ["docs/configuration.md", `(optional; default ${BOUNDS.maxResponseBytes.default}, ${BOUNDS.maxResponseBytes.default / MIB} MiB) | \`${CONFIG_KEYS.maxResponseBytes}\``],
+    ["docs/configuration.md", `(optional; default ${BOUNDS.maxListPages.default}, that is ${grouped(BOUNDS.maxListPages.default * DEFAULT_ALL_LIMIT)} objects of a kind) | \`${CONFIG_KEYS.maxListPages}\``],
     ["docs/configuration.md", `| \`${CONFIG_KEYS.maxListPages}\` | \`${ENV_KEYS.maxListPages}\` |`],
-    ["docs/configuration.md", `\`shortener:maxRateLimitWaitMs\` (default ${DEFAULT_MAX_RATE_LIMIT_WAIT_MS / 60_000} minutes)`],
-    ["docs/configuration.md", `After ${MAX_RATE_LIMIT_REFUSALS} refusals in a row for the rate limit`],
+    ["docs/configuration.md", `\`shortener:maxRateLimitWaitMs\` (default ${BOUNDS.maxRateLimitWaitMs.default / 60_000} minutes)`],
+    ["docs/configuration.md", `After ${BOUNDS.maxRateLimitRefusals.default} refusals in a row for the rate limit`],
     [
         "docs/configuration.md",
-        `up to ${DEFAULT_MAX_RETRIES} more times, waiting up to ${Array.from({ length: DEFAULT_MAX_RETRIES }, (_, i) => seconds(RETRY_BASE_MS * 2 ** i)).join(", ").replace(/, ([^,]+)$/, " and $1")} s`,
+        `up to ${BOUNDS.maxRetries.default} more times, waiting up to ${Array.from({ length: BOUNDS.maxRetries.default }, (_, i) => seconds(BOUNDS.firstRetryWaitMs.default * 2 ** i)).join(", ").replace(/, ([^,]+)$/, " and $1")} s`,
     ],
     ["docs/configuration.md", `(at most ${ATTEMPTS} attempts in all)`],
     ["docs/configuration.md", `they are sent again (at most\n  ${ATTEMPTS} attempts)`],
     ["docs/troubleshooting.md", `(\`shortener:requestTimeoutMs\`, at least ${MIN_WRITE_SETTLE_MS / 1000} s)`],
-    ["docs/troubleshooting.md", `is tried ${NUMBER_WORDS[DEFAULT_MAX_RETRIES + 1]} times before it fails`],
-    ["docs/security.md", `| pages of one listing | ${DEFAULT_MAX_LIST_PAGES} (${grouped(DEFAULT_MAX_LIST_PAGES * DEFAULT_ALL_LIMIT)} objects of a kind at ${DEFAULT_ALL_LIMIT} a page) |`],
-    ["docs/security.md", `| wait for the rate limit | ${DEFAULT_MAX_RATE_LIMIT_WAIT_MS} ms (${DEFAULT_MAX_RATE_LIMIT_WAIT_MS / 60_000} minutes) |`],
-    ["docs/security.md", `| refusals for the rate limit in a row | ${MAX_RATE_LIMIT_REFUSALS} | none |`],
-    ["docs/security.md", `| size of an answer | ${DEFAULT_MAX_RESPONSE_BYTES} bytes (${DEFAULT_MAX_RESPONSE_BYTES / MIB} MiB) |`],
-    ["docs/security.md", `| time per request | ${DEFAULT_REQUEST_TIMEOUT_MS} ms |`],
-    ["docs/security.md", `| retries of a read | ${DEFAULT_MAX_RETRIES}, waiting ${seconds(RETRY_BASE_MS)} s doubling to at most ${seconds(RETRY_CAP_MS)} s | none |`],
-    ["docs/security.md", `| any timer | 2^${Math.log2(MAX_TIMER_MS + 1)} - 1 ms (Node's limit`],
-    ["docs/security.md", `| the service's message in an error | ${MAX_MESSAGE_CHARS} characters | none |`],
+    ["docs/troubleshooting.md", `is tried ${NUMBER_WORDS[BOUNDS.maxRetries.default + 1]} times before it fails`],
+    ["docs/security.md", `| pages of one listing | ${BOUNDS.maxListPages.default} (${grouped(BOUNDS.maxListPages.default * DEFAULT_ALL_LIMIT)} objects of a kind at ${DEFAULT_ALL_LIMIT} a page) |`],
+    ["docs/security.md", `| wait for the rate limit | ${BOUNDS.maxRateLimitWaitMs.default} ms (${BOUNDS.maxRateLimitWaitMs.default / 60_000} minutes) |`],
+    ["docs/security.md", `| refusals for the rate limit in a row | ${BOUNDS.maxRateLimitRefusals.default} | none |`],
+    ["docs/security.md", `| size of an answer | ${BOUNDS.maxResponseBytes.default} bytes (${BOUNDS.maxResponseBytes.default / MIB} MiB) |`],
+    ["docs/security.md", `| time per request | ${BOUNDS.requestTimeoutMs.default} ms |`],
+    ["docs/security.md", `| retries of a read | ${BOUNDS.maxRetries.default}, waiting ${seconds(BOUNDS.firstRetryWaitMs.default)} s doubling to at most ${seconds(BOUNDS.longestRetryWaitMs.default)} s | none |`],
+    ["docs/security.md", `| any timer | 2^${Math.log2(BOUNDS.maxTimerMs.default + 1)} - 1 ms (Node's limit`],
+    ["docs/security.md", `| the service's message in an error | ${BOUNDS.maxServiceMessageChars.default} characters | none |`],
     ["docs/importing.md", `| \`--page-size N\` | objects per listing page (default ${DEFAULT_ALL_LIMIT}, at most 2^53 - 1)`],
     // The wiki validator's bounds
     ["docs/wiki-validator.md", `| size of one definitions file | ${DEFAULT_MAX_FILE_BYTES / MIB} MiB`],
@@ -106,7 +103,7 @@ interface Workflow {
 
 describe("docs: every version, default and bound named is the one in the code", () => {
     it("finds a claim whose value drifted (the check itself)", () => {
-        const drifted = page("docs/configuration.md").replace(`default ${DEFAULT_REQUEST_TIMEOUT_MS})`, `default ${DEFAULT_REQUEST_TIMEOUT_MS + 1})`);
+        const drifted = page("docs/configuration.md").replace(`default ${BOUNDS.requestTimeoutMs.default})`, `default ${BOUNDS.requestTimeoutMs.default + 1})`);
         assert.deepEqual(missingClaims(CLAIMS.slice(10, 11), () => drifted), [`docs/configuration.md: ${JSON.stringify(CLAIMS[10][1])}`]);
     });
 
