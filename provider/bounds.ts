@@ -145,9 +145,7 @@ export type SettingName = { [K in BoundName]: (typeof BOUNDS)[K] extends { reado
 
 export const SETTING_NAMES = (Object.keys(BOUNDS) as BoundName[]).filter((name): name is SettingName => "config" in BOUNDS[name]);
 
-type OptionBound = Bound & Required<Pick<Bound, "option">>;
-
-/** A value of the bound's unit in the units its option counts. */
-export function inOptionUnits(bound: OptionBound, value: number): number {
-    return value / OPTION_UNITS[bound.option.counts].per;
+/** How an option counts: its word, and how many of its bound's units one is. */
+export function optionUnit(option: NonNullable<Bound["option"]>): (typeof OPTION_UNITS)[keyof typeof OPTION_UNITS] {
+    return OPTION_UNITS[option.counts];
 }
