@@ -138,7 +138,7 @@ export const BOUNDS = {
     maxPinHeaderChars: { name: "the api URL a pull pins", side: "wiki", unit: "characters", default: 2048, remark: "what a pin records" },
 } as const satisfies Record<string, Bound>;
 
-export type BoundName = keyof typeof BOUNDS;
+type BoundName = keyof typeof BOUNDS;
 
 /** The bounds that stack config and the environment set. */
 export type SettingName = { [K in BoundName]: (typeof BOUNDS)[K] extends { readonly config: string } ? K : never }[BoundName];

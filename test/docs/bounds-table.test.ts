@@ -22,7 +22,7 @@ interface Row {
 }
 
 /** Each table of the page with the bounds tables' header, in the page's order. */
-export function boundsTables(page: string): Row[][] {
+function boundsTables(page: string): Row[][] {
     const lines = page.split("\n");
     return lines.flatMap((line, index) => {
         if (line !== HEADER) return [];
@@ -89,7 +89,7 @@ function tableWords(bounds: Record<string, Bound>): RegExp {
 }
 
 /** Each way the page's bounds tables differ from the bounds, with the rows as they should read. */
-export function tableMismatches(page: string, bounds: Record<string, Bound>): string[] {
+function tableMismatches(page: string, bounds: Record<string, Bound>): string[] {
     const tables = boundsTables(page);
     if (tables.length !== SIDES.length) return [`${PAGE} has ${tables.length} tables headed "${HEADER}", expected ${SIDES.length}`];
     const forbidden = tableWords(bounds);
@@ -103,7 +103,9 @@ export function tableMismatches(page: string, bounds: Record<string, Bound>): st
         });
         const actual = rows.map((row) => `| ${row.name} | ${row.default} | ${row.setting} | ${row.atBound} |`);
         const prose = rows.filter((row) => row.atBound === "" || forbidden.test(row.atBound));
+        const remarks = wanted.filter((bound) => bound.remark !== undefined && /\d/.test(bound.remark));
         return [
+            ...remarks.map((bound) => `"${bound.name}": its remark must say no number, which the default already holds ("${bound.remark}")`),
             ...(actual.join("\n") === expected.join("\n") ? [] : [`the ${side} table should read:\n${expected.join("\n")}`]),
             ...prose.map((row) => `the ${side} table's "${row.name}": its last column must be prose without a number, key or option ("${row.atBound}")`),
         ];
@@ -117,7 +119,7 @@ describe("docs: the bounds tables of security.md are the bounds table of the cod
         assert.deepEqual(tableMismatches(page, BOUNDS), []);
     });
 
-    it("fails on a changed default, a new bound, and a number in the prose (the check itself)", () => {
+    it("fails on a changed default, a new bound, and a number in the prose or a remark (the check itself)", () => {
         const changed = { ...BOUNDS, requestTimeoutMs: { ...BOUNDS.requestTimeoutMs, default: BOUNDS.requestTimeoutMs.default + 1 } };
         assert.match(tableMismatches(page, changed).join("\n"), /the service table should read:[^]*\| time per request \| 30001 ms \|/);
         const added: Record<string, Bound> = { ...BOUNDS, extra: { name: "an extra bound", side: "wiki", unit: "names", default: 3 } };
@@ -125,5 +127,7 @@ describe("docs: the bounds tables of security.md are the bounds table of the cod
         const numbered = page.replace("| a `timeout` error;", "| a `timeout` error after 30 s;");
         assert.notEqual(numbered, page);
         assert.match(tableMismatches(numbered, BOUNDS).join("\n"), /"time per request": its last column must be prose/);
+        const remarked = { ...BOUNDS, maxTimerMs: { ...BOUNDS.maxTimerMs, remark: "about 24.8 days" } };
+        assert.match(tableMismatches(page, remarked).join("\n"), /"any timer": its remark must say no number/);
     });
 });
