@@ -71,6 +71,7 @@ const CLAIMS: [string, string][] = [
     ["docs/wiki-validator.md", `| size of one YAML file | ${BOUNDS.maxYamlFileBytes.default / MIB} MiB`],
     ["docs/wiki-validator.md", `| size of a catalogue file | ${BOUNDS.maxCatalogueFileBytes.default / MIB} MiB, the same as a fetched catalogue's answer (which also has a ${BOUNDS.catalogueRequestTimeoutMs.default / 1000} s deadline)`],
     ["docs/wiki-validator.md", `(${BOUNDS.catalogueRequestTimeoutMs.default / 1000} s limit)`],
+    ["docs/wiki-validator.md", `| nesting of a pin's paraminfo | ${BOUNDS.maxParaminfoDepth.default} levels |`],
     ["docs/wiki-validator.md", `| a value in a message | the first ${BOUNDS.maxShownValueChars.default} characters`],
     ["docs/wiki-validator.md", `a report also cuts names to ${BOUNDS.maxReportNameChars.default} and messages to ${grouped(BOUNDS.maxReportMessageChars.default)} characters`],
     // The emulator
