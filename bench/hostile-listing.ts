@@ -1,6 +1,7 @@
 // Requests the client spends on a listing that never ends, before it refuses it: the page bound (maxListPages)
 // is the most it may ever spend; a listing whose envelope gives itself away is refused sooner.
-import { collect, createShortenerClient, DEFAULT_MAX_LIST_PAGES } from "../provider/client";
+import { BOUNDS } from "../provider/bounds";
+import { collect, createShortenerClient } from "../provider/client";
 import { LISTINGS, startHostileService, type Script } from "../test/hostile/hostile-service";
 import { Benchmark, Figure } from "./figure";
 
@@ -24,7 +25,7 @@ async function requestsUntilRefused(listing: Script): Promise<number> {
 export const hostileListingBench: Benchmark = {
     title: "Hostile listing: requests spent on a listing that never ends",
     async run(): Promise<Figure[]> {
-        const figure = (name: string, value: number): Figure => ({ name, value, bound: DEFAULT_MAX_LIST_PAGES, unit: "requests", goal: "max" });
+        const figure = (name: string, value: number): Figure => ({ name, value, bound: BOUNDS.maxListPages.default, unit: "requests", goal: "max" });
         return [
             figure("endless listing, maxpage 1e9", await requestsUntilRefused(LISTINGS.endless())),
             figure("endless listing, maxpage one ahead of every page", await requestsUntilRefused(LISTINGS.endlessGrowing())),

@@ -2,27 +2,27 @@
 // The API key is read at call time inside the provider process and never becomes an input, an output
 // or a part of the serialized provider. (Pulumi itself records the whole stack config, secrets encrypted,
 // as its default provider's inputs: see docs/configuration.md.)
+import { BOUNDS, SETTING_NAMES, type SettingName } from "./bounds";
 import { shownBaseUrl } from "./client/redact";
 
 export const CONFIG_KEYS = {
     apiKey: "shortener:apiKey",
     baseUrl: "shortener:baseUrl",
-    requestTimeoutMs: "shortener:requestTimeoutMs",
-    maxRateLimitWaitMs: "shortener:maxRateLimitWaitMs",
-    maxResponseBytes: "shortener:maxResponseBytes",
-    maxListPages: "shortener:maxListPages",
-} as const;
+    ...settingsBy("config"),
+};
 
 export const ENV_KEYS = {
     apiKey: "SHORTENER_API_KEY",
     baseUrl: "SHORTENER_BASE_URL",
-    requestTimeoutMs: "SHORTENER_REQUEST_TIMEOUT_MS",
-    maxRateLimitWaitMs: "SHORTENER_MAX_RATE_LIMIT_WAIT_MS",
-    maxResponseBytes: "SHORTENER_MAX_RESPONSE_BYTES",
-    maxListPages: "SHORTENER_MAX_LIST_PAGES",
+    ...settingsBy("env"),
     /** The folder of the QR create journal (provider/resources/create-journal.ts). */
     createJournalDir: "SHORTENER_CREATE_JOURNAL_DIR",
 } as const;
+
+/** Each bound that stack config and the environment set, with its config key or its environment variable. */
+function settingsBy<Where extends "config" | "env">(where: Where): { readonly [K in SettingName]: (typeof BOUNDS)[K][Where] } {
+    return Object.fromEntries(SETTING_NAMES.map((name) => [name, BOUNDS[name][where]])) as { [K in SettingName]: (typeof BOUNDS)[K][Where] };
+}
 
 /** Anything that answers config look-ups by their fully namespaced key ("shortener:apiKey"). */
 export interface ConfigSource {
@@ -34,20 +34,8 @@ export interface Credentials {
     apiKey: string;
 }
 
-/** The bounds on what the service may make the client do; the client's defaults when unset (docs/security.md). */
-export interface Bounds {
-    /** The longest wait for the service's rate limit before a call fails instead. */
-    maxRateLimitWaitMs?: number;
-    /** The largest answer read, in bytes. */
-    maxResponseBytes?: number;
-    /** The most pages a listing may have. */
-    maxListPages?: number;
-}
-
-export interface Settings extends Credentials, Bounds {
-    /** How long one request may take before it counts as lost; the client's default when unset. */
-    requestTimeoutMs?: number;
-}
+/** Credentials plus the bounds stack config and the environment set; the client's defaults (provider/bounds.ts) where unset. */
+export type Settings = Credentials & { [K in SettingName]?: number };
 
 export class ConfigurationError extends Error {
     constructor(message: string) {
@@ -103,29 +91,20 @@ export function resolveCredentials(
     return { baseUrl: baseUrl.replace(/\/+$/, ""), apiKey };
 }
 
-type Setting = Exclude<keyof Settings, keyof Credentials>;
-
-/** What each numeric setting counts, for its error message. */
-const SETTING_UNITS: Record<Setting, string> = {
-    requestTimeoutMs: "milliseconds",
-    maxRateLimitWaitMs: "milliseconds",
-    maxResponseBytes: "bytes",
-    maxListPages: "pages",
-};
-
-/** Credentials plus the optional request timeout and bounds (config `shortener:<name>`, then the environment; whole numbers). */
+/** Credentials plus the bounds set in config (`shortener:<name>`, then the environment; positive whole numbers). */
 export function resolveSettings(
     config: ConfigSource | undefined,
     env: NodeJS.ProcessEnv = process.env,
     explicit: Partial<Credentials> = {},
 ): Settings {
     const settings: Settings = resolveCredentials(config, env, explicit);
-    for (const [name, unit] of Object.entries(SETTING_UNITS) as [Setting, string][]) {
-        const raw = firstNonEmpty(config?.get(CONFIG_KEYS[name]), env[ENV_KEYS[name]]);
+    for (const name of SETTING_NAMES) {
+        const { config: key, env: variable, unit } = BOUNDS[name];
+        const raw = firstNonEmpty(config?.get(key), env[variable]);
         if (raw === undefined) continue;
         const value = Number(raw);
         if (!Number.isSafeInteger(value) || value <= 0) {
-            throw new ConfigurationError(`${CONFIG_KEYS[name]} must be a positive whole number of ${unit}; got "${raw}".`);
+            throw new ConfigurationError(`${key} must be a positive whole number of ${unit}; got "${raw}".`);
         }
         settings[name] = value;
     }

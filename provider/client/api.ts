@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { ShortenerApiError } from "./errors";
-import { AllOptions, allItems, DEFAULT_MAX_LIST_PAGES, PageQuery } from "./pagination";
-import { MAX_TIMER_MS } from "./rate-gate";
+import { BOUNDS } from "../bounds";
+import { AllOptions, allItems, PageQuery } from "./pagination";
 import { shownBaseUrl } from "./redact";
 import {
     Account,
@@ -38,15 +38,16 @@ import { ApiCall, HttpMethod, Transport, WaitEvent } from "./transport";
 export interface ClientConfig {
     baseUrl: string;
     apiKey: string;
-    /** Per attempt; default 30000. */
+    // Each bound's default and range are in provider/bounds.ts (CLIENT_BOUNDS names which).
+    /** Per attempt. */
     timeoutMs?: number;
-    /** How many times a read is sent again after a 5xx, a dropped connection or a timeout; default 4. */
+    /** How many times a read is sent again after a 5xx, a dropped connection or a timeout. */
     maxRetries?: number;
-    /** The longest wait for the service's rate limit before the call fails instead; default 300000 (5 minutes). */
+    /** The longest wait for the service's rate limit before the call fails instead. */
     maxRateLimitWaitMs?: number;
-    /** The largest answer read, in bytes; default 10485760 (10 MiB). */
+    /** The largest answer read, in bytes. */
     maxResponseBytes?: number;
-    /** The most pages a listing may have; default 1000 (100,000 objects at 100 a page). */
+    /** The most pages a listing may have. */
     maxListPages?: number;
     onWait?: (event: WaitEvent) => void;
 }
@@ -108,90 +109,118 @@ export interface ShortenerClient {
     };
 }
 
-export const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
-export const DEFAULT_MAX_RETRIES = 4;
-export const DEFAULT_MAX_RATE_LIMIT_WAIT_MS = 300_000;
-export const DEFAULT_MAX_RESPONSE_BYTES = 10 * 1024 * 1024;
+/** The bound each of the client's options sets, in the order they are checked. */
+const CLIENT_BOUNDS = {
+    timeoutMs: "requestTimeoutMs",
+    maxRetries: "maxRetries",
+    maxRateLimitWaitMs: "maxRateLimitWaitMs",
+    maxResponseBytes: "maxResponseBytes",
+    maxListPages: "maxListPages",
+} as const;
 
 export function createShortenerClient(config: ClientConfig): ShortenerClient {
-    const transport = new Transport({
-        baseUrl: checkBaseUrl(config.baseUrl, config.apiKey),
-        apiKey: checkApiKey(config.apiKey),
-        timeoutMs: checkCount("timeoutMs", config.timeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS, 1, MAX_TIMER_MS),
-        maxRetries: checkCount("maxRetries", config.maxRetries ?? DEFAULT_MAX_RETRIES, 0),
-        maxRateLimitWaitMs: checkCount("maxRateLimitWaitMs", config.maxRateLimitWaitMs ?? DEFAULT_MAX_RATE_LIMIT_WAIT_MS, 0),
-        maxResponseBytes: checkCount("maxResponseBytes", config.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES, 1),
-        onWait: config.onWait,
-    });
-    const api = new Endpoints(transport, checkCount("maxListPages", config.maxListPages ?? DEFAULT_MAX_LIST_PAGES, 1));
+    const baseUrl = checkBaseUrl(config.baseUrl, config.apiKey);
+    const apiKey = checkApiKey(config.apiKey);
+    const { maxListPages, ...transportBounds } = checkedBounds(config);
+    const api = new Endpoints(new Transport({ baseUrl, apiKey, ...transportBounds, onWait: config.onWait }), maxListPages);
     return {
         account: {
             get: async () => api.read("account.get", "/api/account", accountResponseSchema),
             update: async (body) => api.write("account.update", "PUT", "/api/account/update", body, body.password ? [body.password] : []),
         },
-        domains: {
-            ...api.listing("domains", "/api/domains", domainPageSchema),
-            create: async (body) =>
-                api.create("domains.create", "/api/domain/add", createdSchema, {
-                    domain: body.domain,
-                    redirectroot: body.redirectRoot,
-                    redirect404: body.redirect404,
-                }),
-            update: async (id, body) =>
-                api.write("domains.update", "PUT", `/api/domain/${api.positiveInteger("domains.update", "id", id)}/update`, {
-                    redirectroot: body.redirectRoot,
-                    redirect404: body.redirect404,
-                }),
-            delete: async (id) => api.remove("domains.delete", "domain", id),
-        },
+        domains: domainEndpoints(api),
         overlays: api.listing("overlays", "/api/overlay", pageSchema(["overlay", "cta"], overlaySchema)),
-        campaigns: {
-            ...api.listing("campaigns", "/api/campaigns", pageSchema("campaigns", campaignSchema)),
-            create: async (body) => api.create("campaigns.create", "/api/campaign/add", campaignSchema, body),
-            update: async (id, body) =>
-                api.send("campaigns.update", "PUT", `/api/campaign/${api.positiveInteger("campaigns.update", "id", id)}/update`, campaignSchema, body),
-            delete: async (id) => api.remove("campaigns.delete", "campaign", id),
-            assignLink: async (campaignId, linkId) => {
-                const operation = "campaigns.assignLink";
-                const path = `/api/campaign/${api.positiveInteger(operation, "campaignId", campaignId)}/assign/${api.positiveInteger(operation, "linkId", linkId)}`;
-                return api.write(operation, "POST", path);
-            },
-        },
-        channels: {
-            ...api.listing("channels", "/api/channels", pageSchema("channels", channelSchema)),
-            items: async (channelId, query) => api.page("channels.items", channelItemsPath(api, "channels.items", channelId), itemsPage, query),
-            allItems: (channelId, options) =>
-                api.walk(
-                    "channels.allItems",
-                    (query) => api.page("channels.allItems", channelItemsPath(api, "channels.allItems", channelId), itemsPage, query),
-                    // A link, a bio page and a QR code may share an id; the items of deleted objects are counted, not listed.
-                    { identity: (item: ChannelItem) => `${item.type}/${item.id}`, countsUnlisted: true, ...options },
-                ),
-            create: async (body) => api.create("channels.create", "/api/channel/add", channelSchema, body),
-            update: async (id, body) => api.write("channels.update", "PUT", `/api/channel/${api.positiveInteger("channels.update", "id", id)}/update`, body),
-            delete: async (id) => api.remove("channels.delete", "channel", id),
-            assignItem: async (channelId, type, itemId) => {
-                const operation = "channels.assignItem";
-                const path =
-                    `/api/channel/${api.positiveInteger(operation, "channelId", channelId)}` +
-                    `/assign/${encodeURIComponent(type)}/${api.positiveInteger(operation, "itemId", itemId)}`;
-                return api.write(operation, "POST", path);
-            },
-        },
+        campaigns: campaignEndpoints(api),
+        channels: channelEndpoints(api),
         splash: api.listing("splash", "/api/splash", pageSchema("splash", splashSchema)),
-        pixels: {
-            ...api.listing("pixels", "/api/pixels", pageSchema("pixels", pixelSchema)),
-            create: async (body) => api.create("pixels.create", "/api/pixel/add", createdSchema, body),
-            update: async (id, body) => api.write("pixels.update", "PUT", `/api/pixel/${api.positiveInteger("pixels.update", "id", id)}/update`, body),
-            delete: async (id) => api.remove("pixels.delete", "pixel", id),
+        pixels: pixelEndpoints(api),
+        qrCodes: qrCodeEndpoints(api),
+    };
+}
+
+/** Each of the client's bounds as given, or its default, within the range the bounds table allows. */
+function checkedBounds(config: ClientConfig): Record<keyof typeof CLIENT_BOUNDS, number> {
+    const checked = Object.entries(CLIENT_BOUNDS).map(([field, name]) => {
+        const bound = BOUNDS[name];
+        const given = config[field as keyof typeof CLIENT_BOUNDS];
+        return [field, checkCount(field, given ?? bound.default, bound.lowest, "highest" in bound ? bound.highest : undefined)];
+    });
+    return Object.fromEntries(checked) as Record<keyof typeof CLIENT_BOUNDS, number>;
+}
+
+function domainEndpoints(api: Endpoints): ShortenerClient["domains"] {
+    return {
+        ...api.listing("domains", "/api/domains", domainPageSchema),
+        create: async (body) =>
+            api.create("domains.create", "/api/domain/add", createdSchema, {
+                domain: body.domain,
+                redirectroot: body.redirectRoot,
+                redirect404: body.redirect404,
+            }),
+        update: async (id, body) =>
+            api.write("domains.update", "PUT", `/api/domain/${api.positiveInteger("domains.update", "id", id)}/update`, {
+                redirectroot: body.redirectRoot,
+                redirect404: body.redirect404,
+            }),
+        delete: async (id) => api.remove("domains.delete", "domain", id),
+    };
+}
+
+function campaignEndpoints(api: Endpoints): ShortenerClient["campaigns"] {
+    return {
+        ...api.listing("campaigns", "/api/campaigns", pageSchema("campaigns", campaignSchema)),
+        create: async (body) => api.create("campaigns.create", "/api/campaign/add", campaignSchema, body),
+        update: async (id, body) =>
+            api.send("campaigns.update", "PUT", `/api/campaign/${api.positiveInteger("campaigns.update", "id", id)}/update`, campaignSchema, body),
+        delete: async (id) => api.remove("campaigns.delete", "campaign", id),
+        assignLink: async (campaignId, linkId) => {
+            const operation = "campaigns.assignLink";
+            const path = `/api/campaign/${api.positiveInteger(operation, "campaignId", campaignId)}/assign/${api.positiveInteger(operation, "linkId", linkId)}`;
+            return api.write(operation, "POST", path);
         },
-        qrCodes: {
-            ...api.listing("qrCodes", "/api/qr", pageSchema("qrs", qrCodeSchema)),
-            get: async (id) => api.read("qrCodes.get", `/api/qr/${api.positiveInteger("qrCodes.get", "id", id)}`, qrDetailsResponseSchema),
-            create: async (body) => api.create("qrCodes.create", "/api/qr/add", createdQrSchema, { ...body }),
-            update: async (id, body) => api.write("qrCodes.update", "PUT", `/api/qr/${api.positiveInteger("qrCodes.update", "id", id)}/update`, { ...body }),
-            delete: async (id) => api.remove("qrCodes.delete", "qr", id),
+    };
+}
+
+function channelEndpoints(api: Endpoints): ShortenerClient["channels"] {
+    return {
+        ...api.listing("channels", "/api/channels", pageSchema("channels", channelSchema)),
+        items: async (channelId, query) => api.page("channels.items", channelItemsPath(api, "channels.items", channelId), itemsPage, query),
+        allItems: (channelId, options) =>
+            api.walk(
+                "channels.allItems",
+                (query) => api.page("channels.allItems", channelItemsPath(api, "channels.allItems", channelId), itemsPage, query),
+                // A link, a bio page and a QR code may share an id; the items of deleted objects are counted, not listed.
+                { identity: (item: ChannelItem) => `${item.type}/${item.id}`, countsUnlisted: true, ...options },
+            ),
+        create: async (body) => api.create("channels.create", "/api/channel/add", channelSchema, body),
+        update: async (id, body) => api.write("channels.update", "PUT", `/api/channel/${api.positiveInteger("channels.update", "id", id)}/update`, body),
+        delete: async (id) => api.remove("channels.delete", "channel", id),
+        assignItem: async (channelId, type, itemId) => {
+            const operation = "channels.assignItem";
+            const path =
+                `/api/channel/${api.positiveInteger(operation, "channelId", channelId)}` +
+                `/assign/${encodeURIComponent(type)}/${api.positiveInteger(operation, "itemId", itemId)}`;
+            return api.write(operation, "POST", path);
         },
+    };
+}
+
+function pixelEndpoints(api: Endpoints): ShortenerClient["pixels"] {
+    return {
+        ...api.listing("pixels", "/api/pixels", pageSchema("pixels", pixelSchema)),
+        create: async (body) => api.create("pixels.create", "/api/pixel/add", createdSchema, body),
+        update: async (id, body) => api.write("pixels.update", "PUT", `/api/pixel/${api.positiveInteger("pixels.update", "id", id)}/update`, body),
+        delete: async (id) => api.remove("pixels.delete", "pixel", id),
+    };
+}
+
+function qrCodeEndpoints(api: Endpoints): ShortenerClient["qrCodes"] {
+    return {
+        ...api.listing("qrCodes", "/api/qr", pageSchema("qrs", qrCodeSchema)),
+        get: async (id) => api.read("qrCodes.get", `/api/qr/${api.positiveInteger("qrCodes.get", "id", id)}`, qrDetailsResponseSchema),
+        create: async (body) => api.create("qrCodes.create", "/api/qr/add", createdQrSchema, { ...body }),
+        update: async (id, body) => api.write("qrCodes.update", "PUT", `/api/qr/${api.positiveInteger("qrCodes.update", "id", id)}/update`, { ...body }),
+        delete: async (id) => api.remove("qrCodes.delete", "qr", id),
     };
 }
 

@@ -1,6 +1,6 @@
 // The public face of the shortener API client: what the provider and tests import.
-export { createShortenerClient, DEFAULT_MAX_RATE_LIMIT_WAIT_MS, DEFAULT_MAX_RESPONSE_BYTES, DEFAULT_REQUEST_TIMEOUT_MS } from "./api";
-export { DEFAULT_MAX_LIST_PAGES, collect } from "./pagination";
+export { createShortenerClient } from "./api";
+export { collect } from "./pagination";
 export { describeWait } from "./transport";
 export type { ClientConfig, ShortenerClient, Listing, QrData, QrCodeBody } from "./api";
 export { ShortenerApiError } from "./errors";

@@ -1,3 +1,4 @@
+import { BOUNDS } from "../bounds";
 import { ShortenerApiError } from "./errors";
 import { Page } from "./schemas";
 
@@ -9,7 +10,7 @@ export interface PageQuery {
 export interface AllOptions {
     /** Items per page requested while walking the list; default 100. */
     limit?: number;
-    /** The most pages a listing may have; the client's maxListPages (default 1000) when unset. */
+    /** The most pages a listing may have; the client's maxListPages when unset. */
     maxPages?: number;
     /** What tells two items apart; default their id (channel items need their type too). */
     identity?: (item: never) => string | number;
@@ -21,7 +22,6 @@ export interface AllOptions {
 }
 
 export const DEFAULT_ALL_LIMIT = 100;
-export const DEFAULT_MAX_LIST_PAGES = 1000;
 
 /**
  * Every item of a list, page 1 to maxpage, each asked for in turn. Only a complete and consistent listing ends
@@ -39,7 +39,7 @@ export async function* allItems<T>(
     options: AllOptions = {},
 ): AsyncGenerator<T, void, undefined> {
     const limit = options.limit ?? DEFAULT_ALL_LIMIT;
-    const maxPages = options.maxPages ?? DEFAULT_MAX_LIST_PAGES;
+    const maxPages = options.maxPages ?? BOUNDS.maxListPages.default;
     const identity = (options.identity ?? ((item: { id: number }) => item.id)) as (item: T) => string | number;
     const fail = (reason: string) => new ShortenerApiError({ operation, kind: "bad-response", reason, retryable: false });
     const seen = new Set<string | number>();

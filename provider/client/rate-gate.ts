@@ -1,4 +1,5 @@
 import { createHash } from "crypto";
+import { BOUNDS } from "../bounds";
 
 /** What one response's X-RateLimit-* headers said about the service's current window. */
 export interface RateWindowReport {
@@ -29,9 +30,6 @@ export class RateWaitTooLong extends Error {
         this.name = "RateWaitTooLong";
     }
 }
-
-/** Node's timers hold at most this (about 24.8 days); a longer delay would fire at once, over and over. */
-export const MAX_TIMER_MS = 2 ** 31 - 1;
 
 // X-RateLimit-Reset counts whole seconds, rounded up: the window really ends up to this much earlier.
 const RESET_RESOLUTION_MS = 1000;
@@ -167,7 +165,7 @@ export class RateGate {
         this.wakeTimer = setTimeout(() => {
             this.wakeTimer = undefined;
             this.drain();
-        }, Math.min(delayMs, MAX_TIMER_MS));
+        }, Math.min(delayMs, BOUNDS.maxTimerMs.default));
     }
 
     /** The bound is on the wait the service asks for (until its window reopens), not on a waiter's place in the line. */

@@ -1,3 +1,4 @@
+import { BOUNDS } from "../bounds";
 import { ShortenerApiError } from "./errors";
 import { RateWindowReport } from "./rate-gate";
 
@@ -26,8 +27,6 @@ const SUCCESS_FLAGS: unknown[] = [0, "0", false];
 const FAILURE_FLAGS: unknown[] = [1, "1", true];
 const RATE_LIMIT_FLAGS: unknown[] = [429, "429"];
 const NOT_FOUND_MESSAGE = /does not exist|not found/i;
-// A message is for a person; a service that sends megabytes of it (an echoed request) is cut, after redaction.
-export const MAX_MESSAGE_CHARS = 1000;
 
 export function interpretResponse(answer: Answer): Interpretation {
     const { operation, status, headers, text, redact } = answer;
@@ -91,8 +90,10 @@ function readInteger(value: string | null): number | undefined {
     return Number(value);
 }
 
+// A message is for a person; a service that sends megabytes of it (an echoed request) is cut, after redaction.
 function cut(message: string): string {
-    return message.length <= MAX_MESSAGE_CHARS ? message : `${message.slice(0, MAX_MESSAGE_CHARS)}... (${message.length} characters)`;
+    const max = BOUNDS.maxServiceMessageChars.default;
+    return message.length <= max ? message : `${message.slice(0, max)}... (${message.length} characters)`;
 }
 
 function parseJson(text: string): unknown {

@@ -2,6 +2,7 @@ import http from "http";
 import https from "https";
 import { setTimeout as sleep } from "timers/promises";
 import fetch from "node-fetch";
+import { BOUNDS } from "../bounds";
 import { ShortenerApiError } from "./errors";
 import { gateFor, RateGate, RateWaitTooLong, SendTicket } from "./rate-gate";
 import { redactor } from "./redact";
@@ -40,10 +41,6 @@ export interface ApiCall {
     secrets?: string[];
 }
 
-// A refused request was not applied, so resending is safe; this only bounds a service that never lets us through.
-export const MAX_RATE_LIMIT_REFUSALS = 20;
-export const RETRY_BASE_MS = 250;
-export const RETRY_CAP_MS = 8000;
 const FALLBACK_RETRY_AFTER_MS = 1000;
 
 // No keep-alive: a pooled socket that the server closes just as a write reuses it fails like a lost response,
@@ -81,7 +78,7 @@ export class Transport {
             if (result.outcome === "ok") return { status: result.status, body: result.body };
             if (result.outcome === "rate-limited") {
                 refusals++;
-                if (refusals >= MAX_RATE_LIMIT_REFUSALS) {
+                if (refusals >= BOUNDS.maxRateLimitRefusals.default) {
                     throw new ShortenerApiError({
                         operation: call.operation,
                         kind: "rate-limit",
@@ -217,7 +214,7 @@ export class Transport {
 
 /** Exponential backoff with jitter, so that clients that failed together do not come back together. */
 function backoffMs(failures: number): number {
-    const ceiling = Math.min(RETRY_CAP_MS, RETRY_BASE_MS * 2 ** (failures - 1));
+    const ceiling = Math.min(BOUNDS.longestRetryWaitMs.default, BOUNDS.firstRetryWaitMs.default * 2 ** (failures - 1));
     return Math.round(ceiling / 2 + (Math.random() * ceiling) / 2);
 }
 

@@ -1,7 +1,8 @@
 // What a resource's lifecycle may use: the API client of the configured account, the shared list cache, the record
 // of what the run has done, and a way to tell the user something. One context per provider process and account,
 // shared by every resource.
-import { createShortenerClient, DEFAULT_REQUEST_TIMEOUT_MS, describeWait, type ShortenerClient } from "../client";
+import { BOUNDS } from "../bounds";
+import { createShortenerClient, describeWait, type ShortenerClient } from "../client";
 import { resolveSettings, type ConfigSource, type Settings } from "../config";
 import { createJournal, type CreateJournal } from "./create-journal";
 import { ListCache } from "./list-cache";
@@ -40,7 +41,7 @@ export function createResourceContext(config: ConfigSource | undefined, env: Nod
             client ??= createShortenerClient({ ...rest, timeoutMs, onWait: (event) => tell(describeWait(event)) });
             return client;
         },
-        writeSettleMs: Math.max((settings instanceof Error ? undefined : settings.requestTimeoutMs) ?? DEFAULT_REQUEST_TIMEOUT_MS, MIN_WRITE_SETTLE_MS),
+        writeSettleMs: Math.max((settings instanceof Error ? undefined : settings.requestTimeoutMs) ?? BOUNDS.requestTimeoutMs.default, MIN_WRITE_SETTLE_MS),
         lists: new ListCache(),
         serially(kind, work) {
             const next = (queues.get(kind) ?? Promise.resolve()).then(work);

@@ -1,9 +1,10 @@
 // How text from outside (a definition, a catalogue, a service's answer) appears in a message or a report: cut to a
 // few hundred characters (a 100 MB value is shown by its start and its length), and with every control character
 // escaped, so that no value can move a terminal's cursor, colour it, or start a line of its own.
+import { BOUNDS } from "../bounds";
 
 /** The most characters of one value a message shows. */
-export const MAX_SHOWN_CHARACTERS = 200;
+const MAX_SHOWN_CHARACTERS = BOUNDS.maxShownValueChars.default;
 
 // C0 and C1 controls, DEL, and the Unicode line and paragraph separators.
 const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g;
@@ -26,7 +27,7 @@ export function escapeControls(text: string): string {
 }
 
 /** The text, or its first `max` characters and how long it is. */
-export function cut(text: string, max = MAX_SHOWN_CHARACTERS): string {
+export function cut(text: string, max: number = MAX_SHOWN_CHARACTERS): string {
     return text.length <= max ? text : `${text.slice(0, max)}... (${text.length} characters)`;
 }
 

@@ -1,13 +1,11 @@
 // "Did you mean": the catalogue name closest to an unknown one, by edit distance (Levenshtein, on lower
 // case), when it is close enough to be a likely slip. The cost is bounded whatever the input or the
-// catalogue: names longer than MAX_NAME_LENGTH get no suggestion, at most MAX_CANDIDATES candidates are
+// catalogue (provider/bounds.ts): a long name gets no suggestion, a bounded number of candidates is
 // compared, a candidate whose length differs by more than the allowed distance is skipped at once, and
 // the distance is computed only within that band.
 
+import { BOUNDS } from "../bounds";
 import type { ParamSpec } from "./paramvalidator/spec";
-
-const MAX_NAME_LENGTH = 64;
-const MAX_CANDIDATES = 10_000;
 
 // One slip in a short name, two in a longer one, three in a long one.
 function allowedDistance(length: number): number {
@@ -41,13 +39,13 @@ function boundedDistance(a: string, b: string, max: number): number {
 
 /** The closest candidate to an unknown name, if one is close enough. */
 export function closestName(unknown: string, candidates: Iterable<string>): string | undefined {
-    if (unknown.length === 0 || unknown.length > MAX_NAME_LENGTH) return undefined;
+    if (unknown.length === 0 || unknown.length > BOUNDS.maxSuggestedNameChars.default) return undefined;
     const wanted = unknown.toLowerCase();
     let max = allowedDistance(unknown.length);
     let best: string | undefined;
     let compared = 0;
     for (const candidate of candidates) {
-        if (++compared > MAX_CANDIDATES) break;
+        if (++compared > BOUNDS.maxSuggestionCandidates.default) break;
         if (candidate === unknown) continue;
         const distance = boundedDistance(wanted, candidate.toLowerCase(), max);
         if (distance <= max) {

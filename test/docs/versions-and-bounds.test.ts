@@ -1,7 +1,7 @@
 // Every version, default and bound the docs name, read from where the code keeps it: the package's version and
-// engines, the dependencies' ranges, the client's and the provider's defaults and bounds, the wiki validator's, and the
-// emulator's default rate limit. Each claim is the exact text a page holds, built from the value in the code, so the
-// test fails when either side changes alone. The GitOps example is held to the package as well: its workflows run on
+// engines, the dependencies' ranges, the bounds of provider/bounds.ts as the pages name them outside security.md's
+// bounds tables (bounds-table.test.ts holds those), and the emulator's default rate limit. Each claim is the exact
+// text a page holds, built from the value in the code, so the test fails when either side changes alone. The GitOps example is held to the package as well: its workflows run on
 // the Node line of `engines`, its own `engines` asks for the same, and its range for this package admits this version.
 import { strict as assert } from "node:assert";
 import { readFileSync } from "node:fs";
@@ -10,23 +10,15 @@ import { satisfies } from "semver";
 import { parse } from "yaml";
 import { DEFAULT_RATE_LIMIT } from "../emulator";
 import { readManifest, REPOSITORY_ROOT } from "../support/repository";
-import { DEFAULT_MAX_RETRIES, DEFAULT_MAX_RATE_LIMIT_WAIT_MS, DEFAULT_MAX_RESPONSE_BYTES, DEFAULT_REQUEST_TIMEOUT_MS } from "../../provider/client/api";
-import { DEFAULT_ALL_LIMIT, DEFAULT_MAX_LIST_PAGES } from "../../provider/client/pagination";
-import { MAX_TIMER_MS } from "../../provider/client/rate-gate";
-import { MAX_MESSAGE_CHARS } from "../../provider/client/response";
-import { MAX_RATE_LIMIT_REFUSALS, RETRY_BASE_MS, RETRY_CAP_MS } from "../../provider/client/transport";
+import { BOUNDS, MIB } from "../../provider/bounds";
+import { DEFAULT_ALL_LIMIT } from "../../provider/client/pagination";
 import { CONFIG_KEYS, ENV_KEYS } from "../../provider/config";
 import { MIN_WRITE_SETTLE_MS } from "../../provider/resources/context";
 import { ATTEMPTS } from "../../provider/resources/listed/attempts";
-import { DEFAULT_TIMEOUT_MS as CATALOGUE_FETCH_TIMEOUT_MS } from "../../provider/wiki/catalogue/fetch";
-import { MAX_CATALOGUE_BYTES, SHIPPED_MEDIAWIKI_VERSION } from "../../provider/wiki/catalogue/load";
-import { MAX_SHOWN_CHARACTERS } from "../../provider/wiki/echo";
-import { MAX_MESSAGE_CHARACTERS, MAX_NAME_CHARACTERS } from "../../provider/wiki/lint/report";
-import { DEFAULT_MAX_FILE_BYTES, MAX_YAML_BYTES } from "../../provider/wiki/lint/source";
+import { SHIPPED_MEDIAWIKI_VERSION } from "../../provider/wiki/catalogue/load";
 
 const manifest = readManifest();
 const EXAMPLE = join(REPOSITORY_ROOT, "examples", "gitops");
-const MIB = 1024 * 1024;
 
 /** The Node major of `engines` (">=22"); another form of the range is an error here, not a guess. */
 function engineMajor(engines: string | undefined): number {
@@ -53,38 +45,35 @@ const CLAIMS: [string, string][] = [
     ["examples/gitops/README.md", `replaces the \`${readManifest(EXAMPLE).dependencies["pulumi-shortener"]}\` in \`package.json\``],
     ["examples/gitops/README.md", `on Node ${NODE}.`],
     ["examples/gitops/README.md", `(MediaWiki\n${SHIPPED_MEDIAWIKI_VERSION} core)`],
-    // Defaults and bounds of the provider (the configuration table and the bounds table of security.md)
-    ["docs/configuration.md", `in milliseconds (optional; default ${DEFAULT_REQUEST_TIMEOUT_MS}) | \`${CONFIG_KEYS.requestTimeoutMs}\``],
-    ["docs/configuration.md", `(optional; default ${DEFAULT_MAX_RATE_LIMIT_WAIT_MS}, ${DEFAULT_MAX_RATE_LIMIT_WAIT_MS / 60_000} minutes) | \`${CONFIG_KEYS.maxRateLimitWaitMs}\``],
-    ["docs/configuration.md", `(optional; default ${DEFAULT_MAX_RESPONSE_BYTES}, ${DEFAULT_MAX_RESPONSE_BYTES / MIB} MiB) | \`${CONFIG_KEYS.maxResponseBytes}\``],
-    ["docs/configuration.md", `(optional; default ${DEFAULT_MAX_LIST_PAGES}, that is ${grouped(DEFAULT_MAX_LIST_PAGES * DEFAULT_ALL_LIMIT)} objects of a kind) | \`${CONFIG_KEYS.maxListPages}\``],
+    // Defaults and bounds of the provider
+    ["docs/configuration.md", `in milliseconds (optional; default ${BOUNDS.requestTimeoutMs.default}) | \`${CONFIG_KEYS.requestTimeoutMs}\``],
+    ["docs/configuration.md", `(optional; default ${BOUNDS.maxRateLimitWaitMs.default}, ${BOUNDS.maxRateLimitWaitMs.default / 60_000} minutes) | \`${CONFIG_KEYS.maxRateLimitWaitMs}\``],
+    ["docs/configuration.md", `(optional; default ${BOUNDS.maxResponseBytes.default}, ${BOUNDS.maxResponseBytes.default / MIB} MiB) | \`${CONFIG_KEYS.maxResponseBytes}\``],
+    ["docs/configuration.md", `(optional; default ${BOUNDS.maxListPages.default}, that is ${grouped(BOUNDS.maxListPages.default * DEFAULT_ALL_LIMIT)} objects of a kind) | \`${CONFIG_KEYS.maxListPages}\``],
     ["docs/configuration.md", `| \`${CONFIG_KEYS.maxListPages}\` | \`${ENV_KEYS.maxListPages}\` |`],
-    ["docs/configuration.md", `\`shortener:maxRateLimitWaitMs\` (default ${DEFAULT_MAX_RATE_LIMIT_WAIT_MS / 60_000} minutes)`],
-    ["docs/configuration.md", `After ${MAX_RATE_LIMIT_REFUSALS} refusals in a row for the rate limit`],
+    ["docs/configuration.md", `\`shortener:maxRateLimitWaitMs\` (default ${BOUNDS.maxRateLimitWaitMs.default / 60_000} minutes)`],
+    ["docs/configuration.md", `After ${BOUNDS.maxRateLimitRefusals.default} refusals in a row for the rate limit`],
     [
         "docs/configuration.md",
-        `up to ${DEFAULT_MAX_RETRIES} more times, waiting up to ${Array.from({ length: DEFAULT_MAX_RETRIES }, (_, i) => seconds(RETRY_BASE_MS * 2 ** i)).join(", ").replace(/, ([^,]+)$/, " and $1")} s`,
+        `up to ${BOUNDS.maxRetries.default} more times, waiting up to ${Array.from({ length: BOUNDS.maxRetries.default }, (_, i) => seconds(BOUNDS.firstRetryWaitMs.default * 2 ** i)).join(", ").replace(/, ([^,]+)$/, " and $1")} s`,
     ],
     ["docs/configuration.md", `(at most ${ATTEMPTS} attempts in all)`],
     ["docs/configuration.md", `they are sent again (at most\n  ${ATTEMPTS} attempts)`],
     ["docs/troubleshooting.md", `(\`shortener:requestTimeoutMs\`, at least ${MIN_WRITE_SETTLE_MS / 1000} s)`],
-    ["docs/troubleshooting.md", `is tried ${NUMBER_WORDS[DEFAULT_MAX_RETRIES + 1]} times before it fails`],
-    ["docs/security.md", `| pages of one listing | ${DEFAULT_MAX_LIST_PAGES} (${grouped(DEFAULT_MAX_LIST_PAGES * DEFAULT_ALL_LIMIT)} objects of a kind at ${DEFAULT_ALL_LIMIT} a page) |`],
-    ["docs/security.md", `| wait for the rate limit | ${DEFAULT_MAX_RATE_LIMIT_WAIT_MS} ms (${DEFAULT_MAX_RATE_LIMIT_WAIT_MS / 60_000} minutes) |`],
-    ["docs/security.md", `| refusals for the rate limit in a row | ${MAX_RATE_LIMIT_REFUSALS} | none |`],
-    ["docs/security.md", `| size of an answer | ${DEFAULT_MAX_RESPONSE_BYTES} bytes (${DEFAULT_MAX_RESPONSE_BYTES / MIB} MiB) |`],
-    ["docs/security.md", `| time per request | ${DEFAULT_REQUEST_TIMEOUT_MS} ms |`],
-    ["docs/security.md", `| retries of a read | ${DEFAULT_MAX_RETRIES}, waiting ${seconds(RETRY_BASE_MS)} s doubling to at most ${seconds(RETRY_CAP_MS)} s | none |`],
-    ["docs/security.md", `| any timer | 2^${Math.log2(MAX_TIMER_MS + 1)} - 1 ms (Node's limit`],
-    ["docs/security.md", `| the service's message in an error | ${MAX_MESSAGE_CHARS} characters | none |`],
+    ["docs/troubleshooting.md", `is tried ${NUMBER_WORDS[BOUNDS.maxRetries.default + 1]} times before it fails`],
     ["docs/importing.md", `| \`--page-size N\` | objects per listing page (default ${DEFAULT_ALL_LIMIT}, at most 2^53 - 1)`],
     // The wiki validator's bounds
-    ["docs/wiki-validator.md", `| size of one definitions file | ${DEFAULT_MAX_FILE_BYTES / MIB} MiB`],
-    ["docs/wiki-validator.md", `| size of one YAML file | ${MAX_YAML_BYTES / MIB} MiB`],
-    ["docs/wiki-validator.md", `| size of a catalogue file | ${MAX_CATALOGUE_BYTES / MIB} MiB, the same as a fetched catalogue's answer (which also has a ${CATALOGUE_FETCH_TIMEOUT_MS / 1000} s deadline)`],
-    ["docs/wiki-validator.md", `(${CATALOGUE_FETCH_TIMEOUT_MS / 1000} s limit)`],
-    ["docs/wiki-validator.md", `| a value in a message | the first ${MAX_SHOWN_CHARACTERS} characters`],
-    ["docs/wiki-validator.md", `a report also cuts names to ${MAX_NAME_CHARACTERS} and messages to ${grouped(MAX_MESSAGE_CHARACTERS)} characters`],
+    ["docs/wiki-validator.md", `| size of one definitions file | ${BOUNDS.maxDefinitionsFileBytes.default / MIB} MiB`],
+    ["docs/wiki-validator.md", `| \`--max-file-size MIB\`, at most ${BOUNDS.maxDefinitionsFileBytes.highest / MIB} |`],
+    ["docs/wiki-validator.md", `(default ${BOUNDS.maxDefinitionsFileBytes.default / MIB}; YAML files at most ${BOUNDS.maxYamlFileBytes.default / MIB} whatever it says)`],
+    ["docs/wiki-validator.md", `none for names over ${BOUNDS.maxSuggestedNameChars.default} characters`],
+    ["docs/wiki-validator.md", `at\nmost ${grouped(BOUNDS.maxSuggestionCandidates.default)} candidates are compared`],
+    ["docs/wiki-validator.md", `| size of one YAML file | ${BOUNDS.maxYamlFileBytes.default / MIB} MiB`],
+    ["docs/wiki-validator.md", `| size of a catalogue file | ${BOUNDS.maxCatalogueFileBytes.default / MIB} MiB, the same as a fetched catalogue's answer (which also has a ${BOUNDS.catalogueRequestTimeoutMs.default / 1000} s deadline)`],
+    ["docs/wiki-validator.md", `(${BOUNDS.catalogueRequestTimeoutMs.default / 1000} s limit)`],
+    ["docs/wiki-validator.md", `| nesting of a pin's paraminfo | ${BOUNDS.maxParaminfoDepth.default} levels |`],
+    ["docs/wiki-validator.md", `| a value in a message | the first ${BOUNDS.maxShownValueChars.default} characters`],
+    ["docs/wiki-validator.md", `a report also cuts names to ${BOUNDS.maxReportNameChars.default} and messages to ${grouped(BOUNDS.maxReportMessageChars.default)} characters`],
     // The emulator
     ["docs/emulator.md", `it allows **${DEFAULT_RATE_LIMIT.limit} requests per ${DEFAULT_RATE_LIMIT.windowMs / 1000} s** for each API key by default (\`--rate ${DEFAULT_RATE_LIMIT.limit}/${DEFAULT_RATE_LIMIT.windowMs / 1000}s\`)`],
 ];
@@ -106,7 +95,7 @@ interface Workflow {
 
 describe("docs: every version, default and bound named is the one in the code", () => {
     it("finds a claim whose value drifted (the check itself)", () => {
-        const drifted = page("docs/configuration.md").replace(`default ${DEFAULT_REQUEST_TIMEOUT_MS})`, `default ${DEFAULT_REQUEST_TIMEOUT_MS + 1})`);
+        const drifted = page("docs/configuration.md").replace(`default ${BOUNDS.requestTimeoutMs.default})`, `default ${BOUNDS.requestTimeoutMs.default + 1})`);
         assert.deepEqual(missingClaims(CLAIMS.slice(10, 11), () => drifted), [`docs/configuration.md: ${JSON.stringify(CLAIMS[10][1])}`]);
     });
 

@@ -5,7 +5,8 @@ import assert from "node:assert/strict";
 import { randomUUID } from "node:crypto";
 import fc from "fast-check";
 import { listChannelItems, listPixels } from "../../provider";
-import { collect, createShortenerClient, DEFAULT_MAX_LIST_PAGES } from "../../provider/client";
+import { BOUNDS } from "../../provider/bounds";
+import { collect, createShortenerClient } from "../../provider/client";
 import { startEmulator } from "../emulator";
 import {
     corruptedListing,
@@ -38,7 +39,7 @@ describe("hostile service: listings", () => {
             service().script(LISTINGS.endless());
             const error = await failureWithin(5_000, collect(client().pixels.all()));
             assert.equal(error.kind, "bad-response");
-            assert.match(error.message, new RegExp(`page 1 says the listing has 1000000000 pages, more than the bound of ${DEFAULT_MAX_LIST_PAGES} \\(setting maxListPages\\)`));
+            assert.match(error.message, new RegExp(`page 1 says the listing has 1000000000 pages, more than the bound of ${BOUNDS.maxListPages.default} \\(setting maxListPages\\)`));
             assert.equal(service().requests.length, 1);
         });
 

@@ -11,7 +11,7 @@ import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { loadCatalogueFile, pinFileName } from "../../provider/wiki/catalogue";
-import { MAX_CATALOGUE_BYTES } from "../../provider/wiki/catalogue/load";
+import { BOUNDS } from "../../provider/bounds";
 import { runCommand, type Finished } from "../support/commands";
 import { LINT_CLI } from "./lint-support";
 
@@ -99,7 +99,7 @@ describe("wiki-query-lint catalogue pull against hostile wikis", function () {
             wiki.handle = answerCatalogue(60, (paths) => paths.map((path) => module(path.slice("query+".length), { source: "x".repeat(Math.floor(pageBytes / paths.length)) })));
             const run = await pull(`${wiki.base}/w/api.php`);
             assert.equal(run.code, 2, run.stderr);
-            assert.match(run.stderr, new RegExp(`the pull's answers together passed ${MAX_CATALOGUE_BYTES} bytes`));
+            assert.match(run.stderr, new RegExp(`the pull's answers together passed ${BOUNDS.maxPullBytes.default} bytes`));
             assert.deepEqual(pins(), []);
             assert.equal(paraminfoRequests().length, 3, "query, then the two pages of modules");
         });
@@ -118,7 +118,7 @@ describe("wiki-query-lint catalogue pull against hostile wikis", function () {
             wiki.handle = answerCatalogue(40, (paths) => paths.map((path) => module(path.slice("query+".length), { parameters: [{ index: 1, name: "value", type: values }] })));
             const run = await pull(`${wiki.base}/w/api.php`);
             assert.equal(run.code, 2, run.stderr);
-            assert.match(run.stderr, new RegExp(`the pin would have \\d+ bytes, more than the ${MAX_CATALOGUE_BYTES} a catalogue file may have`));
+            assert.match(run.stderr, new RegExp(`the pin would have \\d+ bytes, more than the ${BOUNDS.maxPinBytes.default} a catalogue file may have`));
             assert.deepEqual(pins(), []);
         });
 

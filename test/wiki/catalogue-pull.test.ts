@@ -9,7 +9,7 @@ import { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { CatalogueError, catalogueDrift, chooseCatalogue, describeDrift, loadCatalogueFile, parseCatalogue, pinFileName, pullCatalogue } from "../../provider/wiki/catalogue";
-import { MAX_CATALOGUE_MODULES } from "../../provider/wiki/catalogue/load";
+import { BOUNDS } from "../../provider/bounds";
 import { renderPinnedFile } from "../../provider/wiki/catalogue/pin-file";
 import { validateWikiQuery } from "../../provider/wiki";
 import { pullAndPin } from "../../provider/wiki/lint/catalogue-command";
@@ -78,7 +78,7 @@ describe("wiki catalogue: pulling and pinning", () => {
         wiki = { modules: 2, name: (index) => `a|${index}` };
         await pullCatalogue(base);
         assert.deepEqual(paraminfoPages[1], ["query+a|0", "query+a|1"]);
-        wiki = { modules: MAX_CATALOGUE_MODULES + 1 };
+        wiki = { modules: BOUNDS.maxCatalogueModules.default + 1 };
         paraminfoPages = [];
         assert.match((await rejection(pullCatalogue(base))).message, /more than 1000 query modules/);
         assert.deepEqual(paraminfoPages, [["query"]], "no module page is asked for past the bound");

@@ -3,12 +3,13 @@
 // from http to https of the same host. Another host, or https to http, is followed only when the caller allows it.
 import type { Readable } from "node:stream";
 import fetch, { type Response } from "node-fetch";
+import { BOUNDS } from "../../bounds";
 import { CatalogueError } from "./errors";
 import { parseCatalogue, parseJsonText } from "./load";
 import { Catalogue } from "./model";
 
 export interface FetchCatalogueOptions {
-    /** Deadline for each request, body included (default 30 s). */
+    /** Deadline for each request, body included (default: its bound). */
     timeoutMs?: number;
     /** Wikis such as Wikimedia's refuse requests without a descriptive User-Agent. */
     userAgent?: string;
@@ -24,12 +25,7 @@ export interface RequestBounds {
     tooSlow: string;
 }
 
-export const DEFAULT_TIMEOUT_MS = 30_000;
 const DEFAULT_USER_AGENT = "pulumi-shortener wiki-query-lint (paraminfo catalogue fetch)";
-// A core wiki's reply is about 200 kB; large extension sets stay well below this.
-export const MAX_REPLY_BYTES = 32 * 1024 * 1024;
-/** Redirects followed for one request, at most: a wiki that moved needs one or two. */
-export const MAX_REDIRECTS = 5;
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
 
 /** The address as errors name it: without credentials or query string, which may hold secrets. */
@@ -39,8 +35,9 @@ export function describeUrl(url: URL): string {
 
 /** One request's own bounds: the answer's size and the per-request deadline. */
 export function requestBounds(options: FetchCatalogueOptions): RequestBounds {
-    const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-    return { maxBytes: MAX_REPLY_BYTES, timeoutMs, tooLarge: `answer larger than ${MAX_REPLY_BYTES} bytes`, tooSlow: `no complete answer within ${timeoutMs} ms` };
+    const timeoutMs = options.timeoutMs ?? BOUNDS.catalogueRequestTimeoutMs.default;
+    const maxBytes = BOUNDS.maxCatalogueAnswerBytes.default;
+    return { maxBytes, timeoutMs, tooLarge: `answer larger than ${maxBytes} bytes`, tooSlow: `no complete answer within ${timeoutMs} ms` };
 }
 
 function describeFailure(error: unknown, bounds: RequestBounds): string {
@@ -73,7 +70,7 @@ async function getFollowing(url: URL, source: string, options: FetchCatalogueOpt
         if (!REDIRECT_STATUSES.has(response.status) || location === null) return response;
         // The redirect's own body is never read.
         (response.body as Readable).destroy();
-        if (redirects >= MAX_REDIRECTS) throw new CatalogueError(source, `more than ${MAX_REDIRECTS} redirects`);
+        if (redirects >= BOUNDS.maxRedirects.default) throw new CatalogueError(source, `more than ${BOUNDS.maxRedirects.default} redirects`);
         const next = new URL(location, current);
         checkRedirect(current, next, source, options);
         current = next;

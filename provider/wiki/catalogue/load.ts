@@ -2,6 +2,7 @@
 // Catalogue the validator reads. Unknown fields are tolerated; anything that is not paraminfo is one CatalogueError.
 import { readFileSync, statSync } from "fs";
 import { z } from "zod";
+import { BOUNDS } from "../../bounds";
 import shippedJson from "./catalogue.json";
 import { CatalogueError } from "./errors";
 import { Catalogue, CatalogueOrigin, ModuleInfo, ParamInfo } from "./model";
@@ -11,10 +12,6 @@ import { ParsedModule, ParsedParameter, paraminfoReplySchema } from "./paraminfo
 const SHIPPED_SOURCE = "shipped catalogue";
 /** The MediaWiki version the shipped catalogue describes: the rules apply as they stand there unless told otherwise. */
 export const SHIPPED_MEDIAWIKI_VERSION = "1.45.4";
-// Bounds on a catalogue from outside. Wikipedia's query modules, extensions included, are about 100 and its
-// paraminfo about 1 MB; these leave ample room and still refuse what is no wiki's catalogue.
-export const MAX_CATALOGUE_BYTES = 32 * 1024 * 1024;
-export const MAX_CATALOGUE_MODULES = 1000;
 
 /** formatversion=1 marks a set flag with "", formatversion=2 with true. */
 const isSet = (flag: "" | boolean | undefined): boolean => flag === "" || flag === true;
@@ -85,7 +82,7 @@ function mediaWikiErrorCode(json: unknown): string | undefined {
 }
 
 function assemble(modules: readonly ParsedModule[], source: string, origin: CatalogueOrigin): Catalogue {
-    if (modules.length > MAX_CATALOGUE_MODULES) throw notParaminfo(source, `paraminfo.modules: more than ${MAX_CATALOGUE_MODULES} modules`);
+    if (modules.length > BOUNDS.maxCatalogueModules.default) throw notParaminfo(source, `paraminfo.modules: more than ${BOUNDS.maxCatalogueModules.default} modules`);
     let query: ModuleInfo | undefined;
     const submodules = new Map<string, ModuleInfo>();
     modules.forEach((raw, position) => {
@@ -142,7 +139,7 @@ export function loadCatalogueFile(path: string): Catalogue {
         // Only a regular file: a FIFO or a device (/dev/zero) would block or never end.
         const stats = statSync(path);
         if (!stats.isFile()) throw new CatalogueError(path, "not a regular file");
-        if (stats.size > MAX_CATALOGUE_BYTES) throw new CatalogueError(path, `larger than ${MAX_CATALOGUE_BYTES} bytes`);
+        if (stats.size > BOUNDS.maxCatalogueFileBytes.default) throw new CatalogueError(path, `larger than ${BOUNDS.maxCatalogueFileBytes.default} bytes`);
         text = readFileSync(path, "utf8");
     } catch (error) {
         if (error instanceof CatalogueError) throw error;

@@ -3,19 +3,15 @@
 // reader takes it; this project's reader also checks the header and that the content still matches its hash.
 import { createHash } from "node:crypto";
 import { z } from "zod";
+import { BOUNDS } from "../../bounds";
 import { CatalogueError } from "./errors";
 import type { CatalogueOrigin } from "./model";
 
 /** The pin file's format; a reader refuses formats it does not know rather than guess. */
 export const PIN_FORMAT = 1;
 const HASH_PREFIX = "sha256:";
-// Header strings come from the wiki (generator) or the user (apiUrl): long ones are not a header.
-export const MAX_HEADER_TEXT = 2048;
 
-/** Levels of arrays and objects in a pin's paraminfo, at most: a real one has fewer than 10. */
-export const MAX_PARAMINFO_DEPTH = 64;
-
-const headerText = z.string().min(1).max(MAX_HEADER_TEXT);
+const headerText = z.string().min(1).max(BOUNDS.maxPinHeaderChars.default);
 
 export const pinHeaderSchema = z.strictObject({
     format: z.literal(PIN_FORMAT, { error: `expected format ${PIN_FORMAT}` }),
@@ -62,7 +58,7 @@ export function checkPin(json: { pin: unknown; paraminfo: unknown }, source: str
     }
     const header = parsed.data;
     // Hashing writes the paraminfo out again, recursively: a nesting no paraminfo has would overflow the stack.
-    if (nestsDeeperThan(json.paraminfo, MAX_PARAMINFO_DEPTH)) throw new CatalogueError(source, `paraminfo nests deeper than ${MAX_PARAMINFO_DEPTH} levels`);
+    if (nestsDeeperThan(json.paraminfo, BOUNDS.maxParaminfoDepth.default)) throw new CatalogueError(source, `paraminfo nests deeper than ${BOUNDS.maxParaminfoDepth.default} levels`);
     if (contentHash(json.paraminfo) !== header.contentHash) {
         throw new CatalogueError(source, "the paraminfo no longer matches pin.contentHash (edited by hand?); pull the catalogue again");
     }

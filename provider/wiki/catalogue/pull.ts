@@ -3,31 +3,28 @@
 // multi-valued parameter for an ordinary caller). Every answer is checked for shape, and the pull as a whole is
 // bounded: its answers together in size, its requests together in time, and the pin it renders in size.
 import { z } from "zod";
+import { BOUNDS } from "../../bounds";
 import { isModuleGroup } from "../definition";
 import { implodeMultiValue } from "../paramvalidator/multivalue";
 import { CatalogueError } from "./errors";
 import { apiRequestUrl, describeUrl, fetchApiJson, FetchCatalogueOptions, requestBounds, RequestBounds } from "./fetch";
-import { MAX_CATALOGUE_BYTES, MAX_CATALOGUE_MODULES, parseCatalogue } from "./load";
+import { parseCatalogue } from "./load";
 import type { Catalogue } from "./model";
 import { ParsedModule, paraminfoReplySchema } from "./paraminfo-schema";
-import { MAX_HEADER_TEXT, renderPinnedFile } from "./pin-file";
+import { renderPinnedFile } from "./pin-file";
 
 const MODULES_PER_PAGE = 50;
-/** At most this many paraminfo pages: enough for MAX_CATALOGUE_MODULES modules. */
-export const MAX_PARAMINFO_PAGES = Math.ceil(MAX_CATALOGUE_MODULES / MODULES_PER_PAGE);
-/** A pull's answers together, by default and at most: a pin is never larger than a catalogue file may be. */
-export const MAX_PULL_BYTES = MAX_CATALOGUE_BYTES;
-/** A whole pull's deadline by default: a large wiki's takes a few seconds (each request has its own 30 s too). */
-export const DEFAULT_PULL_DEADLINE_MS = 120_000;
+/** At most this many paraminfo pages: enough for a catalogue's most modules. */
+export const MAX_PARAMINFO_PAGES = Math.ceil(BOUNDS.maxCatalogueModules.default / MODULES_PER_PAGE);
 
-const siteinfoSchema = z.object({ query: z.object({ general: z.object({ generator: z.string().min(1).max(2048) }) }) });
+const siteinfoSchema = z.object({ query: z.object({ general: z.object({ generator: z.string().min(1).max(BOUNDS.maxPinHeaderChars.default) }) }) });
 
 export interface PullCatalogueOptions extends FetchCatalogueOptions {
     /** The time the pin records (default: now). */
     now?: Date;
-    /** The answers together, at most (default and highest: MAX_PULL_BYTES). */
+    /** The answers together, at most (its bound's default when unset, never above its highest). */
     maxBytes?: number;
-    /** The whole pull's deadline (default DEFAULT_PULL_DEADLINE_MS). */
+    /** The whole pull's deadline (its bound's default when unset). */
     deadlineMs?: number;
 }
 
@@ -52,7 +49,7 @@ export function canonicalApiUrl(apiUrl: string): string {
     const url = apiRequestUrl(apiUrl, {});
     if (url.username || url.password) throw new CatalogueError("catalogue URL", "must not carry credentials");
     if (url.search || url.hash) throw new CatalogueError("catalogue URL", "must be the api.php address alone, without a query string or fragment");
-    if (url.href.length > MAX_HEADER_TEXT) throw new CatalogueError("catalogue URL", `longer than ${MAX_HEADER_TEXT} characters, more than a pin records`);
+    if (url.href.length > BOUNDS.maxPinHeaderChars.default) throw new CatalogueError("catalogue URL", `longer than ${BOUNDS.maxPinHeaderChars.default} characters, more than a pin records`);
     return url.href;
 }
 
@@ -111,7 +108,7 @@ function submodulePaths(query: ParsedModule, source: string): string[] {
             paths.add(path);
         }
     }
-    if (paths.size > MAX_CATALOGUE_MODULES) throw new CatalogueError(source, `more than ${MAX_CATALOGUE_MODULES} query modules`);
+    if (paths.size > BOUNDS.maxCatalogueModules.default) throw new CatalogueError(source, `more than ${BOUNDS.maxCatalogueModules.default} query modules`);
     return [...paths].sort();
 }
 
@@ -123,8 +120,8 @@ async function wikiGenerator(pull: Pull): Promise<string> {
 }
 
 function startPull(apiUrl: string, options: PullCatalogueOptions): Pull {
-    const deadlineMs = options.deadlineMs ?? DEFAULT_PULL_DEADLINE_MS;
-    const maxBytes = Math.min(options.maxBytes ?? MAX_PULL_BYTES, MAX_PULL_BYTES);
+    const deadlineMs = options.deadlineMs ?? BOUNDS.pullDeadlineMs.default;
+    const maxBytes = Math.min(options.maxBytes ?? BOUNDS.maxPullBytes.default, BOUNDS.maxPullBytes.highest);
     return { api: canonicalApiUrl(apiUrl), options, maxBytes, bytesSpent: 0, deadlineMs, endsAt: Date.now() + deadlineMs };
 }
 
@@ -141,6 +138,7 @@ export async function pullCatalogue(apiUrl: string, options: PullCatalogueOption
     }
     const text = renderPinnedFile({ apiUrl: pull.api, generator, pulledAt: (options.now ?? new Date()).toISOString() }, { modules });
     const bytes = Buffer.byteLength(text);
-    if (bytes > MAX_CATALOGUE_BYTES) throw new CatalogueError(source, `the pin would have ${bytes} bytes, more than the ${MAX_CATALOGUE_BYTES} a catalogue file may have`);
+    const most = BOUNDS.maxPinBytes.default;
+    if (bytes > most) throw new CatalogueError(source, `the pin would have ${bytes} bytes, more than the ${most} a catalogue file may have`);
     return { text, catalogue: parseCatalogue(JSON.parse(text), pull.api) };
 }

@@ -7,11 +7,13 @@ import { parseArgs } from "node:util";
 import { CatalogueError, catalogueDrift, describeDrift, fetchCatalogue, FetchCatalogueOptions, loadCatalogueFile, pullCatalogue, shippedCatalogue } from "../catalogue";
 import type { Catalogue } from "../catalogue/model";
 import { DEFAULT_PIN_DIRECTORY, findPinnedCatalogue, pinFileName } from "../catalogue/pinned";
-import { canonicalApiUrl, DEFAULT_PULL_DEADLINE_MS, MAX_PULL_BYTES, PullCatalogueOptions } from "../catalogue/pull";
+import { canonicalApiUrl, PullCatalogueOptions } from "../catalogue/pull";
+import { BOUNDS, optionUnit } from "../../bounds";
 import { writeFileWhole } from "../../fs/write-whole";
 import { generateDeclarations } from "./typegen";
 
-const MIB = 1024 * 1024;
+const PULL_SIZE = BOUNDS.maxPullBytes;
+const DEADLINE = BOUNDS.pullDeadlineMs;
 
 export const CATALOGUE_USAGE = `Usage: wiki-query-lint catalogue pull <apiUrl> [--out FILE] [--replace] [--max-size MIB] [--deadline SECONDS] [--allow-redirects]
        wiki-query-lint catalogue types [--catalogue FILE] [--out FILE]
@@ -19,13 +21,10 @@ export const CATALOGUE_USAGE = `Usage: wiki-query-lint catalogue pull <apiUrl> [
   pull   fetches the wiki's paraminfo (every query module, extensions included) and pins it in FILE
          (default: ${DEFAULT_PIN_DIRECTORY}/<host and path>-<digest>.json), then prints what changed since the previous pin
          --replace          replace FILE even when it is not a pin, or the pin of another wiki
-         --max-size MIB     the wiki's answers together, at most (default and highest ${MAX_PULL_BYTES / MIB})
-         --deadline SECONDS the whole pull's deadline (default ${DEFAULT_PULL_DEADLINE_MS / 1000})
+         --max-size MIB     the wiki's answers together, at most (default and highest ${PULL_SIZE.default / optionUnit(PULL_SIZE.option).per})
+         --deadline SECONDS the whole pull's deadline (default ${DEADLINE.default / optionUnit(DEADLINE.option).per})
          --allow-redirects  follow a redirect to another host or from https to http (default: refused)
   types  writes the TypeScript declarations of a catalogue (default: the shipped one) to FILE (default: stdout)`;
-
-// A day: a deadline beyond it is no deadline.
-const HIGHEST_DEADLINE_S = 86_400;
 
 export class CatalogueUsageError extends Error {}
 
@@ -85,14 +84,17 @@ function parse(argv: string[], options: OptionSpecs) {
     }
 }
 
-/** A whole number option within [low, high], or undefined when not given. */
-function wholeNumber(values: Record<string, string | boolean | undefined>, option: string, unit: string, high: number): number | undefined {
-    const text = values[option];
+/** A whole number option within its bound's range, in the bound's units, or undefined when not given. */
+function wholeNumber(values: Record<string, string | boolean | undefined>, bound: typeof PULL_SIZE | typeof DEADLINE): number | undefined {
+    const { flag } = bound.option;
+    const text = values[flag.slice("--".length)];
     if (text === undefined) return undefined;
-    if (typeof text !== "string" || !/^\d+$/.test(text) || Number(text) < 1 || Number(text) > high) {
-        throw new CatalogueUsageError(`--${option}: expected a whole number of ${unit} from 1 to ${high}`);
+    const unit = optionUnit(bound.option);
+    const [low, high] = [bound.lowest / unit.per, bound.highest / unit.per];
+    if (typeof text !== "string" || !/^\d+$/.test(text) || Number(text) < low || Number(text) > high) {
+        throw new CatalogueUsageError(`${flag}: expected a whole number of ${unit.word} from ${low} to ${high}`);
     }
-    return Number(text);
+    return Number(text) * unit.per;
 }
 
 const PULL_OPTIONS: OptionSpecs = {
@@ -105,13 +107,11 @@ const PULL_OPTIONS: OptionSpecs = {
 
 /** `catalogue pull`'s options, all checked before any request. */
 function pullOptions(values: Record<string, string | boolean | undefined>): PinOptions {
-    const maxSize = wholeNumber(values, "max-size", "MiB", MAX_PULL_BYTES / MIB);
-    const deadline = wholeNumber(values, "deadline", "seconds", HIGHEST_DEADLINE_S);
     return {
         replace: values.replace === true,
         allowRedirects: values["allow-redirects"] === true,
-        maxBytes: maxSize === undefined ? undefined : maxSize * MIB,
-        deadlineMs: deadline === undefined ? undefined : deadline * 1000,
+        maxBytes: wholeNumber(values, PULL_SIZE),
+        deadlineMs: wholeNumber(values, DEADLINE),
     };
 }
 

@@ -3,21 +3,21 @@
 // that cannot be (too large, not a regular file, not parseable, malformed) is reported by name and the
 // others are still linted; the report is written as the definitions are linted.
 import { parseArgs } from "util";
+import { BOUNDS, optionUnit } from "../../bounds";
 import { packageVersion } from "../../version";
 import { CatalogueError } from "../catalogue";
 import { CATALOGUE_USAGE, CatalogueUsageError, lintCatalogue, runCatalogueCommand } from "./catalogue-command";
 import { escapeControls } from "../echo";
 import { LintTally, OUTPUT_FORMATS, OutputFormat, reporterFor, UnreadableFile } from "./report";
-import { DEFAULT_MAX_FILE_BYTES, DefinitionsFile, LintInputError, MAX_YAML_BYTES, readDefinitionsFile } from "./source";
+import { DefinitionsFile, LintInputError, readDefinitionsFile } from "./source";
 import { validateWikiQuery, WikiQueryResult } from "../validate";
 
 const EXIT_CLEAN = 0;
 const EXIT_FINDINGS = 1;
 const EXIT_INPUT = 2;
 
-const MIB = 1024 * 1024;
-// V8's longest string: a larger file could not be held as text at all.
-const HIGHEST_FILE_SIZE_MIB = 512;
+const FILE_SIZE = BOUNDS.maxDefinitionsFileBytes;
+const FILE_SIZE_UNIT = optionUnit(FILE_SIZE.option);
 
 const USAGE = `Usage: wiki-query-lint [--catalogue FILE|URL] [--allow-redirects] [--high-limits] [--strict] [--format text|json|github|sarif] [--max-file-size MIB] FILE...
        wiki-query-lint catalogue pull|types ...   (pin a wiki's catalogue, write typed definitions: catalogue --help)
@@ -30,7 +30,7 @@ Checks MediaWiki action=query definitions (JSON or YAML; one definition or an ar
   --high-limits         judge limits as for a user with elevated rights (apihighlimits)
   --strict              fail on warnings and on the project's advice too
   --format FORMAT       text (default), json, github (workflow annotations) or sarif (SARIF 2.1.0)
-  --max-file-size MIB   refuse definitions files larger than this (default ${DEFAULT_MAX_FILE_BYTES / MIB}; YAML files: at most ${MAX_YAML_BYTES / MIB})
+  --max-file-size MIB   refuse definitions files larger than this (default ${FILE_SIZE.default / FILE_SIZE_UNIT.per}; YAML files: at most ${BOUNDS.maxYamlFileBytes.default / FILE_SIZE_UNIT.per})
   -h, --help            print this help and exit
   --version             print the version and exit
 
@@ -74,12 +74,13 @@ function refuseUnknownOptions(argv: string[]): void {
 }
 
 function maxFileBytes(text: string | undefined): number {
-    if (text === undefined) return DEFAULT_MAX_FILE_BYTES;
+    if (text === undefined) return FILE_SIZE.default;
     const mebibytes = Number(text);
-    if (!/^\d+(\.\d+)?$/.test(text) || !(mebibytes > 0) || mebibytes > HIGHEST_FILE_SIZE_MIB) {
-        throw new UsageError(`--max-file-size: expected a number of MiB above 0, at most ${HIGHEST_FILE_SIZE_MIB}`);
+    const highest = FILE_SIZE.highest / FILE_SIZE_UNIT.per;
+    if (!/^\d+(\.\d+)?$/.test(text) || !(mebibytes > 0) || mebibytes > highest) {
+        throw new UsageError(`${FILE_SIZE.option.flag}: expected a number of ${FILE_SIZE_UNIT.word} above 0, at most ${highest}`);
     }
-    return Math.floor(mebibytes * MIB);
+    return Math.floor(mebibytes * FILE_SIZE_UNIT.per);
 }
 
 function parseOptions(argv: string[]): Options | "help" | "version" {

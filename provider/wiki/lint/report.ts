@@ -7,6 +7,7 @@
 // "advice" array in json, ::notice annotations in github, level "note" in sarif.
 import { isAbsolute, sep } from "path";
 import { pathToFileURL } from "url";
+import { BOUNDS } from "../../bounds";
 import { cut, escapeControls, escapeJsonControls, quoted } from "../echo";
 import type { WikiQueryIssue } from "../issues";
 import { unlessSensitive } from "../paramvalidator/spec";
@@ -48,16 +49,13 @@ export interface Reporter {
 }
 
 // Names, codes and modules are short in any real catalogue; a message quotes values already cut.
-export const MAX_NAME_CHARACTERS = 200;
-export const MAX_MESSAGE_CHARACTERS = 2_000;
-
 /** A name, code or module as a report shows it. */
 function shownName(text: string): string {
-    return escapeControls(cut(text, MAX_NAME_CHARACTERS));
+    return escapeControls(cut(text, BOUNDS.maxReportNameChars.default));
 }
 
 function shownMessage(text: string): string {
-    return escapeControls(cut(text, MAX_MESSAGE_CHARACTERS));
+    return escapeControls(cut(text, BOUNDS.maxReportMessageChars.default));
 }
 
 function shownIssue(issue: WikiQueryIssue): WikiQueryIssue {

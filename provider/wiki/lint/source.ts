@@ -4,18 +4,13 @@
 // its lines found by one linear scan; YAML, whose document parser needs far more memory per byte, has
 // a lower limit, and its aliases are capped by the yaml library (maxAliasCount). Errors give a
 // position, never the file's text, which may hold sensitive values.
+import { BOUNDS } from "../../bounds";
 import { InputFileError as LintInputError, readFileBounded } from "../../fs/read-bounded";
 import { extname } from "path";
 import { isSeq } from "yaml";
 import { parseYamlText } from "../../yaml-text";
 import { DEFINITION_FIELDS, definitionsOf, WikiQueryDefinition } from "../definition";
 import { JsonLines } from "./json-lines";
-
-const MIB = 1024 * 1024;
-/** The default size limit of one definitions file (JSON). */
-export const DEFAULT_MAX_FILE_BYTES = 16 * MIB;
-/** YAML files are limited further: the document parser needs about 100 bytes of memory per byte of YAML. */
-export const MAX_YAML_BYTES = 2 * MIB;
 
 /** A definitions file that cannot be read or used: the file and the problem. */
 export { InputFileError as LintInputError } from "../../fs/read-bounded";
@@ -70,10 +65,12 @@ function readYamlFile(file: string, text: string): DefinitionsFile {
 }
 
 /** Reads and checks one definitions file; every failure is a LintInputError that names the file. */
-export function readDefinitionsFile(file: string, maxBytes = DEFAULT_MAX_FILE_BYTES): DefinitionsFile {
+export function readDefinitionsFile(file: string, maxBytes: number = BOUNDS.maxDefinitionsFileBytes.default): DefinitionsFile {
     const json = extname(file).toLowerCase() === ".json";
-    const limit = json ? maxBytes : Math.min(maxBytes, MAX_YAML_BYTES);
-    const hint = json ? " (--max-file-size sets it)" : maxBytes > MAX_YAML_BYTES ? " for YAML (write larger sets as JSON)" : " (--max-file-size sets it)";
+    const yamlBytes = BOUNDS.maxYamlFileBytes.default;
+    const limit = json ? maxBytes : Math.min(maxBytes, yamlBytes);
+    const setBy = ` (${BOUNDS.maxDefinitionsFileBytes.option.flag} sets it)`;
+    const hint = json ? setBy : maxBytes > yamlBytes ? " for YAML (write larger sets as JSON)" : setBy;
     const text = readFileBounded(file, limit, hint);
     try {
         return json ? readJsonFile(file, text) : readYamlFile(file, text);
