@@ -1,25 +1,27 @@
 // Every bound on what the service, an input file or a wiki may make the package do, as data: its name as
 // docs/security.md's tables give it, what it counts, its default, the range a setting may give it, and where it is
 // set. Stack config keys, environment variables, units, the client's defaults and the wiki tools' limits are read
-// from here, and a test holds the two bounds tables of docs/security.md to this one. It imports nothing, so that the
+// from here, and a test holds the three bounds tables of docs/security.md to this one. It imports nothing, so that the
 // shortener side and the wiki validator, which never imports that side, can both read it.
 
 export const MIB = 1024 * 1024;
 
 /** What a bound counts, as its messages name it. */
-export type Unit = "milliseconds" | "bytes" | "pages" | "refusals" | "retries" | "characters" | "levels" | "modules" | "redirects" | "names";
+export type Unit = "milliseconds" | "bytes" | "pages" | "refusals" | "retries" | "attempts" | "characters" | "levels" | "modules" | "redirects" | "names" | "steps" | "rows" | "folders";
 
 /** How a command-line option counts: the word its usage shows and its messages say, and how many of the bound's units one is. */
 export const OPTION_UNITS = {
     MIB: { word: "MiB", per: MIB },
     SECONDS: { word: "seconds", per: 1000 },
+    CHARACTERS: { word: "characters", per: 1 },
 } as const;
 
 export interface Bound {
     /** What is bounded, as the tables of docs/security.md name it. */
     readonly name: string;
-    /** The table of docs/security.md that holds it: the service's and the client's, or the wiki tools'. */
-    readonly side: "service" | "wiki";
+    /** The table of docs/security.md that holds it: the service's and the client's, the wiki tools', or the other
+     *  commands' (shortener-import, shortener-report) and the QR create journal's. */
+    readonly side: "service" | "wiki" | "tools";
     readonly unit: Unit;
     readonly default: number;
     /** The lowest and highest a setting may give, where something sets it (stack config, the client's options, an option). */
@@ -84,6 +86,16 @@ export const BOUNDS = {
     maxRetries: { name: "retries of a read", side: "service", unit: "retries", default: 4, lowest: 0 },
     firstRetryWaitMs: { name: "longest wait before the first retry", side: "service", unit: "milliseconds", default: 250 },
     longestRetryWaitMs: { name: "longest wait before any retry", side: "service", unit: "milliseconds", default: 8000 },
+    // Creates and assignments look at the service before each attempt, updates and deletes set: resending is safe.
+    writeAttempts: { name: "attempts of a write whose answer is lost", side: "service", unit: "attempts", default: 3 },
+    // A request that timed out on a short limit is still often committed seconds later.
+    minWriteSettleMs: {
+        name: "time a write without an answer may still land",
+        side: "service",
+        unit: "milliseconds",
+        default: 5000,
+        remark: "at least; the time per request when longer",
+    },
     maxTimerMs: { name: "any timer", side: "service", unit: "milliseconds", default: NODE_TIMER_MS, remark: "Node's limit" },
     maxServiceMessageChars: { name: "the service's message in an error", side: "service", unit: "characters", default: 1000 },
 
@@ -136,6 +148,30 @@ export const BOUNDS = {
     maxRedirects: { name: "redirects of one request", side: "wiki", unit: "redirects", default: 5 },
     // Header strings come from the wiki (generator) or the user (apiUrl): long ones are not a header.
     maxPinHeaderChars: { name: "the api URL a pull pins", side: "wiki", unit: "characters", default: 2048, remark: "what a pin records" },
+    // A stack's config file is a few kilobytes; this refuses what cannot be one before YAML parses it.
+    maxStackFileBytes: { name: "size of a stack config file (`shortener-import --stack`)", side: "tools", unit: "bytes", default: 4 * MIB },
+    // A stack of 10,000 resources with their states is a few megabytes of digest.
+    maxDigestBytes: { name: "size of a preview digest (`shortener-report --input`)", side: "tools", unit: "bytes", default: 64 * MIB },
+    // More is refused, not cut: a summary of part of a plan would mislead.
+    maxDigestSteps: { name: "steps of a preview digest", side: "tools", unit: "steps", default: 100_000 },
+    maxLintFindingsBytes: { name: "size of the linter's findings (`shortener-report --lint`)", side: "tools", unit: "bytes", default: 16 * MIB },
+    reportMaxChars: {
+        name: "length of a report (`shortener-report`)",
+        side: "tools",
+        unit: "characters",
+        // GitHub refuses a comment longer than 65,536 characters; this leaves room for what a workflow adds.
+        default: 60_000,
+        // Below it not even the summary of a large plan fits.
+        lowest: 2000,
+        option: { flag: "--max-chars", counts: "CHARACTERS" },
+    },
+    // A row is a type and an operation; the rest are counted in one row.
+    maxReportSummaryRows: { name: "rows of a report's summary", side: "tools", unit: "rows", default: 60 },
+    maxReportValueChars: { name: "a value in a report", side: "tools", unit: "characters", default: 200 },
+    maxReportValueDepth: { name: "nesting of a value in a report", side: "tools", unit: "levels", default: 6 },
+    // An entry is a pid and the ids listed before the create: a few KB at most.
+    maxJournalEntryBytes: { name: "size of a QR create journal entry", side: "tools", unit: "bytes", default: MIB },
+    maxJournalNewFolders: { name: "folders made on the way to the QR create journal", side: "tools", unit: "folders", default: 32 },
 } as const satisfies Record<string, Bound>;
 
 type BoundName = keyof typeof BOUNDS;

@@ -6,6 +6,7 @@ import { existsSync } from "node:fs";
 import { packageVersion } from "../version";
 import { parseArgs } from "node:util";
 import { z } from "zod";
+import { BOUNDS } from "../bounds";
 import { createShortenerClient } from "../client";
 import { shownBaseUrl } from "../client/redact";
 import { readFileBounded } from "../fs/read-bounded";
@@ -143,7 +144,7 @@ function parsePageSize(value: string): number {
 }
 
 /** The largest Pulumi.<stack>.yaml read: its config of plain values and encrypted secrets. */
-const MAX_STACK_FILE_BYTES = 4 * 1024 * 1024;
+const MAX_STACK_FILE_BYTES = BOUNDS.maxStackFileBytes.default;
 
 /**
  * The plain values of Pulumi.<stack>.yaml's config. An encrypted value (the key set with --secret) cannot be read

@@ -2,11 +2,12 @@
 // by ShowPreviewDigest in pkg/backend/display/json.go), read as hostile input: bounded in size and depth, every field
 // checked, fields Go may add later passed over.
 import { z } from "zod";
+import { BOUNDS } from "../bounds";
 
 /** The largest digest read, in bytes: a stack of 10,000 resources with their states is a few megabytes. */
-export const MAX_DIGEST_BYTES = 64 * 1024 * 1024;
+export const MAX_DIGEST_BYTES = BOUNDS.maxDigestBytes.default;
 /** The most steps read: more is refused, not cut, since a summary of part of a plan would mislead. */
-const MAX_STEPS = 100_000;
+const MAX_STEPS = BOUNDS.maxDigestSteps.default;
 
 /** Go's `plugin.UnknownStringValue`: what an output not known until `up` is serialized as. */
 export const UNKNOWN_VALUE = "04da6b54-80e4-46f7-96ec-b56ff0331ba9";

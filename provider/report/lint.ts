@@ -1,9 +1,10 @@
 // The findings of `wiki-query-lint --format json` (provider/wiki/lint/report.ts writes it), for the report's wiki
 // section: errors and warnings of each definition, read as hostile input like the digest.
 import { z } from "zod";
+import { BOUNDS } from "../bounds";
 
 /** The largest lint output read, in bytes. */
-export const MAX_LINT_BYTES = 16 * 1024 * 1024;
+export const MAX_LINT_BYTES = BOUNDS.maxLintFindingsBytes.default;
 
 export interface LintFinding {
     file: string;

@@ -5,16 +5,17 @@
 // line or a table column.
 // Size rule: the marker, the title and the summary table always fit; the resources follow while they fit under the
 // cap, and a note says how many were left out.
+import { BOUNDS } from "../bounds";
 import { DESTRUCTIVE, PropertyChange, Report, ResourceChange, SummaryRow } from "./model";
 import { Shown, KNOWN_AFTER_UP } from "./values";
 import type { LintFinding } from "./lint";
 
 /** GitHub refuses a comment longer than 65,536 characters; the default cap leaves room for what a workflow adds. */
-export const DEFAULT_MAX_CHARS = 60_000;
+export const DEFAULT_MAX_CHARS = BOUNDS.reportMaxChars.default;
 /** The smallest cap taken: below it not even the summary of a large plan fits. */
-export const MIN_MAX_CHARS = 2_000;
+export const MIN_MAX_CHARS = BOUNDS.reportMaxChars.lowest;
 /** The most summary rows shown; the rest are counted in one row (a row is a type and an operation). */
-const MAX_SUMMARY_ROWS = 60;
+const MAX_SUMMARY_ROWS = BOUNDS.maxReportSummaryRows.default;
 
 export interface MarkdownOptions {
     /** Names the comment, so a workflow finds its own and edits it: `<!-- pulumi-shortener-report:<marker> -->`. */

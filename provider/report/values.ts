@@ -1,13 +1,14 @@
 // A property value as a report shows it: secrets as [secret] (also a secret Go did not blind), an output not known
 // until `up` as "known after up", anything else as short JSON, cut by depth and length so that no value can make a
 // report large or its rendering recurse without end.
+import { BOUNDS } from "../bounds";
 import { SECRET_SIGNATURE, SECRET_VALUE, UNKNOWN_VALUE } from "./digest";
 
 export const KNOWN_AFTER_UP = "known after up";
 /** The longest value shown, in characters; the rest is cut with a note. */
-const MAX_VALUE_CHARS = 200;
+const MAX_VALUE_CHARS = BOUNDS.maxReportValueChars.default;
 /** How deep a value is shown; deeper parts are "…". */
-const MAX_VALUE_DEPTH = 6;
+const MAX_VALUE_DEPTH = BOUNDS.maxReportValueDepth.default;
 
 export type Shown = { kind: "secret" } | { kind: "unknown" } | { kind: "absent" } | { kind: "value"; text: string };
 

@@ -25,7 +25,7 @@ export interface ResourceContext {
 }
 
 /** A request that timed out on a short limit is still often committed seconds later. */
-export const MIN_WRITE_SETTLE_MS = 5_000;
+export const MIN_WRITE_SETTLE_MS = BOUNDS.minWriteSettleMs.default;
 
 /** @param account what tells accounts apart (base URL and key digest), never the key itself. */
 export function createResourceContext(config: ConfigSource | undefined, env: NodeJS.ProcessEnv = process.env, account = ""): ResourceContext {

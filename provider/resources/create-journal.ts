@@ -12,6 +12,7 @@ import { createHash } from "node:crypto";
 import { mkdirSync, readFileSync, rmSync, statSync, type Stats } from "node:fs";
 import { homedir } from "node:os";
 import { dirname, join } from "node:path";
+import { BOUNDS } from "../bounds";
 import { ENV_KEYS } from "../config";
 import { writeFileWhole } from "../fs/write-whole";
 
@@ -19,9 +20,9 @@ import { writeFileWhole } from "../fs/write-whole";
 export const JOURNAL_DIR_ENV = ENV_KEYS.createJournalDir;
 
 /** An entry is a pid and the ids listed before the create: a few KB at most, far below this. */
-const MAX_ENTRY_BYTES = 1 << 20;
+const MAX_ENTRY_BYTES = BOUNDS.maxJournalEntryBytes.default;
 /** Folders created on the way to the journal, at most: a path deeper than this is refused, not walked. */
-const MAX_NEW_FOLDERS = 32;
+const MAX_NEW_FOLDERS = BOUNDS.maxJournalNewFolders.default;
 
 export interface InterruptedCreate {
     /** The file to delete to start over, for the message. */

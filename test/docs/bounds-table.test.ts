@@ -1,4 +1,4 @@
-// docs/security.md's two bounds tables are held to provider/bounds.ts row by row: each table lists its side's bounds
+// docs/security.md's three bounds tables are held to provider/bounds.ts row by row: each table lists its side's bounds
 // in the table's order, by the table's names, with the default and the setting the table gives, written as below. The
 // last column, what happens at the bound, is the doc's own prose: it says no number, config key, environment
 // variable or option, which only the table may hold. A failure prints the rows as they should read.
@@ -10,9 +10,9 @@ import { REPOSITORY_ROOT } from "../support/repository";
 
 const PAGE = "docs/security.md";
 const HEADER = "| bound | default | setting | at the bound |";
-const SIDES: readonly Bound["side"][] = ["service", "wiki"];
+const SIDES: readonly Bound["side"][] = ["service", "wiki", "tools"];
 /** How the docs write the units options count in. */
-const OPTION_SYMBOLS = { MIB: "MiB", SECONDS: "s" } as const;
+const OPTION_SYMBOLS = { MIB: "MiB", SECONDS: "s", CHARACTERS: "characters" } as const;
 
 interface Row {
     name: string;

@@ -1,9 +1,10 @@
 // Writes whose answer is lost. The service may or may not have applied such a write; updates and deletes set rather
 // than add, so they are sent again, while creates and assignments look at the service first (create.ts, assignment.ts).
+import { BOUNDS } from "../../bounds";
 import { ShortenerApiError } from "../../client";
 
 /** How often a write is sent when its answer is lost or is a server failure. */
-export const ATTEMPTS = 3;
+export const ATTEMPTS = BOUNDS.writeAttempts.default;
 
 /** The write may or may not have been applied: no answer, a server failure, or an answer that cannot be read. */
 export function isUncertain(error: unknown): error is ShortenerApiError {
