@@ -415,7 +415,7 @@ function decodeJson(text: string): { value: unknown } | undefined {
 }
 
 /** Where the array or object the text starts with ends (0 when it does not). */
-function endOfContainer(text: string): number {
+export function endOfContainer(text: string): number {
     let depth = 0;
     for (let index = 0; index < text.length; index++) {
         const character = text[index];
