@@ -3,6 +3,7 @@ import * as fs from "fs";
 import * as path from "path";
 import { runLifecycle } from "./lifecycle";
 import { formatDigest, previewDigest } from "./display/digest";
+import { diffDisplay } from "./display/run-events";
 import { LifecycleResult, Operation, RunOptions } from "./types";
 
 const OPERATIONS: readonly Operation[] = ["preview", "up", "refresh", "destroy"];
@@ -42,6 +43,8 @@ Options:
                                   config, steps with old and new state, diagnostics, duration in nanoseconds,
                                   changeSummary), secrets as "[secret]"; up, refresh and destroy refuse it
                                   (the CLI streams engine events there, which the double does not make)
+  --diff                          preview, up: print the CLI's diff display (ShowDiffEvents: each step's property
+                                  changes, old => new, secrets "[secret]"); refresh and destroy refuse it
   --help, --version
 
 Exit codes:
@@ -56,6 +59,8 @@ interface Command {
     options: RunOptions;
     /** `preview --json`: print Go's preview digest instead of the plan. */
     json: boolean;
+    /** `preview --diff`, `up --diff`: print the CLI's diff display instead of the plan. */
+    diff: boolean;
     /** `--expect-no-changes`: a run that proposes changes fails (the CLI's NoChangesExpectedError). */
     expectNoChanges: boolean;
     /** `up --skip-preview`: the update runs without the preview the CLI runs first. */
@@ -73,6 +78,7 @@ export function parseCommand(argv: readonly string[], env: NodeJS.ProcessEnv = p
     let stack: string | undefined;
     let stateFile: string | undefined;
     let json = false;
+    let diff = false;
     let expectNoChanges = false;
     let skipPreview = false;
     const config: Record<string, string> = {};
@@ -100,6 +106,12 @@ export function parseCommand(argv: readonly string[], env: NodeJS.ProcessEnv = p
                     );
                 }
                 json = true;
+                break;
+            case "--diff":
+                if (operation !== "preview" && operation !== "up") {
+                    throw new Error(`${flag}: only for preview and up; the engine double does not print ${operation}'s diff display`);
+                }
+                diff = true;
                 break;
             case "--stack":
                 stack = value();
@@ -176,6 +188,7 @@ export function parseCommand(argv: readonly string[], env: NodeJS.ProcessEnv = p
     return {
         operation: operation as Operation,
         json,
+        diff,
         expectNoChanges,
         skipPreview,
         options: {
@@ -238,9 +251,18 @@ export function hasChanges(result: LifecycleResult): boolean {
     return result.steps.some((step) => step.op !== "same" && step.op !== "read");
 }
 
-/** The plan, or with --json the digest `pulumi preview --json` prints (its error, as the CLI's, on stderr). */
-function print(result: LifecycleResult, json: boolean, durationNanoseconds: number): void {
-    if (!json) {
+/**
+ * The plan; with --diff the CLI's diff display (its diagnostics on stderr); with --json the digest `pulumi preview --json`
+ * prints (its error, as the CLI's, on stderr).
+ */
+function print(result: LifecycleResult, command: Command, durationNanoseconds: number): void {
+    if (command.diff) {
+        const printed = diffDisplay(result, durationNanoseconds, Object.values(command.options.secretConfig ?? {}));
+        process.stdout.write(printed.stdout);
+        process.stderr.write(printed.stderr);
+        return;
+    }
+    if (!command.json) {
         process.stdout.write(result.log);
         return;
     }
@@ -252,7 +274,7 @@ function print(result: LifecycleResult, json: boolean, durationNanoseconds: numb
 
 /** Prints the run and answers its exit code; with --expect-no-changes, changes fail it (NoChangesExpectedError). */
 function finish(result: LifecycleResult, command: Command, durationNanoseconds: number): number {
-    print(result, command.json, durationNanoseconds);
+    print(result, command, durationNanoseconds);
     if (!result.ok) {
         return EXIT.failed;
     }
@@ -286,7 +308,8 @@ async function main(argv: readonly string[]): Promise<number> {
         if (!preview.result.ok || (command.expectNoChanges && hasChanges(preview.result))) {
             return finish(preview.result, command, preview.durationNanoseconds);
         }
-        process.stdout.write(preview.result.log + "\n");
+        if (command.diff) print(preview.result, command, preview.durationNanoseconds);
+        else process.stdout.write(preview.result.log + "\n");
     }
     const run = await timedRun(command.operation, command.options);
     return finish(run.result, command, run.durationNanoseconds);
