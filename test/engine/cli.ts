@@ -3,6 +3,7 @@ import * as fs from "fs";
 import * as path from "path";
 import { runLifecycle } from "./lifecycle";
 import { formatDigest, previewDigest } from "./display/digest";
+import { diffDisplay } from "./display/run-events";
 import { CommandFields, DEFAULT_STACK, EXIT, OPERATIONS, Operation, optionsHelp, readOptions } from "./options";
 import { stateCommand } from "./state-command";
 import { LifecycleResult, RunOptions } from "./types";
@@ -68,9 +69,18 @@ export function hasChanges(result: LifecycleResult): boolean {
     return result.steps.some((step) => step.op !== "same" && step.op !== "read");
 }
 
-/** The plan, or with --json the digest `pulumi preview --json` prints (its error, as the CLI's, on stderr). */
-function print(result: LifecycleResult, json: boolean | undefined, durationNanoseconds: number): void {
-    if (!json) {
+/**
+ * The plan; with --diff the CLI's diff display (its diagnostics on stderr); with --json the digest `pulumi preview --json`
+ * prints (its error, as the CLI's, on stderr).
+ */
+function print(result: LifecycleResult, command: Command, durationNanoseconds: number): void {
+    if (command.diff) {
+        const printed = diffDisplay(result, durationNanoseconds, Object.values(command.options.secretConfig ?? {}));
+        process.stdout.write(printed.stdout);
+        process.stderr.write(printed.stderr);
+        return;
+    }
+    if (!command.json) {
         process.stdout.write(result.log);
         return;
     }
@@ -82,7 +92,7 @@ function print(result: LifecycleResult, json: boolean | undefined, durationNanos
 
 /** Prints the run and answers its exit code; with --expect-no-changes, changes fail it (NoChangesExpectedError). */
 function finish(result: LifecycleResult, command: Command, durationNanoseconds: number): number {
-    print(result, command.json, durationNanoseconds);
+    print(result, command, durationNanoseconds);
     if (!result.ok) {
         return EXIT.failed;
     }
@@ -121,7 +131,8 @@ async function main(argv: readonly string[]): Promise<number> {
         if (!preview.result.ok) {
             return finish(preview.result, command, preview.durationNanoseconds);
         }
-        process.stdout.write(preview.result.log + "\n");
+        if (command.diff) print(preview.result, command, preview.durationNanoseconds);
+        else process.stdout.write(preview.result.log + "\n");
     }
     const run = await timedRun(command.operation, command.options);
     return finish(run.result, command, run.durationNanoseconds);

@@ -6,7 +6,7 @@ import { Deployment, stackOutputsOf } from "./steps/deployment";
 import { configOf, defaultProviderUrn, providerState, recordedProvider, usesDefaultProvider } from "./state/default-provider";
 import { StepSlots, defaultParallel } from "./steps/step-slots";
 import { Targets } from "./steps/targets";
-import { SECRET_MARK, displayProperties } from "./values/display-values";
+import { SECRET_MARK, displayProperties, shownProperties } from "./values/display-values";
 import { formatResult } from "./format";
 import { LiveState, skipsCheckpoints } from "./state/live-state";
 import { ProgramRun, startProgram } from "./host/program-process";
@@ -122,6 +122,7 @@ export async function runLifecycle(operation: Operation, options: RunOptions): P
         steps,
         summary: summarize(steps),
         outputs: displayProperties(stackOutputs.outputs, stackOutputs.secretKeys),
+        stackOutputs: shownProperties(stackOutputs.outputs, stackOutputs.secretKeys),
         ...(error !== undefined ? { error } : {}),
         ...(diagnostics.length > 0 ? { diagnostics } : {}),
         ...(shownConfig ? { config: shownConfig } : {}),

@@ -149,6 +149,12 @@ export const OPTIONS = [
         elsewhere: "streams the engine's events (ShowJSONEvents), which the engine double does not produce",
         follows: "operations/preview.go: --json, -j; pkg/backend/display/display.go ShowEvents (ShowJSONEvents unless a preview)",
     },
+    {
+        names: ["--diff"], commands: ["preview", "up"], kind: "switch", of: "command", field: "diff",
+        help: "print the CLI's diff display (ShowDiffEvents: each step's property changes, old => new, secrets \"[secret]\")",
+        elsewhere: "prints a diff display the engine double does not make",
+        follows: "operations/{preview,up,refresh,destroy}.go: --diff; pkg/backend/display/diff.go ShowDiffEvents",
+    },
 ] as const satisfies readonly OptionRow[];
 
 type Row = (typeof OPTIONS)[number];

@@ -37,6 +37,8 @@ export interface StepResult {
      * program's goal for the resource, as Go's RefreshStep does (step_generator.go generateResourceSteps).
      */
     new?: ShownResource;
+    /** The resource once the step is done, with its id and outputs, as the step's outputs event carries it. */
+    done?: ShownResource;
     /**
      * The changed keys and the per-path diff the engine computes itself when the provider's Diff answers DiffUnknown
      * (step_generator.go diffResource); the dynamic-provider host reports neither, so otherwise there are none.
@@ -82,6 +84,8 @@ export interface LifecycleResult {
     steps: StepResult[];
     summary: Record<string, number>;
     outputs: Record<string, unknown>;
+    /** The stack's outputs as the engine's events carry them: secrets a secret holding "[secret]", unknowns unknown. */
+    stackOutputs?: Record<string, unknown>;
     error?: string;
     /** What the program (and provider host, when it failed to start) printed. */
     diagnostics?: string[];

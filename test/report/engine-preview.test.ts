@@ -10,24 +10,13 @@ import { startEmulator, type RunningEmulator } from "../emulator";
 import { runCommand } from "../support/commands";
 import { runEngineCli } from "../support/engine-cli";
 import { readManifest, REPOSITORY_ROOT } from "../support/repository";
-import type { Declared } from "../support/stack";
+import { changingStack } from "../support/stack";
 
 const BIN = join(REPOSITORY_ROOT, readManifest().bin["shortener-report"]);
 const OLD_TAG = "G-old-secret-4411";
 const NEW_TAG = 'G-new-"secret"-9902';
 
-const BEFORE: Declared[] = [
-    { kind: "Domain", name: "brand", args: { domain: "https://go.example.com", redirectRoot: "https://www.example.com" } },
-    { kind: "Channel", name: "newsletter", args: { name: "Newsletter", color: "#1a73e8" } },
-    { kind: "Pixel", name: "retired", args: { type: "qapixel", name: "Retired site", tag: "G-RETIRED" } },
-    { kind: "Pixel", name: "analytics", args: { type: "analyticspixel", name: "Site analytics", tag: OLD_TAG }, options: { secretArgs: ["tag"] } },
-];
-const AFTER: Declared[] = [
-    { kind: "Domain", name: "brand", args: { domain: "https://links.example.com", redirectRoot: "https://www.example.com" } },
-    { kind: "Channel", name: "newsletter", args: { name: "Weekly newsletter", color: "#1a73e8" } },
-    { kind: "Pixel", name: "analytics", args: { type: "analyticspixel", name: "Site analytics", tag: NEW_TAG }, options: { secretArgs: ["tag"] } },
-    { kind: "Campaign", name: "launch", args: { name: "Autumn launch", slug: "autumn" } },
-];
+const { before: BEFORE, after: AFTER } = changingStack(OLD_TAG, NEW_TAG);
 
 describe("shortener-report on the engine double's preview --json", function () {
     this.timeout(300_000);

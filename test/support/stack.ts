@@ -95,3 +95,25 @@ export function stepOf(result: LifecycleResult, name: string): StepResult {
 export function idOf(result: LifecycleResult, name: string): string | undefined {
     return (result.outputs.ids as Record<string, string> | undefined)?.[name];
 }
+
+/**
+ * A stack of four resources and its next version: a domain replaced (its domain changes), a channel updated, a pixel
+ * deleted, a pixel's secret tag changed and a campaign created.
+ */
+export function changingStack(oldTag: string, newTag: string): { before: Declared[]; after: Declared[] } {
+    const analytics = (tag: string): Declared => ({ kind: "Pixel", name: "analytics", args: { type: "analyticspixel", name: "Site analytics", tag }, options: { secretArgs: ["tag"] } });
+    return {
+        before: [
+            { kind: "Domain", name: "brand", args: { domain: "https://go.example.com", redirectRoot: "https://www.example.com" } },
+            { kind: "Channel", name: "newsletter", args: { name: "Newsletter", color: "#1a73e8" } },
+            { kind: "Pixel", name: "retired", args: { type: "qapixel", name: "Retired site", tag: "G-RETIRED" } },
+            analytics(oldTag),
+        ],
+        after: [
+            { kind: "Domain", name: "brand", args: { domain: "https://links.example.com", redirectRoot: "https://www.example.com" } },
+            { kind: "Channel", name: "newsletter", args: { name: "Weekly newsletter", color: "#1a73e8" } },
+            analytics(newTag),
+            { kind: "Campaign", name: "launch", args: { name: "Autumn launch", slug: "autumn" } },
+        ],
+    };
+}

@@ -64,7 +64,7 @@ export interface ResourceV3 {
 }
 
 /** The Go op of each of the double's step ops, for a step the preview shows. */
-const GO_OPS: Record<StepOp, string> = {
+export const GO_OPS: Record<StepOp, string> = {
     create: "create",
     update: "update",
     replace: "replace",
@@ -102,7 +102,7 @@ export function formatDigest(digest: PreviewDigest): string {
  * continueStepsFromRefresh). The double reads the whole state before the program runs; a resource the program no
  * longer declares Go does not refresh, so its read is left out.
  */
-function inEventOrder(steps: readonly StepResult[]): StepResult[] {
+export function inEventOrder(steps: readonly StepResult[]): StepResult[] {
     const refreshes = new Map(steps.filter((step) => step.refresh).map((step) => [step.urn, step]));
     return steps
         .filter((step) => !step.refresh)
@@ -179,7 +179,7 @@ function serializedValue(value: unknown): unknown {
  * newline after it (diag.Sink); what the program or the provider printed is an info message. The double attributes no
  * diagnostic to a resource, so none has a URN.
  */
-function previewDiagnostics(result: LifecycleResult): PreviewDiagnostic[] {
+export function previewDiagnostics(result: LifecycleResult): PreviewDiagnostic[] {
     const printed = (result.diagnostics ?? []).map((line): PreviewDiagnostic => {
         const severity = /^(warning|error): /.exec(line)?.[1] ?? "info";
         return { message: `${line}\n`, severity };
@@ -188,7 +188,7 @@ function previewDiagnostics(result: LifecycleResult): PreviewDiagnostic[] {
 }
 
 /** previewActions.Ops: each logical step counted by its op; a read only when it changed the outputs. */
-function changeSummary(steps: readonly StepResult[]): Map<string, number> {
+export function changeSummary(steps: readonly StepResult[]): Map<string, number> {
     const counts = new Map<string, number>();
     for (const step of steps.filter((candidate) => !candidate.refresh && !candidate.error)) {
         if (step.op === "read" && !readChanged(step)) continue;

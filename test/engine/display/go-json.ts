@@ -2,6 +2,8 @@
 // (here a plain object's, in the order it was built), a map's keys sorted (here a Map's, sorted when written: a plain
 // object would put integer-like keys first), and the escapes Go's encoder adds to JSON.stringify's: <, > and &
 // (escapeHTML) and the line and paragraph separators U+2028 and U+2029.
+import { compareGoStrings } from "./go-format";
+
 const INDENT = "    ";
 const GO_ESCAPES: Record<string, string> = { "<": "\\u003c", ">": "\\u003e", "&": "\\u0026", "\u2028": "\\u2028", "\u2029": "\\u2029" };
 
@@ -29,13 +31,7 @@ function write(value: unknown, indent: string): string {
         : `{\n${entries.map(([key, item]) => `${inner}${write(String(key), inner)}: ${write(item, inner)}`).join(",\n")}\n${indent}}`;
 }
 
-/** Go sorts a map's keys by their UTF-8 bytes, which is the order of their code points. */
+/** Go sorts a map's keys by their UTF-8 bytes. */
 function sortedEntries(map: Map<unknown, unknown>): [string, unknown][] {
-    const codePoints = (key: string) => [...key].map((character) => character.codePointAt(0) ?? 0);
-    const compare = (left: string, right: string) => {
-        const [a, b] = [codePoints(left), codePoints(right)];
-        const differing = a.findIndex((point, index) => point !== b[index]);
-        return differing === -1 ? a.length - b.length : differing >= b.length ? 1 : a[differing] - b[differing];
-    };
-    return [...map].map(([key, item]): [string, unknown] => [String(key), item]).sort(([left], [right]) => compare(left, right));
+    return [...map].map(([key, item]): [string, unknown] => [String(key), item]).sort(([left], [right]) => compareGoStrings(left, right));
 }

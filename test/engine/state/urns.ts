@@ -8,7 +8,7 @@ export function resourceUrn(project: string, stack: string, type: string, name: 
     return `urn:pulumi:${stack}::${project}::${qualified}::${name}`;
 }
 
-function qualifiedTypeOf(urn: string): string {
+export function qualifiedTypeOf(urn: string): string {
     return urn.split("::")[2] ?? "";
 }
 

@@ -208,6 +208,7 @@ export class Deployment implements ProgramHandlers {
                       ? await this.context.slots.run(() => this.deployCustom(step, desired, old, request))
                       : this.deployComponent(step, desired, old);
             step.new = this.shownGoal(resource, request);
+            step.done = shownResource(resource, this.context.providerRef);
             if (!(this.imported.has(urn) && step.op === "same")) {
                 this.context.steps.push(step);
             }

@@ -2,47 +2,25 @@
 // processIgnoreChanges): each path is a property path (`a`, `a.b`, `a[0]`, `a["b.c"]`); where the old inputs have a
 // value at that path the new inputs get it, where they have none the path is removed from the new inputs.
 import { PropertyMap } from "../values/property-values";
-
-type Segment = string | number;
+import { PathPart as Segment, parsePropertyPath } from "../values/property-path";
 
 export function withIgnoredChanges(news: PropertyMap, olds: PropertyMap, paths: readonly string[]): PropertyMap {
     let result: unknown = structuredClone(news);
     for (const path of paths) {
-        const segments = parsePropertyPath(path);
+        const segments = segmentsOf(path);
         const old = valueAt(olds, segments);
         result = old.found ? setAt(result, segments, old.value, path) : deleteAt(result, segments);
     }
     return result as PropertyMap;
 }
 
-export function parsePropertyPath(path: string): Segment[] {
-    const segments: Segment[] = [];
-    let rest = path;
-    const fail = (): never => {
-        throw new Error(`ignoreChanges: "${path}" is not a property path (expected a, a.b, a[0] or a["b.c"])`);
-    };
-    const name = /^[^.[\]"]+/;
-    const first = name.exec(rest) ?? fail();
-    segments.push(first[0]);
-    rest = rest.slice(first[0].length);
-    while (rest.length > 0) {
-        const dotted = /^\.([^.[\]"]+)/.exec(rest);
-        const indexed = /^\[(\d+)\]/.exec(rest);
-        const quoted = /^\["((?:[^"\\]|\\.)*)"\]/.exec(rest);
-        if (dotted) {
-            segments.push(dotted[1] as string);
-            rest = rest.slice(dotted[0].length);
-        } else if (indexed) {
-            segments.push(Number(indexed[1]));
-            rest = rest.slice(indexed[0].length);
-        } else if (quoted) {
-            segments.push(JSON.parse(`"${quoted[1]}"`) as string);
-            rest = rest.slice(quoted[0].length);
-        } else {
-            fail();
-        }
+/** ParsePropertyPath, as processIgnoreChanges reads each path; a bad one is the option's error. */
+function segmentsOf(path: string): Segment[] {
+    try {
+        return parsePropertyPath(path);
+    } catch (error) {
+        throw new Error(`ignoreChanges: "${path}" is not a property path (${(error as Error).message})`);
     }
-    return segments;
 }
 
 function child(container: unknown, segment: Segment): { found: boolean; value?: unknown } {

@@ -1,11 +1,58 @@
 // The engine's view of property values: secrets arrive wrapped in pulumi's signature objects and
 // unknowns as a sentinel string. The dynamic-provider host answers acceptSecrets=false, so the engine
 // unwraps secrets before the provider sees them and wraps the matching outputs again afterwards.
-import { specialSigKey, specialSecretSig, unknownValue } from "@pulumi/pulumi/runtime/rpc";
+import {
+    specialArchiveSig,
+    specialAssetSig,
+    specialOutputValueSig,
+    specialResourceSig,
+    specialSecretSig,
+    specialSigKey,
+    unknownValue,
+} from "@pulumi/pulumi/runtime/rpc";
 
 export type PropertyMap = Record<string, unknown>;
 
 export const UNKNOWN = unknownValue;
+export { specialSigKey as SIG_KEY, specialSecretSig as SECRET_SIG, specialResourceSig as RESOURCE_SIG, specialOutputValueSig as OUTPUT_SIG };
+
+/** The kinds of sdk/go/common/resource PropertyValue, as the wire's JavaScript values carry them. */
+export type ValueKind =
+    | "null"
+    | "bool"
+    | "number"
+    | "string"
+    | "computed"
+    | "array"
+    | "object"
+    | "secret"
+    | "asset"
+    | "archive"
+    | "resource"
+    | "output";
+
+const SIGNED_KINDS: Record<string, ValueKind> = {
+    [specialSecretSig]: "secret",
+    [specialAssetSig]: "asset",
+    [specialArchiveSig]: "archive",
+    [specialResourceSig]: "resource",
+    [specialOutputValueSig]: "output",
+};
+
+/** The kind of a value: a signed object is the kind its signature names; the unknown value is computed. */
+export function kindOf(value: unknown): ValueKind {
+    if (value === null || value === undefined) return "null";
+    if (value === UNKNOWN) return "computed";
+    if (typeof value === "boolean") return "bool";
+    if (typeof value === "number") return "number";
+    if (typeof value === "string") return "string";
+    if (Array.isArray(value)) return "array";
+    const signature = (value as Record<string, unknown>)[specialSigKey];
+    if (signature === undefined) return "object";
+    const kind = SIGNED_KINDS[String(signature)];
+    if (!kind) throw new Error(`unrecognized signature '${String(signature)}' in property map`);
+    return kind;
+}
 
 type SecretWrapper = { [specialSigKey]: typeof specialSecretSig; value: unknown };
 
