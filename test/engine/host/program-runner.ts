@@ -70,6 +70,11 @@ function forwardRegistrations(monitor: any, pulumiDir: string): void {
     // The Struct class must be the copy pulumi's generated protobuf code uses.
     const { Struct } = fromProgram("google-protobuf/google/protobuf/struct_pb", pulumiDir);
     monitor.registerResource = (req: any, callback: Callback) => {
+        const refused = unfollowedOption(req);
+        if (refused) {
+            callback(new Error(`${req.getType()} ${req.getName()}: ${refused}`));
+            return;
+        }
         const request: RegistrationRequest = {
             type: req.getType(),
             name: req.getName(),
@@ -128,6 +133,42 @@ function forwardRegistrations(monitor: any, pulumiDir: string): void {
         void send({ kind: "outputs", urn: req.getUrn(), outputs: req.getOutputs()?.toJavaScript() ?? {} });
         callback(null, {});
     };
+}
+
+const NOT_FOLLOWED = "which the engine double does not follow; remove it, or run the program under the Pulumi CLI";
+
+/**
+ * The resource options the double does not follow, named with the Go code that acts on them: a run that went on
+ * without them would make another plan than the Go engine's, so the registration fails instead.
+ */
+function unfollowedOption(req: any): string | undefined {
+    if (req.getTransformsList().length > 0) {
+        return `the transforms option calls back into the program (pkg/resource/deploy/source_eval.go RegisterResource, the callbacks protocol), ${NOT_FOLLOWED}`;
+    }
+    if (req.hasReplacementTrigger()) {
+        return `the replacementTrigger option replaces the resource when its value changes (pkg/resource/deploy/step_generator.go), ${NOT_FOLLOWED}`;
+    }
+    if (req.getReplaceWithList().length > 0) {
+        return `the replaceWith option replaces the resource with those it names (pkg/resource/deploy/step_generator.go diff), ${NOT_FOLLOWED}`;
+    }
+    if (req.getHidediffsList().length > 0) {
+        return `the hideDiffs option hides those paths' changes from the display (pkg/backend/display), ${NOT_FOLLOWED}`;
+    }
+    if (req.hasHooks()) {
+        return `resource hooks run at each step (pkg/resource/deploy/step_executor.go, the callbacks protocol), ${NOT_FOLLOWED}`;
+    }
+    return undefined;
+}
+
+/**
+ * Stack transforms call back into the program for every registration, as resource transforms do. The SDK drops the
+ * reason of a refused stack transform (it rejects with nothing), so the program is failed here with it.
+ */
+function refuseStackTransforms(monitor: any): void {
+    const refuse = (what: string) => () =>
+        void fail(new Error(`${what} call back into the program for each registration (pkg/resource/deploy/source_eval.go, the callbacks protocol), ${NOT_FOLLOWED}`));
+    monitor.registerStackTransform = refuse("stack transforms");
+    monitor.registerStackInvokeTransform = refuse("stack invoke transforms");
 }
 
 function aliasOf(alias: any): AliasSpec {
@@ -210,7 +251,9 @@ async function main(): Promise<void> {
         args.stack,
         args.preview,
     );
-    forwardRegistrations(fromProgram("@pulumi/pulumi/runtime/state").getStore().settings.monitor, path.dirname(pulumiPackage));
+    const monitor = fromProgram("@pulumi/pulumi/runtime/state").getStore().settings.monitor;
+    forwardRegistrations(monitor, path.dirname(pulumiPackage));
+    refuseStackTransforms(monitor);
 
     let stackResolved = false;
     let finishing = false;

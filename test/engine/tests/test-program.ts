@@ -45,6 +45,12 @@ export interface ThingSpec {
         /** The `import` option: the id of an existing thing. */
         import?: string;
         customTimeouts?: { create?: string; update?: string; delete?: string };
+        /** Earlier things, by name. */
+        replaceWith?: string[];
+        replacementTrigger?: unknown;
+        hideDiffs?: string[];
+        /** A transform that changes nothing. */
+        transformed?: boolean;
     };
 }
 
@@ -59,6 +65,8 @@ export interface ProgramSpec {
     things: ThingSpec[];
     exports?: Record<string, string>;
     exportPid?: boolean;
+    /** A stack transform that changes nothing. */
+    stackTransform?: boolean;
     fail?: "throw" | "reject" | "after";
 }
 

@@ -1,0 +1,37 @@
+// Resource options the double does not follow are refused out loud: the run fails with an error naming the option and
+// the Go code that acts on it, before anything is created, instead of going on with another plan than Go's.
+import { strict as assert } from "assert";
+import { freshProgramPerTest, type ProgramSpec } from "./test-program";
+import { sampleTests } from "../../support/depth";
+
+const CASES: { option: string; spec: ProgramSpec; names: RegExp }[] = [
+    { option: "transforms", spec: { things: [{ name: "a", inputs: { size: 1 }, options: { transformed: true } }] }, names: /the transforms option .*source_eval\.go RegisterResource/ },
+    { option: "a stack transform", spec: { stackTransform: true, things: [{ name: "a", inputs: { size: 1 } }] }, names: /stack transforms call back .*source_eval\.go/ },
+    { option: "hideDiffs", spec: { things: [{ name: "a", inputs: { size: 1 }, options: { hideDiffs: ["size"] } }] }, names: /the hideDiffs option .*pkg\/backend\/display/ },
+    { option: "replacementTrigger", spec: { things: [{ name: "a", inputs: { size: 1 }, options: { replacementTrigger: "v1" } }] }, names: /the replacementTrigger option .*step_generator\.go/ },
+    {
+        option: "replaceWith",
+        spec: { things: [{ name: "a", inputs: { size: 1 } }, { name: "b", inputs: { size: 1 }, options: { replaceWith: ["a"] } }] },
+        names: /the replaceWith option .*step_generator\.go diff/,
+    },
+];
+
+describe("engine double: resource options it does not follow are refused", function () {
+    // A program and a provider host per case, on a machine that may be busy.
+    this.timeout(120_000);
+    const testProgram = freshProgramPerTest();
+
+    for (const { option, spec, names } of CASES) {
+        it(`${option}: the up fails naming it and the Go code it would need, and the option's resource is not created`, async () => {
+            const program = testProgram();
+            const result = await program.run("up", spec);
+            assert.equal(result.ok, false, result.log);
+            assert.match(result.error ?? "", names, result.log);
+            assert.match(result.error ?? "", /which the engine double does not follow; remove it, or run the program under the Pulumi CLI/);
+            const refusedName = option === "replaceWith" ? "b" : "a";
+            assert.ok(!result.steps.some((step) => step.name === refusedName && step.op === "create" && !step.error), result.log);
+        });
+    }
+
+    sampleTests(this, 2);
+});
