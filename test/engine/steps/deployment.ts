@@ -13,6 +13,7 @@ import { usesDefaultProvider } from "../state/default-provider";
 import { StepContext, deleteResources, errorMessage, newStep, providerOf, refOf, shownResource } from "./steps";
 import { propertyDiffs } from "../values/display-values";
 import { changedKeys, detailedDiffOf, diffObjects } from "../values/object-diff";
+import { parsePropertyPath, pathContains } from "../values/property-path";
 import { isRootStack, resourceUrn } from "../state/urns";
 import { dependenciesOf } from "./targets";
 import { ShownResource, StepResult } from "../types";
@@ -384,11 +385,14 @@ export class Deployment implements ProgramHandlers {
         const diff = await this.context.host.diff(ref, old.id ?? "", old.outputs, wanted.inputs, old.inputs);
         const hasInitErrors = (old.initErrors ?? []).length > 0;
         const changed = diff.changes === "some" || (diff.changes === "unknown" && !sameValue(old.inputs, wanted.inputs));
-        // The engine turns a changed key into a replace key when a replaceOnChanges path covers it, but only among the
-        // changed keys the provider reports, and the dynamic host reports none: the option cannot replace these
-        // resources. The one key it can match is the engine's own "#initerror" of a resource with init errors.
-        const initErrorReplace = hasInitErrors && options.replaceOnChanges.some((path) => path === "*" || path === "#initerror");
-        const replaces = initErrorReplace ? union(diff.replaces, ["#initerror"]) : diff.replaces;
+        // diffResource: a diff the provider left unknown becomes the engine's own comparison of the inputs, with its
+        // changed keys; applyReplaceOnChanges turns a changed key into a replace key where a replaceOnChanges path
+        // covers it. A provider that answers "some" gives no changed keys (the dynamic host passes none) to turn. The
+        // engine's own "#initerror" key of a resource with init errors is turned the same way.
+        const inputDiff = diff.changes === "unknown" ? diffObjects(old.inputs, wanted.inputs) : undefined;
+        const replaceOnChange = changed ? changedKeys(inputDiff).filter((key) => coveredBy(options.replaceOnChanges, key)) : [];
+        const initErrorReplace = hasInitErrors && coveredBy(options.replaceOnChanges, "#initerror");
+        const replaces = union(diff.replaces, [...replaceOnChange, ...(initErrorReplace ? ["#initerror"] : [])]);
         if (!changed && !initErrorReplace) {
             if (hasInitErrors) {
                 // "If resource was unchanged, but there were initialization errors, generate an empty update step to
@@ -402,9 +406,8 @@ export class Deployment implements ProgramHandlers {
             return same;
         }
         step.diffs = propertyDiffs(old.inputs, wanted.inputs, secretKeys);
-        if (diff.changes === "unknown") {
+        if (inputDiff) {
             // diffResource: the engine compares the inputs itself and keeps what it found as the step's diff.
-            const inputDiff = diffObjects(old.inputs, wanted.inputs);
             step.diffReasons = changedKeys(inputDiff);
             step.detailedDiff = Object.fromEntries([...detailedDiffOf(inputDiff)].map(([path, kind]) => [path, { kind, inputDiff: true }]));
         }
@@ -550,6 +553,18 @@ interface InheritedOptions {
 const GO_DURATION = /^[-+]?(0|((\d+(\.\d*)?|\.\d+)(ns|us|µs|μs|ms|s|m|h))+)$/;
 
 /** source_eval.go, generateTimeoutInSeconds: each custom timeout the program gives must be a Go duration. */
+/** applyReplaceOnChanges: whether a replaceOnChanges path contains the key (read as a path, as Go parses it). */
+function coveredBy(replaceOnChanges: readonly string[], key: string): boolean {
+    const keyPath = (() => {
+        try {
+            return parsePropertyPath(key);
+        } catch {
+            return undefined;
+        }
+    })();
+    return keyPath !== undefined && replaceOnChanges.some((path) => pathContains(parsePropertyPath(path), keyPath));
+}
+
 function checkCustomTimeouts(request: RegistrationRequest): void {
     for (const timeout of Object.values(request.customTimeouts ?? {})) {
         if (timeout !== "" && !GO_DURATION.test(timeout)) {

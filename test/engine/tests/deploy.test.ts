@@ -159,8 +159,8 @@ describe("engine double: up and preview", function () {
         assert.equal(changed.ok, true, changed.log);
         assert.equal(stepOf(changed.steps, "ignoring").op, "same");
         assert.equal(program.cloud()[idOf("ignoring") as string]?.value, "one");
-        // The engine applies replaceOnChanges only to the changed keys the provider reports, and the dynamic host
-        // reports none: the option does not replace a dynamic resource (see options.test.ts).
+        // The engine applies replaceOnChanges only to changed keys, and a provider answering "some" through the
+        // dynamic host gives none: the option does not replace it (a diff left unknown does: see the next test).
         const replaced = stepOf(changed.steps, "replacing");
         assert.equal(replaced.op, "update");
 
@@ -175,6 +175,22 @@ describe("engine double: up and preview", function () {
         assert.equal(destroyed.ok, false);
         assert.match(destroyed.error ?? "", /::protected" cannot be deleted because it is protected/);
         assert.ok(idOf("protected"), "the protected resource left the state");
+    });
+
+    it("replaceOnChanges replaces a resource whose provider leaves the diff unknown (diffResource, applyReplaceOnChanges)", async () => {
+        const program = testProgram();
+        const things = (value: string) => ({
+            things: [
+                { name: "covered", inputs: { value, diffUnknown: true }, options: { replaceOnChanges: ["value"] } },
+                { name: "other", inputs: { value, diffUnknown: true }, options: { replaceOnChanges: ["elsewhere"] } },
+            ],
+        });
+        assert.equal((await program.run("up", things("one"))).ok, true);
+        const changed = await program.run("up", things("two"));
+        assert.equal(changed.ok, true, changed.log);
+        const covered = stepOf(changed.steps, "covered");
+        assert.deepEqual([covered.op, covered.replaces], ["replace", ["value"]], changed.log);
+        assert.equal(stepOf(changed.steps, "other").op, "update", "a path that covers no changed key replaces nothing");
     });
 
     it("previews without changing anything, with unknown outputs for what is not created yet", async () => {
