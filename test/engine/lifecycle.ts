@@ -5,7 +5,7 @@
 import { Deployment, stackOutputsOf } from "./steps/deployment";
 import { configOf, defaultProviderUrn, providerState, recordedProvider, usesDefaultProvider } from "./state/default-provider";
 import { StepSlots, defaultParallel } from "./steps/step-slots";
-import { Targets } from "./steps/targets";
+import { checkTargets, Targets } from "./steps/targets";
 import { SECRET_MARK, displayProperties, shownProperties } from "./values/display-values";
 import { formatResult } from "./format";
 import { LiveState, skipsCheckpoints } from "./state/live-state";
@@ -87,7 +87,8 @@ export async function runLifecycle(operation: Operation, options: RunOptions): P
             preview: operation === "preview",
             steps,
             slots,
-            targets: new Targets(options.targets, options.targetDependents),
+            targets: new Targets([...(options.targets ?? []), ...(options.targetReplaces ?? [])], options.targetDependents),
+            replaceTargets: new Set([...(options.replaceTargets ?? []), ...(options.targetReplaces ?? [])]),
             continueOnError: options.continueOnError === true,
             warn: (message) => diagnostics.push(`warning: ${message}`),
             providerRef,
@@ -221,6 +222,8 @@ async function configuredFromProgram(run: Run): Promise<ProviderHost> {
 }
 
 async function deploy(run: Run, host: Promise<ProviderHost>): Promise<void> {
+    // deployment_executor.go Execute checks the replace targets against the old state before the program runs.
+    checkTargets([...(run.options.replaceTargets ?? []), ...(run.options.targetReplaces ?? [])], (urn) => run.state.live(urn) !== undefined);
     const target = { project: run.project.name, stack: run.stack, defaultProvider: run.defaultProvider };
     const deploying = host.then((ready) => new Deployment(run.context(ready), target));
     deploying.catch(() => undefined);

@@ -117,6 +117,16 @@ export const OPTIONS = [
         follows: `${EVERY_COMMAND}: --target, -t`,
     },
     {
+        names: ["--replace"], commands: ["preview", "up"], kind: "list", value: "URN", of: "run", field: "replaceTargets",
+        help: "replace this resource whatever its inputs (repeatable); it must be in the state",
+        follows: "operations/{preview,up}.go: --replace; step_generator.go isTargetedReplace",
+    },
+    {
+        names: ["--target-replace"], commands: ["preview", "up"], kind: "list", value: "URN", of: "run", field: "targetReplaces",
+        help: "--target URN --replace URN in one (repeatable)",
+        follows: "operations/{preview,up}.go: --target-replace (added to both the targets and the replace targets)",
+    },
+    {
         names: ["--target-dependents"], commands: OPERATIONS, kind: "switch", of: "run", field: "targetDependents",
         help: "with --target: resources depending on a target are targeted too",
         follows: `${EVERY_COMMAND}: --target-dependents`,

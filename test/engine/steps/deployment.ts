@@ -372,8 +372,8 @@ export class Deployment implements ProgramHandlers {
             old = await this.importExisting(step, desired, options.importId);
         }
         const ref = refOf(desired);
-        if (old?.taint) {
-            return this.replaceTainted(step, desired, old, options.deleteBeforeReplace);
+        if (old && (old.taint || this.context.replaceTargets.has(old.urn))) {
+            return this.replaceTargeted(step, desired, old, options.deleteBeforeReplace);
         }
         const news = old ? withIgnoredChanges(desired.inputs, old.inputs, options.ignoreChanges) : desired.inputs;
         const wanted: Desired = { ...desired, inputs: await this.check(step, desired, old?.inputs ?? {}, news) };
@@ -434,11 +434,11 @@ export class Deployment implements ProgramHandlers {
     }
 
     /**
-     * A resource tainted in the state (`state taint`) is replaced whatever its inputs (isTargetedReplace,
-     * step_generator.go): its inputs are checked with no olds and ignoreChanges not applied, the provider is not asked
-     * for a diff (the replace is blamed on "id"), and its replacement is not tainted.
+     * A resource named by `--replace` or tainted in the state (`state taint`) is replaced whatever its inputs
+     * (isTargetedReplace, step_generator.go): its inputs are checked with no olds and ignoreChanges not applied, the
+     * provider is not asked for a diff (the replace is blamed on "id"), and its replacement is not tainted.
      */
-    private async replaceTainted(step: StepResult, desired: Desired, old: ResourceState, deleteBeforeReplace: boolean | undefined): Promise<ResourceState> {
+    private async replaceTargeted(step: StepResult, desired: Desired, old: ResourceState, deleteBeforeReplace: boolean | undefined): Promise<ResourceState> {
         const wanted: Desired = { ...desired, inputs: await this.check(step, desired, {}, desired.inputs) };
         step.op = "replace";
         step.replaces = ["id"];

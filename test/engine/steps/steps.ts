@@ -19,6 +19,8 @@ export interface StepContext {
     slots: StepSlots;
     /** `--target` / `--target-dependents`. */
     targets: Targets;
+    /** `--replace` and `--target-replace`: resources replaced whatever their inputs (isTargetedReplace). */
+    replaceTargets: ReadonlySet<string>;
     /** `--continue-on-error` (deployment_executor.go, step_executor.go cancelDueToError). */
     continueOnError: boolean;
     /** Warnings for the person running the engine (the CLI prints them as diagnostics). */

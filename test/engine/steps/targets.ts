@@ -44,20 +44,9 @@ export class Targets {
         return !this.constrained || this.literal.includes(urn);
     }
 
-    /**
-     * deployment_executor.go checkTargets: each target must name a resource of the old state or one registered in the
-     * run; every missing one is reported, then the run stops.
-     */
+    /** deployment_executor.go checkTargets of the targets (see checkTargets). */
     check(found: (urn: string) => boolean): void {
-        const missing = this.literal.filter((urn) => !found(urn));
-        if (missing.length > 0) {
-            const reasons = missing.map((urn) =>
-                urn.includes("$")
-                    ? `Target '${urn}' could not be found in the stack.`
-                    : `Target '${urn}' could not be found in the stack. Did you forget to escape $ in your shell?`,
-            );
-            throw new Error(`one or more targets could not be found in the stack: ${reasons.join(" ")}`);
-        }
+        checkTargets(this.literal, found);
     }
 
     /**
@@ -88,5 +77,21 @@ export class Targets {
             );
         }
         return deleting;
+    }
+}
+
+/**
+ * deployment_executor.go checkTargets: each target must name a resource of the old state or one registered in the
+ * run; every missing one is reported, then the run stops. The replace targets are checked so before the program runs.
+ */
+export function checkTargets(targets: readonly string[], found: (urn: string) => boolean): void {
+    const missing = targets.filter((urn) => !found(urn));
+    if (missing.length > 0) {
+        const reasons = missing.map((urn) =>
+            urn.includes("$")
+                ? `Target '${urn}' could not be found in the stack.`
+                : `Target '${urn}' could not be found in the stack. Did you forget to escape $ in your shell?`,
+        );
+        throw new Error(`one or more targets could not be found in the stack: ${reasons.join(" ")}`);
     }
 }

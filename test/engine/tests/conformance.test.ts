@@ -12,8 +12,8 @@ import { sampleOf } from "../../support/depth";
 interface Run {
     operation: Operation;
     spec?: ProgramSpec;
-    /** --target, --target-dependents, --continue-on-error. */
-    flags?: Pick<RunOptions, "targets" | "targetDependents" | "continueOnError">;
+    /** --target, --target-dependents, --continue-on-error, --replace, --target-replace. */
+    flags?: Pick<RunOptions, "targets" | "targetDependents" | "continueOnError" | "replaceTargets" | "targetReplaces">;
     /** Edits the provider's "cloud" before the run (a change made outside the program). */
     before?: (program: TestProgram) => void;
     ok: boolean;
@@ -52,7 +52,42 @@ const taint =
     (program: TestProgram) =>
         editStateFile(program.stateFile, { edit: "taint", urns: names.map(urnOf), all: false, force: false, targetDependents: false });
 
+const FIVE = ["A", "B", "C", "F", "G"].map((name) => thing(name, {}, { name }));
+
 const COVERED: GoCase[] = [
+    {
+        go: "target_test.go TestReplaceSpecificTargets (five independent things for its dependency graph: the rule is the targets' own)",
+        runs: [
+            { operation: "up", spec: { things: FIVE }, ok: true, steps: ["create A", "create B", "create C", "create F", "create G"], state: ["A", "B", "C", "F", "G"] },
+            {
+                operation: "up",
+                spec: { things: FIVE },
+                flags: { replaceTargets: ["F", "B", "G"].map(urnOf) },
+                ok: true,
+                steps: ["replace B", "replace F", "replace G", "same A", "same C"],
+                deletes: ["B", "F", "G"],
+                state: ["A", "B", "C", "F", "G"],
+            },
+            {
+                operation: "up",
+                spec: { things: FIVE },
+                flags: { targetReplaces: [urnOf("C")] },
+                ok: true,
+                steps: ["replace C", "same A", "same B", "same F", "same G"],
+                deletes: ["C"],
+                state: ["A", "B", "C", "F", "G"],
+            },
+            {
+                operation: "up",
+                spec: { things: FIVE },
+                flags: { replaceTargets: [urnOf("missing")] },
+                ok: false,
+                error: /one or more targets could not be found in the stack: Target '.*::missing' could not be found in the stack/,
+                steps: [],
+                state: ["A", "B", "C", "F", "G"],
+            },
+        ],
+    },
     {
         go: "taint_test.go TestTaintReplacement",
         runs: [
@@ -339,7 +374,7 @@ const NOT_APPLICABLE: { go: string; why: string }[] = [
     { go: "protect_test.go TestIgnoreProtect, TestIgnoreProtectReplace, TestIgnoreProtectDBRChain, TestIgnoreProtectDestroy", why: NO_FLAG },
     { go: "target_test.go TestExcludeTarget, TestExcludeChildren, TestDestroyExclude*, TestExcludeProviderImplicitly, TestGlobExcludes, TestRefreshExclude* (9 tests)", why: NOT_FOLLOWED_EXCLUDE },
     { go: "target_test.go TestGlobTargets-style globs (`**b**`), TestTargetedCreateDefaultProvider, TestTargetDependentsExplicitProvider, TestTargetChange*ProviderVersion, TestUntargeted*Provider*, TestTargetedOperationSkipsUnrelatedProviderConfiguration", why: "URN globs and provider changes under --target: the double takes literal URNs and has the one default provider" },
-    { go: "target_test.go TestReplaceSpecificTargets, TestReplaceSpecificTargetsPlan", why: "--replace and update plans: " + NO_FLAG },
+    { go: "target_test.go TestReplaceSpecificTargetsPlan", why: "update plans: " + NO_FLAG },
     { go: "target_test.go TestRefreshTargetChildren, TestDestroyTargetWithChildren, TestTargetDestroy* (5 tests), TestUpdateTarget, TestEnsureUntargetedSame, TestTargetUntargetedParent*, TestUntargetedDependencyChainsArePreserved and the remaining (27 tests)", why: "not transcribed yet; the rules they check are those of the cases above (tests in targets.test.ts)" },
     { go: "continue_on_error_test.go TestUpContinueOnErrorUpdate*, TestUpContinueOnErrorNoSDKSupport, TestUpContinueOnErrorUpdateNoSDKSupport, TestDestroyContinueOnErrorDeleteAfterFailedUp, TestUpContinueOnErrorFailedDependencies", why: "not transcribed yet; the rules they check are those of the cases above" },
     { go: "continue_on_error_test.go TestContinueOnErrorImport, TestContinueOnErrorWithChangingProviderOnCreate", why: DYNAMIC_IMPORT + "; " + EXPLICIT_PROVIDERS },
