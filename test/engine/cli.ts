@@ -123,11 +123,13 @@ async function main(argv: readonly string[]): Promise<number> {
         process.stderr.write(`engine: ${(error as Error).message} (engine --help for usage)\n`);
         return EXIT.usage;
     }
-    if (command.operation === "up" && !command.skipPreview) {
-        // The CLI's up previews first and stops on the preview's errors before any step runs; changes the preview
-        // shows do not stop it under --expect-no-changes: the update is applied and then exits 7 (operations/up.go,
-        // backend/apply.go PreviewThenPromptThenExecute).
-        const preview = await timedRun("preview", command.options);
+    if ((command.operation === "up" || command.operation === "refresh") && !command.skipPreview) {
+        // The CLI's up and refresh preview first (a refresh's preview reads every resource too) and stop on the
+        // preview's errors before any step runs; changes the preview shows do not stop them under --expect-no-changes:
+        // the run is applied and then exits 7 (operations/up.go, refresh.go; backend/apply.go
+        // PreviewThenPromptThenExecute).
+        const preview =
+            command.operation === "up" ? await timedRun("preview", command.options) : await timedRun("refresh", { ...command.options, previewOnly: true });
         if (!preview.result.ok) {
             return finish(preview.result, command, preview.durationNanoseconds);
         }

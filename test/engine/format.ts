@@ -22,7 +22,8 @@ const OPS: Record<StepOp, { symbol: string; done: string; planned: string }> = {
 };
 
 export function formatResult(result: LifecycleResult): string {
-    const lines = [`${HEADINGS[result.operation]}${result.stack ? ` (${result.stack})` : ""}:`, ""];
+    const heading = result.previewOnly ? "Previewing refresh" : HEADINGS[result.operation];
+    const lines = [`${heading}${result.stack ? ` (${result.stack})` : ""}:`, ""];
     for (const step of result.steps.filter((candidate) => candidate.op !== "same" || candidate.error)) {
         lines.push(...formatStep(step));
     }
@@ -32,7 +33,7 @@ export function formatResult(result: LifecycleResult): string {
         lines.push("", "Outputs:", ...outputs.map(([name, value]) => `    ${name.padEnd(width)}: ${formatValue(value)}`));
     }
     lines.push("", "Resources:");
-    const planned = result.operation === "preview";
+    const planned = result.operation === "preview" || result.previewOnly === true;
     for (const [op, count] of Object.entries(result.summary)) {
         const described = op in OPS ? OPS[op as StepOp] : { symbol: "x ", done: op, planned: op };
         lines.push(`    ${described.symbol} ${count} ${planned ? described.planned : described.done}`);

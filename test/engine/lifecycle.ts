@@ -38,6 +38,8 @@ interface Run {
 }
 
 export async function runLifecycle(operation: Operation, options: RunOptions): Promise<LifecycleResult> {
+    // A preview, or the preview of a refresh: what it finds feeds the plan only, and nothing is written.
+    const dryRun = operation === "preview" || (operation === "refresh" && options.previewOnly === true);
     const steps: StepResult[] = [];
     const diagnostics: string[] = [];
     let state: LiveState | undefined;
@@ -55,7 +57,7 @@ export async function runLifecycle(operation: Operation, options: RunOptions): P
         shownConfig = blindedConfig(config);
         const env: NodeJS.ProcessEnv = { ...process.env, ...options.env };
         const identity = { project: project.name, stack, passphrase: env.PULUMI_CONFIG_PASSPHRASE ?? "" };
-        const checkpoints = operation === "preview" ? "none" : skipsCheckpoints(env) ? "at-end" : "coalesced";
+        const checkpoints = dryRun ? "none" : skipsCheckpoints(env) ? "at-end" : "coalesced";
         const live = new LiveState(options.stateFile, identity, openState(options.stateFile, identity), checkpoints);
         state = live;
         const slots = new StepSlots(options.parallel ?? defaultParallel());
@@ -84,7 +86,7 @@ export async function runLifecycle(operation: Operation, options: RunOptions): P
         const context = (ready: ProviderHost): StepContext => ({
             host: ready,
             state: live,
-            preview: operation === "preview",
+            preview: dryRun,
             steps,
             slots,
             targets: new Targets([...(options.targets ?? []), ...(options.targetReplaces ?? [])], options.targetDependents),
@@ -118,6 +120,7 @@ export async function runLifecycle(operation: Operation, options: RunOptions): P
     const stackOutputs = state && operation !== "destroy" ? stackOutputsOf(state.resources) : { outputs: {}, secretKeys: [] };
     const result: Omit<LifecycleResult, "log"> = {
         operation,
+        ...(dryRun && operation === "refresh" ? { previewOnly: true } : {}),
         stack: options.stack ?? DEFAULT_STACK,
         ok: error === undefined,
         steps,

@@ -12,6 +12,11 @@ export interface RunOptions extends RunOptionFields {
     stateFile: string;
     /** Extra environment for the provider host and the program. */
     env?: Record<string, string>;
+    /**
+     * refresh: the preview the CLI runs before a refresh (PreviewThenPromptThenExecute): it reads every resource as the
+     * refresh does and writes nothing.
+     */
+    previewOnly?: boolean;
 }
 
 export type StepOp = "create" | "update" | "replace" | "delete" | "same" | "refresh" | "read-gone" | "read" | "import";
@@ -78,6 +83,8 @@ export interface ShownResource {
 
 export interface LifecycleResult {
     operation: Operation;
+    /** A refresh's preview (RunOptions.previewOnly): nothing was written. */
+    previewOnly?: boolean;
     /** The stack the run was for (absent only when the run failed before reading its options). */
     stack?: string;
     ok: boolean;

@@ -197,6 +197,21 @@ describe("engine double: command line", function () {
             assert.deepEqual(Object.values(program.cloud()).map((thing) => thing.size), [2], "the update was applied");
         });
 
+        it("refresh previews first, reading every resource twice; --skip-preview reads once", async () => {
+            const program = testProgram();
+            const spec = `spec=${JSON.stringify({ things: [{ name: "a", inputs: { size: 1 } }, { name: "b", inputs: { size: 2 } }] })}`;
+            const common = [program.dir, "--state", program.stateFile, "--config", spec];
+            assert.equal((await runCli(["up", ...common, "--skip-preview"], program.env)).code, 0);
+            program.takeCalls();
+            const refreshed = await runCli(["refresh", ...common], program.env);
+            assert.equal(refreshed.code, 0, refreshed.stdout + refreshed.stderr);
+            assert.match(refreshed.stdout, /^Previewing refresh \(dev\):[^]*\nRefreshing \(dev\):/);
+            assert.equal(program.takeCalls().filter((call) => call.call === "read").length, 4, "two reads of each of two resources");
+            const skipped = await runCli(["refresh", ...common, "--skip-preview"], program.env);
+            assert.match(skipped.stdout, /^Refreshing \(dev\):/);
+            assert.equal(program.takeCalls().filter((call) => call.call === "read").length, 2);
+        });
+
         it("state taint makes the next up replace the resource; state delete refuses a protected one until unprotected", async () => {
             const program = testProgram();
             const spec = `spec=${JSON.stringify({ things: [{ name: "a", inputs: { size: 1 }, options: { protect: true } }, { name: "b", inputs: { size: 1 } }] })}`;
