@@ -4,7 +4,7 @@ import * as path from "path";
 import { runLifecycle } from "./lifecycle";
 import { formatDigest, previewDigest } from "./display/digest";
 import { diffDisplay } from "./display/run-events";
-import { CommandFields, DEFAULT_STACK, EXIT, OPERATIONS, Operation, optionsHelp, readOptions } from "./options";
+import { CommandFields, defaultStateFile, EXIT, OPERATIONS, Operation, optionsHelp, readOptions } from "./options";
 import { stateCommand } from "./state-command";
 import { LifecycleResult, RunOptions } from "./types";
 
@@ -43,7 +43,7 @@ export function parseCommand(argv: readonly string[], env: NodeJS.ProcessEnv = p
     }
     const { run, command } = readOptions(operation as Operation, rest, env);
     const resolvedDir = path.resolve(programDir);
-    const stateFile = run.stateFile ?? path.join(resolvedDir, ".pulumi-engine", `${run.stack ?? DEFAULT_STACK}.json`);
+    const stateFile = run.stateFile ?? defaultStateFile(resolvedDir, run.stack);
     return { operation: operation as Operation, ...command, options: { ...run, programDir: resolvedDir, stateFile } };
 }
 

@@ -11,6 +11,11 @@ export type Operation = (typeof OPERATIONS)[number];
 
 export const DEFAULT_STACK = "dev";
 
+/** Where a stack's state is kept when no --state is given: beside the program, one file per stack. */
+export function defaultStateFile(programDir: string, stack = DEFAULT_STACK): string {
+    return path.join(path.resolve(programDir), ".pulumi-engine", `${stack}.json`);
+}
+
 /** The exit codes of the Pulumi CLI (pkg/cmd/pulumi/cmd/exit_codes.go, ExitCodeFor) that the double can give. */
 export const EXIT = { ok: 0, failed: 1, usage: 2, changesNotExpected: 7 } as const;
 /** A secret file larger than this is refused: a key or password is a line, not a document. */

@@ -3,7 +3,7 @@
 // its line on success, "warning: ..." for each warning, "error: ..." and exit 1 when the edit is refused (the file
 // then unchanged), exit 2 for bad arguments.
 import * as path from "path";
-import { DEFAULT_STACK, EXIT } from "./options";
+import { DEFAULT_STACK, defaultStateFile, EXIT } from "./options";
 import { editStateFile, STATE_EDITS, type StateEditName, type StateEditRequest } from "./state/state-edit";
 
 /** The CLI's names of each edit: `delete` is also `remove` and `rm` (state_delete.go, Aliases). */
@@ -50,8 +50,8 @@ export function parseStateCommand(argv: readonly string[]): StateCommand {
         else if (i + 1 < rest.length) given.set(flag.names[0], rest[++i]);
         else throw new Error(`${rest[i]}: a value is required`);
     }
-    const stack = (given.get("--stack") as string | undefined) ?? DEFAULT_STACK;
-    const stateFile = path.resolve((given.get("--state") as string | undefined) ?? path.join(path.resolve(programDir), ".pulumi-engine", `${stack}.json`));
+    const state = given.get("--state") as string | undefined;
+    const stateFile = state ? path.resolve(state) : defaultStateFile(programDir, given.get("--stack") as string | undefined);
     const flag = (name: string) => given.get(name) === true;
     return { stateFile, request: { edit, urns, all: flag("--all"), force: flag("--force"), targetDependents: flag("--target-dependents") } };
 }

@@ -143,8 +143,8 @@ function onlyDependsOn(resources: readonly ResourceState[], target: ResourceStat
         if (candidate.parent && count(dependentSet, candidate.parent) > 0 && count(nonDependentSet, candidate.parent) === 0) return true;
         const edges = [...candidate.dependencies, ...(candidate.deletedWith ? [candidate.deletedWith] : [])];
         if (edges.some((urn) => count(dependentSet, urn) === 1 && count(nonDependentSet, urn) === 0)) return true;
-        // The provider reference of a dynamic resource names the default provider (urn::id).
-        return usesDefaultProvider(candidate) && isProvider(target) && count(dependentSet, target.urn) > 0;
+        // The provider reference of a dynamic resource names the default provider (urn::id), the one provider here.
+        return isProvider(target) && usesDefaultProvider(candidate);
     };
     const dependents: ResourceState[] = [];
     for (const candidate of resources.slice(index + 1)) {
