@@ -7,7 +7,7 @@ import type { AnyKind, Props } from "../resources/lifecycle";
 import type { Remote } from "../resources/listed";
 import { definitions } from "../resources/registry";
 
-/** What the import reads of a listed kind's definition (ListedKind in resources/listed.ts), for an object of any kind. */
+/** What the import reads of a listed kind's definition (ListedKind in resources/listed/spec.ts), for an object of any kind. */
 export interface ImportedKind {
     kind: string;
     inputs: z.ZodObject<z.ZodRawShape>;
