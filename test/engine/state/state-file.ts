@@ -19,6 +19,16 @@ export interface ResourceState {
     secretKeys: string[];
     /** A replaced resource waiting for its deletion (create-before-delete), or one left by a crash. */
     pendingDelete?: boolean;
+    /**
+     * Deleted by a delete-before-replace whose replacement is not yet created: the next up creates the replacement
+     * without deleting it again (step.go DeleteStep.Apply, step_generator.go continueStepsFromDiff).
+     */
+    pendingReplacement?: boolean;
+    /**
+     * The resources each input property's value came from, as the program registered them (source_eval.go
+     * RegisterResource): which dependents a delete-before-replace must replace first.
+     */
+    propertyDependencies?: Record<string, string[]>;
     /** Set when the provider created the resource but reported that it failed to initialise. */
     initErrors?: string[];
     /** Resource options that outlive the run: a protected resource is never deleted; a retained one
@@ -27,6 +37,8 @@ export interface ResourceState {
     retainOnDelete?: boolean;
     /** `deletedWith`: the URN of a resource whose deletion deletes this one too, so its own Delete is skipped. */
     deletedWith?: string;
+    /** Read by `Kind.get(name, id)`: the stack records it but does not own it (never deleted, refreshed by its outputs). */
+    external?: boolean;
     /** Marked by `state taint`: the next up replaces it (its replacement is not tainted). */
     taint?: boolean;
 }
@@ -36,7 +48,7 @@ export interface ResourceState {
  * removes it after the answer, so one left behind means the process died in between (Pulumi's `pending_operations`).
  */
 export interface PendingOperation {
-    type: "creating" | "importing";
+    type: "creating" | "updating" | "deleting" | "reading" | "importing";
     resource: ResourceState;
 }
 
