@@ -7,6 +7,7 @@ import { editStateFile } from "../state/state-edit";
 import { readState, writeStoredState } from "../state/state-file";
 import { LifecycleResult, RunOptions } from "../types";
 import { ProgramSpec, TestProgram, ThingSpec, freshProgramPerTest, only } from "./test-program";
+import { sampleTests } from "../../support/depth";
 
 const THING = "pulumi-nodejs:dynamic/test:Thing";
 const urnOf = (name: string, parentType?: string) =>
@@ -233,6 +234,46 @@ describe("engine double: the Go engine's lifecycle behaviours of steps and state
         });
     });
 
+    describe("pending deletes (step_generator.go GenerateDeletes)", () => {
+        /** resA, and beside it an older object of the same URN waiting for its deletion, as a crashed replace leaves. */
+        async function withPendingDelete(program: TestProgram): Promise<string[]> {
+            assertOk(await up(program, [{ name: "resA" }]));
+            const stored = readState(program.stateFile);
+            const live = only(stored.resources.filter((resource) => resource.urn === urnOf("resA")), "resA");
+            const older = { ...live, id: "resA-older", pendingDelete: true };
+            stored.resources.splice(stored.resources.indexOf(live) + 1, 0, older);
+            writeStoredState(program.stateFile, stored);
+            program.editCloud((cloud) => {
+                cloud["resA-older"] = { label: "resA", url: "https://things.test/resA-older" };
+            });
+            return [live.id as string, "resA-older"].sort();
+        }
+
+        const deletedIds = (program: TestProgram) =>
+            program
+                .takeCalls()
+                .filter((call) => call.call === "delete")
+                .map((call) => call.id ?? "")
+                .sort();
+
+        it("TestDestroyWithPendingDelete: an up of a program without the resource deletes both the live object and the pending delete", async () => {
+            const program = testProgram();
+            const ids = await withPendingDelete(program);
+            assertOk(await up(program, []));
+            assert.deepEqual(deletedIds(program), ids);
+            assert.deepEqual(program.managed(), []);
+        });
+
+        it("TestUpdateWithPendingDelete: a destroy deletes both the live object and the pending delete", async () => {
+            const program = testProgram();
+            const ids = await withPendingDelete(program);
+            program.takeCalls();
+            assertOk(await program.run("destroy"));
+            assert.deepEqual(deletedIds(program), ids);
+            assert.deepEqual(program.state().resources, []);
+        });
+    });
+
     it("SnapshotManager.Snap: a replacement is written beside the resource it replaces, ahead of those not yet reached", async () => {
         const program = testProgram();
         assertOk(await up(program, [{ name: "a", inputs: { slug: "1" } }, { name: "b", refs: { colour: "a.url" } }]));
@@ -348,4 +389,7 @@ describe("engine double: the Go engine's lifecycle behaviours of steps and state
         assert.equal(a.outputs.colour, "blue");
         assert.deepEqual(a.initErrors, ["not ready"]);
     });
+
+    // Each test starts from an empty stack of its own.
+    sampleTests(this, 3);
 });
