@@ -67,7 +67,10 @@ export async function runLifecycle(operation: Operation, options: RunOptions): P
         // registers it again with the current config.
         const withoutProgram = operation === "refresh" || operation === "destroy";
         const hostConfig = withoutProgram && !options.runProgram && recorded ? configOf(recorded) : config;
-        warnOfPendingOperations(operation, live, diagnostics);
+        warnOfPendingOperations(operation, options, live, diagnostics);
+        if (!dryRun) {
+            live.dropInterruptedOperations();
+        }
         const startHost = (withConfig: StackConfig) => {
             const started = configuredHost(project, stack, withConfig, env);
             // Whoever awaits the host sees its failure; this keeps it from counting as unhandled meanwhile.
@@ -153,10 +156,13 @@ function blindedConfig(config: StackConfig): Record<string, string> {
     return Object.fromEntries(Object.entries(config.values).map(([key, value]) => [key, config.secretKeys.includes(key) ? SECRET_MARK : value]));
 }
 
-/** The engine's warning (pkg/resource/deploy/deployment_executor.go, printPendingOperationsWarning). */
-function warnOfPendingOperations(operation: Operation, state: LiveState, diagnostics: string[]): void {
+/**
+ * The engine's warning (deployment_executor.go Execute, printPendingOperationsWarning): an update or destroy that does
+ * not refresh first warns of the operations an earlier run left pending.
+ */
+function warnOfPendingOperations(operation: Operation, options: RunOptions, state: LiveState, diagnostics: string[]): void {
     const pending = state.pendingOperations;
-    if (operation !== "up" || pending.length === 0) {
+    if (!(operation === "up" || operation === "destroy") || options.refresh || pending.length === 0) {
         return;
     }
     diagnostics.push(

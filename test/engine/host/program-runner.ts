@@ -82,6 +82,7 @@ function forwardRegistrations(monitor: any, pulumiDir: string): void {
             parent: req.getParent(),
             object: req.getObject()?.toJavaScript() ?? {},
             dependencies: req.getDependenciesList(),
+            propertyDependencies: propertyDependenciesOf(req.getPropertydependenciesMap()),
             additionalSecretOutputs: req.getAdditionalsecretoutputsList(),
             ignoreChanges: req.getIgnorechangesList(),
             replaceOnChanges: req.getReplaceonchangesList(),
@@ -184,6 +185,12 @@ function aliasOf(alias: any): AliasSpec {
         parentUrn: spec.getParenturn(),
         noParent: spec.getNoparent(),
     };
+}
+
+function propertyDependenciesOf(map: any): Record<string, string[]> {
+    const dependencies: Record<string, string[]> = {};
+    map.forEach((urns: any, key: string) => (dependencies[key] = urns.getUrnsList()));
+    return dependencies;
 }
 
 function customTimeoutsOf(timeouts: any): RegistrationRequest["customTimeouts"] {

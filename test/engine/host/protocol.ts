@@ -23,6 +23,8 @@ export interface RegistrationRequest {
     parent: string;
     object: WireProperties;
     dependencies: string[];
+    /** The resources each input property's value came from (absent: the SDK reported none). */
+    propertyDependencies?: Record<string, string[]>;
     additionalSecretOutputs: string[];
     ignoreChanges: string[];
     replaceOnChanges: string[];

@@ -32,6 +32,8 @@ export class LiveState {
     private dirty = false;
     private timer: NodeJS.Timeout | undefined;
     private lastWriteMs = 0;
+    /** How many resources at the front of the state this run's steps recorded (the snapshot manager's new resources). */
+    private recorded = 0;
     /** A coalesced write that failed on its timer, thrown by the next write or flush. */
     private failedWrite: unknown;
 
@@ -73,17 +75,30 @@ export class LiveState {
         }
     }
 
+    /**
+     * The operations an earlier run left pending, but creates, leave the state at its next write: the engine warns of
+     * them and carries only pending creates into the new snapshot (backend/snapshot.go Snap), which need the person
+     * running it to say what became of them.
+     */
+    dropInterruptedOperations(): void {
+        this.removePending(this.opened.pendingOperations.filter((operation) => operation.type !== "creating"));
+    }
+
     /** Puts the resource first (where the engine puts default providers: before everything that uses them). */
     prepend(resource: ResourceState): void {
         this.opened.resources.unshift(resource);
         this.save();
     }
 
+    /**
+     * The resource the next registration of this URN starts from: not a replaced one waiting for its deletion (one
+     * deleted by a delete-before-replace whose replacement is pending is, as step_generator.go getOldResource finds it).
+     */
     live(urn: string): ResourceState | undefined {
         return this.opened.resources.find((resource) => resource.urn === urn && !resource.pendingDelete);
     }
 
-    /** Puts the resource in place of the live one with its URN, or adds it. */
+    /** Puts the resource in place of the live one with its URN, or adds it: a refresh's read, outputs registered. */
     upsert(resource: ResourceState): void {
         const current = this.live(resource.urn);
         const resources = this.opened.resources;
@@ -95,46 +110,75 @@ export class LiveState {
         this.save();
     }
 
-    /** Create-before-delete: the replacement becomes live, the old one waits for its deletion. */
+    /**
+     * A step of this run ended with the resource: the state it started from is done and the new one goes after those
+     * the run recorded before it, ahead of the old state's resources the run has not reached (backend/snapshot.go
+     * markDone, markNew, Snap: the new resources, then the base's not done).
+     */
+    record(resource: ResourceState): void {
+        const current = this.live(resource.urn);
+        if (current) {
+            this.drop(current);
+        }
+        this.opened.resources.splice(this.recorded, 0, resource);
+        this.recorded += 1;
+        this.save();
+    }
+
+    /**
+     * Create-before-delete: the replacement is recorded, the old one stays where it was, waiting for its deletion
+     * (the engine marks it Delete in the base snapshot).
+     */
     replace(old: ResourceState, replacement: ResourceState): ResourceState {
         const pending = { ...old, pendingDelete: true };
         const resources = this.opened.resources;
         resources[resources.indexOf(old)] = pending;
-        resources.push(replacement);
+        this.record(replacement);
+        return pending;
+    }
+
+    /** Delete-before-replace: the old resource is deleted and stays, in place, until its replacement is created. */
+    pendReplacement(old: ResourceState): ResourceState {
+        const pending = { ...old, pendingReplacement: true };
+        const resources = this.opened.resources;
+        resources[resources.indexOf(old)] = pending;
         this.save();
         return pending;
     }
 
     /**
      * An alias matched: the old resource takes its new URN, and what referred to the old URN (parent, dependencies,
-     * deletedWith) refers to the new one, as the engine's snapshot does for aliased URNs.
+     * property dependencies, deletedWith) refers to the new one, as the engine's snapshot does for aliased URNs
+     * (deploy.Snapshot NormalizeURNReferences).
      */
     rename(resource: ResourceState, urn: string): ResourceState {
         const from = resource.urn;
         const renamed = { ...resource, urn };
-        const refersToOld = (other: ResourceState) => other.parent === from || other.deletedWith === from || other.dependencies.includes(from);
         // Only the resources that change are copied: steps in flight hold the others.
         this.opened.resources = this.opened.resources.map((other) => {
             const moved = other === resource ? renamed : other;
-            return refersToOld(moved)
-                ? {
-                      ...moved,
-                      ...(moved.parent === from ? { parent: urn } : {}),
-                      ...(moved.deletedWith === from ? { deletedWith: urn } : {}),
-                      dependencies: moved.dependencies.map((dependency) => (dependency === from ? urn : dependency)),
-                  }
-                : moved;
+            return refersTo(moved, from) ? withReferencesRenamed(moved, from, urn) : moved;
         });
         this.save();
         return renamed;
     }
 
     remove(resource: ResourceState): void {
-        const index = this.opened.resources.indexOf(resource);
-        if (index >= 0) {
-            this.opened.resources.splice(index, 1);
+        if (this.drop(resource)) {
             this.save();
         }
+    }
+
+    private drop(resource: ResourceState): boolean {
+        const index = this.opened.resources.indexOf(resource);
+        if (index < 0) {
+            return false;
+        }
+        this.opened.resources.splice(index, 1);
+        if (index < this.recorded) {
+            this.recorded -= 1;
+        }
+        return true;
     }
 
     /** Writes what is not yet written: at the end of a run, on success and on failure. */
@@ -172,4 +216,26 @@ export class LiveState {
         this.lastWriteMs = Date.now() - started;
         this.dirty = false;
     }
+}
+
+function refersTo(resource: ResourceState, urn: string): boolean {
+    return (
+        resource.parent === urn ||
+        resource.deletedWith === urn ||
+        resource.dependencies.includes(urn) ||
+        Object.values(resource.propertyDependencies ?? {}).some((urns) => urns.includes(urn))
+    );
+}
+
+function withReferencesRenamed(resource: ResourceState, from: string, to: string): ResourceState {
+    const rename = (urns: readonly string[]) => urns.map((urn) => (urn === from ? to : urn));
+    return {
+        ...resource,
+        ...(resource.parent === from ? { parent: to } : {}),
+        ...(resource.deletedWith === from ? { deletedWith: to } : {}),
+        dependencies: rename(resource.dependencies),
+        ...(resource.propertyDependencies
+            ? { propertyDependencies: Object.fromEntries(Object.entries(resource.propertyDependencies).map(([key, urns]) => [key, rename(urns)])) }
+            : {}),
+    };
 }

@@ -4,7 +4,7 @@ import * as fs from "fs";
 import * as path from "path";
 import { specialSigKey, specialSecretSig } from "@pulumi/pulumi/runtime/rpc";
 import { PropertyMap } from "../values/property-values";
-import { SecretsHeader, StateSecrets } from "./state-secrets";
+import { SecretToEncrypt, SecretsHeader, StateSecrets } from "./state-secrets";
 
 export interface ResourceState {
     urn: string;
@@ -19,6 +19,16 @@ export interface ResourceState {
     secretKeys: string[];
     /** A replaced resource waiting for its deletion (create-before-delete), or one left by a crash. */
     pendingDelete?: boolean;
+    /**
+     * Deleted by a delete-before-replace whose replacement is not yet created: the next up creates the replacement
+     * without deleting it again (step.go DeleteStep.Apply, step_generator.go continueStepsFromDiff).
+     */
+    pendingReplacement?: boolean;
+    /**
+     * The resources each input property's value came from, as the program registered them (source_eval.go
+     * RegisterResource): which dependents a delete-before-replace must replace first.
+     */
+    propertyDependencies?: Record<string, string[]>;
     /** Set when the provider created the resource but reported that it failed to initialise. */
     initErrors?: string[];
     /** Resource options that outlive the run: a protected resource is never deleted; a retained one
@@ -27,6 +37,8 @@ export interface ResourceState {
     retainOnDelete?: boolean;
     /** `deletedWith`: the URN of a resource whose deletion deletes this one too, so its own Delete is skipped. */
     deletedWith?: string;
+    /** Read by `Kind.get(name, id)`: the stack records it but does not own it (never deleted, refreshed by its outputs). */
+    external?: boolean;
     /** Marked by `state taint`: the next up replaces it (its replacement is not tainted). */
     taint?: boolean;
 }
@@ -36,7 +48,7 @@ export interface ResourceState {
  * removes it after the answer, so one left behind means the process died in between (Pulumi's `pending_operations`).
  */
 export interface PendingOperation {
-    type: "creating" | "importing";
+    type: "creating" | "updating" | "deleting" | "reading" | "importing";
     resource: ResourceState;
 }
 
@@ -100,22 +112,37 @@ export function openState(stateFile: string, identity: StackIdentity): OpenedSta
 
 /** Writes a temporary file and renames it over the state, so that a crash leaves the old or the new state. */
 export function writeState(stateFile: string, identity: StackIdentity, opened: OpenedState): void {
-    const encrypt = (resource: ResourceState, place: string): ResourceState => ({
+    const everything = [...opened.resources, ...opened.pendingOperations.map((operation) => operation.resource)];
+    const ciphertexts = encryptedSecrets(everything, opened.secrets);
+    const encrypt = (resource: ResourceState): ResourceState => ({
         ...resource,
-        inputs: encryptKeys(resource.inputs, resource.secretKeys, opened.secrets, `${place} ${resource.urn} inputs`),
-        outputs: encryptKeys(resource.outputs, resource.secretKeys, opened.secrets, `${place} ${resource.urn} outputs`),
+        inputs: withCiphertexts(resource.inputs, resource.secretKeys, ciphertexts),
+        outputs: withCiphertexts(resource.outputs, resource.secretKeys, ciphertexts),
     });
     const stored: StackState = {
         version: 1,
         project: identity.project,
         stack: identity.stack,
         secrets: opened.secrets.header,
-        resources: opened.resources.map((resource) => encrypt(resource, resource.pendingDelete ? "pending-delete" : "live")),
+        resources: opened.resources.map(encrypt),
         ...(opened.pendingOperations.length > 0
-            ? { pendingOperations: opened.pendingOperations.map((operation) => ({ ...operation, resource: encrypt(operation.resource, operation.type) })) }
+            ? { pendingOperations: opened.pendingOperations.map((operation) => ({ ...operation, resource: encrypt(operation.resource) })) }
             : {}),
     };
     writeStoredState(stateFile, stored);
+}
+
+/** Every secret of the resources, encrypted as one write's batch, by the property map holding it and its key. */
+function encryptedSecrets(resources: readonly ResourceState[], secrets: StateSecrets): Map<object, Map<string, string>> {
+    const found: SecretToEncrypt[] = resources.flatMap((resource) =>
+        [resource.inputs, resource.outputs].flatMap((owner) =>
+            resource.secretKeys.filter((key) => key in owner).map((key) => ({ owner, key, value: owner[key] })),
+        ),
+    );
+    const ciphertexts = secrets.encryptBatch(found);
+    const byOwner = new Map<object, Map<string, string>>();
+    found.forEach(({ owner, key }, index) => byOwner.set(owner, (byOwner.get(owner) ?? new Map()).set(key, ciphertexts[index] as string)));
+    return byOwner;
 }
 
 /** Writes the state as stored (secrets encrypted) to a temporary file renamed over it: a crash leaves old or new. */
@@ -132,11 +159,12 @@ export function writeStoredState(stateFile: string, stored: StackState): void {
     fs.renameSync(temporary, stateFile);
 }
 
-function encryptKeys(props: PropertyMap, secretKeys: readonly string[], secrets: StateSecrets, location: string): PropertyMap {
+function withCiphertexts(props: PropertyMap, secretKeys: readonly string[], ciphertexts: Map<object, Map<string, string>>): PropertyMap {
     const result: PropertyMap = { ...props };
     for (const key of secretKeys) {
-        if (key in result) {
-            const encrypted: EncryptedValue = { [specialSigKey]: specialSecretSig, ciphertext: secrets.encrypt(result[key], `${location} ${key}`) };
+        const ciphertext = ciphertexts.get(props)?.get(key);
+        if (ciphertext !== undefined) {
+            const encrypted: EncryptedValue = { [specialSigKey]: specialSecretSig, ciphertext };
             result[key] = encrypted;
         }
     }

@@ -12,14 +12,24 @@ export interface SecretsHeader {
 const CHECK_TEXT = "engine-double passphrase check";
 const FORMAT = "v1";
 
+/** A secret to encrypt: its value, and the property map holding it, which stands for the engine's secret object. */
+export interface SecretToEncrypt {
+    owner: object;
+    key: string;
+    value: unknown;
+}
+
+/** stack/secrets.go DefaultMaxBatchEncryptCount. */
+const MAX_BATCH = 1000;
+
 export class StateSecrets {
     /**
-     * The ciphertext each secret was last written with, by where it sits, with its plaintext: the state is written
-     * after every change, and a secret whose value did not change keeps its ciphertext for the rest of the run, as
-     * Go's batchingCachingSecretsManager does (pkg/resource/stack/secrets.go, SecretCache.LookupCiphertext). Like Go's,
-     * decryption does not fill it, so every secret is encrypted again once per run.
+     * The ciphertext each secret was last written with, with its plaintext, by the property map holding it: Go's
+     * SecretCache is keyed by the secret object, which a step's new state holds anew, so a resource written again by a
+     * step misses it, while one left as it was hits it. Like Go's, decryption does not fill it, so every secret is
+     * encrypted again once per run.
      */
-    private readonly written = new Map<string, { plaintext: string; ciphertext: string }>();
+    private readonly written = new WeakMap<object, Map<string, { plaintext: string; ciphertext: string }>>();
 
     private constructor(private readonly key: Buffer, readonly header: SecretsHeader) {}
 
@@ -44,18 +54,33 @@ export class StateSecrets {
         return new StateSecrets(key, header);
     }
 
-    /** @param location where the secret sits in the state (resource, side, key), for the ciphertext cache. */
-    encrypt(value: unknown, location?: string): string {
-        const plaintext = JSON.stringify(value ?? null);
-        const cached = location === undefined ? undefined : this.written.get(location);
-        if (cached && cached.plaintext === plaintext) {
-            return cached.ciphertext;
+    encrypt(value: unknown): string {
+        return encryptText(this.key, JSON.stringify(value ?? null));
+    }
+
+    /**
+     * One write's secrets, in batches of MAX_BATCH (stack/secrets.go cachingBatchEncrypter.sendNextBatch): a batch all
+     * of whose secrets the cache holds with the same plaintext keeps their ciphertexts; one miss encrypts the whole batch
+     * again, with fresh nonces.
+     */
+    encryptBatch(secrets: readonly SecretToEncrypt[]): string[] {
+        const ciphertexts: string[] = [];
+        for (let start = 0; start < secrets.length; start += MAX_BATCH) {
+            const batch = secrets.slice(start, start + MAX_BATCH).map((secret) => ({ ...secret, plaintext: JSON.stringify(secret.value ?? null) }));
+            const cached = batch.map(({ owner, key, plaintext }) => {
+                const entry = this.written.get(owner)?.get(key);
+                return entry?.plaintext === plaintext ? entry.ciphertext : undefined;
+            });
+            const hit = cached.every((ciphertext) => ciphertext !== undefined);
+            batch.forEach(({ owner, key, plaintext }, index) => {
+                const ciphertext = hit ? (cached[index] as string) : encryptText(this.key, plaintext);
+                const entries = this.written.get(owner) ?? new Map<string, { plaintext: string; ciphertext: string }>();
+                entries.set(key, { plaintext, ciphertext });
+                this.written.set(owner, entries);
+                ciphertexts.push(ciphertext);
+            });
         }
-        const ciphertext = encryptText(this.key, plaintext);
-        if (location !== undefined) {
-            this.written.set(location, { plaintext, ciphertext });
-        }
-        return ciphertext;
+        return ciphertexts;
     }
 
     decrypt(ciphertext: string): unknown {

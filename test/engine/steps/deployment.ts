@@ -7,15 +7,16 @@ import { ResourceInitError } from "../host/provider-host";
 import { ProgramHandlers } from "../host/program-process";
 import { RegistrationReply, RegistrationRequest, WireProperties } from "../host/protocol";
 import { PropertyMap, markSecrets, sameValue, stripSecrets, union } from "../values/property-values";
-import { PendingOperation, ResourceState } from "../state/state-file";
+import { ResourceState } from "../state/state-file";
 import { withIgnoredChanges } from "./ignore-changes";
 import { usesDefaultProvider } from "../state/default-provider";
-import { StepContext, deleteResources, errorMessage, newStep, providerOf, refOf, shownResource } from "./steps";
+import { StepContext, deleteResources, errorMessage, newStep, providerOf, refOf, shownResource, whilePending } from "./steps";
 import { propertyDiffs } from "../values/display-values";
 import { changedKeys, detailedDiffOf, diffObjects } from "../values/object-diff";
 import { parsePropertyPath, pathContains } from "../values/property-path";
 import { isRootStack, resourceUrn } from "../state/urns";
 import { dependenciesOf } from "./targets";
+import { dependentReplacements } from "./dependent-replacements";
 import { ShownResource, StepResult } from "../types";
 
 export interface DeploymentTarget {
@@ -37,6 +38,11 @@ export class Deployment implements ProgramHandlers {
     private readonly oldStackOutputs = new Map<string, { outputs: PropertyMap; secretKeys: string[] }>();
     private readonly inFlight = new Set<Promise<unknown>>();
     private readonly replaced = new Set<ResourceState>();
+    /**
+     * step_generator.go sg.deletes of a delete-before-replace: the resources it deleted (itself and the dependents it
+     * replaces), by URN, with the keys that replace a dependent; a dependent registered again is re-created.
+     */
+    private readonly deletedEarly = new Map<string, string[]>();
     /** step_generator.go skippedCreates: new resources left out by --target, which nothing targeted may depend on. */
     private readonly skippedCreates = new Set<string>();
     /** deployment_executor.go skipped: with --continue-on-error, the failed resources and those depending on them. */
@@ -191,6 +197,7 @@ export class Deployment implements ProgramHandlers {
             custom: request.custom,
             ...(request.parent ? { parent: request.parent } : {}),
             dependencies: request.dependencies,
+            propertyDependencies: propertyDependenciesOf(request),
             inputs: plain,
             secretKeys: union(secretKeys, request.additionalSecretOutputs),
             ...(inherited.protect ? { protect: true } : {}),
@@ -301,25 +308,27 @@ export class Deployment implements ProgramHandlers {
         }
         this.registered.add(provider.urn);
         if (!this.context.preview) {
-            this.context.state.upsert(provider);
+            this.context.state.record(provider);
         }
     }
 
     /**
-     * `Kind.get(name, id)`: the engine's ReadStep sends the inputs and no properties, and takes whatever the provider
-     * answers as the resource's state: the dynamic host answers an object it cannot find with id "" and properties
-     * `{__provider}`, and that is a success with undefined outputs. A provider that wants `.get()` of a missing id to
-     * fail must throw itself. The stack records the resource but does not own it, so leaving the stack never
-     * deletes it (retainOnDelete), as Pulumi does with read resources.
+     * `Kind.get(name, id)`: the engine's ReadStep sends the inputs as the state and the inputs, and takes whatever the
+     * provider answers as the resource's state, keeping the id it asked for when the answer has none (step.go
+     * ReadStep.Apply): the dynamic host answers an object it cannot find with id "" and properties `{__provider}`, and
+     * that is a success. A provider that wants `.get()` of a missing id to fail must throw itself. The resource is
+     * External: the stack records it but does not own it, so leaving the stack never deletes it, and a refresh diffs
+     * only its outputs (RefreshStep.Apply).
      */
     private async readExisting(step: StepResult, desired: Desired, id: string): Promise<ResourceState> {
         // A read that fails is a failed read, not a failed create.
         step.op = "read";
-        const found = await this.context.host.read(refOf(desired), id, {}, desired.inputs);
-        step.id = found.id;
-        const read = { ...desired, id: found.id, outputs: found.outputs, retainOnDelete: true };
+        const goal = { ...desired, id, outputs: {}, external: true };
+        const found = await whilePending(this.context, { type: "reading", resource: goal }, () => this.context.host.read(refOf(desired), id, desired.inputs, desired.inputs));
+        const read = { ...goal, id: found.id || id, outputs: found.outputs };
+        step.id = read.id;
         if (!this.context.preview) {
-            this.context.state.upsert(read);
+            this.context.state.record(read);
         }
         return read;
     }
@@ -340,7 +349,7 @@ export class Deployment implements ProgramHandlers {
         }
         step.id = found.id;
         const imported = { ...desired, id: found.id, inputs: found.inputs, outputs: found.outputs };
-        this.context.state.upsert(imported);
+        this.context.state.record(imported);
         // The import is a step of its own; what follows (an update when the inputs differ) is another.
         this.context.steps.push({ ...step });
         this.imported.add(desired.urn);
@@ -353,16 +362,11 @@ export class Deployment implements ProgramHandlers {
         }
         step.op = old ? "same" : "create";
         const resource = { ...desired, outputs: old?.outputs ?? {}, secretKeys: union(desired.secretKeys, old?.secretKeys ?? []) };
-        this.context.state.upsert(resource);
+        this.context.state.record(resource);
         return resource;
     }
 
-    private async deployCustom(
-        step: StepResult,
-        desired: Desired,
-        old: ResourceState | undefined,
-        options: Pick<RegistrationRequest, "ignoreChanges" | "replaceOnChanges" | "deleteBeforeReplace" | "importId">,
-    ): Promise<ResourceState> {
+    private async deployCustom(step: StepResult, desired: Desired, old: ResourceState | undefined, options: CustomOptions): Promise<ResourceState> {
         if (!desired.type.startsWith("pulumi-nodejs:dynamic")) {
             throw new Error(`${desired.urn}: only dynamic resources (pulumi-nodejs:dynamic) can be deployed by the engine double`);
         }
@@ -371,7 +375,10 @@ export class Deployment implements ProgramHandlers {
             // of what was read would (continueStepsFromImport).
             old = await this.importExisting(step, desired, options.importId);
         }
-        const ref = refOf(desired);
+        const recreating = this.deletedEarly.get(desired.urn);
+        if (old && recreating) {
+            return this.recreate(step, desired, old, recreating);
+        }
         if (old && (old.taint || this.context.replaceTargets.has(old.urn))) {
             return this.replaceTargeted(step, desired, old, options.deleteBeforeReplace);
         }
@@ -381,8 +388,13 @@ export class Deployment implements ProgramHandlers {
             step.op = "create";
             return this.create(wanted);
         }
+        return this.deployChange(step, desired, wanted, old, options);
+    }
+
+    /** step_generator.go continueStepsFromDiff: Diff decides between same, update and replace. */
+    private async deployChange(step: StepResult, desired: Desired, wanted: Desired, old: ResourceState, options: CustomOptions): Promise<ResourceState> {
         const secretKeys = union(wanted.secretKeys, old.secretKeys);
-        const diff = await this.context.host.diff(ref, old.id ?? "", old.outputs, wanted.inputs, old.inputs);
+        const diff = await this.context.host.diff(refOf(wanted), old.id ?? "", old.outputs, wanted.inputs, old.inputs);
         const hasInitErrors = (old.initErrors ?? []).length > 0;
         const changed = diff.changes === "some" || (diff.changes === "unknown" && !sameValue(old.inputs, wanted.inputs));
         // diffResource: a diff the provider left unknown becomes the engine's own comparison of the inputs, with its
@@ -393,7 +405,9 @@ export class Deployment implements ProgramHandlers {
         const replaceOnChange = changed ? changedKeys(inputDiff).filter((key) => coveredBy(options.replaceOnChanges, key)) : [];
         const initErrorReplace = hasInitErrors && coveredBy(options.replaceOnChanges, "#initerror");
         const replaces = union(diff.replaces, [...replaceOnChange, ...(initErrorReplace ? ["#initerror"] : [])]);
-        if (!changed && !initErrorReplace) {
+        // A resource deleted by an earlier delete-before-replace whose replacement was not created is replaced whatever
+        // the diff says.
+        if (!changed && !initErrorReplace && !old.pendingReplacement) {
             if (hasInitErrors) {
                 // "If resource was unchanged, but there were initialization errors, generate an empty update step to
                 // attempt to 'continue' awaiting initialization": Update, with the error's properties as the olds.
@@ -402,7 +416,7 @@ export class Deployment implements ProgramHandlers {
             }
             step.op = "same";
             const same = { ...wanted, id: old.id, outputs: old.outputs, secretKeys };
-            this.context.state.upsert(same);
+            this.context.state.record(same);
             return same;
         }
         step.diffs = propertyDiffs(old.inputs, wanted.inputs, secretKeys);
@@ -411,26 +425,46 @@ export class Deployment implements ProgramHandlers {
             step.diffReasons = changedKeys(inputDiff);
             step.detailedDiff = Object.fromEntries([...detailedDiffOf(inputDiff)].map(([path, kind]) => [path, { kind, inputDiff: true }]));
         }
-        if (replaces.length === 0) {
+        if (replaces.length === 0 && !old.pendingReplacement) {
             step.op = "update";
             return this.update({ ...wanted, secretKeys }, old);
         }
         step.op = "replace";
         step.replaces = replaces;
-        if (options.importId) {
-            // continueStepsFromDiff: a replacement would change the id the program names (a warning in preview).
-            const message = "previously-imported resources that still specify an ID may not be replaced; please remove the `import` declaration from your program";
-            if (!this.context.preview) {
-                throw new Error(message);
-            }
-            this.context.warn(`${desired.urn}: ${message}`);
-        }
+        this.refuseImportedReplace(desired, options);
         // The option, when the program gave it, overrides the provider's answer either way.
         step.deleteBeforeReplace = options.deleteBeforeReplace ?? diff.deleteBeforeReplace;
         // Before a replace the engine checks the program's inputs again, with no olds (the old object's defaults are
         // not carried over) and without ignoreChanges applied.
         const replacement: Desired = { ...wanted, inputs: await this.check(step, desired, {}, desired.inputs) };
         return this.replace(replacement, old, step.deleteBeforeReplace, step);
+    }
+
+    /** continueStepsFromDiff: a replacement would change the id the program names (a warning in preview). */
+    private refuseImportedReplace(desired: Desired, options: CustomOptions): void {
+        if (!options.importId) {
+            return;
+        }
+        const message = "previously-imported resources that still specify an ID may not be replaced; please remove the `import` declaration from your program";
+        if (!this.context.preview) {
+            throw new Error(message);
+        }
+        this.context.warn(`${desired.urn}: ${message}`);
+    }
+
+    /**
+     * continueStepsFromImport, "Case 1: recreating": a dependent a delete-before-replace deleted earlier in the run is
+     * registered again, so it is replaced: Check with no olds (the old inputs belong to what was deleted), no Diff,
+     * and the replacement created; its replace keys are those that made it a dependent replacement.
+     */
+    private async recreate(step: StepResult, desired: Desired, old: ResourceState, keys: string[]): Promise<ResourceState> {
+        const wanted: Desired = { ...desired, inputs: await this.check(step, desired, {}, desired.inputs) };
+        this.deletedEarly.delete(desired.urn);
+        step.op = "replace";
+        step.replaces = keys;
+        step.deleteBeforeReplace = true;
+        step.diffs = propertyDiffs(old.inputs, wanted.inputs, union(wanted.secretKeys, old.secretKeys));
+        return this.createReplacement(wanted, old, true, step);
     }
 
     /**
@@ -462,7 +496,7 @@ export class Deployment implements ProgramHandlers {
         if (this.context.preview) {
             return { ...wanted, outputs: wanted.inputs };
         }
-        return this.keep(await this.provision(wanted), (created) => this.context.state.upsert(created));
+        return this.keep(await this.provision(wanted), (created) => this.context.state.record(created));
     }
 
     /**
@@ -471,18 +505,16 @@ export class Deployment implements ProgramHandlers {
      */
     private async provision(wanted: Desired): Promise<{ created?: ResourceState; error?: unknown }> {
         // Written before the provider is called: if the process dies before the answer, the next run finds it.
-        const pending: PendingOperation = { type: "creating", resource: { ...wanted, outputs: {} } };
-        this.context.state.begin(pending);
         try {
-            const { id, outputs } = await this.context.host.create(refOf(wanted), wanted.inputs);
+            const { id, outputs } = await whilePending(this.context, { type: "creating", resource: { ...wanted, outputs: {} } }, () =>
+                this.context.host.create(refOf(wanted), wanted.inputs),
+            );
             return { created: { ...wanted, id, outputs } };
         } catch (error) {
             if (error instanceof ResourceInitError) {
                 return { created: { ...wanted, id: error.id, outputs: error.outputs, initErrors: error.reasons }, error };
             }
             return { error };
-        } finally {
-            this.context.state.end(pending);
         }
     }
 
@@ -496,18 +528,25 @@ export class Deployment implements ProgramHandlers {
         return provisioned.created;
     }
 
+    /**
+     * step.go UpdateStep.Apply. An update that fails with init errors (StatusPartialFailure) keeps the old inputs with
+     * the outputs the provider answered: the object was not updated with the new inputs (engine/update.go
+     * OnResourceStepPost).
+     */
     private async update(wanted: Desired, old: ResourceState): Promise<ResourceState> {
         if (this.context.preview) {
             return { ...wanted, id: old.id, outputs: wanted.inputs };
         }
         try {
-            const outputs = await this.context.host.update(refOf(wanted), old.id ?? "", old.outputs, wanted.inputs, old.inputs);
+            const outputs = await whilePending(this.context, { type: "updating", resource: { ...wanted, id: old.id, outputs: {} } }, () =>
+                this.context.host.update(refOf(wanted), old.id ?? "", old.outputs, wanted.inputs, old.inputs),
+            );
             const updated = { ...wanted, id: old.id, outputs };
-            this.context.state.upsert(updated);
+            this.context.state.record(updated);
             return updated;
         } catch (error) {
             if (error instanceof ResourceInitError) {
-                this.context.state.upsert({ ...wanted, id: old.id, outputs: error.outputs, initErrors: error.reasons });
+                this.context.state.record({ ...wanted, id: old.id, inputs: old.inputs, outputs: error.outputs, initErrors: error.reasons });
             }
             throw error;
         }
@@ -522,26 +561,75 @@ export class Deployment implements ProgramHandlers {
                     "from the resource in the program and run up first",
             );
         }
+        if (deleteFirst) {
+            await this.deleteBeforeReplace(old);
+        }
+        return this.createReplacement(wanted, old, deleteFirst, step);
+    }
+
+    /**
+     * The replacement is created. Create-before-delete: the old resource stays until the end of the deployment, when
+     * its dependents have moved to the replacement. Delete-before-replace: the replacement takes the place of the
+     * deleted resource, which a failed create leaves pending replacement (backend/snapshot.go createSnapshotMutation).
+     */
+    private async createReplacement(wanted: Desired, old: ResourceState, deleted: boolean, step: StepResult): Promise<ResourceState> {
         if (this.context.preview) {
             return { ...wanted, outputs: wanted.inputs };
         }
-        const { state, host } = this.context;
-        if (deleteFirst) {
-            // DeleteStep.Apply: a retained resource leaves the state without a Delete call, replacements too.
-            if (!old.retainOnDelete) {
-                await host.delete(refOf(old), old.id ?? "", old.outputs, old.inputs);
-            }
-            state.remove(old);
-        }
-        // Create-before-delete: the old resource stays until the end of the deployment, when its
-        // dependents have moved to the replacement.
+        const { state } = this.context;
         const created = this.keep(await this.provision(wanted), (replacement) =>
-            deleteFirst ? state.upsert(replacement) : this.replaced.add(state.replace(old, replacement)),
+            deleted ? state.record(replacement) : this.replaced.add(state.replace(old, replacement)),
         );
         step.id = created.id;
         return created;
     }
+
+    /**
+     * continueStepsFromDiff with deleteBeforeReplace: the dependents that a new object would replace
+     * (calculateDependentReplacements) are deleted first, last dependent first, then the resource itself, unless an
+     * earlier run already deleted it. Each stays in the state pending replacement until it is created again (step.go
+     * DeleteStep.Apply). A protected dependent refuses the whole replacement before anything is deleted. In a preview
+     * nothing is deleted, but the dependents are replaced all the same.
+     */
+    private async deleteBeforeReplace(old: ResourceState): Promise<void> {
+        const found = await dependentReplacements(this.context, old, this.registered);
+        const dependents = found.filter(({ resource }) => !this.deletedEarly.has(resource.urn)).reverse();
+        const refused = dependents.find(({ resource }) => resource.protect);
+        if (refused) {
+            throw new Error(
+                `unable to replace resource "${refused.resource.urn}" as part of replacing "${old.urn}" as it is currently ` +
+                    "marked for protection; remove the protect option from the resource in the program and run up first",
+            );
+        }
+        dependents.forEach(({ resource, keys }) => this.deletedEarly.set(resource.urn, keys));
+        const deleting = new Set([old.urn, ...this.deletedEarly.keys()]);
+        for (const { resource } of dependents) {
+            await this.deleteReplaced(resource, deleting);
+        }
+        if (!old.pendingReplacement) {
+            await this.deleteReplaced(old, deleting);
+        }
+    }
+
+    /**
+     * DeleteStep.Apply of a replacement (no protect check): a retained or external resource, or one deleted with a
+     * resource deleted in this run (isDeletedWith), leaves no Delete call.
+     */
+    private async deleteReplaced(resource: ResourceState, deleting: ReadonlySet<string>): Promise<void> {
+        if (this.context.preview) {
+            return;
+        }
+        const deletedWith = resource.deletedWith !== undefined && deleting.has(resource.deletedWith);
+        if (!resource.retainOnDelete && !resource.external && !deletedWith) {
+            await whilePending(this.context, { type: "deleting", resource }, () =>
+                this.context.host.delete(refOf(resource), resource.id ?? "", resource.outputs, resource.inputs),
+            );
+        }
+        this.context.state.pendReplacement(resource);
+    }
 }
+
+type CustomOptions = Pick<RegistrationRequest, "ignoreChanges" | "replaceOnChanges" | "deleteBeforeReplace" | "importId">;
 
 interface InheritedOptions {
     protect?: boolean;
@@ -563,6 +651,20 @@ function coveredBy(replaceOnChanges: readonly string[], key: string): boolean {
         }
     })();
     return keyPath !== undefined && replaceOnChanges.some((path) => pathContains(parsePropertyPath(path), keyPath));
+}
+
+/**
+ * source_eval.go RegisterResource: each input property's dependencies as the SDK reported them; when it reported none,
+ * each input depends on every dependency of the resource. Every input has an entry.
+ */
+function propertyDependenciesOf(request: RegistrationRequest): Record<string, string[]> {
+    const reported = request.propertyDependencies ?? {};
+    const backfill = Object.keys(reported).length === 0;
+    const dependencies: Record<string, string[]> = { ...reported };
+    for (const key of Object.keys(request.object)) {
+        dependencies[key] ??= backfill ? [...request.dependencies] : [];
+    }
+    return dependencies;
 }
 
 function checkCustomTimeouts(request: RegistrationRequest): void {

@@ -61,7 +61,14 @@ export async function refreshResources(context: StepContext, choices: RefreshCho
     }
 }
 
+/**
+ * RefreshStep.ResultOp: the provider's Diff of the refreshed state against the old inputs; an external resource (read
+ * by `Kind.get`) is not diffed, only its outputs compared (RefreshStep.Apply: "External resource; diffing outputs only").
+ */
 async function showsAsChanged(context: StepContext, old: ResourceState, refreshed: ResourceState): Promise<boolean> {
+    if (old.external) {
+        return !sameValue(old.outputs, refreshed.outputs);
+    }
     const diff = await context.host.diff(refOf(old), refreshed.id ?? "", refreshed.outputs, old.inputs, refreshed.inputs);
     // DiffUnknown: the engine compares the inputs itself.
     return diff.changes === "some" || (diff.changes === "unknown" && !sameValue(refreshed.inputs, old.inputs));

@@ -1,10 +1,10 @@
 // What every operation shares: the host, the state, whether anything may change, and the list of steps.
 import { ProviderHost, ResourceRef } from "../host/provider-host";
 import { LiveState } from "../state/live-state";
-import { ResourceState } from "../state/state-file";
+import { PendingOperation, ResourceState } from "../state/state-file";
 import { nameOf } from "../state/urns";
 import { deleteInDependencyOrder } from "./delete-order";
-import { isProvider } from "../state/default-provider";
+import { isProvider, usesDefaultProvider } from "../state/default-provider";
 import { StepSlots } from "./step-slots";
 import { Targets } from "./targets";
 import { shownProperties } from "../values/display-values";
@@ -67,11 +67,14 @@ export function errorMessage(error: unknown): string {
 /**
  * Deletes the resources in reverse dependency order, each removed from the state as soon as it is gone.
  * Those in `quiet` are replaced resources whose deletion belongs to their replace step: they get a
- * step of their own only if the deletion fails. Providers go last, once nothing uses them; like the CLI's
- * display, which hides default providers, they get no step.
+ * step of their own only if the deletion fails. A resource a delete-before-replace deleted, whose replacement the
+ * program no longer declares, leaves the state without a call or a step (RemovePendingReplaceStep). The default provider
+ * goes last, once no resource left in the state uses it; like the CLI's display, which hides default providers, it
+ * gets no step.
  * DeleteStep.Apply: a protected resource is refused (unless it is a replaced one, whose protect was checked by the
- * replace), and the refusal stops only what it depends on, as each refusal is its own failed step; a retained one, or
- * one whose deletedWith resource is deleted in the same run (isDeletedWith), leaves the state without a Delete call.
+ * replace), and the refusal stops only what it depends on, as each refusal is its own failed step; a retained or
+ * external one, or one whose deletedWith resource is deleted in the same run (isDeletedWith), leaves the state without a
+ * Delete call, which is a pending operation of the state while it runs (backend/snapshot.go doDelete).
  * With --continue-on-error a failed delete is treated as a refusal.
  */
 export async function deleteResources(
@@ -83,6 +86,10 @@ export async function deleteResources(
     const failures: Error[] = [];
     await deleteInDependencyOrder(resources.filter((resource) => !isProvider(resource)), (resource) =>
         context.slots.run(async () => {
+            if (resource.pendingReplacement) {
+                removeFromState(context, resource);
+                return true;
+            }
             const step = { ...newStep("delete", resource), ...providerOf(context, resource), old: shownResource(resource, context.providerRef) };
             if (resource.protect && !quiet.has(resource)) {
                 const refusal = protectedDeleteError(resource);
@@ -92,13 +99,7 @@ export async function deleteResources(
                 return false;
             }
             try {
-                if (!context.preview) {
-                    const deletedWith = resource.deletedWith !== undefined && deleting.has(resource.deletedWith);
-                    if (resource.custom && resource.id && !resource.retainOnDelete && !deletedWith) {
-                        await context.host.delete(refOf(resource), resource.id, resource.outputs, resource.inputs);
-                    }
-                    context.state.remove(resource);
-                }
+                await deleteOne(context, resource, deleting);
             } catch (error) {
                 step.error = errorMessage(error);
                 context.steps.push(step);
@@ -116,11 +117,44 @@ export async function deleteResources(
             return true;
         }),
     );
-    if (!context.preview) {
+    if (!context.preview && !context.state.resources.some(usesDefaultProvider)) {
         resources.filter(isProvider).forEach((provider) => context.state.remove(provider));
     }
     if (failures.length > 0) {
         throw failures[0];
+    }
+}
+
+async function deleteOne(context: StepContext, resource: ResourceState, deleting: ReadonlySet<string>): Promise<void> {
+    if (context.preview) {
+        return;
+    }
+    const deletedWith = resource.deletedWith !== undefined && deleting.has(resource.deletedWith);
+    if (resource.custom && resource.id && !resource.retainOnDelete && !resource.external && !deletedWith) {
+        await whilePending(context, { type: "deleting", resource }, () => context.host.delete(refOf(resource), resource.id ?? "", resource.outputs, resource.inputs));
+    }
+    context.state.remove(resource);
+}
+
+/**
+ * backend/snapshot.go doCreate, doUpdate, doDelete, doRead: the operation is in the state's pending operations while
+ * the provider works on it (written at once), so that a run killed meanwhile leaves it behind. A preview writes none.
+ */
+export async function whilePending<T>(context: StepContext, operation: PendingOperation, work: () => Promise<T>): Promise<T> {
+    if (context.preview) {
+        return work();
+    }
+    context.state.begin(operation);
+    try {
+        return await work();
+    } finally {
+        context.state.end(operation);
+    }
+}
+
+function removeFromState(context: StepContext, resource: ResourceState): void {
+    if (!context.preview) {
+        context.state.remove(resource);
     }
 }
 

@@ -187,21 +187,34 @@ describe("engine double: resource options and flags as the Go engine handles the
         assert.deepEqual(Object.keys(succeeded.outputs), ["first"], "a successful up replaces them whole");
     });
 
-    it("a secret whose value did not change keeps its ciphertext through the run's later writes (SecretCache)", () => {
+    it("a secret keeps its ciphertext while its resource is written as it was; a step's new state, or any other secret of the write encrypted anew, gives fresh ones (SecretCache, cachingBatchEncrypter)", () => {
         const program = testProgram();
         const identity = { project: "enginetest", stack: "dev", passphrase: "p" };
         const state = new LiveState(program.stateFile, identity, openState(program.stateFile, identity), "coalesced");
-        const resource = { urn: "urn:pulumi:dev::enginetest::t::a", type: "t", custom: true, dependencies: [], secretKeys: ["key"], outputs: {} };
-        const ciphertext = () => (program.state().resources[0]!.inputs.key as { ciphertext: string }).ciphertext;
-        state.upsert({ ...resource, inputs: { key: "same" } });
+        const resource = (name: string, inputs: Record<string, unknown>) => ({
+            urn: `urn:pulumi:dev::enginetest::t::${name}`,
+            type: "t",
+            custom: true,
+            dependencies: [],
+            secretKeys: ["key"],
+            inputs,
+            outputs: {},
+        });
+        const ciphertexts = () => program.state().resources.map((written) => (written.inputs.key as { ciphertext: string }).ciphertext);
+        const a = resource("a", { key: "same" });
+        const b = resource("b", { key: "other" });
+        state.upsert(a);
+        state.upsert(b);
         state.flush();
-        const first = ciphertext();
-        state.upsert({ ...resource, inputs: { key: "same", other: 1 } });
+        const first = ciphertexts();
+        state.upsert(a);
         state.flush();
-        assert.equal(ciphertext(), first);
-        state.upsert({ ...resource, inputs: { key: "changed" } });
+        assert.deepEqual(ciphertexts(), first, "the same secret objects, written again");
+        state.upsert(resource("b", { key: "other" }));
         state.flush();
-        assert.notEqual(ciphertext(), first);
+        const second = ciphertexts();
+        assert.notEqual(second[1], first[1], "a new state of b holds a new secret object");
+        assert.notEqual(second[0], first[0], "one miss encrypts the whole batch again");
     });
 
     it("a Kind.get whose read fails is a failed read, not a failed create", async () => {

@@ -18,6 +18,8 @@ export interface ProviderCall {
     end: number;
     error?: string;
     sawSecretMarker?: boolean;
+    /** check: whether the engine sent old inputs. */
+    olds?: boolean;
     tokenDigest?: string;
     apiKeyDigest?: string;
     region?: string;
