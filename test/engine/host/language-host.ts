@@ -5,6 +5,7 @@
 import * as fs from "fs";
 import * as path from "path";
 import { Project } from "../state/project";
+import { siblingScript } from "./child-processes";
 
 /** locateModule's default runPath (defaultRunPath). */
 const RUN_MODULE = "@pulumi/pulumi/cmd/run";
@@ -52,7 +53,10 @@ export function programCommand(launch: ProgramLaunch): Command {
     const { pwd, main } = pwdAndMain(launch.project);
     const runPath = require.resolve(RUN_MODULE, { paths: [launch.project.programDir] });
     const options = launch.project.runtimeOptions;
+    const preload = siblingScript(__filename, "program-preload");
     const args = [
+        ...preload.execArgv,
+        "-r", preload.script,
         ...nodeArgs(options.nodeargs),
         runPath,
         "--monitor", launch.monitor,
@@ -67,6 +71,7 @@ export function programCommand(launch: ProgramLaunch): Command {
         main,
     ];
     const env: Record<string, string> = {
+        ...preload.env,
         PULUMI_CONFIG: configVariable(launch.config),
         PULUMI_CONFIG_SECRET_KEYS: JSON.stringify(launch.secretKeys),
         ...(options.typescript ? { PULUMI_NODEJS_TYPESCRIPT: "true" } : {}),

@@ -82,12 +82,20 @@ function deploymentInfo(settings: ProgramSettings): DeploymentInfo {
 }
 
 /**
- * Why the program failed: what the double refused, else what the program logged as errors (cmd/run logs an unhandled
- * error and exits 32), else the language host's own words for the exit.
+ * Why the program failed, in one line: what the double refused, else the first error the program logged (cmd/run logs
+ * an unhandled error, its stack already printed, and exits 32), else the language host's own words for the exit.
  */
 function failureOf(monitor: ResourceMonitor, code: number | null, signal: NodeJS.Signals | null): string {
     if (monitor.refusal) return monitor.refusal.message;
-    if (monitor.loggedErrors.length > 0) return monitor.loggedErrors.join("\n");
+    const [logged] = monitor.loggedErrors;
+    if (logged !== undefined) return withoutStack(logged);
     if (signal) return `the program exited (${signal}) before it finished`;
     return code === EXIT_AFTER_LOGGED_ERROR ? "run bailed" : `Program exited with non-zero exit code: ${code}`;
+}
+
+/** An error's message lines before its stack frames, as one line. */
+function withoutStack(message: string): string {
+    const lines = message.split("\n");
+    const frame = lines.findIndex((line) => /^\s+at /.test(line));
+    return lines.slice(0, frame < 0 ? undefined : frame).map((line) => line.trim()).filter((line) => line !== "").join(" ");
 }
