@@ -45,7 +45,7 @@ export function sampleMemory(): { stop(): PeakMemory } {
     const sample = () => {
         peak.engine = Math.max(peak.engine, statusField(String(process.pid), "VmRSS"));
         for (const child of childrenOf(process.pid)) {
-            const role = child.command.includes("dynamic-provider") ? "providerHost" : child.command.includes("program-runner") ? "program" : undefined;
+            const role = child.command.includes("dynamic-provider") ? "providerHost" : child.command.includes("cmd/run") ? "program" : undefined;
             if (role) peak[role] = Math.max(peak[role], statusField(child.pid, "VmHWM"));
         }
     };

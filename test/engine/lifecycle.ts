@@ -11,7 +11,7 @@ import { formatResult } from "./format";
 import { LiveState, skipsCheckpoints } from "./state/live-state";
 import { ProgramRun, startProgram } from "./host/program-process";
 import { Project, StackConfig, checkProgramInstalled, readProject, resolveStackConfig } from "./state/project";
-import { ProviderHost, startProviderHost } from "./host/provider-host";
+import { ProviderHost, providerHostEnv, startProviderHost } from "./host/provider-host";
 import { refreshResources } from "./steps/refresh";
 import { ResourceState, openState } from "./state/state-file";
 import { UNKNOWN } from "./values/property-values";
@@ -35,6 +35,8 @@ interface Run {
     diagnostics: string[];
     /** The default provider the program's resources use, with the current config. */
     defaultProvider: ResourceState;
+    /** Its reference ("urn::id"), as the engine gives it to the program's resources. */
+    providerRef: string;
 }
 
 export async function runLifecycle(operation: Operation, options: RunOptions): Promise<LifecycleResult> {
@@ -72,7 +74,7 @@ export async function runLifecycle(operation: Operation, options: RunOptions): P
             live.dropInterruptedOperations();
         }
         const startHost = (withConfig: StackConfig) => {
-            const started = configuredHost(project, stack, withConfig, env);
+            const started = configuredHost(project, withConfig, env);
             // Whoever awaits the host sees its failure; this keeps it from counting as unhandled meanwhile.
             started.catch(() => undefined);
             hosts.push(started);
@@ -99,7 +101,7 @@ export async function runLifecycle(operation: Operation, options: RunOptions): P
             providerRef,
             refreshed,
         });
-        await perform({ operation, options, project, stack, config, env, state: live, host, startHost, context, diagnostics, defaultProvider });
+        await perform({ operation, options, project, stack, config, env, state: live, host, startHost, context, diagnostics, defaultProvider, providerRef });
     } catch (failure) {
         error = errorMessage(failure);
     } finally {
@@ -174,8 +176,8 @@ function warnOfPendingOperations(operation: Operation, options: RunOptions, stat
     );
 }
 
-async function configuredHost(project: Project, stack: string, config: StackConfig, env: NodeJS.ProcessEnv): Promise<ProviderHost> {
-    const host = await startProviderHost(project.programDir, { ...env, PULUMI_NODEJS_PROJECT: project.name, PULUMI_NODEJS_STACK: stack });
+async function configuredHost(project: Project, config: StackConfig, env: NodeJS.ProcessEnv): Promise<ProviderHost> {
+    const host = await startProviderHost(project.programDir, { ...env, ...providerHostEnv(project, config.values) });
     try {
         await host.configure(config.values, config.secretKeys);
         return host;
@@ -240,17 +242,18 @@ async function deploy(run: Run, host: Promise<ProviderHost>): Promise<void> {
     let programFailure: Error | undefined;
     let deployment: Deployment;
     try {
-        program = startProgram(
+        program = await startProgram(
             {
-                programDir: run.project.programDir,
-                entry: run.project.entry,
-                project: run.project.name,
+                project: run.project,
                 stack: run.stack,
-                preview: run.operation === "preview",
+                config: run.config.values,
+                secretKeys: run.config.secretKeys,
+                dryRun: run.operation === "preview",
+                parallel: run.options.parallel ?? defaultParallel(),
+                providerRef: run.providerRef,
                 continueOnError: run.options.continueOnError === true,
             },
             run.env,
-            { PULUMI_CONFIG: JSON.stringify(run.config.values), PULUMI_CONFIG_SECRET_KEYS: JSON.stringify(run.config.secretKeys) },
             {
                 register: async (request) => (await deploying).register(request),
                 registerOutputs: (urn, outputs) => void deploying.then((ready) => ready.registerOutputs(urn, outputs)),

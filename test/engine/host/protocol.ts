@@ -1,20 +1,8 @@
-// Messages between the engine process and the program child (Node IPC, JSON). Property maps are in
-// the wire shape: secrets wrapped in pulumi's signature objects, unknowns as the sentinel string.
+// What the resource monitor hands the deployment: a registration (the goal RegisterResource or ReadResource makes of the
+// program's request, pkg/resource/deploy/source_eval.go) and the deployment's answer. Property maps are in the wire
+// shape: secrets wrapped in pulumi's signature objects, unknowns as the sentinel string.
 
 export type WireProperties = Record<string, unknown>;
-
-export interface RunnerArguments {
-    programDir: string;
-    entry: string;
-    project: string;
-    stack: string;
-    preview: boolean;
-    /**
-     * `--continue-on-error`: an unhandled error (a failed registration the program awaited) fails the program only once
-     * it has nothing left to do, as pulumi's language host logs it and lets the program run on (cmd/run uncaughtHandler).
-     */
-    continueOnError?: boolean;
-}
 
 export interface RegistrationRequest {
     type: string;
@@ -23,7 +11,7 @@ export interface RegistrationRequest {
     parent: string;
     object: WireProperties;
     dependencies: string[];
-    /** The resources each input property's value came from (absent: the SDK reported none). */
+    /** The resources each input property's value came from (the goal's PropertyDependencies); absent for a read, or when the SDK reported none. */
     propertyDependencies?: Record<string, string[]>;
     additionalSecretOutputs: string[];
     ignoreChanges: string[];
@@ -55,15 +43,8 @@ export interface RegistrationReply {
     object: WireProperties;
 }
 
-export type ProgramMessage =
-    | { kind: "register"; requestId: number; request: RegistrationRequest }
-    | { kind: "outputs"; urn: string; outputs: WireProperties }
-    | { kind: "done" }
-    | { kind: "failed"; message: string };
-
-export type EngineMessage =
-    | { kind: "registered"; requestId: number; reply: RegistrationReply }
-    | { kind: "rejected"; requestId: number; message: string }
-    /** The stack config (PULUMI_CONFIG and PULUMI_CONFIG_SECRET_KEYS), sent first: as environment it would be bounded by
-     * the 128 KiB a single variable may hold on Linux, which a program declaring thousands of resources in config exceeds. */
-    | { kind: "config"; requestId?: undefined; env: Record<string, string> };
+/** What serves the program's registrations: the deployment. */
+export interface ProgramHandlers {
+    register(request: RegistrationRequest): Promise<RegistrationReply>;
+    registerOutputs(urn: string, outputs: WireProperties): void;
+}

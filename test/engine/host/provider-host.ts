@@ -3,12 +3,13 @@
 // and driven over gRPC.
 import { spawn } from "child_process";
 import * as grpc from "@grpc/grpc-js";
-import { Struct } from "google-protobuf/google/protobuf/struct_pb";
 import * as provrpc from "@pulumi/pulumi/proto/provider_grpc_pb";
 import * as provproto from "@pulumi/pulumi/proto/provider_pb";
 import * as statusproto from "@pulumi/pulumi/proto/status_pb";
 import { firstStdoutLine, stopChild, track } from "./child-processes";
+import { fromStruct, toStruct } from "./structs";
 import { PropertyMap, wrapSecret } from "../values/property-values";
+import { Project } from "../state/project";
 
 export interface ResourceRef {
     urn: string;
@@ -64,6 +65,25 @@ export function hostScriptFor(programDir: string): string {
     } catch {
         return require.resolve(HOST_SCRIPT);
     }
+}
+
+/** The dynamic providers' package, whose config namespace the engine gives their host (nodejsDynamicProviderPackage). */
+const DYNAMIC_PROVIDER_PACKAGE = "pulumi-nodejs";
+
+/**
+ * The environment the engine starts the dynamic-provider host with (pkg/host/host.go defaultHost.Provider,
+ * pkg/resource/plugin/provider_plugin.go NewProvider): the runtime's options as PULUMI_RUNTIME_<NAME>, the project's
+ * name, and as PULUMI_CONFIG the config keys of the pulumi-nodejs namespace by their names alone.
+ */
+export function providerHostEnv(project: Pick<Project, "name" | "runtimeOptionValues">, config: Record<string, string>): Record<string, string> {
+    const prefix = `${DYNAMIC_PROVIDER_PACKAGE}:`;
+    const namespace = Object.entries(config).filter(([key]) => key.startsWith(prefix)).map(([key, value]) => [key.slice(prefix.length), value]);
+    return {
+        ...Object.fromEntries(Object.entries(project.runtimeOptionValues).map(([name, value]) => [`PULUMI_RUNTIME_${name.toUpperCase()}`, String(value)])),
+        PULUMI_NODEJS_PROJECT: project.name,
+        PULUMI_PROJECT: project.name,
+        PULUMI_CONFIG: JSON.stringify(Object.fromEntries(namespace)),
+    };
 }
 
 export async function startProviderHost(programDir: string, env: NodeJS.ProcessEnv): Promise<ProviderHost> {
@@ -174,15 +194,6 @@ class GrpcProviderHost implements ProviderHost {
             invoke((error, response) => (error ? reject(providerError(method, error)) : resolve(response)));
         });
     }
-}
-
-function toStruct(props: PropertyMap): Struct {
-    // Struct.fromJavaScript rejects undefined; JSON drops it the way the wire format would.
-    return Struct.fromJavaScript(JSON.parse(JSON.stringify(props)));
-}
-
-function fromStruct(struct: Struct | undefined): PropertyMap {
-    return (struct?.toJavaScript() ?? {}) as PropertyMap;
 }
 
 function providerError(method: string, error: grpc.ServiceError): Error {

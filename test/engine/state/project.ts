@@ -6,9 +6,21 @@ import YAML from "yaml";
 
 export interface Project {
     name: string;
+    /** The folder of Pulumi.yaml, the project's root. */
     programDir: string;
-    /** The file or folder that is the program's entry point. */
-    entry: string;
+    /** The project's `main` (relative to its root) when it gives one. */
+    main?: string;
+    runtimeOptions: RuntimeOptions;
+    /** The runtime's options as Pulumi.yaml gives them, which the engine passes to providers (PULUMI_RUNTIME_*). */
+    runtimeOptionValues: Record<string, unknown>;
+}
+
+/** The nodejs runtime's options that change how the program runs (pulumi-language-nodejs parseOptions). */
+export interface RuntimeOptions {
+    /** Defaults to true: the program is loaded through ts-node. */
+    typescript: boolean;
+    tsconfig?: string;
+    nodeargs?: string;
 }
 
 export interface StackConfig {
@@ -22,12 +34,31 @@ export function readProject(programDir: string): Project {
     if (!fs.existsSync(projectFile)) {
         throw new Error(`program ${programDir}: Pulumi.yaml is missing`);
     }
-    const parsed = YAML.parse(fs.readFileSync(projectFile, "utf8")) as { name?: unknown; main?: unknown } | null;
+    const parsed = YAML.parse(fs.readFileSync(projectFile, "utf8")) as { name?: unknown; main?: unknown; runtime?: unknown } | null;
     if (typeof parsed?.name !== "string" || parsed.name === "") {
         throw new Error(`${projectFile}: name is required`);
     }
-    const main = typeof parsed.main === "string" ? parsed.main : ".";
-    return { name: parsed.name, programDir, entry: path.resolve(programDir, main) };
+    const main = typeof parsed.main === "string" && parsed.main !== "" ? parsed.main : undefined;
+    return { name: parsed.name, programDir, ...(main !== undefined ? { main } : {}), ...runtimeOptionsOf(projectFile, parsed.runtime) };
+}
+
+/** parseOptions: each option of the right type or an error naming it; options that change only installs are ignored. */
+function runtimeOptionsOf(projectFile: string, runtime: unknown): Pick<Project, "runtimeOptions" | "runtimeOptionValues"> {
+    const given = typeof runtime === "object" && runtime !== null ? (runtime as { options?: unknown }).options : undefined;
+    const options = (typeof given === "object" && given !== null ? given : {}) as Record<string, unknown>;
+    const typed = <T>(name: string, type: string): T | undefined => {
+        if (options[name] === undefined) return undefined;
+        if (typeof options[name] !== type) throw new Error(`${projectFile}: ${name} option must be a ${type === "boolean" ? "boolean" : "string"}`);
+        return options[name] as T;
+    };
+    const tsconfig = typed<string>("tsconfig", "string");
+    const nodeargs = typed<string>("nodeargs", "string");
+    const runtimeOptions = {
+        typescript: typed<boolean>("typescript", "boolean") ?? true,
+        ...(tsconfig !== undefined ? { tsconfig } : {}),
+        ...(nodeargs !== undefined ? { nodeargs } : {}),
+    };
+    return { runtimeOptions, runtimeOptionValues: options };
 }
 
 /**

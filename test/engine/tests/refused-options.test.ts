@@ -5,8 +5,7 @@ import { freshProgramPerTest, type ProgramSpec } from "./test-program";
 import { sampleTests } from "../../support/depth";
 
 const CASES: { option: string; spec: ProgramSpec; names: RegExp }[] = [
-    { option: "transforms", spec: { things: [{ name: "a", inputs: { size: 1 }, options: { transformed: true } }] }, names: /the transforms option .*source_eval\.go RegisterResource/ },
-    { option: "a stack transform", spec: { stackTransform: true, things: [{ name: "a", inputs: { size: 1 } }] }, names: /stack transforms call back .*source_eval\.go/ },
+    { option: "resource hooks", spec: { things: [{ name: "a", inputs: { size: 1 }, options: { hooked: true } }] }, names: /resource hooks run at each step .*source_eval\.go RegisterResourceHook/ },
     { option: "hideDiffs", spec: { things: [{ name: "a", inputs: { size: 1 }, options: { hideDiffs: ["size"] } }] }, names: /the hideDiffs option .*pkg\/backend\/display/ },
     { option: "replacementTrigger", spec: { things: [{ name: "a", inputs: { size: 1 }, options: { replacementTrigger: "v1" } }] }, names: /the replacementTrigger option .*step_generator\.go/ },
     {

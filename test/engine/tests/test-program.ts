@@ -51,14 +51,16 @@ export interface ThingSpec {
         replaceWith?: string[];
         replacementTrigger?: unknown;
         hideDiffs?: string[];
-        /** A transform that changes nothing. */
-        transformed?: boolean;
+        /** A transform: `true` changes nothing, `{ suffix }` appends it to the label input of the things it sees. */
+        transformed?: true | { suffix: string };
+        /** A beforeCreate resource hook that does nothing. */
+        hooked?: boolean;
     };
 }
 
 export interface GroupSpec {
     name: string;
-    options?: { protect?: boolean; retainOnDelete?: boolean; parent?: string; deletedWith?: string };
+    options?: { protect?: boolean; retainOnDelete?: boolean; parent?: string; deletedWith?: string; transformed?: true | { suffix: string } };
 }
 
 export interface ProgramSpec {
@@ -67,8 +69,8 @@ export interface ProgramSpec {
     things: ThingSpec[];
     exports?: Record<string, string>;
     exportPid?: boolean;
-    /** A stack transform that changes nothing. */
-    stackTransform?: boolean;
+    /** A stack transform: `true` changes nothing; a suffix is appended to each thing's label, protect sets the option. */
+    stackTransform?: true | { suffix?: string; protect?: boolean };
     fail?: "throw" | "reject" | "after";
 }
 

@@ -1,0 +1,164 @@
+// What the resource monitor makes of a RegisterResourceRequest before the step generator sees it, as Go's
+// resmon.RegisterResource does (pkg/resource/deploy/source_eval.go): the options as a TransformResourceOptions, the
+// properties as output values, the transforms run in order (the resource's own, its ancestors', the stack's), then the
+// goal built from what they left.
+import * as aliasproto from "@pulumi/pulumi/proto/alias_pb";
+import * as resproto from "@pulumi/pulumi/proto/resource_pb";
+import { PropertyMap } from "../values/property-values";
+import { downgradeOutputValues, outputDependencies, upgradeToOutputValues, withPropertyDependencies } from "../values/output-values";
+import { ResourceTransform } from "./callbacks";
+import { fromStruct } from "./structs";
+import { AliasSpec, RegistrationRequest } from "./protocol";
+
+const NOT_FOLLOWED = "which the engine double does not follow; remove it, or run the program under the Pulumi CLI";
+
+/** An option the double does not follow: the registration fails naming it, rather than going on with another plan than Go's. */
+export class RefusedOption extends Error {}
+
+/** The options as RegisterResource passes them to transforms (`opts := &pulumirpc.TransformResourceOptions{...}`). */
+export function transformOptionsOf(req: resproto.RegisterResourceRequest): resproto.TransformResourceOptions {
+    const options = new resproto.TransformResourceOptions()
+        .setImport(req.getImportid())
+        .setDependsOnList(req.getDependenciesList())
+        .setIgnoreChangesList(req.getIgnorechangesList())
+        .setReplaceOnChangesList(req.getReplaceonchangesList())
+        .setVersion(req.getVersion())
+        .setAliasesList(aliasesOf(req))
+        .setProvider(req.getProvider())
+        .setHideDiffList(req.getHidediffsList())
+        .setPluginDownloadUrl(req.getPlugindownloadurl())
+        .setDeletedWith(req.getDeletedwith())
+        .setReplaceWithList(req.getReplaceWithList())
+        .setAdditionalSecretOutputsList(req.getAdditionalsecretoutputsList())
+        .setCustomTimeouts(req.getCustomtimeouts())
+        .setHooks(req.getHooks());
+    if (req.hasProtect()) options.setProtect(req.getProtect() as boolean);
+    if (req.hasRetainondelete()) options.setRetainOnDelete(req.getRetainondelete() as boolean);
+    if (req.hasReplacementTrigger()) options.setReplacementTrigger(req.getReplacementTrigger());
+    // The Go SDK does not set DeleteBeforeReplaceDefined, so a true value counts as given too.
+    if (req.getDeletebeforereplacedefined() || req.getDeletebeforereplace()) options.setDeleteBeforeReplace(req.getDeletebeforereplace());
+    for (const [name, ref] of req.getProvidersMap().entries()) options.getProvidersMap().set(name, ref);
+    return options;
+}
+
+/** The alias URNs first, then the aliases (the SDK says its specs are properly specified: aliasSpecs). */
+function aliasesOf(req: resproto.RegisterResourceRequest) {
+    return [...req.getAliasurnsList().map((urn) => new aliasproto.Alias().setUrn(urn)), ...req.getAliasesList()];
+}
+
+/**
+ * The per-property dependencies: as the request gives them, or, when it gives none, every property depending on every
+ * dependency (a custom resource's SDK that does not send them).
+ */
+function propertyDependenciesOf(req: resproto.RegisterResourceRequest, props: PropertyMap): Map<string, Set<string>> {
+    const given = req.getPropertydependenciesMap();
+    if (given.getLength() === 0 && !req.getRemote()) {
+        return new Map(Object.keys(props).map((key) => [key, new Set(req.getDependenciesList())]));
+    }
+    return new Map([...given.entries()].map(([key, deps]) => [key, new Set(deps.getUrnsList())]));
+}
+
+/** Runs the transforms, then makes the goal the deployment registers. */
+export async function registrationOf(req: resproto.RegisterResourceRequest, transforms: readonly ResourceTransform[]): Promise<RegistrationRequest> {
+    let props = upgradeToOutputValues(fromStruct(req.getObject()));
+    let propertyDependencies = propertyDependenciesOf(req, props);
+    const ownTransforms = req.getTransformsList().length > 0;
+    if (ownTransforms) props = withPropertyDependencies(props, propertyDependencies);
+    let options = transformOptionsOf(req);
+    const target = { name: req.getName(), type: req.getType(), custom: req.getCustom(), parent: req.getParent() };
+    for (const transform of transforms) {
+        ({ props, options } = await transform(target, props, options));
+    }
+    refuseUnfollowed(req.getType(), req.getName(), req.getRemote(), options);
+    let dependencies = new Set(req.getDependenciesList());
+    // Go reads the dependencies again only when the resource has transforms of its own, not for stack transforms alone.
+    if (ownTransforms) {
+        dependencies = new Set(options.getDependsOnList());
+        propertyDependencies = new Map(Object.entries(props).map(([key, value]) => [key, outputDependencies(value)]));
+        for (const deps of propertyDependencies.values()) deps.forEach((urn) => dependencies.add(urn));
+    } else {
+        for (const [key, value] of Object.entries(props)) {
+            propertyDependencies.set(key, outputDependencies(value, propertyDependencies.get(key) ?? new Set()));
+        }
+    }
+    return goalOf(req, downgradeOutputValues(props), options, [...dependencies], propertyDependencies);
+}
+
+function goalOf(
+    req: resproto.RegisterResourceRequest,
+    object: PropertyMap,
+    options: resproto.TransformResourceOptions,
+    dependencies: string[],
+    propertyDependencies: Map<string, Set<string>>,
+): RegistrationRequest {
+    const timeouts = options.getCustomTimeouts();
+    return {
+        type: req.getType(),
+        name: req.getName(),
+        custom: req.getCustom(),
+        parent: req.getParent(),
+        object,
+        dependencies,
+        propertyDependencies: Object.fromEntries([...propertyDependencies].map(([key, deps]) => [key, [...deps]])),
+        additionalSecretOutputs: options.getAdditionalSecretOutputsList(),
+        ignoreChanges: options.getIgnoreChangesList(),
+        replaceOnChanges: options.getReplaceOnChangesList(),
+        protect: options.hasProtect() ? options.getProtect() : undefined,
+        retainOnDelete: options.hasRetainOnDelete() ? options.getRetainOnDelete() : undefined,
+        deletedWith: options.getDeletedWith(),
+        importId: options.getImport(),
+        aliases: options.getAliasesList().map(aliasOf),
+        customTimeouts: timeouts ? { create: timeouts.getCreate(), update: timeouts.getUpdate(), delete: timeouts.getDelete() } : undefined,
+        deleteBeforeReplace: options.hasDeleteBeforeReplace() ? options.getDeleteBeforeReplace() : undefined,
+    };
+}
+
+function aliasOf(alias: aliasproto.Alias): AliasSpec {
+    const spec = alias.getSpec();
+    if (!spec) {
+        return { urn: alias.getUrn() };
+    }
+    return {
+        name: spec.getName(),
+        type: spec.getType(),
+        stack: spec.getStack(),
+        project: spec.getProject(),
+        parentUrn: spec.getParenturn(),
+        noParent: spec.getNoparent(),
+    };
+}
+
+/** The options the step generator would act on and the double does not, named with the Go code that acts on them. */
+function refuseUnfollowed(type: string, name: string, remote: boolean, options: resproto.TransformResourceOptions): void {
+    const refused = unfollowedOption(remote, options);
+    if (refused) {
+        throw new RefusedOption(`${type} ${name}: ${refused}, ${NOT_FOLLOWED}`);
+    }
+}
+
+function unfollowedOption(remote: boolean, options: resproto.TransformResourceOptions): string | undefined {
+    if (remote) {
+        return "a remote component is constructed by its provider's Construct (pkg/resource/deploy/source_eval.go RegisterResource)";
+    }
+    if (options.hasReplacementTrigger()) {
+        return "the replacementTrigger option replaces the resource when its value changes (pkg/resource/deploy/step_generator.go generateStepsFromDiff, shouldTriggerReplace)";
+    }
+    if (options.getReplaceWithList().length > 0) {
+        return "the replaceWith option replaces the resource with those it names (pkg/resource/deploy/step_generator.go diff)";
+    }
+    if (options.getHideDiffList().length > 0) {
+        return "the hideDiffs option hides those paths' changes from the display (pkg/backend/display)";
+    }
+    if (hasHooks(options.getHooks())) {
+        return "resource hooks run at each step (pkg/resource/deploy/step_executor.go, the callbacks protocol)";
+    }
+    return undefined;
+}
+
+function hasHooks(hooks: resproto.RegisterResourceRequest.ResourceHooksBinding | undefined): boolean {
+    if (!hooks) return false;
+    return [
+        hooks.getBeforeCreateList(), hooks.getAfterCreateList(), hooks.getBeforeUpdateList(), hooks.getAfterUpdateList(),
+        hooks.getBeforeDeleteList(), hooks.getAfterDeleteList(), hooks.getOnErrorList(),
+    ].some((names) => names.length > 0);
+}
