@@ -5,6 +5,7 @@ import * as path from "path";
 import { specialSigKey, specialSecretSig } from "@pulumi/pulumi/runtime/rpc";
 import { PropertyMap } from "../values/property-values";
 import { SecretToEncrypt, SecretsHeader, StateSecrets } from "./state-secrets";
+import { deserializeValue, secretPlaintext, secretsIn, serializeValue } from "./serialized-values";
 
 export interface ResourceState {
     urn: string;
@@ -41,6 +42,8 @@ export interface ResourceState {
     external?: boolean;
     /** Marked by `state taint`: the next up replaces it (its replacement is not tainted). */
     taint?: boolean;
+    /** The replacementTrigger option's value (its secrets wrapped where they are): a change of it replaces the resource. */
+    replacementTrigger?: unknown;
 }
 
 /**
@@ -102,6 +105,7 @@ export function openState(stateFile: string, identity: StackIdentity): OpenedSta
         ...resource,
         inputs: decryptKeys(resource.inputs, resource.secretKeys, secrets),
         outputs: decryptKeys(resource.outputs, resource.secretKeys, secrets),
+        ...("replacementTrigger" in resource ? { replacementTrigger: deserializeValue(resource.replacementTrigger, (text) => secrets.decryptText(text)) } : {}),
     });
     return {
         secrets,
@@ -118,6 +122,7 @@ export function writeState(stateFile: string, identity: StackIdentity, opened: O
         ...resource,
         inputs: withCiphertexts(resource.inputs, resource.secretKeys, ciphertexts),
         outputs: withCiphertexts(resource.outputs, resource.secretKeys, ciphertexts),
+        ...("replacementTrigger" in resource ? { replacementTrigger: serializeValue(resource.replacementTrigger, (secret) => ciphertexts.get(secret)?.get("") as string) } : {}),
     });
     const stored: StackState = {
         version: 1,
@@ -134,11 +139,12 @@ export function writeState(stateFile: string, identity: StackIdentity, opened: O
 
 /** Every secret of the resources, encrypted as one write's batch, by the property map holding it and its key. */
 function encryptedSecrets(resources: readonly ResourceState[], secrets: StateSecrets): Map<object, Map<string, string>> {
-    const found: SecretToEncrypt[] = resources.flatMap((resource) =>
-        [resource.inputs, resource.outputs].flatMap((owner) =>
-            resource.secretKeys.filter((key) => key in owner).map((key) => ({ owner, key, value: owner[key] })),
+    const found: SecretToEncrypt[] = resources.flatMap((resource) => [
+        ...[resource.inputs, resource.outputs].flatMap((owner) =>
+            resource.secretKeys.filter((key) => key in owner).map((key) => ({ owner, key, plaintext: JSON.stringify(owner[key] ?? null) })),
         ),
-    );
+        ...secretsIn(resource.replacementTrigger).map((secret) => ({ owner: secret, key: "", plaintext: secretPlaintext(secret) })),
+    ]);
     const ciphertexts = secrets.encryptBatch(found);
     const byOwner = new Map<object, Map<string, string>>();
     found.forEach(({ owner, key }, index) => byOwner.set(owner, (byOwner.get(owner) ?? new Map()).set(key, ciphertexts[index] as string)));

@@ -12,11 +12,11 @@ export interface SecretsHeader {
 const CHECK_TEXT = "engine-double passphrase check";
 const FORMAT = "v1";
 
-/** A secret to encrypt: its value, and the property map holding it, which stands for the engine's secret object. */
+/** A secret to encrypt: its plaintext, and the object holding it under `key`, which stands for the engine's secret object. */
 export interface SecretToEncrypt {
     owner: object;
     key: string;
-    value: unknown;
+    plaintext: string;
 }
 
 /** stack/secrets.go DefaultMaxBatchEncryptCount. */
@@ -66,7 +66,7 @@ export class StateSecrets {
     encryptBatch(secrets: readonly SecretToEncrypt[]): string[] {
         const ciphertexts: string[] = [];
         for (let start = 0; start < secrets.length; start += MAX_BATCH) {
-            const batch = secrets.slice(start, start + MAX_BATCH).map((secret) => ({ ...secret, plaintext: JSON.stringify(secret.value ?? null) }));
+            const batch = secrets.slice(start, start + MAX_BATCH);
             const cached = batch.map(({ owner, key, plaintext }) => {
                 const entry = this.written.get(owner)?.get(key);
                 return entry?.plaintext === plaintext ? entry.ciphertext : undefined;
@@ -84,7 +84,11 @@ export class StateSecrets {
     }
 
     decrypt(ciphertext: string): unknown {
-        return JSON.parse(decryptText(this.key, ciphertext));
+        return JSON.parse(this.decryptText(ciphertext));
+    }
+
+    decryptText(ciphertext: string): string {
+        return decryptText(this.key, ciphertext);
     }
 }
 

@@ -17,6 +17,7 @@ import { parsePropertyPath, pathContains } from "../values/property-path";
 import { isRootStack, resourceUrn } from "../state/urns";
 import { dependenciesOf } from "./targets";
 import { dependentReplacements } from "./dependent-replacements";
+import { checkKnownTrigger, shouldTriggerReplace } from "./replacement-trigger";
 import { ShownResource, StepResult } from "../types";
 
 export interface DeploymentTarget {
@@ -203,6 +204,7 @@ export class Deployment implements ProgramHandlers {
             ...(inherited.protect ? { protect: true } : {}),
             ...(inherited.retainOnDelete ? { retainOnDelete: true } : {}),
             ...(inherited.deletedWith ? { deletedWith: inherited.deletedWith } : {}),
+            ...(request.replacementTrigger !== undefined ? { replacementTrigger: request.replacementTrigger } : {}),
         };
         const refreshStep = this.context.refreshed.get(urn);
         if (refreshStep) {
@@ -394,7 +396,8 @@ export class Deployment implements ProgramHandlers {
     /** step_generator.go continueStepsFromDiff: Diff decides between same, update and replace. */
     private async deployChange(step: StepResult, desired: Desired, wanted: Desired, old: ResourceState, options: CustomOptions): Promise<ResourceState> {
         const secretKeys = union(wanted.secretKeys, old.secretKeys);
-        const diff = await this.context.host.diff(refOf(wanted), old.id ?? "", old.outputs, wanted.inputs, old.inputs);
+        const triggered = this.triggersReplace(desired, old);
+        const diff = triggered ? TRIGGERED_DIFF : await this.context.host.diff(refOf(wanted), old.id ?? "", old.outputs, wanted.inputs, old.inputs);
         const hasInitErrors = (old.initErrors ?? []).length > 0;
         const changed = diff.changes === "some" || (diff.changes === "unknown" && !sameValue(old.inputs, wanted.inputs));
         // diffResource: a diff the provider left unknown becomes the engine's own comparison of the inputs, with its
@@ -425,7 +428,7 @@ export class Deployment implements ProgramHandlers {
             step.diffReasons = changedKeys(inputDiff);
             step.detailedDiff = Object.fromEntries([...detailedDiffOf(inputDiff)].map(([path, kind]) => [path, { kind, inputDiff: true }]));
         }
-        if (replaces.length === 0 && !old.pendingReplacement) {
+        if (replaces.length === 0 && !triggered && !old.pendingReplacement) {
             step.op = "update";
             return this.update({ ...wanted, secretKeys }, old);
         }
@@ -438,6 +441,15 @@ export class Deployment implements ProgramHandlers {
         // not carried over) and without ignoreChanges applied.
         const replacement: Desired = { ...wanted, inputs: await this.check(step, desired, {}, desired.inputs) };
         return this.replace(replacement, old, step.deleteBeforeReplace, step);
+    }
+
+    /**
+     * generateStepsFromDiff: a trigger holding an unknown fails an update; a changed one replaces the resource without
+     * asking the provider's Diff (shouldTriggerReplace).
+     */
+    private triggersReplace(desired: Desired, old: ResourceState): boolean {
+        checkKnownTrigger(desired.urn, desired.replacementTrigger, this.context.preview);
+        return shouldTriggerReplace(desired.replacementTrigger, old.replacementTrigger);
     }
 
     /** continueStepsFromDiff: a replacement would change the id the program names (a warning in preview). */
@@ -475,7 +487,8 @@ export class Deployment implements ProgramHandlers {
     private async replaceTargeted(step: StepResult, desired: Desired, old: ResourceState, deleteBeforeReplace: boolean | undefined): Promise<ResourceState> {
         const wanted: Desired = { ...desired, inputs: await this.check(step, desired, {}, desired.inputs) };
         step.op = "replace";
-        step.replaces = ["id"];
+        // A changed replacementTrigger replaces it before the targeted replace is asked (generateStepsFromDiff): no key.
+        step.replaces = this.triggersReplace(desired, old) ? [] : ["id"];
         step.diffs = propertyDiffs(old.inputs, wanted.inputs, union(wanted.secretKeys, old.secretKeys));
         // The DiffResult of a targeted replace leaves DeleteBeforeReplace false; the option overrides it.
         step.deleteBeforeReplace = deleteBeforeReplace ?? false;
@@ -628,6 +641,9 @@ export class Deployment implements ProgramHandlers {
         this.context.state.pendReplacement(resource);
     }
 }
+
+/** generateStepsFromDiff's diff of a triggered replace: "some" change, no keys, Diff not called. */
+const TRIGGERED_DIFF = { changes: "some", replaces: [], deleteBeforeReplace: false } as const;
 
 type CustomOptions = Pick<RegistrationRequest, "ignoreChanges" | "replaceOnChanges" | "deleteBeforeReplace" | "importId">;
 

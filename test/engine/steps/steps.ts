@@ -7,7 +7,7 @@ import { deleteInDependencyOrder } from "./delete-order";
 import { isProvider, usesDefaultProvider } from "../state/default-provider";
 import { StepSlots } from "./step-slots";
 import { Targets } from "./targets";
-import { shownProperties } from "../values/display-values";
+import { shownProperties, shownValue } from "../values/display-values";
 import { ShownResource, StepOp, StepResult } from "../types";
 
 export interface StepContext {
@@ -56,6 +56,7 @@ export function shownResource(resource: ResourceState, provider: string | undefi
         ...(resource.custom && provider ? { provider } : {}),
         ...(resource.retainOnDelete ? { retainOnDelete: true } : {}),
         ...(resource.deletedWith ? { deletedWith: resource.deletedWith } : {}),
+        ...(resource.replacementTrigger !== undefined ? { replacementTrigger: shownValue(resource.replacementTrigger) } : {}),
         ...extra,
     };
 }

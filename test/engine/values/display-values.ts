@@ -1,6 +1,6 @@
 // Values as the engine shows them: secrets as [secret], unknowns as [unknown], the serialized
 // provider code left out (it changes with every edit to the provider and says nothing to a reader).
-import { PropertyMap, UNKNOWN, sameValue, wrapSecret } from "./property-values";
+import { PropertyMap, UNKNOWN, isSecretWrapper, sameValue, wrapSecret } from "./property-values";
 
 export const SECRET_MARK = "[secret]";
 export const UNKNOWN_MARK = "[unknown]";
@@ -36,6 +36,14 @@ export function displayProperties(props: PropertyMap, secretKeys: readonly strin
  */
 export function shownProperties(props: PropertyMap, secretKeys: readonly string[]): PropertyMap {
     return Object.fromEntries(Object.entries(props).map(([key, value]) => [key, secretKeys.includes(key) ? wrapSecret(SECRET_MARK) : value]));
+}
+
+/** A value as the engine's events carry it: each secret, wherever it is, a secret holding "[secret]". */
+export function shownValue(value: unknown): unknown {
+    if (isSecretWrapper(value)) return wrapSecret(SECRET_MARK);
+    if (Array.isArray(value)) return value.map(shownValue);
+    if (typeof value === "object" && value !== null) return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, shownValue(inner)]));
+    return value;
 }
 
 export interface PropertyDiff {

@@ -86,6 +86,11 @@ function reveal(value: unknown): { value: unknown; secret: boolean } {
     return { value, secret: false };
 }
 
+/** The value with every secret at any depth replaced by what it holds. */
+export function withoutSecrets(value: unknown): unknown {
+    return reveal(value).value;
+}
+
 /** Plain values, plus the top-level keys under which a secret was found at any depth. */
 export function stripSecrets(props: PropertyMap): { plain: PropertyMap; secretKeys: string[] } {
     const plain: PropertyMap = {};
