@@ -16,7 +16,7 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
     return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
-function isEncrypted(value: unknown): value is EncryptedValue {
+export function isEncrypted(value: unknown): value is EncryptedValue {
     return isPlainObject(value) && value[specialSigKey] === specialSecretSig && typeof value.ciphertext === "string";
 }
 
