@@ -42,6 +42,7 @@ const PLUGIN_INSTALL = "plugin pre-installation of language packages: the dynami
 const STASH = "pulumi:index:Stash is a builtin resource of the engine, not a dynamic resource (a run registering one fails)";
 const PLANS = "update plans (--plan, experimental)";
 const VIEWS = "provider views (resources a provider reports under one it manages): the dynamic-provider host reports none";
+const SKIPPED_IN_GO = "skipped in Go itself (t.Skip: currently failing)";
 const EXPLICIT_PROVIDERS = "explicit providers, provider versions or several providers: the programs have the one default pulumi-nodejs provider";
 
 const REFUSED_OPTION = "the resource option is refused: the registration fails naming it and the Go code that acts on it";
@@ -559,29 +560,29 @@ export const GO_TESTS: Record<string, Record<string, Judgement>> = {
         TestDestroyTargetWithChildren: TRANSCRIBED,
         TestTargetedCreateDefaultProvider: TRANSCRIBED,
         TestEnsureUntargetedSame: TRANSCRIBED,
-        TestReplaceSpecificTargetsPlan: open("not transcribed yet", ""),
+        TestReplaceSpecificTargetsPlan: na(PLANS),
         TestTargetDependents: TRANSCRIBED,
         TestTargetDependentsExplicitProvider: na("explicit providers / versions / analyzer"),
-        TestTargetDependentsSiblingResources: open("not transcribed yet", ""),
-        TestTargetUntargetedParent: open("not transcribed yet", ""),
-        TestTargetDestroyDependencyErrors: open("not transcribed yet", ""),
-        TestTargetDestroyChildErrors: open("not transcribed yet", ""),
-        TestTargetDestroyDeleteFails: open("not transcribed yet", ""),
-        TestTargetDestroyDependencyDeleteFails: open("not transcribed yet", ""),
-        TestTargetDestroyChildDeleteFails: open("not transcribed yet", ""),
-        TestDependencyUnreleatedToTargetUpdatedSucceeds: open("not transcribed yet", ""),
-        TestTargetUntargetedParentWithUpdatedDependency: open("not transcribed yet", ""),
+        TestTargetDependentsSiblingResources: TRANSCRIBED,
+        TestTargetUntargetedParent: TRANSCRIBED,
+        TestTargetDestroyDependencyErrors: TRANSCRIBED,
+        TestTargetDestroyChildErrors: TRANSCRIBED,
+        TestTargetDestroyDeleteFails: TRANSCRIBED,
+        TestTargetDestroyDependencyDeleteFails: TRANSCRIBED,
+        TestTargetDestroyChildDeleteFails: TRANSCRIBED,
+        TestDependencyUnreleatedToTargetUpdatedSucceeds: TRANSCRIBED,
+        TestTargetUntargetedParentWithUpdatedDependency: open("not transcribed yet: the spec program gives a component no dependsOn", ""),
         TestTargetChangeProviderVersion: na("explicit providers / versions / analyzer"),
         TestTargetChangeAndSameProviderVersion: na("explicit providers / versions / analyzer"),
-        TestUntargetedDependencyChainsArePreserved: open("not transcribed yet", ""),
+        TestUntargetedDependencyChainsArePreserved: TRANSCRIBED,
         TestUntargetedProviderChange: na("explicit providers / versions / analyzer"),
         TestUntargetedAliasedProviderChanges: na("explicit providers / versions / analyzer"),
-        TestUntargetedSameStepsAcceptDeletedResources: open("not transcribed yet", ""),
+        TestUntargetedSameStepsAcceptDeletedResources: open("not transcribed yet: the test provider fails a delete by the recorded outputs, so it cannot fail in one run and succeed in the next", ""),
         TestUntargetedResourceAnalyzer: na("explicit providers / versions / analyzer"),
         TestUntargetedRefreshedProviderUpdate: na("explicit providers / versions / analyzer"),
         TestTargetedOperationSkipsUnrelatedProviderConfiguration: na("explicit providers / versions / analyzer"),
-        TestTargetedPreviewNoDuplicateURN_Issue24303: open("not transcribed yet", ""),
-        TestTargetedUpdateAppliesNewInputs_Issue24303: open("not transcribed yet", ""),
+        TestTargetedPreviewNoDuplicateURN_Issue24303: na(SKIPPED_IN_GO),
+        TestTargetedUpdateAppliesNewInputs_Issue24303: na(SKIPPED_IN_GO),
     },
     "transformation_test.go": {
         TestRemoteTransforms: TRANSFORMS,

@@ -3,6 +3,7 @@
 // steps of the run, the provider's calls, the error, and the state and the provider's "cloud" afterwards. One file per
 // Go file declares its cases with describeGoFile; quick depth runs one case of each file, full depth all of them.
 import { strict as assert } from "assert";
+import * as fs from "fs";
 import { editStateFile } from "../../state/state-edit";
 import { ResourceState } from "../../state/state-file";
 import { LifecycleResult, Operation, RunOptions } from "../../types";
@@ -100,6 +101,12 @@ export const drift =
     (program: TestProgram) =>
         program.editCloud((cloud) => Object.values(cloud).filter((object) => labels.includes(String(object.label))).forEach((object) => Object.assign(object, change)));
 
+/** A new stack: no state, and nothing in the provider's service (a Go test's run from a nil snapshot). */
+export const freshStack = (program: TestProgram) => {
+    fs.rmSync(program.stateFile, { force: true });
+    program.editCloud((cloud) => Object.keys(cloud).forEach((id) => delete cloud[id]));
+};
+
 /** The provider's objects of these labels are deleted outside the program. */
 export const gone =
     (...labels: string[]) =>
@@ -149,6 +156,20 @@ async function checkRun(program: TestProgram, run: Run, title: string): Promise<
     }
     checkRecorded(resources, run, where);
     run.check?.({ program, result, calls, resources, where });
+}
+
+/**
+ * snapshot.go VerifyIntegrity, as far as the double records: each resource's parent, dependencies and deletedWith name
+ * a resource before it in the state.
+ */
+export function checkIntegrity({ program, where }: Seen): void {
+    const seen = new Set<string>();
+    for (const resource of program.state().resources) {
+        for (const urn of [resource.parent, ...resource.dependencies, resource.deletedWith]) {
+            assert.ok(urn === undefined || seen.has(urn), `${resource.urn} refers to ${urn}, which is not before it in the state; ${where}`);
+        }
+        seen.add(resource.urn);
+    }
 }
 
 function checkRecorded(resources: ResourceState[], run: Run, where: string): void {

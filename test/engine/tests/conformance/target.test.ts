@@ -1,7 +1,7 @@
 // The Go engine's target_test.go (pkg/engine/lifecycletest), transcribed: see runner.ts.
 import { strict as assert } from "assert";
 import { ProgramSpec, ThingSpec } from "../test-program";
-import { PROVIDER_URN, chain, describeGoFile, thing, things, urnOf } from "./runner";
+import { GoCase, PROVIDER_URN, chain, checkIntegrity, describeGoFile, freshStack, thing, things, urnOf } from "./runner";
 
 const FIVE = ["A", "B", "C", "F", "G"].map((name) => thing(name, {}, { name }));
 
@@ -46,7 +46,143 @@ const COMPLEX = things("A", "B:A", "C:A", "D:A", "E:C", "F:C", "G:C", "H:D", "I:
 const COMPLEX_NAMES = COMPLEX.map((spec) => spec.name);
 let resBBefore = "";
 
+/**
+ * TestUntargetedDependencyChainsArePreserved: a chain a <- b <- c and an unrelated target; part of the chain leaves the
+ * program, and an up targeting the target keeps a state whose references all hold.
+ */
+function chainKept(relation: string, before: ThingSpec[], after: ThingSpec[], kept: string[]): GoCase {
+    return {
+        go: `TestUntargetedDependencyChainsArePreserved (${relation})`,
+        runs: [
+            { operation: "up", spec: { things: [...before, thing("target")] }, ok: true, steps: created("a", "b", "c", "target"), state: ["a", "b", "c", "target"] },
+            {
+                operation: "up",
+                spec: { things: [...after, thing("target", {}, { colour: "blue" })] },
+                flags: { targets: ["**target**"] },
+                ok: true,
+                steps: ["update target", ...after.map((spec) => `same ${spec.name}`)].sort(),
+                state: kept,
+                check: checkIntegrity,
+            },
+        ],
+    };
+}
+const CHAIN = things("a", "b:a", "c:b");
+const PARENT_CHAIN = chain("a", "b", "c");
+const PROPERTY_CHAIN = [thing("a"), { name: "b", refs: { prop: "a.label" } }, { name: "c", refs: { prop: "b.label" } }];
+
 describeGoFile("target_test.go", [
+    chainKept("dependencies: the bottom leaves", CHAIN, things("b", "c:b"), ["a", "b", "c", "target"]),
+    chainKept("dependencies: the middle leaves", CHAIN, things("a", "c"), ["a", "b", "c", "target"]),
+    chainKept("dependencies: the chain but its top leaves", CHAIN, things("c"), ["a", "b", "c", "target"]),
+    chainKept("parents: the bottom leaves", PARENT_CHAIN, chain("b", "c"), ["a", "b", "c", "target"]),
+    chainKept("parents: the chain but its top leaves", PARENT_CHAIN, [thing("c")], ["a", "b", "c", "target"]),
+    chainKept("property dependencies: the middle leaves", PROPERTY_CHAIN, [thing("a"), thing("c")], ["a", "b", "c", "target"]),
+    {
+        go: "TestTargetDependentsSiblingResources (its default-provider half: a target's child follows it only with --target-dependents, a sibling never)",
+        runs: [
+            {
+                operation: "up",
+                spec: { things: [thing("implicitX"), thing("implicitY"), thing("implicitZ", { parent: "implicitX" })] },
+                flags: { targets: [urnOf("implicitX")] },
+                ok: true,
+                steps: ["create implicitX", "same implicitY", "same implicitZ"],
+                state: ["implicitX"],
+            },
+            {
+                operation: "up",
+                before: freshStack,
+                spec: { things: [thing("implicitX"), thing("implicitY"), thing("implicitZ", { parent: "implicitX" })] },
+                flags: { targets: [urnOf("implicitX")], targetDependents: true },
+                ok: true,
+                steps: ["create implicitX", "create implicitZ", "same implicitY"],
+                state: ["implicitX", "implicitZ"],
+            },
+        ],
+    },
+    {
+        go: "TestTargetUntargetedParent",
+        runs: [
+            { operation: "up", spec: { groups: [{ name: "parent" }], things: [thing("child", { parent: "parent" })] }, ok: true, steps: created("child", "parent"), state: ["child", "parent"] },
+            {
+                operation: "up",
+                spec: { groups: [{ name: "parent" }], things: [thing("child", { parent: "parent" }, { foo: "bar" })] },
+                flags: { targets: ["**child**"] },
+                ok: true,
+                steps: ["same parent", "update child"],
+                state: ["child", "parent"],
+                parents: { child: "parent" },
+            },
+            {
+                operation: "up",
+                before: freshStack,
+                spec: { groups: [{ name: "parent" }], things: [thing("child", { parent: "parent" }, { foo: "bar" })] },
+                flags: { targets: ["**child**"] },
+                ok: false,
+                error: /depends on '.*::parent' which was was not specified in --target list/,
+                steps: ["create child failed", "same parent"],
+                state: [],
+                check: ({ program, where }) =>
+                    assert.deepEqual(program.state().resources.map((resource) => resource.type), ["pulumi:pulumi:Stack", "pulumi:providers:pulumi-nodejs"], where),
+            },
+        ],
+    },
+    {
+        go: "TestTargetDestroyDependencyErrors",
+        runs: [
+            { operation: "up", spec: { things: things("resA", "resB:resA") }, ok: true, steps: created("resA", "resB"), state: ["resA", "resB"] },
+            { operation: "destroy", flags: { targets: [urnOf("resA")] }, ok: false, error: /'.*::resB' will be destroyed but was not specified in --target list/, steps: [], state: ["resA", "resB"] },
+        ],
+    },
+    {
+        go: "TestTargetDestroyChildErrors",
+        runs: [
+            { operation: "up", spec: { things: chain("resA", "resB") }, ok: true, steps: created("resA", "resB"), state: ["resA", "resB"] },
+            { operation: "destroy", flags: { targets: [urnOf("resA")] }, ok: false, error: /'.*::resB' will be destroyed but was not specified in --target list/, steps: [], state: ["resA", "resB"] },
+        ],
+    },
+    {
+        go: "TestTargetDestroyDeleteFails",
+        runs: [
+            { operation: "up", spec: { things: [thing("resA", {}, { failDelete: "can't delete" })] }, ok: true, steps: ["create resA"], state: ["resA"] },
+            { operation: "destroy", flags: { targets: [urnOf("resA")] }, ok: false, error: /can't delete/, steps: ["delete resA failed"], deletes: ["resA"], state: ["resA"] },
+        ],
+    },
+    ...(
+        [
+            ["TestTargetDestroyDependencyDeleteFails", { name: "resB", inputs: { failDelete: "can't delete" }, dependsOn: ["resA"] }, urnOf("resB")],
+            ["TestTargetDestroyChildDeleteFails", thing("resB", { parent: "resA" }, { failDelete: "can't delete" }), urnOf("resB", 1)],
+        ] as const
+    ).map(([go, resB, urnB]) => ({
+        go,
+        runs: [
+            { operation: "up" as const, spec: { things: [thing("resA"), resB as ThingSpec] }, ok: true, steps: created("resA", "resB"), state: ["resA", "resB"] },
+            ...[{ targets: [urnOf("resA")], targetDependents: true }, { targets: [urnOf("resA"), urnB] }].map((flags) => ({
+                operation: "destroy" as const,
+                flags,
+                ok: false,
+                error: /can't delete/,
+                steps: ["delete resB failed"],
+                deletes: ["resB"],
+                state: ["resA", "resB"],
+            })),
+        ],
+    })),
+    {
+        go: "TestDependencyUnreleatedToTargetUpdatedSucceeds",
+        runs: [
+            { operation: "up", spec: { things: things("target", "unrelated") }, ok: true, steps: created("target", "unrelated"), state: ["target", "unrelated"] },
+            {
+                operation: "up",
+                spec: { things: recoloured("blue", ...things("target", "dep", "unrelated:dep")) },
+                flags: { targets: ["**target**"] },
+                ok: true,
+                steps: ["same dep", "same unrelated", "update target"],
+                state: ["target", "unrelated"],
+                dependencies: { target: [], unrelated: [] },
+            },
+        ],
+    },
     {
         go: "TestDestroyTargetWithChildren (generateParentedTestDependencyGraph with components and things)",
         runs: [
