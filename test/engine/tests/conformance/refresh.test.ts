@@ -1,7 +1,37 @@
 // The Go engine's refresh_test.go (pkg/engine/lifecycletest), transcribed: see runner.ts.
-import { describeGoFile, thing } from "./runner";
+import { strict as assert } from "assert";
+import { Seen, describeGoFile, gone, nameOf, thing, things } from "./runner";
+
+/** The state's order of the program's resources. */
+const inOrder =
+    (...names: string[]) =>
+    ({ resources, where }: Seen) =>
+        assert.deepEqual(resources.map((resource) => nameOf(resource.urn)), names, where);
+const created = (...names: string[]) => names.map((name) => `create ${name}`);
 
 describeGoFile("refresh_test.go", [
+    {
+        go: "TestParallelRefresh (a chain of four, --parallel 4: the state keeps its order)",
+        runs: [
+            { operation: "up", spec: { things: things("resA", "resB:resA", "resC:resB", "resD:resC") }, flags: { parallel: 4 }, ok: true, steps: created("resA", "resB", "resC", "resD"), state: ["resA", "resB", "resC", "resD"] },
+            {
+                operation: "refresh",
+                flags: { parallel: 4 },
+                ok: true,
+                steps: ["same resA", "same resB", "same resC", "same resD"],
+                calls: { read: ["resA", "resB", "resC", "resD"] },
+                state: ["resA", "resB", "resC", "resD"],
+                check: inOrder("resA", "resB", "resC", "resD"),
+            },
+        ],
+    },
+    {
+        go: "TestRefreshUpdateWithDeletedResource (up --refresh of an empty program, the resource gone)",
+        runs: [
+            { operation: "up", spec: { things: [thing("resA")] }, ok: true, steps: ["create resA"], state: ["resA"] },
+            { operation: "up", spec: { things: [] }, before: gone("resA"), flags: { refresh: true }, ok: true, steps: ["read-gone resA"], state: [] },
+        ],
+    },
     {
         go: "TestRefreshWithDelete",
         runs: [
