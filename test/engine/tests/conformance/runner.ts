@@ -4,7 +4,7 @@
 // Go file declares its cases with describeGoFile; quick depth runs one case of each file, full depth all of them.
 import { strict as assert } from "assert";
 import * as fs from "fs";
-import { editStateFile } from "../../state/state-edit";
+import { StateEditName, editStateFile } from "../../state/state-edit";
 import { ResourceState } from "../../state/state-file";
 import { LifecycleResult, Operation, RunOptions } from "../../types";
 import { ProgramSpec, ProviderCall, TestProgram, ThingSpec, freshProgramPerTest } from "../test-program";
@@ -89,11 +89,34 @@ export function chain(...names: string[]): ThingSpec[] {
     return names.map((name, index) => thing(name, index > 0 ? { parent: names[index - 1] } : {}));
 }
 
-/** `pulumi state taint` of the named resources, as a test's edit of the snapshot between runs. */
-export const taint =
+/**
+ * framework.go MakeBasicLifecycleSteps: an up that creates, a refresh that changes nothing, an up that changes nothing,
+ * another refresh, a destroy that deletes everything (the default provider too), and a refresh of the empty stack.
+ */
+export function basicLifecycle(spec: ProgramSpec): Run[] {
+    const names = [...(spec.groups ?? []), ...spec.things].map((declared) => declared.name).sort();
+    const custom = spec.things.map((declared) => declared.name).sort();
+    const same = { ok: true, steps: names.map((name) => `same ${name}`), state: names };
+    const refresh = { operation: "refresh" as const, ...same, steps: custom.map((name) => `same ${name}`), calls: { read: custom } };
+    const emptied = ({ program, where }: Seen) => assert.deepEqual(program.state().resources, [], where);
+    return [
+        { operation: "up", spec, ok: true, steps: names.map((name) => `create ${name}`), calls: { create: custom }, state: names },
+        refresh,
+        { operation: "up", spec, ...same, calls: { create: [], update: [] } },
+        refresh,
+        { operation: "destroy", ok: true, steps: names.map((name) => `delete ${name}`), deletes: custom, state: [], check: emptied },
+        { operation: "refresh", ok: true, steps: [], calls: { read: [] }, state: [], check: emptied },
+    ];
+}
+
+/** `pulumi state <edit>` of the named resources, as a test's edit of the snapshot between runs. */
+const stateEdit =
+    (edit: StateEditName) =>
     (...names: string[]) =>
     (program: TestProgram) =>
-        editStateFile(program.stateFile, { edit: "taint", urns: names.map(urnOf), all: false, force: false, targetDependents: false });
+        editStateFile(program.stateFile, { edit, urns: names.map((name) => urnOf(name)), all: false, force: false, targetDependents: false });
+export const taint = stateEdit("taint");
+export const unprotect = stateEdit("unprotect");
 
 /** Drift: the provider's objects of these labels change outside the program. */
 export const drift =
