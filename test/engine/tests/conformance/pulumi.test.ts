@@ -57,7 +57,72 @@ const stackOutputs =
     ({ program, where }: Seen) =>
         assert.deepEqual(program.state().resources.find((resource) => resource.type === "pulumi:pulumi:Stack")?.outputs, { first: value, second: value }, where);
 
+/** resA, replaced when foo changes; resB, replaced when resA's url does (its slug). */
+const pendingDeleteOrder = (slug: string, inB: Record<string, unknown> = {}): ProgramSpec => ({
+    things: [thing("resA", {}, { slug }), { name: "resB", inputs: inB, refs: { slug: "resA.url" }, dependsOn: ["resA"] }],
+});
+
+const ODD_NAMES = [
+    "foo", ":colons", "-dashes", "file/path.txt", "bar|table", "spaces in names", "email@address", "<output object>", "[brackets]",
+    "{braces}", "(parens)", "C:\\windows\\paths", "& @ $ % ^ * #", "'quotes'", '"double quotes"', "double::colons",
+];
+
 describeGoFile("pulumi_test.go", [
+    {
+        go: "TestStackOutputsResourceError (the up exporting an output of a resource whose create fails keeps the stack's earlier outputs)",
+        runs: [
+            { operation: "up", spec: stepOutputs("step 0"), ok: true, steps: ["create s"], state: ["s"], check: stackOutputs("step 0") },
+            {
+                operation: "up",
+                spec: { things: [thing("s", {}, { value: "step 0" }), thing("resA", {}, { failCreate: "oh no", value: "step 1" })], exports: { first: "resA.value", second: "resA.value" } },
+                ok: false,
+                error: /oh no/,
+                steps: ["create resA failed", "same s"],
+                state: ["s"],
+                check: stackOutputs("step 0"),
+            },
+            { operation: "up", spec: stepOutputs("step 3"), ok: true, steps: ["update s"], state: ["s"], check: stackOutputs("step 3") },
+        ],
+    },
+    {
+        go: "TestResourceNames (the names as custom resources' names; its explicit provider and the component under the resource are not transcribed)",
+        runs: [
+            {
+                operation: "up",
+                spec: { things: ODD_NAMES.map((name) => thing(name)) },
+                ok: true,
+                steps: ODD_NAMES.map((name) => `create ${name}`).sort(),
+                state: ODD_NAMES.map((name) => name.split("::").pop() ?? "").sort(),
+                check: ({ resources, where }) =>
+                    assert.deepEqual(resources.map((resource) => resource.urn).sort(), ODD_NAMES.map((name) => `urn:pulumi:dev::enginetest::pulumi-nodejs:dynamic/test:Thing::${name}`).sort(), where),
+            },
+        ],
+    },
+    {
+        go: "TestPendingDeleteOrder (resA replaced, resB's create fails; the retry replaces resB and deletes old resB before old resA)",
+        runs: [
+            { operation: "up", spec: pendingDeleteOrder("bar"), ok: true, steps: ["create resA", "create resB"], state: ["resA", "resB"] },
+            {
+                operation: "up",
+                spec: pendingDeleteOrder("baz", { failCreate: "Could not create typB" }),
+                ok: false,
+                error: /Could not create typB/,
+                steps: ["replace resA", "replace resB failed"],
+                state: ["resA", "resA", "resB"],
+                pendingDelete: ["resA"],
+            },
+            {
+                operation: "up",
+                spec: pendingDeleteOrder("baz"),
+                ok: true,
+                steps: ["delete resA", "replace resB", "same resA"],
+                deletes: ["resA", "resB"],
+                state: ["resA", "resB"],
+                pendingDelete: [],
+                check: ({ calls, where }) => assert.deepEqual(calls.filter((call) => call.call === "delete").map((call) => call.label), ["resB", "resA"], where),
+            },
+        ],
+    },
     {
         go: "TestStackOutputsProgramError (its Node SDK steps: after a program that fails, the stack keeps its earlier outputs)",
         runs: [
