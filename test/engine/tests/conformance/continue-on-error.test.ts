@@ -1,7 +1,54 @@
 // The Go engine's continue_on_error_test.go (pkg/engine/lifecycletest), transcribed: see runner.ts.
-import { describeGoFile, thing } from "./runner";
+import { Run, describeGoFile, thing, things } from "./runner";
+
+const INDEPENDENT = things("independent1", "independent2:independent1", "independent3:independent2");
+
+/** TestUpContinueOnErrorUpdate*: the failing resources' updates fail; the independent chain is created all the same. */
+function failedUpdates(names: string[], refresh: boolean): Run[] {
+    const failing = (inputs: Record<string, unknown>) => names.map((name) => thing(name, {}, inputs));
+    return [
+        { operation: "up", spec: { things: failing({ foo: "bar" }) }, ok: true, steps: names.map((name) => `create ${name}`), state: names },
+        {
+            operation: "up",
+            spec: { things: [...failing({ foo: "baz", failUpdate: "intentionally failed update" }), ...INDEPENDENT] },
+            flags: { continueOnError: true, refresh },
+            ok: false,
+            error: /intentionally failed update/,
+            steps: [...names.map((name) => `update ${name} failed`), ...INDEPENDENT.map((spec) => `create ${spec.name}`), ...(refresh ? names.map((name) => `same ${name}`) : [])].sort(),
+            state: [...names, ...INDEPENDENT.map((spec) => spec.name)].sort(),
+            inputs: Object.fromEntries(names.map((name) => [name, { foo: "bar" }])),
+        },
+    ];
+}
 
 describeGoFile("continue_on_error_test.go", [
+    { go: "TestUpContinueOnErrorUpdate (updates that fail without a partial result)", runs: failedUpdates(["failing", "failing2"], false) },
+    { go: "TestUpContinueOnErrorUpdateWithRefresh", runs: failedUpdates(["failing"], true) },
+    {
+        go: "TestUpContinueOnErrorFailedDependencies (a child, a deletedWith and a property dependent of failed creates are skipped)",
+        runs: [
+            {
+                operation: "up",
+                spec: {
+                    things: [
+                        thing("parent", {}, { failCreate: "intentionally failed create" }),
+                        thing("child", { parent: "parent" }),
+                        thing("deletedWith", {}, { failCreate: "intentionally failed create" }),
+                        thing("deletedWithDep", { deletedWith: "deletedWith" }),
+                        thing("propDep", {}, { failCreate: "intentionally failed create" }),
+                        { name: "propDepChild", refs: { foo: "propDep.label" } },
+                        thing("independent"),
+                    ],
+                },
+                flags: { continueOnError: true },
+                ok: false,
+                error: /intentionally failed create/,
+                steps: ["create deletedWith failed", "create independent", "create parent failed", "create propDep failed"],
+                calls: { create: ["deletedWith", "independent", "parent", "propDep"] },
+                state: ["independent"],
+            },
+        ],
+    },
     {
         go: "TestDestroyContinueOnError",
         runs: [
