@@ -70,6 +70,11 @@ const EXTERNAL = open(
     "step.go RefreshStep.Apply (External), ReadStep",
 );
 
+const IGNORE_PROTECT = refused(
+    "--ignore-protect is refused: the run fails naming the flag and the Go code that acts on it",
+    "refuses --ignore-protect, which it does not follow",
+);
+
 const REFUSED_OPTION = "the resource option is refused: the registration fails naming it and the Go code that acts on it";
 const HOOKS = open(
     "a program binding a resource hook fails in the SDK (`this._monitor.registerResourceHook is not a function`) instead of a refusal naming the option",
@@ -338,11 +343,11 @@ export const GO_TESTS: Record<string, Record<string, Judgement>> = {
     "protect_test.go": {
         TestMultipleProtectedDeletes: TRANSCRIBED,
         TestProtectInheritance: TRANSCRIBED,
-        TestProtectedDeleteChainsWithDuplicateDeletedResources: open("not transcribed yet", ""),
-        TestIgnoreProtect: open("not transcribed yet", ""),
-        TestIgnoreProtectReplace: open("not transcribed yet", ""),
-        TestIgnoreProtectDBRChain: open("not transcribed yet", ""),
-        TestIgnoreProtectDestroy: open("not transcribed yet", ""),
+        TestProtectedDeleteChainsWithDuplicateDeletedResources: open("a destroy halted by a protected resource also leaves the pending-delete copy of what it depends on; Go deletes that copy (only the live one is what the protected resource depends on)", "step_generator.go ScheduleDeletes, deployment_executor.go (delete dependencies by resource, not by URN)"),
+        TestIgnoreProtect: IGNORE_PROTECT,
+        TestIgnoreProtectReplace: IGNORE_PROTECT,
+        TestIgnoreProtectDBRChain: IGNORE_PROTECT,
+        TestIgnoreProtectDestroy: IGNORE_PROTECT,
     },
     "provider_test.go": {
         TestSingleResourceDefaultProviderLifecycle: open("not transcribed yet", ""),
