@@ -57,6 +57,10 @@ const REPLACEMENT_ORDER = open(
     "a replacement is appended at the end of the state, not written where the program registers it, so a resource recorded before it can refer to it (the snapshot's integrity fails)",
     "backend/snapshot.go SnapshotManager (the new state in registration order), deploy.Snapshot VerifyIntegrity",
 );
+const PENDING_REPLACEMENT = open(
+    "a delete-before-replace whose create fails: Go keeps the old resource as pendingReplacement; the double drops it from the state",
+    "step.go ReplaceStep / CreateStep (pendingReplacement), resource.State PendingReplacement",
+);
 const DBR_DEPENDENTS = open(
     "delete-before-replace with dependents: Go replaces the dependents first; the double deletes the resource first and keeps no propertyDependencies",
     "step_generator.go calculateDependentReplacements; resource.State PropertyDependencies",
@@ -328,9 +332,9 @@ export const GO_TESTS: Record<string, Record<string, Judgement>> = {
         TestPclSnippetDeleteWithPendingDelete: na(PCL),
     },
     "pending_delete_test.go": {
-        TestDestroyWithPendingDelete: open("not transcribed yet", ""),
-        TestUpdateWithPendingDelete: open("not transcribed yet", ""),
-        TestDestroyWithUntargetedPendingDelete: open("not transcribed yet", ""),
+        TestDestroyWithPendingDelete: TRANSCRIBED,
+        TestUpdateWithPendingDelete: TRANSCRIBED,
+        TestDestroyWithUntargetedPendingDelete: TRANSCRIBED,
     },
     "pending_replace_test.go": {
         TestPendingReplaceFailureDoesNotViolateSnapshotIntegrity: open("not transcribed yet", ""),
@@ -658,15 +662,15 @@ export const GO_TESTS: Record<string, Record<string, Judgement>> = {
         TestStackOutputsWithTargetedPlan: na(PLANS),
     },
     "update_test.go": {
-        TestComponentResourceTypeAliasWithReadResource: open("not transcribed yet", ""),
-        TestUpdateWithTargetedParentChildMarkedAsDelete: open("not transcribed yet", ""),
-        TestUpdateWithTargetedResourceChangingParent: open("not transcribed yet", ""),
-        TestTargetedUpdateWithProviderDependencyOnAliasedResource: na("providers"),
-        TestUpdateDeletedWithResourceDependedsOnDeleteResource: open("not transcribed yet", ""),
-        TestPendingReplacementUpdateSnapshotIntegrity: open("not transcribed yet", ""),
-        TestUntargetedComponentResource: open("not transcribed yet", ""),
-        TestTargetedUpdateRefreshUnknownChildProvider: na("providers"),
-        TestTargetedUpdateRefreshWithDeletedParent: open("not transcribed yet", ""),
+        TestComponentResourceTypeAliasWithReadResource: open("not transcribed yet: the spec program gives an alias no type", ""),
+        TestUpdateWithTargetedParentChildMarkedAsDelete: open("not transcribed yet: a pending-delete child of a targeted parent the program drops", ""),
+        TestUpdateWithTargetedResourceChangingParent: na(SKIPPED_IN_GO),
+        TestTargetedUpdateWithProviderDependencyOnAliasedResource: na(EXPLICIT_PROVIDERS),
+        TestUpdateDeletedWithResourceDependedsOnDeleteResource: na(SKIPPED_IN_GO),
+        TestPendingReplacementUpdateSnapshotIntegrity: PENDING_REPLACEMENT,
+        TestUntargetedComponentResource: na(COMPONENTS),
+        TestTargetedUpdateRefreshUnknownChildProvider: na(EXPLICIT_PROVIDERS),
+        TestTargetedUpdateRefreshWithDeletedParent: na(SKIPPED_IN_GO),
     },
     "views_test.go": {
         TestViewsBasic: na(VIEWS),
