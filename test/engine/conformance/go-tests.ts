@@ -570,7 +570,7 @@ export const GO_TESTS: Record<string, Record<string, Judgement>> = {
     "taint_test.go": {
         TestTaintReplacement: TRANSCRIBED,
         TestTaintMultipleResources: TRANSCRIBED,
-        TestTaintWithPendingDelete: open("not transcribed yet", ""),
+        TestTaintWithPendingDelete: TRANSCRIBED,
         TestTaintNoChanges: TRANSCRIBED,
     },
     "target_test.go": {

@@ -1,7 +1,46 @@
 // The Go engine's taint_test.go (pkg/engine/lifecycletest), transcribed: see runner.ts.
-import { describeGoFile, thing, taint } from "./runner";
+import * as fs from "fs";
+import { TestProgram } from "../test-program";
+import { describeGoFile, drift, taint, thing } from "./runner";
+
+/** Both copies of resA, the live one and the one pending deletion, tainted by an edit of the state file. */
+function taintBothCopies(program: TestProgram): void {
+    const state = JSON.parse(fs.readFileSync(program.stateFile, "utf8"));
+    state.resources.filter((resource: { urn: string }) => resource.urn.endsWith("::resA")).forEach((resource: { taint?: boolean }) => (resource.taint = true));
+    fs.writeFileSync(program.stateFile, JSON.stringify(state));
+}
 
 describeGoFile("taint_test.go", [
+    {
+        go: "TestTaintWithPendingDelete (the taint of a pending delete is ignored: it is deleted, the live copy replaced)",
+        runs: [
+            { operation: "up", spec: { things: [thing("resA", {}, { slug: "1", failDelete: "can't delete" })] }, ok: true, steps: ["create resA"], state: ["resA"] },
+            {
+                operation: "up",
+                spec: { things: [thing("resA", {}, { slug: "2", failDelete: "can't delete" })] },
+                ok: false,
+                error: /can't delete/,
+                steps: ["delete resA failed", "replace resA"],
+                deletes: ["resA"],
+                state: ["resA", "resA"],
+                pendingDelete: ["resA"],
+            },
+            {
+                operation: "up",
+                before: (program) => {
+                    taintBothCopies(program);
+                    drift({ failDelete: undefined }, "resA")(program);
+                },
+                spec: { things: [thing("resA", {}, { slug: "2", failDelete: "can't delete" })] },
+                ok: true,
+                steps: ["delete resA", "replace resA"],
+                deletes: ["resA", "resA"],
+                state: ["resA"],
+                pendingDelete: [],
+                taint: [],
+            },
+        ],
+    },
     {
         go: "TestTaintReplacement",
         runs: [
