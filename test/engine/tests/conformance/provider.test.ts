@@ -1,7 +1,11 @@
 // The Go engine's provider_test.go (pkg/engine/lifecycletest), transcribed: see runner.ts.
-import { describeGoFile, thing } from "./runner";
+import { basicLifecycle, describeGoFile, thing } from "./runner";
 
 describeGoFile("provider_test.go", [
+    {
+        go: "TestSingleResourceDefaultProviderLifecycle (the basic lifecycle of one resource; the count of provider starts is not transcribed)",
+        runs: basicLifecycle({ things: [thing("resA")] }),
+    },
     {
         go: "TestDeletedWithOptionInheritance",
         runs: [
