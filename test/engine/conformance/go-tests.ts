@@ -439,7 +439,7 @@ export const GO_TESTS: Record<string, Record<string, Judgement>> = {
         TestDeletedWith: TRANSCRIBED,
         TestReplaceWithAndPropertyChange: REPLACE_WITH,
         TestInvalidGetIDReportsUserError: open("not transcribed yet: Kind.get with an empty id", ""),
-        TestEventSecrets: open("not transcribed yet: the secrets of the step events' old and new states", ""),
+        TestEventSecrets: TRANSCRIBED,
         TestAdditionalSecretOutputs: na(SKIPPED_IN_GO),
         TestDefaultParents: na(SKIPPED_IN_GO),
         TestPendingDeleteOrder: TRANSCRIBED,
@@ -671,7 +671,7 @@ export const GO_TESTS: Record<string, Record<string, Judgement>> = {
     },
     "update_test.go": {
         TestComponentResourceTypeAliasWithReadResource: open("not transcribed yet: the spec program gives an alias no type", ""),
-        TestUpdateWithTargetedParentChildMarkedAsDelete: open("not transcribed yet: a pending-delete child of a targeted parent the program drops", ""),
+        TestUpdateWithTargetedParentChildMarkedAsDelete: TRANSCRIBED,
         TestUpdateWithTargetedResourceChangingParent: na(SKIPPED_IN_GO),
         TestTargetedUpdateWithProviderDependencyOnAliasedResource: na(EXPLICIT_PROVIDERS),
         TestUpdateDeletedWithResourceDependedsOnDeleteResource: na(SKIPPED_IN_GO),

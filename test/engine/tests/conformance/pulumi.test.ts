@@ -1,6 +1,7 @@
 // The Go engine's pulumi_test.go (pkg/engine/lifecycletest), transcribed: see runner.ts.
 import { strict as assert } from "assert";
 import * as fs from "fs";
+import { isSecretWrapper } from "../../values/property-values";
 import { ProgramSpec, ThingSpec } from "../test-program";
 import { GoCase, Run, Seen, basicLifecycle, describeGoFile, thing, unprotect } from "./runner";
 
@@ -67,7 +68,30 @@ const ODD_NAMES = [
     "{braces}", "(parens)", "C:\\windows\\paths", "& @ $ % ^ * #", "'quotes'", '"double quotes"', "double::colons",
 ];
 
+/** resA with one secret input, a list holding an object (TestEventSecrets). */
+const webhooks = (service: string): ProgramSpec => ({ things: [{ name: "resA", secrets: { webhooks: [{ clientConfig: { service } }] } as unknown as Record<string, string> }] });
+
 describeGoFile("pulumi_test.go", [
+    {
+        go: "TestEventSecrets (the update's step carries the secret input as a secret in its old inputs and outputs and its new inputs)",
+        runs: [
+            { operation: "up", spec: webhooks("foo"), ok: true, steps: ["create resA"], state: ["resA"] },
+            {
+                operation: "up",
+                spec: webhooks("bar"),
+                ok: true,
+                steps: ["update resA"],
+                state: ["resA"],
+                check: ({ result, where }) => {
+                    const step = result.steps.find((each) => each.name === "resA");
+                    for (const value of [step?.old?.inputs.webhooks, step?.old?.outputs?.webhooks, step?.new?.inputs.webhooks]) {
+                        assert.ok(isSecretWrapper(value), where);
+                    }
+                    assert.ok(!JSON.stringify(step).includes('"bar"') && !JSON.stringify(step).includes('"foo"'), where);
+                },
+            },
+        ],
+    },
     {
         go: "TestStackOutputsResourceError (the up exporting an output of a resource whose create fails keeps the stack's earlier outputs)",
         runs: [
