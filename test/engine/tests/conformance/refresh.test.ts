@@ -1,6 +1,6 @@
 // The Go engine's refresh_test.go (pkg/engine/lifecycletest), transcribed: see runner.ts.
 import { strict as assert } from "assert";
-import { Seen, describeGoFile, gone, nameOf, thing, things } from "./runner";
+import { Seen, describeGoFile, drift, gone, nameOf, thing, things } from "./runner";
 
 /** The state's order of the program's resources. */
 const inOrder =
@@ -10,6 +10,20 @@ const inOrder =
 const created = (...names: string[]) => names.map((name) => `create ${name}`);
 
 describeGoFile("refresh_test.go", [
+    {
+        go: "TestRefreshStepWillPersistUpdatedIDs (a Read answering another id: the state takes it; its init errors are not transcribed, the dynamic host cannot read a resource whose outputs lack its provider)",
+        runs: [
+            { operation: "up", spec: { things: [thing("resA")] }, ok: true, steps: ["create resA"], state: ["resA"] },
+            {
+                operation: "refresh",
+                before: drift({ readsAs: "mynewid" }, "resA"),
+                ok: true,
+                steps: ["refresh resA"],
+                state: ["resA"],
+                check: ({ resources, where }) => assert.equal(resources[0]?.id, "mynewid", where),
+            },
+        ],
+    },
     {
         go: "TestParallelRefresh (a chain of four, --parallel 4: the state keeps its order)",
         runs: [
