@@ -409,7 +409,7 @@ describeGoFile("target_test.go", [
             {
                 operation: "up",
                 spec: { things: FIVE },
-                flags: { replaceTargets: ["F", "B", "G"].map(urnOf) },
+                flags: { replaceTargets: ["F", "B", "G"].map((name) => urnOf(name)) },
                 ok: true,
                 steps: ["replace B", "replace F", "replace G", "same A", "same C"],
                 deletes: ["B", "F", "G"],
