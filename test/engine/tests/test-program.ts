@@ -53,8 +53,8 @@ export interface ThingSpec {
         hideDiffs?: string[];
         /** A transform: `true` changes nothing, `{ suffix }` appends it to the label input of the things it sees. */
         transformed?: true | { suffix: string };
-        /** A beforeCreate resource hook that does nothing. */
-        hooked?: boolean;
+        /** A hook that does nothing: a beforeCreate resource hook, or an error hook. */
+        hooked?: "beforeCreate" | "onError";
     };
 }
 
