@@ -12,7 +12,8 @@ import { sampleOf } from "../../../support/depth";
 
 export interface Run {
     operation: Operation;
-    spec?: ProgramSpec;
+    /** The program's spec, or what makes it from the stack as the runs before left it (an id they created). */
+    spec?: ProgramSpec | ((program: TestProgram) => ProgramSpec);
     /** The command line's options (--target, --exclude, --refresh, ...). */
     flags?: Omit<RunOptions, "programDir" | "stateFile">;
     /** Edits the provider's "cloud" or the state before the run (a change made outside the program). */
@@ -155,7 +156,7 @@ export function describeGoFile(goFile: string, cases: GoCase[]): void {
 async function checkRun(program: TestProgram, run: Run, title: string): Promise<void> {
     run.before?.(program);
     program.takeCalls();
-    const result = await program.run(run.operation, run.spec, run.flags);
+    const result = await program.run(run.operation, typeof run.spec === "function" ? run.spec(program) : run.spec, run.flags);
     const where = `${title}:\n${result.log}`;
     assert.equal(result.ok, run.ok, where);
     if (run.error) {

@@ -1,6 +1,13 @@
 // The Go engine's step_generator_test.go (pkg/engine/lifecycletest), transcribed: see runner.ts.
 import { strict as assert } from "assert";
-import { describeGoFile, thing } from "./runner";
+import { Seen, describeGoFile, nameOf, thing } from "./runner";
+
+/** Whether each resource (by name) is recorded External. */
+const external =
+    (expected: Record<string, boolean>) =>
+    ({ resources, where }: Seen) =>
+        assert.deepEqual(Object.fromEntries(resources.map((resource) => [nameOf(resource.urn), resource.external === true])), expected, where);
+
 
 describeGoFile("step_generator_test.go", [
     {
@@ -35,6 +42,20 @@ describeGoFile("step_generator_test.go", [
                 calls: { update: ["resA"] },
                 state: ["resA"],
                 check: ({ resources, where }) => assert.deepEqual(resources[0]?.initErrors ?? [], [], where),
+            },
+        ],
+    },
+    {
+        go: "TestRelinquishStep (a managed resource read by Kind.get under its own id is relinquished: nothing deleted)",
+        runs: [
+            { operation: "up", spec: { things: [thing("resA")] }, ok: true, steps: ["create resA"], state: ["resA"], check: external({ resA: false }) },
+            {
+                operation: "up",
+                spec: (program) => ({ things: [{ name: "resA", get: program.managed()[0]?.id ?? "" }] }),
+                ok: true,
+                steps: ["read resA"],
+                state: ["resA"],
+                check: external({ resA: true }),
             },
         ],
     },
