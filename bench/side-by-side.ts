@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { performance } from "node:perf_hooks";
-import { readState, runLifecycle, type LifecycleResult, type Operation } from "../test/engine";
+import { readState, runLifecycle, type LifecycleResult, type Operation, type RunOptions } from "../test/engine";
 import { startEmulator, type ProfileName, type RequestLogEntry, type RunningEmulator } from "../test/emulator";
 import { changes, DECLARED_PROGRAM, type Declared } from "../test/support/stack";
 import { sampleMemory, type PeakMemory } from "./memory";
@@ -68,16 +68,17 @@ export interface SideFigures {
 
 interface BenchStack {
     emulator: RunningEmulator;
-    run(operation: Operation, declared: readonly Declared[]): Promise<LifecycleResult>;
+    run(operation: Operation, declared: readonly Declared[], choices?: Pick<RunOptions, "previewOnly">): Promise<LifecycleResult>;
 }
 
 function stackFor(side: Side, emulator: RunningEmulator, stateFile: string, pauseMs: number): BenchStack {
     // As `PULUMI_SKIP_CHECKPOINTS=true pulumi up`: the state is written once, at the end of each run (see
     // test/engine/state/live-state.ts), so that the engine double's own writes do not grow with N² and swamp the provider's cost.
     const env = { PULUMI_CONFIG_PASSPHRASE: "bench", PULUMI_SKIP_CHECKPOINTS: "true" };
-    const run = (operation: Operation, declared: readonly Declared[]) =>
+    const run = (operation: Operation, declared: readonly Declared[], choices: Pick<RunOptions, "previewOnly"> = {}) =>
         side === "provider"
             ? runLifecycle(operation, {
+                  ...choices,
                   programDir: DECLARED_PROGRAM,
                   stateFile,
                   config: { "shortener:baseUrl": emulator.baseUrl, "declared:resources": JSON.stringify(declared) },
@@ -85,6 +86,7 @@ function stackFor(side: Side, emulator: RunningEmulator, stateFile: string, paus
                   env,
               })
             : runLifecycle(operation, {
+                  ...choices,
                   programDir: BASELINE_PROGRAM,
                   stateFile,
                   config: { "shortener:baseUrl": emulator.baseUrl, "baseline:resources": JSON.stringify(declared), "baseline:retryPauseMs": String(pauseMs) },
@@ -114,6 +116,11 @@ async function counted(
 ): Promise<Counted & { result: LifecycleResult }> {
     await stack.emulator.admin.clearRequests();
     const started = performance.now();
+    if (operation === "refresh") {
+        // As `pulumi refresh` without --skip-preview: a preview that reads every resource, then the refresh, each with
+        // a provider process of its own (backend/apply.go PreviewThenPromptThenExecute).
+        expectOk(side, await stack.run("refresh", declared, { previewOnly: true }));
+    }
     const result = expectOk(side, await stack.run(operation, declared));
     const wallMs = Math.round(performance.now() - started);
     const requests = await stack.emulator.admin.requests();
