@@ -1,4 +1,4 @@
-// List calls of a refresh under the engine's --parallel: 24 pixels over 3 listing pages of a slow, rate-limited
+// List calls of a refresh (its preview first, as `pulumi refresh` runs it) under the engine's --parallel: 24 pixels over 3 listing pages of a slow, rate-limited
 // service, at most 8 steps in flight. Reads queue behind the first listing, which takes longer than the 10 s a listing
 // was once kept; when that time counted from the request, the queued reads found it stale on arrival and listed again
 // (an earlier run measured 9 pages). A listing now lasts the run (provider/resources/list-cache.ts): each page once.
@@ -56,8 +56,9 @@ export const listFreshnessBench: Benchmark = {
         const emulator = await startEmulator({ profile, rateLimit: UNLIMITED });
         const service = await startPageCap(emulator);
         const stateDir = mkdtempSync(join(tmpdir(), "list-freshness-"));
-        const run = (operation: Operation): Promise<LifecycleResult> =>
+        const run = (operation: Operation, previewOnly = false): Promise<LifecycleResult> =>
             runLifecycle(operation, {
+                previewOnly,
                 programDir: DECLARED_PROGRAM,
                 stateFile: join(stateDir, "state.json"),
                 config: { "declared:resources": JSON.stringify(DECLARED), "shortener:baseUrl": service.baseUrl },
@@ -74,15 +75,18 @@ export const listFreshnessBench: Benchmark = {
             await emulator.admin.setRateLimit(SLOW_WINDOW);
             await emulator.admin.clearRequests();
             const started = Date.now();
+            // As `pulumi refresh` runs it: a preview that reads every resource, then the refresh (PreviewThenPromptThenExecute).
+            expectOk(await run("refresh", true));
             expectOk(await run("refresh"));
             const wallMs = Date.now() - started;
             const served = (await emulator.admin.requests()).filter(
                 (request) => request.method === "GET" && request.path === "/api/pixels" && !request.rateLimited,
             );
             return [
-                { name: `provider: list calls, refresh of ${PIXELS} pixels on ${PAGES} pages, parallel ${PARALLEL}`, value: served.length, bound: PAGES, unit: "requests", goal: "max" },
-                // Bound: the least any client needs to fetch the pages at this window, plus one window of slack.
-                { name: `provider: refresh wall time, ${PAGES} pages at ${SLOW_WINDOW.limit}/${SLOW_WINDOW.windowMs} ms`, value: wallMs, bound: PAGES * SLOW_WINDOW.windowMs, unit: "ms", goal: "max" },
+                // Each of the two runs (its own provider process) lists each page once.
+                { name: `provider: list calls, refresh (preview, then refresh) of ${PIXELS} pixels on ${PAGES} pages, parallel ${PARALLEL}`, value: served.length, bound: 2 * PAGES, unit: "requests", goal: "max" },
+                // Bound: the least any client needs to fetch the pages twice at this window, plus one window of slack.
+                { name: `provider: refresh (preview, then refresh) wall time, ${PAGES} pages at ${SLOW_WINDOW.limit}/${SLOW_WINDOW.windowMs} ms`, value: wallMs, bound: 2 * PAGES * SLOW_WINDOW.windowMs, unit: "ms", goal: "max" },
             ];
         } finally {
             await service.close();

@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { performance } from "node:perf_hooks";
-import { readState, runLifecycle, type LifecycleResult, type Operation } from "../test/engine";
+import { readState, runLifecycle, type LifecycleResult, type Operation, type RunOptions } from "../test/engine";
 import { startEmulator, type ProfileName, type RequestLogEntry, type RunningEmulator } from "../test/emulator";
 import { changes, DECLARED_PROGRAM, declaredFileConfig, type Declared } from "../test/support/stack";
 import { sampleMemory, type PeakMemory } from "./memory";
@@ -68,7 +68,7 @@ export interface SideFigures {
 
 interface BenchStack {
     emulator: RunningEmulator;
-    run(operation: Operation, declared: readonly Declared[]): Promise<LifecycleResult>;
+    run(operation: Operation, declared: readonly Declared[], choices?: Pick<RunOptions, "previewOnly">): Promise<LifecycleResult>;
 }
 
 /** Each side's program reads the declared resources from a file beside the state: at 5,000 resources they are more
@@ -80,8 +80,9 @@ function stackFor(side: Side, emulator: RunningEmulator, stateFile: string, paus
     const resourcesFile = join(dirname(stateFile), "resources.json");
     const [programDir, namespace, sideConfig] =
         side === "provider" ? [DECLARED_PROGRAM, "declared", {}] : [BASELINE_PROGRAM, "baseline", { "baseline:retryPauseMs": String(pauseMs) }];
-    const run = (operation: Operation, declared: readonly Declared[]) =>
+    const run = (operation: Operation, declared: readonly Declared[], choices: Pick<RunOptions, "previewOnly"> = {}) =>
         runLifecycle(operation, {
+            ...choices,
             programDir,
             stateFile,
             config: { "shortener:baseUrl": emulator.baseUrl, ...sideConfig, ...declaredFileConfig(namespace, resourcesFile, declared) },
@@ -111,6 +112,11 @@ async function counted(
 ): Promise<Counted & { result: LifecycleResult }> {
     await stack.emulator.admin.clearRequests();
     const started = performance.now();
+    if (operation === "refresh") {
+        // As `pulumi refresh` without --skip-preview: a preview that reads every resource, then the refresh, each with
+        // a provider process of its own (backend/apply.go PreviewThenPromptThenExecute).
+        expectOk(side, await stack.run("refresh", declared, { previewOnly: true }));
+    }
     const result = expectOk(side, await stack.run(operation, declared));
     const wallMs = Math.round(performance.now() - started);
     const requests = await stack.emulator.admin.requests();

@@ -1,6 +1,6 @@
 // The declared stack the bench runs, at any size: the five listed kinds in fixed shares, and the least any provider
 // can send for it. These bounds are physical: one write per resource, and one listing per kind, which is
-// ceil(N / page) list calls. An up lists each kind once because it refuses duplicates (a create whose natural key
+// ceil(N / page) list calls (per run: `pulumi refresh` runs twice, its preview first). An up lists each kind once because it refuses duplicates (a create whose natural key
 // the service already holds is an error, not a second object); that listing is the price of the guarantee.
 import type { Declared } from "../test/support/stack";
 

@@ -57,14 +57,18 @@ interface Entry {
 }
 
 /**
- * One journal per account (base URL and key digest) and stack (the project and stack names the dynamic-provider host
- * is started with), so that entries of another account or stack are never consulted.
+ * One journal per account (base URL and key digest) and project, so that entries of another account or project are
+ * never consulted. The project is the finest scope the engine tells the dynamic-provider host (PULUMI_NODEJS_PROJECT,
+ * pkg/resource/plugin/provider_plugin.go NewProvider): it is not told the stack, so the stacks of one project share
+ * their entries.
  */
 export function createJournal(account: string, env: NodeJS.ProcessEnv = process.env): CreateJournal {
     const dir = journalDir(env);
-    const stack = `${env.PULUMI_NODEJS_PROJECT ?? ""}\n${env.PULUMI_NODEJS_STACK ?? ""}`;
+    // The empty line after the project is where earlier releases put the stack's name, which under the engine was
+    // always empty: it keeps the names of the entries they wrote.
+    const scope = `${env.PULUMI_NODEJS_PROJECT ?? ""}\n`;
     const fileOf = (kind: string, inputs: object) =>
-        join(dir, `${createHash("sha256").update(`${account}\n${stack}\n${kind}\n${JSON.stringify(sortedKeys(withoutAdopt(inputs)))}`).digest("hex")}.json`);
+        join(dir, `${createHash("sha256").update(`${account}\n${scope}\n${kind}\n${JSON.stringify(sortedKeys(withoutAdopt(inputs)))}`).digest("hex")}.json`);
     const guarded = <T>(work: () => T): T => {
         try {
             return work();

@@ -5,7 +5,7 @@
 import { Deployment, stackOutputsOf } from "./steps/deployment";
 import { configOf, defaultProviderUrn, providerState, recordedProvider, usesDefaultProvider } from "./state/default-provider";
 import { StepSlots, defaultParallel } from "./steps/step-slots";
-import { checkTargets, Targets } from "./steps/targets";
+import { Targets, UrnTargets, protectedExcludes } from "./steps/targets";
 import { SECRET_MARK, displayProperties, shownProperties } from "./values/display-values";
 import { formatResult } from "./format";
 import { LiveState, skipsCheckpoints } from "./state/live-state";
@@ -94,8 +94,8 @@ export async function runLifecycle(operation: Operation, options: RunOptions): P
             preview: dryRun,
             steps,
             slots,
-            targets: new Targets([...(options.targets ?? []), ...(options.targetReplaces ?? [])], options.targetDependents),
-            replaceTargets: new Set([...(options.replaceTargets ?? []), ...(options.targetReplaces ?? [])]),
+            targets: targetsOf(options, live),
+            replaceTargets: replaceTargetsOf(options),
             continueOnError: options.continueOnError === true,
             warn: (message) => diagnostics.push(`warning: ${message}`),
             providerRef,
@@ -153,6 +153,32 @@ function recordedDefaultProvider(state: LiveState, urn: string, config: StackCon
     return migrated;
 }
 
+/**
+ * The run's targets and excludes: `--target-replace` targets too (operations/up.go), `destroy --exclude-protected`
+ * excludes what the protected resources need (destroy.go getProtectedExcludes).
+ */
+function targetsOf(options: RunOptions, state: LiveState): Targets {
+    const targeted = (options.targets ?? []).length > 0;
+    if (targeted && (options.excludes ?? []).length > 0) {
+        // operations/*.go: cmd.MarkFlagsMutuallyExclusive("target", "exclude"), as cobra words it.
+        throw new Error("if any flags in the group [target exclude] are set none of the others can be; [exclude target] were all set");
+    }
+    if (targeted && options.excludeProtected) {
+        throw new Error("you cannot specify --target and --exclude-protected");
+    }
+    return new Targets({
+        targets: [...(options.targets ?? []), ...(options.targetReplaces ?? [])],
+        targetDependents: options.targetDependents,
+        excludes: [...(options.excludes ?? []), ...(options.excludeProtected ? protectedExcludes(state.resources) : [])],
+        excludeDependents: options.excludeDependents,
+    });
+}
+
+/** `--replace` and `--target-replace` (operations/up.go: targetReplaces are added to both lists). */
+function replaceTargetsOf(options: RunOptions): UrnTargets {
+    return new UrnTargets([...(options.replaceTargets ?? []), ...(options.targetReplaces ?? [])]);
+}
+
 /** The config as the prelude event carries it: each value, secrets "[secret]" (engine/events.go preludeEvent, BlindingDecrypter). */
 function blindedConfig(config: StackConfig): Record<string, string> {
     return Object.fromEntries(Object.entries(config.values).map(([key, value]) => [key, config.secretKeys.includes(key) ? SECRET_MARK : value]));
@@ -191,8 +217,9 @@ async function perform(run: Run): Promise<void> {
     switch (run.operation) {
         case "preview":
         case "up":
-            // The engine refreshes inside the preview too (the step generator's refresh flag, generateResourceSteps);
-            // a preview's state is never written, so what the refresh read only feeds the plan.
+            // The engine refreshes every resource before the program's steps, in a preview too (deployment_executor.go
+            // Execute: opts.Refresh runs deploymentExecutor.refresh); a preview's state is never written, so what the
+            // refresh read only feeds the plan.
             if (run.options.refresh && recordedProvider(run.state.resources, defaultProviderUrn(run.project.name, run.stack))) {
                 // The refresh phase reads with the provider as recorded; the update that follows configures a new one
                 // from the current config, as the engine does when the default provider's inputs changed.
@@ -234,7 +261,7 @@ async function configuredFromProgram(run: Run): Promise<ProviderHost> {
 
 async function deploy(run: Run, host: Promise<ProviderHost>): Promise<void> {
     // deployment_executor.go Execute checks the replace targets against the old state before the program runs.
-    checkTargets([...(run.options.replaceTargets ?? []), ...(run.options.targetReplaces ?? [])], (urn) => run.state.live(urn) !== undefined);
+    replaceTargetsOf(run.options).check((urn) => run.state.live(urn) !== undefined);
     const target = { project: run.project.name, stack: run.stack, defaultProvider: run.defaultProvider };
     const deploying = host.then((ready) => new Deployment(run.context(ready), target));
     deploying.catch(() => undefined);

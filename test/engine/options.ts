@@ -118,12 +118,31 @@ export const OPTIONS = [
     },
     {
         names: ["--target", "-t"], commands: OPERATIONS, kind: "list", value: "URN", of: "run", field: "targets",
-        help: "only this resource is created, updated, refreshed or deleted; others keep their old state (repeatable)",
-        follows: `${EVERY_COMMAND}: --target, -t`,
+        help:
+            "only this resource is created, updated, refreshed or deleted; others keep their old state (repeatable; " +
+            "with a `*` a glob: `**` matches anything, `*` anything but a colon)",
+        follows: `${EVERY_COMMAND}: --target, -t; deploy/deployment.go UrnTargets`,
+    },
+    {
+        names: ["--exclude"], commands: OPERATIONS, kind: "list", value: "URN", of: "run", field: "excludes",
+        help:
+            "this resource is not created, updated, refreshed or deleted, nor is what it depends on deleted (repeatable; " +
+            "a URN or a glob); not with --target",
+        follows: `${EVERY_COMMAND}: --exclude; step_generator.go isExcludedFromUpdate, determineForbiddenResourcesToDeleteFromExcludes`,
+    },
+    {
+        names: ["--exclude-dependents"], commands: OPERATIONS, kind: "switch", of: "run", field: "excludeDependents",
+        help: "with --exclude: resources depending on an excluded one are excluded too",
+        follows: `${EVERY_COMMAND}: --exclude-dependents`,
+    },
+    {
+        names: ["--exclude-protected"], commands: ["destroy"], kind: "switch", of: "run", field: "excludeProtected",
+        help: "destroy all but the protected resources and what they depend on; not with --target",
+        follows: "operations/destroy.go: --exclude-protected (getProtectedExcludes)",
     },
     {
         names: ["--replace"], commands: ["preview", "up"], kind: "list", value: "URN", of: "run", field: "replaceTargets",
-        help: "replace this resource whatever its inputs (repeatable); it must be in the state",
+        help: "replace this resource whatever its inputs (repeatable; a URN or a glob); a URN must be in the state",
         follows: "operations/{preview,up}.go: --replace; step_generator.go isTargetedReplace",
     },
     {
@@ -171,6 +190,15 @@ export const OPTIONS = [
         follows: "operations/{preview,up,refresh,destroy}.go: --diff; pkg/backend/display/diff.go ShowDiffEvents",
     },
 ] as const satisfies readonly OptionRow[];
+
+/** The CLI's flags the double knows and does not follow: given one, a run fails naming it and the Go code it needs. */
+export const REFUSED_FLAGS: readonly { flag: string; commands: readonly Operation[]; does: string }[] = [
+    {
+        flag: "--ignore-protect",
+        commands: ["preview", "up", "destroy"],
+        does: "deletes and replaces protected resources (deploy/step.go DeleteStep.Apply, step_generator.go continueStepsFromDiff: IgnoreProtect)",
+    },
+];
 
 type Row = (typeof OPTIONS)[number];
 type FieldsOf<Of extends OptionRow["of"]> = { -readonly [R in Row as R["of"] extends Of ? R["field"] : never]?: ValueKinds[R["kind"]] };
@@ -230,7 +258,7 @@ export function readOptions(operation: Operation, args: readonly string[], env: 
         const flag = args[index];
         const row = BY_NAME.get(flag);
         if (row === undefined) {
-            throw new Error(`${flag}: unknown option`);
+            throw new Error(notFollowed(flag, operation) ?? `${flag}: unknown option`);
         }
         if (!row.commands.includes(operation)) {
             throw new Error(refusal(row, flag, operation));
@@ -248,6 +276,11 @@ export function readOptions(operation: Operation, args: readonly string[], env: 
     return chosen;
 }
 
+function notFollowed(flag: string, operation: Operation): string | undefined {
+    const refused = REFUSED_FLAGS.find((known) => known.flag === flag && known.commands.includes(operation));
+    return refused && `${flag}: pulumi ${operation} ${flag} ${refused.does}, which the engine double does not follow`;
+}
+
 function refusal(row: OptionRow, flag: string, operation: Operation): string {
     const only = `${flag}: only for ${listed(row.commands)}`;
     return row.elsewhere === undefined ? only : `${only}; pulumi ${operation} ${flag} ${row.elsewhere}`;
@@ -257,13 +290,18 @@ function refusal(row: OptionRow, flag: string, operation: Operation): string {
 export function optionsHelp(width = 116): string {
     const left = OPTIONS.map((row: OptionRow) => [[...row.names].reverse().join(", "), row.value].filter(Boolean).join(" "));
     const column = Math.max(...left.map((text) => text.length)) + 3;
-    return OPTIONS.map((row: OptionRow, index) => {
+    const entry = (name: string, text: string) =>
+        wrapped(text, width - column)
+            .map((line, at) => `${(at === 0 ? `  ${name}` : "").padEnd(column)}${line}\n`)
+            .join("");
+    const options = OPTIONS.map((row: OptionRow, index) => {
         const others = OPERATIONS.filter((operation) => !row.commands.includes(operation));
         const scope = others.length === 0 ? "" : `${row.commands.join(", ")}: `;
         const refused = row.elsewhere === undefined ? "" : `; ${listed(others)} refuse it: the CLI's ${row.names[0]} there ${row.elsewhere}`;
-        const lines = wrapped(`${scope}${row.help}${refused}`, width - column);
-        return lines.map((line, at) => `${(at === 0 ? `  ${left[index]}` : "").padEnd(column)}${line}\n`).join("");
-    }).join("");
+        return entry(left[index], `${scope}${row.help}${refused}`);
+    });
+    const refusedFlags = REFUSED_FLAGS.map(({ flag, commands, does }) => entry(flag, `refused (${commands.join(", ")}): the CLI's flag ${does}`));
+    return [...options, ...refusedFlags].join("");
 }
 
 /** "a", "a and b", "a, b and c". */

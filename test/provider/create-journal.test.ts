@@ -1,7 +1,7 @@
 // The QR create journal belongs to its user and cleans up after itself: a private folder of the user's own (another
 // user's or an open one is refused), errors that name the journal and its setting, entries scoped by account and
-// stack, and an entry gone once the next run has resolved it. The last two also through the engine double, with a
-// run killed mid-create.
+// project (the engine does not tell the provider the stack), and an entry gone once the next run has resolved it. The
+// last two also through the engine double, with a run killed mid-create.
 import { strict as assert } from "node:assert";
 import { spawnSync } from "node:child_process";
 import { chmodSync, chownSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
@@ -77,12 +77,11 @@ describe("QR create journal", function () {
         });
     }
 
-    it("scopes entries by stack and account: another stack's or account's create of the same inputs is not refused", () => {
+    it("scopes entries by project and account: another project's or account's create of the same inputs is not refused", () => {
         const dir = join(root, "journal");
-        const env = { [JOURNAL_DIR_ENV]: dir, PULUMI_NODEJS_PROJECT: "site", PULUMI_NODEJS_STACK: "dev" };
+        const env = { [JOURNAL_DIR_ENV]: dir, PULUMI_NODEJS_PROJECT: "site" };
         leftBehind(env, [1]);
-        assert.ok(createJournal("account", env).interrupted(KIND, INPUTS), "this stack sees its own interrupted create");
-        assert.equal(createJournal("account", { ...env, PULUMI_NODEJS_STACK: "prod" }).interrupted(KIND, INPUTS), undefined);
+        assert.ok(createJournal("account", env).interrupted(KIND, INPUTS), "this project sees its own interrupted create");
         assert.equal(createJournal("account", { ...env, PULUMI_NODEJS_PROJECT: "shop" }).interrupted(KIND, INPUTS), undefined);
         assert.equal(createJournal("another account", env).interrupted(KIND, INPUTS), undefined);
     });
@@ -110,7 +109,7 @@ describe("QR create journal", function () {
         before(async () => (stack = await startStack()));
         after(async () => stack.close());
 
-        it("another stack creates the same QR code unhindered, and adopting the made one removes the entry", async function () {
+        it("another stack of the project is refused the same QR code until the made one is adopted, which removes the entry", async function () {
             this.timeout(300_000);
             const journalDir = join(root, "journal");
             mkdirSync(journalDir, { mode: 0o700 });
@@ -134,19 +133,24 @@ describe("QR create journal", function () {
             const [made] = await stack.emulator.admin.list("qrcodes");
             assert.equal(readdirSync(journalDir).length, 1, "the killed create left its entry");
 
-            const otherStack = await runLifecycle("up", {
-                programDir: DECLARED_PROGRAM,
-                stateFile: join(root, "other-stack.json"),
-                stack: "other",
-                config,
-                secretConfig: { "shortener:apiKey": stack.emulator.apiKey },
-                env,
-            });
-            assert.ok(otherStack.ok, otherStack.log);
+            const otherStackUp = () =>
+                runLifecycle("up", {
+                    programDir: DECLARED_PROGRAM,
+                    stateFile: join(root, "other-stack.json"),
+                    stack: "other",
+                    config,
+                    secretConfig: { "shortener:apiKey": stack.emulator.apiKey },
+                    env,
+                });
+            const refused = await otherStackUp();
+            assert.ok(!refused.ok && /creating this QR code was interrupted in an earlier run/.test(refused.log), refused.log);
+            assert.equal((await stack.emulator.admin.list("qrcodes")).length, 1, "no second QR code was made");
 
             const adopted = await stack.run("up", [{ ...declared[0], args: { ...INPUTS, adopt: Number(made.id) } }], env);
             assert.ok(adopted.ok, adopted.log);
             assert.deepEqual(readdirSync(journalDir), [], "the resolved entry is gone");
+            const otherStack = await otherStackUp();
+            assert.ok(otherStack.ok, otherStack.log);
         });
     });
 });

@@ -4,12 +4,13 @@
 // (pkg/resource/deploy/step.go: diffResource(new inputs/outputs as olds, old inputs as news), then inverted): outputs
 // the service computes (counters, timestamps) change the state without showing as drift. Creates an interrupted run
 // left pending are cleared or imported first, as `pulumi refresh --clear-pending-creates / --import-pending-creates`.
-// With --target only the resources named are read (step_generator.go GenerateRefreshes).
+// With --target or --exclude only the resources they choose are read (deployment_executor.go refresh).
 import { isProvider } from "../state/default-provider";
 import { propertyDiffs } from "../values/display-values";
 import { sameValue } from "../values/property-values";
 import { ResourceState } from "../state/state-file";
 import { StepContext, errorMessage, newStep, providerOf, refOf, shownResource } from "./steps";
+import { dependenciesOf } from "./targets";
 import { RunOptions } from "../types";
 
 export interface RefreshChoices extends Pick<RunOptions, "clearPendingCreates" | "importPendingCreates"> {
@@ -24,7 +25,7 @@ export async function refreshResources(context: StepContext, choices: RefreshCho
     }
     context.targets.check((urn) => state.resources.some((resource) => resource.urn === urn));
     const readable = state.resources.filter(
-        (resource) => resource.custom && resource.id && !resource.pendingDelete && !isProvider(resource) && context.targets.named(resource.urn),
+        (resource) => resource.custom && resource.id && !resource.pendingDelete && !isProvider(resource) && context.targets.includes(resource.urn, dependenciesOf(resource)),
     );
     const failures: unknown[] = [];
     await Promise.all(

@@ -6,7 +6,7 @@ import { nameOf } from "../state/urns";
 import { deleteInDependencyOrder } from "./delete-order";
 import { isProvider, usesDefaultProvider } from "../state/default-provider";
 import { StepSlots } from "./step-slots";
-import { Targets } from "./targets";
+import { Targets, UrnTargets } from "./targets";
 import { shownProperties, shownValue } from "../values/display-values";
 import { ShownResource, StepOp, StepResult } from "../types";
 
@@ -17,10 +17,10 @@ export interface StepContext {
     steps: StepResult[];
     /** At most `--parallel` steps in flight. */
     slots: StepSlots;
-    /** `--target` / `--target-dependents`. */
+    /** `--target` / `--target-dependents`, `--exclude` / `--exclude-dependents`. */
     targets: Targets;
     /** `--replace` and `--target-replace`: resources replaced whatever their inputs (isTargetedReplace). */
-    replaceTargets: ReadonlySet<string>;
+    replaceTargets: UrnTargets;
     /** `--continue-on-error` (deployment_executor.go, step_executor.go cancelDueToError). */
     continueOnError: boolean;
     /** Warnings for the person running the engine (the CLI prints them as diagnostics). */

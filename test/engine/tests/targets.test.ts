@@ -71,6 +71,18 @@ describe("engine double: --target, --target-dependents, --continue-on-error", fu
             assert.deepEqual(labelsInCloud(program), []);
         });
 
+        it("takes a URN with a `*` as a glob in --target and --replace (UrnTargets), never literally", async () => {
+            const program = testProgram();
+            const spec: ProgramSpec = { things: [{ name: "a", inputs: { colour: "red" } }, { name: "b", inputs: { colour: "red" } }] };
+            await expectOk(program, "up", spec);
+            const replaced = await expectOk(program, "up", spec, ["--replace", "**::a"]);
+            assert.deepEqual(stepsOf(replaced), ["replace a", "same b"]);
+            const recoloured: ProgramSpec = { things: spec.things.map((thing) => ({ ...thing, inputs: { colour: "blue" } })) };
+            const targeted = await expectOk(program, "up", recoloured, ["--target", "urn:pulumi:dev::enginetest::pulumi-nodejs:dynamic/*:Thing::b"]);
+            assert.deepEqual(stepsOf(targeted), ["same a", "update b"]);
+            assert.deepEqual([colourOf(program, "a"), colourOf(program, "b")], ["red", "blue"]);
+        });
+
         it("fails a target that names nothing in the stack (checkTargets), and deletes nothing", async () => {
             const program = testProgram();
             await expectOk(program, "up", { things: [{ name: "a" }] });

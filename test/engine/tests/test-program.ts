@@ -51,16 +51,34 @@ export interface ThingSpec {
         replaceWith?: string[];
         replacementTrigger?: unknown;
         hideDiffs?: string[];
-        /** A transform: `true` changes nothing, `{ suffix }` appends it to the label input of the things it sees. */
-        transformed?: true | { suffix: string };
-        /** A beforeCreate resource hook that does nothing. */
-        hooked?: boolean;
+        transformed?: TransformSpec;
+        /** A hook that does nothing: a beforeCreate resource hook, or an error hook. */
+        hooked?: "beforeCreate" | "onError";
     };
 }
 
+/**
+ * A transform of the things it sees (of a resource and its children, or of the stack): `true` changes nothing; else its
+ * edits, made in this order: fail throws; add adds to numbers; suffix is appended to the label, append to other strings;
+ * set sets values; secretOr makes a present property secret and sets a missing one; refs sets a property to an earlier
+ * thing's output ("thing.output"); protect sets the option.
+ */
+export type TransformSpec =
+    | true
+    | {
+          fail?: string;
+          add?: Record<string, number>;
+          suffix?: string;
+          append?: Record<string, string>;
+          set?: Record<string, unknown>;
+          secretOr?: Record<string, unknown>;
+          refs?: Record<string, string>;
+          protect?: boolean;
+      };
+
 export interface GroupSpec {
     name: string;
-    options?: { protect?: boolean; retainOnDelete?: boolean; parent?: string; deletedWith?: string; transformed?: true | { suffix: string } };
+    options?: { protect?: boolean; retainOnDelete?: boolean; parent?: string; deletedWith?: string; transformed?: TransformSpec };
 }
 
 export interface ProgramSpec {
@@ -69,8 +87,7 @@ export interface ProgramSpec {
     things: ThingSpec[];
     exports?: Record<string, string>;
     exportPid?: boolean;
-    /** A stack transform: `true` changes nothing; a suffix is appended to each thing's label, protect sets the option. */
-    stackTransform?: true | { suffix?: string; protect?: boolean };
+    stackTransform?: TransformSpec;
     fail?: "throw" | "reject" | "after";
 }
 

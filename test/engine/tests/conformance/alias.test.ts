@@ -1,0 +1,119 @@
+// The Go engine's alias_test.go (pkg/engine/lifecycletest), transcribed: see runner.ts.
+import { strict as assert } from "assert";
+import { ProgramSpec, ThingSpec } from "../test-program";
+import { GoCase, checkIntegrity, describeGoFile, thing } from "./runner";
+
+const GROUP_THING = "enginetest:index:Group$pulumi-nodejs:dynamic/test:Thing";
+
+/**
+ * TestAliasesIn*AreNormalized: res2 and res3 move from under res1 (a thing) to under res0 (a component, another type, so
+ * their URNs change) with aliases to the old parent; what res3 records of res2 takes res2's new URN.
+ */
+function normalized(go: string, res3: (parent: string) => ThingSpec, recorded: (res3: { dependencies: string[]; deletedWith?: string }) => string[]): GoCase {
+    const spec = (parent: string, aliases: ThingSpec["options"]): ProgramSpec => ({
+        groups: [{ name: "res0" }],
+        things: [thing("res1"), thing("res2", { parent, ...aliases }), { ...res3(parent), options: { ...res3(parent).options, ...aliases } }],
+    });
+    return {
+        go,
+        runs: [
+            { operation: "up", spec: spec("res1", {}), ok: true, steps: ["create res0", "create res1", "create res2", "create res3"], state: ["res0", "res1", "res2", "res3"] },
+            {
+                operation: "up",
+                spec: spec("res0", { aliases: [{ parent: "res1" }] }),
+                ok: true,
+                steps: ["same res0", "same res1", "same res2", "same res3"],
+                state: ["res0", "res1", "res2", "res3"],
+                check: (seen) => {
+                    checkIntegrity(seen);
+                    const moved = seen.resources.find((resource) => resource.urn.endsWith("::res3"));
+                    assert.deepEqual(recorded(moved ?? { dependencies: [] }), [`urn:pulumi:dev::enginetest::${GROUP_THING}::res2`], seen.where);
+                },
+            },
+        ],
+    };
+}
+
+/** The label stays the program's name for both names, so that the renamed resource's inputs do not change. */
+const undeletable = { label: "a", failDelete: "can't delete" };
+
+describeGoFile("alias_test.go", [
+    normalized(
+        "TestAliasesInDependenciesAreNormalized",
+        (parent) => ({ name: "res3", options: { parent }, dependsOn: ["res2"] }),
+        (res3) => res3.dependencies,
+    ),
+    normalized(
+        "TestAliasesInDeletedWithAreNormalized",
+        (parent) => thing("res3", { parent, deletedWith: "res2" }),
+        (res3) => (res3.deletedWith ? [res3.deletedWith] : []),
+    ),
+    {
+        go: "TestCorrectResourceChosen (a resource's own URN is looked up before its aliases)",
+        runs: [
+            {
+                operation: "up",
+                spec: { things: [thing("resA"), thing("resB", { parent: "resA" }), thing("resB")] },
+                ok: true,
+                steps: ["create resA", "create resB", "create resB"],
+                state: ["resA", "resB", "resB"],
+            },
+            {
+                operation: "up",
+                spec: { things: [thing("resA"), thing("resB", { aliases: [{ parent: "resA" }] })] },
+                ok: true,
+                steps: ["delete resB", "same resA", "same resB"],
+                deletes: ["resB"],
+                state: ["resA", "resB"],
+                check: (seen) => {
+                    checkIntegrity(seen);
+                    assert.deepEqual(
+                        seen.resources.map((resource) => resource.urn),
+                        ["urn:pulumi:dev::enginetest::pulumi-nodejs:dynamic/test:Thing::resA", "urn:pulumi:dev::enginetest::pulumi-nodejs:dynamic/test:Thing::resB"],
+                        seen.where,
+                    );
+                },
+            },
+        ],
+    },
+    {
+        go: "TestFailDeleteDuplicateAliases",
+        runs: [
+            { operation: "up", spec: { things: [thing("resA", {}, undeletable)] }, ok: true, steps: ["create resA"], state: ["resA"] },
+            { operation: "up", spec: { things: [thing("resAX", { aliases: [{ name: "resA" }] }, undeletable)] }, ok: true, steps: ["same resAX"], calls: { create: [] }, state: ["resAX"] },
+            {
+                operation: "up",
+                spec: { things: [thing("resA", {}, undeletable)] },
+                ok: false,
+                error: /can't delete/,
+                steps: ["create resA", "delete resAX failed"],
+                // The provider's calls carry the label, the same for both names.
+                deletes: ["a"],
+                state: ["resA", "resAX"],
+                check: checkIntegrity,
+            },
+        ],
+    },
+    {
+        go: "TestAliases (a rename with an alias to the old name)",
+        runs: [
+            // The same inputs under both names (the test resource's label defaults to its name).
+            { operation: "up", spec: { things: [thing("resA", {}, { label: "a" })] }, ok: true, steps: ["create resA"], state: ["resA"] },
+            { operation: "up", spec: { things: [thing("resB", { aliases: [{ name: "resA" }] }, { label: "a" })] }, ok: true, steps: ["same resB"], state: ["resB"], cloud: 1 },
+        ],
+    },
+    {
+        go: "TestParentAlias (a resource moved under a component keeps its object)",
+        runs: [
+            { operation: "up", spec: { things: [thing("resA")] }, ok: true, steps: ["create resA"], state: ["resA"] },
+            {
+                operation: "up",
+                spec: { groups: [{ name: "comp" }], things: [thing("resA", { parent: "comp", aliases: [{ noParent: true }] })] },
+                ok: true,
+                steps: ["create comp", "same resA"],
+                state: ["comp", "resA"],
+                cloud: 1,
+            },
+        ],
+    },
+]);

@@ -1,0 +1,277 @@
+// The Go engine's pulumi_test.go (pkg/engine/lifecycletest), transcribed: see runner.ts.
+import { strict as assert } from "assert";
+import * as fs from "fs";
+import { storedSecretKeys } from "../../state/state-file";
+import { isSecretWrapper } from "../../values/property-values";
+import { ProgramSpec, ThingSpec } from "../test-program";
+import { GoCase, Run, Seen, basicLifecycle, describeGoFile, thing, unprotect } from "./runner";
+
+/** One up of resA with these inputs and ignoreChanges, whose step is `op` (TestSingleResourceIgnoreChanges). */
+const withIgnored = (op: string, inputs: Record<string, unknown>, ignoreChanges?: string[], secrets?: Record<string, unknown>): Run => ({
+    operation: "up",
+    spec: { things: [{ name: "resA", inputs, ...(secrets ? { secrets: secrets as Record<string, string> } : {}), options: ignoreChanges ? { ignoreChanges } : {} }] },
+    ok: true,
+    steps: [`${op} resA`],
+    state: ["resA"],
+});
+
+/** One up of resA with these inputs and replaceOnChanges, the provider leaving the diff to the engine (TestReplaceOnChanges). */
+const replacedOn = (op: string, inputs: Record<string, unknown>, replaceOnChanges?: string[]): Run => ({
+    operation: "up",
+    spec: { things: [thing("resA", replaceOnChanges ? { replaceOnChanges } : {}, { diffUnknown: true, ...inputs })] },
+    ok: true,
+    steps: [`${op} resA`],
+    deletes: op === "replace" ? ["resA"] : [],
+    state: ["resA"],
+});
+
+const protectedA = (inputs: Record<string, unknown>, protect: boolean): ThingSpec => thing("resA", { protect }, inputs);
+
+/** The one resA's recorded id. */
+const idOfA = ({ resources }: Seen) => resources.find((resource) => !resource.pendingDelete)?.id;
+let idBefore: string | undefined;
+
+const IGNORE_CHANGES: GoCase = {
+    go: "TestSingleResourceIgnoreChanges (all but its `b[*]` step: the double does not follow wildcard paths)",
+    runs: [
+        withIgnored("create", { a: 1, b: { c: "foo" }, d: [1], e: [1], f: { g: { h: "bar" } } }, ["a", "b.c", "d", "e[0]", 'f.g["h"]']),
+        withIgnored("same", { a: 2, b: { c: "bar" }, d: [2], e: [2], f: { g: { h: "baz" } } }, ["a", "b.c", "d", "e[0]", 'f.g["h"]']),
+        withIgnored("update", { a: 3, b: { c: "qux" }, d: [3], e: [3], f: { g: { h: "qux" } } }),
+        withIgnored("same", { e: [] }, ["a", "b", "d", "e", "f"]),
+        withIgnored("update", { e: [] }),
+        withIgnored("same", { a: 4, b: { c: "zed" }, d: [4], e: [] }, ["a", "b", "d", "e[0]", "f"]),
+        withIgnored("update", { e: [], i: 4 }, ["a", "b", "d", "e", "f"]),
+        withIgnored("update", { a: 3, b: ["foo", "bar"] }),
+        withIgnored("same", { a: 3, b: ["foo", "baz"] }, ["b[1]"]),
+        withIgnored("same", { a: 3 }, undefined, { b: ["foo", "bar"] }),
+        withIgnored("same", { a: 3 }, ["b[1]"], { b: ["foo", "baz"] }),
+    ],
+};
+
+function hasUrl({ resources, where }: Seen): void {
+    assert.match(String(resources[0]?.outputs.url), /^https:\/\/things\.test\//, where);
+}
+
+/** A thing whose value the stack exports twice, as `first` and `second`. */
+const stepOutputs = (value: string): ProgramSpec => ({ things: [thing("s", {}, { value })], exports: { first: "s.value", second: "s.value" } });
+const stackOutputs =
+    (value: string) =>
+    ({ program, where }: Seen) =>
+        assert.deepEqual(program.state().resources.find((resource) => resource.type === "pulumi:pulumi:Stack")?.outputs, { first: value, second: value }, where);
+
+/** resA, replaced when foo changes; resB, replaced when resA's url does (its slug). */
+const pendingDeleteOrder = (slug: string, inB: Record<string, unknown> = {}): ProgramSpec => ({
+    things: [thing("resA", {}, { slug }), { name: "resB", inputs: inB, refs: { slug: "resA.url" }, dependsOn: ["resA"] }],
+});
+
+const ODD_NAMES = [
+    "foo", ":colons", "-dashes", "file/path.txt", "bar|table", "spaces in names", "email@address", "<output object>", "[brackets]",
+    "{braces}", "(parens)", "C:\\windows\\paths", "& @ $ % ^ * #", "'quotes'", '"double quotes"', "double::colons",
+];
+
+/** resA with one secret input, a list holding an object (TestEventSecrets). */
+const webhooks = (service: string): ProgramSpec => ({ things: [{ name: "resA", secrets: { webhooks: [{ clientConfig: { service } }] } as unknown as Record<string, string> }] });
+
+describeGoFile("pulumi_test.go", [
+    {
+        go: "TestEventSecrets (the update's step carries the secret input as a secret in its old inputs and outputs and its new inputs)",
+        runs: [
+            { operation: "up", spec: webhooks("foo"), ok: true, steps: ["create resA"], state: ["resA"] },
+            {
+                operation: "up",
+                spec: webhooks("bar"),
+                ok: true,
+                steps: ["update resA"],
+                state: ["resA"],
+                check: ({ result, where }) => {
+                    const step = result.steps.find((each) => each.name === "resA");
+                    for (const value of [step?.old?.inputs.webhooks, step?.old?.outputs?.webhooks, step?.new?.inputs.webhooks]) {
+                        assert.ok(isSecretWrapper(value), where);
+                    }
+                    assert.ok(!JSON.stringify(step).includes('"bar"') && !JSON.stringify(step).includes('"foo"'), where);
+                },
+            },
+        ],
+    },
+    {
+        go: "TestStackOutputsResourceError (the up exporting an output of a resource whose create fails keeps the stack's earlier outputs)",
+        runs: [
+            { operation: "up", spec: stepOutputs("step 0"), ok: true, steps: ["create s"], state: ["s"], check: stackOutputs("step 0") },
+            {
+                operation: "up",
+                spec: { things: [thing("s", {}, { value: "step 0" }), thing("resA", {}, { failCreate: "oh no", value: "step 1" })], exports: { first: "resA.value", second: "resA.value" } },
+                ok: false,
+                error: /oh no/,
+                steps: ["create resA failed", "same s"],
+                state: ["s"],
+                check: stackOutputs("step 0"),
+            },
+            { operation: "up", spec: stepOutputs("step 3"), ok: true, steps: ["update s"], state: ["s"], check: stackOutputs("step 3") },
+        ],
+    },
+    {
+        go: "TestResourceNames (the names as custom resources' names; its explicit provider and the component under the resource are not transcribed)",
+        runs: [
+            {
+                operation: "up",
+                spec: { things: ODD_NAMES.map((name) => thing(name)) },
+                ok: true,
+                steps: ODD_NAMES.map((name) => `create ${name}`).sort(),
+                state: ODD_NAMES.map((name) => name.split("::").pop() ?? "").sort(),
+                check: ({ resources, where }) =>
+                    assert.deepEqual(resources.map((resource) => resource.urn).sort(), ODD_NAMES.map((name) => `urn:pulumi:dev::enginetest::pulumi-nodejs:dynamic/test:Thing::${name}`).sort(), where),
+            },
+        ],
+    },
+    {
+        go: "TestPendingDeleteOrder (resA replaced, resB's create fails; the retry replaces resB and deletes old resB before old resA)",
+        runs: [
+            { operation: "up", spec: pendingDeleteOrder("bar"), ok: true, steps: ["create resA", "create resB"], state: ["resA", "resB"] },
+            {
+                operation: "up",
+                spec: pendingDeleteOrder("baz", { failCreate: "Could not create typB" }),
+                ok: false,
+                error: /Could not create typB/,
+                steps: ["replace resA", "replace resB failed"],
+                state: ["resA", "resA", "resB"],
+                pendingDelete: ["resA"],
+            },
+            {
+                operation: "up",
+                spec: pendingDeleteOrder("baz"),
+                ok: true,
+                steps: ["delete resA", "replace resB", "same resA"],
+                deletes: ["resA", "resB"],
+                state: ["resA", "resB"],
+                pendingDelete: [],
+                check: ({ calls, where }) => assert.deepEqual(calls.filter((call) => call.call === "delete").map((call) => call.label), ["resB", "resA"], where),
+            },
+        ],
+    },
+    {
+        go: "TestStackOutputsProgramError (its Node SDK steps: after a program that fails, the stack keeps its earlier outputs)",
+        runs: [
+            { operation: "up", spec: stepOutputs("step 0"), ok: true, steps: ["create s"], state: ["s"], check: stackOutputs("step 0") },
+            { operation: "up", spec: { ...stepOutputs("step 2"), fail: "after" }, ok: false, error: /the spec program failed on purpose/, steps: ["update s"], state: ["s"], check: stackOutputs("step 0") },
+            { operation: "up", spec: stepOutputs("step 3"), ok: true, steps: ["update s"], state: ["s"], check: stackOutputs("step 3") },
+        ],
+    },
+    {
+        go: "TestProgramError (the program fails after registering resA: resB, not registered, is not deleted)",
+        runs: [
+            { operation: "up", spec: { things: [thing("resA"), thing("resB")] }, ok: true, steps: ["create resA", "create resB"], state: ["resA", "resB"] },
+            { operation: "up", spec: { things: [thing("resA")], fail: "after" }, ok: false, error: /the spec program failed on purpose/, steps: ["same resA"], state: ["resA", "resB"] },
+        ],
+    },
+    {
+        go: "TestResourceError",
+        runs: [{ operation: "up", spec: { things: [thing("resA", {}, { failCreate: "create failed intentionally" })] }, ok: false, error: /create failed intentionally/, steps: ["create resA failed"], state: [] }],
+    },
+    {
+        go: "TestConfigSecrets (a secret config value is secret in the default provider's recorded inputs and outputs)",
+        runs: [
+            {
+                operation: "up",
+                spec: { things: [thing("resA")] },
+                flags: { secretConfig: { "enginetest:secret": "hunter2" } },
+                ok: true,
+                steps: ["create resA"],
+                state: ["resA"],
+                check: ({ program, where }) => {
+                    const provider = program.state().resources.find((resource) => resource.type === "pulumi:providers:pulumi-nodejs");
+                    assert.ok(provider && storedSecretKeys(provider).includes("enginetest:secret"), where);
+                    assert.ok(!fs.readFileSync(program.stateFile, "utf8").includes("hunter2"), where);
+                },
+            },
+        ],
+    },
+    IGNORE_CHANGES,
+    { go: "TestEmptyProgramLifecycle", runs: basicLifecycle({ things: [] }) },
+    { go: "TestComponentOutputs (a component through the basic lifecycle)", runs: basicLifecycle({ groups: [{ name: "resA" }], things: [] }) },
+    {
+        go: "TestCheckFailureRecord",
+        runs: [{ operation: "up", spec: { things: [thing("resA", {}, { failCheck: "oh no, check had an error" })] }, ok: false, error: /oh no, check had an error/, steps: ["create resA failed"], state: [] }],
+    },
+    {
+        go: "TestCheckFailureInvalidPropertyRecord",
+        runs: [{ operation: "up", spec: { things: [thing("resA", {}, { size: -1 })] }, ok: false, error: /size.*must be a positive number|must be a positive number/, steps: ["create resA failed"], state: [] }],
+    },
+    {
+        go: "TestReplaceOnChanges (its engine diff, the dynamic provider's diff leaving the changes to the engine; all but its nested path `b.c`, which the double does not follow)",
+        runs: [
+            replacedOn("create", { a: 1, b: { c: "foo" } }, ["a", "b.c"]),
+            replacedOn("replace", { a: 2, b: { c: "foo" } }, ["a"]),
+            replacedOn("replace", { a: 3, b: { c: "baz" } }, ["*"]),
+            replacedOn("update", { a: 4, b: { c: "qux" } }),
+            replacedOn("replace", { a: 42, b: { c: "qux" } }, ["a"]),
+        ],
+    },
+    {
+        go: "TestProtect (slug is the provider's replace key)",
+        runs: [
+            { operation: "up", spec: { things: [protectedA({ slug: "bar" }, true)] }, ok: true, steps: ["create resA"], state: ["resA"], check: (seen) => (idBefore = idOfA(seen)) },
+            { operation: "preview", spec: { things: [protectedA({ slug: "baz" }, true)] }, ok: false, error: /unable to replace resource .*::resA.*as it is currently marked for protection/s, steps: ["replace resA failed"], state: ["resA"] },
+            {
+                operation: "up",
+                spec: { things: [protectedA({ slug: "baz" }, true)] },
+                ok: false,
+                error: /unable to replace resource .*::resA.*as it is currently marked for protection/s,
+                steps: ["replace resA failed"],
+                calls: { create: [] },
+                state: ["resA"],
+                check: (seen) => assert.equal(idOfA(seen), idBefore, seen.where),
+            },
+            { operation: "up", spec: { things: [] }, ok: false, error: /cannot be deleted because it is protected/, steps: ["delete resA failed"], state: ["resA"], protect: ["resA"] },
+            { operation: "up", spec: { things: [protectedA({ slug: "baz" }, false)] }, ok: true, steps: ["replace resA"], deletes: ["resA"], state: ["resA"], protect: [] },
+            { operation: "up", spec: { things: [protectedA({ slug: "baz" }, true)] }, ok: true, steps: ["same resA"], state: ["resA"], protect: ["resA"] },
+            { operation: "up", before: unprotect("resA"), spec: { things: [protectedA({ slug: "daz" }, true)] }, ok: true, steps: ["replace resA"], deletes: ["resA"], state: ["resA"], protect: ["resA"] },
+        ],
+    },
+    {
+        go: "TestOldCheckedInputsAreSent (what the state records: the checked inputs with the provider's default, the outputs with the computed url)",
+        runs: [
+            { operation: "up", spec: { things: [thing("resA", {}, { foo: "bar" })] }, ok: true, steps: ["create resA"], state: ["resA"], inputs: { resA: { foo: "bar", tier: "standard" } }, check: hasUrl },
+            { operation: "up", spec: { things: [thing("resA", {}, { foo: "baz" })] }, ok: true, steps: ["update resA"], calls: { update: ["resA"] }, state: ["resA"], inputs: { resA: { foo: "baz", tier: "standard" } }, check: hasUrl },
+            { operation: "destroy", ok: true, steps: ["delete resA"], deletes: ["resA"], state: [] },
+        ],
+    },
+    {
+        go: "TestAutomaticDiff (the provider leaves the diff to the engine: the preview's update names foo, an input diff)",
+        runs: [
+            { operation: "up", spec: { things: [thing("resA", {}, { diffUnknown: true, foo: 1 })] }, ok: true, steps: ["create resA"], state: ["resA"] },
+            {
+                operation: "preview",
+                spec: { things: [thing("resA", {}, { diffUnknown: true, foo: 2 })] },
+                ok: true,
+                steps: ["update resA"],
+                state: ["resA"],
+                check: ({ result, where }) => {
+                    const step = result.steps.find((each) => each.name === "resA");
+                    assert.deepEqual(step?.diffReasons, ["foo"], where);
+                    assert.deepEqual(step?.detailedDiff, { foo: { kind: "update", inputDiff: true } }, where);
+                },
+            },
+        ],
+    },
+    {
+        go: "TestDeletedWith",
+        runs: [
+            {
+                operation: "up",
+                spec: { things: [thing("resA", {}, { slug: "1" }), thing("resB", { deletedWith: "resA" }, { slug: "1" }), thing("resC", { deletedWith: "resB" }, { slug: "1" })] },
+                ok: true,
+                steps: ["create resA", "create resB", "create resC"],
+                state: ["resA", "resB", "resC"],
+            },
+            {
+                operation: "up",
+                spec: { things: [thing("resA", {}, { slug: "2" }), thing("resB", { deletedWith: "resA" }, { slug: "2" }), thing("resC", { deletedWith: "resB" }, { slug: "2" })] },
+                ok: true,
+                steps: ["replace resA", "replace resB", "replace resC"],
+                deletes: ["resA"],
+                state: ["resA", "resB", "resC"],
+            },
+            { operation: "up", spec: { things: [] }, ok: true, steps: ["delete resA", "delete resB", "delete resC"], deletes: ["resA"], state: [] },
+        ],
+    },
+]);

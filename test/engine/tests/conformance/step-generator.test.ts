@@ -1,0 +1,63 @@
+// The Go engine's step_generator_test.go (pkg/engine/lifecycletest), transcribed: see runner.ts.
+import { strict as assert } from "assert";
+import { storedSecretKeys } from "../../state/state-file";
+import { Seen, describeGoFile, nameOf, thing } from "./runner";
+
+/** Whether each resource (by name) is recorded External. */
+const external =
+    (expected: Record<string, boolean>) =>
+    ({ resources, where }: Seen) =>
+        assert.deepEqual(Object.fromEntries(resources.map((resource) => [nameOf(resource.urn), resource.external === true])), expected, where);
+
+
+describeGoFile("step_generator_test.go", [
+    {
+        go: "TestDuplicateURN (two registrations of one URN; its read of the same URN is not transcribed)",
+        runs: [{ operation: "up", spec: { things: [thing("resA"), thing("resA")] }, ok: false, error: /::resA: registered twice/, steps: ["create resA"], state: ["resA"] }],
+    },
+    {
+        go: "TestSecretMasked (a secret input the provider returns as an output stays secret in the state)",
+        runs: [
+            {
+                operation: "up",
+                spec: { things: [{ name: "resA", secrets: { shouldBeSecret: "bar" } }] },
+                ok: true,
+                steps: ["create resA"],
+                state: ["resA"],
+                check: ({ resources, program, where }) => {
+                    assert.ok(resources[0] && storedSecretKeys(resources[0]).includes("shouldBeSecret"), where);
+                    assert.ok(!JSON.stringify(program.state().resources).includes('"bar"'), where);
+                },
+            },
+        ],
+    },
+    {
+        go: "TestInitErrorsStep (a resource left with init errors is updated by the next up, which clears them)",
+        runs: [
+            { operation: "up", spec: { things: [thing("resA", {}, { failInit: "not ready" })] }, ok: false, error: /did not start/, steps: ["create resA failed"], state: ["resA"] },
+            {
+                operation: "up",
+                spec: { things: [thing("resA")] },
+                ok: true,
+                steps: ["update resA"],
+                calls: { update: ["resA"] },
+                state: ["resA"],
+                check: ({ resources, where }) => assert.deepEqual(resources[0]?.initErrors ?? [], [], where),
+            },
+        ],
+    },
+    {
+        go: "TestRelinquishStep (a managed resource read by Kind.get under its own id is relinquished: nothing deleted)",
+        runs: [
+            { operation: "up", spec: { things: [thing("resA")] }, ok: true, steps: ["create resA"], state: ["resA"], check: external({ resA: false }) },
+            {
+                operation: "up",
+                spec: (program) => ({ things: [{ name: "resA", get: program.managed()[0]?.id ?? "" }] }),
+                ok: true,
+                steps: ["read resA"],
+                state: ["resA"],
+                check: external({ resA: true }),
+            },
+        ],
+    },
+]);
