@@ -2,6 +2,7 @@
 // are the spec program's transforms (test-program.ts TransformSpec), run by the Node SDK's callbacks server.
 import { strict as assert } from "assert";
 import { openState, storedSecretKeys } from "../../state/state-file";
+import { wrapSecret } from "../../values/property-values";
 import { describeGoFile, nameOf, urnOf } from "./runner";
 
 describeGoFile("transformation_test.go", [
@@ -29,7 +30,7 @@ describeGoFile("transformation_test.go", [
                     assert.deepEqual(secretsOf("resA"), [], where);
                     assert.deepEqual(secretsOf("resB"), ["frob"], where);
                     const opened = openState(program.stateFile, { project: "enginetest", stack: "dev", passphrase: "" });
-                    assert.equal(opened.resources.find((resource) => resource.urn === urnOf("resB", 1))?.inputs.frob, "frob", where);
+                    assert.deepEqual(opened.resources.find((resource) => resource.urn === urnOf("resB", 1))?.inputs.frob, wrapSecret("frob"), where);
                 },
             },
         ],
