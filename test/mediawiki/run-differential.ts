@@ -1,5 +1,6 @@
-// `node dist/test/mediawiki/run-differential.js [--all]`: the differential suite by hand (the full corpus, the
-// test wiki's extensions enabled), with every disagreement, judged with the live paraminfo and with a pin of it.
+// `node dist/test/mediawiki/run-differential.js [--release 1.39|1.43] [--all]`: the differential suite by hand (the full
+// corpus, the test wiki's extensions enabled), with every disagreement, judged with the live paraminfo and with a pin
+// of it.
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -8,10 +9,18 @@ import { loadCatalogueFile } from "../../provider/wiki/catalogue/load";
 import { pullAndPin } from "../../provider/wiki/lint/catalogue-command";
 import { generateCorpus } from "./corpus";
 import { rejudge, runDifferential } from "./differential";
-import { startMediaWiki, TEST_EXTENSIONS } from "./server";
+import { MEDIAWIKI_RELEASES, MediaWikiRelease, startMediaWiki, TEST_EXTENSIONS } from "./server";
+
+function releaseArgument(): MediaWikiRelease {
+    const at = process.argv.indexOf("--release");
+    if (at < 0) return "1.39";
+    const release = MEDIAWIKI_RELEASES.find((known) => known === process.argv[at + 1]);
+    if (!release) throw new Error(`--release takes one of ${MEDIAWIKI_RELEASES.join(", ")}`);
+    return release;
+}
 
 async function main(): Promise<void> {
-    const wiki = await startMediaWiki({ extensions: TEST_EXTENSIONS });
+    const wiki = await startMediaWiki({ release: releaseArgument(), extensions: TEST_EXTENSIONS });
     const directory = mkdtempSync(join(tmpdir(), "wiki-pin-"));
     try {
         const catalogue = await fetchCatalogue(wiki.apiUrl);
