@@ -7,7 +7,8 @@ import type { Catalogue, ParamInfo } from "./catalogue/model";
 import { checkDefinition, DefinitionValue, MODULE_GROUPS, WikiQueryDefinition } from "./definition";
 import { quoted } from "./echo";
 import { IssueLog, WikiQueryIssue } from "./issues";
-import { checkModule } from "./modules/check-module";
+import type { SiteInfo } from "./mediawiki/site";
+import { checkModule, WikiRules } from "./modules/check-module";
 import { CatalogueIndex, indexCatalogue, ModuleIndex } from "./modules/module-index";
 import { checkPageSource, ModuleUse, PageSource } from "./modules/module-use";
 import { ParamValidator, RawValue, ValidatedParam } from "./paramvalidator/validator";
@@ -18,7 +19,7 @@ export interface ValidateWikiQueryOptions {
     catalogue?: Catalogue;
     /** Validate for a caller with elevated rights (apihighlimits): limits of 500 values and highmax. */
     highLimits?: boolean;
-    /** The wiki's namespace numbers; MediaWiki's standard 0..15 by default. */
+    /** The wiki's namespace numbers; by default those of the catalogue's site data, else MediaWiki's standard 0..15. */
     namespaces?: readonly number[];
     /** The wiki's MediaWiki version (e.g. "1.39.17"), for the module rules that changed between versions; by default the
      *  catalogue's own (a pinned catalogue records it), else the shipped catalogue's (1.45.4). */
@@ -38,9 +39,13 @@ export interface WikiQueryResult {
     request: Record<string, string>;
     /** Which catalogue judged the definition (its origin's description), e.g. "shipped catalogue (MediaWiki 1.45.4 core)". */
     judgedWith: string;
+    /** Which MediaWiki version's rules judged it, and with which site data (or what was assumed without any). */
+    judgedAs: string;
 }
 
 const STANDARD_NAMESPACES: ReadonlySet<number> = new Set([0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15]);
+/** What stands in for site data a catalogue does not carry (a bare paraminfo reply, a pin of format 1). */
+const ASSUMED_SITE = "assumed: the English namespaces of a fresh MediaWiki, no interwiki prefix, capitalised first letters, language codes judged by their shape";
 
 function rawValue(value: DefinitionValue): RawValue | undefined {
     if (typeof value === "string") return value;
@@ -49,8 +54,9 @@ function rawValue(value: DefinitionValue): RawValue | undefined {
     return value.map(String);
 }
 
-function namespaceSet(namespaces: readonly number[] | undefined): ReadonlySet<number> {
-    if (namespaces === undefined) return STANDARD_NAMESPACES;
+function namespaceSet(namespaces: readonly number[] | undefined, site: SiteInfo | undefined): ReadonlySet<number> {
+    // NamespaceDef takes the wiki's namespaces that can hold pages (Media and Special cannot).
+    if (namespaces === undefined) return site ? new Set(site.namespaces.map((namespace) => namespace.id).filter((id) => id >= 0)) : STANDARD_NAMESPACES;
     if (!Array.isArray(namespaces) || !namespaces.every(Number.isInteger)) {
         throw new TypeError("options.namespaces: expected an array of integer namespace numbers");
     }
@@ -66,18 +72,23 @@ class QueryValidation {
     private readonly raws: RawValue[] = [];
     private readonly used = new Set<string>();
     private readonly validator: ParamValidator;
-    private readonly version: string;
+    private readonly wiki: WikiRules;
+    private readonly versionSource: string;
 
     constructor(
         private readonly index: CatalogueIndex,
         private readonly definition: WikiQueryDefinition,
         options: ValidateWikiQueryOptions,
     ) {
-        this.version = options.mediawikiVersion ?? index.catalogue.origin?.mediawikiVersion ?? SHIPPED_MEDIAWIKI_VERSION;
+        const catalogueVersion = index.catalogue.origin?.mediawikiVersion;
+        const version = options.mediawikiVersion ?? catalogueVersion ?? SHIPPED_MEDIAWIKI_VERSION;
+        this.versionSource = options.mediawikiVersion !== undefined ? "as given" : catalogueVersion !== undefined ? "the catalogue's" : "the shipped catalogue's: the catalogue records none";
+        this.wiki = { version, site: index.site };
         this.validator = new ParamValidator(this.issues, {
             highLimits: options.highLimits === true,
-            namespaces: namespaceSet(options.namespaces),
-            mediawikiVersion: this.version,
+            namespaces: namespaceSet(options.namespaces, index.catalogue.site),
+            mediawikiVersion: version,
+            site: index.site,
         });
         const params = definition.params ?? {};
         for (const name in params) {
@@ -103,10 +114,17 @@ class QueryValidation {
             generator: this.definition.generator !== undefined,
         };
         checkPageSource(pages, this.issues);
-        for (const use of uses) checkModule(use, pages, this.version, this.issues);
+        for (const use of uses) checkModule(use, pages, this.wiki, this.issues);
         const { errors, warnings, advice } = this.issues;
         const judgedWith = this.index.catalogue.origin?.description ?? "a catalogue of unknown origin";
-        return { valid: errors.length === 0, errors, warnings, advice, request: this.request, judgedWith };
+        return { valid: errors.length === 0, errors, warnings, advice, request: this.request, judgedWith, judgedAs: this.judgedAs() };
+    }
+
+    private judgedAs(): string {
+        const site = this.wiki.site.assumed
+            ? `without site data (${ASSUMED_SITE})`
+            : `with the site data of the catalogue (namespaces, interwiki prefixes, languages)`;
+        return `the rules of MediaWiki ${this.wiki.version} (${this.versionSource}), ${site}`;
     }
 
     /** Validates the parameters the definition gives for one module, its missing required ones, and its templated ones. */

@@ -59,7 +59,9 @@ describe("wiki module rules (from the ApiQuery*.php modules)", () => {
         it("title parts (acfrom \"a|b\" is invalidtitle), categories, files", () => {
             assert.deepEqual(errorCodes({ list: "allcategories", params: { acfrom: "a|b" } }), ["invalidtitle@acfrom"]);
             assert.deepEqual(errorCodes({ list: "allpages", params: { apprefix: "Talk:x" } }), ["invalidtitle@apprefix"]);
-            assert.deepEqual(errorCodes({ list: "allpages", params: { apprefix: "Talk:x", apnamespace: 1 } }), []);
+            assert.deepEqual(errorCodes({ list: "allpages", params: { apprefix: "x", apnamespace: 1 } }), []);
+            // Talk:Talk:x names a namespace after Talk: (MediaWikiTitleCodec's title-invalid-talk-namespace).
+            assert.deepEqual(errorCodes({ list: "allpages", params: { apprefix: "Talk:x", apnamespace: 1 } }), ["invalidtitle@apprefix"]);
             assert.deepEqual(errorCodes({ list: "categorymembers", params: { cmtitle: "Foo" } }), ["invalidcategory@cmtitle"]);
             assert.deepEqual(errorCodes({ list: "imageusage", params: { iutitle: "Foo" } }), ["bad_image_title@iutitle"]);
             assert.deepEqual(codes(check({ prop: "categories", params: { titles: "A", clcategories: "Foo" } }).warnings), ["invalidcategory@clcategories"]);

@@ -5,6 +5,8 @@ import type { IssueLog } from "../issues";
 import { shownValue } from "../paramvalidator/spec";
 import type { ValidatedParam } from "../paramvalidator/validator";
 import { versionBefore } from "../version";
+import type { SiteRules } from "../mediawiki/site";
+import { parseTitle } from "../mediawiki/title-parser";
 import { FORMATS, FormatCheck, FormatName } from "./formats";
 import type { ModuleUse } from "./module-use";
 
@@ -54,10 +56,12 @@ export type ModuleRule = Versioned &
         /** A multi-valued parameter left without a value once its unrecognized values were dropped (or given empty). */
         | { kind: "notEmpty"; param: string; code: string }
         | { kind: "deprecatedWithout"; uses: readonly Condition[]; without: string }
+        /** A title parameter and a namespace parameter that may only be used together when the title is in one of them. */
+        | { kind: "titleInNamespaces"; title: string; namespaces: string }
     );
 
 class RuleContext {
-    constructor(readonly use: ModuleUse, readonly issues: IssueLog, readonly hasPages: boolean) {}
+    constructor(readonly use: ModuleUse, readonly issues: IssueLog, readonly hasPages: boolean, readonly site: SiteRules) {}
 
     get module(): string {
         return this.use.index.module.name;
@@ -129,7 +133,7 @@ function checkFormat(context: RuleContext, rule: Extract<ModuleRule, { kind: "fo
         const name = context.name(param);
         const code = rule.code.replace("{param}", name);
         for (const value of validated.values) {
-            if (check(value, namespace)) continue;
+            if (check(value, namespace, context.site)) continue;
             const message = `Invalid value ${shownValue(validated.spec, value)} for parameter "${name}".`;
             if (rule.warning) context.issues.warning(code, name, context.module, message);
             else context.error(code, param, message);
@@ -149,6 +153,15 @@ function checkContradiction(context: RuleContext, param: string, code: string): 
             return;
         }
     }
+}
+
+// ApiQueryRecentChanges: requireMaxOneParameter( title, namespace ) when the title's namespace is not among those given.
+function checkTitleInNamespaces(context: RuleContext, rule: Extract<ModuleRule, { kind: "titleInNamespaces" }>): void {
+    const title = context.given(rule.title)?.values[0];
+    const namespaces = context.given(rule.namespaces)?.values ?? [];
+    if (title === undefined || namespaces.length === 0 || namespaces.includes("*")) return;
+    const namespace = parseTitle(title, 0, context.site)?.namespace;
+    if (namespace !== undefined && !namespaces.includes(String(namespace))) checkCount(context, [rule.title, rule.namespaces], false, true);
 }
 
 function checkRule(context: RuleContext, rule: ModuleRule): void {
@@ -181,6 +194,8 @@ function checkRule(context: RuleContext, rule: ModuleRule): void {
         case "notEmpty":
             if (context.values(rule.param).length === 0) context.error(rule.code, rule.param, `The "${context.name(rule.param)}" parameter must be set.`);
             return;
+        case "titleInNamespaces":
+            return checkTitleInNamespaces(context, rule);
         case "deprecatedWithout":
             if (!context.given(rule.without) && rule.uses.some((condition) => context.given(condition.param) && context.holds(condition))) {
                 const name = context.name(rule.without);
@@ -209,12 +224,14 @@ function inEffect(context: RuleContext, rule: ModuleRule, readAll: boolean): boo
 export interface RuleSituation {
     /** The query has pages for the module (its own input, for a generator). */
     hasPages: boolean;
+    /** The wiki's site data (namespaces, interwiki prefixes, languages). */
+    site: SiteRules;
     /** Every parameter the module was given passed ParamValidator. */
     readAll: boolean;
 }
 
 /** Applies one module's rules to its use in a query. */
 export function applyRules(use: ModuleUse, rules: readonly ModuleRule[], version: string, issues: IssueLog, situation: RuleSituation): void {
-    const context = new RuleContext(use, issues, situation.hasPages);
+    const context = new RuleContext(use, issues, situation.hasPages, situation.site);
     for (const rule of rules) if (appliesTo(rule, version) && inEffect(context, rule, situation.readAll)) checkRule(context, rule);
 }
