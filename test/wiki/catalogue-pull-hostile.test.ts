@@ -14,6 +14,7 @@ import { loadCatalogueFile, pinFileName } from "../../provider/wiki/catalogue";
 import { BOUNDS } from "../../provider/bounds";
 import { runCommand, type Finished } from "../support/commands";
 import { LINT_CLI } from "./lint-support";
+import { siteAnswer } from "./fake-site";
 
 const PIN_FOLDER = "wiki-catalogues";
 const MIB = 1024 * 1024;
@@ -67,7 +68,7 @@ function asked(url: URL): string[] {
 function answerCatalogue(count: number, shape: (paths: string[]) => unknown[] = (paths) => paths.map((path) => module(path.slice("query+".length)))): Handler {
     const names = Array.from({ length: count }, (_, index) => `m${index}`);
     return (url, response) => {
-        if (url.searchParams.get("action") === "query") return answer(response, { query: { general: { generator: "MediaWiki 1.39.17" } } });
+        if (url.searchParams.get("action") === "query") return answer(response, siteAnswer(url));
         const paths = asked(url);
         const modules = paths[0] === "query" ? [queryModule(names)] : shape(paths);
         answer(response, { paraminfo: { helpformat: "none", modules } });

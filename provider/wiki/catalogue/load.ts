@@ -105,7 +105,8 @@ function assemble(modules: readonly ParsedModule[], source: string, origin: Cata
 /** Reads a parsed paraminfo reply, or a pinned catalogue (whose header and hash it checks). `source` names it
  *  in errors and in the catalogue's origin (a file name, a URL). */
 export function parseCatalogue(json: unknown, source = "paraminfo reply"): Catalogue {
-    const origin: CatalogueOrigin = isPinnedFile(json) ? checkPin(json, source).origin : { description: source };
+    const pin = isPinnedFile(json) ? checkPin(json, source) : undefined;
+    const origin: CatalogueOrigin = pin?.origin ?? { description: source };
     const errorCode = mediaWikiErrorCode(json);
     if (errorCode !== undefined) throw new CatalogueError(source, `the wiki answered with error "${errorCode}" instead of paraminfo`);
     const result = paraminfoReplySchema.safeParse(json);
@@ -114,7 +115,8 @@ export function parseCatalogue(json: unknown, source = "paraminfo reply"): Catal
         const more = others.length > 0 ? ` (and ${others.length} more problem${others.length > 1 ? "s" : ""})` : "";
         throw notParaminfo(source, describeIssue(first) + more);
     }
-    return assemble(result.data.paraminfo.modules, source, origin);
+    const catalogue = assemble(result.data.paraminfo.modules, source, origin);
+    return pin?.site ? { ...catalogue, site: pin.site } : catalogue;
 }
 
 /** V8's own reason, reduced to what never quotes the text (its "Unexpected token" messages do). */

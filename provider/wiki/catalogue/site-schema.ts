@@ -1,0 +1,53 @@
+// The site data a pin carries (from meta=siteinfo and meta=languageinfo), checked as input from outside: the
+// wiki's answers when a pull reads them, and the pin's "site" when it is loaded. Each list and each text is bounded.
+import { z } from "zod";
+import { BOUNDS } from "../../bounds";
+import type { SiteInfo } from "../mediawiki/site";
+
+const text = z.string().max(BOUNDS.maxSiteTextChars.default);
+const list = <T extends z.ZodType>(item: T) => z.array(item).max(BOUNDS.maxSiteEntries.default);
+const titleCase = z.enum(["first-letter", "case-sensitive"]);
+const namespaceId = z.number().int();
+
+const namespace = z.strictObject({ id: namespaceId, name: text, canonical: text.optional(), case: titleCase });
+
+/** The pin's "site": as the pull wrote it, nothing else. */
+export const pinnedSiteSchema = z.strictObject({
+    namespaces: list(namespace),
+    namespaceAliases: list(z.strictObject({ id: namespaceId, alias: text })),
+    interwiki: list(z.strictObject({ prefix: text.min(1), url: text, local: z.boolean() })),
+    languages: list(text.min(1)),
+    extensions: list(z.strictObject({ name: text, version: text.optional() })),
+}) satisfies z.ZodType<SiteInfo>;
+
+// The wiki's meta=siteinfo answer (formatversion=2); fields the pin does not keep are tolerated and dropped.
+export const siteinfoReplySchema = z.object({
+    query: z.object({
+        general: z.object({ generator: z.string().min(1).max(BOUNDS.maxPinHeaderChars.default) }),
+        namespaces: z.record(z.string(), z.object({ id: namespaceId, name: text, canonical: text.optional(), case: titleCase })),
+        namespacealiases: list(z.object({ id: namespaceId, alias: text })),
+        interwikimap: list(z.object({ prefix: text.min(1), url: text, local: z.boolean().optional() })),
+        extensions: list(z.object({ name: text, version: text.optional() })),
+    }),
+});
+
+export const languageinfoReplySchema = z.object({
+    query: z.object({ languageinfo: z.record(z.string(), z.object({ code: text.min(1) })) }),
+    continue: z.object({ licontinue: text }).passthrough().optional(),
+});
+
+type SiteinfoReply = z.output<typeof siteinfoReplySchema>["query"];
+
+/** The pin's site data from the wiki's answers, in a stable order (so that an unchanged wiki pins the same text). */
+export function siteOf(reply: SiteinfoReply, languages: readonly string[]): SiteInfo {
+    const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+    return {
+        namespaces: Object.values(reply.namespaces)
+            .map(({ id, name, canonical, case: titleCase }) => ({ id, name, ...(canonical === undefined ? {} : { canonical }), case: titleCase }))
+            .sort((a, b) => a.id - b.id),
+        namespaceAliases: reply.namespacealiases.map(({ id, alias }) => ({ id, alias })).sort((a, b) => a.id - b.id || byText(a.alias, b.alias)),
+        interwiki: reply.interwikimap.map(({ prefix, url, local }) => ({ prefix, url, local: local === true })).sort((a, b) => byText(a.prefix, b.prefix)),
+        languages: [...new Set(languages)].sort(byText),
+        extensions: reply.extensions.map(({ name, version }) => ({ name, ...(version === undefined ? {} : { version }) })).sort((a, b) => byText(a.name, b.name)),
+    };
+}
