@@ -6,7 +6,7 @@ import { SHIPPED_MEDIAWIKI_VERSION } from "./catalogue/load";
 import type { Catalogue, ParamInfo } from "./catalogue/model";
 import { checkDefinition, DefinitionValue, MODULE_GROUPS, WikiQueryDefinition } from "./definition";
 import { quoted } from "./echo";
-import { IssueLog, WikiQueryIssue } from "./issues";
+import { IssueLog, PossibleIssue, WikiQueryIssue } from "./issues";
 import type { SiteInfo } from "./mediawiki/site";
 import { checkModule, WikiRules } from "./modules/check-module";
 import { CatalogueIndex, indexCatalogue, ModuleIndex } from "./modules/module-index";
@@ -35,6 +35,8 @@ export interface WikiQueryResult {
     warnings: WikiQueryIssue[];
     /** This project's own advice (misleadingboolean, singlevalued, sensitive): the wiki says none of it. */
     advice: WikiQueryIssue[];
+    /** Errors and warnings the wiki gives only with some pages or some configuration, each saying when. */
+    possible: PossibleIssue[];
     /** The normalised api.php parameters. */
     request: Record<string, string>;
     /** Which catalogue judged the definition (its origin's description), e.g. "shipped catalogue (MediaWiki 1.45.4 core)". */
@@ -115,9 +117,9 @@ class QueryValidation {
         };
         checkPageSource(pages, this.issues);
         for (const use of uses) checkModule(use, pages, this.wiki, this.issues);
-        const { errors, warnings, advice } = this.issues;
+        const { errors, warnings, advice, possible } = this.issues;
         const judgedWith = this.index.catalogue.origin?.description ?? "a catalogue of unknown origin";
-        return { valid: errors.length === 0, errors, warnings, advice, request: this.request, judgedWith, judgedAs: this.judgedAs() };
+        return { valid: errors.length === 0, errors, warnings, advice, possible, request: this.request, judgedWith, judgedAs: this.judgedAs() };
     }
 
     private judgedAs(): string {

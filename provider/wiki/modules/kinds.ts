@@ -56,6 +56,8 @@ export type ModuleRule = Versioned &
         /** A multi-valued parameter left without a value once its unrecognized values were dropped (or given empty). */
         | { kind: "notEmpty"; param: string; code: string }
         | { kind: "deprecatedWithout"; uses: readonly Condition[]; without: string }
+        /** An error or warning the module gives only with some pages or configuration, while all the conditions hold. */
+        | { kind: "mayOccur"; severity: "error" | "warning"; code: string; param: string; conditions: readonly Condition[]; occurs: string; message: string }
         /** A title parameter and a namespace parameter that may only be used together when the title is in one of them. */
         | { kind: "titleInNamespaces"; title: string; namespaces: string }
     );
@@ -164,6 +166,16 @@ function checkTitleInNamespaces(context: RuleContext, rule: Extract<ModuleRule, 
     if (namespace !== undefined && !namespaces.includes(String(namespace))) checkCount(context, [rule.title, rule.namespaces], false, true);
 }
 
+// ApiQueryRevisionsBase::parseParameters, which a prop module reaches only when the query found pages or revisions:
+// there the deprecation depends on the pages.
+function checkDeprecatedWithout(context: RuleContext, rule: Extract<ModuleRule, { kind: "deprecatedWithout" }>): void {
+    if (context.given(rule.without) || !rule.uses.some((condition) => context.given(condition.param) && context.holds(condition))) return;
+    const name = context.name(rule.without);
+    const message = `Without "${name}", the legacy format is used for the content; it is deprecated.`;
+    if (rule.withPages) context.issues.mayOccur("warning", "deprecation", name, context.module, "the query finds an existing page or revision", message);
+    else context.issues.warning("deprecation", name, context.module, message);
+}
+
 function checkRule(context: RuleContext, rule: ModuleRule): void {
     switch (rule.kind) {
         case "oneOf":
@@ -197,9 +209,10 @@ function checkRule(context: RuleContext, rule: ModuleRule): void {
         case "titleInNamespaces":
             return checkTitleInNamespaces(context, rule);
         case "deprecatedWithout":
-            if (!context.given(rule.without) && rule.uses.some((condition) => context.given(condition.param) && context.holds(condition))) {
-                const name = context.name(rule.without);
-                context.issues.warning("deprecation", name, context.module, `Without "${name}", the legacy format is used for the content; it is deprecated.`);
+            return checkDeprecatedWithout(context, rule);
+        case "mayOccur":
+            if (rule.conditions.every((condition) => context.holds(condition))) {
+                context.issues.mayOccur(rule.severity, rule.code, context.name(rule.param), context.module, rule.occurs, rule.message);
             }
             return;
     }

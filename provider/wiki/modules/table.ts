@@ -236,9 +236,26 @@ export const MODULE_RULES: Readonly<Record<string, readonly ModuleRule[]>> = {
     templates: withPages([...continuesTyped([S, S, S], [I, I, S]), { kind: "format", params: ["templates"], format: "title", code: "invalidtitle", warning: true }]),
     // Extensions' modules (TextExtracts' ApiQueryExtracts, PageImages' ApiQueryPageImages). A continue value
     // beyond the pages found (extracts) or naming no page found (pageimages) depends on the pages: not checked.
-    extracts: withPages([{ kind: "atMostOneOf", params: ["chars", "sentences"] }, continues((value) => Number(value) >= 0)]),
+    extracts: withPages([
+        { kind: "atMostOneOf", params: ["chars", "sentences"] },
+        continues((value) => Number(value) >= 0),
+        // ApiQueryExtracts::execute, for each page it extracts as HTML.
+        {
+            kind: "mayOccur", severity: "warning", code: "textextracts-malformed-html", param: "plaintext", conditions: [], unlessGiven: "plaintext",
+            occurs: "an existing page's extract is HTML (without explaintext)",
+            message: "HTML may be malformed and/or unbalanced and may omit inline images.",
+        },
+    ]),
     pageimages: [{ kind: "notEmpty", param: "prop", code: "noprop" }],
     allmessages: [{ kind: "format", params: ["lang"], format: "languagecode", code: "invalidlang" }],
+    // ApiQuerySiteinfo::appendDbReplLagInfo: all database servers only for a wiki that shows its hostnames.
+    siteinfo: [
+        {
+            kind: "mayOccur", severity: "error", code: "includeAllDenied", param: "showalldb", conditions: [{ param: "showalldb" }, { param: "prop", value: "dbrepllag" }],
+            occurs: "the wiki does not show its hostnames ($wgShowHostnames, off by default)",
+            message: "Cannot view all servers' info unless $wgShowHostnames is true.",
+        },
+    ],
     // ApiQueryLanguageinfo: codes it does not know are dropped with a warning. Without the wiki's list of
     // languages, the shape of a language tag stands in for it.
     languageinfo: [{ kind: "format", params: ["code"], format: "languagetag", code: "unrecognizedvalues", warning: true }],
