@@ -44,6 +44,7 @@ const DATA_DEPENDENT_WARNINGS = new Set([
 // Errors that depend on the pages found when the validator cannot tell: a continue value beyond the pages
 // (extracts) or naming none of them (pageimages). The validator agrees when it reports them from the request alone.
 const PAGE_DEPENDENT_ERRORS = new Set(["badcontinue@extracts", "badcontinue@pageimages"]);
+const DEPRECATION_HELP = "deprecation-help@main";
 // Rules that modules check only when some of the pages exist (ApiQueryRevisions counts only "good titles").
 const EXISTING_PAGE_RULES = /(?:revisions|langlinks|iwlinks)$/;
 
@@ -111,14 +112,20 @@ function possibleKeys(validator: WikiQueryResult, severity: "error" | "warning")
     return new Set(validator.possible.filter((issue) => issue.severity === severity).map(key));
 }
 
-// The wiki's warnings that the validator must also give: those it says may occur are accounted for when they come
-// (a possible deprecation with the deprecation-help that comes with every deprecation).
+// The wiki's warnings that the validator must also give: each one it says may occur accounts for one the wiki gave
+// (and a possible deprecation for the deprecation-help that comes with every deprecation, once).
 function certainWarnings(wiki: WikiAnswer, validator: WikiQueryResult): string[] {
-    const possible = possibleKeys(validator, "warning");
     const given = wiki.warnings.filter((warning) => !DATA_DEPENDENT_WARNINGS.has(warning.code)).map(key);
-    const fromPossible = given.some((warning) => possible.has(warning) && warning.startsWith("deprecation@"));
-    const ours = new Set(validator.warnings.map(key));
-    return given.filter((warning) => !possible.has(warning) && !(fromPossible && warning === "deprecation-help@main" && !ours.has(warning)));
+    const helpIsOurs = validator.warnings.some((warning) => key(warning) === DEPRECATION_HELP);
+    const remove = (warning: string) => {
+        const at = given.indexOf(warning);
+        if (at >= 0) given.splice(at, 1);
+        return at >= 0;
+    };
+    for (const warning of validator.possible.filter((issue) => issue.severity === "warning").map(key)) {
+        if (remove(warning) && warning.startsWith("deprecation@") && !helpIsOurs) remove(DEPRECATION_HELP);
+    }
+    return given;
 }
 
 export function judge(wiki: WikiAnswer, validator: WikiQueryResult, definition: WikiQueryDefinition): Verdict {

@@ -88,7 +88,7 @@ export function parseTitle(text: string, defaultNamespace = NS_MAIN, site: SiteR
     const fragment = key.indexOf("#");
     if (fragment >= 0) key = key.slice(0, fragment).replace(EDGE_UNDERSCORES, "");
     // An interwiki link may name the other wiki alone; a local title needs a name.
-    if ((key === "" && interwiki === "") || ILLEGAL_IN_TITLE.test(key) || isRelativePath(key) || key.includes("~~~")) return undefined;
+    if ((key === "" && interwiki === "") || key.startsWith(":") || ILLEGAL_IN_TITLE.test(key) || isRelativePath(key) || key.includes("~~~")) return undefined;
     const bytes = Buffer.byteLength(key, "utf8");
     if (bytes > MAX_SPECIAL_TITLE_BYTES || (namespace !== NS_SPECIAL && bytes > MAX_TITLE_BYTES)) return undefined;
     // Other wikis' titles keep their case: the other wiki may be case-sensitive.

@@ -75,9 +75,10 @@ const S = "string" as const;
 const I = "int" as const;
 const TS = "timestamp" as const;
 
-// ApiQueryBase::titlePartToKey on from, to and prefix.
-function titleParts(namespace: number | { param: string }): ModuleRule {
-    const where = typeof namespace === "number" ? { namespace } : { namespaceParam: namespace.param };
+// ApiQueryBase::titlePartToKey on from, to and prefix, in a fixed namespace or the one a parameter names (the
+// fallback where the module has no such parameter).
+function titleParts(namespace: number | { param: string; fallback?: number }): ModuleRule {
+    const where = typeof namespace === "number" ? { namespace } : { namespaceParam: namespace.param, namespace: namespace.fallback };
     return { kind: "format", params: ["from", "to", "prefix"], format: "titlepart", code: "invalidtitle", ...where };
 }
 
@@ -110,15 +111,17 @@ const REVISIONS_BASE: readonly ModuleRule[] = ([
 // One continue field for the unique titles; the title and the linking page's id otherwise, or, for the link tables
 // that LinksMigration reads through linktarget (templatelinks, and pagelinks by default in 1.43), the target's id and
 // the linking page's.
-function allLinks(sinceTyped: readonly ContinueField[]): readonly ModuleRule[] {
+// list=allfileusages has no namespace parameter: its titles are files'.
+function allLinks(sinceTyped: readonly ContinueField[], fallback?: number): readonly ModuleRule[] {
     return [
         { kind: "excludes", when: { param: "prop", value: "ids" }, other: { param: "unique" }, code: "invalidparammix" },
-        titleParts({ param: "namespace" }),
+        titleParts({ param: "namespace", fallback }),
         continues([S], { when: { param: "unique" } }),
         ...continuesTyped([S, S], sinceTyped, { unlessGiven: "unique" }),
     ];
 }
 const ALL_LINKS_BY_TITLE = allLinks([S, I]);
+const ALL_FILE_USAGES = allLinks([S, I], NS_FILE);
 const ALL_LINKS_BY_TARGET = allLinks([I, I]);
 
 // Prop modules return before their checks when the query has no pages.
@@ -131,7 +134,7 @@ const SHOW: ModuleRule = { kind: "noContradiction", param: "show", code: "show" 
 export const MODULE_RULES: Readonly<Record<string, readonly ModuleRule[]>> = {
     allcategories: [titleParts(NS_CATEGORY), continues([S])],
     alldeletedrevisions: [...REVISIONS_BASE, titleParts(0), ...continuesTyped([I, S, S, I], anyOf([I, S], [I, S, TS, I], [TS, I]))],
-    allfileusages: ALL_LINKS_BY_TITLE,
+    allfileusages: ALL_FILE_USAGES,
     allimages: [
         ...["start", "end", "user"].map((param): ModuleRule => ({ kind: "requires", when: { param }, needs: { param: "sort", value: "timestamp" }, code: "invalidparammix" })),
         { kind: "requires", when: { param: "filterbots", not: "all" }, needs: { param: "sort", value: "timestamp" }, code: "invalidparammix" },
