@@ -65,6 +65,16 @@ function namespaceSet(namespaces: readonly number[] | undefined, site: SiteInfo 
     return new Set(namespaces);
 }
 
+/** Which MediaWiki version's rules judge with a catalogue (and where the version comes from), and with which site
+ *  data, or what is assumed without any. */
+export function judgedAs(catalogue: Catalogue, mediawikiVersion?: string): string {
+    const recorded = catalogue.origin?.mediawikiVersion;
+    const version = mediawikiVersion ?? recorded ?? SHIPPED_MEDIAWIKI_VERSION;
+    const source = mediawikiVersion !== undefined ? "as given" : recorded !== undefined ? "the catalogue's" : "the shipped catalogue's: the catalogue records none";
+    const site = catalogue.site ? "with the site data of the catalogue (namespaces, interwiki prefixes, languages)" : `without site data (${ASSUMED_SITE})`;
+    return `the rules of MediaWiki ${version} (${source}), ${site}`;
+}
+
 class QueryValidation {
     private readonly issues = new IssueLog();
     private readonly request: Record<string, string> = { action: "query" };
@@ -75,16 +85,13 @@ class QueryValidation {
     private readonly used = new Set<string>();
     private readonly validator: ParamValidator;
     private readonly wiki: WikiRules;
-    private readonly versionSource: string;
 
     constructor(
         private readonly index: CatalogueIndex,
         private readonly definition: WikiQueryDefinition,
-        options: ValidateWikiQueryOptions,
+        private readonly options: ValidateWikiQueryOptions,
     ) {
-        const catalogueVersion = index.catalogue.origin?.mediawikiVersion;
-        const version = options.mediawikiVersion ?? catalogueVersion ?? SHIPPED_MEDIAWIKI_VERSION;
-        this.versionSource = options.mediawikiVersion !== undefined ? "as given" : catalogueVersion !== undefined ? "the catalogue's" : "the shipped catalogue's: the catalogue records none";
+        const version = options.mediawikiVersion ?? index.catalogue.origin?.mediawikiVersion ?? SHIPPED_MEDIAWIKI_VERSION;
         this.wiki = { version, site: index.site };
         this.validator = new ParamValidator(this.issues, {
             highLimits: options.highLimits === true,
@@ -119,14 +126,7 @@ class QueryValidation {
         for (const use of uses) checkModule(use, pages, this.wiki, this.issues);
         const { errors, warnings, advice, possible } = this.issues;
         const judgedWith = this.index.catalogue.origin?.description ?? "a catalogue of unknown origin";
-        return { valid: errors.length === 0, errors, warnings, advice, possible, request: this.request, judgedWith, judgedAs: this.judgedAs() };
-    }
-
-    private judgedAs(): string {
-        const site = this.wiki.site.assumed
-            ? `without site data (${ASSUMED_SITE})`
-            : `with the site data of the catalogue (namespaces, interwiki prefixes, languages)`;
-        return `the rules of MediaWiki ${this.wiki.version} (${this.versionSource}), ${site}`;
+        return { valid: errors.length === 0, errors, warnings, advice, possible, request: this.request, judgedWith, judgedAs: judgedAs(this.index.catalogue, this.options.mediawikiVersion) };
     }
 
     /** Validates the parameters the definition gives for one module, its missing required ones, and its templated ones. */
