@@ -7,7 +7,7 @@ import type { Catalogue, ParamInfo } from "./catalogue/model";
 import { checkDefinition, DefinitionValue, MODULE_GROUPS, WikiQueryDefinition } from "./definition";
 import { quoted } from "./echo";
 import { IssueLog, PossibleIssue, WikiQueryIssue } from "./issues";
-import type { SiteInfo } from "./mediawiki/site";
+import type { LackableSitePart, SiteInfo } from "./mediawiki/site";
 import { checkModule, WikiRules } from "./modules/check-module";
 import { CatalogueIndex, indexCatalogue, ModuleIndex } from "./modules/module-index";
 import { checkPageSource, ModuleUse, PageSource } from "./modules/module-use";
@@ -65,14 +65,29 @@ function namespaceSet(namespaces: readonly number[] | undefined, site: SiteInfo 
     return new Set(namespaces);
 }
 
+/** What the rules do without a part of site data the catalogue lacks. */
+const WITHOUT_PART: Readonly<Record<LackableSitePart, string>> = {
+    languages: "language codes (judged by their shape)",
+    extensions: "extensions (no rule reads them)",
+};
+
+/** Whose site data judge, which parts they give, and which they lack; or what is assumed without any. */
+function siteJudgedBy(catalogue: Catalogue): string {
+    const { site, origin } = catalogue;
+    if (!site) return `without site data (${ASSUMED_SITE})`;
+    const lacks = site.lacks ?? [];
+    const parts = `namespaces, aliases, interwiki prefixes, case${lacks.includes("languages") ? "" : ", language codes"}`;
+    const lacking = lacks.length === 0 ? "" : `; they lack the wiki's ${lacks.map((part) => WITHOUT_PART[part]).join(" and ")}`;
+    return `with the site data of ${origin?.siteDescription ?? "the catalogue"} (${parts})${lacking}`;
+}
+
 /** Which MediaWiki version's rules judge with a catalogue (and where the version comes from), and with which site
  *  data, or what is assumed without any. */
 export function judgedAs(catalogue: Catalogue, mediawikiVersion?: string): string {
     const recorded = catalogue.origin?.mediawikiVersion;
     const version = mediawikiVersion ?? recorded ?? SHIPPED_MEDIAWIKI_VERSION;
     const source = mediawikiVersion !== undefined ? "as given" : recorded !== undefined ? "the catalogue's" : "the shipped catalogue's: the catalogue records none";
-    const site = catalogue.site ? "with the site data of the catalogue (namespaces, interwiki prefixes, languages)" : `without site data (${ASSUMED_SITE})`;
-    return `the rules of MediaWiki ${version} (${source}), ${site}`;
+    return `the rules of MediaWiki ${version} (${source}), ${siteJudgedBy(catalogue)}`;
 }
 
 class QueryValidation {

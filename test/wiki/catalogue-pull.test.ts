@@ -76,7 +76,10 @@ describe("wiki catalogue: pulling and pinning", () => {
     });
 
     it("pins the wiki's site data: namespaces, aliases, interwiki map and language codes, which then judge titles", async () => {
-        wiki = { modules: 3, interwiki: [{ prefix: "wikipedia", url: "https://en.wikipedia.org/wiki/$1" }, { prefix: "here", url: `${base}/$1`, local: true }] };
+        wiki = {
+            modules: 3,
+            interwiki: [{ prefix: "wikipedia", url: "https://en.wikipedia.org/wiki/$1", local: true }, { prefix: "here", url: `${base}/$1`, localinterwiki: true }],
+        };
         const { catalogue } = await pullCatalogue(base);
         assert.deepEqual(catalogue.site?.interwiki, [
             { prefix: "here", url: `${base}/$1`, local: true },

@@ -2,7 +2,8 @@
 // namespaces, an alias, the interwiki map given) or meta=languageinfo (two language codes).
 export interface FakeSite {
     generator?: unknown;
-    interwiki?: readonly { prefix: string; url: string; local?: boolean }[];
+    /** As siteinfo gives it: `local` is iw_local (a trusted wiki), `localinterwiki` a prefix naming this wiki. */
+    interwiki?: readonly { prefix: string; url: string; local?: boolean; localinterwiki?: boolean }[];
 }
 
 export const FAKE_LANGUAGES = ["de", "en"];

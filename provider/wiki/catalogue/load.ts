@@ -8,6 +8,8 @@ import { CatalogueError } from "./errors";
 import { Catalogue, CatalogueOrigin, ModuleInfo, ParamInfo } from "./model";
 import { checkPin, isPinnedFile } from "./pin-file";
 import { ParsedModule, ParsedParameter, paraminfoReplySchema } from "./paraminfo-schema";
+import { shippedSiteSchema } from "./site-schema";
+import type { LackableSitePart } from "../mediawiki/site";
 
 const SHIPPED_SOURCE = "shipped catalogue";
 /** The MediaWiki version the shipped catalogue describes: the rules apply as they stand there unless told otherwise. */
@@ -152,8 +154,13 @@ export function loadCatalogueFile(path: string): Catalogue {
 
 let shipped: Catalogue | undefined;
 
-/** The catalogue this package ships (the wiki the spec describes), read once. */
+/** The catalogue this package ships: the paraminfo of the MediaWiki release the spec describes, with English
+ *  Wikipedia's site data (without the parts no faithful source gave). Read once. */
 export function shippedCatalogue(): Catalogue {
-    shipped ??= { ...parseCatalogue(shippedJson, SHIPPED_SOURCE), origin: { description: `${SHIPPED_SOURCE} (MediaWiki ${SHIPPED_MEDIAWIKI_VERSION} core)`, mediawikiVersion: SHIPPED_MEDIAWIKI_VERSION } };
+    if (shipped) return shipped;
+    const { site, siteSource } = shippedSiteSchema.parse({ site: shippedJson.site, siteSource: shippedJson.siteSource });
+    const lacks = Object.keys(siteSource.lacks) as LackableSitePart[];
+    const origin = { description: `${SHIPPED_SOURCE} (MediaWiki ${SHIPPED_MEDIAWIKI_VERSION} core)`, mediawikiVersion: SHIPPED_MEDIAWIKI_VERSION, siteDescription: siteSource.description };
+    shipped = { ...parseCatalogue(shippedJson, SHIPPED_SOURCE), origin, site: { ...site, lacks } };
     return shipped;
 }

@@ -67,6 +67,8 @@ export interface CatalogueOrigin {
     mediawikiVersion?: string;
     /** A pinned catalogue's content hash ("sha256:..."). */
     contentHash?: string;
+    /** Whose site data the catalogue carries, when they are not its own wiki's pull (the shipped catalogue's). */
+    siteDescription?: string;
 }
 
 export interface Catalogue {

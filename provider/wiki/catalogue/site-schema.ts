@@ -2,7 +2,7 @@
 // wiki's answers when a pull reads them, and the pin's "site" when it is loaded. Each list and each text is bounded.
 import { z } from "zod";
 import { BOUNDS } from "../../bounds";
-import type { SiteInfo } from "../mediawiki/site";
+import { LACKABLE_SITE_PARTS, type SiteInfo } from "../mediawiki/site";
 
 const text = z.string().max(BOUNDS.maxSiteTextChars.default);
 const list = <T extends z.ZodType>(item: T) => z.array(item).max(BOUNDS.maxSiteEntries.default);
@@ -20,13 +20,25 @@ export const pinnedSiteSchema = z.strictObject({
     extensions: list(z.strictObject({ name: text, version: text.optional() })),
 }) satisfies z.ZodType<SiteInfo>;
 
+/** The shipped catalogue's site data and where they come from: each part a source names, and each part no faithful
+ *  source gave, with the reason (its list left empty). */
+export const shippedSiteSchema = z.strictObject({
+    site: pinnedSiteSchema,
+    siteSource: z.strictObject({
+        description: text,
+        generator: text,
+        sources: z.array(z.strictObject({ part: text, repository: text, path: text, commit: text, date: text })).min(1),
+        lacks: z.partialRecord(z.enum(LACKABLE_SITE_PARTS), text),
+    }),
+});
+
 // The wiki's meta=siteinfo answer (formatversion=2); fields the pin does not keep are tolerated and dropped.
 export const siteinfoReplySchema = z.object({
     query: z.object({
         general: z.object({ generator: z.string().min(1).max(BOUNDS.maxPinHeaderChars.default) }),
         namespaces: z.record(z.string(), z.object({ id: namespaceId, name: text, canonical: text.optional(), case: titleCase })),
         namespacealiases: list(z.object({ id: namespaceId, alias: text })),
-        interwikimap: list(z.object({ prefix: text.min(1), url: text, local: z.boolean().optional() })),
+        interwikimap: list(z.object({ prefix: text.min(1), url: text, localinterwiki: z.boolean().optional() })),
         extensions: list(z.object({ name: text, version: text.optional() })),
     }),
 });
@@ -46,7 +58,7 @@ export function siteOf(reply: SiteinfoReply, languages: readonly string[]): Site
             .map(({ id, name, canonical, case: titleCase }) => ({ id, name, ...(canonical === undefined ? {} : { canonical }), case: titleCase }))
             .sort((a, b) => a.id - b.id),
         namespaceAliases: reply.namespacealiases.map(({ id, alias }) => ({ id, alias })).sort((a, b) => a.id - b.id || byText(a.alias, b.alias)),
-        interwiki: reply.interwikimap.map(({ prefix, url, local }) => ({ prefix, url, local: local === true })).sort((a, b) => byText(a.prefix, b.prefix)),
+        interwiki: reply.interwikimap.map(({ prefix, url, localinterwiki }) => ({ prefix, url, local: localinterwiki === true })).sort((a, b) => byText(a.prefix, b.prefix)),
         languages: [...new Set(languages)].sort(byText),
         extensions: reply.extensions.map(({ name, version }) => ({ name, ...(version === undefined ? {} : { version }) })).sort((a, b) => byText(a.name, b.name)),
     };

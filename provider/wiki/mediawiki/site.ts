@@ -17,9 +17,14 @@ export interface SiteNamespace {
 export interface SiteInterwiki {
     prefix: string;
     url: string;
-    /** The prefix names this wiki itself ($wgLocalInterwikis): such a prefix is dropped, as a leading colon. */
+    /** The prefix names this wiki itself ($wgLocalInterwikis, siteinfo's "localinterwiki"): such a prefix is dropped,
+     *  as a leading colon. Not siteinfo's "local" (iw_local), which says only that the other wiki is trusted. */
     local: boolean;
 }
+
+/** Parts of site data a catalogue may lack (the shipped catalogue's, where no faithful source was reachable). */
+export const LACKABLE_SITE_PARTS = ["languages", "extensions"] as const;
+export type LackableSitePart = (typeof LACKABLE_SITE_PARTS)[number];
 
 export interface SiteExtension {
     name: string;
@@ -34,6 +39,8 @@ export interface SiteInfo {
     /** The codes meta=languageinfo knows (LanguageNameUtils::getLanguageNames( 'en', ALL )). */
     languages: readonly string[];
     extensions: readonly SiteExtension[];
+    /** Parts the site data lack, their lists left empty: without language codes, codes are judged by their shape. */
+    lacks?: readonly LackableSitePart[];
 }
 
 /** Site data prepared for the rules that read it: lookups by lower-case name, as Language::getNsIndex and
@@ -87,7 +94,7 @@ export function siteRules(site: SiteInfo | undefined): SiteRules {
         interwikiPrefixes: new Set(data.interwiki.map((entry) => entry.prefix.toLowerCase())),
         localInterwikiPrefixes: new Set(data.interwiki.filter((entry) => entry.local).map((entry) => entry.prefix.toLowerCase())),
         caseSensitive: new Set(data.namespaces.filter((namespace) => namespace.case === "case-sensitive").map((namespace) => namespace.id)),
-        languages: site === undefined ? undefined : new Set(data.languages),
+        languages: site === undefined || site.lacks?.includes("languages") ? undefined : new Set(data.languages),
     };
 }
 
