@@ -128,11 +128,13 @@ async function languageCodes(pull: Pull): Promise<string[]> {
         const parsed = languageinfoReplySchema.safeParse(json);
         if (!parsed.success) throw shapeError(source, parsed.error);
         codes.push(...Object.values(parsed.data.query.languageinfo).map((language) => language.code));
-        if (codes.length > BOUNDS.maxSiteEntries.default) throw new CatalogueError(source, `more than ${BOUNDS.maxSiteEntries.default} language codes`);
+        const { maxSiteEntries } = BOUNDS;
+        if (codes.length > maxSiteEntries.default) throw new CatalogueError(source, `more than ${maxSiteEntries.default} language codes, the bound on ${maxSiteEntries.name}`);
         next = parsed.data.continue?.licontinue;
         if (next === undefined) return codes;
     }
-    throw new CatalogueError(describeUrl(new URL(pull.api)), `meta=languageinfo still continued after ${BOUNDS.maxLanguageinfoPages.default} requests`);
+    const { maxLanguageinfoPages } = BOUNDS;
+    throw new CatalogueError(describeUrl(new URL(pull.api)), `meta=languageinfo still continued after ${maxLanguageinfoPages.default} requests, the bound on ${maxLanguageinfoPages.name}`);
 }
 
 async function wikiSite(pull: Pull): Promise<{ generator: string; site: SiteInfo }> {

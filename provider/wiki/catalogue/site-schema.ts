@@ -4,8 +4,13 @@ import { z } from "zod";
 import { BOUNDS } from "../../bounds";
 import { LACKABLE_SITE_PARTS, type SiteInfo } from "../mediawiki/site";
 
-const text = z.string().max(BOUNDS.maxSiteTextChars.default);
-const list = <T extends z.ZodType>(item: T) => z.array(item).max(BOUNDS.maxSiteEntries.default);
+// Each message names its bound, so that a wiki or a pin over it is told which.
+const { maxSiteEntries, maxSiteTextChars } = BOUNDS;
+const text = z.string().max(maxSiteTextChars.default, { error: `longer than ${maxSiteTextChars.default} characters, the bound on ${maxSiteTextChars.name}` });
+const tooMany = `more than ${maxSiteEntries.default} entries, the bound on ${maxSiteEntries.name}`;
+const list = <T extends z.ZodType>(item: T) => z.array(item).max(maxSiteEntries.default, { error: tooMany });
+/** A siteinfo object keyed by id or code, bounded like a list. */
+const keyed = <T extends z.ZodType>(item: T) => z.record(z.string(), item).refine((record) => Object.keys(record).length <= maxSiteEntries.default, { error: tooMany });
 const titleCase = z.enum(["first-letter", "case-sensitive"]);
 const namespaceId = z.number().int();
 
@@ -36,7 +41,7 @@ export const shippedSiteSchema = z.strictObject({
 export const siteinfoReplySchema = z.object({
     query: z.object({
         general: z.object({ generator: z.string().min(1).max(BOUNDS.maxPinHeaderChars.default) }),
-        namespaces: z.record(z.string(), z.object({ id: namespaceId, name: text, canonical: text.optional(), case: titleCase })),
+        namespaces: keyed(z.object({ id: namespaceId, name: text, canonical: text.optional(), case: titleCase })),
         namespacealiases: list(z.object({ id: namespaceId, alias: text })),
         interwikimap: list(z.object({ prefix: text.min(1), url: text, localinterwiki: z.boolean().optional() })),
         extensions: list(z.object({ name: text, version: text.optional() })),
@@ -44,7 +49,7 @@ export const siteinfoReplySchema = z.object({
 });
 
 export const languageinfoReplySchema = z.object({
-    query: z.object({ languageinfo: z.record(z.string(), z.object({ code: text.min(1) })) }),
+    query: z.object({ languageinfo: keyed(z.object({ code: text.min(1) })) }),
     continue: z.object({ licontinue: text }).passthrough().optional(),
 });
 
