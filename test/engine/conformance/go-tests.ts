@@ -489,7 +489,7 @@ export const GO_TESTS: Record<string, Record<string, Judgement>> = {
         TestRefreshV2Targeted: RUN_PROGRAM,
         TestRefreshV2FailedRead: RUN_PROGRAM,
         TestRefreshDeletedResourceWithChild: na(SKIPPED_IN_GO),
-        TestRefreshPreservesInputsWhenReadReturnsNoInputs: toTranscribe("the test provider's Read always returns inputs"),
+        TestRefreshPreservesInputsWhenReadReturnsNoInputs: TRANSCRIBED,
         TestRefreshV2TargetedWithPropertyDependencies: RUN_PROGRAM,
         TestRefreshV2TargetNotInProgram: RUN_PROGRAM,
         TestRefreshV2ParentChildOrdering: RUN_PROGRAM,
