@@ -111,6 +111,13 @@ const REFRESHED: Partial<Run> = { flags: { refresh: true }, steps: ["same resA",
 const PENDING_WARNING = /Attempting to deploy or update resources with 2 pending operations from previous deployment/;
 
 describeGoFile("pulumi_test.go", [
+    {
+        go: "TestPersistentDiff (its legacy diff, an engine option the CLI does not set, is not transcribed)",
+        runs: [
+            { operation: "up", spec: { things: [thing("resA", {}, { alwaysChanges: true })] }, ok: true, steps: ["create resA"], state: ["resA"] },
+            { operation: "preview", spec: { things: [thing("resA", {}, { alwaysChanges: true })] }, ok: true, steps: ["update resA"], calls: { diff: ["resA"], update: [] }, state: ["resA"] },
+        ],
+    },
     { go: "TestPreviewWithPendingOperations", runs: [createA, sameA("preview", interrupted("updating"), ["updating resA"])] },
     {
         go: "TestRefreshWithPendingOperations (an up with --refresh, and a refresh then an up, each from a state holding a pending update)",
