@@ -451,7 +451,7 @@ export const GO_TESTS: Record<string, Record<string, Judgement>> = {
         TestAutomaticDiff: TRANSCRIBED,
         TestStackOutputsProgramError: TRANSCRIBED,
         TestStackOutputsResourceError: TRANSCRIBED,
-        TestParallelDiff: toTranscribe("PULUMI_PARALLEL_DIFF (the engine's Diff calls in flight at once)"),
+        TestParallelDiff: TRANSCRIBED,
         TestConstructHangsAfterRegisterResourceFailure: na(COMPONENTS),
         TestProgramError: TRANSCRIBED,
         TestResourceError: TRANSCRIBED,

@@ -110,7 +110,22 @@ const REFRESHED: Partial<Run> = { flags: { refresh: true }, steps: ["same resA",
 // deployment_executor.go count every pending operation of the old snapshot: 2.
 const PENDING_WARNING = /Attempting to deploy or update resources with 2 pending operations from previous deployment/;
 
+/** Each two of the run's Diff calls were in flight together (the Go test's provider holds each until both are). */
+function diffsOverlapped({ calls, where }: Seen): void {
+    const diffs = calls.filter((call) => call.call === "diff");
+    assert.equal(diffs.length, 2, where);
+    assert.ok(diffs[0].start < diffs[1].end && diffs[1].start < diffs[0].end, `the two diffs overlap; ${where}`);
+}
+const TWO_DIFFING: ProgramSpec = { things: [thing("resA", {}, { diffOverlap: 2 }), thing("resB", {}, { diffOverlap: 2 })] };
+
 describeGoFile("pulumi_test.go", [
+    {
+        go: "TestParallelDiff (the double's Diff calls of independent registrations are always in flight together)",
+        runs: [
+            { operation: "up", spec: TWO_DIFFING, flags: { parallel: 2 }, ok: true, steps: ["create resA", "create resB"], state: ["resA", "resB"] },
+            { operation: "preview", spec: TWO_DIFFING, flags: { parallel: 2 }, ok: true, steps: ["same resA", "same resB"], calls: { diff: ["resA", "resB"] }, state: ["resA", "resB"], check: diffsOverlapped },
+        ],
+    },
     {
         go: "TestPersistentDiff (its legacy diff, an engine option the CLI does not set, is not transcribed)",
         runs: [
