@@ -467,7 +467,10 @@ export const GO_TESTS: Record<string, Record<string, Judgement>> = {
         TestParallelRefresh: TRANSCRIBED,
         TestExternalRefresh: TRANSCRIBED,
         TestExternalRefreshDoesNotCallDiff: TRANSCRIBED,
-        TestRefreshInitFailure: toTranscribe("the test provider's Read reports no init errors"),
+        TestRefreshInitFailure: open(
+            "a refresh whose Read succeeds keeps the init errors the resource had; Go records the read's init errors, none when it succeeds (its Read reporting init errors does not apply: the dynamic-provider host answers a Read's error without them)",
+            "step.go RefreshStep.Apply (InitErrors from the read)",
+        ),
         TestRefreshWithDelete: TRANSCRIBED,
         TestRefreshDeleteDependencies: REFRESH_REFERENCES,
         TestRefreshDeletePropertyDependencies: REFRESH_REFERENCES,
