@@ -69,7 +69,7 @@ const renamedPair = (related: "dependsOn" | "parent"): Run[] => [
 
 describeGoFile("alias_test.go", [
     {
-        go: "TestAliasURNs (its renames by URN alias, with the updates and replacements they go with; a dynamic resource's type does not change, and two resources claiming one alias are not refused: see TestDuplicatesDueToAliases)",
+        go: "TestAliasURNs (its renames by URN alias, with the updates and replacements they go with; a dynamic resource's type does not change, and its step of two resources claiming one alias is not transcribed, the double not refusing that yet)",
         runs: [
             { ...renamed("create", "n1", []), calls: { create: ["n1"] } },
             renamed("same", "n2", ["n1"]),
