@@ -451,7 +451,10 @@ export const GO_TESTS: Record<string, Record<string, Judgement>> = {
         TestOldCheckedInputsAreSent: TRANSCRIBED,
         TestResourceNames: TRANSCRIBED,
         TestSourcePositions: open("the double records no source position of a registration in the state", "resource.State SourcePosition (source_eval.go RegisterResource)"),
-        TestBadResourceOptionURNs: toTranscribe("the spec program sends no URN alias, parent or dependency of its own"),
+        TestBadResourceOptionURNs: open(
+            "a malformed alias URN (\"very-bad urn\", which the Node SDK sends as given) is taken without a word; Go fails the registration (\"invalid alias URN\"). A Node program cannot send a malformed parent, deletedWith or dependency URN, which are resources",
+            "source_eval.go RegisterResource (resource.ParseURN of each alias URN)",
+        ),
         TestProviderChecksums: na("checksums of provider plugins to download; the dynamic provider is downloaded by no one"),
         TestAutomaticDiff: TRANSCRIBED,
         TestStackOutputsProgramError: TRANSCRIBED,
