@@ -491,7 +491,7 @@ export const GO_TESTS: Record<string, Record<string, Judgement>> = {
         TestRefreshBasics: TRANSCRIBED,
         TestCanceledRefresh: open(
             "a cancelled run is not followed: the double has no cancellation (its command line has no interrupt handler, so SIGINT ends it at once), where Go's cancel lets the steps in flight finish, starts none, and writes what they did",
-            "backend/cancellation_scope.go (the CLI's first interrupt cancels), deployment_executor.go Execute (cancellation of the step executor)",
+            "backend/cancellation_scope.go cancellationScopeSource.NewScope (the first interrupt cancels), deployment_executor.go Execute (cancellation of the step executor)",
         ),
         TestRefreshStepWillPersistUpdatedIDs: TRANSCRIBED,
         TestRefreshUpdateWithDeletedResource: TRANSCRIBED,
