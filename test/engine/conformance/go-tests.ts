@@ -643,7 +643,7 @@ export const GO_TESTS: Record<string, Record<string, Judgement>> = {
         TestTargetDestroyDependencyDeleteFails: TRANSCRIBED,
         TestTargetDestroyChildDeleteFails: TRANSCRIBED,
         TestDependencyUnreleatedToTargetUpdatedSucceeds: TRANSCRIBED,
-        TestTargetUntargetedParentWithUpdatedDependency: toTranscribe("the spec program gives a component no dependsOn"),
+        TestTargetUntargetedParentWithUpdatedDependency: TRANSCRIBED,
         TestTargetChangeProviderVersion: na(EXPLICIT_PROVIDERS),
         TestTargetChangeAndSameProviderVersion: na(EXPLICIT_PROVIDERS),
         TestUntargetedDependencyChainsArePreserved: TRANSCRIBED,

@@ -89,6 +89,8 @@ export type TransformSpec =
 
 export interface GroupSpec {
     name: string;
+    /** Earlier groups, by name. */
+    dependsOn?: string[];
     options?: { protect?: boolean; retainOnDelete?: boolean; parent?: string; deletedWith?: string; transformed?: TransformSpec };
 }
 
