@@ -440,10 +440,7 @@ export const GO_TESTS: Record<string, Record<string, Judgement>> = {
         TestImportDiff: na(IMPORT),
         TestDeletedWith: TRANSCRIBED,
         TestReplaceWithAndPropertyChange: REPLACE_WITH,
-        TestInvalidGetIDReportsUserError: open(
-            "Kind.get with an id that resolves to \"\" (an output: the Node SDK takes a plain empty string for no id) is read with the empty id and succeeds; Go fails the read (\"Expected an ID for <urn>\")",
-            "step_generator.go GenerateReadSteps (an empty ID is an error)",
-        ),
+        TestInvalidGetIDReportsUserError: TRANSCRIBED,
         TestEventSecrets: TRANSCRIBED,
         TestAdditionalSecretOutputs: na(SKIPPED_IN_GO),
         TestDefaultParents: na(SKIPPED_IN_GO),
