@@ -7,7 +7,7 @@
 export const MIB = 1024 * 1024;
 
 /** What a bound counts, as its messages name it. */
-export type Unit = "milliseconds" | "bytes" | "pages" | "refusals" | "retries" | "attempts" | "characters" | "levels" | "modules" | "redirects" | "names" | "steps" | "rows" | "folders";
+export type Unit = "milliseconds" | "bytes" | "pages" | "refusals" | "retries" | "attempts" | "characters" | "levels" | "modules" | "redirects" | "names" | "steps" | "rows" | "folders" | "entries";
 
 /** How a command-line option counts: the word its usage shows and its messages say, and how many of the bound's units one is. */
 export const OPTION_UNITS = {
@@ -148,6 +148,12 @@ export const BOUNDS = {
     maxRedirects: { name: "redirects of one request", side: "wiki", unit: "redirects", default: 5 },
     // Header strings come from the wiki (generator) or the user (apiUrl): long ones are not a header.
     maxPinHeaderChars: { name: "the api URL a pull pins", side: "wiki", unit: "characters", default: 2048, remark: "what a pin records" },
+    // Wikipedia's interwiki map has about 1,000 prefixes, MediaWiki about 800 language codes.
+    maxSiteEntries: { name: "entries of each list of a pin's site data", side: "wiki", unit: "entries", default: 10_000 },
+    // A URL of the interwiki map is the longest text; the api URL's bound holds for each.
+    maxSiteTextChars: { name: "a name or URL of a pin's site data", side: "wiki", unit: "characters", default: 2048 },
+    // meta=languageinfo with liprop=code answers in one page; a wiki that pages it is still bounded.
+    maxLanguageinfoPages: { name: "meta=languageinfo requests of a pull", side: "wiki", unit: "pages", default: 20 },
     // A stack's config file is a few kilobytes; this refuses what cannot be one before YAML parses it.
     maxStackFileBytes: { name: "size of a stack config file (`shortener-import --stack`)", side: "tools", unit: "bytes", default: 4 * MIB },
     // A stack of 10,000 resources with their states is a few megabytes of digest.

@@ -39,16 +39,16 @@ const hinted = new Set<string>();
 
 function outputsOf(wanted: WikiQueryInputs): Props {
     const { catalogue } = catalogueFor(wanted);
-    const { request, warnings, advice, judgedWith } = validateWikiQuery(wanted.definition, { highLimits: wanted.highLimits, catalogue });
+    const { request, warnings, advice, judgedWith, judgedAs } = validateWikiQuery(wanted.definition, { highLimits: wanted.highLimits, catalogue });
     // The validator's advice (misleadingboolean, sensitive, ...) stays among this resource's warnings, as before 0.2.
     const concerns = [...warnings, ...advice];
-    return { request, url: `${wanted.apiUrl}?${new URLSearchParams(request)}`, warnings: concerns.map((w) => `${w.param}: ${w.message} (${w.code})`), judgedWith };
+    return { request, url: `${wanted.apiUrl}?${new URLSearchParams(request)}`, warnings: concerns.map((w) => `${w.param}: ${w.message} (${w.code})`), judgedWith, judgedAs };
 }
 
 export const wikiQuery: ResourceDefinition<WikiQueryInputs> = {
     kind: "WikiQuery",
     inputs,
-    computedOutputs: ["request", "url", "warnings", "judgedWith"],
+    computedOutputs: ["request", "url", "warnings", "judgedWith", "judgedAs"],
     rules(wanted, _olds, context) {
         let definition: WikiQueryDefinition;
         try {
@@ -69,7 +69,7 @@ export const wikiQuery: ResourceDefinition<WikiQueryInputs> = {
             context.tell(`WikiQuery: ${chosen.hint}`);
         }
         const result = validateWikiQuery(definition, { highLimits: wanted.highLimits, catalogue: chosen.catalogue });
-        context.tell(`WikiQuery: ${result.judgedWith} judged the definition`);
+        context.tell(`WikiQuery: ${result.judgedWith} judged the definition, by ${result.judgedAs}`);
         const { errors } = result;
         const warnings = [...result.warnings, ...result.advice];
         if (!wanted.strict) {
@@ -119,4 +119,6 @@ export class WikiQuery extends kindResource<WikiQueryArgs>(wikiQuery) {
     declare readonly warnings: pulumi.Output<string[]>;
     /** Which catalogue judged the definition. */
     declare readonly judgedWith: pulumi.Output<string>;
+    /** Which MediaWiki version's rules judged it, and with which site data (and what they lack). */
+    declare readonly judgedAs: pulumi.Output<string>;
 }

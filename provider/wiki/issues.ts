@@ -8,6 +8,12 @@ export interface WikiQueryIssue {
     message: string;
 }
 
+/** An error or warning the wiki gives only with some pages or some configuration: it may occur, and `when` says when. */
+export interface PossibleIssue extends WikiQueryIssue {
+    severity: "error" | "warning";
+    when: string;
+}
+
 // ApiBase::addDeprecation: every deprecation warning comes with one "deprecation-help" from api.php itself.
 const DEPRECATION_HELP: WikiQueryIssue = {
     code: "deprecation-help",
@@ -21,6 +27,7 @@ export class IssueLog {
     readonly errors: WikiQueryIssue[] = [];
     readonly warnings: WikiQueryIssue[] = [];
     readonly advice: WikiQueryIssue[] = [];
+    readonly possible: PossibleIssue[] = [];
     private deprecationHelpGiven = false;
 
     error(code: string, param: string, module: string, message: string): void {
@@ -33,6 +40,11 @@ export class IssueLog {
             this.deprecationHelpGiven = true;
             this.warnings.push({ ...DEPRECATION_HELP });
         }
+    }
+
+    /** What the wiki may say, depending on its pages or configuration: never an error or warning of the definition. */
+    mayOccur(severity: "error" | "warning", code: string, param: string, module: string, when: string, message: string): void {
+        this.possible.push({ severity, code, param, module, when, message: `May occur, when ${when}: ${message}` });
     }
 
     advise(code: string, param: string, module: string, message: string): void {

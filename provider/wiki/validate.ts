@@ -6,8 +6,9 @@ import { SHIPPED_MEDIAWIKI_VERSION } from "./catalogue/load";
 import type { Catalogue, ParamInfo } from "./catalogue/model";
 import { checkDefinition, DefinitionValue, MODULE_GROUPS, WikiQueryDefinition } from "./definition";
 import { quoted } from "./echo";
-import { IssueLog, WikiQueryIssue } from "./issues";
-import { checkModule } from "./modules/check-module";
+import { IssueLog, PossibleIssue, WikiQueryIssue } from "./issues";
+import type { LackableSitePart, SiteInfo } from "./mediawiki/site";
+import { checkModule, WikiRules } from "./modules/check-module";
 import { CatalogueIndex, indexCatalogue, ModuleIndex } from "./modules/module-index";
 import { checkPageSource, ModuleUse, PageSource } from "./modules/module-use";
 import { ParamValidator, RawValue, ValidatedParam } from "./paramvalidator/validator";
@@ -18,7 +19,7 @@ export interface ValidateWikiQueryOptions {
     catalogue?: Catalogue;
     /** Validate for a caller with elevated rights (apihighlimits): limits of 500 values and highmax. */
     highLimits?: boolean;
-    /** The wiki's namespace numbers; MediaWiki's standard 0..15 by default. */
+    /** The wiki's namespace numbers; by default those of the catalogue's site data, else MediaWiki's standard 0..15. */
     namespaces?: readonly number[];
     /** The wiki's MediaWiki version (e.g. "1.39.17"), for the module rules that changed between versions; by default the
      *  catalogue's own (a pinned catalogue records it), else the shipped catalogue's (1.45.4). */
@@ -34,13 +35,19 @@ export interface WikiQueryResult {
     warnings: WikiQueryIssue[];
     /** This project's own advice (misleadingboolean, singlevalued, sensitive): the wiki says none of it. */
     advice: WikiQueryIssue[];
+    /** Errors and warnings the wiki gives only with some pages or some configuration, each saying when. */
+    possible: PossibleIssue[];
     /** The normalised api.php parameters. */
     request: Record<string, string>;
     /** Which catalogue judged the definition (its origin's description), e.g. "shipped catalogue (MediaWiki 1.45.4 core)". */
     judgedWith: string;
+    /** Which MediaWiki version's rules judged it, and with which site data (or what was assumed without any). */
+    judgedAs: string;
 }
 
 const STANDARD_NAMESPACES: ReadonlySet<number> = new Set([0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15]);
+/** What stands in for site data a catalogue does not carry (a bare paraminfo reply, a pin of format 1). */
+const ASSUMED_SITE = "assumed: the English namespaces of a fresh MediaWiki, no interwiki prefix, capitalised first letters, language codes judged by their shape";
 
 function rawValue(value: DefinitionValue): RawValue | undefined {
     if (typeof value === "string") return value;
@@ -49,12 +56,38 @@ function rawValue(value: DefinitionValue): RawValue | undefined {
     return value.map(String);
 }
 
-function namespaceSet(namespaces: readonly number[] | undefined): ReadonlySet<number> {
-    if (namespaces === undefined) return STANDARD_NAMESPACES;
+function namespaceSet(namespaces: readonly number[] | undefined, site: SiteInfo | undefined): ReadonlySet<number> {
+    // NamespaceDef takes the wiki's namespaces that can hold pages (Media and Special cannot).
+    if (namespaces === undefined) return site ? new Set(site.namespaces.map((namespace) => namespace.id).filter((id) => id >= 0)) : STANDARD_NAMESPACES;
     if (!Array.isArray(namespaces) || !namespaces.every(Number.isInteger)) {
         throw new TypeError("options.namespaces: expected an array of integer namespace numbers");
     }
     return new Set(namespaces);
+}
+
+/** What the rules do without a part of site data the catalogue lacks. */
+const WITHOUT_PART: Readonly<Record<LackableSitePart, string>> = {
+    languages: "language codes (judged by their shape)",
+    extensions: "extensions (no rule reads them)",
+};
+
+/** Whose site data judge, which parts they give, and which they lack; or what is assumed without any. */
+function siteJudgedBy(catalogue: Catalogue): string {
+    const { site, origin } = catalogue;
+    if (!site) return `without site data (${ASSUMED_SITE})`;
+    const lacks = site.lacks ?? [];
+    const parts = `namespaces, aliases, interwiki prefixes, case${lacks.includes("languages") ? "" : ", language codes"}`;
+    const lacking = lacks.length === 0 ? "" : `; they lack the wiki's ${lacks.map((part) => WITHOUT_PART[part]).join(" and ")}`;
+    return `with the site data of ${origin?.siteDescription ?? "the catalogue"} (${parts})${lacking}`;
+}
+
+/** Which MediaWiki version's rules judge with a catalogue (and where the version comes from), and with which site
+ *  data, or what is assumed without any. */
+export function judgedAs(catalogue: Catalogue, mediawikiVersion?: string): string {
+    const recorded = catalogue.origin?.mediawikiVersion;
+    const version = mediawikiVersion ?? recorded ?? SHIPPED_MEDIAWIKI_VERSION;
+    const source = mediawikiVersion !== undefined ? "as given" : recorded !== undefined ? "the catalogue's" : "the shipped catalogue's: the catalogue records none";
+    return `the rules of MediaWiki ${version} (${source}), ${siteJudgedBy(catalogue)}`;
 }
 
 class QueryValidation {
@@ -66,18 +99,20 @@ class QueryValidation {
     private readonly raws: RawValue[] = [];
     private readonly used = new Set<string>();
     private readonly validator: ParamValidator;
-    private readonly version: string;
+    private readonly wiki: WikiRules;
 
     constructor(
         private readonly index: CatalogueIndex,
         private readonly definition: WikiQueryDefinition,
-        options: ValidateWikiQueryOptions,
+        private readonly options: ValidateWikiQueryOptions,
     ) {
-        this.version = options.mediawikiVersion ?? index.catalogue.origin?.mediawikiVersion ?? SHIPPED_MEDIAWIKI_VERSION;
+        const version = options.mediawikiVersion ?? index.catalogue.origin?.mediawikiVersion ?? SHIPPED_MEDIAWIKI_VERSION;
+        this.wiki = { version, site: index.site };
         this.validator = new ParamValidator(this.issues, {
             highLimits: options.highLimits === true,
-            namespaces: namespaceSet(options.namespaces),
-            mediawikiVersion: this.version,
+            namespaces: namespaceSet(options.namespaces, index.catalogue.site),
+            mediawikiVersion: version,
+            site: index.site,
         });
         const params = definition.params ?? {};
         for (const name in params) {
@@ -103,10 +138,10 @@ class QueryValidation {
             generator: this.definition.generator !== undefined,
         };
         checkPageSource(pages, this.issues);
-        for (const use of uses) checkModule(use, pages, this.version, this.issues);
-        const { errors, warnings, advice } = this.issues;
+        for (const use of uses) checkModule(use, pages, this.wiki, this.issues);
+        const { errors, warnings, advice, possible } = this.issues;
         const judgedWith = this.index.catalogue.origin?.description ?? "a catalogue of unknown origin";
-        return { valid: errors.length === 0, errors, warnings, advice, request: this.request, judgedWith };
+        return { valid: errors.length === 0, errors, warnings, advice, possible, request: this.request, judgedWith, judgedAs: judgedAs(this.index.catalogue, this.options.mediawikiVersion) };
     }
 
     /** Validates the parameters the definition gives for one module, its missing required ones, and its templated ones. */

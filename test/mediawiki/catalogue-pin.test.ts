@@ -1,7 +1,8 @@
 // Pinned catalogues against a real wiki: the test MediaWiki (Debian's 1.39 with PageImages and TextExtracts) is
 // pinned with `wiki-query-lint catalogue pull`, and a query of the extensions' modules previews clean in a
 // WikiQuery judged with the pin (through the real dynamic-provider host), warns with the shipped catalogue, and
-// lints the same way. Enabling one more extension and pulling again reports exactly the modules it added.
+// lints the same way. Enabling one more extension and pulling again reports exactly the modules, namespaces and
+// extension it added.
 import assert from "node:assert/strict";
 import { ChildProcess, execFile } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
@@ -113,10 +114,12 @@ describe("pinned catalogues of a real wiki with extensions", function () {
         const pinned = await cli("--strict", "--catalogue", pin, definitions);
         assert.equal(pinned.status, 0, pinned.stdout + pinned.stderr);
         assert.match(pinned.stderr, /judged with pinned catalogue .*MediaWiki 1\.39/);
+        assert.match(pinned.stderr, /judged as the rules of MediaWiki 1\.39\.\d+ \(the catalogue's\), with the site data of the catalogue/);
         const shipped = await cli("--strict", definitions);
         assert.equal(shipped.status, 1, shipped.stdout + shipped.stderr);
         assert.match(shipped.stdout, /unrecognizedparams/);
         assert.match(shipped.stderr, /shipped catalogue .*catalogue pull <api\.php URL>/);
+        assert.match(shipped.stderr, /judged as the rules of MediaWiki 1\.45\.4 \(the catalogue's\), with the site data of English Wikipedia .*; they lack the wiki's language codes \(judged by their shape\)/);
     });
 
     it("writes typed definitions from the pin, which type the extensions' parameters", async () => {
@@ -130,12 +133,18 @@ describe("pinned catalogues of a real wiki with extensions", function () {
         assert.match(text, /"piprop"\?: [^;]*"original"[^;]*\| readonly \([^;]*"thumbnail"[^;]*\)\[\];/);
     });
 
-    it("a second pull after enabling one more extension reports exactly the modules it added; a third, nothing", async () => {
+    it("a second pull after enabling one more extension reports exactly the modules, namespaces and extension it added; a third, nothing", async () => {
         wiki!.enableExtension("Gadgets");
         const second = await cli("catalogue", "pull", wiki!.apiUrl, "--out", pin);
         assert.equal(second.status, 0, second.stderr);
         const changes = second.stdout.split("changes since the previous pin:\n")[1]?.trim();
-        assert.equal(changes, "modules added: list=gadgetcategories, list=gadgets", second.stdout);
+        assert.equal(
+            changes,
+            "modules added: list=gadgetcategories, list=gadgets\n" +
+                "namespace names added: 2300:Gadget, 2301:Gadget talk, 2302:Gadget definition, 2303:Gadget definition talk\n" +
+                "extensions added: Gadgets",
+            second.stdout,
+        );
         assert.ok(loadCatalogueFile(pin).modules.has("gadgets"));
         const modified = statSync(pin).mtimeMs;
         const third = await cli("catalogue", "pull", wiki!.apiUrl, "--out", pin);

@@ -1,7 +1,8 @@
-// A seeded corpus of query definitions generated from a wiki's own paraminfo: every module, alone and
+// A seeded corpus of query definitions generated from a wiki's own paraminfo and site data: every module, alone and
 // as a generator; every parameter with valid, invalid, edge and deprecated values of its type; arrays
 // given to single-valued parameters; unknown, required, multisource, singlepageonly and templated
-// cases; and random mixes of a module's parameters, which is where module-code rules show.
+// cases; random mixes of a module's parameters, which is where module-code rules show; titles behind the wiki's
+// interwiki prefixes and namespace names and aliases; language codes; and requests whose warnings depend on the pages.
 import type { Catalogue, ModuleInfo, ParamInfo } from "../../provider/wiki/catalogue/model";
 import type { DefinitionValue, WikiQueryDefinition } from "../../provider/wiki";
 import { seededRandom } from "../support/seeded-random";
@@ -244,8 +245,60 @@ class CorpusBuilder {
         this.add(kind, { list: "imageusage", params: { iutitle: "File:Example.png" } });
     }
 
+    /** Every module parameter that names a page or a part of a title, with the module's usual base. */
+    private titleParameterUses(): { use: WikiQueryDefinition; base: Record<string, Value>; name: string }[] {
+        const uses = [];
+        for (const module of this.catalogue.modules.values()) {
+            const role = groupField(module);
+            const base = this.baseParams(module, module.prefix, role);
+            for (const info of module.parameters) {
+                if (TITLE_PARAMETERS.has(info.name)) uses.push({ use: { [role]: module.name }, base, name: module.prefix + info.name });
+            }
+        }
+        return uses;
+    }
+
+    // Titles behind the wiki's interwiki prefixes (invalid where a module needs a page of this wiki) and in its
+    // namespaces by their names and aliases.
+    private siteCases(): void {
+        const site = this.catalogue.site;
+        if (!site) return;
+        const prefixes = site.interwiki.filter((entry) => !entry.local).map((entry) => entry.prefix).slice(0, 2);
+        const interwikiTitles = prefixes.flatMap((prefix) => [`${prefix}:Example`, `${upperFirst(prefix)}:Example`, `:${prefix}:Example`, `Talk:${prefix}:Example`, `${prefix}:`]);
+        const names = [...site.namespaceAliases.map((alias) => alias.alias), ...site.namespaces.filter((namespace) => namespace.id === 4).map((namespace) => namespace.name)];
+        const namespaceTitles = names.flatMap((name) => [`${name}:Example`, `${name.toLowerCase()}:Example.png`, `Talk:${name}:Example`]);
+        for (const { use, base, name } of this.titleParameterUses()) {
+            for (const title of interwikiTitles) this.add(INTERWIKI_PREFIXES, { ...use, params: { ...base, [name]: title } });
+            for (const title of namespaceTitles) this.add(NAMESPACE_NAMES, { ...use, params: { ...base, [name]: title } });
+        }
+        for (const titles of [...interwikiTitles, ...namespaceTitles]) this.add(INTERWIKI_PREFIXES, { prop: "info", params: { titles } });
+        const codes = ["de", "en-gb", "nan", "zh-hant", "xyz", "qqq", "en-x-piglatin", "De", ["de", "xyz"], ["fr", "sr-el"]];
+        for (const code of codes) {
+            this.add(LANGUAGE_CODES, { meta: "languageinfo", params: { licode: code } });
+            this.add(LANGUAGE_CODES, { meta: "allmessages", params: { ammessages: "mainpage", amlang: code } });
+        }
+    }
+
+    // Warnings and errors that depend on the pages found or on the wiki's configuration.
+    private pageDependentCases(): void {
+        const pages: Record<string, Value>[] = [{ titles: "Main Page" }, { titles: "No such page here" }, { titles: "Main Page|No such page here" }, { revids: 1 }];
+        for (const source of pages) {
+            for (const rvprop of ["content", "ids|contentmodel", "ids"]) this.add(PAGE_DEPENDENT, { prop: "revisions", params: { ...source, rvprop } });
+            if (this.catalogue.modules.has("extracts")) {
+                const extras: Record<string, Value>[] = [{}, { explaintext: true }, { exintro: true, exsentences: 2 }];
+                for (const extra of extras) this.add(PAGE_DEPENDENT, { prop: "extracts", params: { ...source, ...prefixed("ex", extra) } });
+            }
+        }
+        for (const siprop of ["dbrepllag", "general", "dbrepllag|general"]) {
+            this.add(PAGE_DEPENDENT, { meta: "siteinfo", params: { siprop, sishowalldb: true } });
+            this.add(PAGE_DEPENDENT, { meta: "siteinfo", params: { siprop } });
+        }
+    }
+
     build(): CorpusCase[] {
         this.knownDifferenceCases();
+        this.siteCases();
+        this.pageDependentCases();
         this.queryCases();
         this.singlePageCases();
         this.templatedCases();
@@ -256,6 +309,20 @@ class CorpusBuilder {
 
 /** The class of the cases where the validator and a real MediaWiki were last seen to differ; samples keep it whole. */
 export const KNOWN_DIFFERENCES = "known differences";
+const INTERWIKI_PREFIXES = "interwiki prefixes";
+const NAMESPACE_NAMES = "namespace names";
+const LANGUAGE_CODES = "language codes";
+const PAGE_DEPENDENT = "page-dependent";
+// Parameters whose value is a page or the start of a title (ApiQueryBase::titlePartToKey, getTitleOrPageId, ...).
+const TITLE_PARAMETERS = new Set(["title", "from", "to", "prefix", "titles", "templates", "categories", "images", "badfilecontexttitle"]);
+
+function upperFirst(text: string): string {
+    return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+function prefixed(prefix: string, params: Record<string, Value>): Record<string, Value> {
+    return Object.fromEntries(Object.entries(params).map(([name, value]) => [prefix + name, value]));
+}
 
 /** The corpus for a catalogue; the same seed gives the same cases. */
 export function generateCorpus(catalogue: Catalogue, seed = 20261123): CorpusCase[] {

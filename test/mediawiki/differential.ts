@@ -1,9 +1,10 @@
 // The differential check: each definition goes to a real api.php (POST, errorformat=plaintext) and to the
 // validator, given that wiki's own paraminfo as its catalogue, so that only the rules are compared.
-// When the wiki errs, the validator must be invalid and list the wiki's error code; when the wiki accepts,
-// the validator must be valid with the same warnings (code and module). The validator's advice is the
-// project's own voice and is not compared. Answers that depend on who asks or on which pages exist are
-// counted apart.
+// When the wiki errs, the validator must be invalid and list the wiki's error code, or list it among what may occur
+// (an error that depends on the configuration); when the wiki accepts, the validator must be valid with the same
+// warnings (code and module), those it says may occur with some pages counting when the wiki gives them. The
+// validator's advice is the project's own voice and is not compared. Answers that depend on who asks or on which
+// pages exist are counted apart.
 import { implodeMultiValue } from "../../provider/wiki/paramvalidator/multivalue";
 import { validateWikiQuery, WikiQueryDefinition, WikiQueryResult } from "../../provider/wiki";
 import type { Catalogue } from "../../provider/wiki/catalogue/model";
@@ -33,16 +34,17 @@ export interface Comparison {
 // Error codes whose answer depends on the caller or on the wiki's content, not on the request's form.
 const DATA_DEPENDENT_ERRORS = new Set([
     "notloggedin", "nosuchpageid", "nosuchrevid", "nosuchuser", "missingtitle", "bad_wlowner", "bad_wltoken",
-    "permissiondenied", "readapidenied", "mustbeloggedin", "invaliduser", "nosuchusershort", "stashnotloggedin", "includeAllDenied",
+    "permissiondenied", "readapidenied", "mustbeloggedin", "invaliduser", "nosuchusershort", "stashnotloggedin",
 ]);
 // Warnings about the content found, never about the request's form (TextExtracts warns per page it extracts).
 const DATA_DEPENDENT_WARNINGS = new Set([
     "nosuchuser", "nosuchpageid", "nosuchrevid", "missingtitle",
-    "textextracts-malformed-html", "textextracts-sentences-and-html", "textextracts-limit", "textextracts-title-in-file-namespace",
+    "textextracts-sentences-and-html", "textextracts-limit", "textextracts-title-in-file-namespace",
 ]);
 // Errors that depend on the pages found when the validator cannot tell: a continue value beyond the pages
 // (extracts) or naming none of them (pageimages). The validator agrees when it reports them from the request alone.
 const PAGE_DEPENDENT_ERRORS = new Set(["badcontinue@extracts", "badcontinue@pageimages"]);
+const DEPRECATION_HELP = "deprecation-help@main";
 // Rules that modules check only when some of the pages exist (ApiQueryRevisions counts only "good titles").
 const EXISTING_PAGE_RULES = /(?:revisions|langlinks|iwlinks)$/;
 
@@ -106,8 +108,29 @@ function pageIdNotAFile(error: WikiFinding, definition: WikiQueryDefinition): bo
     return error.code === "bad_image_title" && Object.keys(definition.params ?? {}).some((name) => /^g?iupageid$/.test(name));
 }
 
+function possibleKeys(validator: WikiQueryResult, severity: "error" | "warning"): Set<string> {
+    return new Set(validator.possible.filter((issue) => issue.severity === severity).map(key));
+}
+
+// The wiki's warnings that the validator must also give: each one it says may occur accounts for one the wiki gave
+// (and a possible deprecation for the deprecation-help that comes with every deprecation, once).
+function certainWarnings(wiki: WikiAnswer, validator: WikiQueryResult): string[] {
+    const given = wiki.warnings.filter((warning) => !DATA_DEPENDENT_WARNINGS.has(warning.code)).map(key);
+    const helpIsOurs = validator.warnings.some((warning) => key(warning) === DEPRECATION_HELP);
+    const remove = (warning: string) => {
+        const at = given.indexOf(warning);
+        if (at >= 0) given.splice(at, 1);
+        return at >= 0;
+    };
+    for (const warning of validator.possible.filter((issue) => issue.severity === "warning").map(key)) {
+        if (remove(warning) && warning.startsWith("deprecation@") && !helpIsOurs) remove(DEPRECATION_HELP);
+    }
+    return given;
+}
+
 export function judge(wiki: WikiAnswer, validator: WikiQueryResult, definition: WikiQueryDefinition): Verdict {
     const [error] = wiki.errors;
+    if (error && validator.valid && possibleKeys(validator, "error").has(key(error))) return "agree";
     // An exception inside the wiki (internal_api_error_*) is no rule to compare with.
     if (error?.code.startsWith("internal_api_error")) return "wiki failed";
     if (!error && existingPageRuleOnAbsentPages(wiki, validator)) return "depends on data";
@@ -118,9 +141,7 @@ export function judge(wiki: WikiAnswer, validator: WikiQueryResult, definition: 
         if (!reported && (PAGE_DEPENDENT_ERRORS.has(key(error)) || pageIdNotAFile(error, definition))) return "depends on data";
         return reported ? "agree" : "disagree";
     }
-    const wikiWarnings = wiki.warnings.filter((warning) => !DATA_DEPENDENT_WARNINGS.has(warning.code)).map(key);
-    const ours = validator.warnings.map(key);
-    return validator.valid && sameSet(wikiWarnings, ours) ? "agree" : "disagree";
+    return validator.valid && sameSet(certainWarnings(wiki, validator), validator.warnings.map(key)) ? "agree" : "disagree";
 }
 
 async function mapConcurrently<T, R>(items: readonly T[], concurrency: number, work: (item: T) => Promise<R>): Promise<R[]> {

@@ -1,13 +1,16 @@
-// End to end: a WikiQuery fails preview on an invalid definition as the wiki would judge it, and its URL
-// becomes the data of a QR code.
+// End to end: a WikiQuery fails preview on an invalid definition as the wiki would judge it, saying which version and
+// site data judged it, and its URL becomes the data of a QR code.
 import { strict as assert } from "node:assert";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { readState } from "../engine";
 import { startStack, type Declared, type TestStack } from "../support/stack";
 import { deeplyNestedPin } from "../wiki/lint-support";
 
 const API = "https://wiki.example.org/w/api.php";
+/** The shipped catalogue's judgedAs: MediaWiki 1.45.4's rules with English Wikipedia's site data, lacking some parts. */
+const SHIPPED_JUDGED_AS = /the rules of MediaWiki 1\.45\.4 \(the catalogue's\), with the site data of English Wikipedia .*; they lack the wiki's language codes/;
 
 describe("WikiQuery: a query definition checked at preview", function () {
     let stack: TestStack;
@@ -25,7 +28,16 @@ describe("WikiQuery: a query definition checked at preview", function () {
         const failures = result.steps.flatMap((step) => step.failures ?? []);
         assert.ok(failures.some((f) => f.property === "definition.params.rclimit" && /badinteger/.test(f.reason)), result.log);
         assert.ok(failures.some((f) => f.property === "definition.params.rcdir" && /badvalue/.test(f.reason)), result.log);
+        assert.match(result.log, new RegExp(`shipped catalogue \\(MediaWiki 1\\.45\\.4 core\\) judged the definition, by ${SHIPPED_JUDGED_AS.source}`));
         assert.deepEqual(await stack.emulator.admin.requests(), []);
+    });
+
+    it("judges titles with English Wikipedia's site data: a title behind its interwiki prefix wikt: is no local title", async () => {
+        const definition = { list: "logevents", params: { letitle: "wikt:Foo" } };
+        const result = await stack.run("preview", [{ kind: "WikiQuery", name: "log", args: { apiUrl: API, definition } }]);
+        assert.equal(result.ok, false);
+        const failures = result.steps.flatMap((step) => step.failures ?? []);
+        assert.ok(failures.some((f) => f.property === "definition.params.letitle" && /invalidtitle/.test(f.reason)), result.log);
     });
 
     it("refuses a malformed definition, naming the field", async () => {
@@ -58,6 +70,8 @@ describe("WikiQuery: a query definition checked at preview", function () {
         assert.equal(url.searchParams.get("list"), "recentchanges");
         assert.equal(url.searchParams.get("rclimit"), "20");
         assert.equal(url.searchParams.get("rcnamespace"), "0|1");
+        const query = readState(stack.stateFile).resources.find((resource) => resource.type.endsWith(":WikiQuery"))!;
+        assert.match(String(query.outputs.judgedAs), SHIPPED_JUDGED_AS);
         await stack.expectOk("destroy", declare({ rclimit: 20, rcnamespace: [0, 1], rcshow: ["!bot"] }));
     });
 });

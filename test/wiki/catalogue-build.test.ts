@@ -8,11 +8,13 @@ import { promisify } from "node:util";
 import { buildCatalogueJson } from "../../provider/wiki/catalogue/build/build";
 
 const NOTATION_PATH = "provider/wiki/catalogue/build/notation.txt";
+const SITE_PATH = "provider/wiki/catalogue/build/wikipedia-site.json";
 const CATALOGUE_PATH = "provider/wiki/catalogue/catalogue.json";
 const BUILD_SCRIPT = join(__dirname, "../../provider/wiki/catalogue/build/build.js");
 const run = promisify(execFile);
 
 const notation = (): string => readFileSync(NOTATION_PATH, "utf8");
+const siteText = (): string => readFileSync(SITE_PATH, "utf8");
 
 /** The notation with one exact piece of text replaced; fails the test if the piece is not there. */
 function edited(from: string, to: string): string {
@@ -33,7 +35,7 @@ describe("wiki catalogue: building catalogue.json from the spec notation", () =>
     after(() => rmSync(scratch, { recursive: true, force: true }));
 
     it("rebuilds the committed catalogue.json byte for byte", () => {
-        assert.ok(buildCatalogueJson(notation()) === readFileSync(CATALOGUE_PATH, "utf8"), "catalogue.json is stale: run the build script");
+        assert.ok(buildCatalogueJson(notation(), siteText()) === readFileSync(CATALOGUE_PATH, "utf8"), "catalogue.json is stale: run the build script");
     });
 
     it("the build script writes the same bytes to the path it is given", async () => {
@@ -44,32 +46,44 @@ describe("wiki catalogue: building catalogue.json from the spec notation", () =>
     });
 
     it("a change in the notation changes the catalogue", () => {
-        const changed = JSON.parse(buildCatalogueJson(edited("- `categoryinfo` (prop, ci): continue S.", "- `categoryinfo` (prop, ci): continue S; extra I m.")));
+        const changed = JSON.parse(buildCatalogueJson(edited("- `categoryinfo` (prop, ci): continue S.", "- `categoryinfo` (prop, ci): continue S; extra I m."), siteText()));
         const categoryinfo = changed.paraminfo.modules.find((module: { name: string }) => module.name === "categoryinfo");
         assert.deepEqual(categoryinfo.parameters[1], { index: 2, name: "extra", type: "integer", multi: "", lowlimit: 50, highlimit: 500, limit: 50 });
     });
 
     it("refuses a word the notation does not define, naming the line", () => {
         const text = edited("from S; continue S; to S; prefix S; dir AD; min I", "from S; continue S; to Q; prefix S; dir AD; min I");
-        assert.throws(() => buildCatalogueJson(text),
+        assert.throws(() => buildCatalogueJson(text, siteText()),
             { name: "NotationError", message: `notation line ${lineOf(text, "to Q;")}: unknown word "Q" in parameter "to"` });
     });
 
     it("refuses a default that is not one of the enumeration's values", () => {
         const text = edited("AD: enum ascending, descending; d=ascending.", "AD: enum ascending, descending; d=upward.");
-        assert.throws(() => buildCatalogueJson(text), /notation line \d+: default "upward" of "dir" is not one of its values/);
+        assert.throws(() => buildCatalogueJson(text, siteText()), /notation line \d+: default "upward" of "dir" is not one of its values/);
     });
 
     it("refuses a deprecated value the enumeration lacks, and an unknown note", () => {
-        assert.throws(() => buildCatalogueJson(edited("(token deprecated)", "(tokens deprecated)")),
+        assert.throws(() => buildCatalogueJson(edited("(token deprecated)", "(tokens deprecated)"), siteText()),
             /deprecated value "tokens" is not a value of "prop"/);
-        assert.throws(() => buildCatalogueJson(edited("start TS (useronly)", "start TS (user only)")),
+        assert.throws(() => buildCatalogueJson(edited("start TS (useronly)", "start TS (user only)"), siteText()),
             /unknown note "\(user only\)" on parameter "start"/);
     });
 
     it("refuses a module line that disagrees with the templated parameter sentence", () => {
         const text = edited("tag S; continue S; generatetitles B. Templated contentformat-{slot}.", "tag S; continue S; generatetitles B.");
-        assert.throws(() => buildCatalogueJson(text), /disagree about "alldeletedrevisions"/);
+        assert.throws(() => buildCatalogueJson(text, siteText()), /disagree about "alldeletedrevisions"/);
+    });
+
+    it("takes English Wikipedia's site data with their sources, an empty list for each part they lack, and refuses others", () => {
+        const built = JSON.parse(buildCatalogueJson(notation(), siteText()));
+        assert.deepEqual(Object.keys(built.siteSource.lacks), ["languages", "extensions"]);
+        assert.deepEqual([built.site.languages, built.site.extensions], [[], []]);
+        assert.ok(built.siteSource.sources.every((source: { commit: string }) => source.commit !== ""));
+        const source = JSON.parse(siteText());
+        const withoutSources = JSON.stringify({ ...source, sources: [] });
+        assert.throws(() => buildCatalogueJson(notation(), withoutSources), /wikipedia-site\.json: .*\n.*at siteSource\.sources/);
+        const unnamedPart = JSON.stringify({ ...source, lacks: { ...source.lacks, interwiki: "none" } });
+        assert.throws(() => buildCatalogueJson(notation(), unnamedPart), /Unrecognized key: "interwiki"\n.*at siteSource\.lacks/);
     });
 
     it("the build script exits 1 with the reason on bad notation", async () => {

@@ -8,6 +8,7 @@ import { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { lint, LINT_TIMEOUT_MS, stopLintChildren } from "./lint-support";
+import { siteAnswer } from "./fake-site";
 
 /** C1 controls (CSI U+009B and NEL U+0085 among them), DEL, and the line and paragraph separators. */
 const CONTROLS = ["\u009b31m", "\u0085", "\u007f", "\u2028", "\u2029", "\u0080", "\u009f"];
@@ -28,7 +29,7 @@ describe("wiki-query-lint catalogue pull: the drift report escapes what the wiki
         server = createServer((request, response) => {
             const url = new URL(request.url ?? "/", "http://127.0.0.1");
             const answer = (body: unknown) => response.writeHead(200, { "Content-Type": "application/json" }).end(JSON.stringify(body));
-            if (url.searchParams.get("action") === "query") return answer({ query: { general: { generator: "MediaWiki 1.39.17" } } });
+            if (url.searchParams.get("action") === "query") return answer(siteAnswer(url));
             const raw = url.searchParams.get("modules") ?? "";
             const asked = raw.startsWith("\u001f") ? raw.slice(1).split("\u001f") : raw.split("|");
             const submodules = Object.fromEntries(names.map((name) => [name, `query+${name}`]));

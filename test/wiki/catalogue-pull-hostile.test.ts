@@ -1,6 +1,6 @@
 // `wiki-query-lint catalogue pull` against hostile wikis: local HTTP servers on 127.0.0.1 playing a wiki's api.php that
-// answers too much, modules nobody asked for, slowly, with redirects elsewhere, or shares a pin file name with another
-// wiki. The bin runs in a child process in a folder of its own, as a user runs it; whatever the wiki does, the pull ends
+// answers too much, modules nobody asked for, site data past their bounds, slowly, with redirects elsewhere, or shares a
+// pin file name with another wiki. The bin runs in a child process in a folder of its own, as a user runs it; whatever the wiki does, the pull ends
 // by itself, and a pin is written only when the package would read it.
 import assert from "node:assert/strict";
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -14,6 +14,7 @@ import { loadCatalogueFile, pinFileName } from "../../provider/wiki/catalogue";
 import { BOUNDS } from "../../provider/bounds";
 import { runCommand, type Finished } from "../support/commands";
 import { LINT_CLI } from "./lint-support";
+import { siteAnswer } from "./fake-site";
 
 const PIN_FOLDER = "wiki-catalogues";
 const MIB = 1024 * 1024;
@@ -67,12 +68,32 @@ function asked(url: URL): string[] {
 function answerCatalogue(count: number, shape: (paths: string[]) => unknown[] = (paths) => paths.map((path) => module(path.slice("query+".length)))): Handler {
     const names = Array.from({ length: count }, (_, index) => `m${index}`);
     return (url, response) => {
-        if (url.searchParams.get("action") === "query") return answer(response, { query: { general: { generator: "MediaWiki 1.39.17" } } });
+        if (url.searchParams.get("action") === "query") return answer(response, siteAnswer(url));
         const paths = asked(url);
         const modules = paths[0] === "query" ? [queryModule(names)] : shape(paths);
         answer(response, { paraminfo: { helpformat: "none", modules } });
     };
 }
+
+type SiteQuery = Record<string, unknown> & { interwikimap: unknown[]; namespacealiases: unknown[] };
+
+/** The catalogue of answerCatalogue(3), with site data the wiki makes: siteinfo changed by `siteinfo`, languageinfo
+ *  answered by `languageinfo` (given the request's licontinue). */
+function answerSite(siteinfo: (query: SiteQuery) => void, languageinfo?: (from: string | null) => unknown): Handler {
+    const catalogue = answerCatalogue(3);
+    return (url, response) => {
+        if (url.searchParams.get("action") !== "query") return catalogue(url, response);
+        if (url.searchParams.get("meta") === "languageinfo") return answer(response, languageinfo?.(url.searchParams.get("licontinue")) ?? siteAnswer(url));
+        const reply = siteAnswer(url) as { query: SiteQuery };
+        siteinfo(reply.query);
+        answer(response, reply);
+    };
+}
+
+const codesAnswer = (codes: readonly string[], next?: string) => ({
+    query: { languageinfo: Object.fromEntries(codes.map((code) => [code, { code }])) },
+    ...(next === undefined ? {} : { continue: { licontinue: next, continue: "-||" } }),
+});
 
 describe("wiki-query-lint catalogue pull against hostile wikis", function () {
     this.timeout(180_000);
@@ -134,6 +155,47 @@ describe("wiki-query-lint catalogue pull against hostile wikis", function () {
                 assert.match(run.stderr, /--max-size: expected a whole number of MiB from 1 to 32/);
             }
             assert.deepEqual(wiki.requests, []);
+        });
+    });
+
+    describe("a pull's site data", () => {
+        const { maxSiteEntries, maxSiteTextChars, maxLanguageinfoPages } = BOUNDS;
+        const languageinfoRequests = () => wiki.requests.filter((url) => url.searchParams.get("meta") === "languageinfo");
+
+        async function refused(pattern: RegExp): Promise<void> {
+            const run = await pull(`${wiki.base}/w/api.php`);
+            assert.equal(run.code, 2, run.stderr);
+            assert.match(run.stderr, pattern);
+            assert.deepEqual(pins(), []);
+            assert.deepEqual(paraminfoRequests(), [], "no paraminfo asked once the site data are refused");
+        }
+
+        it("refuses a list with more entries than a pin's site data may have, naming the list and the bound", async () => {
+            const prefixes = Array.from({ length: maxSiteEntries.default + 1 }, (_, index) => ({ prefix: `p${index}`, url: `https://p${index}.example/$1` }));
+            wiki.handle = answerSite((query) => void (query.interwikimap = prefixes));
+            await refused(new RegExp(`query\\.interwikimap: more than ${maxSiteEntries.default} entries, the bound on ${maxSiteEntries.name}`));
+            const namespaces = Object.fromEntries(Array.from({ length: maxSiteEntries.default + 1 }, (_, id) => [id, { id, name: `N${id}`, case: "first-letter" }]));
+            wiki.handle = answerSite((query) => void (query.namespaces = namespaces));
+            await refused(new RegExp(`query\\.namespaces: more than ${maxSiteEntries.default} entries`));
+        });
+
+        it("refuses a name or URL longer than the bound, naming where it is", async () => {
+            const long = "A".repeat(maxSiteTextChars.default + 1);
+            wiki.handle = answerSite((query) => void (query.namespacealiases = [{ id: 4, alias: long }]));
+            await refused(new RegExp(`query\\.namespacealiases\\.0\\.alias: longer than ${maxSiteTextChars.default} characters, the bound on ${maxSiteTextChars.name}`));
+            wiki.handle = answerSite((query) => void (query.interwikimap = [{ prefix: "far", url: `https://far.example/${long}` }]));
+            await refused(/query\.interwikimap\.0\.url: longer than 2048 characters/);
+        });
+
+        it("stops asking meta=languageinfo that never stops continuing, and a wiki of more language codes than the bound", async () => {
+            wiki.handle = answerSite(() => undefined, (from) => codesAnswer([`c${from ?? 0}`], String(Number(from ?? 0) + 1)));
+            await refused(new RegExp(`meta=languageinfo still continued after ${maxLanguageinfoPages.default} requests, the bound on ${maxLanguageinfoPages.name}`));
+            assert.equal(languageinfoRequests().length, maxLanguageinfoPages.default);
+            wiki.requests = [];
+            const page = (from: number) => Array.from({ length: 4_000 }, (_, index) => `x-${from}-${index}`);
+            wiki.handle = answerSite(() => undefined, (from) => codesAnswer(page(Number(from ?? 0)), String(Number(from ?? 0) + 1)));
+            await refused(new RegExp(`more than ${maxSiteEntries.default} language codes, the bound on ${maxSiteEntries.name}`));
+            assert.equal(languageinfoRequests().length, 3);
         });
     });
 

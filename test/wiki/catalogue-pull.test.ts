@@ -10,15 +10,16 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { CatalogueError, catalogueDrift, chooseCatalogue, describeDrift, loadCatalogueFile, parseCatalogue, pinFileName, pullCatalogue } from "../../provider/wiki/catalogue";
 import { BOUNDS } from "../../provider/bounds";
-import { renderPinnedFile } from "../../provider/wiki/catalogue/pin-file";
+import { contentHash, renderPinnedFile } from "../../provider/wiki/catalogue/pin-file";
+import { SiteInfo, STANDARD_SITE } from "../../provider/wiki/mediawiki/site";
+import { FAKE_LANGUAGES, FakeSite, siteAnswer } from "./fake-site";
 import { validateWikiQuery } from "../../provider/wiki";
 import { pullAndPin } from "../../provider/wiki/lint/catalogue-command";
 
-interface FakeWiki {
+interface FakeWiki extends FakeSite {
     modules: number;
     /** Names of the modules; "m<i>" by default. */
     name?: (index: number) => string;
-    generator?: unknown;
     /** Leave this module out of paraminfo answers. */
     omit?: string;
 }
@@ -41,7 +42,7 @@ describe("wiki catalogue: pulling and pinning", () => {
     const server: Server = createServer((request, response) => {
         const url = new URL(request.url ?? "/", "http://127.0.0.1");
         const answer = (body: unknown) => response.writeHead(200, { "Content-Type": "application/json" }).end(JSON.stringify(body));
-        if (url.searchParams.get("action") === "query") return answer({ query: { general: { generator: wiki.generator ?? "MediaWiki 1.39.17" } } });
+        if (url.searchParams.get("action") === "query") return answer(siteAnswer(url, wiki));
         const raw = url.searchParams.get("modules") ?? "";
         const asked = raw.startsWith("\u001f") ? raw.slice(1).split("\u001f") : raw.split("|");
         paraminfoPages.push(asked);
@@ -69,9 +70,38 @@ describe("wiki catalogue: pulling and pinning", () => {
         assert.deepEqual(paraminfoPages.map((page) => page.length), [1, 50, 50, 20]);
         assert.equal(catalogue.modules.size, 120);
         const pin = JSON.parse(text).pin;
-        assert.deepEqual({ ...pin, contentHash: undefined }, { format: 1, apiUrl: base, generator: "MediaWiki 1.39.17", pulledAt: "2026-11-24T00:00:00.000Z", contentHash: undefined });
+        assert.deepEqual({ ...pin, contentHash: undefined }, { format: 2, apiUrl: base, generator: "MediaWiki 1.39.17", pulledAt: "2026-11-24T00:00:00.000Z", contentHash: undefined });
         assert.equal(catalogue.origin?.mediawikiVersion, "1.39.17");
         assert.equal(catalogue.origin?.contentHash, pin.contentHash);
+    });
+
+    it("pins the wiki's site data: namespaces, aliases, interwiki map and language codes, which then judge titles", async () => {
+        wiki = {
+            modules: 3,
+            interwiki: [{ prefix: "wikipedia", url: "https://en.wikipedia.org/wiki/$1", local: true }, { prefix: "here", url: `${base}/$1`, localinterwiki: true }],
+        };
+        const { catalogue } = await pullCatalogue(base);
+        assert.deepEqual(catalogue.site?.interwiki, [
+            { prefix: "here", url: `${base}/$1`, local: true },
+            { prefix: "wikipedia", url: "https://en.wikipedia.org/wiki/$1", local: false },
+        ]);
+        assert.deepEqual(catalogue.site?.namespaceAliases, [{ id: 1, alias: "Discussion" }]);
+        assert.deepEqual(catalogue.site?.languages, FAKE_LANGUAGES);
+        const judged = validateWikiQuery({ list: "m0", params: { xlimit: 5 } }, { catalogue });
+        assert.match(judged.judgedAs, /^the rules of MediaWiki 1\.39\.17 \(the catalogue's\), with the site data of the catalogue/);
+    });
+
+    it("still loads a format 1 pin, which has no site data, and says what the validator assumes instead", () => {
+        const file = join(directory, "format-1.json");
+        const paraminfo = { helpformat: "none", modules: [module("m0")] };
+        const pin = { format: 1, apiUrl: base, generator: "MediaWiki 1.39.17", pulledAt: new Date().toISOString(), contentHash: contentHash(paraminfo) };
+        writeFileSync(file, JSON.stringify({ pin, paraminfo }));
+        const catalogue = loadCatalogueFile(file);
+        assert.equal(catalogue.site, undefined);
+        const judged = validateWikiQuery({ list: "m0" }, { catalogue });
+        assert.match(judged.judgedAs, /MediaWiki 1\.39\.17 .*without site data \(assumed: the English namespaces of a fresh MediaWiki, no interwiki prefix/);
+        writeFileSync(file, JSON.stringify({ pin, site: STANDARD_SITE, paraminfo }));
+        assert.throws(() => loadCatalogueFile(file), /site: a format 1 pin carries no site data/);
     });
 
     it("asks with api.php's other separator for names holding |, and refuses what is not a whole, bounded catalogue", async () => {
@@ -94,7 +124,7 @@ describe("wiki catalogue: pulling and pinning", () => {
         // MediaWiki 1.39's rcuser, as its paraminfo gives it: no "temp" subtype (temporary accounts came with 1.40).
         const recentchanges = { ...module("recentchanges"), prefix: "rc", parameters: [{ index: 1, name: "user", type: "user", subtypes: ["name", "ip", "id", "interwiki"] }] };
         const file = join(directory, "wiki-1.39.json");
-        writeFileSync(file, renderPinnedFile({ apiUrl: base, generator: "MediaWiki 1.39.17", pulledAt: new Date().toISOString() }, { modules: [recentchanges] }));
+        writeFileSync(file, renderPinnedFile({ apiUrl: base, generator: "MediaWiki 1.39.17", pulledAt: new Date().toISOString() }, STANDARD_SITE, { modules: [recentchanges] }));
         const temporary = { list: "recentchanges", params: { rcuser: "~2024-1" } };
         // Pinned, the wiki's version is known: "~2024-1" is an ordinary user name there, as 1.39 itself judges.
         assert.deepEqual(validateWikiQuery(temporary, { catalogue: loadCatalogueFile(file) }).errors, []);
@@ -112,9 +142,16 @@ describe("wiki catalogue: pulling and pinning", () => {
         json.paraminfo.modules[1].parameters[0].max = 5000;
         writeFileSync(file, JSON.stringify(json));
         assert.throws(() => loadCatalogueFile(file), /no longer matches pin\.contentHash/);
-        json.pin = { ...JSON.parse(text).pin, format: 2 };
+        const site = JSON.parse(text);
+        site.site.interwiki.push({ prefix: "added", url: "https://example.org/$1", local: false });
+        writeFileSync(file, JSON.stringify(site));
+        assert.throws(() => loadCatalogueFile(file), /no longer matches pin\.contentHash/);
+        site.site.interwiki = [{ prefix: 7 }];
+        writeFileSync(file, JSON.stringify(site));
+        assert.throws(() => loadCatalogueFile(file), /site\.interwiki\.0\.prefix: /);
+        json.pin = { ...JSON.parse(text).pin, format: 3 };
         writeFileSync(file, JSON.stringify(json));
-        assert.throws(() => loadCatalogueFile(file), /pin\.format: expected format 1/);
+        assert.throws(() => loadCatalogueFile(file), /pin\.format: expected format 1 or 2/);
     });
 
     it("finds a wiki's pin by its api URL, refuses a pin of another wiki under its name, and otherwise says how to pin", async () => {
@@ -152,7 +189,8 @@ describe("wiki catalogue: pulling and pinning", () => {
             module("aging", { deprecated: true, parameters: [] }),
             module("fresh"),
         ]);
-        assert.deepEqual(catalogueDrift(before, after), {
+        const drift = catalogueDrift(before, after);
+        assert.deepEqual(Object.fromEntries(Object.entries(drift).filter(([, list]) => list.length > 0)), {
             modulesAdded: ["list=fresh"],
             modulesRemoved: ["list=gone"],
             modulesDeprecated: ["list=aging"],
@@ -160,9 +198,28 @@ describe("wiki catalogue: pulling and pinning", () => {
             parametersRemoved: ["xlimit (list=aging)"],
             parametersDeprecated: ["xlimit (list=kept)"],
         });
-        assert.equal(describeDrift(catalogueDrift(before, before)), "no module or parameter added, removed or deprecated");
+        assert.equal(describeDrift(catalogueDrift(before, before)), "no module or parameter added, removed or deprecated, and the same site data");
         // Names from the wiki are shown quoted when they hold more than plain characters.
         assert.match(describeDrift(catalogueDrift(before, reply([module("kept"), module("gone"), module("aging"), module("x\ny")]))), /modules added: "list=x\\ny"/);
+    });
+
+    it("reports the site data's drift: interwiki prefixes, namespace names, languages and extensions", () => {
+        const withSite = (site: SiteInfo) => ({ ...parseCatalogue({ paraminfo: { modules: [module("kept")] } }), site });
+        const before = withSite({ ...STANDARD_SITE, interwiki: [{ prefix: "kept", url: "https://a/$1", local: false }, { prefix: "moved", url: "https://b/$1", local: false }], languages: ["de", "en"] });
+        const after = withSite({
+            ...STANDARD_SITE,
+            namespaceAliases: [...STANDARD_SITE.namespaceAliases, { id: 4, alias: "WP" }],
+            interwiki: [{ prefix: "kept", url: "https://a/$1", local: false }, { prefix: "moved", url: "https://c/$1", local: false }, { prefix: "new", url: "https://d/$1", local: false }],
+            languages: ["en", "fr"],
+            extensions: [{ name: "TextExtracts" }],
+        });
+        assert.equal(
+            describeDrift(catalogueDrift(before, after)),
+            "interwiki prefixes added: new\ninterwiki prefixes changed: moved\nnamespace names added: 4:WP\n" +
+                "language codes added: fr\nlanguage codes removed: de\nextensions added: TextExtracts",
+        );
+        const withoutSite = parseCatalogue({ paraminfo: { modules: [module("kept")] } });
+        assert.equal(describeDrift(catalogueDrift(withoutSite, after)), "site data: pinned for the first time");
     });
 });
 

@@ -6,6 +6,7 @@ import { applyRules, appliesTo } from "../../provider/wiki/modules/kinds";
 import { versionBefore } from "../../provider/wiki/version";
 import { MODULE_RULES } from "../../provider/wiki/modules/table";
 import { check, codes } from "./validate-support";
+import type { WikiQueryDefinition } from "../../provider/wiki";
 
 function errorCodes(definition: unknown, options = {}): string[] {
     return codes(check(definition, options).errors);
@@ -59,7 +60,9 @@ describe("wiki module rules (from the ApiQuery*.php modules)", () => {
         it("title parts (acfrom \"a|b\" is invalidtitle), categories, files", () => {
             assert.deepEqual(errorCodes({ list: "allcategories", params: { acfrom: "a|b" } }), ["invalidtitle@acfrom"]);
             assert.deepEqual(errorCodes({ list: "allpages", params: { apprefix: "Talk:x" } }), ["invalidtitle@apprefix"]);
-            assert.deepEqual(errorCodes({ list: "allpages", params: { apprefix: "Talk:x", apnamespace: 1 } }), []);
+            assert.deepEqual(errorCodes({ list: "allpages", params: { apprefix: "x", apnamespace: 1 } }), []);
+            // Talk:Talk:x names a namespace after Talk: (MediaWikiTitleCodec's title-invalid-talk-namespace).
+            assert.deepEqual(errorCodes({ list: "allpages", params: { apprefix: "Talk:x", apnamespace: 1 } }), ["invalidtitle@apprefix"]);
             assert.deepEqual(errorCodes({ list: "categorymembers", params: { cmtitle: "Foo" } }), ["invalidcategory@cmtitle"]);
             assert.deepEqual(errorCodes({ list: "imageusage", params: { iutitle: "Foo" } }), ["bad_image_title@iutitle"]);
             assert.deepEqual(codes(check({ prop: "categories", params: { titles: "A", clcategories: "Foo" } }).warnings), ["invalidcategory@clcategories"]);
@@ -97,11 +100,20 @@ describe("wiki module rules (from the ApiQuery*.php modules)", () => {
     });
 
     describe("warnings that module code adds", () => {
-        it("rvprop=content without rvslots is the deprecated legacy format, with api.php's deprecation-help", () => {
+        it("rvprop=content without rvslots may draw the legacy format's deprecation: when a page or revision is found", () => {
             const legacy = check({ prop: "revisions", params: { titles: "A", rvprop: "content" } });
-            assert.deepEqual(codes(legacy.warnings), ["deprecation@rvslots", "deprecation-help@"]);
-            assert.equal(legacy.warnings[1].module, "main");
-            assert.deepEqual(check({ prop: "revisions", params: { titles: "A", rvprop: "content", rvslots: "main" } }).warnings, []);
+            assert.deepEqual(legacy.warnings, []);
+            assert.deepEqual(legacy.possible.map(({ severity, code, param }) => [severity, code, param]), [["warning", "deprecation", "rvslots"]]);
+            assert.match(legacy.possible[0].message, /^May occur, when the query finds an existing page or revision: /);
+            assert.deepEqual(check({ prop: "revisions", params: { titles: "A", rvprop: "content", rvslots: "main" } }).possible, []);
+            // A list module reads its parameters whatever the pages: there the deprecation is certain.
+            assert.deepEqual(codes(check({ list: "allrevisions", params: { arvprop: "content" } }).warnings), ["deprecation@arvslots", "deprecation-help@"]);
+        });
+
+        it("says what depends on the pages or the configuration: HTML extracts, all database servers", () => {
+            const possible = (definition: WikiQueryDefinition) => check(definition).possible.map(({ severity, code }) => `${severity} ${code}`);
+            assert.deepEqual(possible({ meta: "siteinfo", params: { siprop: "dbrepllag", sishowalldb: true } }), ["error includeAllDenied"]);
+            assert.deepEqual(possible({ meta: "siteinfo", params: { siprop: "general", sishowalldb: true } }), []);
         });
     });
 

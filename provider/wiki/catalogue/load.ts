@@ -8,6 +8,8 @@ import { CatalogueError } from "./errors";
 import { Catalogue, CatalogueOrigin, ModuleInfo, ParamInfo } from "./model";
 import { checkPin, isPinnedFile } from "./pin-file";
 import { ParsedModule, ParsedParameter, paraminfoReplySchema } from "./paraminfo-schema";
+import { shippedSiteSchema } from "./site-schema";
+import type { LackableSitePart } from "../mediawiki/site";
 
 const SHIPPED_SOURCE = "shipped catalogue";
 /** The MediaWiki version the shipped catalogue describes: the rules apply as they stand there unless told otherwise. */
@@ -105,7 +107,8 @@ function assemble(modules: readonly ParsedModule[], source: string, origin: Cata
 /** Reads a parsed paraminfo reply, or a pinned catalogue (whose header and hash it checks). `source` names it
  *  in errors and in the catalogue's origin (a file name, a URL). */
 export function parseCatalogue(json: unknown, source = "paraminfo reply"): Catalogue {
-    const origin: CatalogueOrigin = isPinnedFile(json) ? checkPin(json, source).origin : { description: source };
+    const pin = isPinnedFile(json) ? checkPin(json, source) : undefined;
+    const origin: CatalogueOrigin = pin?.origin ?? { description: source };
     const errorCode = mediaWikiErrorCode(json);
     if (errorCode !== undefined) throw new CatalogueError(source, `the wiki answered with error "${errorCode}" instead of paraminfo`);
     const result = paraminfoReplySchema.safeParse(json);
@@ -114,7 +117,8 @@ export function parseCatalogue(json: unknown, source = "paraminfo reply"): Catal
         const more = others.length > 0 ? ` (and ${others.length} more problem${others.length > 1 ? "s" : ""})` : "";
         throw notParaminfo(source, describeIssue(first) + more);
     }
-    return assemble(result.data.paraminfo.modules, source, origin);
+    const catalogue = assemble(result.data.paraminfo.modules, source, origin);
+    return pin?.site ? { ...catalogue, site: pin.site } : catalogue;
 }
 
 /** V8's own reason, reduced to what never quotes the text (its "Unexpected token" messages do). */
@@ -150,8 +154,13 @@ export function loadCatalogueFile(path: string): Catalogue {
 
 let shipped: Catalogue | undefined;
 
-/** The catalogue this package ships (the wiki the spec describes), read once. */
+/** The catalogue this package ships: the paraminfo of the MediaWiki release the spec describes, with English
+ *  Wikipedia's site data (without the parts no faithful source gave). Read once. */
 export function shippedCatalogue(): Catalogue {
-    shipped ??= { ...parseCatalogue(shippedJson, SHIPPED_SOURCE), origin: { description: `${SHIPPED_SOURCE} (MediaWiki ${SHIPPED_MEDIAWIKI_VERSION} core)`, mediawikiVersion: SHIPPED_MEDIAWIKI_VERSION } };
+    if (shipped) return shipped;
+    const { site, siteSource } = shippedSiteSchema.parse({ site: shippedJson.site, siteSource: shippedJson.siteSource });
+    const lacks = Object.keys(siteSource.lacks) as LackableSitePart[];
+    const origin = { description: `${SHIPPED_SOURCE} (MediaWiki ${SHIPPED_MEDIAWIKI_VERSION} core)`, mediawikiVersion: SHIPPED_MEDIAWIKI_VERSION, siteDescription: siteSource.description };
+    shipped = { ...parseCatalogue(shippedJson, SHIPPED_SOURCE), origin, site: { ...site, lacks } };
     return shipped;
 }

@@ -1,6 +1,7 @@
 // The catalogue as the validator sees it: one normalised shape, whatever the source
 // (the shipped JSON, a wiki's formatversion=1 or formatversion=2 paraminfo reply).
 // Flags that paraminfo writes as "" (formatversion 1) or true/false (formatversion 2) are booleans here.
+import type { SiteInfo } from "../mediawiki/site";
 
 /** A parameter's type: a type name (string, integer, boolean, timestamp, limit, namespace, user, title, ...)
  *  or the list of allowed values of an enumeration. */
@@ -66,6 +67,8 @@ export interface CatalogueOrigin {
     mediawikiVersion?: string;
     /** A pinned catalogue's content hash ("sha256:..."). */
     contentHash?: string;
+    /** Whose site data the catalogue carries, when they are not its own wiki's pull (the shipped catalogue's). */
+    siteDescription?: string;
 }
 
 export interface Catalogue {
@@ -74,4 +77,6 @@ export interface Catalogue {
     /** The query submodules by name. */
     modules: ReadonlyMap<string, ModuleInfo>;
     origin?: CatalogueOrigin;
+    /** The wiki's site data (a pin's, or the shipped catalogue's Wikipedia's); absent from a bare paraminfo reply. */
+    site?: SiteInfo;
 }

@@ -1,20 +1,24 @@
-// A pinned catalogue: a wiki's paraminfo kept in the user's repository like a lockfile, with where and when it
-// was pulled and a hash of its content. The file is paraminfo with a "pin" header beside it, so any paraminfo
-// reader takes it; this project's reader also checks the header and that the content still matches its hash.
+// A pinned catalogue: a wiki's paraminfo and site data kept in the user's repository like a lockfile, with where and
+// when it was pulled and a hash of its content. The file is paraminfo with a "pin" header and the "site" beside it, so
+// any paraminfo reader takes it; this project's reader also checks the header, the site data's shape and that the
+// content still matches its hash. Format 1 pins, older, carry no site data and still load.
 import { createHash } from "node:crypto";
 import { z } from "zod";
 import { BOUNDS } from "../../bounds";
 import { CatalogueError } from "./errors";
+import type { SiteInfo } from "../mediawiki/site";
 import type { CatalogueOrigin } from "./model";
+import { pinnedSiteSchema } from "./site-schema";
 
-/** The pin file's format; a reader refuses formats it does not know rather than guess. */
-export const PIN_FORMAT = 1;
+/** The pin file's format; a reader refuses formats it does not know rather than guess. Format 2 added the site data. */
+export const PIN_FORMAT = 2;
+const FORMATS_READ = [1, PIN_FORMAT] as const;
 const HASH_PREFIX = "sha256:";
 
 const headerText = z.string().min(1).max(BOUNDS.maxPinHeaderChars.default);
 
 export const pinHeaderSchema = z.strictObject({
-    format: z.literal(PIN_FORMAT, { error: `expected format ${PIN_FORMAT}` }),
+    format: z.literal(FORMATS_READ, { error: `expected format ${FORMATS_READ.join(" or ")}` }),
     apiUrl: headerText,
     /** siteinfo's generator, e.g. "MediaWiki 1.39.17". */
     generator: headerText,
@@ -23,9 +27,10 @@ export const pinHeaderSchema = z.strictObject({
 });
 export type PinHeader = z.output<typeof pinHeaderSchema>;
 
-/** The hash of the paraminfo part, as written: any edit of the content changes it. */
-export function contentHash(paraminfo: unknown): string {
-    return HASH_PREFIX + createHash("sha256").update(JSON.stringify(paraminfo)).digest("hex");
+/** The hash of the content, as written (the paraminfo of a format 1 pin; site data and paraminfo since): any edit of
+ *  it changes the hash. */
+export function contentHash(content: unknown): string {
+    return HASH_PREFIX + createHash("sha256").update(JSON.stringify(content)).digest("hex");
 }
 
 /** Whether a parsed JSON value nests arrays and objects more than `limit` deep; walked without recursion. */
@@ -45,22 +50,37 @@ export function versionOfGenerator(generator: string): string | undefined {
     return /^MediaWiki (\d+\.\d+(?:\.\d+)?)/.exec(generator)?.[1];
 }
 
-export function isPinnedFile(json: unknown): json is { pin: unknown; paraminfo: unknown } {
+export function isPinnedFile(json: unknown): json is { pin: unknown; site?: unknown; paraminfo: unknown } {
     return typeof json === "object" && json !== null && "pin" in json;
 }
 
-/** Checks a pinned file's header and hash; returns the origin its catalogue reports. */
-export function checkPin(json: { pin: unknown; paraminfo: unknown }, source: string): { header: PinHeader; origin: CatalogueOrigin } {
-    const parsed = pinHeaderSchema.safeParse(json.pin);
-    if (!parsed.success) {
-        const [issue] = parsed.error.issues;
-        throw new CatalogueError(source, `pin.${issue.path.map(String).join(".")}: ${issue.message}`);
+function fieldError(source: string, field: string, error: z.ZodError): CatalogueError {
+    const [issue] = error.issues;
+    return new CatalogueError(source, `${[field, ...issue.path.map(String)].join(".")}: ${issue.message}`);
+}
+
+/** A format 2 pin's site data, checked for shape; a format 1 pin has none. */
+function pinnedSite(json: { site?: unknown }, format: number, source: string): SiteInfo | undefined {
+    if (format === 1) {
+        if (json.site !== undefined) throw new CatalogueError(source, "site: a format 1 pin carries no site data");
+        return undefined;
     }
+    const parsed = pinnedSiteSchema.safeParse(json.site);
+    if (!parsed.success) throw fieldError(source, "site", parsed.error);
+    return parsed.data;
+}
+
+/** Checks a pinned file's header, site data and hash; returns the origin its catalogue reports and its site data. */
+export function checkPin(json: { pin: unknown; site?: unknown; paraminfo: unknown }, source: string): { header: PinHeader; origin: CatalogueOrigin; site?: SiteInfo } {
+    const parsed = pinHeaderSchema.safeParse(json.pin);
+    if (!parsed.success) throw fieldError(source, "pin", parsed.error);
     const header = parsed.data;
+    const site = pinnedSite(json, header.format, source);
     // Hashing writes the paraminfo out again, recursively: a nesting no paraminfo has would overflow the stack.
     if (nestsDeeperThan(json.paraminfo, BOUNDS.maxParaminfoDepth.default)) throw new CatalogueError(source, `paraminfo nests deeper than ${BOUNDS.maxParaminfoDepth.default} levels`);
-    if (contentHash(json.paraminfo) !== header.contentHash) {
-        throw new CatalogueError(source, "the paraminfo no longer matches pin.contentHash (edited by hand?); pull the catalogue again");
+    const content = header.format === 1 ? json.paraminfo : { site: json.site, paraminfo: json.paraminfo };
+    if (contentHash(content) !== header.contentHash) {
+        throw new CatalogueError(source, "the content no longer matches pin.contentHash (edited by hand?); pull the catalogue again");
     }
     const version = versionOfGenerator(header.generator);
     return {
@@ -71,12 +91,14 @@ export function checkPin(json: { pin: unknown; paraminfo: unknown }, source: str
             mediawikiVersion: version,
             contentHash: header.contentHash,
         },
+        site,
     };
 }
 
-/** The text of a pin file: header first, then paraminfo, so that a diff shows the header's changes on top. */
-export function renderPinnedFile(header: Omit<PinHeader, "contentHash" | "format">, paraminfo: { modules: readonly unknown[] }): string {
-    const content = { helpformat: "none", modules: paraminfo.modules };
+/** The text of a pin file: header first, then the site data and paraminfo, so that a diff shows the header's changes
+ *  on top. */
+export function renderPinnedFile(header: Omit<PinHeader, "contentHash" | "format">, site: SiteInfo, paraminfo: { modules: readonly unknown[] }): string {
+    const content = { site, paraminfo: { helpformat: "none", modules: paraminfo.modules } };
     const pin: PinHeader = { format: PIN_FORMAT, ...header, contentHash: contentHash(content) };
-    return `${JSON.stringify({ pin, paraminfo: content }, null, 1)}\n`;
+    return `${JSON.stringify({ pin, ...content }, null, 1)}\n`;
 }

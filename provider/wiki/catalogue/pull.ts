@@ -1,5 +1,6 @@
-// Pulls a wiki's catalogue for pinning: siteinfo for its version, then paraminfo for the query module and every
-// query submodule it names (extensions' included), a page of at most 50 modules at a time (api.php's limit on a
+// Pulls a wiki's catalogue for pinning: siteinfo for its version and site data (namespaces and their aliases, the
+// interwiki map, extensions), languageinfo for the language codes it knows, then paraminfo for the query module and
+// every query submodule it names (extensions' included), a page of at most 50 modules at a time (api.php's limit on a
 // multi-valued parameter for an ordinary caller). Every answer is checked for shape, and the pull as a whole is
 // bounded: its answers together in size, its requests together in time, and the pin it renders in size.
 import { z } from "zod";
@@ -12,12 +13,13 @@ import { parseCatalogue } from "./load";
 import type { Catalogue } from "./model";
 import { ParsedModule, paraminfoReplySchema } from "./paraminfo-schema";
 import { renderPinnedFile } from "./pin-file";
+import { languageinfoReplySchema, siteinfoReplySchema, siteOf } from "./site-schema";
+import type { SiteInfo } from "../mediawiki/site";
 
 const MODULES_PER_PAGE = 50;
 /** At most this many paraminfo pages: enough for a catalogue's most modules. */
 export const MAX_PARAMINFO_PAGES = Math.ceil(BOUNDS.maxCatalogueModules.default / MODULES_PER_PAGE);
 
-const siteinfoSchema = z.object({ query: z.object({ general: z.object({ generator: z.string().min(1).max(BOUNDS.maxPinHeaderChars.default) }) }) });
 
 export interface PullCatalogueOptions extends FetchCatalogueOptions {
     /** The time the pin records (default: now). */
@@ -112,11 +114,34 @@ function submodulePaths(query: ParsedModule, source: string): string[] {
     return [...paths].sort();
 }
 
-async function wikiGenerator(pull: Pull): Promise<string> {
-    const { json, source } = await fetchForPull(pull, { action: "query", meta: "siteinfo", siprop: "general" }, "siteinfo");
-    const parsed = siteinfoSchema.safeParse(json);
+// siprop=languages is not asked: it lists the languages with a name defined (LanguageNameUtils::DEFINED), fewer than
+// meta=languageinfo accepts (ALL), which is what the rule on licode needs.
+const SITEINFO_PROPS = ["general", "namespaces", "namespacealiases", "interwikimap", "extensions"];
+
+/** The codes meta=languageinfo knows, page by page (at most maxLanguageinfoPages requests). */
+async function languageCodes(pull: Pull): Promise<string[]> {
+    const codes: string[] = [];
+    let next: string | undefined;
+    for (let page = 0; page < BOUNDS.maxLanguageinfoPages.default; page++) {
+        const params: Record<string, string> = { action: "query", meta: "languageinfo", liprop: "code", ...(next === undefined ? {} : { licontinue: next }) };
+        const { json, source } = await fetchForPull(pull, params, "languageinfo");
+        const parsed = languageinfoReplySchema.safeParse(json);
+        if (!parsed.success) throw shapeError(source, parsed.error);
+        codes.push(...Object.values(parsed.data.query.languageinfo).map((language) => language.code));
+        const { maxSiteEntries } = BOUNDS;
+        if (codes.length > maxSiteEntries.default) throw new CatalogueError(source, `more than ${maxSiteEntries.default} language codes, the bound on ${maxSiteEntries.name}`);
+        next = parsed.data.continue?.licontinue;
+        if (next === undefined) return codes;
+    }
+    const { maxLanguageinfoPages } = BOUNDS;
+    throw new CatalogueError(describeUrl(new URL(pull.api)), `meta=languageinfo still continued after ${maxLanguageinfoPages.default} requests, the bound on ${maxLanguageinfoPages.name}`);
+}
+
+async function wikiSite(pull: Pull): Promise<{ generator: string; site: SiteInfo }> {
+    const { json, source } = await fetchForPull(pull, { action: "query", meta: "siteinfo", siprop: implodeMultiValue(SITEINFO_PROPS) }, "siteinfo");
+    const parsed = siteinfoReplySchema.safeParse(json);
     if (!parsed.success) throw shapeError(source, parsed.error);
-    return parsed.data.query.general.generator;
+    return { generator: parsed.data.query.general.generator, site: siteOf(parsed.data.query, await languageCodes(pull)) };
 }
 
 function startPull(apiUrl: string, options: PullCatalogueOptions): Pull {
@@ -125,10 +150,11 @@ function startPull(apiUrl: string, options: PullCatalogueOptions): Pull {
     return { api: canonicalApiUrl(apiUrl), options, maxBytes, bytesSpent: 0, deadlineMs, endsAt: Date.now() + deadlineMs };
 }
 
-/** Fetches a wiki's catalogue and renders it as a pin file (at most 1 + MAX_PARAMINFO_PAGES + 1 requests). */
+/** Fetches a wiki's catalogue and renders it as a pin file (at most 1 + maxLanguageinfoPages + MAX_PARAMINFO_PAGES + 1
+ *  requests). */
 export async function pullCatalogue(apiUrl: string, options: PullCatalogueOptions = {}): Promise<PulledCatalogue> {
     const pull = startPull(apiUrl, options);
-    const generator = await wikiGenerator(pull);
+    const { generator, site } = await wikiSite(pull);
     const [query] = await paraminfoPage(pull, ["query"]);
     const source = describeUrl(new URL(pull.api));
     const paths = submodulePaths(query, source);
@@ -136,7 +162,7 @@ export async function pullCatalogue(apiUrl: string, options: PullCatalogueOption
     for (let start = 0; start < paths.length; start += MODULES_PER_PAGE) {
         modules.push(...(await paraminfoPage(pull, paths.slice(start, start + MODULES_PER_PAGE))));
     }
-    const text = renderPinnedFile({ apiUrl: pull.api, generator, pulledAt: (options.now ?? new Date()).toISOString() }, { modules });
+    const text = renderPinnedFile({ apiUrl: pull.api, generator, pulledAt: (options.now ?? new Date()).toISOString() }, site, { modules });
     const bytes = Buffer.byteLength(text);
     const most = BOUNDS.maxPinBytes.default;
     if (bytes > most) throw new CatalogueError(source, `the pin would have ${bytes} bytes, more than the ${most} a catalogue file may have`);

@@ -10,7 +10,7 @@ import { CATALOGUE_USAGE, CatalogueUsageError, lintCatalogue, runCatalogueComman
 import { escapeControls } from "../echo";
 import { LintTally, OUTPUT_FORMATS, OutputFormat, reporterFor, UnreadableFile } from "./report";
 import { DefinitionsFile, LintInputError, readDefinitionsFile } from "./source";
-import { validateWikiQuery, WikiQueryResult } from "../validate";
+import { judgedAs, validateWikiQuery, WikiQueryResult } from "../validate";
 
 const EXIT_CLEAN = 0;
 const EXIT_FINDINGS = 1;
@@ -141,6 +141,7 @@ async function main(argv: string[]): Promise<number> {
     }
     const { catalogue, note } = await lintCatalogue(options.catalogue, { allowRedirects: options.allowRedirects });
     console.error(`wiki-query-lint: ${escapeControls(note)}`);
+    console.error(`wiki-query-lint: judged as ${escapeControls(judgedAs(catalogue))}`);
     const reporter = reporterFor(options.format, { name: "wiki-query-lint", version: packageVersion() });
     const tally: LintTally = { files: 0, definitions: 0, withErrors: 0, warningsOnly: 0, adviceOnly: 0 };
     const unreadable: UnreadableFile[] = [];

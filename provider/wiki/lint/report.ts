@@ -74,7 +74,8 @@ function definitionLabel({ source, index }: LintedDefinition): string {
     return `[${index}]${name === undefined ? "" : ` ${quoted(name)}`}`;
 }
 
-type Severity = "error" | "warning" | "advice";
+/** "possible": what the wiki may say with some pages or some configuration; it never fails a run. */
+type Severity = "error" | "warning" | "advice" | "possible";
 
 interface Finding {
     readonly severity: Severity;
@@ -87,7 +88,7 @@ interface Finding {
 function renderFindings(entry: LintedDefinition, render: (finding: Finding) => string): string {
     const { result, source, index } = entry;
     const tagged = (severity: Severity) => (issue: WikiQueryIssue): string => render({ severity, issue: shownIssue(issue), line: source.lineOf(index, issue.param) });
-    return [...result.errors.map(tagged("error")), ...result.warnings.map(tagged("warning")), ...result.advice.map(tagged("advice"))].join("");
+    return [...result.errors.map(tagged("error")), ...result.warnings.map(tagged("warning")), ...result.possible.map(tagged("possible")), ...result.advice.map(tagged("advice"))].join("");
 }
 
 // JSON.stringify leaves C1 controls and the line separators raw; JSON allows them escaped.
@@ -127,6 +128,7 @@ function jsonReporter(): Reporter {
                 errors: result.errors.map(shownIssue),
                 warnings: result.warnings.map(shownIssue),
                 advice: result.advice.map(shownIssue),
+                possible: result.possible.map(shownIssue),
                 request: publicRequest(result),
             };
             const indented = jsonText(entry, 2).replace(/^/gm, "  ");
@@ -148,7 +150,7 @@ function escapeProperty(text: string): string {
     return escapeData(text).replace(/:/g, "%3A").replace(/,/g, "%2C");
 }
 
-const GITHUB_COMMANDS: Readonly<Record<Severity, string>> = { error: "error", warning: "warning", advice: "notice" };
+const GITHUB_COMMANDS: Readonly<Record<Severity, string>> = { error: "error", warning: "warning", advice: "notice", possible: "notice" };
 
 function githubReporter(): Reporter {
     return {
@@ -165,7 +167,7 @@ function githubReporter(): Reporter {
 }
 
 const SARIF_SCHEMA = "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json";
-const SARIF_LEVELS: Readonly<Record<Severity, string>> = { error: "error", warning: "warning", advice: "note" };
+const SARIF_LEVELS: Readonly<Record<Severity, string>> = { error: "error", warning: "warning", advice: "note", possible: "note" };
 const INFORMATION_URI = "https://www.npmjs.com/package/pulumi-shortener";
 
 /** A file name as a SARIF artifact URI: relative paths stay relative (to the working directory), absolute ones become

@@ -1,29 +1,20 @@
-// The part of MediaWiki's TitleParser (MediaWikiTitleCodec::splitTitleString) that decides whether a
-// text is a valid page title, and in which namespace, for a wiki with the standard English namespace
-// names. Interwiki prefixes are a wiki's own configuration and are not known here.
+// MediaWiki's TitleParser (MediaWikiTitleCodec::splitTitleString): whether a text is a valid page title, in which
+// namespace, and whether it links to another wiki, for a wiki's namespaces, aliases, interwiki prefixes and case
+// rules (its site data; the standard English ones when none is known).
+import { STANDARD_SITE_RULES, SiteRules } from "./site";
 
 export interface ParsedTitle {
     namespace: number;
-    /** The title without its namespace, first letter capitalised, with spaces (Title::getText). */
+    /** The title without its namespace, first letter capitalised where the namespace is, with spaces (Title::getText). */
     text: string;
+    /** The interwiki prefix (lower case) of a title on another wiki; "" for a local title. */
+    interwiki: string;
 }
 
 export const NS_MAIN = 0;
 export const NS_USER = 2;
 const NS_SPECIAL = -1;
-
-const NAMESPACE_NUMBERS: ReadonlyMap<string, number> = new Map([
-    ["media", -2], ["special", -1], ["talk", 1], ["user", 2], ["user_talk", 3], ["project", 4], ["project_talk", 5],
-    ["file", 6], ["image", 6], ["file_talk", 7], ["image_talk", 7], ["mediawiki", 8], ["mediawiki_talk", 9],
-    ["template", 10], ["template_talk", 11], ["help", 12], ["help_talk", 13], ["category", 14], ["category_talk", 15],
-]);
-
-/** The canonical English name of each standard namespace. */
-export const NAMESPACE_NAMES: ReadonlyMap<number, string> = new Map([
-    [-2, "Media"], [-1, "Special"], [1, "Talk"], [2, "User"], [3, "User talk"], [4, "Project"], [5, "Project talk"], [6, "File"],
-    [7, "File talk"], [8, "MediaWiki"], [9, "MediaWiki talk"], [10, "Template"], [11, "Template talk"], [12, "Help"],
-    [13, "Help talk"], [14, "Category"], [15, "Category talk"],
-]);
+const NS_TALK = 1;
 
 const BIDI_MARKS = /[\u200E\u200F\u202A-\u202E]/g;
 const WHITESPACE_RUNS = /[ _\u00A0\u1680\u180E\u2000-\u200A\u2028\u2029\u202F\u205F\u3000]+/g;
@@ -51,7 +42,38 @@ export function upperFirst(text: string): string {
     return text.slice(0, length).toUpperCase() + text.slice(length);
 }
 
-export function parseTitle(text: string, defaultNamespace = NS_MAIN): ParsedTitle | undefined {
+interface Split {
+    namespace: number;
+    interwiki: string;
+    key: string;
+}
+
+// The namespace and interwiki prefixes of a key, as splitTitleString's loop takes them; undefined when invalid
+// (Talk: before another namespace or an interwiki prefix).
+function splitPrefixes(start: Split, site: SiteRules): Split | undefined {
+    let { namespace, interwiki, key } = start;
+    for (;;) {
+        const prefixed = NAMESPACE_PREFIX.exec(key);
+        if (!prefixed) return { namespace, interwiki, key };
+        const prefix = prefixed[1].toLowerCase();
+        const prefixNamespace = site.namespaceIds.get(prefix);
+        if (prefixNamespace !== undefined) {
+            const inner = NAMESPACE_PREFIX.exec(prefixed[2]);
+            const innerPrefix = inner?.[1].toLowerCase();
+            if (prefixNamespace === NS_TALK && innerPrefix !== undefined && (site.namespaceIds.get(innerPrefix) || site.interwikiPrefixes.has(innerPrefix))) return undefined;
+            return { namespace: prefixNamespace, interwiki, key: prefixed[2] };
+        }
+        if (!site.interwikiPrefixes.has(prefix)) return { namespace, interwiki, key };
+        key = prefixed[2];
+        // A prefix naming this wiki itself is dropped, and the split starts again.
+        if (site.localInterwikiPrefixes.has(prefix) && key !== "") continue;
+        if (site.localInterwikiPrefixes.has(prefix)) return { namespace: NS_MAIN, interwiki: "", key: "Main_Page" };
+        if (key.startsWith(":")) return { namespace: NS_MAIN, interwiki: prefix, key: key.slice(1).replace(EDGE_UNDERSCORES, "") };
+        return { namespace, interwiki: prefix, key };
+    }
+}
+
+export function parseTitle(text: string, defaultNamespace = NS_MAIN, site: SiteRules = STANDARD_SITE_RULES): ParsedTitle | undefined {
     let key = text.replace(BIDI_MARKS, "").replace(WHITESPACE_RUNS, "_").replace(EDGE_UNDERSCORES, "");
     if (key === "" || key.includes(REPLACEMENT_CHARACTER)) return undefined;
     let namespace = defaultNamespace;
@@ -59,16 +81,23 @@ export function parseTitle(text: string, defaultNamespace = NS_MAIN): ParsedTitl
         namespace = NS_MAIN;
         key = key.slice(1).replace(EDGE_UNDERSCORES, "");
     }
-    const prefixed = NAMESPACE_PREFIX.exec(key);
-    const prefixNamespace = prefixed ? NAMESPACE_NUMBERS.get(prefixed[1].toLowerCase()) : undefined;
-    if (prefixed && prefixNamespace !== undefined) {
-        namespace = prefixNamespace;
-        key = prefixed[2];
-    }
+    const split = splitPrefixes({ namespace, interwiki: "", key }, site);
+    if (split === undefined) return undefined;
+    ({ namespace, key } = split);
+    const { interwiki } = split;
     const fragment = key.indexOf("#");
     if (fragment >= 0) key = key.slice(0, fragment).replace(EDGE_UNDERSCORES, "");
-    if (key === "" || ILLEGAL_IN_TITLE.test(key) || isRelativePath(key) || key.includes("~~~")) return undefined;
+    // An interwiki link may name the other wiki alone; a local title needs a name.
+    if ((key === "" && interwiki === "") || key.startsWith(":") || ILLEGAL_IN_TITLE.test(key) || isRelativePath(key) || key.includes("~~~")) return undefined;
     const bytes = Buffer.byteLength(key, "utf8");
     if (bytes > MAX_SPECIAL_TITLE_BYTES || (namespace !== NS_SPECIAL && bytes > MAX_TITLE_BYTES)) return undefined;
-    return { namespace, text: upperFirst(key).replace(UNDERSCORES, " ") };
+    // Other wikis' titles keep their case: the other wiki may be case-sensitive.
+    const capitalised = interwiki === "" && !site.caseSensitive.has(namespace) ? upperFirst(key) : key;
+    return { namespace, text: capitalised.replace(UNDERSCORES, " "), interwiki };
+}
+
+/** A title on this wiki: valid, without an interwiki prefix (Title::isExternal). */
+export function parseLocalTitle(text: string, defaultNamespace = NS_MAIN, site: SiteRules = STANDARD_SITE_RULES): ParsedTitle | undefined {
+    const title = parseTitle(text, defaultNamespace, site);
+    return title?.interwiki === "" ? title : undefined;
 }

@@ -2,9 +2,12 @@
 // checks of the ApiQuery*.php modules): title parts, titles in a namespace, hashes, IPs and ranges,
 // hexadecimal sort keys, diffto, and continue values.
 import { isValidIP, isValidRange } from "../mediawiki/ip-utils";
-import { ILLEGAL_IN_TITLE, NAMESPACE_NAMES, parseTitle } from "../mediawiki/title-parser";
+import type { SiteRules } from "../mediawiki/site";
+import { ILLEGAL_IN_TITLE, parseLocalTitle } from "../mediawiki/title-parser";
+import { toMediaWikiForm } from "../paramvalidator/typedefs/timestamp";
 
-export type FormatCheck = (value: string, namespace: number) => boolean;
+/** Whether a value has the format, in the rule's namespace, on the wiki with these site data. */
+export type FormatCheck = (value: string, namespace: number, site: SiteRules) => boolean;
 
 const SHA1 = /^[0-9a-f]{40}$/;
 const SHA1_BASE36 = /^[0-9a-z]{31}$/;
@@ -13,32 +16,43 @@ const DIGITS = /^\d+$/;
 /** An integer as PHP's strval((int) $value) writes it. */
 export const CANONICAL_INTEGER = /^(?:0|-?[1-9]\d*)$/;
 
-// ApiQueryBase::titlePartToKey: Title::makeTitleSafe($namespace, $part . 'x') must stay in that namespace, without a fragment.
-function isTitlePart(value: string, namespace: number): boolean {
+// ApiQueryBase::titlePartToKey: Title::makeTitleSafe($namespace, $part . 'x') must stay in that namespace, on this
+// wiki (not behind an interwiki prefix), without a fragment.
+function isTitlePart(value: string, namespace: number, site: SiteRules): boolean {
     if (value.includes("#")) return false;
-    const prefix = namespace === 0 ? "" : `${NAMESPACE_NAMES.get(namespace) ?? ""}:`;
-    const title = parseTitle(`${prefix}${value}x`);
-    return title !== undefined && title.namespace === namespace;
+    const prefix = namespace === 0 ? "" : `${site.namespaceNames.get(namespace) ?? ""}:`;
+    return parseLocalTitle(`${prefix}${value}x`, 0, site)?.namespace === namespace;
 }
 
-function isTitle(value: string): boolean {
-    return parseTitle(value) !== undefined;
+// Modules that need a page of this wiki refuse an interwiki title (Title::isExternal) as invalid.
+function isLocalTitle(value: string, _namespace: number, site: SiteRules): boolean {
+    return parseLocalTitle(value, 0, site) !== undefined;
 }
 
-// A continue value: "|"-separated fields, as many as the module wrote, those marked "int" an integer
-// written as PHP's strval((int) $field) would write it.
-export function continueFormat(fields: readonly ("int" | "string")[]): FormatCheck {
+/** A field of a continue value: any text, an integer, or a timestamp. */
+export type ContinueField = "int" | "string" | "timestamp";
+
+// ApiBase::parseContinueParamOrDie: an int as (string)(int) writes it back, a timestamp as the database writes it
+// (IDatabase::timestamp: MediaWiki's 14-digit form).
+const CONTINUE_FIELD: Readonly<Record<ContinueField, (field: string) => boolean>> = {
+    string: () => true,
+    int: (field) => CANONICAL_INTEGER.test(field),
+    timestamp: (field) => toMediaWikiForm(field) === field,
+};
+
+// A continue value: "|"-separated fields, as many as the module wrote, each of its type.
+export function continueFormat(fields: readonly ContinueField[]): FormatCheck {
     return (value) => {
         const parts = value.split("|");
-        return parts.length === fields.length && fields.every((field, index) => field === "string" || CANONICAL_INTEGER.test(parts[index]));
+        return parts.length === fields.length && fields.every((field, index) => CONTINUE_FIELD[field](parts[index]));
     };
 }
 
 export const FORMATS = {
     titlepart: isTitlePart,
-    title: isTitle,
-    /** A valid title in the rule's namespace. */
-    titleinnamespace: (value: string, namespace: number) => parseTitle(value)?.namespace === namespace,
+    title: isLocalTitle,
+    /** A valid title of this wiki in the rule's namespace. */
+    titleinnamespace: (value: string, namespace: number, site: SiteRules) => parseLocalTitle(value, 0, site)?.namespace === namespace,
     sha1: (value: string) => SHA1.test(value.toLowerCase()),
     sha1base36: (value: string) => SHA1_BASE36.test(value.toLowerCase()),
     // ApiQueryBlocks: IPUtils::isIPv4 or isIPv6, which take an optional CIDR suffix.
@@ -50,7 +64,9 @@ export const FORMATS = {
     diffto: (value: string) => DIGITS.test(value) || value === "prev" || value === "next" || value === "cur",
     // Language::isValidCode: no character of :/\\ NUL & < > ' " and none a title may not hold.
     languagecode: (value: string) => value === "" || !/[:/\\\0&<>'"]/.test(value) && !ILLEGAL_IN_TITLE.test(value),
-    languagetag: (value: string) => value === "*" || /^[a-z]{2,3}(?:-[a-z0-9]{1,8})*$/.test(value),
+    // ApiQueryLanguageinfo: the codes the wiki knows; without its list, the shape of a language tag.
+    languagetag: (value: string, _namespace: number, site: SiteRules) =>
+        value === "*" || (site.languages ? site.languages.has(value) : /^[a-z]{2,3}(?:-[a-z0-9]{1,8})*$/.test(value)),
     positiveinteger: (value: string) => /^\d+$/.test(value) && Number(value) > 0,
 } satisfies Record<string, FormatCheck>;
 

@@ -5,6 +5,8 @@ import type { IssueLog } from "../issues";
 import { shownValue } from "../paramvalidator/spec";
 import type { ValidatedParam } from "../paramvalidator/validator";
 import { versionBefore } from "../version";
+import type { SiteRules } from "../mediawiki/site";
+import { parseTitle } from "../mediawiki/title-parser";
 import { FORMATS, FormatCheck, FormatName } from "./formats";
 import type { ModuleUse } from "./module-use";
 
@@ -54,10 +56,14 @@ export type ModuleRule = Versioned &
         /** A multi-valued parameter left without a value once its unrecognized values were dropped (or given empty). */
         | { kind: "notEmpty"; param: string; code: string }
         | { kind: "deprecatedWithout"; uses: readonly Condition[]; without: string }
+        /** An error or warning the module gives only with some pages or configuration, while all the conditions hold. */
+        | { kind: "mayOccur"; severity: "error" | "warning"; code: string; param: string; conditions: readonly Condition[]; occurs: string; message: string }
+        /** A title parameter and a namespace parameter that may only be used together when the title is in one of them. */
+        | { kind: "titleInNamespaces"; title: string; namespaces: string }
     );
 
 class RuleContext {
-    constructor(readonly use: ModuleUse, readonly issues: IssueLog, readonly hasPages: boolean) {}
+    constructor(readonly use: ModuleUse, readonly issues: IssueLog, readonly hasPages: boolean, readonly site: SiteRules) {}
 
     get module(): string {
         return this.use.index.module.name;
@@ -129,7 +135,7 @@ function checkFormat(context: RuleContext, rule: Extract<ModuleRule, { kind: "fo
         const name = context.name(param);
         const code = rule.code.replace("{param}", name);
         for (const value of validated.values) {
-            if (check(value, namespace)) continue;
+            if (check(value, namespace, context.site)) continue;
             const message = `Invalid value ${shownValue(validated.spec, value)} for parameter "${name}".`;
             if (rule.warning) context.issues.warning(code, name, context.module, message);
             else context.error(code, param, message);
@@ -149,6 +155,25 @@ function checkContradiction(context: RuleContext, param: string, code: string): 
             return;
         }
     }
+}
+
+// ApiQueryRecentChanges: requireMaxOneParameter( title, namespace ) when the title's namespace is not among those given.
+function checkTitleInNamespaces(context: RuleContext, rule: Extract<ModuleRule, { kind: "titleInNamespaces" }>): void {
+    const title = context.given(rule.title)?.values[0];
+    const namespaces = context.given(rule.namespaces)?.values ?? [];
+    if (title === undefined || namespaces.length === 0 || namespaces.includes("*")) return;
+    const namespace = parseTitle(title, 0, context.site)?.namespace;
+    if (namespace !== undefined && !namespaces.includes(String(namespace))) checkCount(context, [rule.title, rule.namespaces], false, true);
+}
+
+// ApiQueryRevisionsBase::parseParameters, which a prop module reaches only when the query found pages or revisions:
+// there the deprecation depends on the pages.
+function checkDeprecatedWithout(context: RuleContext, rule: Extract<ModuleRule, { kind: "deprecatedWithout" }>): void {
+    if (context.given(rule.without) || !rule.uses.some((condition) => context.given(condition.param) && context.holds(condition))) return;
+    const name = context.name(rule.without);
+    const message = `Without "${name}", the legacy format is used for the content; it is deprecated.`;
+    if (rule.withPages) context.issues.mayOccur("warning", "deprecation", name, context.module, "the query finds an existing page or revision", message);
+    else context.issues.warning("deprecation", name, context.module, message);
 }
 
 function checkRule(context: RuleContext, rule: ModuleRule): void {
@@ -181,10 +206,13 @@ function checkRule(context: RuleContext, rule: ModuleRule): void {
         case "notEmpty":
             if (context.values(rule.param).length === 0) context.error(rule.code, rule.param, `The "${context.name(rule.param)}" parameter must be set.`);
             return;
+        case "titleInNamespaces":
+            return checkTitleInNamespaces(context, rule);
         case "deprecatedWithout":
-            if (!context.given(rule.without) && rule.uses.some((condition) => context.given(condition.param) && context.holds(condition))) {
-                const name = context.name(rule.without);
-                context.issues.warning("deprecation", name, context.module, `Without "${name}", the legacy format is used for the content; it is deprecated.`);
+            return checkDeprecatedWithout(context, rule);
+        case "mayOccur":
+            if (rule.conditions.every((condition) => context.holds(condition))) {
+                context.issues.mayOccur(rule.severity, rule.code, context.name(rule.param), context.module, rule.occurs, rule.message);
             }
             return;
     }
@@ -209,12 +237,14 @@ function inEffect(context: RuleContext, rule: ModuleRule, readAll: boolean): boo
 export interface RuleSituation {
     /** The query has pages for the module (its own input, for a generator). */
     hasPages: boolean;
+    /** The wiki's site data (namespaces, interwiki prefixes, languages). */
+    site: SiteRules;
     /** Every parameter the module was given passed ParamValidator. */
     readAll: boolean;
 }
 
 /** Applies one module's rules to its use in a query. */
 export function applyRules(use: ModuleUse, rules: readonly ModuleRule[], version: string, issues: IssueLog, situation: RuleSituation): void {
-    const context = new RuleContext(use, issues, situation.hasPages);
+    const context = new RuleContext(use, issues, situation.hasPages, situation.site);
     for (const rule of rules) if (appliesTo(rule, version) && inEffect(context, rule, situation.readAll)) checkRule(context, rule);
 }

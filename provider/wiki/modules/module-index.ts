@@ -3,6 +3,7 @@
 // required parameters, and which module owns a request name that the query does not use.
 import type { Catalogue, ModuleInfo, ParamInfo } from "../catalogue/model";
 import { isModuleGroup, type ModuleGroup } from "../definition";
+import { siteRules, SiteRules } from "../mediawiki/site";
 import { MAIN_MODULE } from "./main-module";
 import { makeParamSpec, ParamSpec } from "../paramvalidator/spec";
 
@@ -59,7 +60,11 @@ export class CatalogueIndex {
     private readonly generators = new Map<string, ModuleIndex>();
     private owners: Map<string, string> | undefined;
 
+    /** The catalogue's site data as the rules read it (the assumed standard site when it has none). */
+    readonly site: SiteRules;
+
     constructor(readonly catalogue: Catalogue) {
+        this.site = siteRules(catalogue.site);
         this.query = new ModuleIndex(catalogue.query, "", (info) =>
             isModuleGroup(info.name) ? (value) => this.explainModuleName(info.name, value) : undefined,
         );

@@ -1,17 +1,18 @@
 // The module rules paraminfo only hints at in parameter info notes: singlepageonly (ApiQueryRevisions),
 // useronly / nonuseronly (ApiQueryAllDeletedRevisions) and modes (ApiQueryDeletedrevs).
 import type { IssueLog } from "../issues";
-import { parseTitle } from "../mediawiki/title-parser";
+import type { SiteRules } from "../mediawiki/site";
+import { parseLocalTitle } from "../mediawiki/title-parser";
 import type { ValidatedParam } from "../paramvalidator/validator";
 import { PAGE_SET_SOURCES, type ModuleUse, type PageSource } from "./module-use";
 
 const DELETEDREVS_MODES = { pages: 1, user: 2, all: 3 } as const;
 
-// ApiPageSet normalises titles first: "Main Page" and "Main_Page" are one page, an invalid title none.
-function distinctPages(titles: readonly string[]): number {
+// ApiPageSet normalises titles first: "Main Page" and "Main_Page" are one page, an invalid title or another wiki's none.
+function distinctPages(titles: readonly string[], site: SiteRules): number {
     const pages = new Set<string>();
     for (const title of titles) {
-        const parsed = parseTitle(title);
+        const parsed = parseLocalTitle(title, 0, site);
         if (parsed) pages.add(`${parsed.namespace}:${parsed.text}`);
     }
     return pages.size;
@@ -28,7 +29,7 @@ function requestNames(params: readonly ValidatedParam[]): string {
 // ApiQueryRevisions: the "enumeration" parameters (limit, start/end ids and times, dir=newer, user,
 // excludeuser) list the revisions of one page; with revids or several pages they are an error.
 // dir counts only when it differs from its default, as ApiQueryRevisions counts only dir=newer.
-function checkSinglePageOnly(use: ModuleUse, pages: PageSource, issues: IssueLog): void {
+function checkSinglePageOnly(use: ModuleUse, pages: PageSource, site: SiteRules, issues: IssueLog): void {
     const enumerating = [...use.given.values()].filter(
         (param) => param.ok && hasNote(param, "singlepageonly") && !(typeof param.spec.info.type !== "string" && param.request === String(param.spec.info.default)),
     );
@@ -38,7 +39,7 @@ function checkSinglePageOnly(use: ModuleUse, pages: PageSource, issues: IssueLog
     if (pages.revids) {
         issues.error("invalidparammix", first, module, `The "revids" parameter may not be used with ${requestNames(enumerating)}, which list the revisions of a single page.`);
     }
-    const pageCount = distinctPages(pages.titles?.values ?? []) + new Set(pages.pageids?.values ?? []).size;
+    const pageCount = distinctPages(pages.titles?.values ?? [], site) + new Set(pages.pageids?.values ?? []).size;
     if (pageCount > 1) {
         issues.error(
             "invalidparammix",
@@ -84,9 +85,9 @@ function checkModes(use: ModuleUse, pages: PageSource, issues: IssueLog): void {
     }
 }
 
-export function checkNoteRules(use: ModuleUse, pages: PageSource, issues: IssueLog): void {
+export function checkNoteRules(use: ModuleUse, pages: PageSource, site: SiteRules, issues: IssueLog): void {
     const notes = use.index.noteNames;
-    if (notes.has("singlepageonly")) checkSinglePageOnly(use, pages, issues);
+    if (notes.has("singlepageonly")) checkSinglePageOnly(use, pages, site, issues);
     if (notes.has("useronly") || notes.has("nonuseronly")) checkUserOnly(use, issues);
     if (notes.has("modes")) checkModes(use, pages, issues);
 }

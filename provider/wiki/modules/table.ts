@@ -1,7 +1,7 @@
 // The rules that live in MediaWiki's module code (includes/api/ApiQuery*.php) and that paraminfo does not
 // describe, as data: module name -> rules, each of a kind from kinds.ts. A rule that appeared or went away
 // in some MediaWiki version says so with since/until. Source of each: the module's PHP file, named beside it.
-import { CANONICAL_INTEGER, FORMATS, FormatCheck, continueFormat } from "./formats";
+import { CANONICAL_INTEGER, ContinueField, FORMATS, FormatCheck, continueFormat } from "./formats";
 import type { Condition, ModuleRule } from "./kinds";
 
 const NS_FILE = 6;
@@ -9,14 +9,35 @@ const NS_CATEGORY = 14;
 
 // Each "continue" value has the fields the module wrote into it (ApiQueryBase::dieContinueUsageIf).
 // Prop modules read their continue value only when the query has pages (withPages).
-function continues(
-    fields: readonly ("int" | "string")[] | FormatCheck,
-    options: { truthyOnly?: boolean; withPages?: boolean; when?: Condition; unlessGiven?: string } = {},
-): ModuleRule {
+type ContinueShape = readonly ContinueField[] | FormatCheck;
+interface ContinueOptions {
+    truthyOnly?: boolean;
+    withPages?: boolean;
+    when?: Condition;
+    unlessGiven?: string;
+}
+
+function continues(fields: ContinueShape, options: ContinueOptions = {}): ModuleRule {
     const check = typeof fields === "function" ? fields : continueFormat(fields);
     // Modules that test `if ( $params['continue'] )` skip PHP's falsy strings "" and "0".
-    const format: FormatCheck = options.truthyOnly ? (value, namespace) => value === "" || value === "0" || check(value, namespace) : check;
+    const format: FormatCheck = options.truthyOnly ? (value, namespace, site) => value === "" || value === "0" || check(value, namespace, site) : check;
     return { kind: "format", params: ["continue"], format, code: "badcontinue", withPages: options.withPages, when: options.when, unlessGiven: options.unlessGiven };
+}
+
+/** The first version whose modules read continue with ApiBase::parseContinueParamOrDie (its @since), which checks each
+ *  field's type, not only their count. Judged against 1.39 (before) and 1.43 (after). */
+const TYPED_CONTINUE = "1.40";
+
+// A continue value as the module read it before TYPED_CONTINUE, and as it reads it since.
+function continuesTyped(before: ContinueShape, since: ContinueShape, options: ContinueOptions = {}): ModuleRule[] {
+    return [{ ...continues(before, options), until: TYPED_CONTINUE }, { ...continues(since, options), since: TYPED_CONTINUE }];
+}
+
+// Modules whose continue value has another shape in each of their modes, which depend on the pages found or on
+// the revisions asked for: a value of any of the shapes is accepted.
+function anyOf(...shapes: readonly ContinueField[][]): FormatCheck {
+    const checks = shapes.map(continueFormat);
+    return (value, namespace, site) => checks.some((check) => check(value, namespace, site));
 }
 
 const PAGES = { withPages: true };
@@ -36,9 +57,9 @@ const randomContinue: FormatCheck = (value) => {
 };
 
 // ApiQueryInfo: "namespace|title", which Title::makeTitleSafe must accept.
-const infoContinue: FormatCheck = (value) => {
+const infoContinue: FormatCheck = (value, namespace, site) => {
     const fields = value.split("|");
-    return fields.length === 2 && FORMATS.title(fields[1]);
+    return fields.length === 2 && FORMATS.title(fields[1], namespace, site);
 };
 
 // ApiQueryBacklinksprop with one page and one namespace: the page id only, compared loosely.
@@ -52,10 +73,12 @@ const categoryMembersContinue: FormatCheck = (value) => {
 
 const S = "string" as const;
 const I = "int" as const;
+const TS = "timestamp" as const;
 
-// ApiQueryBase::titlePartToKey on from, to and prefix.
-function titleParts(namespace: number | { param: string }): ModuleRule {
-    const where = typeof namespace === "number" ? { namespace } : { namespaceParam: namespace.param };
+// ApiQueryBase::titlePartToKey on from, to and prefix, in a fixed namespace or the one a parameter names (the
+// fallback where the module has no such parameter).
+function titleParts(namespace: number | { param: string; fallback?: number }): ModuleRule {
+    const where = typeof namespace === "number" ? { namespace } : { namespaceParam: namespace.param, namespace: namespace.fallback };
     return { kind: "format", params: ["from", "to", "prefix"], format: "titlepart", code: "invalidtitle", ...where };
 }
 
@@ -85,13 +108,21 @@ const REVISIONS_BASE: readonly ModuleRule[] = ([
 ] as ModuleRule[]).map((rule) => ({ ...rule, notAsGenerator: true }));
 
 // ApiQueryAllLinks (alllinks, allfileusages, allredirects, alltransclusions): prop=ids lists one entry per link.
-const ALL_LINKS: readonly ModuleRule[] = [
-    { kind: "excludes", when: { param: "prop", value: "ids" }, other: { param: "unique" }, code: "invalidparammix" },
-    titleParts({ param: "namespace" }),
-    // One field for the unique titles; the title and the linking page's id otherwise.
-    continues([S], { when: { param: "unique" } }),
-    continues([S, S], { unlessGiven: "unique" }),
-];
+// One continue field for the unique titles; the title and the linking page's id otherwise, or, for the link tables
+// that LinksMigration reads through linktarget (templatelinks, and pagelinks by default in 1.43), the target's id and
+// the linking page's.
+// list=allfileusages has no namespace parameter: its titles are files'.
+function allLinks(sinceTyped: readonly ContinueField[], fallback?: number): readonly ModuleRule[] {
+    return [
+        { kind: "excludes", when: { param: "prop", value: "ids" }, other: { param: "unique" }, code: "invalidparammix" },
+        titleParts({ param: "namespace", fallback }),
+        continues([S], { when: { param: "unique" } }),
+        ...continuesTyped([S, S], sinceTyped, { unlessGiven: "unique" }),
+    ];
+}
+const ALL_LINKS_BY_TITLE = allLinks([S, I]);
+const ALL_FILE_USAGES = allLinks([S, I], NS_FILE);
+const ALL_LINKS_BY_TARGET = allLinks([I, I]);
 
 // Prop modules return before their checks when the query has no pages.
 function withPages(rules: readonly ModuleRule[]): ModuleRule[] {
@@ -102,8 +133,8 @@ const SHOW: ModuleRule = { kind: "noContradiction", param: "show", code: "show" 
 
 export const MODULE_RULES: Readonly<Record<string, readonly ModuleRule[]>> = {
     allcategories: [titleParts(NS_CATEGORY), continues([S])],
-    alldeletedrevisions: [...REVISIONS_BASE, titleParts(0), continues([I, S, S, I])],
-    allfileusages: ALL_LINKS,
+    alldeletedrevisions: [...REVISIONS_BASE, titleParts(0), ...continuesTyped([I, S, S, I], anyOf([I, S], [I, S, TS, I], [TS, I]))],
+    allfileusages: ALL_FILE_USAGES,
     allimages: [
         ...["start", "end", "user"].map((param): ModuleRule => ({ kind: "requires", when: { param }, needs: { param: "sort", value: "timestamp" }, code: "invalidparammix" })),
         { kind: "requires", when: { param: "filterbots", not: "all" }, needs: { param: "sort", value: "timestamp" }, code: "invalidparammix" },
@@ -113,28 +144,28 @@ export const MODULE_RULES: Readonly<Record<string, readonly ModuleRule[]>> = {
         { kind: "format", params: ["sha1base36"], format: "sha1base36", code: "invalidsha1base36hash" },
         continues([S]),
     ],
-    alllinks: ALL_LINKS,
+    alllinks: ALL_LINKS_BY_TARGET,
     allpages: [
         { kind: "requires", when: { param: "prlevel" }, needs: { param: "prtype" }, code: "invalidparammix" },
         titleParts({ param: "namespace" }),
         continues([S]),
     ],
-    allredirects: ALL_LINKS,
-    allrevisions: [...REVISIONS_BASE, { kind: "atMostOneOf", params: ["user", "excludeuser"] }, continues([S, I])],
-    alltransclusions: ALL_LINKS,
+    allredirects: ALL_LINKS_BY_TITLE,
+    allrevisions: [...REVISIONS_BASE, { kind: "atMostOneOf", params: ["user", "excludeuser"] }, ...continuesTyped([S, I], [TS, I])],
+    alltransclusions: ALL_LINKS_BY_TARGET,
     allusers: [{ kind: "atMostOneOf", params: ["group", "excludegroup"] }],
     backlinks: [...TITLE_OR_PAGEID, continues(backlinksContinue)],
     blocks: [
         { kind: "atMostOneOf", params: ["users", "ip"] },
         { kind: "format", params: ["ip"], format: "ip", code: "param_ip" },
         SHOW,
-        continues([S, S]),
+        ...continuesTyped([S, S], [TS, I]),
     ],
     categories: withPages([
         SHOW,
         { kind: "format", params: ["categories"], format: "titleinnamespace", namespace: NS_CATEGORY, code: "invalidcategory", warning: true },
         // With categories given, none of them valid, the module stops before reading continue.
-        continues([S, S], { unlessGiven: "categories" }),
+        ...continuesTyped([S, S], [I, S], { unlessGiven: "categories" }),
     ]),
     categorymembers: [
         ...TITLE_OR_PAGEID,
@@ -142,71 +173,92 @@ export const MODULE_RULES: Readonly<Record<string, readonly ModuleRule[]>> = {
         { kind: "format", params: ["starthexsortkey", "endhexsortkey"], format: "hexsortkey", code: "badvalue_{param}" },
         continues(categoryMembersContinue, { truthyOnly: true }),
     ],
-    contributors: [{ kind: "atMostOneOf", params: ["group", "excludegroup", "rights", "excluderights"] }, continues([S, S])],
-    deletedrevisions: withPages([...REVISIONS_BASE, { kind: "atMostOneOf", params: ["user", "excludeuser"] }, continues([I, S, S, I])]),
-    deletedrevs: [titleParts({ param: "namespace" }), continues([I, S, S, I])],
+    contributors: [{ kind: "atMostOneOf", params: ["group", "excludegroup", "rights", "excluderights"] }, ...continuesTyped([S, S], [I, I])],
+    deletedrevisions: withPages([...REVISIONS_BASE, { kind: "atMostOneOf", params: ["user", "excludeuser"] }, ...continuesTyped([I, S, S, I], anyOf([I, I], [I, S, TS, I]))]),
+    deletedrevs: [titleParts({ param: "namespace" }), ...continuesTyped([I, S, S, I], anyOf([I, S, TS, I], [TS, I]))],
     embeddedin: [...TITLE_OR_PAGEID, continues(backlinksContinue)],
-    extlinks: [continues([S, S], PAGES)],
-    exturlusage: [continues([S, S])],
-    linkshere: withPages([SHOW, continues(backlinksPropContinue)]),
-    redirects: withPages([SHOW, continues(backlinksPropContinue)]),
-    transcludedin: withPages([SHOW, continues(backlinksPropContinue)]),
+    // Sorted by el_id alone since externallinks is read by its domain index.
+    extlinks: continuesTyped([S, S], [S], PAGES),
+    exturlusage: continuesTyped([S, S], [S]),
+    linkshere: withPages([SHOW, ...continuesTyped(backlinksPropContinue, [I])]),
+    redirects: withPages([SHOW, ...continuesTyped(backlinksPropContinue, [I])]),
+    transcludedin: withPages([SHOW, ...continuesTyped(backlinksPropContinue, [I])]),
     filearchive: [
         titleParts(NS_FILE),
         { kind: "format", params: ["sha1"], format: "sha1", code: "invalidsha1hash" },
         { kind: "format", params: ["sha1base36"], format: "sha1base36", code: "invalidsha1base36hash" },
-        continues([S, S, I]),
+        ...continuesTyped([S, S, I], [S, TS, I]),
     ],
     images: withPages([
         { kind: "format", params: ["images"], format: "titleinnamespace", namespace: NS_FILE, code: "notfile", warning: true },
-        continues([S, S]),
+        ...continuesTyped([S, S], [I, S]),
     ]),
     // ApiQueryImageInfo checks badfilecontexttitle before it looks at the pages.
     imageinfo: [{ kind: "format", params: ["badfilecontexttitle"], format: "title", code: "invalid-title" }],
     imageusage: [...TITLE_OR_PAGEID, continues(backlinksContinue), { kind: "format", params: ["title"], format: "titleinnamespace", namespace: NS_FILE, code: "bad_image_title" }],
-    info: [continues(infoContinue, PAGES)],
-    iwbacklinks: [{ kind: "requires", when: { param: "title" }, needs: { param: "prefix" }, code: "invalidparammix" }, continues([S, S, S])],
+    info: continuesTyped(infoContinue, (value, namespace, site) => continueFormat([I, S])(value, namespace, site) && infoContinue(value, namespace, site), PAGES),
+    iwbacklinks: [{ kind: "requires", when: { param: "title" }, needs: { param: "prefix" }, code: "invalidparammix" }, ...continuesTyped([S, S, S], [S, S, I])],
     // ApiQueryIWLinks and ApiQueryLangLinks return before their checks when none of the pages exists.
     iwlinks: [
         { kind: "requires", when: { param: "title" }, needs: { param: "prefix" }, code: "invalidparammix", withPages: true },
         { kind: "atMostOneOf", params: ["url", "prop"] },
-        continues([S, S, S], PAGES),
+        ...continuesTyped([S, S, S], [I, S, S], PAGES),
     ],
-    langbacklinks: [{ kind: "requires", when: { param: "title" }, needs: { param: "lang" }, code: "nolang" }, continues([S, S, S])],
+    langbacklinks: [{ kind: "requires", when: { param: "title" }, needs: { param: "lang" }, code: "nolang" }, ...continuesTyped([S, S, S], [S, S, I])],
     langlinks: [
         { kind: "requires", when: { param: "title" }, needs: { param: "lang" }, code: "invalidparammix", withPages: true },
         { kind: "atMostOneOf", params: ["url", "prop"] },
-        continues([S, S], PAGES),
+        ...continuesTyped([S, S], [I, S], PAGES),
     ],
-    links: withPages([continues([S, S, S]), { kind: "format", params: ["titles"], format: "title", code: "invalidtitle", warning: true }]),
+    links: withPages([...continuesTyped([S, S, S], [I, I, S]), { kind: "format", params: ["titles"], format: "title", code: "invalidtitle", warning: true }]),
     // ApiQueryLogEvents checks "action" itself.
-    logevents: [{ kind: "ownCheck", param: "action", code: "unknown_leaction" }, { kind: "atMostOneOf", params: ["title", "prefix", "namespace"] }, { kind: "format", params: ["title", "prefix"], format: "title", code: "invalidtitle" }, continues([S, S])],
+    logevents: [{ kind: "ownCheck", param: "action", code: "unknown_leaction" }, { kind: "atMostOneOf", params: ["title", "prefix", "namespace"] }, { kind: "format", params: ["title", "prefix"], format: "title", code: "invalidtitle" }, ...continuesTyped([S, S], [TS, I])],
     mystashedfiles: [continues([I])],
     pagepropnames: [continues([S], { truthyOnly: true })],
     pageprops: [continues((value) => CANONICAL_INTEGER.test(value), { truthyOnly: true, withPages: true })],
-    pageswithprop: [continues([S], { truthyOnly: true })],
-    protectedtitles: [continues([S, S, S])],
+    pageswithprop: continuesTyped([S], [I], { truthyOnly: true }),
+    protectedtitles: continuesTyped([S, S, S], [TS, I, S]),
     random: [{ kind: "atMostOneOf", params: ["filterredir", "redirect"] }, continues(randomContinue)],
     recentchanges: [
         SHOW,
         { kind: "atMostOneOf", params: ["user", "excludeuser"] },
         { kind: "format", params: ["title"], format: "title", code: "invalidtitle" },
-        continues([S, S]),
+        // Seen in 1.43, not in 1.39: a title outside the namespaces given.
+        { kind: "titleInNamespaces", title: "title", namespaces: "namespace", since: "1.43" },
+        ...continuesTyped([S, S], [TS, I]),
     ],
     revisions: withPages([
         ...REVISIONS_BASE,
         { kind: "atMostOneOf", params: ["startid", "start"] },
         { kind: "atMostOneOf", params: ["endid", "end"] },
         { kind: "atMostOneOf", params: ["user", "excludeuser"] },
-        continues([S, S]),
+        // Enumerating one page's revisions, or the latest revision of several pages.
+        ...continuesTyped([S, S], anyOf([TS, I], [I, I])),
     ]),
     stashimageinfo: [{ kind: "atLeastOneOf", params: ["filekey", "sessionkey"] }],
-    templates: withPages([continues([S, S, S]), { kind: "format", params: ["templates"], format: "title", code: "invalidtitle", warning: true }]),
+    templates: withPages([...continuesTyped([S, S, S], [I, I, S]), { kind: "format", params: ["templates"], format: "title", code: "invalidtitle", warning: true }]),
     // Extensions' modules (TextExtracts' ApiQueryExtracts, PageImages' ApiQueryPageImages). A continue value
     // beyond the pages found (extracts) or naming no page found (pageimages) depends on the pages: not checked.
-    extracts: withPages([{ kind: "atMostOneOf", params: ["chars", "sentences"] }, continues((value) => Number(value) >= 0)]),
+    extracts: withPages([
+        { kind: "atMostOneOf", params: ["chars", "sentences"] },
+        continues((value) => Number(value) >= 0),
+        // ApiQueryExtracts::execute, for each page it extracts as HTML.
+        {
+            kind: "mayOccur", severity: "warning", code: "textextracts-malformed-html", param: "plaintext", conditions: [], unlessGiven: "plaintext",
+            occurs: "an existing page's extract is HTML (without explaintext)",
+            message: "HTML may be malformed and/or unbalanced and may omit inline images.",
+        },
+    ]),
     pageimages: [{ kind: "notEmpty", param: "prop", code: "noprop" }],
     allmessages: [{ kind: "format", params: ["lang"], format: "languagecode", code: "invalidlang" }],
+    // ApiQuerySiteinfo::appendDbReplLagInfo: all database servers only for a wiki that shows its hostnames.
+    siteinfo: [
+        {
+            kind: "mayOccur", severity: "error", code: "includeAllDenied", param: "showalldb", conditions: [{ param: "showalldb" }, { param: "prop", value: "dbrepllag" }],
+            occurs: "the wiki does not show its hostnames ($wgShowHostnames, off by default)",
+            message: "Cannot view all servers' info unless $wgShowHostnames is true.",
+        },
+    ],
     // ApiQueryLanguageinfo: codes it does not know are dropped with a warning. Without the wiki's list of
     // languages, the shape of a language tag stands in for it.
     languageinfo: [{ kind: "format", params: ["code"], format: "languagetag", code: "unrecognizedvalues", warning: true }],
@@ -217,6 +269,6 @@ export const MODULE_RULES: Readonly<Record<string, readonly ModuleRule[]>> = {
         SHOW,
     ],
     users: [{ kind: "atMostOneOf", params: ["userids", "users"] }],
-    watchlist: [SHOW, { kind: "atMostOneOf", params: ["user", "excludeuser"] }, continues([S, S])],
-    watchlistraw: [SHOW, continues([S, S])],
+    watchlist: [SHOW, { kind: "atMostOneOf", params: ["user", "excludeuser"] }, ...continuesTyped([S, S], [S, I])],
+    watchlistraw: [SHOW, ...continuesTyped([S, S], [I, S])],
 };

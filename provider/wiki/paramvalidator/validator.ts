@@ -3,6 +3,7 @@
 // multi-value limit, each value through its type, unrecognized values of a multi-value as a warning,
 // and duplicates dropped.
 import { IssueLog } from "../issues";
+import type { SiteRules } from "../mediawiki/site";
 import { explodeMultiValue, implodeMultiValue, startsWithUnitSeparator } from "./multivalue";
 import { ParamSpec, shownValue } from "./spec";
 import { closestValue } from "../suggest";
@@ -38,6 +39,7 @@ export interface WikiFacts {
     readonly highLimits: boolean;
     readonly namespaces: ReadonlySet<number>;
     readonly mediawikiVersion: string;
+    readonly site: SiteRules;
 }
 
 export class ParamValidator {
@@ -56,6 +58,7 @@ export class ParamValidator {
             highLimits: wiki.highLimits,
             namespaces: wiki.namespaces,
             mediawikiVersion: wiki.mediawikiVersion,
+            site: wiki.site,
             inMulti,
             record: (code: string, message: string) => issues.warning(code, spec.requestName, spec.module, message),
             advise: (code: string, message: string) => issues.advise(code, spec.requestName, spec.module, message),

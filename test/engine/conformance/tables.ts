@@ -45,7 +45,8 @@ export function conformanceTables(): string {
         "Go file), refused (the double fails a run that uses the feature, naming it and the Go code it would need), to",
         "transcribe (it applies, no divergence of the double from it is known, and no test carries it yet), open (it applies",
         `and the double does not follow it yet; its Go code is in "${NOT_FOLLOWED_SECTION}" above) or not applicable. This`,
-        "section is made from that list (`tests/conformance/catalogue.test.ts` prints it as it should read).",
+        "section is made from that list: `node dist/test/engine/conformance/write-readme.js` writes it, and",
+        "`tests/conformance/catalogue.test.ts` checks it.",
         "",
         `| Go file | tests | ${STATUSES.join(" | ")} |`,
         `|---|---|${STATUSES.map(() => "---").join("|")}|`,
@@ -82,4 +83,12 @@ function byReason(within: ReturnType<typeof entries>): string[] {
         reasons.set(why, files);
     }
     return [...reasons].map(([why, files]) => `| ${why} | ${[...files].map(([file, count]) => `${file} (${count})`).join(", ")} |`);
+}
+
+/** Where the README's section under this heading lies, the heading included, up to the next one. */
+export function sectionBounds(readme: string, heading: string): { start: number; end: number } | undefined {
+    const start = readme.indexOf(`## ${heading}\n`);
+    if (start < 0) return undefined;
+    const next = readme.indexOf("\n## ", start + 1);
+    return { start, end: next < 0 ? readme.length : next + 1 };
 }

@@ -318,6 +318,10 @@ export class Deployment implements ProgramHandlers {
     private async readExisting(step: StepResult, desired: Desired, id: string): Promise<ResourceState> {
         // A read that fails is a failed read, not a failed create.
         step.op = "read";
+        if (id === "") {
+            // step_generator.go GenerateReadSteps: a read needs an id.
+            throw new Error(`Expected an ID for ${desired.urn}`);
+        }
         const goal = { ...desired, id, outputs: {}, external: true };
         const found = await whilePending(this.context, { type: "reading", resource: goal }, () => this.context.host.read(refOf(desired), id, desired.inputs, desired.inputs));
         const read = settled({ ...goal, id: found.id || id, outputs: found.outputs });

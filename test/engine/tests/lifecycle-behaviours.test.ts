@@ -327,6 +327,15 @@ describe("engine double: the Go engine's lifecycle behaviours of steps and state
             assert.deepEqual(program.takeCalls().filter((call) => call.call === "diff"), []);
         });
 
+        it("TestInvalidGetIDReportsUserError: Kind.get with an id that resolves to \"\" fails the run, and nothing is read", async () => {
+            const program = testProgram();
+            const result = await up(program, [{ name: "resA", get: "" }]);
+            assert.equal(result.ok, false);
+            assert.match(result.log, /Expected an ID for urn:pulumi:[^\s]*::resA/);
+            assert.deepEqual(program.managed(), []);
+            assert.deepEqual(program.takeCalls().filter((call) => call.call === "read"), []);
+        });
+
         it("ReadStep.Apply: the read keeps the id it asked for when the provider answers none", async () => {
             const program = testProgram();
             const result = await up(program, [{ name: "gone", get: "no-such-thing" }]);

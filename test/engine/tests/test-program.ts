@@ -25,6 +25,17 @@ export interface ProviderCall {
     region?: string;
 }
 
+/**
+ * An alias: an old URN, or a spec of the name and parent (a group or earlier thing, or none), the resource's own when
+ * not given.
+ */
+export interface Alias {
+    urn?: string;
+    name?: string;
+    parent?: string;
+    noParent?: boolean;
+}
+
 export interface ThingSpec {
     name: string;
     inputs?: Record<string, unknown>;
@@ -43,7 +54,7 @@ export interface ThingSpec {
         /** A group or an earlier thing, by name. */
         parent?: string;
         deletedWith?: string;
-        aliases?: { name?: string; parent?: string; noParent?: boolean }[];
+        aliases?: Alias[];
         /** The `import` option: the id of an existing thing. */
         import?: string;
         customTimeouts?: { create?: string; update?: string; delete?: string };
@@ -78,6 +89,8 @@ export type TransformSpec =
 
 export interface GroupSpec {
     name: string;
+    /** Earlier groups, by name. */
+    dependsOn?: string[];
     options?: { protect?: boolean; retainOnDelete?: boolean; parent?: string; deletedWith?: string; transformed?: TransformSpec };
 }
 

@@ -1,10 +1,15 @@
-// Writes the shipped catalogue from the spec's notation, so that catalogue.json can always be rebuilt and compared:
-//   node dist/provider/wiki/catalogue/build/build.js [notation.txt] [catalogue.json]
-// (paths default to this folder's sources, seen from the repository root). The JSON has the shape the spec gives:
-// the query module first, then the 64 submodules; flags are "" and present only when set.
+// Writes the shipped catalogue from the spec's notation and English Wikipedia's site data, so that catalogue.json can
+// always be rebuilt and compared:
+//   node dist/provider/wiki/catalogue/build/build.js [notation.txt] [catalogue.json] [wikipedia-site.json]
+// (paths default to this folder's sources, seen from the repository root). The paraminfo has the shape the spec gives:
+// the query module first, then the 64 submodules; flags are "" and present only when set. The site data are
+// wikipedia-site.json's (written by wikipedia-site.php from the sources it names), with an empty list for each part
+// it lacks, and where they come from.
 import { readFileSync, writeFileSync } from "fs";
+import { z } from "zod";
 import { MultiLimits, NotatedModule, NotatedParam, Notation, parseNotation } from "./notation";
 import { RawModule, RawParameter } from "../paraminfo-schema";
+import { shippedSiteSchema } from "../site-schema";
 
 const SOURCE = "MediaWiki";
 const LICENSE_TAG = "GPL-2.0-or-later";
@@ -137,18 +142,30 @@ function renderQueryModule(notation: Notation): RawModule {
     };
 }
 
-/** The text of catalogue.json for a notation text. */
-export function buildCatalogueJson(notationText: string): string {
+/** The shipped site data and their sources from wikipedia-site.json's text: an empty list for each part it lacks. */
+function shippedSite(siteText: string): z.output<typeof shippedSiteSchema> {
+    const { site, ...siteSource } = JSON.parse(siteText) as { site: Record<string, unknown> };
+    const lacked = Object.fromEntries(Object.keys((siteSource as { lacks?: object }).lacks ?? {}).map((part) => [part, []]));
+    const parsed = shippedSiteSchema.safeParse({ site: { ...site, ...lacked }, siteSource });
+    if (!parsed.success) throw new Error(`wikipedia-site.json: ${z.prettifyError(parsed.error)}`);
+    return parsed.data;
+}
+
+/** The text of catalogue.json for a notation text and the text of wikipedia-site.json. */
+export function buildCatalogueJson(notationText: string, siteText: string): string {
     const notation = parseNotation(notationText);
     const modules = [renderQueryModule(notation), ...notation.modules.map((module) => renderModule(module, notation.multiLimits))];
-    return `${JSON.stringify({ paraminfo: { helpformat: "none", modules } }, null, 2)}\n`;
+    return `${JSON.stringify({ paraminfo: { helpformat: "none", modules }, ...shippedSite(siteText) }, null, 2)}\n`;
 }
 
 if (require.main === module) {
-    const [notationPath = "provider/wiki/catalogue/build/notation.txt", outputPath = "provider/wiki/catalogue/catalogue.json"] =
-        process.argv.slice(2);
+    const [
+        notationPath = "provider/wiki/catalogue/build/notation.txt",
+        outputPath = "provider/wiki/catalogue/catalogue.json",
+        sitePath = "provider/wiki/catalogue/build/wikipedia-site.json",
+    ] = process.argv.slice(2);
     try {
-        writeFileSync(outputPath, buildCatalogueJson(readFileSync(notationPath, "utf8")));
+        writeFileSync(outputPath, buildCatalogueJson(readFileSync(notationPath, "utf8"), readFileSync(sitePath, "utf8")));
         console.log(`wrote ${outputPath}`);
     } catch (error) {
         console.error(error instanceof Error ? error.message : error);

@@ -134,16 +134,31 @@ function fitsMediaWikiForm(millis: number): boolean {
     return year >= 0 && year <= 9999;
 }
 
-/** True when ConvertibleTimestamp reads the value as a time that MediaWiki's 14-digit form can hold. */
-function isMediaWikiTimestamp(value: string): boolean {
-    if (value === "now") return true;
+/** The time ConvertibleTimestamp reads in the value (ms since the epoch), if it fits MediaWiki's 14-digit form. */
+function readTimestamp(value: string): number | undefined {
     for (const [pattern, reader] of FORMS) {
         const match = pattern.exec(value);
         if (!match) continue;
         const read = reader(match);
-        return read !== undefined && fitsMediaWikiForm(epochMillis(read));
+        if (read === undefined) return undefined;
+        const millis = epochMillis(read);
+        return fitsMediaWikiForm(millis) ? millis : undefined;
     }
-    return false;
+    return undefined;
+}
+
+/** True when ConvertibleTimestamp reads the value as a time that MediaWiki's 14-digit form can hold. */
+function isMediaWikiTimestamp(value: string): boolean {
+    return value === "now" || readTimestamp(value) !== undefined;
+}
+
+/** The value in MediaWiki's 14-digit form (TS_MW, as the database writes it), when ConvertibleTimestamp reads it. */
+export function toMediaWikiForm(value: string): string | undefined {
+    const millis = readTimestamp(value);
+    if (millis === undefined) return undefined;
+    const date = new Date(millis);
+    const parts = [date.getUTCMonth() + 1, date.getUTCDate(), date.getUTCHours(), date.getUTCMinutes(), date.getUTCSeconds()];
+    return String(date.getUTCFullYear()).padStart(4, "0") + parts.map((part) => String(part).padStart(2, "0")).join("");
 }
 
 export const timestampDef: TypeDef = {

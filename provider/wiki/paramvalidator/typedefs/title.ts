@@ -4,8 +4,8 @@ import { parseTitle } from "../../mediawiki/title-parser";
 import { TypeDef, ValidationFailure } from "./typedef";
 
 export const titleDef: TypeDef = {
-    validate(value, spec) {
-        if (parseTitle(value) === undefined) {
+    validate(value, spec, context) {
+        if (parseTitle(value, 0, context.site) === undefined) {
             return new ValidationFailure("badtitle", `Invalid title ${shownValue(spec, value)} for parameter "${spec.requestName}".`);
         }
         return value;

@@ -1,5 +1,6 @@
 // The contract of a parameter type, after MediaWiki's ParamValidator TypeDef: each type validates one
 // value (a multi-valued parameter is split before) and returns it normalised, or says why it fails.
+import type { SiteRules } from "../../mediawiki/site";
 import type { ParamSpec } from "../spec";
 
 /** A failed value, with the code MediaWiki reports (badvalue, badinteger, badtimestamp, baduser, ...). */
@@ -15,6 +16,8 @@ export interface ValueContext {
     readonly namespaces: ReadonlySet<number>;
     /** The wiki's MediaWiki version, for types whose rules changed between versions. */
     readonly mediawikiVersion: string;
+    /** The wiki's site data: its namespace names and interwiki prefixes decide titles. */
+    readonly site: SiteRules;
     /** True while one value of a multi-valued parameter is validated (ParamValidator's 'values-list'). */
     readonly inMulti: boolean;
     /** A condition that is not fatal: it becomes a warning (ParamValidator's Callbacks::recordCondition). */

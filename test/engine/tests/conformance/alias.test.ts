@@ -1,7 +1,7 @@
 // The Go engine's alias_test.go (pkg/engine/lifecycletest), transcribed: see runner.ts.
 import { strict as assert } from "assert";
 import { ProgramSpec, ThingSpec } from "../test-program";
-import { GoCase, checkIntegrity, describeGoFile, thing } from "./runner";
+import { GoCase, Run, checkIntegrity, describeGoFile, freshStack, thing, urnOf } from "./runner";
 
 const GROUP_THING = "enginetest:index:Group$pulumi-nodejs:dynamic/test:Thing";
 
@@ -37,7 +37,54 @@ function normalized(go: string, res3: (parent: string) => ThingSpec, recorded: (
 /** The label stays the program's name for both names, so that the renamed resource's inputs do not change. */
 const undeletable = { label: "a", failDelete: "can't delete" };
 
+/**
+ * An up of one thing named `name`, aliased by URN to the names given, with these inputs; its label stays "n1" (the
+ * thing's label is an input), so that a rename alone changes nothing.
+ */
+const renamed = (op: string, name: string, aliases: string[], inputs: Record<string, unknown> = {}, deletes: string[] = []): Run => ({
+    operation: "up",
+    spec: { things: [thing(name, { aliases: aliases.map((alias) => ({ urn: urnOf(alias) })), ...(inputs.slug === 999 ? { deleteBeforeReplace: true } : {}) }, { label: "n1", ...inputs })] },
+    ok: true,
+    steps: [`${op} ${name}`],
+    deletes,
+    state: [name],
+});
+
+/** n1, replaced delete-before-replace when its slug changes, and n2 depending on it or its child, each renamed. */
+const pair = (suffix: string, slug: number, related: "dependsOn" | "parent", aliased: boolean) => {
+    const [n1, n2] = [`n1${suffix}`, `n2${suffix}`];
+    const alias = (name: string, depth: number) => (aliased ? { aliases: [{ urn: urnOf(name, depth) }] } : {});
+    const n2Options = related === "parent" ? { parent: n1, ...alias("n2", 1) } : alias("n2", 0);
+    return {
+        things: [
+            thing(n1, { deleteBeforeReplace: true, ...alias("n1", 0) }, { label: "n1", slug }),
+            { ...thing(n2, n2Options, { label: "n2" }), ...(related === "dependsOn" ? { dependsOn: [n1] } : {}) },
+        ],
+    };
+};
+const renamedPair = (related: "dependsOn" | "parent"): Run[] => [
+    { operation: "up", spec: pair("", 1, related, false), before: freshStack, ok: true, steps: ["create n1", "create n2"], state: ["n1", "n2"] },
+    { operation: "up", spec: pair("-new", 2, related, true), ok: true, steps: ["replace n1-new", "same n2-new"], deletes: ["n1"], state: ["n1-new", "n2-new"] },
+];
+
 describeGoFile("alias_test.go", [
+    {
+        go: "TestAliasURNs (its renames by URN alias, with the updates and replacements they go with; a dynamic resource's type does not change, and its step of two resources claiming one alias is not transcribed, the double not refusing that yet)",
+        runs: [
+            { ...renamed("create", "n1", []), calls: { create: ["n1"] } },
+            renamed("same", "n2", ["n1"]),
+            renamed("same", "n3", ["n1", "n2"]),
+            renamed("same", "n3", ["n2", "n1"]),
+            renamed("same", "n1", ["n3", "n2", "n1"]),
+            renamed("same", "n1", []),
+            renamed("update", "n2", ["n1"], { x: 42 }),
+            renamed("update", "n3", ["n2"], { x: 1000 }),
+            renamed("replace", "n4", ["n3"], { x: 1000, slug: 1000 }, ["n1"]),
+            renamed("replace", "n5", ["n4"], { x: 1000, slug: 999 }, ["n1"]),
+            ...renamedPair("dependsOn"),
+            ...renamedPair("parent"),
+        ],
+    },
     normalized(
         "TestAliasesInDependenciesAreNormalized",
         (parent) => ({ name: "res3", options: { parent }, dependsOn: ["res2"] }),

@@ -8,7 +8,7 @@ import { execFileSync } from "child_process";
 import * as fs from "fs";
 import * as path from "path";
 import { GO_COMMIT, GO_PACKAGE, GO_TESTS, Judgement } from "../../conformance/go-tests";
-import { NOT_FOLLOWED_SECTION, conformanceSummary, conformanceTables, README_SECTION } from "../../conformance/tables";
+import { NOT_FOLLOWED_SECTION, conformanceSummary, conformanceTables, README_SECTION, sectionBounds } from "../../conformance/tables";
 import { REPOSITORY_ROOT } from "../../../support/repository";
 
 const NAME_LIST = path.join(REPOSITORY_ROOT, "test", "fixtures", "engine", "go-lifecycle", "test-names.txt");
@@ -135,10 +135,9 @@ describe("engine double: the catalogue of the Go engine's lifecycle tests", func
 /** The README's section under this heading, the heading included, up to the next one. */
 function readmeSection(heading: string): string {
     const readme = fs.readFileSync(path.join(REPOSITORY_ROOT, "test", "engine", "README.md"), "utf8");
-    const start = readme.indexOf(`## ${heading}\n`);
-    assert.ok(start >= 0, `test/engine/README.md has no section "## ${heading}"`);
-    const end = readme.indexOf("\n## ", start + 1);
-    return readme.slice(start, end < 0 ? undefined : end + 1);
+    const bounds = sectionBounds(readme, heading);
+    assert.ok(bounds, `test/engine/README.md has no section "## ${heading}"`);
+    return readme.slice(bounds.start, bounds.end);
 }
 
 /**

@@ -1,10 +1,10 @@
 // The Go engine's pulumi_test.go (pkg/engine/lifecycletest), transcribed: see runner.ts.
 import { strict as assert } from "assert";
 import * as fs from "fs";
-import { storedSecretKeys } from "../../state/state-file";
+import { PendingOperation, readState, storedSecretKeys, writeStoredState } from "../../state/state-file";
 import { isSecretWrapper } from "../../values/property-values";
 import { ProgramSpec, ThingSpec } from "../test-program";
-import { GoCase, Run, Seen, basicLifecycle, describeGoFile, thing, unprotect } from "./runner";
+import { GoCase, Run, Seen, basicLifecycle, describeGoFile, thing, unprotect, urnOf } from "./runner";
 
 /** One up of resA with these inputs and ignoreChanges, whose step is `op` (TestSingleResourceIgnoreChanges). */
 const withIgnored = (op: string, inputs: Record<string, unknown>, ignoreChanges?: string[], secrets?: Record<string, unknown>): Run => ({
@@ -72,7 +72,113 @@ const ODD_NAMES = [
 /** resA with one secret input, a list holding an object (TestEventSecrets). */
 const webhooks = (service: string): ProgramSpec => ({ things: [{ name: "resA", secrets: { webhooks: [{ clientConfig: { service } }] } as unknown as Record<string, string> }] });
 
+
+/**
+ * The state as an interrupted run leaves it: a pending operation for each name given (an update of resA, which the state
+ * holds; a create of resB, which it does not), as the Go tests write them into their old snapshot.
+ */
+const interrupted =
+    (...operations: PendingOperation["type"][]) =>
+    ({ stateFile }: { stateFile: string }) => {
+        const stored = readState(stateFile);
+        const resA = stored.resources.find((resource) => resource.urn === urnOf("resA"));
+        assert.ok(resA, "resA is in the state");
+        const pendingOperations = operations.map((type) => ({ type, resource: type === "creating" ? { ...resA, urn: urnOf("resB"), id: "1" } : resA }));
+        writeStoredState(stateFile, { ...stored, pendingOperations });
+    };
+
+/** The pending operations the state holds after the run, as "type name". */
+const pendingAfter =
+    (...expected: string[]) =>
+    ({ program, where }: Seen) =>
+        assert.deepEqual((program.state().pendingOperations ?? []).map(({ type, resource }) => `${type} ${resource.urn.split("::").pop()}`), expected, where);
+
+const ONLY_A: ProgramSpec = { things: [thing("resA")] };
+const createA: Run = { operation: "up", spec: ONLY_A, ok: true, steps: ["create resA"], state: ["resA"] };
+const sameA = (operation: Run["operation"], before?: Run["before"], expected: string[] = []): Run => ({
+    operation,
+    spec: ONLY_A,
+    before,
+    ok: true,
+    steps: ["same resA"],
+    state: ["resA"],
+    check: pendingAfter(...expected),
+});
+/** An up with --refresh: resA's refresh step, then its own. */
+const REFRESHED: Partial<Run> = { flags: { refresh: true }, steps: ["same resA", "same resA"], calls: { read: ["resA"] } };
+// The Go test looks for "1 pending operations" but ignores its own failure; its recorded output (testdata) and
+// deployment_executor.go count every pending operation of the old snapshot: 2.
+const PENDING_WARNING = /Attempting to deploy or update resources with 2 pending operations from previous deployment/;
+
+/** Each two of the run's Diff calls were in flight together (the Go test's provider holds each until both are). */
+function diffsOverlapped({ calls, where }: Seen): void {
+    const diffs = calls.filter((call) => call.call === "diff");
+    assert.equal(diffs.length, 2, where);
+    assert.ok(diffs[0].start < diffs[1].end && diffs[1].start < diffs[0].end, `the two diffs overlap; ${where}`);
+}
+const TWO_DIFFING: ProgramSpec = { things: [thing("resA", {}, { diffOverlap: 2 }), thing("resB", {}, { diffOverlap: 2 })] };
+
 describeGoFile("pulumi_test.go", [
+    {
+        go: "TestParallelDiff (the double's Diff calls of independent registrations are always in flight together)",
+        runs: [
+            { operation: "up", spec: TWO_DIFFING, flags: { parallel: 2 }, ok: true, steps: ["create resA", "create resB"], state: ["resA", "resB"] },
+            { operation: "preview", spec: TWO_DIFFING, flags: { parallel: 2 }, ok: true, steps: ["same resA", "same resB"], calls: { diff: ["resA", "resB"] }, state: ["resA", "resB"], check: diffsOverlapped },
+        ],
+    },
+    {
+        go: "TestPersistentDiff (its legacy diff, an engine option the CLI does not set, is not transcribed)",
+        runs: [
+            { operation: "up", spec: { things: [thing("resA", {}, { alwaysChanges: true })] }, ok: true, steps: ["create resA"], state: ["resA"] },
+            { operation: "preview", spec: { things: [thing("resA", {}, { alwaysChanges: true })] }, ok: true, steps: ["update resA"], calls: { diff: ["resA"], update: [] }, state: ["resA"] },
+        ],
+    },
+    { go: "TestPreviewWithPendingOperations", runs: [createA, sameA("preview", interrupted("updating"), ["updating resA"])] },
+    {
+        go: "TestRefreshWithPendingOperations (an up with --refresh, and a refresh then an up, each from a state holding a pending update)",
+        runs: [
+            createA,
+            { ...sameA("up", interrupted("updating")), ...REFRESHED },
+            { ...sameA("refresh", interrupted("updating")), calls: { read: ["resA"] } },
+            sameA("up"),
+        ],
+    },
+    {
+        go: "TestRefreshPreservesPendingCreateOperations",
+        runs: [createA, { ...sameA("up", interrupted("updating", "creating"), ["creating resB"]), ...REFRESHED }],
+    },
+    {
+        go: "TestUpdateShowsWarningWithPendingOperations",
+        runs: [
+            createA,
+            {
+                ...sameA("up", interrupted("updating", "creating")),
+                check: (seen) => {
+                    pendingAfter("creating resB")(seen);
+                    assert.match((seen.result.diagnostics ?? []).join("\n"), PENDING_WARNING, seen.where);
+                },
+            },
+        ],
+    },
+    {
+        go: "TestUpdatePartialFailure (the update's init errors: the old inputs are kept with the outputs the provider answered)",
+        runs: [
+            { operation: "up", spec: { things: [thing("resA", {}, { input_prop: "old inputs" })] }, ok: true, steps: ["create resA"], state: ["resA"] },
+            {
+                operation: "up",
+                spec: { things: [thing("resA", {}, { input_prop: "new inputs", failUpdateInit: "update failed to apply" })] },
+                ok: false,
+                steps: ["update resA failed"],
+                calls: { update: ["resA"] },
+                state: ["resA"],
+                inputs: { resA: { input_prop: "old inputs", failUpdateInit: undefined } },
+                check: ({ resources, where }) => {
+                    assert.equal(resources[0]?.outputs.input_prop, "new inputs", where);
+                    assert.deepEqual(resources[0]?.initErrors, ["update failed to apply"], where);
+                },
+            },
+        ],
+    },
     {
         go: "TestEventSecrets (the update's step carries the secret input as a secret in its old inputs and outputs and its new inputs)",
         runs: [

@@ -9,7 +9,26 @@ const inOrder =
         assert.deepEqual(resources.map((resource) => nameOf(resource.urn)), names, where);
 const created = (...names: string[]) => names.map((name) => `create ${name}`);
 
+const withInput = (inputProp: string) => ({ things: [thing("resA", {}, { inputProp })] });
+
 describeGoFile("refresh_test.go", [
+    {
+        go: "TestRefreshPreservesInputsWhenReadReturnsNoInputs",
+        runs: [
+            { operation: "up", spec: withInput("oldInputValue"), ok: true, steps: ["create resA"], state: ["resA"] },
+            { operation: "up", spec: withInput("updatedInputValue"), ok: true, steps: ["update resA"], calls: { update: ["resA"] }, state: ["resA"] },
+            {
+                operation: "refresh",
+                before: drift({ readsNoInputs: true, inputProp: "newInputValue" }, "resA"),
+                ok: true,
+                steps: ["refresh resA"],
+                calls: { read: ["resA"] },
+                state: ["resA"],
+                inputs: { resA: { inputProp: "updatedInputValue" } },
+                check: ({ resources, where }) => assert.equal(resources[0]?.outputs.inputProp, "newInputValue", where),
+            },
+        ],
+    },
     {
         go: "TestRefreshStepWillPersistUpdatedIDs (a Read answering another id: the state takes it; its init errors are not transcribed, the dynamic host cannot read a resource whose outputs lack its provider)",
         runs: [

@@ -1,7 +1,7 @@
 // The Go engine's target_test.go (pkg/engine/lifecycletest), transcribed: see runner.ts.
 import { strict as assert } from "assert";
 import { ProgramSpec, ThingSpec } from "../test-program";
-import { GoCase, PROVIDER_URN, chain, checkIntegrity, describeGoFile, freshStack, thing, things, urnOf } from "./runner";
+import { GoCase, PROVIDER_URN, Seen, chain, checkIntegrity, describeGoFile, freshStack, thing, things, urnOf } from "./runner";
 
 const FIVE = ["A", "B", "C", "F", "G"].map((name) => thing(name, {}, { name }));
 
@@ -71,7 +71,46 @@ const CHAIN = things("a", "b:a", "c:b");
 const PARENT_CHAIN = chain("a", "b", "c");
 const PROPERTY_CHAIN = [thing("a"), { name: "b", refs: { prop: "a.label" } }, { name: "c", refs: { prop: "b.label" } }];
 
+/** The state holds the stack and the default provider alone (made for the failed create). */
+const onlyStackAndProvider = ({ program, where }: Seen) =>
+    assert.deepEqual(program.state().resources.map((resource) => resource.type), ["pulumi:pulumi:Stack", "pulumi:providers:pulumi-nodejs"], where);
+
+/** newResource and parent (groups, parent depending on newResource when `depends`), and child, a thing under parent. */
+const untargetedParent = (depends: boolean, foo?: string): ProgramSpec => ({
+    groups: [{ name: "newResource" }, { name: "parent", ...(depends ? { dependsOn: ["newResource"] } : {}) }],
+    things: [thing("child", { parent: "parent" }, foo ? { foo } : {})],
+});
+
 describeGoFile("target_test.go", [
+    {
+        go: "TestTargetUntargetedParentWithUpdatedDependency (newResource a component here: a group is declared before any thing)",
+        runs: [
+            { operation: "up", spec: untargetedParent(false), ok: true, steps: ["create child", "create newResource", "create parent"], state: ["child", "newResource", "parent"] },
+            {
+                operation: "up",
+                spec: untargetedParent(true, "bar"),
+                flags: { targets: ["**child**"] },
+                ok: true,
+                steps: ["same newResource", "same parent", "update child"].sort(),
+                calls: { update: ["child"] },
+                state: ["child", "newResource", "parent"],
+                parents: { child: "parent" },
+                dependencies: { parent: [] },
+            },
+            {
+                operation: "up",
+                spec: untargetedParent(false),
+                before: freshStack,
+                flags: { targets: ["**child**"] },
+                ok: false,
+                error: /depends on '.*::parent' which was was not specified in --target list/,
+                steps: ["create child failed", "same newResource", "same parent"],
+                calls: { create: [] },
+                state: [],
+                check: onlyStackAndProvider,
+            },
+        ],
+    },
     chainKept("dependencies: the bottom leaves", CHAIN, things("b", "c:b"), ["a", "b", "c", "target"]),
     chainKept("dependencies: the middle leaves", CHAIN, things("a", "c"), ["a", "b", "c", "target"]),
     chainKept("dependencies: the chain but its top leaves", CHAIN, things("c"), ["a", "b", "c", "target"]),
@@ -122,8 +161,7 @@ describeGoFile("target_test.go", [
                 error: /depends on '.*::parent' which was was not specified in --target list/,
                 steps: ["create child failed", "same parent"],
                 state: [],
-                check: ({ program, where }) =>
-                    assert.deepEqual(program.state().resources.map((resource) => resource.type), ["pulumi:pulumi:Stack", "pulumi:providers:pulumi-nodejs"], where),
+                check: onlyStackAndProvider,
             },
         ],
     },
