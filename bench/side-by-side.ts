@@ -4,11 +4,11 @@
 // enough that no run waits, then an up under a paced rate window. Each side's request log is the emulator's own.
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { dirname, join, resolve } from "node:path";
 import { performance } from "node:perf_hooks";
 import { readState, runLifecycle, type LifecycleResult, type Operation, type RunOptions } from "../test/engine";
 import { startEmulator, type ProfileName, type RequestLogEntry, type RunningEmulator } from "../test/emulator";
-import { changes, DECLARED_PROGRAM, type Declared } from "../test/support/stack";
+import { changes, DECLARED_PROGRAM, declaredFileConfig, type Declared } from "../test/support/stack";
 import { sampleMemory, type PeakMemory } from "./memory";
 import type { Workload } from "./workload";
 
@@ -71,28 +71,24 @@ interface BenchStack {
     run(operation: Operation, declared: readonly Declared[], choices?: Pick<RunOptions, "previewOnly">): Promise<LifecycleResult>;
 }
 
+/** Each side's program reads the declared resources from a file beside the state: at 5,000 resources they are more
+ * than the 128 KiB of config one environment variable carries to the program. */
 function stackFor(side: Side, emulator: RunningEmulator, stateFile: string, pauseMs: number): BenchStack {
     // As `PULUMI_SKIP_CHECKPOINTS=true pulumi up`: the state is written once, at the end of each run (see
     // test/engine/state/live-state.ts), so that the engine double's own writes do not grow with N² and swamp the provider's cost.
     const env = { PULUMI_CONFIG_PASSPHRASE: "bench", PULUMI_SKIP_CHECKPOINTS: "true" };
+    const resourcesFile = join(dirname(stateFile), "resources.json");
+    const [programDir, namespace, sideConfig] =
+        side === "provider" ? [DECLARED_PROGRAM, "declared", {}] : [BASELINE_PROGRAM, "baseline", { "baseline:retryPauseMs": String(pauseMs) }];
     const run = (operation: Operation, declared: readonly Declared[], choices: Pick<RunOptions, "previewOnly"> = {}) =>
-        side === "provider"
-            ? runLifecycle(operation, {
-                  ...choices,
-                  programDir: DECLARED_PROGRAM,
-                  stateFile,
-                  config: { "shortener:baseUrl": emulator.baseUrl, "declared:resources": JSON.stringify(declared) },
-                  secretConfig: { "shortener:apiKey": emulator.apiKey },
-                  env,
-              })
-            : runLifecycle(operation, {
-                  ...choices,
-                  programDir: BASELINE_PROGRAM,
-                  stateFile,
-                  config: { "shortener:baseUrl": emulator.baseUrl, "baseline:resources": JSON.stringify(declared), "baseline:retryPauseMs": String(pauseMs) },
-                  secretConfig: { "shortener:apiKey": emulator.apiKey },
-                  env,
-              });
+        runLifecycle(operation, {
+            ...choices,
+            programDir,
+            stateFile,
+            config: { "shortener:baseUrl": emulator.baseUrl, ...sideConfig, ...declaredFileConfig(namespace, resourcesFile, declared) },
+            secretConfig: { "shortener:apiKey": emulator.apiKey },
+            env,
+        });
     return { emulator, run };
 }
 

@@ -8,7 +8,7 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { constants, tmpdir } from "node:os";
 import { join } from "node:path";
-import { readState, runLifecycle, type LifecycleResult, type Operation, type ResourceState } from "../engine";
+import { readState, runLifecycle, storedSecretKeys, type LifecycleResult, type Operation, type ResourceState } from "../engine";
 import { isProfileName, PROFILE_NAMES, startEmulator, type AdminKind, type ProfileName, type RunningEmulator } from "../emulator";
 import { REPOSITORY_ROOT } from "../support/repository";
 import { Narrator } from "./print";
@@ -202,7 +202,7 @@ async function expectNoStackObjects(emulator: RunningEmulator, after: Operation)
 function encryptedSecrets(stateFile: string, apiKey: string): string[] {
     if (readFileSync(stateFile, "utf8").includes(apiKey)) throw new DemoFailure(`the state file ${stateFile} holds the API key`);
     return readState(stateFile).resources.flatMap((resource) =>
-        resource.secretKeys.map((key) => {
+        storedSecretKeys(resource).map((key) => {
             const stored = resource.inputs[key];
             if (typeof stored !== "object" || stored === null || !("ciphertext" in stored)) {
                 throw new DemoFailure(`the state holds ${resource.urn} ${key} unencrypted`);

@@ -122,7 +122,7 @@ export async function runLifecycle(operation: Operation, options: RunOptions): P
     } catch (failure) {
         error ??= errorMessage(failure);
     }
-    const stackOutputs = state && operation !== "destroy" ? stackOutputsOf(state.resources) : { outputs: {}, secretKeys: [] };
+    const stackOutputs = state && operation !== "destroy" ? stackOutputsOf(state.resources) : {};
     const result: Omit<LifecycleResult, "log"> = {
         operation,
         ...(dryRun && operation === "refresh" ? { previewOnly: true } : {}),
@@ -130,8 +130,8 @@ export async function runLifecycle(operation: Operation, options: RunOptions): P
         ok: error === undefined,
         steps,
         summary: summarize(steps),
-        outputs: displayProperties(stackOutputs.outputs, stackOutputs.secretKeys),
-        stackOutputs: shownProperties(stackOutputs.outputs, stackOutputs.secretKeys),
+        outputs: displayProperties(stackOutputs),
+        stackOutputs: shownProperties(stackOutputs),
         ...(error !== undefined ? { error } : {}),
         ...(diagnostics.length > 0 ? { diagnostics } : {}),
         ...(shownConfig ? { config: shownConfig } : {}),

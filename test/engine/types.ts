@@ -79,6 +79,8 @@ export interface ShownResource {
     deletedWith?: string;
     ignoreChanges?: string[];
     replaceOnChanges?: string[];
+    /** Its secrets each a secret holding "[secret]". */
+    replacementTrigger?: unknown;
 }
 
 export interface LifecycleResult {

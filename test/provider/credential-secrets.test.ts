@@ -3,7 +3,7 @@
 // text, never holds them.
 import { strict as assert } from "node:assert";
 import { readFileSync } from "node:fs";
-import { readState } from "../engine";
+import { readState, storedSecretKeys } from "../engine";
 import { startStack, type Declared, type TestStack } from "../support/stack";
 
 const WIFI_PASS = "wifi-Pa55-plain";
@@ -28,7 +28,10 @@ describe("credentials written in plain text are secret in the state", function (
         const text = readFileSync(stack.stateFile, "utf8");
         for (const password of passwords) assert.ok(!text.includes(password), `${when}: ${password} is in the state file`);
         const resources = readState(stack.stateFile).resources;
-        const secretKeys = (name: string) => resources.find((resource) => resource.urn.endsWith(`::${name}`))?.secretKeys ?? [];
+        const secretKeys = (name: string) => {
+            const found = resources.find((resource) => resource.urn.endsWith(`::${name}`));
+            return found ? storedSecretKeys(found) : [];
+        };
         for (const name of ["guest-wifi", "old-wifi"]) assert.ok(secretKeys(name).includes("data"), `${when}: ${name}'s data is not secret`);
         assert.ok(secretKeys("account").includes("password"), `${when}: the account password is not secret`);
         assert.ok(!secretKeys("poster").includes("data"), `${when}: data without a credential is kept readable`);

@@ -1,18 +1,23 @@
 // A stack under test: the emulator, a state file, and the declared-resources program run through the engine
 // double (the real dynamic-provider host). Each test declares its resources as data and runs lifecycles.
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { runLifecycle, type LifecycleResult, type Operation, type StepResult } from "../engine";
 import { startEmulator, type EmulatorOptions, type RunningEmulator } from "../emulator";
+import type { DeclaredEntry } from "../fixtures/programs/declared/declared-resources";
 
 export const DECLARED_PROGRAM = resolve(__dirname, "../../../test/fixtures/programs/declared");
 
-export interface Declared {
-    kind: string;
-    name: string;
-    args: Record<string, unknown>;
-    options?: { deleteBeforeReplace?: boolean; getId?: string; secretArgs?: string[] };
+export type Declared = DeclaredEntry;
+
+/**
+ * Writes `resources` to `file` and answers the config that names it (`<namespace>:resourcesFile`): a stack too large for
+ * the config the language host passes the program in one environment variable (Linux bounds one at 128 KiB).
+ */
+export function declaredFileConfig(namespace: string, file: string, resources: readonly Declared[]): Record<string, string> {
+    writeFileSync(file, JSON.stringify(resources));
+    return { [`${namespace}:resourcesFile`]: file };
 }
 
 export interface TestStack {

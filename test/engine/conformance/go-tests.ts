@@ -87,7 +87,6 @@ const ERROR_HOOKS = refused(
     "error hooks: the program's RegisterErrorHook is refused, naming the Go code that runs them",
     "error hooks: the up fails naming it",
 );
-const REPLACEMENT_TRIGGER = refused(`replacementTrigger: ${REFUSED_OPTION}`, "replacementTrigger: the up fails naming it");
 const REPLACE_WITH = refused(`replaceWith: ${REFUSED_OPTION}`, "replaceWith: the up fails naming it");
 const HIDE_DIFFS = refused(`hideDiffs: ${REFUSED_OPTION}`, "hideDiffs: the up fails naming it");
 
@@ -524,12 +523,12 @@ export const GO_TESTS: Record<string, Record<string, Judgement>> = {
         TestReplaceWithDeleteBeforeReplace: REPLACE_WITH,
     },
     "replacement_trigger_test.go": {
-        TestReplacementTrigger: REPLACEMENT_TRIGGER,
-        TestReplacementTriggerWithSecret: REPLACEMENT_TRIGGER,
-        TestReplacementTriggerWithDeepSecret: REPLACEMENT_TRIGGER,
-        TestReplacementTriggerWithOutput: REPLACEMENT_TRIGGER,
-        TestReplacementTriggerWithComputed: REPLACEMENT_TRIGGER,
-        TestReplacementTriggerOutputWrappedPlainValue: REPLACEMENT_TRIGGER,
+        TestReplacementTrigger: TRANSCRIBED,
+        TestReplacementTriggerWithSecret: TRANSCRIBED,
+        TestReplacementTriggerWithDeepSecret: TRANSCRIBED,
+        TestReplacementTriggerWithOutput: TRANSCRIBED,
+        TestReplacementTriggerWithComputed: TRANSCRIBED,
+        TestReplacementTriggerOutputWrappedPlainValue: TRANSCRIBED,
     },
     "resource_hooks_test.go": {
         TestResourceHookDryRun: HOOKS,

@@ -9,6 +9,7 @@ import { isSecretWrapper } from "../values/property-values";
 import { SECRET_MARK } from "../values/display-values";
 import { LifecycleResult, ShownResource, StepOp, StepResult } from "../types";
 import { isRootStack } from "../state/urns";
+import { secretsIn } from "../state/serialized-values";
 import { marshalIndent } from "./go-json";
 
 /** display.PreviewDigest, fields in Go's order; an absent field is one Go's omitempty leaves out. */
@@ -61,6 +62,7 @@ export interface ResourceV3 {
     deletedWith?: string;
     ignoreChanges?: string[];
     replaceOnChanges?: string[];
+    replacementTrigger?: unknown;
 }
 
 /** The Go op of each of the double's step ops, for a step the preview shows. */
@@ -157,7 +159,21 @@ export function resourceV3(shown: ShownResource): ResourceV3 {
         deletedWith: shown.deletedWith || undefined,
         ignoreChanges: list(shown.ignoreChanges),
         replaceOnChanges: list(shown.replaceOnChanges),
+        replacementTrigger: triggerOf(shown),
     });
+}
+
+/**
+ * The replacementTrigger as SerializeResource writes it. stateForJSONOutput masks the inputs' and outputs' secrets but
+ * not the trigger's, and ShowPreviewDigest serializes with a PanicCrypter, so Go panics on a secret trigger: the
+ * digest refuses one rather than print what Go never prints.
+ */
+function triggerOf(shown: ShownResource): unknown {
+    if (shown.replacementTrigger === undefined || shown.replacementTrigger === null) return undefined;
+    if (secretsIn(shown.replacementTrigger).length > 0) {
+        throw new Error(`${shown.urn}: a secret replacementTrigger, which Go's preview digest cannot serialize (pkg/backend/display/json.go ShowPreviewDigest: PanicCrypter)`);
+    }
+    return serializedValue(shown.replacementTrigger);
 }
 
 /** SerializeProperties (a map, so its keys sort); an empty map is left out (omitempty). */

@@ -29,6 +29,8 @@ export interface RegistrationRequest {
     customTimeouts?: { create: string; update: string; delete: string };
     /** Set only when the program gave the deleteBeforeReplace resource option. */
     deleteBeforeReplace?: boolean;
+    /** The replacementTrigger option: a change of it replaces the resource (absent when not given). */
+    replacementTrigger?: unknown;
     /** Set when the program reads an existing resource by id (`Kind.get(name, id)`) instead of declaring one. */
     readId?: string;
 }

@@ -8,7 +8,7 @@ import * as provproto from "@pulumi/pulumi/proto/provider_pb";
 import * as statusproto from "@pulumi/pulumi/proto/status_pb";
 import { firstStdoutLine, stopChild, track } from "./child-processes";
 import { fromStruct, toStruct } from "./structs";
-import { PropertyMap, wrapSecret } from "../values/property-values";
+import { PropertyMap, annotateSecrets, propertiesWithoutSecrets, wrapSecret } from "../values/property-values";
 import { Project } from "../state/project";
 
 export interface ResourceRef {
@@ -111,6 +111,13 @@ export async function startProviderHost(programDir: string, env: NodeJS.ProcessE
     });
 }
 
+/** Properties as sent to the host, which does not accept secrets (MarshalOptions KeepSecrets: acceptSecrets). */
+const sent = (props: PropertyMap) => toStruct(propertiesWithoutSecrets(props));
+
+/**
+ * The host answers acceptSecrets=false to Configure, so, as provider_plugin.go does for such a provider, the values
+ * sent to it are stripped of their secrets and its answers get the secrecy of what they answer (annotateSecrets).
+ */
 class GrpcProviderHost implements ProviderHost {
     constructor(
         readonly pid: number,
@@ -133,10 +140,10 @@ class GrpcProviderHost implements ProviderHost {
     async check(ref: ResourceRef, olds: PropertyMap, news: PropertyMap): Promise<CheckResult> {
         const request = new provproto.CheckRequest()
             .setUrn(ref.urn).setName(ref.name).setType(ref.type)
-            .setOlds(toStruct(olds)).setNews(toStruct(news));
+            .setOlds(sent(olds)).setNews(sent(news));
         const response = await this.call<provproto.CheckResponse>("Check", (done) => this.client.check(request, done));
         return {
-            inputs: fromStruct(response.getInputs()),
+            inputs: annotateSecrets(fromStruct(response.getInputs()), news),
             failures: response.getFailuresList().map((failure) => ({ property: failure.getProperty(), reason: failure.getReason() })),
         };
     }
@@ -144,7 +151,7 @@ class GrpcProviderHost implements ProviderHost {
     async diff(ref: ResourceRef, id: string, olds: PropertyMap, news: PropertyMap, oldInputs: PropertyMap): Promise<DiffResult> {
         const request = new provproto.DiffRequest()
             .setUrn(ref.urn).setName(ref.name).setType(ref.type).setId(id)
-            .setOlds(toStruct(olds)).setNews(toStruct(news)).setOldInputs(toStruct(oldInputs));
+            .setOlds(sent(olds)).setNews(sent(news)).setOldInputs(sent(oldInputs));
         const response = await this.call<provproto.DiffResponse>("Diff", (done) => this.client.diff(request, done));
         const changes = response.getChanges();
         const { DiffChanges } = provproto.DiffResponse;
@@ -157,35 +164,35 @@ class GrpcProviderHost implements ProviderHost {
 
     async create(ref: ResourceRef, inputs: PropertyMap): Promise<{ id: string; outputs: PropertyMap }> {
         const request = new provproto.CreateRequest()
-            .setUrn(ref.urn).setName(ref.name).setType(ref.type).setProperties(toStruct(inputs));
-        const response = await this.call<provproto.CreateResponse>("Create", (done) => this.client.create(request, done));
-        return { id: response.getId(), outputs: fromStruct(response.getProperties()) };
+            .setUrn(ref.urn).setName(ref.name).setType(ref.type).setProperties(sent(inputs));
+        const response = await annotatedInitError(inputs, this.call<provproto.CreateResponse>("Create", (done) => this.client.create(request, done)));
+        return { id: response.getId(), outputs: annotateSecrets(fromStruct(response.getProperties()), inputs) };
     }
 
     async read(ref: ResourceRef, id: string, outputs: PropertyMap, inputs: PropertyMap): Promise<ReadResult> {
         const request = new provproto.ReadRequest()
             .setUrn(ref.urn).setName(ref.name).setType(ref.type).setId(id)
-            .setProperties(toStruct(outputs)).setInputs(toStruct(inputs));
+            .setProperties(sent(outputs)).setInputs(sent(inputs));
         const response = await this.call<provproto.ReadResponse>("Read", (done) => this.client.read(request, done));
         return {
             id: response.getId(),
-            outputs: fromStruct(response.getProperties()),
-            inputs: response.hasInputs() ? fromStruct(response.getInputs()) : undefined,
+            outputs: annotateSecrets(fromStruct(response.getProperties()), outputs),
+            inputs: response.hasInputs() ? annotateSecrets(fromStruct(response.getInputs()), inputs) : undefined,
         };
     }
 
     async update(ref: ResourceRef, id: string, olds: PropertyMap, news: PropertyMap, oldInputs: PropertyMap): Promise<PropertyMap> {
         const request = new provproto.UpdateRequest()
             .setUrn(ref.urn).setName(ref.name).setType(ref.type).setId(id)
-            .setOlds(toStruct(olds)).setNews(toStruct(news)).setOldInputs(toStruct(oldInputs));
-        const response = await this.call<provproto.UpdateResponse>("Update", (done) => this.client.update(request, done));
-        return fromStruct(response.getProperties());
+            .setOlds(sent(olds)).setNews(sent(news)).setOldInputs(sent(oldInputs));
+        const response = await annotatedInitError(news, this.call<provproto.UpdateResponse>("Update", (done) => this.client.update(request, done)));
+        return annotateSecrets(fromStruct(response.getProperties()), news);
     }
 
     async delete(ref: ResourceRef, id: string, outputs: PropertyMap, inputs: PropertyMap): Promise<void> {
         const request = new provproto.DeleteRequest()
             .setUrn(ref.urn).setName(ref.name).setType(ref.type).setId(id)
-            .setProperties(toStruct(outputs)).setOldInputs(toStruct(inputs));
+            .setProperties(sent(outputs)).setOldInputs(sent(inputs));
         await this.call<unknown>("Delete", (done) => this.client.delete(request, done));
     }
 
@@ -193,6 +200,18 @@ class GrpcProviderHost implements ProviderHost {
         return new Promise((resolve, reject) => {
             invoke((error, response) => (error ? reject(providerError(method, error)) : resolve(response)));
         });
+    }
+}
+
+/** The outputs a create or update that failed to initialise answers get the secrecy of its inputs, as its success would. */
+async function annotatedInitError<T>(inputs: PropertyMap, answer: Promise<T>): Promise<T> {
+    try {
+        return await answer;
+    } catch (error) {
+        if (error instanceof ResourceInitError) {
+            throw new ResourceInitError(error.message, error.id, annotateSecrets(error.outputs, inputs), error.reasons);
+        }
+        throw error;
     }
 }
 

@@ -5,7 +5,7 @@
 import * as aliasproto from "@pulumi/pulumi/proto/alias_pb";
 import * as resproto from "@pulumi/pulumi/proto/resource_pb";
 import { PropertyMap } from "../values/property-values";
-import { downgradeOutputValues, outputDependencies, upgradeToOutputValues, withPropertyDependencies } from "../values/output-values";
+import { downgradeOutputValue, downgradeOutputValues, outputDependencies, upgradeToOutputValues, withPropertyDependencies } from "../values/output-values";
 import { ResourceTransform } from "./callbacks";
 import { fromStruct } from "./structs";
 import { AliasSpec, RegistrationRequest } from "./protocol";
@@ -110,7 +110,17 @@ function goalOf(
         aliases: options.getAliasesList().map(aliasOf),
         customTimeouts: timeouts ? { create: timeouts.getCreate(), update: timeouts.getUpdate(), delete: timeouts.getDelete() } : undefined,
         deleteBeforeReplace: options.hasDeleteBeforeReplace() ? options.getDeleteBeforeReplace() : undefined,
+        replacementTrigger: replacementTriggerOf(options),
     };
+}
+
+/**
+ * The replacementTrigger option as RegisterResource unmarshals it (secrets, unknowns and outputs kept), its outputs
+ * made their values as the state keeps it (stack/deployment.go SerializePropertyValue); null is no trigger.
+ */
+function replacementTriggerOf(options: resproto.TransformResourceOptions): unknown {
+    const trigger = options.getReplacementTrigger()?.toJavaScript();
+    return trigger === null ? undefined : downgradeOutputValue(trigger);
 }
 
 function aliasOf(alias: aliasproto.Alias): AliasSpec {
@@ -139,9 +149,6 @@ function refuseUnfollowed(type: string, name: string, remote: boolean, options: 
 function unfollowedOption(remote: boolean, options: resproto.TransformResourceOptions): string | undefined {
     if (remote) {
         return "a remote component is constructed by its provider's Construct (pkg/resource/deploy/source_eval.go RegisterResource)";
-    }
-    if (options.hasReplacementTrigger()) {
-        return "the replacementTrigger option replaces the resource when its value changes (pkg/resource/deploy/step_generator.go generateStepsFromDiff, shouldTriggerReplace)";
     }
     if (options.getReplaceWithList().length > 0) {
         return "the replaceWith option replaces the resource with those it names (pkg/resource/deploy/step_generator.go diff)";

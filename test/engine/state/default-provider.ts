@@ -9,6 +9,7 @@
 import { randomUUID } from "crypto";
 import { StackConfig } from "./project";
 import { ResourceState } from "./state-file";
+import { isSecretWrapper, markSecrets, withoutSecrets } from "../values/property-values";
 
 export const DEFAULT_PROVIDER_TYPE = "pulumi:providers:pulumi-nodejs";
 const DYNAMIC_TYPE_PREFIX = "pulumi-nodejs:dynamic";
@@ -37,14 +38,14 @@ export function providerState(urn: string, config: StackConfig, existing?: Resou
         custom: true,
         id: existing?.id ?? randomUUID(),
         dependencies: [],
-        inputs: { ...config.values },
-        outputs: { ...config.values },
-        secretKeys: [...config.secretKeys],
+        inputs: markSecrets(config.values, config.secretKeys),
+        outputs: markSecrets(config.values, config.secretKeys),
     };
 }
 
 /** The config a provider resource was configured with. */
 export function configOf(provider: ResourceState): StackConfig {
-    const values = Object.fromEntries(Object.entries(provider.inputs).map(([key, value]) => [key, String(value)]));
-    return { values, secretKeys: provider.secretKeys.filter((key) => key in values), warnings: [] };
+    const entries = Object.entries(provider.inputs);
+    const values = Object.fromEntries(entries.map(([key, value]) => [key, String(withoutSecrets(value))]));
+    return { values, secretKeys: entries.filter(([, value]) => isSecretWrapper(value)).map(([key]) => key), warnings: [] };
 }

@@ -1,10 +1,10 @@
-// The stack state file: what the engine knows about deployed resources. Secret values are stored
-// encrypted, in the same marker shape Pulumi's checkpoints use; everything else is plain JSON.
+// The stack state file: what the engine knows about deployed resources. Each secret is stored encrypted where it is,
+// in the marker shape Pulumi's checkpoints use (serialized-values.ts); everything else is plain JSON.
 import * as fs from "fs";
 import * as path from "path";
-import { specialSigKey, specialSecretSig } from "@pulumi/pulumi/runtime/rpc";
 import { PropertyMap } from "../values/property-values";
 import { SecretToEncrypt, SecretsHeader, StateSecrets } from "./state-secrets";
+import { deserializeValue, isEncrypted, secretPlaintext, secretsIn, serializeValue } from "./serialized-values";
 
 export interface ResourceState {
     urn: string;
@@ -13,10 +13,11 @@ export interface ResourceState {
     id?: string;
     parent?: string;
     dependencies: string[];
+    /** In memory each secret is a secret wrapper where it is; on disk, encrypted there. */
     inputs: PropertyMap;
     outputs: PropertyMap;
-    /** Top-level keys of inputs and outputs that hold secrets. */
-    secretKeys: string[];
+    /** The additionalSecretOutputs option: these outputs are made secret after each step. */
+    additionalSecretOutputs?: string[];
     /** A replaced resource waiting for its deletion (create-before-delete), or one left by a crash. */
     pendingDelete?: boolean;
     /**
@@ -41,6 +42,8 @@ export interface ResourceState {
     external?: boolean;
     /** Marked by `state taint`: the next up replaces it (its replacement is not tainted). */
     taint?: boolean;
+    /** The replacementTrigger option's value (its secrets wrapped where they are): a change of it replaces the resource. */
+    replacementTrigger?: unknown;
 }
 
 /**
@@ -52,7 +55,10 @@ export interface PendingOperation {
     resource: ResourceState;
 }
 
-/** The state file as it is on disk: the values under each resource's secretKeys are encrypted. */
+/**
+ * The state file as it is on disk: each secret encrypted where it is. A state written before secrets were kept at their
+ * place lists in each resource's `secretKeys` the top-level keys it encrypted whole; it reads the same way.
+ */
 export interface StackState {
     version: 1;
     project: string;
@@ -60,11 +66,6 @@ export interface StackState {
     secrets: SecretsHeader;
     resources: ResourceState[];
     pendingOperations?: PendingOperation[];
-}
-
-interface EncryptedValue {
-    [specialSigKey]: typeof specialSecretSig;
-    ciphertext: string;
 }
 
 export interface StackIdentity {
@@ -98,15 +99,17 @@ export function openState(stateFile: string, identity: StackIdentity): OpenedSta
         );
     }
     const secrets = StateSecrets.open(stored.secrets, identity.passphrase);
-    const decrypt = (resource: ResourceState): ResourceState => ({
+    const decrypt = (text: string) => secrets.decryptText(text);
+    const decryptResource = ({ secretKeys: _olderFormat, ...resource }: ResourceState & { secretKeys?: string[] }): ResourceState => ({
         ...resource,
-        inputs: decryptKeys(resource.inputs, resource.secretKeys, secrets),
-        outputs: decryptKeys(resource.outputs, resource.secretKeys, secrets),
+        inputs: deserializeValue(resource.inputs, decrypt) as PropertyMap,
+        outputs: deserializeValue(resource.outputs, decrypt) as PropertyMap,
+        ...("replacementTrigger" in resource ? { replacementTrigger: deserializeValue(resource.replacementTrigger, decrypt) } : {}),
     });
     return {
         secrets,
-        resources: stored.resources.map(decrypt),
-        pendingOperations: (stored.pendingOperations ?? []).map((operation) => ({ ...operation, resource: decrypt(operation.resource) })),
+        resources: stored.resources.map(decryptResource),
+        pendingOperations: (stored.pendingOperations ?? []).map((operation) => ({ ...operation, resource: decryptResource(operation.resource) })),
     };
 }
 
@@ -114,10 +117,12 @@ export function openState(stateFile: string, identity: StackIdentity): OpenedSta
 export function writeState(stateFile: string, identity: StackIdentity, opened: OpenedState): void {
     const everything = [...opened.resources, ...opened.pendingOperations.map((operation) => operation.resource)];
     const ciphertexts = encryptedSecrets(everything, opened.secrets);
+    const ciphertextOf = (secret: object) => ciphertexts.get(secret) as string;
     const encrypt = (resource: ResourceState): ResourceState => ({
         ...resource,
-        inputs: withCiphertexts(resource.inputs, resource.secretKeys, ciphertexts),
-        outputs: withCiphertexts(resource.outputs, resource.secretKeys, ciphertexts),
+        inputs: serializeValue(resource.inputs, ciphertextOf) as PropertyMap,
+        outputs: serializeValue(resource.outputs, ciphertextOf) as PropertyMap,
+        ...("replacementTrigger" in resource ? { replacementTrigger: serializeValue(resource.replacementTrigger, ciphertextOf) } : {}),
     });
     const stored: StackState = {
         version: 1,
@@ -132,17 +137,18 @@ export function writeState(stateFile: string, identity: StackIdentity, opened: O
     writeStoredState(stateFile, stored);
 }
 
-/** Every secret of the resources, encrypted as one write's batch, by the property map holding it and its key. */
-function encryptedSecrets(resources: readonly ResourceState[], secrets: StateSecrets): Map<object, Map<string, string>> {
-    const found: SecretToEncrypt[] = resources.flatMap((resource) =>
-        [resource.inputs, resource.outputs].flatMap((owner) =>
-            resource.secretKeys.filter((key) => key in owner).map((key) => ({ owner, key, value: owner[key] })),
-        ),
-    );
-    const ciphertexts = secrets.encryptBatch(found);
-    const byOwner = new Map<object, Map<string, string>>();
-    found.forEach(({ owner, key }, index) => byOwner.set(owner, (byOwner.get(owner) ?? new Map()).set(key, ciphertexts[index] as string)));
-    return byOwner;
+/** The top-level keys of a stored resource's inputs or outputs whose value is stored encrypted whole. */
+export function storedSecretKeys(resource: ResourceState): string[] {
+    const keys = [resource.inputs, resource.outputs].flatMap((props) => Object.keys(props).filter((key) => isEncrypted(props[key])));
+    return [...new Set(keys)];
+}
+
+/** Every secret of the resources, encrypted as one write's batch, by the secret object. */
+function encryptedSecrets(resources: readonly ResourceState[], secrets: StateSecrets): Map<object, string> {
+    const found = new Set(resources.flatMap((resource) => secretsIn([resource.inputs, resource.outputs, resource.replacementTrigger])));
+    const batch: SecretToEncrypt[] = [...found].map((secret) => ({ secret, plaintext: secretPlaintext(secret) }));
+    const ciphertexts = secrets.encryptBatch(batch);
+    return new Map(batch.map(({ secret }, index) => [secret, ciphertexts[index] as string]));
 }
 
 /** Writes the state as stored (secrets encrypted) to a temporary file renamed over it: a crash leaves old or new. */
@@ -157,27 +163,4 @@ export function writeStoredState(stateFile: string, stored: StackState): void {
         fs.closeSync(fd);
     }
     fs.renameSync(temporary, stateFile);
-}
-
-function withCiphertexts(props: PropertyMap, secretKeys: readonly string[], ciphertexts: Map<object, Map<string, string>>): PropertyMap {
-    const result: PropertyMap = { ...props };
-    for (const key of secretKeys) {
-        const ciphertext = ciphertexts.get(props)?.get(key);
-        if (ciphertext !== undefined) {
-            const encrypted: EncryptedValue = { [specialSigKey]: specialSecretSig, ciphertext };
-            result[key] = encrypted;
-        }
-    }
-    return result;
-}
-
-function decryptKeys(props: PropertyMap, secretKeys: readonly string[], secrets: StateSecrets): PropertyMap {
-    const result: PropertyMap = { ...props };
-    for (const key of secretKeys) {
-        const value = result[key] as EncryptedValue | undefined;
-        if (value !== undefined) {
-            result[key] = secrets.decrypt(value.ciphertext);
-        }
-    }
-    return result;
 }

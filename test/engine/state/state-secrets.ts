@@ -12,11 +12,10 @@ export interface SecretsHeader {
 const CHECK_TEXT = "engine-double passphrase check";
 const FORMAT = "v1";
 
-/** A secret to encrypt: its value, and the property map holding it, which stands for the engine's secret object. */
+/** A secret to encrypt: the secret object the state holds, and its plaintext. */
 export interface SecretToEncrypt {
-    owner: object;
-    key: string;
-    value: unknown;
+    secret: object;
+    plaintext: string;
 }
 
 /** stack/secrets.go DefaultMaxBatchEncryptCount. */
@@ -24,12 +23,11 @@ const MAX_BATCH = 1000;
 
 export class StateSecrets {
     /**
-     * The ciphertext each secret was last written with, with its plaintext, by the property map holding it: Go's
-     * SecretCache is keyed by the secret object, which a step's new state holds anew, so a resource written again by a
-     * step misses it, while one left as it was hits it. Like Go's, decryption does not fill it, so every secret is
-     * encrypted again once per run.
+     * The ciphertext each secret object was last written with, with its plaintext, as Go's SecretCache keeps them: a
+     * step's new state holds new secret objects, so a resource written again by a step misses it, while one left as it
+     * was hits it. Like Go's, decryption does not fill it, so every secret is encrypted again once per run.
      */
-    private readonly written = new WeakMap<object, Map<string, { plaintext: string; ciphertext: string }>>();
+    private readonly written = new WeakMap<object, { plaintext: string; ciphertext: string }>();
 
     private constructor(private readonly key: Buffer, readonly header: SecretsHeader) {}
 
@@ -66,17 +64,15 @@ export class StateSecrets {
     encryptBatch(secrets: readonly SecretToEncrypt[]): string[] {
         const ciphertexts: string[] = [];
         for (let start = 0; start < secrets.length; start += MAX_BATCH) {
-            const batch = secrets.slice(start, start + MAX_BATCH).map((secret) => ({ ...secret, plaintext: JSON.stringify(secret.value ?? null) }));
-            const cached = batch.map(({ owner, key, plaintext }) => {
-                const entry = this.written.get(owner)?.get(key);
+            const batch = secrets.slice(start, start + MAX_BATCH);
+            const cached = batch.map(({ secret, plaintext }) => {
+                const entry = this.written.get(secret);
                 return entry?.plaintext === plaintext ? entry.ciphertext : undefined;
             });
             const hit = cached.every((ciphertext) => ciphertext !== undefined);
-            batch.forEach(({ owner, key, plaintext }, index) => {
+            batch.forEach(({ secret, plaintext }, index) => {
                 const ciphertext = hit ? (cached[index] as string) : encryptText(this.key, plaintext);
-                const entries = this.written.get(owner) ?? new Map<string, { plaintext: string; ciphertext: string }>();
-                entries.set(key, { plaintext, ciphertext });
-                this.written.set(owner, entries);
+                this.written.set(secret, { plaintext, ciphertext });
                 ciphertexts.push(ciphertext);
             });
         }
@@ -84,7 +80,11 @@ export class StateSecrets {
     }
 
     decrypt(ciphertext: string): unknown {
-        return JSON.parse(decryptText(this.key, ciphertext));
+        return JSON.parse(this.decryptText(ciphertext));
+    }
+
+    decryptText(ciphertext: string): string {
+        return decryptText(this.key, ciphertext);
     }
 }
 

@@ -6,7 +6,7 @@
 import { ResourceInitError } from "../host/provider-host";
 import { ProgramHandlers } from "../host/program-process";
 import { RegistrationReply, RegistrationRequest, WireProperties } from "../host/protocol";
-import { PropertyMap, markSecrets, sameValue, stripSecrets, union } from "../values/property-values";
+import { PropertyMap, sameValue, union, withSecretOutputs } from "../values/property-values";
 import { ResourceState } from "../state/state-file";
 import { withIgnoredChanges } from "./ignore-changes";
 import { usesDefaultProvider } from "../state/default-provider";
@@ -17,6 +17,7 @@ import { parsePropertyPath, pathContains } from "../values/property-path";
 import { isRootStack, resourceUrn } from "../state/urns";
 import { dependenciesOf } from "./targets";
 import { dependentReplacements } from "./dependent-replacements";
+import { checkKnownTrigger, shouldTriggerReplace } from "./replacement-trigger";
 import { ShownResource, StepResult } from "../types";
 
 export interface DeploymentTarget {
@@ -35,7 +36,7 @@ export class Deployment implements ProgramHandlers {
     private readonly imported = new Set<string>();
     private stackOutputs?: { urn: string; outputs: WireProperties };
     /** The stack's outputs before this deployment, kept where a failed one registered none again. */
-    private readonly oldStackOutputs = new Map<string, { outputs: PropertyMap; secretKeys: string[] }>();
+    private readonly oldStackOutputs = new Map<string, PropertyMap>();
     private readonly inFlight = new Set<Promise<unknown>>();
     private readonly replaced = new Set<ResourceState>();
     /**
@@ -91,21 +92,15 @@ export class Deployment implements ProgramHandlers {
         }
         const old = this.oldStackOutputs.get(registered.urn);
         if (errored && old) {
-            const { plain, secretKeys } = stripSecrets(registered.outputs);
-            const outputs = { ...old.outputs, ...plain };
-            const kept = old.secretKeys.filter((key) => key in old.outputs && !(key in plain));
-            const inputSecrets = stack.secretKeys.filter((key) => key in stack.inputs);
-            this.context.state.upsert({ ...stack, outputs, secretKeys: union(inputSecrets, union(kept, secretKeys)) });
+            this.context.state.upsert({ ...stack, outputs: { ...old, ...registered.outputs } });
             return;
         }
         this.recordOutputs(stack, registered.outputs);
     }
 
+    /** RegisterResourceOutputs: the outputs as the program gave them, secrets where they are. */
     private recordOutputs(resource: ResourceState, outputs: WireProperties): void {
-        const { plain, secretKeys } = stripSecrets(outputs);
-        // The outputs are replaced whole, so their secrecy is theirs alone; the inputs' stays.
-        const inputSecrets = resource.secretKeys.filter((key) => key in resource.inputs);
-        this.context.state.upsert({ ...resource, outputs: plain, secretKeys: union(inputSecrets, secretKeys) });
+        this.context.state.upsert({ ...resource, outputs });
     }
 
     /** Waits until no step is running. */
@@ -190,7 +185,6 @@ export class Deployment implements ProgramHandlers {
             this.context.steps.push(step);
             throw this.fail(new Error(step.error));
         }
-        const { plain, secretKeys } = stripSecrets(request.object);
         const desired: Desired = {
             urn,
             type: request.type,
@@ -198,11 +192,12 @@ export class Deployment implements ProgramHandlers {
             ...(request.parent ? { parent: request.parent } : {}),
             dependencies: request.dependencies,
             propertyDependencies: propertyDependenciesOf(request),
-            inputs: plain,
-            secretKeys: union(secretKeys, request.additionalSecretOutputs),
+            inputs: request.object,
+            ...(request.additionalSecretOutputs.length > 0 ? { additionalSecretOutputs: request.additionalSecretOutputs } : {}),
             ...(inherited.protect ? { protect: true } : {}),
             ...(inherited.retainOnDelete ? { retainOnDelete: true } : {}),
             ...(inherited.deletedWith ? { deletedWith: inherited.deletedWith } : {}),
+            ...(request.replacementTrigger !== undefined ? { replacementTrigger: request.replacementTrigger } : {}),
         };
         const refreshStep = this.context.refreshed.get(urn);
         if (refreshStep) {
@@ -222,7 +217,7 @@ export class Deployment implements ProgramHandlers {
             }
             // A component has no provider: the engine answers with its inputs, as Pulumi's does.
             const answered = request.custom ? resource.outputs : desired.inputs;
-            return { urn, id: resource.id ?? "", object: markSecrets(answered, resource.secretKeys) };
+            return { urn, id: resource.id ?? "", object: answered };
         } catch (error) {
             step.error = errorMessage(error);
             this.context.steps.push(step);
@@ -238,14 +233,14 @@ export class Deployment implements ProgramHandlers {
      */
     private leaveUntargeted(step: StepResult, urn: string, request: RegistrationRequest, old: ResourceState | undefined): RegistrationReply {
         step.op = "same";
-        step.new = this.shownGoal(old ?? { urn, type: request.type, custom: request.custom, dependencies: request.dependencies, inputs: {}, outputs: {}, secretKeys: [] }, request);
+        step.new = this.shownGoal(old ?? { urn, type: request.type, custom: request.custom, dependencies: request.dependencies, inputs: {}, outputs: {} }, request);
         this.context.steps.push(step);
         if (!old) {
             this.skippedCreates.add(urn);
             return { urn, id: "", object: request.object };
         }
         const answered = request.custom ? old.outputs : old.inputs;
-        return { urn, id: old.id ?? "", object: markSecrets(answered, old.secretKeys) };
+        return { urn, id: old.id ?? "", object: answered };
     }
 
     /**
@@ -329,7 +324,7 @@ export class Deployment implements ProgramHandlers {
         }
         const goal = { ...desired, id, outputs: {}, external: true };
         const found = await whilePending(this.context, { type: "reading", resource: goal }, () => this.context.host.read(refOf(desired), id, desired.inputs, desired.inputs));
-        const read = { ...goal, id: found.id || id, outputs: found.outputs };
+        const read = settled({ ...goal, id: found.id || id, outputs: found.outputs });
         step.id = read.id;
         if (!this.context.preview) {
             this.context.state.record(read);
@@ -352,7 +347,7 @@ export class Deployment implements ProgramHandlers {
             throw new Error("provider does not support importing resources; please try updating the 'pulumi-nodejs' plugin");
         }
         step.id = found.id;
-        const imported = { ...desired, id: found.id, inputs: found.inputs, outputs: found.outputs };
+        const imported = settled({ ...desired, id: found.id, inputs: found.inputs, outputs: found.outputs });
         this.context.state.record(imported);
         // The import is a step of its own; what follows (an update when the inputs differ) is another.
         this.context.steps.push({ ...step });
@@ -362,10 +357,10 @@ export class Deployment implements ProgramHandlers {
 
     private deployComponent(step: StepResult, desired: Desired, old: ResourceState | undefined): ResourceState {
         if (old && isRootStack(old.type)) {
-            this.oldStackOutputs.set(old.urn, { outputs: old.outputs, secretKeys: old.secretKeys.filter((key) => key in old.outputs) });
+            this.oldStackOutputs.set(old.urn, old.outputs);
         }
         step.op = old ? "same" : "create";
-        const resource = { ...desired, outputs: old?.outputs ?? {}, secretKeys: union(desired.secretKeys, old?.secretKeys ?? []) };
+        const resource = { ...desired, outputs: old?.outputs ?? {} };
         this.context.state.record(resource);
         return resource;
     }
@@ -397,8 +392,8 @@ export class Deployment implements ProgramHandlers {
 
     /** step_generator.go continueStepsFromDiff: Diff decides between same, update and replace. */
     private async deployChange(step: StepResult, desired: Desired, wanted: Desired, old: ResourceState, options: CustomOptions): Promise<ResourceState> {
-        const secretKeys = union(wanted.secretKeys, old.secretKeys);
-        const diff = await this.context.host.diff(refOf(wanted), old.id ?? "", old.outputs, wanted.inputs, old.inputs);
+        const triggered = this.triggersReplace(desired, old);
+        const diff = triggered ? TRIGGERED_DIFF : await this.context.host.diff(refOf(wanted), old.id ?? "", old.outputs, wanted.inputs, old.inputs);
         const hasInitErrors = (old.initErrors ?? []).length > 0;
         const changed = diff.changes === "some" || (diff.changes === "unknown" && !sameValue(old.inputs, wanted.inputs));
         // diffResource: a diff the provider left unknown becomes the engine's own comparison of the inputs, with its
@@ -416,22 +411,22 @@ export class Deployment implements ProgramHandlers {
                 // "If resource was unchanged, but there were initialization errors, generate an empty update step to
                 // attempt to 'continue' awaiting initialization": Update, with the error's properties as the olds.
                 step.op = "update";
-                return this.update({ ...wanted, secretKeys }, old);
+                return this.update(wanted, old);
             }
             step.op = "same";
-            const same = { ...wanted, id: old.id, outputs: old.outputs, secretKeys };
+            const same = settled({ ...wanted, id: old.id, outputs: old.outputs });
             this.context.state.record(same);
             return same;
         }
-        step.diffs = propertyDiffs(old.inputs, wanted.inputs, secretKeys);
+        step.diffs = propertyDiffs(old.inputs, wanted.inputs);
         if (inputDiff) {
             // diffResource: the engine compares the inputs itself and keeps what it found as the step's diff.
             step.diffReasons = changedKeys(inputDiff);
             step.detailedDiff = Object.fromEntries([...detailedDiffOf(inputDiff)].map(([path, kind]) => [path, { kind, inputDiff: true }]));
         }
-        if (replaces.length === 0 && !old.pendingReplacement) {
+        if (replaces.length === 0 && !triggered && !old.pendingReplacement) {
             step.op = "update";
-            return this.update({ ...wanted, secretKeys }, old);
+            return this.update(wanted, old);
         }
         step.op = "replace";
         step.replaces = replaces;
@@ -442,6 +437,15 @@ export class Deployment implements ProgramHandlers {
         // not carried over) and without ignoreChanges applied.
         const replacement: Desired = { ...wanted, inputs: await this.check(step, desired, {}, desired.inputs) };
         return this.replace(replacement, old, step.deleteBeforeReplace, step);
+    }
+
+    /**
+     * generateStepsFromDiff: a trigger holding an unknown fails an update; a changed one replaces the resource without
+     * asking the provider's Diff (shouldTriggerReplace).
+     */
+    private triggersReplace(desired: Desired, old: ResourceState): boolean {
+        checkKnownTrigger(desired.urn, desired.replacementTrigger, this.context.preview);
+        return shouldTriggerReplace(desired.replacementTrigger, old.replacementTrigger);
     }
 
     /** continueStepsFromDiff: a replacement would change the id the program names (a warning in preview). */
@@ -467,7 +471,7 @@ export class Deployment implements ProgramHandlers {
         step.op = "replace";
         step.replaces = keys;
         step.deleteBeforeReplace = true;
-        step.diffs = propertyDiffs(old.inputs, wanted.inputs, union(wanted.secretKeys, old.secretKeys));
+        step.diffs = propertyDiffs(old.inputs, wanted.inputs);
         return this.createReplacement(wanted, old, true, step);
     }
 
@@ -479,8 +483,9 @@ export class Deployment implements ProgramHandlers {
     private async replaceTargeted(step: StepResult, desired: Desired, old: ResourceState, deleteBeforeReplace: boolean | undefined): Promise<ResourceState> {
         const wanted: Desired = { ...desired, inputs: await this.check(step, desired, {}, desired.inputs) };
         step.op = "replace";
-        step.replaces = ["id"];
-        step.diffs = propertyDiffs(old.inputs, wanted.inputs, union(wanted.secretKeys, old.secretKeys));
+        // A changed replacementTrigger replaces it before the targeted replace is asked (generateStepsFromDiff): no key.
+        step.replaces = this.triggersReplace(desired, old) ? [] : ["id"];
+        step.diffs = propertyDiffs(old.inputs, wanted.inputs);
         // The DiffResult of a targeted replace leaves DeleteBeforeReplace false; the option overrides it.
         step.deleteBeforeReplace = deleteBeforeReplace ?? false;
         return this.replace(wanted, old, step.deleteBeforeReplace, step);
@@ -498,7 +503,7 @@ export class Deployment implements ProgramHandlers {
 
     private async create(wanted: Desired): Promise<ResourceState> {
         if (this.context.preview) {
-            return { ...wanted, outputs: wanted.inputs };
+            return settled({ ...wanted, outputs: wanted.inputs });
         }
         return this.keep(await this.provision(wanted), (created) => this.context.state.record(created));
     }
@@ -513,10 +518,10 @@ export class Deployment implements ProgramHandlers {
             const { id, outputs } = await whilePending(this.context, { type: "creating", resource: { ...wanted, outputs: {} } }, () =>
                 this.context.host.create(refOf(wanted), wanted.inputs),
             );
-            return { created: { ...wanted, id, outputs } };
+            return { created: settled({ ...wanted, id, outputs }) };
         } catch (error) {
             if (error instanceof ResourceInitError) {
-                return { created: { ...wanted, id: error.id, outputs: error.outputs, initErrors: error.reasons }, error };
+                return { created: settled({ ...wanted, id: error.id, outputs: error.outputs, initErrors: error.reasons }), error };
             }
             return { error };
         }
@@ -539,18 +544,18 @@ export class Deployment implements ProgramHandlers {
      */
     private async update(wanted: Desired, old: ResourceState): Promise<ResourceState> {
         if (this.context.preview) {
-            return { ...wanted, id: old.id, outputs: wanted.inputs };
+            return settled({ ...wanted, id: old.id, outputs: wanted.inputs });
         }
         try {
             const outputs = await whilePending(this.context, { type: "updating", resource: { ...wanted, id: old.id, outputs: {} } }, () =>
                 this.context.host.update(refOf(wanted), old.id ?? "", old.outputs, wanted.inputs, old.inputs),
             );
-            const updated = { ...wanted, id: old.id, outputs };
+            const updated = settled({ ...wanted, id: old.id, outputs });
             this.context.state.record(updated);
             return updated;
         } catch (error) {
             if (error instanceof ResourceInitError) {
-                this.context.state.record({ ...wanted, id: old.id, inputs: old.inputs, outputs: error.outputs, initErrors: error.reasons });
+                this.context.state.record(settled({ ...wanted, id: old.id, inputs: old.inputs, outputs: error.outputs, initErrors: error.reasons }));
             }
             throw error;
         }
@@ -578,7 +583,7 @@ export class Deployment implements ProgramHandlers {
      */
     private async createReplacement(wanted: Desired, old: ResourceState, deleted: boolean, step: StepResult): Promise<ResourceState> {
         if (this.context.preview) {
-            return { ...wanted, outputs: wanted.inputs };
+            return settled({ ...wanted, outputs: wanted.inputs });
         }
         const { state } = this.context;
         const created = this.keep(await this.provision(wanted), (replacement) =>
@@ -633,6 +638,9 @@ export class Deployment implements ProgramHandlers {
     }
 }
 
+/** generateStepsFromDiff's diff of a triggered replace: "some" change, no keys, Diff not called. */
+const TRIGGERED_DIFF = { changes: "some", replaces: [], deleteBeforeReplace: false } as const;
+
 type CustomOptions = Pick<RegistrationRequest, "ignoreChanges" | "replaceOnChanges" | "deleteBeforeReplace" | "importId">;
 
 interface InheritedOptions {
@@ -671,6 +679,14 @@ function propertyDependenciesOf(request: RegistrationRequest): Record<string, st
     return dependencies;
 }
 
+/**
+ * step_executor.go executeStep: the state a step leaves has its additionalSecretOutputs, and each output whose input is
+ * a secret, made secret.
+ */
+function settled(resource: ResourceState): ResourceState {
+    return { ...resource, outputs: withSecretOutputs(resource.outputs, resource.inputs, resource.additionalSecretOutputs ?? []) };
+}
+
 function checkCustomTimeouts(request: RegistrationRequest): void {
     for (const timeout of Object.values(request.customTimeouts ?? {})) {
         if (timeout !== "" && !GO_DURATION.test(timeout)) {
@@ -679,9 +695,9 @@ function checkCustomTimeouts(request: RegistrationRequest): void {
     }
 }
 
-export function stackOutputsOf(resources: readonly ResourceState[]): { outputs: PropertyMap; secretKeys: string[] } {
+export function stackOutputsOf(resources: readonly ResourceState[]): PropertyMap {
     const stack = resources.find((resource) => isRootStack(resource.type) && !resource.pendingDelete);
-    return { outputs: stack?.outputs ?? {}, secretKeys: stack?.secretKeys ?? [] };
+    return stack?.outputs ?? {};
 }
 
 /** How the engine reports a resource whose inputs the provider's Check refused. */

@@ -1,7 +1,9 @@
 // The ignoreChanges option as the engine applies it before Check (pkg/resource/deploy/step_generator.go,
 // processIgnoreChanges): each path is a property path (`a`, `a.b`, `a[0]`, `a["b.c"]`); where the old inputs have a
-// value at that path the new inputs get it, where they have none the path is removed from the new inputs.
-import { PropertyMap } from "../values/property-values";
+// value at that path the new inputs get it, where they have none the path is removed from the new inputs. A path goes
+// through secrets on either side, and a value taken from inside an old secret stays secret where the new inputs hold it
+// outside one (PropertyPath.reset).
+import { PropertyMap, isSecretWrapper, wrapSecret } from "../values/property-values";
 import { PathPart as Segment, parsePropertyPath } from "../values/property-path";
 
 export function withIgnoredChanges(news: PropertyMap, olds: PropertyMap, paths: readonly string[]): PropertyMap {
@@ -9,7 +11,7 @@ export function withIgnoredChanges(news: PropertyMap, olds: PropertyMap, paths: 
     for (const path of paths) {
         const segments = segmentsOf(path);
         const old = valueAt(olds, segments);
-        result = old.found ? setAt(result, segments, old.value, path) : deleteAt(result, segments);
+        result = old.found ? setAt(result, segments, old, path) : deleteAt(result, segments);
     }
     return result as PropertyMap;
 }
@@ -23,17 +25,29 @@ function segmentsOf(path: string): Segment[] {
     }
 }
 
-function child(container: unknown, segment: Segment): { found: boolean; value?: unknown } {
+interface Found {
+    found: boolean;
+    value?: unknown;
+    /** Whether a secret held the value, at any depth along the path. */
+    secret?: boolean;
+}
+
+/** A secret's value (unwrapSecrets). */
+const unwrapped = (value: unknown): unknown => (isSecretWrapper(value) ? unwrapped(value.value) : value);
+
+function child(wrapped: unknown, segment: Segment): { found: boolean; value?: unknown } {
+    const container = unwrapped(wrapped);
     if (typeof segment === "number") {
         return Array.isArray(container) && segment < container.length ? { found: true, value: container[segment] } : { found: false };
     }
     return isObject(container) && segment in container ? { found: true, value: container[segment] } : { found: false };
 }
 
-function valueAt(root: unknown, segments: readonly Segment[]): { found: boolean; value?: unknown } {
-    let current: { found: boolean; value?: unknown } = { found: true, value: root };
+function valueAt(root: unknown, segments: readonly Segment[]): Found {
+    let current: Found = { found: true, value: root, secret: false };
     for (const segment of segments) {
-        current = child(current.value, segment);
+        const secret = current.secret || isSecretWrapper(current.value);
+        current = { ...child(current.value, segment), secret };
         if (!current.found) {
             return current;
         }
@@ -41,15 +55,19 @@ function valueAt(root: unknown, segments: readonly Segment[]): { found: boolean;
     return current;
 }
 
-function setAt(root: unknown, segments: readonly Segment[], value: unknown, path: string): unknown {
+/** Sets the old value at the path in the new inputs, inside their secrets as it goes; `inSecret`: within a new secret. */
+function setAt(root: unknown, segments: readonly Segment[], old: Found, path: string, inSecret = false): unknown {
+    if (isSecretWrapper(root)) {
+        return wrapSecret(setAt(root.value, segments, old, path, true));
+    }
     const [head, ...rest] = segments as [Segment, ...Segment[]];
     if (rest.length === 0) {
-        return assign(root, head, value, path);
+        return assign(root, head, old.secret && !inSecret ? wrapSecret(old.value) : old.value, path);
     }
     const inner = child(root, head);
     // The new inputs lack the containers the old value sits in: they are made, as the engine's SetPath does.
     const container = inner.found ? inner.value : typeof rest[0] === "number" ? [] : {};
-    return assign(root, head, setAt(container, rest, value, path), path);
+    return assign(root, head, setAt(container, rest, old, path, inSecret), path);
 }
 
 function assign(container: unknown, segment: Segment, value: unknown, path: string): unknown {
@@ -65,6 +83,9 @@ function assign(container: unknown, segment: Segment, value: unknown, path: stri
 }
 
 function deleteAt(root: unknown, segments: readonly Segment[]): unknown {
+    if (isSecretWrapper(root)) {
+        return wrapSecret(deleteAt(root.value, segments));
+    }
     const [head, ...rest] = segments as [Segment, ...Segment[]];
     const inner = child(root, head);
     if (!inner.found) {

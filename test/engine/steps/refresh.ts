@@ -45,7 +45,7 @@ export async function refreshResources(context: StepContext, choices: RefreshCho
                         const refreshed = { ...resource, id: read.id, outputs: read.outputs, inputs: read.inputs ?? resource.inputs };
                         if (await showsAsChanged(context, resource, refreshed)) {
                             step.op = "refresh";
-                            step.diffs = propertyDiffs(resource.outputs, read.outputs, resource.secretKeys);
+                            step.diffs = propertyDiffs(resource.outputs, read.outputs);
                         }
                         state.upsert(refreshed);
                     }

@@ -7,7 +7,7 @@ import { deleteInDependencyOrder } from "./delete-order";
 import { isProvider, usesDefaultProvider } from "../state/default-provider";
 import { StepSlots } from "./step-slots";
 import { Targets, UrnTargets } from "./targets";
-import { shownProperties } from "../values/display-values";
+import { shownProperties, shownValue } from "../values/display-values";
 import { ShownResource, StepOp, StepResult } from "../types";
 
 export interface StepContext {
@@ -49,13 +49,14 @@ export function shownResource(resource: ResourceState, provider: string | undefi
         ...(resource.id ? { id: resource.id } : {}),
         ...(resource.parent ? { parent: resource.parent } : {}),
         dependencies: resource.dependencies,
-        inputs: shownProperties(resource.inputs, resource.secretKeys),
-        outputs: shownProperties(resource.outputs, resource.secretKeys),
+        inputs: shownProperties(resource.inputs),
+        outputs: shownProperties(resource.outputs),
         ...(resource.protect ? { protect: true } : {}),
         ...(resource.initErrors?.length ? { initErrors: resource.initErrors } : {}),
         ...(resource.custom && provider ? { provider } : {}),
         ...(resource.retainOnDelete ? { retainOnDelete: true } : {}),
         ...(resource.deletedWith ? { deletedWith: resource.deletedWith } : {}),
+        ...(resource.replacementTrigger !== undefined ? { replacementTrigger: shownValue(resource.replacementTrigger) } : {}),
         ...extra,
     };
 }

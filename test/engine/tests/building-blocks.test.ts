@@ -1,12 +1,13 @@
-// The engine's small parts on their own: secret encryption, secret stripping, the delete order.
+// The engine's small parts on their own: secret encryption, secrets at their place, the delete order.
 import { strict as assert } from "assert";
 import { deleteInDependencyOrder } from "../steps/delete-order";
-import { markSecrets, stripSecrets, wrapSecret } from "../values/property-values";
+import { SECRET_SIG, SIG_KEY, annotateSecrets, markSecrets, propertiesWithoutSecrets, wrapSecret } from "../values/property-values";
+import { deserializeValue, secretPlaintext, serializeValue } from "../state/serialized-values";
 import { ResourceState } from "../state/state-file";
 import { StateSecrets } from "../state/state-secrets";
 
 function resource(urn: string, dependencies: string[] = [], parent?: string): ResourceState {
-    return { urn, type: "t", custom: true, dependencies, parent, inputs: {}, outputs: {}, secretKeys: [] };
+    return { urn, type: "t", custom: true, dependencies, parent, inputs: {}, outputs: {} };
 }
 
 describe("engine double: building blocks", () => {
@@ -29,15 +30,38 @@ describe("engine double: building blocks", () => {
         });
     });
 
-    describe("secret stripping", () => {
-        it("unwraps secrets at any depth and reports the top-level keys that held one", () => {
-            const { plain, secretKeys } = stripSecrets({
+    describe("secrets at their place", () => {
+        const props = { open: "visible", top: wrapSecret("s1"), deep: { list: [1, wrapSecret({ inner: wrapSecret("s2") })] } };
+
+        it("MarshalOptions without KeepSecrets: a provider that takes no secrets is sent every value unwrapped, at any depth", () => {
+            assert.deepEqual(propertiesWithoutSecrets(props), { open: "visible", top: "s1", deep: { list: [1, { inner: "s2" }] } });
+        });
+
+        it("annotateSecrets: an answer gets its input's secrecy, inside objects key by key, otherwise whole", () => {
+            const answered = { open: "visible", top: "s1", deep: { list: [1, { inner: "s2" }], added: 2 }, extra: 3 };
+            assert.deepEqual(annotateSecrets(answered, props), {
                 open: "visible",
                 top: wrapSecret("s1"),
-                deep: { list: [1, wrapSecret({ inner: wrapSecret("s2") })] },
+                deep: { list: wrapSecret([1, { inner: "s2" }]), added: 2 },
+                extra: 3,
             });
-            assert.deepEqual(plain, { open: "visible", top: "s1", deep: { list: [1, { inner: "s2" }] } });
-            assert.deepEqual(secretKeys.sort(), ["deep", "top"]);
+        });
+
+        it("SerializePropertyValue: each secret is encrypted where it is, one inside another kept as plaintext within it", () => {
+            const secrets = StateSecrets.create("passphrase");
+            const serialized = serializeValue(props, (secret) => secrets.encrypt(JSON.parse(secretPlaintext(secret)))) as Record<string, unknown>;
+            assert.equal(serialized.open, "visible");
+            assert.equal(typeof (serialized.top as { ciphertext?: unknown }).ciphertext, "string");
+            const list = (serialized.deep as { list: unknown[] }).list;
+            assert.equal(list[0], 1);
+            assert.ok(!JSON.stringify(serialized).includes("s1") && !JSON.stringify(serialized).includes("s2"));
+            assert.deepEqual(deserializeValue(serialized, (ciphertext) => secrets.decryptText(ciphertext)), props);
+        });
+
+        it("DeserializePropertyValue: a value encrypted whole under a top-level key (the state's older form) reads as that secret", () => {
+            const secrets = StateSecrets.create("passphrase");
+            const older = { password: { [SIG_KEY]: SECRET_SIG, ciphertext: secrets.encrypt({ user: "a", pass: "b" }) } };
+            assert.deepEqual(deserializeValue(older, (ciphertext) => secrets.decryptText(ciphertext)), { password: wrapSecret({ user: "a", pass: "b" }) });
         });
 
         it("marks only the listed keys that are present", () => {

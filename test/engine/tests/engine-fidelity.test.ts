@@ -9,7 +9,7 @@ import * as fs from "fs";
 import { DEFAULT_PROVIDER_TYPE } from "../state/default-provider";
 import { interruptedRun } from "../host/interrupt";
 import { LiveState } from "../state/live-state";
-import { openState, ResourceState } from "../state/state-file";
+import { openState, ResourceState, storedSecretKeys } from "../state/state-file";
 import { ProgramSpec, ProviderCall, TestProgram, freshProgramPerTest, only } from "./test-program";
 import { StepResult } from "../types";
 import { sampleTests } from "../../support/depth";
@@ -48,7 +48,7 @@ describe("engine double: faithful to the real engine", function () {
             const provider = only(program.state().resources.filter((resource) => resource.type === DEFAULT_PROVIDER_TYPE), "default provider");
             assert.equal(provider.urn, "urn:pulumi:dev::enginetest::pulumi:providers:pulumi-nodejs::default");
             assert.equal(provider.inputs["enginetest:region"], "eu");
-            assert.ok(provider.secretKeys.includes("enginetest:apiKey"));
+            assert.ok(storedSecretKeys(provider).includes("enginetest:apiKey"));
             assert.equal(typeof (provider.inputs["enginetest:apiKey"] as { ciphertext?: unknown }).ciphertext, "string");
             assert.ok(!fs.readFileSync(program.stateFile, "utf8").includes("key-A-plaintext"), "the key is stored in plain text");
             assert.equal(result.steps.some((step) => step.type === DEFAULT_PROVIDER_TYPE), false, "the default provider is not shown");
@@ -285,7 +285,6 @@ describe("engine double: faithful to the real engine", function () {
             dependencies: [],
             inputs: { label: name },
             outputs: { label: name },
-            secretKeys: [],
         });
 
         it("writes a pending create at once with every change before it, and the other changes at most once per interval", async () => {

@@ -10,6 +10,7 @@ import * as fs from "fs";
 import * as path from "path";
 import { LiveState } from "../state/live-state";
 import { openState } from "../state/state-file";
+import { wrapSecret } from "../values/property-values";
 import { ProgramSpec, ProviderCall, TestProgram, freshProgramPerTest, only } from "./test-program";
 import { StepResult } from "../types";
 import { sampleTests } from "../../support/depth";
@@ -196,13 +197,12 @@ describe("engine double: resource options and flags as the Go engine handles the
             type: "t",
             custom: true,
             dependencies: [],
-            secretKeys: ["key"],
             inputs,
             outputs: {},
         });
         const ciphertexts = () => program.state().resources.map((written) => (written.inputs.key as { ciphertext: string }).ciphertext);
-        const a = resource("a", { key: "same" });
-        const b = resource("b", { key: "other" });
+        const a = resource("a", { key: wrapSecret("same") });
+        const b = resource("b", { key: wrapSecret("other") });
         state.upsert(a);
         state.upsert(b);
         state.flush();
@@ -210,7 +210,7 @@ describe("engine double: resource options and flags as the Go engine handles the
         state.upsert(a);
         state.flush();
         assert.deepEqual(ciphertexts(), first, "the same secret objects, written again");
-        state.upsert(resource("b", { key: "other" }));
+        state.upsert(resource("b", { key: wrapSecret("other") }));
         state.flush();
         const second = ciphertexts();
         assert.notEqual(second[1], first[1], "a new state of b holds a new secret object");

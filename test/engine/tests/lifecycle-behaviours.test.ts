@@ -227,6 +227,8 @@ describe("engine double: the Go engine's lifecycle behaviours of steps and state
             const a = only(stored.resources.filter((resource) => resource.urn === urnOf("resA")), "resA");
             delete a.outputs.failDelete;
             writeStoredState(program.stateFile, stored);
+            // The provider's Delete reads the thing's value in its "cloud" first, as a real service holds it.
+            program.editCloud((cloud) => delete cloud[a.id as string]?.failDelete);
             const retried = await up(program, spec({ slug: "2" }));
             assertOk(retried);
             assert.deepEqual(labelsOf(program, "delete"), ["resA"]);

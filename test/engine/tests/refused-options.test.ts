@@ -8,7 +8,6 @@ const CASES: { option: string; spec: ProgramSpec; names: RegExp }[] = [
     { option: "resource hooks", spec: { things: [{ name: "a", inputs: { size: 1 }, options: { hooked: "beforeCreate" } }] }, names: /resource hooks run at each step .*source_eval\.go RegisterResourceHook/ },
     { option: "error hooks", spec: { things: [{ name: "a", inputs: { size: 1 }, options: { hooked: "onError" } }] }, names: /error hooks run when a step fails .*source_eval\.go RegisterErrorHook/ },
     { option: "hideDiffs", spec: { things: [{ name: "a", inputs: { size: 1 }, options: { hideDiffs: ["size"] } }] }, names: /the hideDiffs option .*pkg\/backend\/display/ },
-    { option: "replacementTrigger", spec: { things: [{ name: "a", inputs: { size: 1 }, options: { replacementTrigger: "v1" } }] }, names: /the replacementTrigger option .*step_generator\.go/ },
     {
         option: "replaceWith",
         spec: { things: [{ name: "a", inputs: { size: 1 } }, { name: "b", inputs: { size: 1 }, options: { replaceWith: ["a"] } }] },

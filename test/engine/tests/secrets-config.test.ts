@@ -6,6 +6,9 @@ import { createHash } from "crypto";
 import * as fs from "fs";
 import * as path from "path";
 import { isProvider } from "../state/default-provider";
+import { storedSecretKeys } from "../state/state-file";
+import { SECRET_MARK } from "../values/display-values";
+import { wrapSecret } from "../values/property-values";
 import { freshProgramPerTest, only } from "./test-program";
 import { sampleTests } from "../../support/depth";
 
@@ -37,7 +40,7 @@ describe("engine double: secrets and config", function () {
         const state = program.state();
         for (const name of ["a", "b"]) {
             const resource = only(state.resources.filter((candidate) => candidate.urn.endsWith(`::${name}`)), name);
-            assert.ok(resource.secretKeys.includes("token"), `${name}.token is not marked secret`);
+            assert.ok(storedSecretKeys(resource).includes("token"), `${name}.token is not marked secret`);
             for (const props of [resource.inputs, resource.outputs]) {
                 const stored = props.token as Record<string, unknown>;
                 assert.equal(typeof stored.ciphertext, "string", `${name}.token is not stored encrypted`);
@@ -59,6 +62,34 @@ describe("engine double: secrets and config", function () {
         assert.ok(!JSON.stringify(changedRun).includes("another-plaintext-token"));
     });
 
+    it("SerializePropertyValue: a secret inside an object is stored encrypted at its place, and the engine's events show it secret there", async () => {
+        const program = testProgram();
+        const result = await program.run("up", {
+            things: [{ name: "a", inputs: { settings: { user: "reader", pass: { $secret: "nested-plaintext-pass" } } } }],
+            exports: { aSettings: "a.settings" },
+        });
+        assert.equal(result.ok, true, result.log);
+        const stored = only(program.managed(), "a");
+        for (const props of [stored.inputs, stored.outputs]) {
+            const settings = props.settings as { user: unknown; pass: { ciphertext?: unknown } };
+            assert.equal(settings.user, "reader", "only the secret field is encrypted");
+            assert.equal(typeof settings.pass.ciphertext, "string", JSON.stringify(settings));
+        }
+        assert.deepEqual(storedSecretKeys(stored), []);
+        const onDisk = JSON.stringify(program.state().resources.filter((resource) => !isProvider(resource)));
+        assert.ok(!onDisk.includes("nested-plaintext-pass"), "the secret field is in the state in plain text");
+        // The step's new state, as the engine's events show it: the secret at its place.
+        const done = result.steps.find((step) => step.name === "a")?.done;
+        assert.deepEqual(done?.outputs?.settings, { user: "reader", pass: wrapSecret(SECRET_MARK) });
+        // The SDK makes an output holding a secret anywhere secret whole: so the stack output it exports.
+        assert.equal(result.outputs.aSettings, SECRET_MARK);
+        const again = await program.run("up", {
+            things: [{ name: "a", inputs: { settings: { user: "reader", pass: { $secret: "nested-plaintext-pass" } } } }],
+            exports: { aSettings: "a.settings" },
+        });
+        assert.deepEqual(again.steps.filter((step) => step.name === "a").map((step) => step.op), ["same"], again.log);
+    });
+
     it("marks additionalSecretOutputs secret in the state and the outputs", async () => {
         const program = testProgram();
         const result = await program.run("up", {
@@ -70,7 +101,8 @@ describe("engine double: secrets and config", function () {
         const [url] = Object.values(program.cloud()).map((thing) => String(thing.url));
         assert.ok(url && !fs.readFileSync(program.stateFile, "utf8").includes(url), "the url is in the state in plain text");
         const stored = only(program.managed(), "a");
-        assert.ok(stored.secretKeys.includes("url"));
+        assert.deepEqual(storedSecretKeys(stored), ["url"], "additionalSecretOutputs makes the output secret, not the input");
+        assert.equal(typeof stored.inputs.url, "undefined");
     });
 
     it("needs the same passphrase to open the state's secrets", async () => {

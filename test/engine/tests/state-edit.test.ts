@@ -9,7 +9,7 @@ const URN = (name: string) => `urn:pulumi:proj::stk::pkg:index:typ::${name}`;
 const PROVIDER = "urn:pulumi:stk::proj::pulumi:providers:pulumi-nodejs::default";
 
 function resource(name: string, extra: Partial<ResourceState> = {}): ResourceState {
-    return { urn: URN(name), type: "pkg:index:typ", custom: true, id: `${name}-id`, dependencies: [], inputs: {}, outputs: {}, secretKeys: [], ...extra };
+    return { urn: URN(name), type: "pkg:index:typ", custom: true, id: `${name}-id`, dependencies: [], inputs: {}, outputs: {}, ...extra };
 }
 
 const request = (edit: StateEditRequest["edit"], urns: string[], flags: Partial<StateEditRequest> = {}): StateEditRequest => ({

@@ -39,15 +39,20 @@ describe("engine double: transforms", function () {
         assert.deepEqual(preview.steps.filter((step) => step.op !== "same").map((step) => `${step.op} ${step.name}`), []);
     });
 
-    it("with a stack transform, a resource transform and a replacementTrigger, fails naming the Go code replacementTrigger needs", async () => {
+    it("with a stack transform, a resource transform and a replacementTrigger, registers what the transforms leave and replaces when the trigger changes", async () => {
         const program = testProgram();
-        const result = await program.run("up", {
-            things: [{ name: "a", inputs: { size: 1 }, options: { transformed: { suffix: "/own" }, replacementTrigger: "v1" } }],
+        const spec = (replacementTrigger: string): ProgramSpec => ({
+            things: [{ name: "a", inputs: { size: 1 }, options: { transformed: { suffix: "/own" }, replacementTrigger } }],
             stackTransform: { suffix: "+stack" },
         });
-        assert.equal(result.ok, false, result.log);
-        assert.match(result.error ?? "", /the replacementTrigger option .*step_generator\.go generateStepsFromDiff, shouldTriggerReplace/);
-        assert.match(result.error ?? "", /which the engine double does not follow/);
-        assert.deepEqual(program.managed(), []);
+        const first = await program.run("up", spec("v1"));
+        assert.equal(first.ok, true, first.log);
+        assert.deepEqual(program.managed().map((resource) => [resource.inputs.label, resource.replacementTrigger]), [["a/own+stack", "v1"]]);
+        const same = await program.run("up", spec("v1"));
+        assert.deepEqual(same.steps.filter((step) => step.name === "a").map((step) => step.op), ["same"], same.log);
+        const replaced = await program.run("up", spec("v2"));
+        assert.equal(replaced.ok, true, replaced.log);
+        assert.deepEqual(replaced.steps.filter((step) => step.name === "a").map((step) => step.op), ["replace"], replaced.log);
+        assert.deepEqual(program.managed().map((resource) => [resource.inputs.label, resource.replacementTrigger]), [["a/own+stack", "v2"]]);
     });
 });

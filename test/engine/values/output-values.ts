@@ -73,18 +73,20 @@ export function withPropertyDependencies(props: PropertyMap, propertyDependencie
     );
 }
 
+/** One value as downgradeOutputValues leaves it: an output becomes its value, unknown or secret as it was. */
+export function downgradeOutputValue(value: unknown): unknown {
+    if (isOutputValue(value)) {
+        const element = "value" in value ? downgradeOutputValue(value.value) : UNKNOWN;
+        return value.secret ? wrapSecret(element) : element;
+    }
+    if (kindOf(value) === "resource") {
+        const reference = value as PropertyMap;
+        return "id" in reference ? { ...reference, id: downgradeOutputValue(reference.id) } : reference;
+    }
+    return mapNested(value, downgradeOutputValue);
+}
+
 /** downgradeOutputValues: outputs become their value, unknown or secret as they were; their dependencies are dropped. */
 export function downgradeOutputValues(props: PropertyMap): PropertyMap {
-    const downgrade = (value: unknown): unknown => {
-        if (isOutputValue(value)) {
-            const element = "value" in value ? downgrade(value.value) : UNKNOWN;
-            return value.secret ? wrapSecret(element) : element;
-        }
-        if (kindOf(value) === "resource") {
-            const reference = value as PropertyMap;
-            return "id" in reference ? { ...reference, id: downgrade(reference.id) } : reference;
-        }
-        return mapNested(value, downgrade);
-    };
-    return mapProperties(props, downgrade);
+    return mapProperties(props, downgradeOutputValue);
 }

@@ -68,44 +68,69 @@ export function wrapSecret(value: unknown): SecretWrapper {
     return { [specialSigKey]: specialSecretSig, value };
 }
 
-function reveal(value: unknown): { value: unknown; secret: boolean } {
-    if (isSecretWrapper(value)) {
-        return { value: reveal(value.value).value, secret: true };
-    }
-    if (Array.isArray(value)) {
-        const items = value.map(reveal);
-        return { value: items.map((item) => item.value), secret: items.some((item) => item.secret) };
-    }
-    if (isPlainObject(value)) {
-        const entries = Object.entries(value).map(([key, inner]) => [key, reveal(inner)] as const);
-        return {
-            value: Object.fromEntries(entries.map(([key, inner]) => [key, inner.value])),
-            secret: entries.some(([, inner]) => inner.secret),
-        };
-    }
-    return { value, secret: false };
+function reveal(value: unknown): unknown {
+    if (isSecretWrapper(value)) return reveal(value.value);
+    if (Array.isArray(value)) return value.map(reveal);
+    if (isPlainObject(value)) return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, reveal(inner)]));
+    return value;
 }
 
-/** Plain values, plus the top-level keys under which a secret was found at any depth. */
-export function stripSecrets(props: PropertyMap): { plain: PropertyMap; secretKeys: string[] } {
-    const plain: PropertyMap = {};
-    const secretKeys: string[] = [];
-    for (const [key, value] of Object.entries(props)) {
-        const revealed = reveal(value);
-        plain[key] = revealed.value;
-        if (revealed.secret) {
-            secretKeys.push(key);
-        }
-    }
-    return { plain, secretKeys };
+/** The value with every secret at any depth replaced by what it holds (MarshalOptions KeepSecrets false). */
+export function withoutSecrets(value: unknown): unknown {
+    return reveal(value);
 }
 
+/** Each value of the map without its secrets: what a provider that does not accept secrets is sent. */
+export function propertiesWithoutSecrets(props: PropertyMap): PropertyMap {
+    return reveal(props) as PropertyMap;
+}
+
+/** PropertyValue.ContainsSecrets. */
+export function containsSecret(value: unknown): boolean {
+    if (isSecretWrapper(value)) return true;
+    if (Array.isArray(value)) return value.some(containsSecret);
+    return isPlainObject(value) && Object.values(value).some(containsSecret);
+}
+
+/** The top-level keys given made secrets, where present (config's secret keys, as the engine holds them). */
 export function markSecrets(props: PropertyMap, secretKeys: readonly string[]): PropertyMap {
     const marked: PropertyMap = { ...props };
     for (const key of secretKeys) {
-        if (key in marked) {
+        if (key in marked && !isSecretWrapper(marked[key])) {
             marked[key] = wrapSecret(marked[key]);
         }
+    }
+    return marked;
+}
+
+/**
+ * provider_plugin.go annotateSecrets: what a provider that does not accept secrets answers gets the secrecy of what it
+ * was sent, key by key: two objects are compared inside, otherwise an answer whose input held a secret anywhere is made
+ * secret whole.
+ */
+export function annotateSecrets(outs: PropertyMap, ins: PropertyMap): PropertyMap {
+    const annotated: PropertyMap = { ...outs };
+    for (const [key, inValue] of Object.entries(ins)) {
+        if (!(key in annotated)) continue;
+        const outValue = annotated[key];
+        if (isPlainObject(outValue) && kindOf(outValue) === "object" && isPlainObject(inValue) && kindOf(inValue) === "object") {
+            annotated[key] = annotateSecrets(outValue, inValue);
+        } else if (!isSecretWrapper(outValue) && containsSecret(inValue)) {
+            annotated[key] = wrapSecret(outValue);
+        }
+    }
+    return annotated;
+}
+
+/**
+ * step_executor.go executeStep: the outputs a step leaves, with each additionalSecretOutputs key made secret (but
+ * "id", which cannot be), and each output whose input of the same key is a secret made secret too.
+ */
+export function withSecretOutputs(outputs: PropertyMap, inputs: PropertyMap, additionalSecretOutputs: readonly string[]): PropertyMap {
+    const marked: PropertyMap = { ...outputs };
+    for (const [key, value] of Object.entries(marked)) {
+        const secret = (additionalSecretOutputs.includes(key) && key !== "id") || isSecretWrapper(inputs[key]);
+        if (secret && !isSecretWrapper(value)) marked[key] = wrapSecret(value);
     }
     return marked;
 }

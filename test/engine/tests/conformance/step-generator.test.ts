@@ -1,5 +1,6 @@
 // The Go engine's step_generator_test.go (pkg/engine/lifecycletest), transcribed: see runner.ts.
 import { strict as assert } from "assert";
+import { storedSecretKeys } from "../../state/state-file";
 import { Seen, describeGoFile, nameOf, thing } from "./runner";
 
 /** Whether each resource (by name) is recorded External. */
@@ -24,7 +25,7 @@ describeGoFile("step_generator_test.go", [
                 steps: ["create resA"],
                 state: ["resA"],
                 check: ({ resources, program, where }) => {
-                    assert.ok(resources[0]?.secretKeys.includes("shouldBeSecret"), where);
+                    assert.ok(resources[0] && storedSecretKeys(resources[0]).includes("shouldBeSecret"), where);
                     assert.ok(!JSON.stringify(program.state().resources).includes('"bar"'), where);
                 },
             },

@@ -1,7 +1,8 @@
 // The Go engine's transformation_test.go (pkg/engine/lifecycletest), transcribed: see runner.ts. The Go tests' callbacks
 // are the spec program's transforms (test-program.ts TransformSpec), run by the Node SDK's callbacks server.
 import { strict as assert } from "assert";
-import { openState } from "../../state/state-file";
+import { openState, storedSecretKeys } from "../../state/state-file";
+import { wrapSecret } from "../../values/property-values";
 import { describeGoFile, nameOf, urnOf } from "./runner";
 
 describeGoFile("transformation_test.go", [
@@ -22,11 +23,14 @@ describeGoFile("transformation_test.go", [
                 state: ["resA", "resB"],
                 inputs: { resA: { foo: 3, bar: "barbaz", frob: "nofrob" }, resB: { foo: 13, bar: "barbaz" } },
                 check: ({ program, resources, where }) => {
-                    const secretsOf = (name: string) => resources.find((resource) => nameOf(resource.urn) === name)?.secretKeys;
+                    const secretsOf = (name: string) => {
+                        const found = resources.find((resource) => nameOf(resource.urn) === name);
+                        return found && storedSecretKeys(found);
+                    };
                     assert.deepEqual(secretsOf("resA"), [], where);
                     assert.deepEqual(secretsOf("resB"), ["frob"], where);
                     const opened = openState(program.stateFile, { project: "enginetest", stack: "dev", passphrase: "" });
-                    assert.equal(opened.resources.find((resource) => resource.urn === urnOf("resB", 1))?.inputs.frob, "frob", where);
+                    assert.deepEqual(opened.resources.find((resource) => resource.urn === urnOf("resB", 1))?.inputs.frob, wrapSecret("frob"), where);
                 },
             },
         ],
