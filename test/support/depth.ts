@@ -73,6 +73,17 @@ export function sampleTests(block: Mocha.Suite, quickCount: number): void {
 }
 
 /**
+ * For a family of suites each of which samples its own cases (one file per Go file, say): whether this one runs at all.
+ * Always at full depth; at quick depth for about `share` of them, picked by the run's seed, so that every one runs over
+ * several runs. Says so when it does not.
+ */
+export function inQuickShare(suite: string, share: number): boolean {
+    if (DEPTH === "full" || seededRandom(SAMPLE_SEED ^ hashOf(`${suite}, whether at all`))() < share) return true;
+    announce(suite, `none this time, as for about ${Math.round((1 - share) * 100)}% of its family`);
+    return false;
+}
+
+/**
  * The nested blocks of a block whose blocks each stand alone (a stack of their own) while the tests inside one build on
  * each other (create, then update, then destroy): all at full depth; at quick depth `quickCount` whole blocks, picked by
  * the run's seed. Call it last in the block's body, once its blocks are declared: `sampleBlocks(this, 1)`.
