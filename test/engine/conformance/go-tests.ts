@@ -422,7 +422,7 @@ export const GO_TESTS: Record<string, Record<string, Judgement>> = {
         TestReplaceOnChanges: TRANSCRIBED,
         TestPersistentDiff: TRANSCRIBED,
         TestDetailedDiffReplace: na("a provider's detailed diff; the dynamic-provider host reports none"),
-        TestCustomTimeouts: open("customTimeouts are checked but neither recorded in the state nor enforced on provider calls", "resource.State CustomTimeouts; step.go (Timeout in Create/Update/Delete requests)"),
+        TestCustomTimeouts: TRANSCRIBED,
         TestProviderDiffMissingOldOutputs: na(
             "its provider replaces itself, and so its resources, on a config change (DiffConfig); the dynamic-provider host leaves DiffConfig unimplemented, which the engine answers with no replace (provider_plugin.go DiffConfig)",
         ),
@@ -448,10 +448,10 @@ export const GO_TESTS: Record<string, Record<string, Judgement>> = {
             "a delete-before-replace leaves a dependent's pending-delete copy to the end of the run, deleting the replaced resource first; Go counts the copy among the dependents and deletes it first",
             "step_generator.go calculateDependentReplacements, continueStepsFromDiff (a pending-delete dependent: NewDeleteStep)",
         ),
-        TestTimestampTracking: open("the double records no created or modified time of a resource", "resource.State Created and Modified (step.go: each step sets them)"),
+        TestTimestampTracking: TRANSCRIBED,
         TestOldCheckedInputsAreSent: TRANSCRIBED,
         TestResourceNames: TRANSCRIBED,
-        TestSourcePositions: open("the double records no source position of a registration in the state", "resource.State SourcePosition (source_eval.go RegisterResource)"),
+        TestSourcePositions: TRANSCRIBED,
         TestBadResourceOptionURNs: open(
             "a malformed alias URN (\"very-bad urn\", which the Node SDK sends as given) is taken without a word; Go fails the registration (\"invalid alias URN\"). A Node program cannot send a malformed parent, deletedWith or dependency URN, which are resources",
             "source_eval.go RegisterResource (resource.ParseURN of each alias URN)",
@@ -476,10 +476,7 @@ export const GO_TESTS: Record<string, Record<string, Judgement>> = {
         TestParallelRefresh: TRANSCRIBED,
         TestExternalRefresh: TRANSCRIBED,
         TestExternalRefreshDoesNotCallDiff: TRANSCRIBED,
-        TestRefreshInitFailure: open(
-            "a refresh whose Read succeeds keeps the init errors the resource had; Go records the read's init errors, none when it succeeds (its Read reporting init errors does not apply: the dynamic-provider host answers a Read's error without them)",
-            "step.go RefreshStep.Apply (InitErrors from the read)",
-        ),
+        TestRefreshInitFailure: TRANSCRIBED,
         TestRefreshWithDelete: TRANSCRIBED,
         TestRefreshDeleteDependencies: REFRESH_REFERENCES,
         TestRefreshDeletePropertyDependencies: REFRESH_REFERENCES,
@@ -660,10 +657,7 @@ export const GO_TESTS: Record<string, Record<string, Judgement>> = {
         TestRemoteTransformBadResponse: na("a callback answering bytes that are no TransformResponse: the Node SDK's callbacks server always answers one"),
         TestRemoteTransformErrorResponse: TRANSCRIBED,
         TestRemoteTransformationsConstruct: na(COMPONENTS),
-        TestRemoteTransformsOptions: open(
-            "the state records neither a resource's additionalSecretOutputs nor its customTimeouts, which the test checks after its transform rewrites them",
-            "resource.State AdditionalSecretOutputs, CustomTimeouts",
-        ),
+        TestRemoteTransformsOptions: TRANSCRIBED,
         TestRemoteTransformsDependencies: na(
             "a transform's output value carrying its dependency: the Node SDK's callbacks server answers a transform's properties as plain values (callbacks.js serializeProperties, without keepOutputValues), so no dependency reaches the engine",
         ),

@@ -78,6 +78,7 @@ function deploymentInfo(settings: ProgramSettings): DeploymentInfo {
         parallel: settings.parallel,
         providerRef: settings.providerRef,
         continueOnError: settings.continueOnError,
+        projectRoot: settings.project.programDir,
     };
 }
 

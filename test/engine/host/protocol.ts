@@ -26,13 +26,16 @@ export interface RegistrationRequest {
     /** The `aliases` option: old URNs, or specs whose empty fields default to the resource's own. */
     aliases?: AliasSpec[];
     /** The `customTimeouts` option as the SDK sends it (Go duration strings, "" when not given). */
-    customTimeouts?: { create: string; update: string; delete: string };
+    customTimeouts?: { create: string; update: string; delete: string; read: string };
     /** Set only when the program gave the deleteBeforeReplace resource option. */
     deleteBeforeReplace?: boolean;
     /** The replacementTrigger option: a change of it replaces the resource (absent when not given). */
     replacementTrigger?: unknown;
     /** Set when the program reads an existing resource by id (`Kind.get(name, id)`) instead of declaring one. */
     readId?: string;
+    /** Where the program registered it, and its stack there, as the state records them (source-positions.ts). */
+    sourcePosition?: string;
+    stackTrace?: { sourcePosition?: string }[];
 }
 
 export type AliasSpec =

@@ -108,7 +108,9 @@ function goalOf(
         deletedWith: options.getDeletedWith(),
         importId: options.getImport(),
         aliases: options.getAliasesList().map(aliasOf),
-        customTimeouts: timeouts ? { create: timeouts.getCreate(), update: timeouts.getUpdate(), delete: timeouts.getDelete() } : undefined,
+        customTimeouts: timeouts
+            ? { create: timeouts.getCreate(), update: timeouts.getUpdate(), delete: timeouts.getDelete(), read: timeouts.getRead() }
+            : undefined,
         deleteBeforeReplace: options.hasDeleteBeforeReplace() ? options.getDeleteBeforeReplace() : undefined,
         replacementTrigger: replacementTriggerOf(options),
     };

@@ -13,6 +13,7 @@ import { CallbackClients, InvokeTransform, ResourceTransform } from "./callbacks
 import { supportedMonitorFeatures, supportsFeature } from "./monitor-features";
 import { RefusedOption, registrationOf } from "./register-request";
 import { fromStruct, toStruct } from "./structs";
+import { sourcePositionOf } from "./source-positions";
 import { ProgramHandlers, RegistrationReply } from "./protocol";
 import { PropertyMap } from "../values/property-values";
 
@@ -32,6 +33,8 @@ export interface DeploymentInfo {
     /** The reference ("urn::id") of the provider the program's custom resources use. */
     providerRef: string;
     continueOnError: boolean;
+    /** The project's folder, which source positions are recorded relative to (RunInfo.ProjectRoot). */
+    projectRoot: string;
 }
 
 type Callback<T> = (error: grpc.ServiceError | null, value?: T) => void;
@@ -198,7 +201,8 @@ export class ResourceMonitor {
         const own = request.getTransformsList().map((callback) => this.callbacks.resourceTransform(callback));
         let registration;
         try {
-            registration = await registrationOf(request, [...own, ...this.ancestorTransforms(parent), ...this.stackTransforms]);
+            const goal = await registrationOf(request, [...own, ...this.ancestorTransforms(parent), ...this.stackTransforms]);
+            registration = { ...goal, ...sourcePositionOf(request, this.info.projectRoot) };
         } catch (error) {
             if (error instanceof RefusedOption) this.refusal ??= error;
             throw error;
@@ -252,6 +256,7 @@ export class ResourceMonitor {
             protect: false,
             retainOnDelete: true,
             readId: request.getId(),
+            ...sourcePositionOf(request, this.info.projectRoot),
         });
         this.settled.set(reply.urn, { id: reply.id, provider: this.info.providerRef, outputs: reply.object });
         return new resproto.ReadResourceResponse().setUrn(reply.urn).setProperties(toStruct(reply.object));

@@ -9,7 +9,8 @@
 import { randomUUID } from "crypto";
 import { StackConfig } from "./project";
 import { ResourceState } from "./state-file";
-import { isSecretWrapper, markSecrets, withoutSecrets } from "../values/property-values";
+import { isSecretWrapper, markSecrets, sameValue, withoutSecrets } from "../values/property-values";
+import { createdNow, keptTimes, modifiedNow } from "./timestamps";
 
 export const DEFAULT_PROVIDER_TYPE = "pulumi:providers:pulumi-nodejs";
 const DYNAMIC_TYPE_PREFIX = "pulumi-nodejs:dynamic";
@@ -30,9 +31,12 @@ export function recordedProvider(resources: readonly ResourceState[], urn: strin
     return resources.find((resource) => resource.urn === urn && !resource.pendingDelete);
 }
 
-/** The provider's resource with these config values as its inputs; it keeps its id while it exists. */
+/**
+ * The provider's resource with these config values as its inputs; it keeps its id while it exists, and its times: a
+ * new one is created, one whose config changed updated, one whose config is the same kept (step.go).
+ */
 export function providerState(urn: string, config: StackConfig, existing?: ResourceState): ResourceState {
-    return {
+    const provider: ResourceState = {
         urn,
         type: DEFAULT_PROVIDER_TYPE,
         custom: true,
@@ -41,6 +45,10 @@ export function providerState(urn: string, config: StackConfig, existing?: Resou
         inputs: markSecrets(config.values, config.secretKeys),
         outputs: markSecrets(config.values, config.secretKeys),
     };
+    if (!existing) {
+        return createdNow(provider);
+    }
+    return sameValue(existing.inputs, provider.inputs) ? keptTimes(provider, existing) : modifiedNow(provider, existing);
 }
 
 /** The config a provider resource was configured with. */

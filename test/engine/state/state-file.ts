@@ -44,6 +44,23 @@ export interface ResourceState {
     taint?: boolean;
     /** The replacementTrigger option's value (its secrets wrapped where they are): a change of it replaces the resource. */
     replacementTrigger?: unknown;
+    /** The customTimeouts option in seconds, those given only (resource.CustomTimeouts, recorded when any is given). */
+    customTimeouts?: CustomTimeouts;
+    /** When a step first recorded the resource and last changed its state, UTC (timestamps.ts). */
+    created?: string;
+    modified?: string;
+    /** Where the program registered it, `project:///<file relative to the project>#line,column` (source-positions.ts). */
+    sourcePosition?: string;
+    /** The program's stack at its registration, each frame's position as sourcePosition's ("" where none). */
+    stackTrace?: { sourcePosition?: string }[];
+}
+
+/** resource.CustomTimeouts: seconds, by operation. */
+export interface CustomTimeouts {
+    create?: number;
+    update?: number;
+    delete?: number;
+    read?: number;
 }
 
 /**

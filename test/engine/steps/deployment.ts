@@ -7,7 +7,9 @@ import { ResourceInitError } from "../host/provider-host";
 import { ProgramHandlers } from "../host/program-process";
 import { RegistrationReply, RegistrationRequest, WireProperties } from "../host/protocol";
 import { PropertyMap, sameValue, union, withSecretOutputs } from "../values/property-values";
-import { ResourceState } from "../state/state-file";
+import { CustomTimeouts, ResourceState } from "../state/state-file";
+import { createdNow, keptTimes, modifiedNow, readTimes } from "../state/timestamps";
+import { goDurationSeconds } from "../values/go-duration";
 import { withIgnoredChanges } from "./ignore-changes";
 import { usesDefaultProvider } from "../state/default-provider";
 import { StepContext, deleteResources, errorMessage, newStep, providerOf, refOf, shownResource, whilePending } from "./steps";
@@ -160,8 +162,9 @@ export class Deployment implements ProgramHandlers {
         const inherited = this.inheritFromParent(request);
         this.goals.set(urn, inherited);
         let old: ResourceState | undefined;
+        let customTimeouts: CustomTimeouts | undefined;
         try {
-            checkCustomTimeouts(request);
+            customTimeouts = customTimeoutsOf(request);
             old = this.context.state.live(urn) ?? this.takeAlias(urn, request);
         } catch (error) {
             step.error = errorMessage(error);
@@ -198,6 +201,9 @@ export class Deployment implements ProgramHandlers {
             ...(inherited.retainOnDelete ? { retainOnDelete: true } : {}),
             ...(inherited.deletedWith ? { deletedWith: inherited.deletedWith } : {}),
             ...(request.replacementTrigger !== undefined ? { replacementTrigger: request.replacementTrigger } : {}),
+            ...(customTimeouts ? { customTimeouts } : {}),
+            ...(request.sourcePosition ? { sourcePosition: request.sourcePosition } : {}),
+            ...(request.stackTrace ? { stackTrace: request.stackTrace } : {}),
         };
         const refreshStep = this.context.refreshed.get(urn);
         if (refreshStep) {
@@ -324,7 +330,7 @@ export class Deployment implements ProgramHandlers {
         }
         const goal = { ...desired, id, outputs: {}, external: true };
         const found = await whilePending(this.context, { type: "reading", resource: goal }, () => this.context.host.read(refOf(desired), id, desired.inputs, desired.inputs));
-        const read = settled({ ...goal, id: found.id || id, outputs: found.outputs });
+        const read = readTimes(settled({ ...goal, id: found.id || id, outputs: found.outputs }), this.context.state.live(desired.urn));
         step.id = read.id;
         if (!this.context.preview) {
             this.context.state.record(read);
@@ -347,7 +353,7 @@ export class Deployment implements ProgramHandlers {
             throw new Error("provider does not support importing resources; please try updating the 'pulumi-nodejs' plugin");
         }
         step.id = found.id;
-        const imported = settled({ ...desired, id: found.id, inputs: found.inputs, outputs: found.outputs });
+        const imported = createdNow(settled({ ...desired, id: found.id, inputs: found.inputs, outputs: found.outputs }));
         this.context.state.record(imported);
         // The import is a step of its own; what follows (an update when the inputs differ) is another.
         this.context.steps.push({ ...step });
@@ -360,7 +366,8 @@ export class Deployment implements ProgramHandlers {
             this.oldStackOutputs.set(old.urn, old.outputs);
         }
         step.op = old ? "same" : "create";
-        const resource = { ...desired, outputs: old?.outputs ?? {} };
+        const made = { ...desired, outputs: old?.outputs ?? {} };
+        const resource = old ? keptTimes(made, old) : createdNow(made);
         this.context.state.record(resource);
         return resource;
     }
@@ -414,7 +421,7 @@ export class Deployment implements ProgramHandlers {
                 return this.update(wanted, old);
             }
             step.op = "same";
-            const same = settled({ ...wanted, id: old.id, outputs: old.outputs });
+            const same = keptTimes(settled({ ...wanted, id: old.id, outputs: old.outputs }), old);
             this.context.state.record(same);
             return same;
         }
@@ -518,10 +525,10 @@ export class Deployment implements ProgramHandlers {
             const { id, outputs } = await whilePending(this.context, { type: "creating", resource: { ...wanted, outputs: {} } }, () =>
                 this.context.host.create(refOf(wanted), wanted.inputs),
             );
-            return { created: settled({ ...wanted, id, outputs }) };
+            return { created: createdNow(settled({ ...wanted, id, outputs })) };
         } catch (error) {
             if (error instanceof ResourceInitError) {
-                return { created: settled({ ...wanted, id: error.id, outputs: error.outputs, initErrors: error.reasons }), error };
+                return { created: createdNow(settled({ ...wanted, id: error.id, outputs: error.outputs, initErrors: error.reasons })), error };
             }
             return { error };
         }
@@ -550,12 +557,13 @@ export class Deployment implements ProgramHandlers {
             const outputs = await whilePending(this.context, { type: "updating", resource: { ...wanted, id: old.id, outputs: {} } }, () =>
                 this.context.host.update(refOf(wanted), old.id ?? "", old.outputs, wanted.inputs, old.inputs),
             );
-            const updated = settled({ ...wanted, id: old.id, outputs });
+            const updated = modifiedNow(settled({ ...wanted, id: old.id, outputs }), old);
             this.context.state.record(updated);
             return updated;
         } catch (error) {
             if (error instanceof ResourceInitError) {
-                this.context.state.record(settled({ ...wanted, id: old.id, inputs: old.inputs, outputs: error.outputs, initErrors: error.reasons }));
+                const partial = settled({ ...wanted, id: old.id, inputs: old.inputs, outputs: error.outputs, initErrors: error.reasons });
+                this.context.state.record(modifiedNow(partial, old));
             }
             throw error;
         }
@@ -649,10 +657,6 @@ interface InheritedOptions {
     deletedWith?: string;
 }
 
-/** A Go duration ("5m", "1h30m", "300ms"), as time.ParseDuration reads it. */
-const GO_DURATION = /^[-+]?(0|((\d+(\.\d*)?|\.\d+)(ns|us|µs|μs|ms|s|m|h))+)$/;
-
-/** source_eval.go, generateTimeoutInSeconds: each custom timeout the program gives must be a Go duration. */
 /** applyReplaceOnChanges: whether a replaceOnChanges path contains the key (read as a path, as Go parses it). */
 function coveredBy(replaceOnChanges: readonly string[], key: string): boolean {
     const keyPath = (() => {
@@ -687,12 +691,14 @@ function settled(resource: ResourceState): ResourceState {
     return { ...resource, outputs: withSecretOutputs(resource.outputs, resource.inputs, resource.additionalSecretOutputs ?? []) };
 }
 
-function checkCustomTimeouts(request: RegistrationRequest): void {
-    for (const timeout of Object.values(request.customTimeouts ?? {})) {
-        if (timeout !== "" && !GO_DURATION.test(timeout)) {
-            throw new Error(`unable to parse customTimeout Value ${timeout}`);
-        }
-    }
+/**
+ * source_eval.go RegisterResource (generateTimeoutInSeconds): each custom timeout the program gives, a Go duration, in
+ * seconds; the state records them when any is given (stack/deployment.go SerializeResource: IsNotEmpty).
+ */
+function customTimeoutsOf(request: RegistrationRequest): CustomTimeouts | undefined {
+    const given = Object.entries(request.customTimeouts ?? {}).filter(([, timeout]) => timeout !== "");
+    const seconds = given.map(([operation, timeout]) => [operation, goDurationSeconds(timeout)] as const).filter(([, value]) => value !== 0);
+    return seconds.length > 0 ? Object.fromEntries(seconds) : undefined;
 }
 
 export function stackOutputsOf(resources: readonly ResourceState[]): PropertyMap {

@@ -9,6 +9,7 @@ import { isProvider } from "../state/default-provider";
 import { propertyDiffs } from "../values/display-values";
 import { sameValue } from "../values/property-values";
 import { ResourceState } from "../state/state-file";
+import { readTimes } from "../state/timestamps";
 import { StepContext, errorMessage, newStep, providerOf, refOf, shownResource } from "./steps";
 import { dependenciesOf } from "./targets";
 import { RunOptions } from "../types";
@@ -42,7 +43,10 @@ export async function refreshResources(context: StepContext, choices: RefreshCho
                         step.op = "read-gone";
                         state.remove(resource);
                     } else {
-                        const refreshed = { ...resource, id: read.id, outputs: read.outputs, inputs: read.inputs ?? resource.inputs };
+                        // RefreshStep.Apply: the read's init errors replace the old ones (a successful read has none).
+                        const { initErrors: _oldInitErrors, ...kept } = resource;
+                        const fromRead = { ...kept, id: read.id, outputs: read.outputs, inputs: read.inputs ?? resource.inputs };
+                        const refreshed = readTimes(fromRead, resource);
                         if (await showsAsChanged(context, resource, refreshed)) {
                             step.op = "refresh";
                             step.diffs = propertyDiffs(resource.outputs, read.outputs);

@@ -37,7 +37,7 @@ describe("engine double: the resource monitor's features", () => {
     before(async () => {
         const info = {
             project: "p", stack: "s", organization: "organization", config: { "p:k": "v" }, configSecretKeys: [], dryRun: true,
-            parallel: 4, providerRef: "", continueOnError: false,
+            parallel: 4, providerRef: "", continueOnError: false, projectRoot: "/",
         };
         monitor = await ResourceMonitor.start(info, NO_DEPLOYMENT, () => undefined);
         client = new resrpc.ResourceMonitorClient(monitor.address, grpc.credentials.createInsecure());

@@ -57,7 +57,7 @@ export interface ThingSpec {
         aliases?: Alias[];
         /** The `import` option: the id of an existing thing. */
         import?: string;
-        customTimeouts?: { create?: string; update?: string; delete?: string };
+        customTimeouts?: { create?: string; update?: string; delete?: string; read?: string };
         /** Earlier things, by name. */
         replaceWith?: string[];
         replacementTrigger?: unknown;
@@ -72,7 +72,8 @@ export interface ThingSpec {
  * A transform of the things it sees (of a resource and its children, or of the stack): `true` changes nothing; else its
  * edits, made in this order: fail throws; add adds to numbers; suffix is appended to the label, append to other strings;
  * set sets values; secretOr makes a present property secret and sets a missing one; refs sets a property to an earlier
- * thing's output ("thing.output"); protect sets the option.
+ * thing's output ("thing.output"); protect sets the option; expectOptions fails unless each option it sees is the value
+ * given (as JSON); options sets options over those it sees, as a thing's (names for resources).
  */
 export type TransformSpec =
     | true
@@ -85,6 +86,8 @@ export type TransformSpec =
           secretOr?: Record<string, unknown>;
           refs?: Record<string, string>;
           protect?: boolean;
+          expectOptions?: Record<string, unknown>;
+          options?: Pick<NonNullable<ThingSpec["options"]>, "additionalSecretOutputs" | "customTimeouts" | "deletedWith" | "protect">;
       };
 
 export interface GroupSpec {

@@ -1,10 +1,11 @@
 // The Go engine's pulumi_test.go (pkg/engine/lifecycletest), transcribed: see runner.ts.
 import { strict as assert } from "assert";
 import * as fs from "fs";
-import { PendingOperation, readState, storedSecretKeys, writeStoredState } from "../../state/state-file";
+import * as path from "path";
+import { PendingOperation, ResourceState, readState, storedSecretKeys, writeStoredState } from "../../state/state-file";
 import { isSecretWrapper } from "../../values/property-values";
 import { ProgramSpec, ThingSpec } from "../test-program";
-import { GoCase, Run, Seen, basicLifecycle, describeGoFile, thing, unprotect, urnOf } from "./runner";
+import { GoCase, Run, Seen, basicLifecycle, describeGoFile, nameOf, thing, unprotect, urnOf } from "./runner";
 
 /** One up of resA with these inputs and ignoreChanges, whose step is `op` (TestSingleResourceIgnoreChanges). */
 const withIgnored = (op: string, inputs: Record<string, unknown>, ignoreChanges?: string[], secrets?: Record<string, unknown>): Run => ({
@@ -117,6 +118,107 @@ function diffsOverlapped({ calls, where }: Seen): void {
     assert.ok(diffs[0].start < diffs[1].end && diffs[1].start < diffs[0].end, `the two diffs overlap; ${where}`);
 }
 const TWO_DIFFING: ProgramSpec = { things: [thing("resA", {}, { diffOverlap: 2 }), thing("resB", {}, { diffOverlap: 2 })] };
+
+/** Each resource's recorded created time, by URN, as the first run of TestTimestampTracking left them. */
+const createdAt = new Map<string, string>();
+const UTC_TIME = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/;
+
+/** Every resource of the state (the stack and the default provider too) has both times, in UTC. */
+function timesOf({ program, where }: Seen): ResourceState[] {
+    const all = program.state().resources;
+    assert.equal(all.length, 3, where);
+    for (const resource of all) {
+        assert.match(resource.created ?? "", UTC_TIME, `created of ${resource.urn}; ${where}`);
+        assert.match(resource.modified ?? "", UTC_TIME, `modified of ${resource.urn}; ${where}`);
+    }
+    return all;
+}
+
+const TIMESTAMP_TRACKING: GoCase = {
+    go: "TestTimestampTracking (the stack, the default provider and resA; its Diff answering DiffSome is a changed input)",
+    runs: [
+        {
+            ...createA,
+            check: (seen) => {
+                for (const resource of timesOf(seen)) {
+                    assert.equal(resource.created, resource.modified, seen.where);
+                    createdAt.set(resource.urn, resource.created ?? "");
+                }
+            },
+        },
+        {
+            operation: "refresh",
+            ok: true,
+            steps: ["same resA"],
+            state: ["resA"],
+            check: (seen) => timesOf(seen).forEach((resource) => assert.deepEqual([resource.created, resource.modified], [createdAt.get(resource.urn), createdAt.get(resource.urn)], seen.where)),
+        },
+        {
+            operation: "up",
+            spec: { things: [thing("resA", {}, { foo: "bar" })] },
+            ok: true,
+            steps: ["update resA"],
+            state: ["resA"],
+            check: (seen) => {
+                for (const resource of timesOf(seen)) {
+                    assert.equal(resource.created, createdAt.get(resource.urn), seen.where);
+                    if (resource.urn === urnOf("resA")) assert.ok((resource.modified ?? "") > (resource.created ?? ""), seen.where);
+                }
+            },
+        },
+    ],
+};
+
+/** The spec program's position (project:///index.js#line,column) of its first line matching the pattern. */
+function programLine(programDir: string, pattern: RegExp): RegExp {
+    const lines = fs.readFileSync(path.join(programDir, "index.js"), "utf8").split("\n");
+    return new RegExp(`^project:///index\\.js#${lines.findIndex((text) => pattern.test(text)) + 1},\\d+$`);
+}
+
+/**
+ * The Node SDK sends as a resource's position the first frame of its stack past its own classes' constructors: the
+ * Thing class's (in the provider package, outside the project); the program's line that declares it is further down.
+ */
+const SOURCE_POSITIONS: GoCase = {
+    go: "TestSourcePositions (a registration and a read of the Node program; its remote component and calls do not apply)",
+    runs: [
+        createA,
+        {
+            operation: "up",
+            spec: { things: [thing("resA"), { name: "resB", get: "missing" }] },
+            ok: true,
+            steps: ["read resB", "same resA"],
+            state: ["resA", "resB"],
+            check: ({ program, resources, where }) => {
+                const declaring = { resA: /new Thing\(item\.name/, resB: /Thing\.get\(item\.name/ };
+                for (const resource of resources) {
+                    const frames = (resource.stackTrace ?? []).map((frame) => frame.sourcePosition ?? "");
+                    assert.match(resource.sourcePosition ?? "", /^project:\/\/\/.+#\d+,\d+$/, where);
+                    assert.equal(frames[0], resource.sourcePosition, where);
+                    const line = programLine(program.dir, declaring[nameOf(resource.urn) as keyof typeof declaring]);
+                    assert.ok(frames.some((frame) => line.test(frame)), `${resource.urn} was declared at ${line}: ${frames.join(" ")}; ${where}`);
+                }
+            },
+        },
+    ],
+};
+
+const CUSTOM_TIMEOUTS: GoCase = {
+    go: "TestCustomTimeouts",
+    runs: [
+        {
+            operation: "up",
+            spec: { things: [thing("resA", { customTimeouts: { create: "1m", delete: "1m", update: "4m", read: "30s" } })] },
+            ok: true,
+            steps: ["create resA"],
+            state: ["resA"],
+            check: ({ program, resources, where }) => {
+                assert.deepEqual(program.state().resources.map((resource) => nameOf(resource.urn)), ["enginetest-dev", "default", "resA"], where);
+                assert.deepEqual(resources[0]?.customTimeouts, { create: 60, delete: 60, update: 240, read: 30 }, where);
+            },
+        },
+    ],
+};
 
 describeGoFile("pulumi_test.go", [
     {
@@ -379,5 +481,7 @@ describeGoFile("pulumi_test.go", [
             },
             { operation: "up", spec: { things: [] }, ok: true, steps: ["delete resA", "delete resB", "delete resC"], deletes: ["resA"], state: [] },
         ],
-    },
+    },    TIMESTAMP_TRACKING,
+    SOURCE_POSITIONS,
+    CUSTOM_TIMEOUTS,
 ]);

@@ -1,6 +1,8 @@
 // The Go engine's refresh_test.go (pkg/engine/lifecycletest), transcribed: see runner.ts.
 import { strict as assert } from "assert";
-import { Seen, describeGoFile, drift, gone, nameOf, thing, things } from "./runner";
+import { readState, writeStoredState } from "../../state/state-file";
+import { TestProgram } from "../test-program";
+import { Seen, describeGoFile, drift, gone, nameOf, thing, things, urnOf } from "./runner";
 
 /** The state's order of the program's resources. */
 const inOrder =
@@ -11,7 +13,29 @@ const created = (...names: string[]) => names.map((name) => `create ${name}`);
 
 const withInput = (inputProp: string) => ({ things: [thing("resA", {}, { inputProp })] });
 
+/** The state gives resA init errors, as the Go test's old snapshot does. */
+function initErrorsOfA({ stateFile }: TestProgram): void {
+    const stored = readState(stateFile);
+    const resources = stored.resources.map((resource) => (resource.urn === urnOf("resA") ? { ...resource, initErrors: ["Resource failed to initialize"] } : resource));
+    writeStoredState(stateFile, { ...stored, resources });
+}
+
 describeGoFile("refresh_test.go", [
+    {
+        go: "TestRefreshInitFailure (its Read that succeeds: the init errors are gone; a Read reporting init errors does not apply, the dynamic host answers a failed Read without them)",
+        runs: [
+            { operation: "up", spec: { things: things("resA", "resB") }, ok: true, steps: created("resA", "resB"), state: ["resA", "resB"] },
+            {
+                operation: "refresh",
+                before: initErrorsOfA,
+                ok: true,
+                steps: ["same resA", "same resB"],
+                calls: { read: ["resA", "resB"] },
+                state: ["resA", "resB"],
+                check: ({ resources, where }) => assert.deepEqual(resources.map((resource) => resource.initErrors), [undefined, undefined], where),
+            },
+        ],
+    },
     {
         go: "TestRefreshPreservesInputsWhenReadReturnsNoInputs",
         runs: [

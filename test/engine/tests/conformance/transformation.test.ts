@@ -5,7 +5,55 @@ import { openState, storedSecretKeys } from "../../state/state-file";
 import { wrapSecret } from "../../values/property-values";
 import { describeGoFile, nameOf, urnOf } from "./runner";
 
+/** resD's options before its transform rewrites them (TestRemoteTransformsOptions), as the transform sees them. */
+const GIVEN_TIMEOUTS = { create: "16m40s", update: "33m20s", delete: "50m0s" };
+const GIVEN_OPTIONS = {
+    additionalSecretOutputs: ["foo"],
+    customTimeouts: GIVEN_TIMEOUTS,
+    deleteBeforeReplace: true,
+    ignoreChanges: ["foo"],
+    replaceOnChanges: ["foo"],
+};
+
 describeGoFile("transformation_test.go", [
+    {
+        go: "TestRemoteTransformsOptions (its stack transform as resD's own; dependsOn, version and pluginDownloadURL not rewritten)",
+        runs: [
+            {
+                operation: "up",
+                spec: {
+                    things: [
+                        { name: "resA" },
+                        { name: "resC" },
+                        {
+                            name: "resD",
+                            dependsOn: ["resA"],
+                            options: {
+                                ...GIVEN_OPTIONS,
+                                aliases: [{ urn: urnOf("resB") }],
+                                deletedWith: "resA",
+                                transformed: {
+                                    // The Node SDK gives a transform each timeout, "" for the one not given.
+                                    expectOptions: { ...GIVEN_OPTIONS, customTimeouts: { ...GIVEN_TIMEOUTS, read: "" } },
+                                    options: { additionalSecretOutputs: ["bar"], customTimeouts: { create: "1s", update: "2s", delete: "3s" }, deletedWith: "resC", protect: true },
+                                },
+                            },
+                        },
+                    ],
+                },
+                ok: true,
+                steps: ["create resA", "create resC", "create resD"],
+                state: ["resA", "resC", "resD"],
+                protect: ["resD"],
+                deletedWith: { resD: "resC" },
+                check: ({ resources, where }) => {
+                    const resD = resources.find((resource) => resource.urn === urnOf("resD"));
+                    assert.deepEqual(resD?.additionalSecretOutputs, ["bar"], where);
+                    assert.deepEqual(resD?.customTimeouts, { create: 1, update: 2, delete: 3 }, where);
+                },
+            },
+        ],
+    },
     {
         go: "TestRemoteTransforms (the resource's own transforms, then its parent's, then the stack's, a secret kept)",
         runs: [
