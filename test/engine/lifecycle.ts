@@ -98,6 +98,7 @@ export async function runLifecycle(operation: Operation, options: RunOptions): P
             replaceTargets: replaceTargetsOf(options),
             continueOnError: options.continueOnError === true,
             warn: (message) => diagnostics.push(`warning: ${message}`),
+            info: (message) => diagnostics.push(message),
             providerRef,
             refreshed,
         });

@@ -68,10 +68,6 @@ const DELETED_WITH_CASCADE = open(
     "replacements cascading through deletedWith (a resource deleted with a replaced one is replaced too) are not followed",
     "step_generator.go findDependentCascadeReplacements",
 );
-const IGNORE_CHANGES_PATHS = open(
-    "ignoreChanges paths: the double sets an old value where the new inputs lack its parent or element and takes `[*]` as a key; Go's PropertyPath.Reset skips such a path (an info diagnostic) and follows wildcards",
-    "step_generator.go processIgnoreChanges, sdk resource.PropertyPath.Reset",
-);
 
 const IGNORE_PROTECT = refused(
     "--ignore-protect is refused: the run fails naming the flag and the Go code that acts on it",
@@ -418,7 +414,7 @@ export const GO_TESTS: Record<string, Record<string, Judgement>> = {
         TestStackReferenceRegister: BUILTINS,
         TestLoadFailureShutdown: na("a provider plugin that fails to load; the dynamic-provider host is part of @pulumi/pulumi"),
         TestSingleResourceIgnoreChanges: TRANSCRIBED,
-        TestIgnoreChangesInvalidPaths: IGNORE_CHANGES_PATHS,
+        TestIgnoreChangesInvalidPaths: TRANSCRIBED,
         TestReplaceOnChanges: TRANSCRIBED,
         TestPersistentDiff: TRANSCRIBED,
         TestDetailedDiffReplace: na("a provider's detailed diff; the dynamic-provider host reports none"),
@@ -452,10 +448,7 @@ export const GO_TESTS: Record<string, Record<string, Judgement>> = {
         TestOldCheckedInputsAreSent: TRANSCRIBED,
         TestResourceNames: TRANSCRIBED,
         TestSourcePositions: TRANSCRIBED,
-        TestBadResourceOptionURNs: open(
-            "a malformed alias URN (\"very-bad urn\", which the Node SDK sends as given) is taken without a word; Go fails the registration (\"invalid alias URN\"). A Node program cannot send a malformed parent, deletedWith or dependency URN, which are resources",
-            "source_eval.go RegisterResource (resource.ParseURN of each alias URN)",
-        ),
+        TestBadResourceOptionURNs: TRANSCRIBED,
         TestProviderChecksums: na("checksums of provider plugins to download; the dynamic provider is downloaded by no one"),
         TestAutomaticDiff: TRANSCRIBED,
         TestStackOutputsProgramError: TRANSCRIBED,

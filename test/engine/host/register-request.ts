@@ -2,12 +2,14 @@
 // resmon.RegisterResource does (pkg/resource/deploy/source_eval.go): the options as a TransformResourceOptions, the
 // properties as output values, the transforms run in order (the resource's own, its ancestors', the stack's), then the
 // goal built from what they left.
+import * as grpc from "@grpc/grpc-js";
 import * as aliasproto from "@pulumi/pulumi/proto/alias_pb";
 import * as resproto from "@pulumi/pulumi/proto/resource_pb";
 import { PropertyMap } from "../values/property-values";
 import { downgradeOutputValue, downgradeOutputValues, outputDependencies, upgradeToOutputValues, withPropertyDependencies } from "../values/output-values";
 import { ResourceTransform } from "./callbacks";
 import { fromStruct } from "./structs";
+import { statusError } from "./status-error";
 import { AliasSpec, RegistrationRequest } from "./protocol";
 
 const NOT_FOLLOWED = "which the engine double does not follow; remove it, or run the program under the Pulumi CLI";
@@ -125,19 +127,30 @@ function replacementTriggerOf(options: resproto.TransformResourceOptions): unkno
     return trigger === null ? undefined : downgradeOutputValue(trigger);
 }
 
+/** RegisterResource's parse of each alias (the options as the transforms left them): a malformed URN fails it. */
 function aliasOf(alias: aliasproto.Alias): AliasSpec {
     const spec = alias.getSpec();
     if (!spec) {
-        return { urn: alias.getUrn() };
+        return { urn: parsedUrn(alias.getUrn(), "alias URN") };
     }
     return {
         name: spec.getName(),
         type: spec.getType(),
         stack: spec.getStack(),
         project: spec.getProject(),
-        parentUrn: spec.getParenturn(),
+        // ParseOptionalURN: SDKs send an empty parent URN for the resource's own parent.
+        parentUrn: spec.getParenturn() === "" ? "" : parsedUrn(spec.getParenturn(), "parent alias URN"),
         noParent: spec.getNoparent(),
     };
+}
+
+/** resource.ParseURN (urn.go Parse, IsValid): the URN prefix and at least three "::", else InvalidArgument naming it. */
+function parsedUrn(urn: string, what: string): string {
+    const problem = urn === "" ? "missing required URN" : !urn.startsWith("urn:pulumi:") || urn.split("::").length < 4 ? `invalid URN ${JSON.stringify(urn)}` : undefined;
+    if (problem) {
+        throw statusError(grpc.status.INVALID_ARGUMENT, `invalid ${what}: ${problem}`);
+    }
+    return urn;
 }
 
 /** The options the step generator would act on and the double does not, named with the Go code that acts on them. */

@@ -14,6 +14,7 @@ import { supportedMonitorFeatures, supportsFeature } from "./monitor-features";
 import { RefusedOption, registrationOf } from "./register-request";
 import { fromStruct, toStruct } from "./structs";
 import { sourcePositionOf } from "./source-positions";
+import { statusError } from "./status-error";
 import { ProgramHandlers, RegistrationReply } from "./protocol";
 import { PropertyMap } from "../values/property-values";
 
@@ -40,10 +41,6 @@ export interface DeploymentInfo {
 type Callback<T> = (error: grpc.ServiceError | null, value?: T) => void;
 
 const NOT_FOLLOWED = "which the engine double does not follow; remove it, or run the program under the Pulumi CLI";
-
-function statusError(code: grpc.status, details: string): grpc.ServiceError {
-    return Object.assign(new Error(details), { code, details, metadata: new grpc.Metadata() });
-}
 
 export class ResourceMonitor {
     /** The first request the double refused (an option or a call it does not follow): the run fails with it. */

@@ -388,13 +388,20 @@ export class Deployment implements ProgramHandlers {
         if (old && (old.taint || this.context.replaceTargets.has(old.urn))) {
             return this.replaceTargeted(step, desired, old, options.deleteBeforeReplace);
         }
-        const news = old ? withIgnoredChanges(desired.inputs, old.inputs, options.ignoreChanges) : desired.inputs;
+        const news = old ? this.ignoringChanges(desired, old, options.ignoreChanges) : desired.inputs;
         const wanted: Desired = { ...desired, inputs: await this.check(step, desired, old?.inputs ?? {}, news) };
         if (!old) {
             step.op = "create";
             return this.create(wanted);
         }
         return this.deployChange(step, desired, wanted, old, options);
+    }
+
+    /** processIgnoreChanges: the new inputs with the old values where the paths point, and the info on those it could not follow. */
+    private ignoringChanges(desired: Desired, old: ResourceState, paths: readonly string[]): PropertyMap {
+        const { inputs, info } = withIgnoredChanges(desired.inputs, old.inputs, paths);
+        if (info) this.context.info(`${desired.urn}: ${info}`);
+        return inputs;
     }
 
     /** step_generator.go continueStepsFromDiff: Diff decides between same, update and replace. */

@@ -1,106 +1,117 @@
-// The ignoreChanges option as the engine applies it before Check (pkg/resource/deploy/step_generator.go,
-// processIgnoreChanges): each path is a property path (`a`, `a.b`, `a[0]`, `a["b.c"]`); where the old inputs have a
-// value at that path the new inputs get it, where they have none the path is removed from the new inputs. A path goes
-// through secrets on either side, and a value taken from inside an old secret stays secret where the new inputs hold it
-// outside one (PropertyPath.reset).
+// The ignoreChanges option as the engine applies it before Check (pkg/resource/deploy/step_generator.go
+// processIgnoreChanges): each path (`a`, `a.b`, `a[0]`, `a["b.c"]`, `a[*]`) that parses resets the new inputs to the old
+// ones there (sdk resource.PropertyPath.Reset, ported below). Reset creates no containers and adds or removes no array
+// element: a path it cannot follow is left (what it changed before it stopped stays) and named in an info diagnostic.
+// A path that does not parse is skipped. A path goes through secrets on either side, and a value taken from inside an
+// old secret is made secret where the new inputs hold it outside one.
 import { PropertyMap, isSecretWrapper, wrapSecret } from "../values/property-values";
-import { PathPart as Segment, parsePropertyPath } from "../values/property-path";
+import { PathPart, parsePropertyPath } from "../values/property-path";
 
-export function withIgnoredChanges(news: PropertyMap, olds: PropertyMap, paths: readonly string[]): PropertyMap {
-    let result: unknown = structuredClone(news);
-    for (const path of paths) {
-        const segments = segmentsOf(path);
-        const old = valueAt(olds, segments);
-        result = old.found ? setAt(result, segments, old, path) : deleteAt(result, segments);
-    }
-    return result as PropertyMap;
+export interface IgnoredChanges {
+    inputs: PropertyMap;
+    /** The info diagnostic of the paths Reset could not follow, if any. */
+    info?: string;
 }
 
-/** ParsePropertyPath, as processIgnoreChanges reads each path; a bad one is the option's error. */
-function segmentsOf(path: string): Segment[] {
+export function withIgnoredChanges(news: PropertyMap, olds: PropertyMap, paths: readonly string[]): IgnoredChanges {
+    const inputs = structuredClone(news);
+    const invalid = paths.filter((path) => {
+        const parts = parsedOrUndefined(path);
+        return parts !== undefined && !reset(parts, olds, inputs, false, false);
+    });
+    const quoted = JSON.stringify(invalid.join(", "));
+    return { inputs, ...(invalid.length > 0 ? { info: `cannot ignore changes in added or removed elements of the path: ${quoted}` } : {}) };
+}
+
+function parsedOrUndefined(path: string): PathPart[] | undefined {
     try {
         return parsePropertyPath(path);
-    } catch (error) {
-        throw new Error(`ignoreChanges: "${path}" is not a property path (${(error as Error).message})`);
+    } catch {
+        return undefined;
     }
 }
 
-interface Found {
-    found: boolean;
-    value?: unknown;
-    /** Whether a secret held the value, at any depth along the path. */
-    secret?: boolean;
+/** unwrapSecrets: the value inside any secrets, and whether there were any. */
+function unwrapSecrets(value: unknown): [unknown, boolean] {
+    return isSecretWrapper(value) ? [unwrapSecrets(value.value)[0], true] : [value, false];
 }
 
-/** A secret's value (unwrapSecrets). */
-const unwrapped = (value: unknown): unknown => (isSecretWrapper(value) ? unwrapped(value.value) : value);
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value) && !isSecretWrapper(value);
 
-function child(wrapped: unknown, segment: Segment): { found: boolean; value?: unknown } {
-    const container = unwrapped(wrapped);
-    if (typeof segment === "number") {
-        return Array.isArray(container) && segment < container.length ? { found: true, value: container[segment] } : { found: false };
-    }
-    return isObject(container) && segment in container ? { found: true, value: container[segment] } : { found: false };
+/** PropertyPath.reset: the new value (within a copy of the new inputs) is changed in place; false is a path error. */
+function reset(path: readonly PathPart[], oldValue: unknown, newValue: unknown, oldSecret: boolean, newSecret: boolean): boolean {
+    if (path.length === 0) return false;
+    const [old, oldWrapped] = unwrapSecrets(oldValue);
+    const [fresh, newWrapped] = unwrapSecrets(newValue);
+    const secrecy: Secrecy = { old: oldSecret || oldWrapped, new: newSecret || newWrapped };
+    const [key, ...rest] = path as [PathPart, ...PathPart[]];
+    if (typeof key === "number") return resetIndex(key, rest, old, fresh, secrecy);
+    if (key === "*") return rest.length === 0 ? resetAll(old, fresh, secrecy) : resetEach(rest, old, fresh, secrecy);
+    return resetKey(key, rest, old, fresh, secrecy);
 }
 
-function valueAt(root: unknown, segments: readonly Segment[]): Found {
-    let current: Found = { found: true, value: root, secret: false };
-    for (const segment of segments) {
-        const secret = current.secret || isSecretWrapper(current.value);
-        current = { ...child(current.value, segment), secret };
-        if (!current.found) {
-            return current;
-        }
-    }
-    return current;
+interface Secrecy {
+    old: boolean;
+    new: boolean;
 }
 
-/** Sets the old value at the path in the new inputs, inside their secrets as it goes; `inSecret`: within a new secret. */
-function setAt(root: unknown, segments: readonly Segment[], old: Found, path: string, inSecret = false): unknown {
-    if (isSecretWrapper(root)) {
-        return wrapSecret(setAt(root.value, segments, old, path, true));
+/** The old value as it goes into the new inputs: made secret where the old one was and the new place is not. */
+const carried = (value: unknown, secrecy: Secrecy) => (secrecy.old && !secrecy.new ? wrapSecret(value) : value);
+
+function resetIndex(index: number, rest: readonly PathPart[], old: unknown, fresh: unknown, secrecy: Secrecy): boolean {
+    if (index < 0) return false;
+    if (!Array.isArray(old) || !Array.isArray(fresh)) {
+        // Neither is an array: nothing to reset; one is: a path error.
+        return !Array.isArray(old) && !Array.isArray(fresh);
     }
-    const [head, ...rest] = segments as [Segment, ...Segment[]];
+    if (rest.length === 0 && index >= old.length && index >= fresh.length) return true;
+    if (index >= old.length || index >= fresh.length) return false;
     if (rest.length === 0) {
-        return assign(root, head, old.secret && !inSecret ? wrapSecret(old.value) : old.value, path);
+        fresh[index] = carried(old[index], secrecy);
+        return true;
     }
-    const inner = child(root, head);
-    // The new inputs lack the containers the old value sits in: they are made, as the engine's SetPath does.
-    const container = inner.found ? inner.value : typeof rest[0] === "number" ? [] : {};
-    return assign(root, head, setAt(container, rest, old, path, inSecret), path);
+    return reset(rest, old[index], fresh[index], secrecy.old, secrecy.new);
 }
 
-function assign(container: unknown, segment: Segment, value: unknown, path: string): unknown {
-    if (typeof segment === "number" && Array.isArray(container)) {
-        const copy = [...container];
-        copy[segment] = value;
-        return copy;
+function resetKey(key: string, rest: readonly PathPart[], old: unknown, fresh: unknown, secrecy: Secrecy): boolean {
+    if (rest.length === 0) {
+        const has = isObject(old) && Object.hasOwn(old, key);
+        if (has && !isObject(fresh)) return false;
+        if (has) (fresh as Record<string, unknown>)[key] = carried((old as Record<string, unknown>)[key], secrecy);
+        else if (isObject(fresh)) delete fresh[key];
+        return true;
     }
-    if (typeof segment === "string" && isObject(container)) {
-        return { ...container, [segment]: value };
-    }
-    throw new Error(`ignoreChanges: "${path}": the new inputs have no object or array where the path goes`);
+    if (!isObject(old) || !isObject(fresh)) return !isObject(old) && !isObject(fresh);
+    const hasOld = Object.hasOwn(old, key);
+    const hasNew = Object.hasOwn(fresh, key);
+    if (hasOld && !hasNew) return false;
+    if (!hasOld && !hasNew) return true;
+    return reset(rest, old[key], fresh[key], secrecy.old, secrecy.new);
 }
 
-function deleteAt(root: unknown, segments: readonly Segment[]): unknown {
-    if (isSecretWrapper(root)) {
-        return wrapSecret(deleteAt(root.value, segments));
+/** A trailing `*`: every old key or element into the new object or array (the new keys the old lacks removed). */
+function resetAll(old: unknown, fresh: unknown, secrecy: Secrecy): boolean {
+    if (isObject(fresh)) {
+        if (isObject(old)) {
+            for (const [key, value] of Object.entries(old)) fresh[key] = carried(value, secrecy);
+            for (const key of Object.keys(fresh)) if (!Object.hasOwn(old, key)) delete fresh[key];
+        }
+        return true;
     }
-    const [head, ...rest] = segments as [Segment, ...Segment[]];
-    const inner = child(root, head);
-    if (!inner.found) {
-        return root;
-    }
-    if (rest.length > 0) {
-        return assign(root, head, deleteAt(inner.value, rest), "");
-    }
-    if (Array.isArray(root)) {
-        return root.filter((_, index) => index !== head);
-    }
-    const { [head as string]: _removed, ...kept } = root as Record<string, unknown>;
-    return kept;
+    if (!Array.isArray(fresh)) return false;
+    if (!Array.isArray(old)) return true;
+    old.slice(0, fresh.length).forEach((value, index) => (fresh[index] = carried(value, secrecy)));
+    return old.length === fresh.length;
 }
 
-function isObject(value: unknown): value is Record<string, unknown> {
-    return typeof value === "object" && value !== null && !Array.isArray(value);
+/** A `*` within the path: the rest of it in each old key or element, which the new one must have too. */
+function resetEach(rest: readonly PathPart[], old: unknown, fresh: unknown, secrecy: Secrecy): boolean {
+    if (isObject(old) && isObject(fresh)) {
+        return Object.keys(old).every((key) => Object.hasOwn(fresh, key) && reset(rest, old[key], fresh[key], secrecy.old, secrecy.new));
+    }
+    if (Array.isArray(old) && Array.isArray(fresh)) {
+        const inBoth = old.slice(0, fresh.length);
+        return inBoth.every((value, index) => reset(rest, value, fresh[index], secrecy.old, secrecy.new)) && old.length === fresh.length;
+    }
+    return false;
 }

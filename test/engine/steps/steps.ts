@@ -25,6 +25,8 @@ export interface StepContext {
     continueOnError: boolean;
     /** Warnings for the person running the engine (the CLI prints them as diagnostics). */
     warn(message: string): void;
+    /** Information for the person running the engine (the CLI prints info diagnostics as they are). */
+    info(message: string): void;
     /** The default provider's reference, `<URN>::<id>` (the id unknown in a preview that creates the provider). */
     providerRef: string;
     /** The steps of the refresh that `--refresh` runs first, by URN: the program's registration gives them its goal. */

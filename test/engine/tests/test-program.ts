@@ -34,6 +34,8 @@ export interface Alias {
     name?: string;
     parent?: string;
     noParent?: boolean;
+    /** A parent given as its URN's text, not as a resource. */
+    parentUrn?: string;
 }
 
 export interface ThingSpec {

@@ -4,7 +4,7 @@ import * as fs from "fs";
 import * as path from "path";
 import { PendingOperation, ResourceState, readState, storedSecretKeys, writeStoredState } from "../../state/state-file";
 import { isSecretWrapper } from "../../values/property-values";
-import { ProgramSpec, ThingSpec } from "../test-program";
+import { Alias, ProgramSpec, ThingSpec } from "../test-program";
 import { GoCase, Run, Seen, basicLifecycle, describeGoFile, nameOf, thing, unprotect, urnOf } from "./runner";
 
 /** One up of resA with these inputs and ignoreChanges, whose step is `op` (TestSingleResourceIgnoreChanges). */
@@ -33,7 +33,7 @@ const idOfA = ({ resources }: Seen) => resources.find((resource) => !resource.pe
 let idBefore: string | undefined;
 
 const IGNORE_CHANGES: GoCase = {
-    go: "TestSingleResourceIgnoreChanges (all but its `b[*]` step: the double does not follow wildcard paths)",
+    go: "TestSingleResourceIgnoreChanges",
     runs: [
         withIgnored("create", { a: 1, b: { c: "foo" }, d: [1], e: [1], f: { g: { h: "bar" } } }, ["a", "b.c", "d", "e[0]", 'f.g["h"]']),
         withIgnored("same", { a: 2, b: { c: "bar" }, d: [2], e: [2], f: { g: { h: "baz" } } }, ["a", "b.c", "d", "e[0]", 'f.g["h"]']),
@@ -44,6 +44,7 @@ const IGNORE_CHANGES: GoCase = {
         withIgnored("update", { e: [], i: 4 }, ["a", "b", "d", "e", "f"]),
         withIgnored("update", { a: 3, b: ["foo", "bar"] }),
         withIgnored("same", { a: 3, b: ["foo", "baz"] }, ["b[1]"]),
+        withIgnored("same", { a: 3, b: ["foo", "baz"] }, ["b[*]"]),
         withIgnored("same", { a: 3 }, undefined, { b: ["foo", "bar"] }),
         withIgnored("same", { a: 3 }, ["b[1]"], { b: ["foo", "baz"] }),
     ],
@@ -217,6 +218,51 @@ const CUSTOM_TIMEOUTS: GoCase = {
                 assert.deepEqual(resources[0]?.customTimeouts, { create: 60, delete: 60, update: 240, read: 30 }, where);
             },
         },
+    ],
+};
+
+/** resA with one alias; a malformed URN in it fails the registration, and with it the Node program (TestBadResourceOptionURNs). */
+const badAlias = (alias: Alias, message: string): Run => ({
+    operation: "up",
+    spec: { things: [thing("resA", { aliases: [alias] })] },
+    ok: false,
+    error: new RegExp(`${message}: invalid URN "very-bad urn"`),
+    steps: [],
+    state: [],
+});
+
+/** The state as TestIgnoreChangesInvalidPaths's first run left it: each later run starts from it, as in Go. */
+let firstState = "";
+const INVALID_PATH = (path: string) => new RegExp(`resA: cannot ignore changes in added or removed elements of the path: "${path.replace(/[[\]]/g, "\\$&")}"`);
+
+/** An update of resA from the first state, its ignoreChanges path one Reset cannot follow: the new inputs are taken as they are. */
+const invalidPath = (inputs: Record<string, unknown>, path: string): Run => ({
+    operation: "up",
+    before: ({ stateFile }) => fs.writeFileSync(stateFile, firstState),
+    spec: { things: [thing("resA", { ignoreChanges: [path] }, inputs)] },
+    ok: true,
+    steps: ["update resA"],
+    state: ["resA"],
+    check: ({ result, resources, where }) => {
+        assert.deepEqual([resources[0]?.inputs.foo, resources[0]?.inputs.qux], [inputs.foo, inputs.qux], where);
+        assert.match((result.diagnostics ?? []).join("\n"), INVALID_PATH(path), where);
+    },
+});
+
+const IGNORE_CHANGES_INVALID_PATHS: GoCase = {
+    go: "TestIgnoreChangesInvalidPaths",
+    runs: [
+        {
+            operation: "up",
+            spec: { things: [thing("resA", {}, { foo: { bar: "baz" }, qux: ["zed"] })] },
+            ok: true,
+            steps: ["create resA"],
+            state: ["resA"],
+            check: ({ program }) => (firstState = fs.readFileSync(program.stateFile, "utf8")),
+        },
+        invalidPath({}, "foo.bar"),
+        invalidPath({ qux: [] }, "qux[0]"),
+        invalidPath({}, "qux[0]"),
     ],
 };
 
@@ -394,6 +440,7 @@ describeGoFile("pulumi_test.go", [
         ],
     },
     IGNORE_CHANGES,
+    IGNORE_CHANGES_INVALID_PATHS,
     { go: "TestEmptyProgramLifecycle", runs: basicLifecycle({ things: [] }) },
     { go: "TestComponentOutputs (a component through the basic lifecycle)", runs: basicLifecycle({ groups: [{ name: "resA" }], things: [] }) },
     {
@@ -484,4 +531,8 @@ describeGoFile("pulumi_test.go", [
     },    TIMESTAMP_TRACKING,
     SOURCE_POSITIONS,
     CUSTOM_TIMEOUTS,
+    {
+        go: "TestBadResourceOptionURNs (its malformed alias URN and alias parent URN; a Node program's parent, deletedWith and dependencies are resources, never malformed URNs)",
+        runs: [badAlias({ urn: "very-bad urn" }, "invalid alias URN"), badAlias({ parentUrn: "very-bad urn" }, "invalid parent alias URN")],
+    },
 ]);
