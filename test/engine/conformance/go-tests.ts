@@ -52,10 +52,9 @@ const RUN_PROGRAM = open(
     "refresh --run-program runs the program in Go, refreshing each resource as it registers; the double only configures the provider from the current config",
     "deployment_executor.go Execute (RefreshProgram), step_generator.go generateResourceSteps (sg.refresh), continueStepsFromRefresh",
 );
-const BUILTINS = open(
-    "the engine's builtin resources (StackReference, Stash) fail the run: the double deploys only dynamic resources, and its error names no Go code",
-    "deploy/builtins.go (builtinProvider: StackReference through the backend's GetStackOutputs, Stash)",
-);
+const BUILTIN_REFUSAL = "the engine's builtin resources are refused: the run fails naming the resource and deploy/builtins.go builtinProvider";
+const STACK_REFERENCE = refused(BUILTIN_REFUSAL, "builtin StackReference: the up fails naming deploy/builtins.go");
+const STASH = refused(BUILTIN_REFUSAL, "builtin Stash: the up fails naming deploy/builtins.go");
 const DESTROY_RUN_PROGRAM = open(
     "destroy --run-program runs the program in Go (its registrations decide what is deleted); the double only configures the provider from the current config",
     "deployment_executor.go Execute (destroyMode: DestroyProgram), step_generator.go (destroy steps of registered resources)",
@@ -410,8 +409,8 @@ export const GO_TESTS: Record<string, Record<string, Judgement>> = {
         TestRefreshPreservesPendingCreateOperations: TRANSCRIBED,
         TestUpdateShowsWarningWithPendingOperations: TRANSCRIBED,
         TestUpdatePartialFailure: TRANSCRIBED,
-        TestStackReference: BUILTINS,
-        TestStackReferenceRegister: BUILTINS,
+        TestStackReference: STACK_REFERENCE,
+        TestStackReferenceRegister: STACK_REFERENCE,
         TestLoadFailureShutdown: na("a provider plugin that fails to load; the dynamic-provider host is part of @pulumi/pulumi"),
         TestSingleResourceIgnoreChanges: TRANSCRIBED,
         TestIgnoreChangesInvalidPaths: TRANSCRIBED,
@@ -563,8 +562,8 @@ export const GO_TESTS: Record<string, Record<string, Judgement>> = {
         TestSkipPluginPreInstallSkipsUnusedLanguagePackages: na(PLUGIN_INSTALL),
     },
     "stash_test.go": {
-        TestStashImportError: BUILTINS,
-        TestStash: BUILTINS,
+        TestStashImportError: STASH,
+        TestStash: STASH,
     },
     "step_generator_test.go": {
         TestDuplicateURN: TRANSCRIBED,

@@ -155,9 +155,24 @@ function parsedUrn(urn: string, what: string): string {
 
 /** The options the step generator would act on and the double does not, named with the Go code that acts on them. */
 function refuseUnfollowed(type: string, name: string, remote: boolean, options: resproto.TransformResourceOptions): void {
+    refuseBuiltin(type, name);
     const refused = unfollowedOption(remote, options);
     if (refused) {
         throw new RefusedOption(`${type} ${name}: ${refused}, ${NOT_FOLLOWED}`);
+    }
+}
+
+/** deploy/builtins.go builtinProvider: the engine's own resources, which the double does not provide. */
+const BUILTIN_RESOURCES: Record<string, string> = {
+    "pulumi:pulumi:StackReference": "a StackReference reads another stack's outputs through the backend (pkg/resource/deploy/builtins.go builtinProvider Read, GetStackOutputs)",
+    "pulumi:index:Stash": "a Stash keeps its input as its output in the state (pkg/resource/deploy/builtins.go builtinProvider Create, Update)",
+};
+
+/** A registration or read of one of the engine's builtin resources is refused, naming the Go code that provides it. */
+export function refuseBuiltin(type: string, name: string): void {
+    const builtin = BUILTIN_RESOURCES[type];
+    if (builtin) {
+        throw new RefusedOption(`${type} ${name}: ${builtin}, ${NOT_FOLLOWED}`);
     }
 }
 

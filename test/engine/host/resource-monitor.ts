@@ -11,7 +11,7 @@ import * as resproto from "@pulumi/pulumi/proto/resource_pb";
 import { resourceUrn } from "../state/urns";
 import { CallbackClients, InvokeTransform, ResourceTransform } from "./callbacks";
 import { supportedMonitorFeatures, supportsFeature } from "./monitor-features";
-import { RefusedOption, registrationOf } from "./register-request";
+import { RefusedOption, refuseBuiltin, registrationOf } from "./register-request";
 import { fromStruct, toStruct } from "./structs";
 import { sourcePositionOf } from "./source-positions";
 import { statusError } from "./status-error";
@@ -240,6 +240,12 @@ export class ResourceMonitor {
     }
 
     private async readResource(request: resproto.ReadResourceRequest): Promise<resproto.ReadResourceResponse> {
+        try {
+            refuseBuiltin(request.getType(), request.getName());
+        } catch (error) {
+            this.refusal ??= error as Error;
+            throw error;
+        }
         const reply = await this.handlers.register({
             type: request.getType(),
             name: request.getName(),

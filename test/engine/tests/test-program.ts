@@ -106,6 +106,8 @@ export interface ProgramSpec {
     exports?: Record<string, string>;
     exportPid?: boolean;
     stackTransform?: TransformSpec;
+    /** The engine's builtin resources, declared after the things. */
+    builtins?: ("stackReference" | "stash")[];
     fail?: "throw" | "reject" | "after";
 }
 
