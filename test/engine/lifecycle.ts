@@ -54,10 +54,10 @@ export async function runLifecycle(operation: Operation, options: RunOptions): P
             checkProgramInstalled(project);
         }
         const stack = options.stack ?? DEFAULT_STACK;
-        const config = resolveStackConfig(project, stack, options);
+        const env: NodeJS.ProcessEnv = { ...process.env, ...options.env };
+        const config = resolveStackConfig(project, stack, options, env.PULUMI_CONFIG_PASSPHRASE ?? "");
         diagnostics.push(...config.warnings);
         shownConfig = blindedConfig(config);
-        const env: NodeJS.ProcessEnv = { ...process.env, ...options.env };
         const identity = { project: project.name, stack, passphrase: env.PULUMI_CONFIG_PASSPHRASE ?? "" };
         const checkpoints = dryRun ? "none" : skipsCheckpoints(env) ? "at-end" : "coalesced";
         const live = new LiveState(options.stateFile, identity, openState(options.stateFile, identity), checkpoints);

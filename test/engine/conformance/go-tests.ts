@@ -23,7 +23,6 @@ const TRANSCRIBED: Judgement = { status: "transcribed" };
 const na = (why: string): Judgement => ({ status: "not applicable", why });
 const open = (why: string, needs: string): Judgement => ({ status: "open", why, needs });
 const refused = (why: string, refusal: string): Judgement => ({ status: "refused", why, refusal });
-const toTranscribe = (why: string): Judgement => ({ status: "to transcribe", why });
 
 const POLICY_PACKS = "policy packs (analyzers): the double runs none";
 const AUTONAMING = "autonaming options reach a provider's Check; the dynamic-provider host ignores them";
@@ -400,7 +399,7 @@ export const GO_TESTS: Record<string, Record<string, Judgement>> = {
         TestCheckFailureRecord: TRANSCRIBED,
         TestCheckFailureInvalidPropertyRecord: TRANSCRIBED,
         TestLanguageHostDiagnostics: na("an error the Go test's language host returns itself; a Node program's errors are its own (TestProgramError)"),
-        TestBrokenDecrypter: toTranscribe("a secret config value the passphrase cannot decrypt"),
+        TestBrokenDecrypter: TRANSCRIBED,
         TestBadResourceType: na("a custom resource of a program of dynamic resources always has the dynamic provider's type; a component's type may be anything, as the test shows"),
         TestProviderCancellation: na("the engine's Cancel of a provider of the Go test's own making (deploytest.Provider CancelF)"),
         TestLanguageRuntimeCancellation: na("cancellation of the Go test's language runtime"),

@@ -3,6 +3,7 @@
 import * as fs from "fs";
 import * as path from "path";
 import YAML from "yaml";
+import { decryptConfigValue, keyOfEncryptionSalt } from "./config-secrets";
 
 export interface Project {
     name: string;
@@ -77,10 +78,11 @@ export function resolveStackConfig(
     project: Project,
     stack: string,
     given: { config?: Record<string, string>; secretConfig?: Record<string, string> },
+    passphrase: string,
 ): StackConfig {
-    const fromFile = readStackFile(project, stack);
+    const fromFile = readStackFile(project, stack, passphrase);
     const values: Record<string, string> = { ...fromFile.values };
-    const secretKeys = new Set<string>();
+    const secretKeys = new Set<string>(fromFile.secretKeys);
     for (const [key, value] of Object.entries(given.config ?? {})) {
         values[namespaced(project.name, key)] = value;
     }
@@ -92,24 +94,33 @@ export function resolveStackConfig(
     return { values, secretKeys: [...secretKeys], warnings: fromFile.warnings };
 }
 
-function readStackFile(project: Project, stack: string): { values: Record<string, string>; warnings: string[] } {
+/**
+ * The stack's config file. A secure value is decrypted with the passphrase the file's `encryptionsalt` checks
+ * (config-secrets.ts); without an encryptionsalt it belongs to another secrets provider, which is not available here.
+ */
+function readStackFile(project: Project, stack: string, passphrase: string): StackConfig {
     const stackFile = path.join(project.programDir, `Pulumi.${stack}.yaml`);
-    const values: Record<string, string> = {};
-    const warnings: string[] = [];
+    const config: StackConfig = { values: {}, secretKeys: [], warnings: [] };
     if (!fs.existsSync(stackFile)) {
-        return { values, warnings };
+        return config;
     }
-    const parsed = YAML.parse(fs.readFileSync(stackFile, "utf8")) as { config?: Record<string, unknown> } | null;
-    for (const [key, value] of Object.entries(parsed?.config ?? {})) {
-        const fullKey = namespaced(project.name, key);
+    const parsed = YAML.parse(fs.readFileSync(stackFile, "utf8")) as { config?: Record<string, unknown>; encryptionsalt?: unknown } | null;
+    let key: Buffer | undefined;
+    for (const [name, value] of Object.entries(parsed?.config ?? {})) {
+        const fullKey = namespaced(project.name, name);
         if (typeof value === "object" && value !== null && "secure" in value) {
-            // Their ciphertext belongs to a real stack's secrets provider, which is not available here.
-            warnings.push(`${stackFile}: ${fullKey} is a secure value; give it with --secret-config instead`);
+            if (typeof parsed?.encryptionsalt !== "string") {
+                config.warnings.push(`${stackFile}: ${fullKey} is a secure value of another secrets provider; give it with --secret-config instead`);
+                continue;
+            }
+            key ??= keyOfEncryptionSalt(passphrase, parsed.encryptionsalt);
+            config.values[fullKey] = decryptConfigValue(key, fullKey, String(value.secure));
+            config.secretKeys.push(fullKey);
         } else {
-            values[fullKey] = typeof value === "string" ? value : JSON.stringify(value);
+            config.values[fullKey] = typeof value === "string" ? value : JSON.stringify(value);
         }
     }
-    return { values, warnings };
+    return config;
 }
 
 function namespaced(projectName: string, key: string): string {

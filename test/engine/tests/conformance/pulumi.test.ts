@@ -4,6 +4,7 @@ import * as fs from "fs";
 import * as path from "path";
 import { PendingOperation, ResourceState, readState, storedSecretKeys, writeStoredState } from "../../state/state-file";
 import { isSecretWrapper } from "../../values/property-values";
+import { encryptValue, newEncryptionSalt } from "../../state/config-secrets";
 import { Alias, ProgramSpec, ThingSpec } from "../test-program";
 import { GoCase, Run, Seen, basicLifecycle, describeGoFile, nameOf, thing, unprotect, urnOf } from "./runner";
 
@@ -263,6 +264,47 @@ const IGNORE_CHANGES_INVALID_PATHS: GoCase = {
         invalidPath({}, "foo.bar"),
         invalidPath({ qux: [] }, "qux[0]"),
         invalidPath({}, "qux[0]"),
+    ],
+};
+
+/**
+ * The stack's config file with `enginetest:bar` a secure value of the passphrase stack PASSPHRASE describes: encrypted
+ * with its key (`decryptable`) or with another stack's (TestBrokenDecrypter: the passphrase cannot decrypt it).
+ */
+const PASSPHRASE = "correct horse";
+const secureConfigFile =
+    (decryptable: boolean) =>
+    ({ dir }: { dir: string }) => {
+        const stack = newEncryptionSalt(PASSPHRASE);
+        const key = decryptable ? stack.key : newEncryptionSalt(PASSPHRASE).key;
+        const file = `encryptionsalt: ${stack.encryptionsalt}\nconfig:\n  enginetest:bar:\n    secure: ${encryptValue(key, "hunter2")}\n`;
+        fs.writeFileSync(path.join(dir, "Pulumi.dev.yaml"), file);
+    };
+
+const BROKEN_DECRYPTER: GoCase = {
+    go: "TestBrokenDecrypter (after an up whose secure value the stack's own key encrypts, which configures the provider with it, secret)",
+    runs: [
+        {
+            ...createA,
+            before: secureConfigFile(true),
+            flags: { env: { PULUMI_CONFIG_PASSPHRASE: PASSPHRASE } },
+            check: ({ program, where }) => {
+                const provider = program.state().resources.find((resource) => resource.type === "pulumi:providers:pulumi-nodejs");
+                assert.ok(provider && storedSecretKeys(provider).includes("enginetest:bar"), where);
+                assert.ok(!fs.readFileSync(program.stateFile, "utf8").includes("hunter2"), where);
+            },
+        },
+        {
+            operation: "up",
+            before: secureConfigFile(false),
+            spec: ONLY_A,
+            flags: { env: { PULUMI_CONFIG_PASSPHRASE: PASSPHRASE } },
+            ok: false,
+            error: /^failed to decrypt configuration key 'enginetest:bar': cipher: message authentication failed$/,
+            steps: [],
+            calls: { configure: [] },
+            state: ["resA"],
+        },
     ],
 };
 
@@ -531,6 +573,7 @@ describeGoFile("pulumi_test.go", [
     },    TIMESTAMP_TRACKING,
     SOURCE_POSITIONS,
     CUSTOM_TIMEOUTS,
+    BROKEN_DECRYPTER,
     {
         go: "TestBadResourceOptionURNs (its malformed alias URN and alias parent URN; a Node program's parent, deletedWith and dependencies are resources, never malformed URNs)",
         runs: [badAlias({ urn: "very-bad urn" }, "invalid alias URN"), badAlias({ parentUrn: "very-bad urn" }, "invalid parent alias URN")],
