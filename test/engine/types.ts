@@ -70,6 +70,8 @@ export interface ShownResource {
     inputs: Record<string, unknown>;
     outputs?: Record<string, unknown>;
     protect?: boolean;
+    /** Read by `Kind.get`: the stack records it but does not own it (events.go makeStepEventStateMetadata External). */
+    external?: boolean;
     initErrors?: string[];
     provider?: string;
     additionalSecretOutputs?: string[];

@@ -580,10 +580,7 @@ export const GO_TESTS: Record<string, Record<string, Judgement>> = {
         TestInitErrorsStep: TRANSCRIBED,
         TestInitErrorsIgnoreChanges: na("it checks that Update receives the ignoreChanges; a dynamic provider's update is given none"),
         TestReadNilOutputs: na("a Read answering nil outputs; the dynamic-provider host always answers an object (the outputs with __provider)"),
-        TestExternalEventMetadata: open(
-            "the step events' states carry no External flag",
-            "engine/events.go makeStepEventStateMetadata (External)",
-        ),
+        TestExternalEventMetadata: TRANSCRIBED,
     },
     "taint_test.go": {
         TestTaintReplacement: TRANSCRIBED,

@@ -52,6 +52,7 @@ export interface ResourceV3 {
     outputs?: Map<string, unknown>;
     parent?: string;
     protect?: true;
+    external?: true;
     dependencies?: string[];
     initErrors?: string[];
     provider?: string;
@@ -149,6 +150,7 @@ export function resourceV3(shown: ShownResource): ResourceV3 {
         outputs: shown.outputs && serializedProperties(shown.outputs),
         parent: shown.parent || undefined,
         protect: shown.protect ? true : undefined,
+        external: shown.external ? true : undefined,
         dependencies: list(shown.dependencies),
         initErrors: list(shown.initErrors),
         provider: shown.provider || undefined,

@@ -54,6 +54,7 @@ export function shownResource(resource: ResourceState, provider: string | undefi
         inputs: shownProperties(resource.inputs),
         outputs: shownProperties(resource.outputs),
         ...(resource.protect ? { protect: true } : {}),
+        ...(resource.external ? { external: true } : {}),
         ...(resource.initErrors?.length ? { initErrors: resource.initErrors } : {}),
         ...(resource.custom && provider ? { provider } : {}),
         ...(resource.retainOnDelete ? { retainOnDelete: true } : {}),

@@ -10,7 +10,28 @@ const external =
         assert.deepEqual(Object.fromEntries(resources.map((resource) => [nameOf(resource.urn), resource.external === true])), expected, where);
 
 
+/** Each step's new state, and its state once done, is External for a read resource only (events.go makeStepEventStateMetadata). */
+function externalInEvents({ result, where }: Seen): void {
+    for (const step of result.steps.filter((each) => each.type !== "pulumi:pulumi:Stack")) {
+        const expected = step.name === "externalRes";
+        assert.deepEqual([step.new?.external === true, step.done?.external === true], [expected, expected], `${step.name}; ${where}`);
+    }
+}
+
 describeGoFile("step_generator_test.go", [
+    {
+        go: "TestExternalEventMetadata",
+        runs: [
+            {
+                operation: "up",
+                spec: { things: [thing("managedRes"), { name: "externalRes", get: "read-id" }] },
+                ok: true,
+                steps: ["create managedRes", "read externalRes"],
+                state: ["externalRes", "managedRes"],
+                check: externalInEvents,
+            },
+        ],
+    },
     {
         go: "TestDuplicateURN (two registrations of one URN; its read of the same URN is not transcribed)",
         runs: [{ operation: "up", spec: { things: [thing("resA"), thing("resA")] }, ok: false, error: /::resA: registered twice/, steps: ["create resA"], state: ["resA"] }],
