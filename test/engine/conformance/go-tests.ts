@@ -60,22 +60,9 @@ const DESTROY_RUN_PROGRAM = open(
     "destroy --run-program runs the program in Go (its registrations decide what is deleted); the double only configures the provider from the current config",
     "deployment_executor.go Execute (destroyMode: DestroyProgram), step_generator.go (destroy steps of registered resources)",
 );
-const REFRESH_REFERENCES = open(
-    "a refresh that finds a resource gone leaves what refers to it (dependencies, property dependencies, deletedWith, parent) naming it in the state",
-    "deployment_executor.go rebuildBaseState, undangleParentResources",
-);
-const DELETED_WITH_CASCADE = open(
-    "replacements cascading through deletedWith (a resource deleted with a replaced one is replaced too) are not followed",
-    "step_generator.go findDependentCascadeReplacements",
-);
 const IGNORE_CHANGES_PATHS = open(
     "ignoreChanges paths: the double sets an old value where the new inputs lack its parent or element and takes `[*]` as a key; Go's PropertyPath.Reset skips such a path (an info diagnostic) and follows wildcards",
     "step_generator.go processIgnoreChanges, sdk resource.PropertyPath.Reset",
-);
-
-const IGNORE_PROTECT = refused(
-    "--ignore-protect is refused: the run fails naming the flag and the Go code that acts on it",
-    "refuses --ignore-protect, which it does not follow",
 );
 
 const REFUSED_OPTION = "the resource option is refused: the registration fails naming it and the Go code that acts on it";
@@ -176,12 +163,12 @@ export const GO_TESTS: Record<string, Record<string, Judgement>> = {
         TestDBRProviderUpgrade: na(EXPLICIT_PROVIDERS),
     },
     "deleted_with_replace_test.go": {
-        TestDeletedWithDependentReplacedOnDeleteBeforeReplace: DELETED_WITH_CASCADE,
-        TestDeletedWithTransitiveChain: DELETED_WITH_CASCADE,
-        TestDeletedWithDependentReplacedOnCreateBeforeDelete: DELETED_WITH_CASCADE,
-        TestDeletedWithAddedSameStepAsReplace: DELETED_WITH_CASCADE,
+        TestDeletedWithDependentReplacedOnDeleteBeforeReplace: TRANSCRIBED,
+        TestDeletedWithTransitiveChain: TRANSCRIBED,
+        TestDeletedWithDependentReplacedOnCreateBeforeDelete: TRANSCRIBED,
+        TestDeletedWithAddedSameStepAsReplace: TRANSCRIBED,
         TestDeletedWithTargetedDestroy: TRANSCRIBED,
-        TestDeletedWithProtectedDependentBlocksReplace: DELETED_WITH_CASCADE,
+        TestDeletedWithProtectedDependentBlocksReplace: TRANSCRIBED,
     },
     "destroy_test.go": {
         TestDestroyWithProgram: DESTROY_RUN_PROGRAM,
@@ -357,10 +344,10 @@ export const GO_TESTS: Record<string, Record<string, Judgement>> = {
         TestMultipleProtectedDeletes: TRANSCRIBED,
         TestProtectInheritance: TRANSCRIBED,
         TestProtectedDeleteChainsWithDuplicateDeletedResources: open("a destroy halted by a protected resource also leaves the pending-delete copy of what it depends on; Go deletes that copy (only the live one is what the protected resource depends on)", "step_generator.go ScheduleDeletes, deployment_executor.go (delete dependencies by resource, not by URN)"),
-        TestIgnoreProtect: IGNORE_PROTECT,
-        TestIgnoreProtectReplace: IGNORE_PROTECT,
-        TestIgnoreProtectDBRChain: IGNORE_PROTECT,
-        TestIgnoreProtectDestroy: IGNORE_PROTECT,
+        TestIgnoreProtect: TRANSCRIBED,
+        TestIgnoreProtectReplace: TRANSCRIBED,
+        TestIgnoreProtectDBRChain: TRANSCRIBED,
+        TestIgnoreProtectDestroy: TRANSCRIBED,
     },
     "provider_test.go": {
         TestSingleResourceDefaultProviderLifecycle: TRANSCRIBED,
@@ -481,9 +468,9 @@ export const GO_TESTS: Record<string, Record<string, Judgement>> = {
             "step.go RefreshStep.Apply (InitErrors from the read)",
         ),
         TestRefreshWithDelete: TRANSCRIBED,
-        TestRefreshDeleteDependencies: REFRESH_REFERENCES,
-        TestRefreshDeletePropertyDependencies: REFRESH_REFERENCES,
-        TestRefreshDeleteDeletedWith: REFRESH_REFERENCES,
+        TestRefreshDeleteDependencies: TRANSCRIBED,
+        TestRefreshDeletePropertyDependencies: TRANSCRIBED,
+        TestRefreshDeleteDeletedWith: TRANSCRIBED,
         TestRefreshBasics: TRANSCRIBED,
         TestCanceledRefresh: open(
             "a cancelled run is not followed: the double has no cancellation (its command line has no interrupt handler, so SIGINT ends it at once), where Go's cancel lets the steps in flight finish, starts none, and writes what they did",
@@ -502,7 +489,7 @@ export const GO_TESTS: Record<string, Record<string, Judgement>> = {
         TestRefreshRunProgramDeletedResource: RUN_PROGRAM,
         TestRefreshRunProgramDBRReplacedResource: RUN_PROGRAM,
         TestRefreshRunProgramReplacedResource: RUN_PROGRAM,
-        TestRefreshDeleteParent: REFRESH_REFERENCES,
+        TestRefreshDeleteParent: TRANSCRIBED,
         TestRefreshV2Targeted: RUN_PROGRAM,
         TestRefreshV2FailedRead: RUN_PROGRAM,
         TestRefreshDeletedResourceWithChild: na(SKIPPED_IN_GO),

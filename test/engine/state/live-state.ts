@@ -163,6 +163,26 @@ export class LiveState {
         return renamed;
     }
 
+    /** Puts the resource in place of this one (a refresh's read of it, a copy pending deletion too). */
+    swap(current: ResourceState, resource: ResourceState): void {
+        const resources = this.opened.resources;
+        const index = resources.indexOf(current);
+        if (index < 0) {
+            throw new Error(`${current.urn}: not in the state any more`);
+        }
+        resources[index] = resource;
+        this.save();
+    }
+
+    /** Rewrites every resource in place (a refresh's repair of the references to those it removed). */
+    rewrite(rewrite: (resources: readonly ResourceState[]) => ResourceState[]): void {
+        const rewritten = rewrite(this.opened.resources);
+        if (rewritten.some((resource, index) => resource !== this.opened.resources[index])) {
+            this.opened.resources = rewritten;
+            this.save();
+        }
+    }
+
     remove(resource: ResourceState): void {
         if (this.drop(resource)) {
             this.save();

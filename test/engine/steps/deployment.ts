@@ -18,6 +18,7 @@ import { isRootStack, resourceUrn } from "../state/urns";
 import { dependenciesOf } from "./targets";
 import { dependentReplacements } from "./dependent-replacements";
 import { checkKnownTrigger, shouldTriggerReplace } from "./replacement-trigger";
+import { cascadedDiff } from "./cascade-replacements";
 import { ShownResource, StepResult } from "../types";
 
 export interface DeploymentTarget {
@@ -39,6 +40,8 @@ export class Deployment implements ProgramHandlers {
     private readonly oldStackOutputs = new Map<string, PropertyMap>();
     private readonly inFlight = new Set<Promise<unknown>>();
     private readonly replaced = new Set<ResourceState>();
+    /** step_generator.go sg.replaces: the URNs of the resources this run replaces (so far). */
+    private readonly replacing = new Set<string>();
     /**
      * step_generator.go sg.deletes of a delete-before-replace: the resources it deleted (itself and the dependents it
      * replaces), by URN, with the keys that replace a dependent; a dependent registered again is re-created.
@@ -393,7 +396,7 @@ export class Deployment implements ProgramHandlers {
     /** step_generator.go continueStepsFromDiff: Diff decides between same, update and replace. */
     private async deployChange(step: StepResult, desired: Desired, wanted: Desired, old: ResourceState, options: CustomOptions): Promise<ResourceState> {
         const triggered = this.triggersReplace(desired, old);
-        const diff = triggered ? TRIGGERED_DIFF : await this.context.host.diff(refOf(wanted), old.id ?? "", old.outputs, wanted.inputs, old.inputs);
+        const diff = triggered ? TRIGGERED_DIFF : (cascadedDiff(desired, this.replacing) ?? (await this.context.host.diff(refOf(wanted), old.id ?? "", old.outputs, wanted.inputs, old.inputs)));
         const hasInitErrors = (old.initErrors ?? []).length > 0;
         const changed = diff.changes === "some" || (diff.changes === "unknown" && !sameValue(old.inputs, wanted.inputs));
         // diffResource: a diff the provider left unknown becomes the engine's own comparison of the inputs, with its
@@ -468,6 +471,7 @@ export class Deployment implements ProgramHandlers {
     private async recreate(step: StepResult, desired: Desired, old: ResourceState, keys: string[]): Promise<ResourceState> {
         const wanted: Desired = { ...desired, inputs: await this.check(step, desired, {}, desired.inputs) };
         this.deletedEarly.delete(desired.urn);
+        this.replacing.add(desired.urn);
         step.op = "replace";
         step.replaces = keys;
         step.deleteBeforeReplace = true;
@@ -562,14 +566,15 @@ export class Deployment implements ProgramHandlers {
     }
 
     private async replace(wanted: Desired, old: ResourceState, deleteFirst: boolean, step: StepResult): Promise<ResourceState> {
-        // continueStepsFromDiff refuses only when the resource was protected and stays protected: protect can be added,
-        // or removed, together with a replacing change.
-        if (wanted.protect && old.protect) {
+        // continueStepsFromDiff refuses only when the resource was protected and stays protected (and --ignore-protect
+        // is not given): protect can be added, or removed, together with a replacing change.
+        if (wanted.protect && old.protect && !this.context.ignoreProtect) {
             throw new Error(
                 `unable to replace resource "${old.urn}" as it is currently marked for protection; remove the protect option ` +
                     "from the resource in the program and run up first",
             );
         }
+        this.replacing.add(old.urn);
         if (deleteFirst) {
             await this.deleteBeforeReplace(old);
         }
@@ -597,13 +602,13 @@ export class Deployment implements ProgramHandlers {
      * continueStepsFromDiff with deleteBeforeReplace: the dependents that a new object would replace
      * (calculateDependentReplacements) are deleted first, last dependent first, then the resource itself, unless an
      * earlier run already deleted it. Each stays in the state pending replacement until it is created again (step.go
-     * DeleteStep.Apply). A protected dependent refuses the whole replacement before anything is deleted. In a preview
-     * nothing is deleted, but the dependents are replaced all the same.
+     * DeleteStep.Apply). A protected dependent refuses the whole replacement before anything is deleted (unless
+     * --ignore-protect). In a preview nothing is deleted, but the dependents are replaced all the same.
      */
     private async deleteBeforeReplace(old: ResourceState): Promise<void> {
         const found = await dependentReplacements(this.context, old, this.registered);
         const dependents = found.filter(({ resource }) => !this.deletedEarly.has(resource.urn)).reverse();
-        const refused = dependents.find(({ resource }) => resource.protect);
+        const refused = this.context.ignoreProtect ? undefined : dependents.find(({ resource }) => resource.protect);
         if (refused) {
             throw new Error(
                 `unable to replace resource "${refused.resource.urn}" as part of replacing "${old.urn}" as it is currently ` +
