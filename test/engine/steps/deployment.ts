@@ -18,7 +18,7 @@ import { isRootStack, resourceUrn } from "../state/urns";
 import { dependenciesOf } from "./targets";
 import { dependentReplacements } from "./dependent-replacements";
 import { checkKnownTrigger, shouldTriggerReplace } from "./replacement-trigger";
-import { cascadedDiff } from "./cascade-replacements";
+import { cascadeDependents, cascadedDiff } from "./cascade-replacements";
 import { ShownResource, StepResult } from "../types";
 
 export interface DeploymentTarget {
@@ -200,6 +200,7 @@ export class Deployment implements ProgramHandlers {
             ...(inherited.protect ? { protect: true } : {}),
             ...(inherited.retainOnDelete ? { retainOnDelete: true } : {}),
             ...(inherited.deletedWith ? { deletedWith: inherited.deletedWith } : {}),
+            ...(request.replaceWith?.length ? { replaceWith: request.replaceWith } : {}),
             ...(request.replacementTrigger !== undefined ? { replacementTrigger: request.replacementTrigger } : {}),
         };
         const refreshStep = this.context.refreshed.get(urn);
@@ -600,14 +601,15 @@ export class Deployment implements ProgramHandlers {
 
     /**
      * continueStepsFromDiff with deleteBeforeReplace: the dependents that a new object would replace
-     * (calculateDependentReplacements) are deleted first, last dependent first, then the resource itself, unless an
-     * earlier run already deleted it. Each stays in the state pending replacement until it is created again (step.go
-     * DeleteStep.Apply). A protected dependent refuses the whole replacement before anything is deleted (unless
+     * (calculateDependentReplacements), and those replaced with it (findDependentCascadeReplacements), are deleted
+     * first, last dependent first, then the resource itself, unless an earlier run already deleted it. Each stays in the
+     * state pending replacement until it is created again (step.go DeleteStep.Apply). A protected dependent refuses the whole replacement before anything is deleted (unless
      * --ignore-protect). In a preview nothing is deleted, but the dependents are replaced all the same.
      */
     private async deleteBeforeReplace(old: ResourceState): Promise<void> {
         const found = await dependentReplacements(this.context, old, this.registered);
-        const dependents = found.filter(({ resource }) => !this.deletedEarly.has(resource.urn)).reverse();
+        const cascading = cascadeDependents(this.context.state.resources, old.urn).filter(({ resource }) => !found.some((other) => other.resource === resource));
+        const dependents = [...found, ...cascading].filter(({ resource }) => !this.deletedEarly.has(resource.urn)).reverse();
         const refused = this.context.ignoreProtect ? undefined : dependents.find(({ resource }) => resource.protect);
         if (refused) {
             throw new Error(

@@ -6,8 +6,8 @@ import { ResourceState } from "../state/state-file";
 
 /**
  * rebuildBaseState: dependencies and property dependencies keep only the URNs found before the resource (a property
- * dependency left with none loses its key; each is rewritten only where it was not empty), and deletedWith is cleared
- * when it finds none. undangleParentResources: a parent no longer in the state is cleared too (its place, looked up
+ * dependency left with none loses its key; each is rewritten only where it was not empty), so does replaceWith, and
+ * deletedWith is cleared when it finds none. undangleParentResources: a parent no longer in the state is cleared too (its place, looked up
  * among the resources kept, is gone with it). A resource left as it was is the same object.
  */
 export function rebuildBaseState(resources: readonly ResourceState[]): ResourceState[] {
@@ -24,6 +24,7 @@ function referencesOf(resource: ResourceState): string[] {
         ...resource.dependencies,
         ...Object.values(resource.propertyDependencies ?? {}).flat(),
         ...(resource.deletedWith !== undefined ? [resource.deletedWith] : []),
+        ...(resource.replaceWith ?? []),
         ...(resource.parent !== undefined ? [resource.parent] : []),
     ];
 }
@@ -34,7 +35,7 @@ function dangling(resource: ResourceState, referenceable: ReadonlySet<string>): 
 
 function withoutDanglingReferences(resource: ResourceState, referenceable: ReadonlySet<string>): ResourceState {
     const reachable = (urns: readonly string[]) => urns.filter((urn) => referenceable.has(urn));
-    const { deletedWith, parent, propertyDependencies, ...rest } = resource;
+    const { deletedWith, parent, propertyDependencies, replaceWith, ...rest } = resource;
     const keptPropertyDependencies = Object.entries(propertyDependencies ?? {})
         .map(([key, urns]) => [key, reachable(urns)] as const)
         .filter(([, urns]) => urns.length > 0);
@@ -43,6 +44,7 @@ function withoutDanglingReferences(resource: ResourceState, referenceable: Reado
         dependencies: reachable(resource.dependencies),
         ...(propertyDependencies ? { propertyDependencies: Object.fromEntries(keptPropertyDependencies) } : {}),
         ...(deletedWith !== undefined && referenceable.has(deletedWith) ? { deletedWith } : {}),
+        ...(replaceWith ? { replaceWith: reachable(replaceWith) } : {}),
         ...(parent !== undefined && referenceable.has(parent) ? { parent } : {}),
     };
 }

@@ -58,6 +58,7 @@ export function shownResource(resource: ResourceState, provider: string | undefi
         ...(resource.custom && provider ? { provider } : {}),
         ...(resource.retainOnDelete ? { retainOnDelete: true } : {}),
         ...(resource.deletedWith ? { deletedWith: resource.deletedWith } : {}),
+        ...(resource.replaceWith?.length ? { replaceWith: resource.replaceWith } : {}),
         ...(resource.replacementTrigger !== undefined ? { replacementTrigger: shownValue(resource.replacementTrigger) } : {}),
         ...extra,
     };

@@ -6,6 +6,11 @@ import { isSecretWrapper } from "../../values/property-values";
 import { ProgramSpec, ThingSpec } from "../test-program";
 import { GoCase, Run, Seen, basicLifecycle, describeGoFile, thing, unprotect, urnOf } from "./runner";
 
+/** resA and resB (replaced with resA), each replaced when its slug changes. */
+const replacedWithA = (value: string): ProgramSpec => ({
+    things: [thing("resA", {}, { slug: `${value}-value-a` }), thing("resB", { replaceWith: ["resA"] }, { slug: `${value}-value-b` })],
+});
+
 /** One up of resA with these inputs and ignoreChanges, whose step is `op` (TestSingleResourceIgnoreChanges). */
 const withIgnored = (op: string, inputs: Record<string, unknown>, ignoreChanges?: string[], secrets?: Record<string, unknown>): Run => ({
     operation: "up",
@@ -378,6 +383,23 @@ describeGoFile("pulumi_test.go", [
                 state: ["resA", "resB", "resC"],
             },
             { operation: "up", spec: { things: [] }, ok: true, steps: ["delete resA", "delete resB", "delete resC"], deletes: ["resA"], state: [] },
+        ],
+    },
+    {
+        go: "TestReplaceWithAndPropertyChange (resB, replaced with resA, has a replacing change of its own too)",
+        runs: [
+            { operation: "up", spec: replacedWithA("initial"), ok: true, steps: ["create resA", "create resB"], state: ["resA", "resB"] },
+            {
+                operation: "up",
+                spec: replacedWithA("changed"),
+                ok: true,
+                steps: ["replace resA", "replace resB"],
+                deletes: ["resA", "resB"],
+                calls: { create: ["resA", "resB"] },
+                state: ["resA", "resB"],
+                // resA replaced first, resB is replaced with it before its own Diff is asked (step_generator.go diff).
+                check: ({ result, where }) => assert.deepEqual(result.steps.find((step) => step.name === "resB")?.replaces, ["replaceWith"], where),
+            },
         ],
     },
 ]);
