@@ -433,10 +433,7 @@ export const GO_TESTS: Record<string, Record<string, Judgement>> = {
         TestAdditionalSecretOutputs: na(SKIPPED_IN_GO),
         TestDefaultParents: na(SKIPPED_IN_GO),
         TestPendingDeleteOrder: TRANSCRIBED,
-        TestPendingDeleteReplacement: open(
-            "a delete-before-replace leaves a dependent's pending-delete copy to the end of the run, deleting the replaced resource first; Go counts the copy among the dependents and deletes it first",
-            "step_generator.go calculateDependentReplacements, continueStepsFromDiff (a pending-delete dependent: NewDeleteStep)",
-        ),
+        TestPendingDeleteReplacement: TRANSCRIBED,
         TestTimestampTracking: open("the double records no created or modified time of a resource", "resource.State Created and Modified (step.go: each step sets them)"),
         TestOldCheckedInputsAreSent: TRANSCRIBED,
         TestResourceNames: TRANSCRIBED,

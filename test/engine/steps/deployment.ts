@@ -603,14 +603,15 @@ export class Deployment implements ProgramHandlers {
      * continueStepsFromDiff with deleteBeforeReplace: the dependents that a new object would replace
      * (calculateDependentReplacements), and those replaced with it (findDependentCascadeReplacements), are deleted
      * first, last dependent first, then the resource itself, unless an earlier run already deleted it. Each stays in the
-     * state pending replacement until it is created again (step.go DeleteStep.Apply). A protected dependent refuses the whole replacement before anything is deleted (unless
+     * state pending replacement until it is created again (step.go DeleteStep.Apply); a dependent's copy pending
+     * deletion is deleted for good. A protected dependent refuses the whole replacement before anything is deleted (unless
      * --ignore-protect). In a preview nothing is deleted, but the dependents are replaced all the same.
      */
     private async deleteBeforeReplace(old: ResourceState): Promise<void> {
         const found = await dependentReplacements(this.context, old, this.registered);
         const cascading = cascadeDependents(this.context.state.resources, old.urn).filter(({ resource }) => !found.some((other) => other.resource === resource));
         const dependents = [...found, ...cascading].filter(({ resource }) => !this.deletedEarly.has(resource.urn)).reverse();
-        const refused = this.context.ignoreProtect ? undefined : dependents.find(({ resource }) => resource.protect);
+        const refused = this.context.ignoreProtect ? undefined : dependents.find(({ resource }) => resource.protect && !resource.pendingDelete);
         if (refused) {
             throw new Error(
                 `unable to replace resource "${refused.resource.urn}" as part of replacing "${old.urn}" as it is currently ` +
@@ -620,7 +621,8 @@ export class Deployment implements ProgramHandlers {
         dependents.forEach(({ resource, keys }) => this.deletedEarly.set(resource.urn, keys));
         const deleting = new Set([old.urn, ...this.deletedEarly.keys()]);
         for (const { resource } of dependents) {
-            await this.deleteReplaced(resource, deleting);
+            // A copy pending deletion is deleted for good, as any delete (NewDeleteStep: its protect checked then).
+            await (resource.pendingDelete ? deleteResources(this.context, [resource], new Set(), deleting) : this.deleteReplaced(resource, deleting));
         }
         if (!old.pendingReplacement) {
             await this.deleteReplaced(old, deleting);

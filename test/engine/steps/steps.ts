@@ -79,14 +79,16 @@ export function errorMessage(error: unknown): string {
  * replace, or --ignore-protect), and the refusal stops only what it depends on, as each refusal is its own failed step; a retained or
  * external one, or one whose deletedWith resource is deleted in the same run (isDeletedWith), leaves the state without a
  * Delete call, which is a pending operation of the state while it runs (backend/snapshot.go doDelete).
- * With --continue-on-error a failed delete is treated as a refusal.
+ * With --continue-on-error a failed delete is treated as a refusal. `deletedAlongside`: the URNs other steps delete
+ * in the same run (DeleteStep's otherDeletions).
  */
 export async function deleteResources(
     context: StepContext,
     resources: readonly ResourceState[],
     quiet: ReadonlySet<ResourceState> = new Set(),
+    deletedAlongside: ReadonlySet<string> = new Set(),
 ): Promise<void> {
-    const deleting = new Set(resources.map((resource) => resource.urn));
+    const deleting = new Set([...resources.map((resource) => resource.urn), ...deletedAlongside]);
     const failures: Error[] = [];
     await deleteInDependencyOrder(resources.filter((resource) => !isProvider(resource)), (resource) =>
         context.slots.run(async () => {

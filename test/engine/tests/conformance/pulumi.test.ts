@@ -4,7 +4,24 @@ import * as fs from "fs";
 import { PendingOperation, readState, storedSecretKeys, writeStoredState } from "../../state/state-file";
 import { isSecretWrapper } from "../../values/property-values";
 import { ProgramSpec, ThingSpec } from "../test-program";
-import { GoCase, Run, Seen, basicLifecycle, describeGoFile, thing, unprotect, urnOf } from "./runner";
+import { GoCase, Run, Seen, basicLifecycle, describeGoFile, drift, nameOf, thing, unprotect, urnOf } from "./runner";
+
+/**
+ * resA, replaced delete-before-replace when its slug changes, which the service refuses to delete while something points
+ * to it; resB, pointing to resA, replaced when its trigger changes, whose deletes fail (until the test lets them).
+ */
+const pointingToA = (slug: string, trigger: string): ProgramSpec => ({
+    things: [
+        thing("resA", {}, { slug, deleteBeforeReplace: true, guardReferences: true }),
+        { ...thing("resB", { replacementTrigger: trigger }, { failDelete: "Could not delete typB" }), refs: { slug: "resA.slug", parentId: "resA.id" } },
+    ],
+});
+
+/** The program's resources in the state's order, each with whether it is pending deletion. */
+const inStateOrder =
+    (...expected: [string, boolean][]) =>
+    ({ resources, where }: Seen) =>
+        assert.deepEqual(resources.map((resource) => [nameOf(resource.urn), resource.pendingDelete === true]), expected, where);
 
 /** resA and resB (replaced with resA), each replaced when its slug changes. */
 const replacedWithA = (value: string): ProgramSpec => ({
@@ -399,6 +416,34 @@ describeGoFile("pulumi_test.go", [
                 state: ["resA", "resB"],
                 // resA replaced first, resB is replaced with it before its own Diff is asked (step_generator.go diff).
                 check: ({ result, where }) => assert.deepEqual(result.steps.find((step) => step.name === "resB")?.replaces, ["replaceWith"], where),
+            },
+        ],
+    },
+    {
+        go: "TestPendingDeleteReplacement (the service refuses to delete resA while a copy of resB points to it)",
+        runs: [
+            { operation: "up", spec: pointingToA("bar", "active"), ok: true, steps: ["create resA", "create resB"], state: ["resA", "resB"] },
+            {
+                operation: "up",
+                spec: pointingToA("bar", "inactive"),
+                ok: false,
+                error: /Could not delete typB/,
+                steps: ["delete resB failed", "replace resB", "same resA"],
+                deletes: ["resB"],
+                state: ["resA", "resB", "resB"],
+                pendingDelete: ["resB"],
+                check: inStateOrder(["resA", false], ["resB", false], ["resB", true]),
+            },
+            {
+                // resA's delete-before-replace deletes both copies of resB first: neither points to resA when it goes.
+                operation: "up",
+                before: drift({ failDelete: undefined }, "resB"),
+                spec: pointingToA("baz", "inactive"),
+                ok: true,
+                steps: ["delete resB", "replace resA", "replace resB"],
+                deletes: ["resA", "resB", "resB"],
+                state: ["resA", "resB"],
+                check: inStateOrder(["resA", false], ["resB", false]),
             },
         ],
     },
