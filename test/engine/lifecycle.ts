@@ -97,6 +97,7 @@ export async function runLifecycle(operation: Operation, options: RunOptions): P
             targets: targetsOf(options, live),
             replaceTargets: replaceTargetsOf(options),
             continueOnError: options.continueOnError === true,
+            ignoreProtect: options.ignoreProtect === true,
             warn: (message) => diagnostics.push(`warning: ${message}`),
             info: (message) => diagnostics.push(message),
             providerRef,
@@ -163,6 +164,10 @@ function targetsOf(options: RunOptions, state: LiveState): Targets {
     if (targeted && (options.excludes ?? []).length > 0) {
         // operations/*.go: cmd.MarkFlagsMutuallyExclusive("target", "exclude"), as cobra words it.
         throw new Error("if any flags in the group [target exclude] are set none of the others can be; [exclude target] were all set");
+    }
+    if (options.ignoreProtect && options.excludeProtected) {
+        // operations/destroy.go: cmd.MarkFlagsMutuallyExclusive("exclude-protected", "ignore-protect").
+        throw new Error("if any flags in the group [exclude-protected ignore-protect] are set none of the others can be; [exclude-protected ignore-protect] were all set");
     }
     if (targeted && options.excludeProtected) {
         throw new Error("you cannot specify --target and --exclude-protected");

@@ -161,6 +161,11 @@ export const OPTIONS = [
         follows: "operations/{up,destroy}.go: --continue-on-error",
     },
     {
+        names: ["--ignore-protect"], commands: ["preview", "up", "destroy"], kind: "switch", of: "run", field: "ignoreProtect",
+        help: "delete and replace protected resources as if unprotected (the state keeps them protected); not with --exclude-protected",
+        follows: "operations/{preview,up,destroy}.go: --ignore-protect; step.go DeleteStep.Apply, step_generator.go continueStepsFromDiff (IgnoreProtect)",
+    },
+    {
         names: ["--run-program"], commands: ["refresh", "destroy"], kind: "switch", of: "run", field: "runProgram",
         help: "configure the provider from the current config, and record it",
         follows: "operations/{refresh,destroy}.go: --run-program (preview's and up's, for their --refresh, not followed)",
@@ -190,15 +195,6 @@ export const OPTIONS = [
         follows: "operations/{preview,up,refresh,destroy}.go: --diff; pkg/backend/display/diff.go ShowDiffEvents",
     },
 ] as const satisfies readonly OptionRow[];
-
-/** The CLI's flags the double knows and does not follow: given one, a run fails naming it and the Go code it needs. */
-export const REFUSED_FLAGS: readonly { flag: string; commands: readonly Operation[]; does: string }[] = [
-    {
-        flag: "--ignore-protect",
-        commands: ["preview", "up", "destroy"],
-        does: "deletes and replaces protected resources (deploy/step.go DeleteStep.Apply, step_generator.go continueStepsFromDiff: IgnoreProtect)",
-    },
-];
 
 type Row = (typeof OPTIONS)[number];
 type FieldsOf<Of extends OptionRow["of"]> = { -readonly [R in Row as R["of"] extends Of ? R["field"] : never]?: ValueKinds[R["kind"]] };
@@ -258,7 +254,7 @@ export function readOptions(operation: Operation, args: readonly string[], env: 
         const flag = args[index];
         const row = BY_NAME.get(flag);
         if (row === undefined) {
-            throw new Error(notFollowed(flag, operation) ?? `${flag}: unknown option`);
+            throw new Error(`${flag}: unknown option`);
         }
         if (!row.commands.includes(operation)) {
             throw new Error(refusal(row, flag, operation));
@@ -274,11 +270,6 @@ export function readOptions(operation: Operation, args: readonly string[], env: 
         fields[row.field] = (READERS[row.kind] as Reader<unknown>)({ flag, next, env }, fields[row.field]);
     }
     return chosen;
-}
-
-function notFollowed(flag: string, operation: Operation): string | undefined {
-    const refused = REFUSED_FLAGS.find((known) => known.flag === flag && known.commands.includes(operation));
-    return refused && `${flag}: pulumi ${operation} ${flag} ${refused.does}, which the engine double does not follow`;
 }
 
 function refusal(row: OptionRow, flag: string, operation: Operation): string {
@@ -300,8 +291,7 @@ export function optionsHelp(width = 116): string {
         const refused = row.elsewhere === undefined ? "" : `; ${listed(others)} refuse it: the CLI's ${row.names[0]} there ${row.elsewhere}`;
         return entry(left[index], `${scope}${row.help}${refused}`);
     });
-    const refusedFlags = REFUSED_FLAGS.map(({ flag, commands, does }) => entry(flag, `refused (${commands.join(", ")}): the CLI's flag ${does}`));
-    return [...options, ...refusedFlags].join("");
+    return options.join("");
 }
 
 /** "a", "a and b", "a, b and c". */

@@ -79,6 +79,7 @@ export interface ShownResource {
     importId?: string;
     retainOnDelete?: boolean;
     deletedWith?: string;
+    replaceWith?: string[];
     ignoreChanges?: string[];
     replaceOnChanges?: string[];
     /** Its secrets each a secret holding "[secret]". */

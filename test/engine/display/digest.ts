@@ -61,6 +61,7 @@ export interface ResourceV3 {
     importID?: string;
     retainOnDelete?: true;
     deletedWith?: string;
+    replaceWith?: string[];
     ignoreChanges?: string[];
     replaceOnChanges?: string[];
     replacementTrigger?: unknown;
@@ -159,6 +160,7 @@ export function resourceV3(shown: ShownResource): ResourceV3 {
         importID: shown.importId || undefined,
         retainOnDelete: shown.retainOnDelete ? true : undefined,
         deletedWith: shown.deletedWith || undefined,
+        replaceWith: list(shown.replaceWith),
         ignoreChanges: list(shown.ignoreChanges),
         replaceOnChanges: list(shown.replaceOnChanges),
         replacementTrigger: triggerOf(shown),

@@ -21,6 +21,8 @@ export interface RegistrationRequest {
     retainOnDelete?: boolean;
     /** The URN of the resource whose deletion deletes this one too (`deletedWith`), or "". */
     deletedWith?: string;
+    /** The URNs of the resources whose replacement replaces this one too (`replaceWith`; a read has none). */
+    replaceWith?: string[];
     /** The `import` option: adopt the existing object with this id instead of creating one. */
     importId?: string;
     /** The `aliases` option: old URNs, or specs whose empty fields default to the resource's own. */

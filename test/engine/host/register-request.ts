@@ -108,6 +108,7 @@ function goalOf(
         protect: options.hasProtect() ? options.getProtect() : undefined,
         retainOnDelete: options.hasRetainOnDelete() ? options.getRetainOnDelete() : undefined,
         deletedWith: options.getDeletedWith(),
+        replaceWith: options.getReplaceWithList(),
         importId: options.getImport(),
         aliases: options.getAliasesList().map(aliasOf),
         customTimeouts: timeouts
@@ -179,9 +180,6 @@ export function refuseBuiltin(type: string, name: string): void {
 function unfollowedOption(remote: boolean, options: resproto.TransformResourceOptions): string | undefined {
     if (remote) {
         return "a remote component is constructed by its provider's Construct (pkg/resource/deploy/source_eval.go RegisterResource)";
-    }
-    if (options.getReplaceWithList().length > 0) {
-        return "the replaceWith option replaces the resource with those it names (pkg/resource/deploy/step_generator.go diff)";
     }
     if (options.getHideDiffList().length > 0) {
         return "the hideDiffs option hides those paths' changes from the display (pkg/backend/display)";

@@ -148,7 +148,7 @@ export class LiveState {
 
     /**
      * An alias matched: the old resource takes its new URN, and what referred to the old URN (parent, dependencies,
-     * property dependencies, deletedWith) refers to the new one, as the engine's snapshot does for aliased URNs
+     * property dependencies, deletedWith, replaceWith) refers to the new one, as the engine's snapshot does for aliased URNs
      * (deploy.Snapshot NormalizeURNReferences).
      */
     rename(resource: ResourceState, urn: string): ResourceState {
@@ -161,6 +161,26 @@ export class LiveState {
         });
         this.save();
         return renamed;
+    }
+
+    /** Puts the resource in place of this one (a refresh's read of it, a copy pending deletion too). */
+    swap(current: ResourceState, resource: ResourceState): void {
+        const resources = this.opened.resources;
+        const index = resources.indexOf(current);
+        if (index < 0) {
+            throw new Error(`${current.urn}: not in the state any more`);
+        }
+        resources[index] = resource;
+        this.save();
+    }
+
+    /** Rewrites every resource in place (a refresh's repair of the references to those it removed). */
+    rewrite(rewrite: (resources: readonly ResourceState[]) => ResourceState[]): void {
+        const rewritten = rewrite(this.opened.resources);
+        if (rewritten.some((resource, index) => resource !== this.opened.resources[index])) {
+            this.opened.resources = rewritten;
+            this.save();
+        }
     }
 
     remove(resource: ResourceState): void {
@@ -222,6 +242,7 @@ function refersTo(resource: ResourceState, urn: string): boolean {
     return (
         resource.parent === urn ||
         resource.deletedWith === urn ||
+        (resource.replaceWith ?? []).includes(urn) ||
         resource.dependencies.includes(urn) ||
         Object.values(resource.propertyDependencies ?? {}).some((urns) => urns.includes(urn))
     );
@@ -233,6 +254,7 @@ function withReferencesRenamed(resource: ResourceState, from: string, to: string
         ...resource,
         ...(resource.parent === from ? { parent: to } : {}),
         ...(resource.deletedWith === from ? { deletedWith: to } : {}),
+        ...(resource.replaceWith ? { replaceWith: rename(resource.replaceWith) } : {}),
         dependencies: rename(resource.dependencies),
         ...(resource.propertyDependencies
             ? { propertyDependencies: Object.fromEntries(Object.entries(resource.propertyDependencies).map(([key, urns]) => [key, rename(urns)])) }

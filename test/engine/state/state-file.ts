@@ -38,6 +38,8 @@ export interface ResourceState {
     retainOnDelete?: boolean;
     /** `deletedWith`: the URN of a resource whose deletion deletes this one too, so its own Delete is skipped. */
     deletedWith?: string;
+    /** `replaceWith`: the URNs of the resources whose replacement replaces this one too. */
+    replaceWith?: string[];
     /** Read by `Kind.get(name, id)`: the stack records it but does not own it (never deleted, refreshed by its outputs). */
     external?: boolean;
     /** Marked by `state taint`: the next up replaces it (its replacement is not tainted). */

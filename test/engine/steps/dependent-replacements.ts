@@ -34,8 +34,8 @@ export async function dependentReplacements(
 }
 
 /**
- * resource/graph DependingOn (children not included): the resources after the root in the state that depend on it,
- * directly or through one another, by dependsOn, property dependencies or deletedWith.
+ * resource/graph DependingOn (children not included): the resources after the root in the state (copies pending
+ * deletion too) that depend on it, directly or through one another, by dependsOn, property dependencies, deletedWith or replaceWith.
  */
 function dependingOn(resources: readonly ResourceState[], root: ResourceState, ignore: ReadonlySet<string>): ResourceState[] {
     const dependentSet = new Set([root.urn]);
@@ -45,8 +45,9 @@ function dependingOn(resources: readonly ResourceState[], root: ResourceState, i
             ...candidate.dependencies,
             ...Object.values(candidate.propertyDependencies ?? {}).flat(),
             ...(candidate.deletedWith ? [candidate.deletedWith] : []),
+            ...(candidate.replaceWith ?? []),
         ];
-        if (!ignore.has(candidate.urn) && !candidate.pendingDelete && references.some((urn) => dependentSet.has(urn))) {
+        if (!ignore.has(candidate.urn) && references.some((urn) => dependentSet.has(urn))) {
             dependents.push(candidate);
             dependentSet.add(candidate.urn);
         }

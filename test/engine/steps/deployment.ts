@@ -20,6 +20,7 @@ import { isRootStack, resourceUrn } from "../state/urns";
 import { dependenciesOf } from "./targets";
 import { dependentReplacements } from "./dependent-replacements";
 import { checkKnownTrigger, shouldTriggerReplace } from "./replacement-trigger";
+import { cascadeDependents, cascadedDiff } from "./cascade-replacements";
 import { ShownResource, StepResult } from "../types";
 
 export interface DeploymentTarget {
@@ -41,6 +42,8 @@ export class Deployment implements ProgramHandlers {
     private readonly oldStackOutputs = new Map<string, PropertyMap>();
     private readonly inFlight = new Set<Promise<unknown>>();
     private readonly replaced = new Set<ResourceState>();
+    /** step_generator.go sg.replaces: the URNs of the resources this run replaces (so far). */
+    private readonly replacing = new Set<string>();
     /**
      * step_generator.go sg.deletes of a delete-before-replace: the resources it deleted (itself and the dependents it
      * replaces), by URN, with the keys that replace a dependent; a dependent registered again is re-created.
@@ -200,6 +203,7 @@ export class Deployment implements ProgramHandlers {
             ...(inherited.protect ? { protect: true } : {}),
             ...(inherited.retainOnDelete ? { retainOnDelete: true } : {}),
             ...(inherited.deletedWith ? { deletedWith: inherited.deletedWith } : {}),
+            ...(request.replaceWith?.length ? { replaceWith: request.replaceWith } : {}),
             ...(request.replacementTrigger !== undefined ? { replacementTrigger: request.replacementTrigger } : {}),
             ...(customTimeouts ? { customTimeouts } : {}),
             ...(request.sourcePosition ? { sourcePosition: request.sourcePosition } : {}),
@@ -407,7 +411,7 @@ export class Deployment implements ProgramHandlers {
     /** step_generator.go continueStepsFromDiff: Diff decides between same, update and replace. */
     private async deployChange(step: StepResult, desired: Desired, wanted: Desired, old: ResourceState, options: CustomOptions): Promise<ResourceState> {
         const triggered = this.triggersReplace(desired, old);
-        const diff = triggered ? TRIGGERED_DIFF : await this.context.host.diff(refOf(wanted), old.id ?? "", old.outputs, wanted.inputs, old.inputs);
+        const diff = triggered ? TRIGGERED_DIFF : (cascadedDiff(desired, this.replacing) ?? (await this.context.host.diff(refOf(wanted), old.id ?? "", old.outputs, wanted.inputs, old.inputs)));
         const hasInitErrors = (old.initErrors ?? []).length > 0;
         const changed = diff.changes === "some" || (diff.changes === "unknown" && !sameValue(old.inputs, wanted.inputs));
         // diffResource: a diff the provider left unknown becomes the engine's own comparison of the inputs, with its
@@ -482,6 +486,7 @@ export class Deployment implements ProgramHandlers {
     private async recreate(step: StepResult, desired: Desired, old: ResourceState, keys: string[]): Promise<ResourceState> {
         const wanted: Desired = { ...desired, inputs: await this.check(step, desired, {}, desired.inputs) };
         this.deletedEarly.delete(desired.urn);
+        this.replacing.add(desired.urn);
         step.op = "replace";
         step.replaces = keys;
         step.deleteBeforeReplace = true;
@@ -577,14 +582,15 @@ export class Deployment implements ProgramHandlers {
     }
 
     private async replace(wanted: Desired, old: ResourceState, deleteFirst: boolean, step: StepResult): Promise<ResourceState> {
-        // continueStepsFromDiff refuses only when the resource was protected and stays protected: protect can be added,
-        // or removed, together with a replacing change.
-        if (wanted.protect && old.protect) {
+        // continueStepsFromDiff refuses only when the resource was protected and stays protected (and --ignore-protect
+        // is not given): protect can be added, or removed, together with a replacing change.
+        if (wanted.protect && old.protect && !this.context.ignoreProtect) {
             throw new Error(
                 `unable to replace resource "${old.urn}" as it is currently marked for protection; remove the protect option ` +
                     "from the resource in the program and run up first",
             );
         }
+        this.replacing.add(old.urn);
         if (deleteFirst) {
             await this.deleteBeforeReplace(old);
         }
@@ -610,15 +616,17 @@ export class Deployment implements ProgramHandlers {
 
     /**
      * continueStepsFromDiff with deleteBeforeReplace: the dependents that a new object would replace
-     * (calculateDependentReplacements) are deleted first, last dependent first, then the resource itself, unless an
-     * earlier run already deleted it. Each stays in the state pending replacement until it is created again (step.go
-     * DeleteStep.Apply). A protected dependent refuses the whole replacement before anything is deleted. In a preview
-     * nothing is deleted, but the dependents are replaced all the same.
+     * (calculateDependentReplacements), and those replaced with it (findDependentCascadeReplacements), are deleted
+     * first, last dependent first, then the resource itself, unless an earlier run already deleted it. Each stays in the
+     * state pending replacement until it is created again (step.go DeleteStep.Apply); a dependent's copy pending
+     * deletion is deleted for good. A protected dependent refuses the whole replacement before anything is deleted (unless
+     * --ignore-protect). In a preview nothing is deleted, but the dependents are replaced all the same.
      */
     private async deleteBeforeReplace(old: ResourceState): Promise<void> {
         const found = await dependentReplacements(this.context, old, this.registered);
-        const dependents = found.filter(({ resource }) => !this.deletedEarly.has(resource.urn)).reverse();
-        const refused = dependents.find(({ resource }) => resource.protect);
+        const cascading = cascadeDependents(this.context.state.resources, old.urn).filter(({ resource }) => !found.some((other) => other.resource === resource));
+        const dependents = [...found, ...cascading].filter(({ resource }) => !this.deletedEarly.has(resource.urn)).reverse();
+        const refused = this.context.ignoreProtect ? undefined : dependents.find(({ resource }) => resource.protect && !resource.pendingDelete);
         if (refused) {
             throw new Error(
                 `unable to replace resource "${refused.resource.urn}" as part of replacing "${old.urn}" as it is currently ` +
@@ -628,7 +636,8 @@ export class Deployment implements ProgramHandlers {
         dependents.forEach(({ resource, keys }) => this.deletedEarly.set(resource.urn, keys));
         const deleting = new Set([old.urn, ...this.deletedEarly.keys()]);
         for (const { resource } of dependents) {
-            await this.deleteReplaced(resource, deleting);
+            // A copy pending deletion is deleted for good, as any delete (NewDeleteStep: its protect checked then).
+            await (resource.pendingDelete ? deleteResources(this.context, [resource], new Set(), deleting) : this.deleteReplaced(resource, deleting));
         }
         if (!old.pendingReplacement) {
             await this.deleteReplaced(old, deleting);

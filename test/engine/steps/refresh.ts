@@ -12,6 +12,7 @@ import { ResourceState } from "../state/state-file";
 import { readTimes } from "../state/timestamps";
 import { StepContext, errorMessage, newStep, providerOf, refOf, shownResource } from "./steps";
 import { dependenciesOf } from "./targets";
+import { rebuildBaseState } from "./rebuild-base-state";
 import { RunOptions } from "../types";
 
 export interface RefreshChoices extends Pick<RunOptions, "clearPendingCreates" | "importPendingCreates"> {
@@ -26,7 +27,9 @@ export async function refreshResources(context: StepContext, choices: RefreshCho
     }
     context.targets.check((urn) => state.resources.some((resource) => resource.urn === urn));
     const readable = state.resources.filter(
-        (resource) => resource.custom && resource.id && !resource.pendingDelete && !isProvider(resource) && context.targets.includes(resource.urn, dependenciesOf(resource)),
+        // RefreshStep.Apply: a resource pending deletion is read too; one a delete-before-replace deleted is not.
+        (resource) =>
+            resource.custom && resource.id && !resource.pendingReplacement && !isProvider(resource) && context.targets.includes(resource.urn, dependenciesOf(resource)),
     );
     const failures: unknown[] = [];
     await Promise.all(
@@ -51,7 +54,7 @@ export async function refreshResources(context: StepContext, choices: RefreshCho
                             step.op = "refresh";
                             step.diffs = propertyDiffs(resource.outputs, read.outputs);
                         }
-                        state.upsert(refreshed);
+                        state.swap(resource, refreshed);
                     }
                 } catch (error) {
                     step.error = errorMessage(error);
@@ -61,6 +64,8 @@ export async function refreshResources(context: StepContext, choices: RefreshCho
             }),
         ),
     );
+    // deployment_executor.go refresh: the base state is rebuilt whether or not a read failed.
+    state.rewrite(rebuildBaseState);
     if (failures.length > 0) {
         throw failures[0];
     }

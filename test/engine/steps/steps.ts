@@ -23,6 +23,8 @@ export interface StepContext {
     replaceTargets: UrnTargets;
     /** `--continue-on-error` (deployment_executor.go, step_executor.go cancelDueToError). */
     continueOnError: boolean;
+    /** `--ignore-protect`: protected resources are deleted and replaced as if unprotected (engine UpdateOptions.IgnoreProtect). */
+    ignoreProtect: boolean;
     /** Warnings for the person running the engine (the CLI prints them as diagnostics). */
     warn(message: string): void;
     /** Information for the person running the engine (the CLI prints info diagnostics as they are). */
@@ -59,6 +61,7 @@ export function shownResource(resource: ResourceState, provider: string | undefi
         ...(resource.custom && provider ? { provider } : {}),
         ...(resource.retainOnDelete ? { retainOnDelete: true } : {}),
         ...(resource.deletedWith ? { deletedWith: resource.deletedWith } : {}),
+        ...(resource.replaceWith?.length ? { replaceWith: resource.replaceWith } : {}),
         ...(resource.replacementTrigger !== undefined ? { replacementTrigger: shownValue(resource.replacementTrigger) } : {}),
         ...extra,
     };
@@ -76,17 +79,19 @@ export function errorMessage(error: unknown): string {
  * goes last, once no resource left in the state uses it; like the CLI's display, which hides default providers, it
  * gets no step.
  * DeleteStep.Apply: a protected resource is refused (unless it is a replaced one, whose protect was checked by the
- * replace), and the refusal stops only what it depends on, as each refusal is its own failed step; a retained or
+ * replace, or --ignore-protect), and the refusal stops only what it depends on, as each refusal is its own failed step; a retained or
  * external one, or one whose deletedWith resource is deleted in the same run (isDeletedWith), leaves the state without a
  * Delete call, which is a pending operation of the state while it runs (backend/snapshot.go doDelete).
- * With --continue-on-error a failed delete is treated as a refusal.
+ * With --continue-on-error a failed delete is treated as a refusal. `deletedAlongside`: the URNs other steps delete
+ * in the same run (DeleteStep's otherDeletions).
  */
 export async function deleteResources(
     context: StepContext,
     resources: readonly ResourceState[],
     quiet: ReadonlySet<ResourceState> = new Set(),
+    deletedAlongside: ReadonlySet<string> = new Set(),
 ): Promise<void> {
-    const deleting = new Set(resources.map((resource) => resource.urn));
+    const deleting = new Set([...resources.map((resource) => resource.urn), ...deletedAlongside]);
     const failures: Error[] = [];
     await deleteInDependencyOrder(resources.filter((resource) => !isProvider(resource)), (resource) =>
         context.slots.run(async () => {
@@ -95,7 +100,7 @@ export async function deleteResources(
                 return true;
             }
             const step = { ...newStep("delete", resource), ...providerOf(context, resource), old: shownResource(resource, context.providerRef) };
-            if (resource.protect && !quiet.has(resource)) {
+            if (resource.protect && !quiet.has(resource) && !context.ignoreProtect) {
                 const refusal = protectedDeleteError(resource);
                 step.error = refusal.message;
                 context.steps.push(step);

@@ -5,9 +5,17 @@
 import { isProvider } from "../state/default-provider";
 import { ResourceState } from "../state/state-file";
 
-/** What a resource depends on, as pkgresource.State.GetAllDependencies lists it (provider aside): parent, dependsOn, deletedWith. */
-export function dependenciesOf(resource: { parent?: string; dependencies: readonly string[]; deletedWith?: string }): string[] {
-    return [...(resource.parent ? [resource.parent] : []), ...resource.dependencies, ...(resource.deletedWith ? [resource.deletedWith] : [])];
+/**
+ * What a resource depends on, as pkgresource.State.GetAllDependencies lists it (provider aside): parent, dependsOn,
+ * deletedWith, replaceWith.
+ */
+export function dependenciesOf(resource: { parent?: string; dependencies: readonly string[]; deletedWith?: string; replaceWith?: readonly string[] }): string[] {
+    return [
+        ...(resource.parent ? [resource.parent] : []),
+        ...resource.dependencies,
+        ...(resource.deletedWith ? [resource.deletedWith] : []),
+        ...(resource.replaceWith ?? []),
+    ];
 }
 
 /**

@@ -78,13 +78,11 @@ describe("engine double: command line", function () {
             assert.throws(() => parseCommand(["up", "prog", "--import-pending-creates", "urn:a", "id"]), /^Error: --import-pending-creates: only for refresh$/);
         });
 
-        it("refuses --ignore-protect, which it does not follow, naming the Go code that acts on it", () => {
-            assert.throws(
-                () => parseCommand(["destroy", "prog", "--ignore-protect"]),
-                /^Error: --ignore-protect: pulumi destroy --ignore-protect deletes and replaces protected resources \(deploy\/step\.go DeleteStep\.Apply.*which the engine double does not follow$/,
-            );
-            assert.throws(() => parseCommand(["refresh", "prog", "--ignore-protect"]), /^Error: --ignore-protect: unknown option$/);
-            assert.match(HELP, /--ignore-protect +refused \(preview, up, destroy\)/);
+        it("takes --ignore-protect for preview, up and destroy only", () => {
+            for (const operation of ["preview", "up", "destroy"]) {
+                assert.equal(parseCommand([operation, "prog", "--ignore-protect"]).options.ignoreProtect, true, operation);
+            }
+            assert.throws(() => parseCommand(["refresh", "prog", "--ignore-protect"]), /^Error: --ignore-protect: only for preview, up and destroy$/);
         });
 
         it("--help lists each option once, with its operations when not all of them take it", () => {

@@ -128,6 +128,15 @@ describe("engine double: resource options and flags as the Go engine handles the
             assert.deepEqual(calls(program, "delete"), ["other"]);
             assert.deepEqual(program.managed().map((resource) => resource.urn.split("::").pop()), ["kept"]);
         });
+
+        it("destroy takes --ignore-protect or --exclude-protected, not both (destroy.go MarkFlagsMutuallyExclusive)", async () => {
+            const program = testProgram();
+            await expectOk(program, "up", { things: [{ name: "kept", options: { protect: true } }] });
+            const result = await program.run("destroy", undefined, { ignoreProtect: true, excludeProtected: true });
+            assert.equal(result.ok, false);
+            assert.match(result.error ?? "", /\[exclude-protected ignore-protect\] were all set/);
+            assert.deepEqual(calls(program, "delete"), []);
+        });
     });
 
     describe("aliases (getOldResource)", () => {

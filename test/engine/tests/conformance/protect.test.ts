@@ -1,5 +1,17 @@
 // The Go engine's protect_test.go (pkg/engine/lifecycletest), transcribed: see runner.ts.
-import { describeGoFile, thing } from "./runner";
+import { strict as assert } from "assert";
+import { Seen, describeGoFile, thing } from "./runner";
+
+const PROTECTED_REPLACE = /as it is currently marked for protection/;
+const ignoreProtect = { ignoreProtect: true };
+/** TestIgnoreProtect's check of the preview's and the update's diagnostics. */
+const noProtectError = ({ result, where }: Seen) => assert.doesNotMatch(result.log, /cannot be deleted/, where);
+/** resA, protected, replaced when its slug changes (delete-before-replace when asked). */
+const protectedA = (slug: string) => ({ things: [thing("resA", { protect: true }, { slug })] });
+/** resB, protected, takes its slug from resA, which is replaced delete-before-replace when its slug changes. */
+const dbrChain = (slug: string) => ({
+    things: [thing("resA", {}, { slug, deleteBeforeReplace: true }), { ...thing("resB", { protect: true }), refs: { slug: "resA.slug" }, dependsOn: ["resA"] }],
+});
 
 describeGoFile("protect_test.go", [
     {
@@ -27,6 +39,57 @@ describeGoFile("protect_test.go", [
                 steps: ["create child", "create parent"],
                 state: ["child", "parent"],
                 protect: ["child", "parent"],
+            },
+        ],
+    },
+    {
+        go: "TestIgnoreProtect (a preview and an up with --ignore-protect delete the protected resources the program no longer declares)",
+        runs: [
+            { operation: "up", spec: { things: [thing("resA", { protect: true }), thing("resB", { protect: true })] }, ok: true, steps: ["create resA", "create resB"], state: ["resA", "resB"] },
+            { operation: "preview", spec: { things: [] }, flags: ignoreProtect, ok: true, steps: ["delete resA", "delete resB"], state: ["resA", "resB"], check: noProtectError },
+            { operation: "up", spec: { things: [] }, flags: ignoreProtect, ok: true, steps: ["delete resA", "delete resB"], deletes: ["resA", "resB"], state: [], check: noProtectError },
+        ],
+    },
+    {
+        go: "TestIgnoreProtectReplace",
+        runs: [
+            { operation: "up", spec: protectedA("foo"), ok: true, steps: ["create resA"], state: ["resA"] },
+            { operation: "up", spec: protectedA("bar"), ok: false, error: PROTECTED_REPLACE, steps: ["replace resA failed"], state: ["resA"] },
+            // The replacement stays protected: the flag does not unprotect it.
+            { operation: "up", spec: protectedA("bar"), flags: ignoreProtect, ok: true, steps: ["replace resA"], deletes: ["resA"], state: ["resA"], protect: ["resA"] },
+        ],
+    },
+    {
+        go: "TestIgnoreProtectDBRChain",
+        runs: [
+            { operation: "up", spec: dbrChain("foo"), ok: true, steps: ["create resA", "create resB"], state: ["resA", "resB"] },
+            { operation: "up", spec: dbrChain("bar"), ok: false, error: PROTECTED_REPLACE, steps: ["replace resA failed"], state: ["resA", "resB"] },
+            {
+                operation: "up",
+                spec: dbrChain("bar"),
+                flags: ignoreProtect,
+                ok: true,
+                steps: ["replace resA", "replace resB"],
+                deletes: ["resA", "resB"],
+                calls: { create: ["resA", "resB"] },
+                state: ["resA", "resB"],
+                protect: ["resB"],
+            },
+        ],
+    },
+    {
+        go: "TestIgnoreProtectDestroy",
+        runs: [
+            { operation: "up", spec: protectedA("foo"), ok: true, steps: ["create resA"], state: ["resA"] },
+            { operation: "destroy", ok: false, error: /cannot be deleted/, steps: ["delete resA failed"], state: ["resA"] },
+            {
+                operation: "destroy",
+                flags: ignoreProtect,
+                ok: true,
+                steps: ["delete resA"],
+                deletes: ["resA"],
+                state: [],
+                check: ({ program, where }) => assert.deepEqual(program.state().resources, [], where),
             },
         ],
     },

@@ -6,7 +6,29 @@ import { PendingOperation, ResourceState, readState, storedSecretKeys, writeStor
 import { isSecretWrapper } from "../../values/property-values";
 import { encryptValue, newEncryptionSalt } from "../../state/config-secrets";
 import { Alias, ProgramSpec, ThingSpec } from "../test-program";
-import { GoCase, Run, Seen, basicLifecycle, describeGoFile, nameOf, thing, unprotect, urnOf } from "./runner";
+import { GoCase, Run, Seen, basicLifecycle, describeGoFile, drift, nameOf, thing, unprotect, urnOf } from "./runner";
+
+/**
+ * resA, replaced delete-before-replace when its slug changes, which the service refuses to delete while something points
+ * to it; resB, pointing to resA, replaced when its trigger changes, whose deletes fail (until the test lets them).
+ */
+const pointingToA = (slug: string, trigger: string): ProgramSpec => ({
+    things: [
+        thing("resA", {}, { slug, deleteBeforeReplace: true, guardReferences: true }),
+        { ...thing("resB", { replacementTrigger: trigger }, { failDelete: "Could not delete typB" }), refs: { slug: "resA.slug", parentId: "resA.id" } },
+    ],
+});
+
+/** The program's resources in the state's order, each with whether it is pending deletion. */
+const inStateOrder =
+    (...expected: [string, boolean][]) =>
+    ({ resources, where }: Seen) =>
+        assert.deepEqual(resources.map((resource) => [nameOf(resource.urn), resource.pendingDelete === true]), expected, where);
+
+/** resA and resB (replaced with resA), each replaced when its slug changes. */
+const replacedWithA = (value: string): ProgramSpec => ({
+    things: [thing("resA", {}, { slug: `${value}-value-a` }), thing("resB", { replaceWith: ["resA"] }, { slug: `${value}-value-b` })],
+});
 
 /** One up of resA with these inputs and ignoreChanges, whose step is `op` (TestSingleResourceIgnoreChanges). */
 const withIgnored = (op: string, inputs: Record<string, unknown>, ignoreChanges?: string[], secrets?: Record<string, unknown>): Run => ({
@@ -570,12 +592,58 @@ describeGoFile("pulumi_test.go", [
             },
             { operation: "up", spec: { things: [] }, ok: true, steps: ["delete resA", "delete resB", "delete resC"], deletes: ["resA"], state: [] },
         ],
-    },    TIMESTAMP_TRACKING,
+    },
+    TIMESTAMP_TRACKING,
     SOURCE_POSITIONS,
     CUSTOM_TIMEOUTS,
     BROKEN_DECRYPTER,
     {
         go: "TestBadResourceOptionURNs (its malformed alias URN and alias parent URN; a Node program's parent, deletedWith and dependencies are resources, never malformed URNs)",
         runs: [badAlias({ urn: "very-bad urn" }, "invalid alias URN"), badAlias({ parentUrn: "very-bad urn" }, "invalid parent alias URN")],
+    },
+    {
+        go: "TestReplaceWithAndPropertyChange (resB, replaced with resA, has a replacing change of its own too)",
+        runs: [
+            { operation: "up", spec: replacedWithA("initial"), ok: true, steps: ["create resA", "create resB"], state: ["resA", "resB"] },
+            {
+                operation: "up",
+                spec: replacedWithA("changed"),
+                ok: true,
+                steps: ["replace resA", "replace resB"],
+                deletes: ["resA", "resB"],
+                calls: { create: ["resA", "resB"] },
+                state: ["resA", "resB"],
+                // resA replaced first, resB is replaced with it before its own Diff is asked (step_generator.go diff).
+                check: ({ result, where }) => assert.deepEqual(result.steps.find((step) => step.name === "resB")?.replaces, ["replaceWith"], where),
+            },
+        ],
+    },
+    {
+        go: "TestPendingDeleteReplacement (the service refuses to delete resA while a copy of resB points to it)",
+        runs: [
+            { operation: "up", spec: pointingToA("bar", "active"), ok: true, steps: ["create resA", "create resB"], state: ["resA", "resB"] },
+            {
+                operation: "up",
+                spec: pointingToA("bar", "inactive"),
+                ok: false,
+                error: /Could not delete typB/,
+                steps: ["delete resB failed", "replace resB", "same resA"],
+                deletes: ["resB"],
+                state: ["resA", "resB", "resB"],
+                pendingDelete: ["resB"],
+                check: inStateOrder(["resA", false], ["resB", false], ["resB", true]),
+            },
+            {
+                // resA's delete-before-replace deletes both copies of resB first: neither points to resA when it goes.
+                operation: "up",
+                before: drift({ failDelete: undefined }, "resB"),
+                spec: pointingToA("baz", "inactive"),
+                ok: true,
+                steps: ["delete resB", "replace resA", "replace resB"],
+                deletes: ["resA", "resB", "resB"],
+                state: ["resA", "resB"],
+                check: inStateOrder(["resA", false], ["resB", false]),
+            },
+        ],
     },
 ]);

@@ -2,7 +2,7 @@
 import { strict as assert } from "assert";
 import { readState, writeStoredState } from "../../state/state-file";
 import { TestProgram } from "../test-program";
-import { Seen, describeGoFile, drift, gone, nameOf, thing, things, urnOf } from "./runner";
+import { GoCase, Run, Seen, checkIntegrity, describeGoFile, drift, gone, nameOf, thing, things, urnOf } from "./runner";
 
 /** The state's order of the program's resources. */
 const inOrder =
@@ -18,6 +18,85 @@ function initErrorsOfA({ stateFile }: TestProgram): void {
     const stored = readState(stateFile);
     const resources = stored.resources.map((resource) => (resource.urn === urnOf("resA") ? { ...resource, initErrors: ["Resource failed to initialize"] } : resource));
     writeStoredState(stateFile, { ...stored, resources });
+}
+
+/**
+ * validateRefreshDeleteCombination's snapshot, by id: A (0), B (1, depending on A), C (2, on A and B), then copies
+ * pending deletion: A (3), A (4) and C (5, on A and B). The refresh finds 0 and 4 gone.
+ */
+const COPIES = [
+    { id: "0", name: "resA", dependencies: [] },
+    { id: "1", name: "resB", dependencies: ["resA"] },
+    { id: "2", name: "resC", dependencies: ["resA", "resB"] },
+    { id: "3", name: "resA", dependencies: [], pendingDelete: true },
+    { id: "4", name: "resA", dependencies: [], pendingDelete: true },
+    { id: "5", name: "resC", dependencies: ["resA", "resB"], pendingDelete: true },
+];
+const GONE = ["0", "4"];
+
+/** The state and the provider's objects of COPIES, made from the things an up created (their outputs name the provider). */
+function withCopies(program: TestProgram): void {
+    const stored = program.state();
+    const made = new Map(stored.resources.map((resource) => [nameOf(resource.urn), resource]));
+    const cloudByLabel = new Map(Object.values(program.cloud()).map((object) => [String(object.label), object]));
+    const copies = COPIES.map(({ id, name, dependencies, pendingDelete }) => {
+        const { propertyDependencies: _none, ...resource } = made.get(name)!;
+        return { ...resource, id, dependencies: dependencies.map((dependency) => urnOf(dependency)), ...(pendingDelete ? { pendingDelete } : {}) };
+    });
+    const others = stored.resources.filter((resource) => !resource.custom || resource.type.startsWith("pulumi:providers:"));
+    writeStoredState(program.stateFile, { ...stored, resources: [...others, ...copies] });
+    program.editCloud((cloud) => {
+        Object.keys(cloud).forEach((id) => delete cloud[id]);
+        COPIES.filter(({ id }) => !GONE.includes(id)).forEach(({ id, name }) => (cloud[id] = { ...cloudByLabel.get(name) }));
+    });
+}
+
+/** A refresh of the targets (every resource when none): with resA refreshed, what depended on its copy 0 is repaired. */
+function refreshDeleteCombination(targets: string[]): Run {
+    const refreshed = COPIES.filter(({ name }) => targets.length === 0 || targets.includes(name));
+    const aRefreshed = refreshed.some(({ name }) => name === "resA");
+    const left = COPIES.filter(({ id }) => !(aRefreshed && GONE.includes(id)));
+    const repaired: Record<string, string[]> = aRefreshed ? { "1": [], "2": ["resB"] } : {};
+    return {
+        operation: "refresh",
+        flags: { targets: targets.map((name) => urnOf(name)) },
+        before: withCopies,
+        ok: true,
+        steps: refreshed.map(({ id, name }) => `${GONE.includes(id) ? "read-gone" : "same"} ${name}`).sort(),
+        calls: { read: refreshed.map(({ name }) => name).sort() },
+        state: left.map(({ name }) => name).sort(),
+        check: ({ resources, where }) =>
+            assert.deepEqual(
+                resources.map((resource) => [resource.id, resource.dependencies.map(nameOf)]),
+                left.map(({ id, dependencies }) => [id, repaired[id] ?? dependencies]),
+                `the copies left and their dependencies, refreshing ${targets.join(", ") || "everything"}; ${where}`,
+            ),
+    };
+}
+
+/** Every subset of resA, resB and resC, the empty one (no target) first. */
+const SUBSETS = [[], ["resA"], ["resB"], ["resC"], ["resA", "resB"], ["resA", "resC"], ["resB", "resC"], ["resA", "resB", "resC"]];
+
+/** A refresh that finds resA gone, and what it leaves of resB, which referred to resA. */
+function refreshDeletes(go: string, resB: Parameters<typeof thing>[1], refs: Record<string, string>, check: (resB: Seen["resources"][number], where: string) => void): GoCase {
+    const spec = { things: [thing("resA"), { ...thing("resB", resB), refs }] };
+    return {
+        go,
+        runs: [
+            { operation: "up", spec, ok: true, steps: ["create resA", "create resB"], state: ["resA", "resB"], check: checkIntegrity },
+            {
+                operation: "refresh",
+                before: gone("resA"),
+                ok: true,
+                steps: ["read-gone resA", "same resB"],
+                state: ["resB"],
+                check: (seen) => {
+                    checkIntegrity(seen);
+                    check(seen.resources[0], seen.where);
+                },
+            },
+        ],
+    };
 }
 
 describeGoFile("refresh_test.go", [
@@ -36,6 +115,16 @@ describeGoFile("refresh_test.go", [
             },
         ],
     },
+    {
+        go: "TestRefreshDeleteDependencies (each subset of the three names as targets, the empty one too)",
+        runs: [{ operation: "up", spec: { things: things("resA", "resB:resA", "resC:resA,resB") }, ok: true, steps: ["create resA", "create resB", "create resC"], state: ["resA", "resB", "resC"] }, ...SUBSETS.map(refreshDeleteCombination)],
+    },
+    refreshDeletes("TestRefreshDeletePropertyDependencies", {}, { propB1: "resA.url" }, (resB, where) => {
+        assert.deepEqual(resB.propertyDependencies ?? {}, {}, `resB's property dependencies, ${where}`);
+        assert.deepEqual(resB.dependencies, [], `resB's dependencies, ${where}`);
+    }),
+    refreshDeletes("TestRefreshDeleteDeletedWith", { deletedWith: "resA" }, {}, (resB, where) => assert.equal(resB.deletedWith, undefined, `resB's deletedWith, ${where}`)),
+    refreshDeletes("TestRefreshDeleteParent", { parent: "resA" }, {}, (resB, where) => assert.equal(resB.parent, undefined, `resB's parent, ${where}`)),
     {
         go: "TestRefreshPreservesInputsWhenReadReturnsNoInputs",
         runs: [
