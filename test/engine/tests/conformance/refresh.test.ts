@@ -219,7 +219,7 @@ describeGoFile("refresh_test.go", [
         ],
     },
     {
-        go: "TestRefreshWithProgramWithDeletedResource (resA found gone is a skipped create; resB, depending on it, is read)",
+        go: "TestRefreshWithProgramWithDeletedResource (resA found gone is a skipped create; resB, depending on it, is read; that resB's dependency on resA leaves the state is not transcribed, a rule the double does not follow yet: a refresh finding a resource gone leaves what refers to it naming it)",
         runs: [
             { operation: "up", spec: { things: things("resA", "resB:resA") }, ok: true, steps: created("resA", "resB"), state: ["resA", "resB"] },
             {
@@ -256,10 +256,10 @@ describeGoFile("refresh_test.go", [
         ],
     },
     {
-        go: "TestRefreshRunProgramDeletedResource (up --refresh --run-program creates again what the read found gone)",
+        go: "TestRefreshRunProgramDeletedResource (up --refresh --run-program creates again what the read found gone; the read is made by the provider the program registers, the key changed since)",
         runs: [
-            { operation: "up", spec: { things: [thing("resA")] }, ok: true, steps: ["create resA"], state: ["resA"] },
-            { operation: "up", spec: { things: [thing("resA", {}, { colour: "green" })] }, flags: UP_REFRESHING, before: gone("resA"), ok: true, steps: ["create resA", "read-gone resA"], calls: { read: ["resA"], create: ["resA"] }, state: ["resA"], cloud: 1 },
+            { operation: "up", spec: { things: [thing("resA")] }, flags: withKey("refused"), ok: true, steps: ["create resA"], state: ["resA"] },
+            { operation: "up", spec: { things: [thing("resA", {}, { colour: "green" })] }, flags: { ...UP_REFRESHING, ...withKey("key-B") }, before: gone("resA"), ok: true, steps: ["create resA", "read-gone resA"], calls: { read: ["resA"], create: ["resA"] }, state: ["resA"], cloud: 1 },
         ],
     },
     {
