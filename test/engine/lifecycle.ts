@@ -1,7 +1,8 @@
 // One run of preview / up / refresh / destroy: reads the project, config and state, starts the
-// provider host (and, for preview and up, the program), sequences the steps, and stops every process
-// it started before it resolves. preview and up configure the provider with the current config; refresh,
-// destroy and the refresh phase of `up --refresh` with the config recorded in the state's default provider.
+// provider host (and, for preview and up, or with --run-program, the program), sequences the steps, and stops every
+// process it started before it resolves. preview and up configure the provider with the current config; refresh,
+// destroy and the refresh phase of `up --refresh` with the config recorded in the state's default provider, unless
+// --run-program, whose program registers the provider with the current config (run-program.ts).
 import { Deployment, stackOutputsOf } from "./steps/deployment";
 import { configOf, defaultProviderUrn, providerState, recordedProvider, usesDefaultProvider } from "./state/default-provider";
 import { StepSlots, defaultParallel } from "./steps/step-slots";
@@ -12,10 +13,11 @@ import { LiveState, skipsCheckpoints } from "./state/live-state";
 import { ProgramRun, startProgram } from "./host/program-process";
 import { Project, StackConfig, checkProgramInstalled, readProject, resolveStackConfig } from "./state/project";
 import { ProviderHost, providerHostEnv, startProviderHost } from "./host/provider-host";
-import { refreshResources } from "./steps/refresh";
+import { refreshResources, settlePendingCreates } from "./steps/refresh";
+import { DESTROY_WITH_PROGRAM, ProgramMode, REFRESH_WITH_PROGRAM, UPDATE_REFRESHING_WITH_PROGRAM, destroyAll } from "./steps/run-program";
 import { ResourceState, openState } from "./state/state-file";
 import { UNKNOWN } from "./values/property-values";
-import { StepContext, deleteResources, errorMessage } from "./steps/steps";
+import { StepContext, errorMessage } from "./steps/steps";
 import { DEFAULT_STACK } from "./options";
 import { LifecycleResult, Operation, RunOptions, StepResult } from "./types";
 
@@ -26,6 +28,8 @@ interface Run {
     stack: string;
     config: StackConfig;
     env: NodeJS.ProcessEnv;
+    /** A preview, or a refresh's preview: nothing is written. */
+    dryRun: boolean;
     state: LiveState;
     /** The host is started while the program starts, each takes a second or so to load pulumi. */
     host: Promise<ProviderHost>;
@@ -37,6 +41,8 @@ interface Run {
     defaultProvider: ResourceState;
     /** Its reference ("urn::id"), as the engine gives it to the program's resources. */
     providerRef: string;
+    /** The default provider as the state recorded it, if it did. */
+    recorded?: ResourceState;
 }
 
 export async function runLifecycle(operation: Operation, options: RunOptions): Promise<LifecycleResult> {
@@ -50,7 +56,7 @@ export async function runLifecycle(operation: Operation, options: RunOptions): P
     const hosts: Promise<ProviderHost>[] = [];
     try {
         const project = readProject(options.programDir);
-        if (operation === "preview" || operation === "up") {
+        if (operation === "preview" || operation === "up" || options.runProgram) {
             checkProgramInstalled(project);
         }
         const stack = options.stack ?? DEFAULT_STACK;
@@ -67,8 +73,8 @@ export async function runLifecycle(operation: Operation, options: RunOptions): P
         const recorded = recordedDefaultProvider(live, providerUrn, config);
         // refresh and destroy run without the program, so the provider is the one recorded, unless --run-program
         // registers it again with the current config.
-        const withoutProgram = operation === "refresh" || operation === "destroy";
-        const hostConfig = withoutProgram && !options.runProgram && recorded ? configOf(recorded) : config;
+        const withoutProgram = (operation === "refresh" || operation === "destroy") && !options.runProgram;
+        const hostConfig = withoutProgram && recorded ? configOf(recorded) : config;
         warnOfPendingOperations(operation, options, live, diagnostics);
         if (!dryRun) {
             live.dropInterruptedOperations();
@@ -80,8 +86,9 @@ export async function runLifecycle(operation: Operation, options: RunOptions): P
             hosts.push(started);
             return started;
         };
-        // The refresh phase of `up --refresh` and `preview --refresh` reads with the provider as recorded.
-        const refreshFirst = (operation === "up" || operation === "preview") && options.refresh === true;
+        // The refresh phase of `up --refresh` and `preview --refresh` reads with the provider as recorded (with
+        // --run-program each resource is read as it registers, with the provider the program registers).
+        const refreshFirst = (operation === "up" || operation === "preview") && options.refresh === true && !options.runProgram;
         const host = startHost(refreshFirst && recorded ? configOf(recorded) : hostConfig);
         // The provider the program's resources use: the recorded one with the current config, or a new one (whose id a
         // preview does not know yet, as the engine's registry answers UnknownID in a preview).
@@ -103,7 +110,7 @@ export async function runLifecycle(operation: Operation, options: RunOptions): P
             providerRef,
             refreshed,
         });
-        await perform({ operation, options, project, stack, config, env, state: live, host, startHost, context, diagnostics, defaultProvider, providerRef });
+        await perform({ operation, options, project, stack, config, env, dryRun, state: live, host, startHost, context, diagnostics, defaultProvider, providerRef, recorded });
     } catch (failure) {
         error = errorMessage(failure);
     } finally {
@@ -196,7 +203,10 @@ function blindedConfig(config: StackConfig): Record<string, string> {
  */
 function warnOfPendingOperations(operation: Operation, options: RunOptions, state: LiveState, diagnostics: string[]): void {
     const pending = state.pendingOperations;
-    if (!(operation === "up" || operation === "destroy") || options.refresh || pending.length === 0) {
+    // A refresh with the program (RefreshProgram) is no refresh first: it warns too, as an update does.
+    const refreshesFirst = (operation === "refresh" || options.refresh === true) && !options.runProgram;
+    const writes = operation === "up" || operation === "destroy" || (operation === "refresh" && options.previewOnly !== true);
+    if (!writes || refreshesFirst || pending.length === 0) {
         return;
     }
     diagnostics.push(
@@ -223,6 +233,9 @@ async function perform(run: Run): Promise<void> {
     switch (run.operation) {
         case "preview":
         case "up":
+            if (run.options.refresh && run.options.runProgram) {
+                return deploy(run, run.host, UPDATE_REFRESHING_WITH_PROGRAM);
+            }
             // The engine refreshes every resource before the program's steps, in a preview too (deployment_executor.go
             // Execute: opts.Refresh runs deploymentExecutor.refresh); a preview's state is never written, so what the
             // refresh read only feeds the plan.
@@ -239,36 +252,58 @@ async function perform(run: Run): Promise<void> {
             }
             return deploy(run, run.host);
         case "refresh":
-            return refreshResources(run.context(await configuredFromProgram(run)), run.options);
-        case "destroy": {
-            const context = run.context(await configuredFromProgram(run));
-            const { resources } = context.state;
-            context.targets.check((urn) => resources.some((resource) => resource.urn === urn));
-            return deleteResources(context, context.targets.deletable(resources, resources));
-        }
+            if (run.options.runProgram) {
+                return refreshWithProgram(run);
+            }
+            return refreshResources(run.context(await run.host), run.options);
+        case "destroy":
+            if (run.options.runProgram) {
+                // engine/destroy.go DestroyV2 checks the targets against the state before the program runs.
+                checkTargetsInState(run);
+                return deploy(run, run.host, DESTROY_WITH_PROGRAM);
+            }
+            return destroyAll(run.context(await run.host));
     }
 }
 
 /**
- * The host of a refresh or destroy. With --run-program the program registers the default provider again: the engine
- * generates an update step for it (DiffConfig is not implemented by the dynamic provider, so a changed config is
- * DiffSome, not a replace: providers/registry.go Diff), applies it by configuring the provider (Registry.Update)
- * and saves it in the snapshot before any resource's read, which waits for its provider (default_providers.go
- * handleRequest). So the current config is recorded once the host is configured, even when a read fails later.
+ * engine/refresh.go RefreshV2: the targets are checked against the state and the pending creates settled (as the CLI
+ * does before the engine runs), then the program runs in refresh mode.
  */
-async function configuredFromProgram(run: Run): Promise<ProviderHost> {
-    const host = await run.host;
-    if (run.options.runProgram) {
-        const providerUrn = defaultProviderUrn(run.project.name, run.stack);
-        run.state.upsert(providerState(providerUrn, run.config, recordedProvider(run.state.resources, providerUrn)));
+async function refreshWithProgram(run: Run): Promise<void> {
+    checkTargetsInState(run);
+    if (!run.dryRun) {
+        settlePendingCreates(run.context(await run.host), run.options);
     }
-    return host;
+    return deploy(run, run.host, REFRESH_WITH_PROGRAM);
 }
 
-async function deploy(run: Run, host: Promise<ProviderHost>): Promise<void> {
+function checkTargetsInState(run: Run): void {
+    targetsOf(run.options, run.state).check((urn) => run.state.resources.some((resource) => resource.urn === urn));
+}
+
+/**
+ * performPostSteps of refresh and destroy with the program: the resources it did not register are refreshed, or
+ * everything is deleted. They use the default provider the program registered (the engine's registry updated it:
+ * DiffConfig is not implemented by the dynamic provider, so a changed config is an update, providers/registry.go
+ * Diff), or, when it registered none, the one recorded, which the engine loads from the state (EnsureProvider).
+ */
+function postStepsOf(run: Run, mode: ProgramMode | undefined): ((registered: ReadonlySet<string>) => Promise<void>) | undefined {
+    if (mode === undefined || mode.operation === "update") {
+        return undefined;
+    }
+    return async (registered) => {
+        const providerRegistered = registered.has(defaultProviderUrn(run.project.name, run.stack));
+        const host = providerRegistered || !run.recorded ? run.host : run.startHost(configOf(run.recorded));
+        const context = run.context(await host);
+        return mode.operation === "refresh" ? refreshResources(context, { done: registered }) : destroyAll(context);
+    };
+}
+
+async function deploy(run: Run, host: Promise<ProviderHost>, mode?: ProgramMode): Promise<void> {
     // deployment_executor.go Execute checks the replace targets against the old state before the program runs.
     replaceTargetsOf(run.options).check((urn) => run.state.live(urn) !== undefined);
-    const target = { project: run.project.name, stack: run.stack, defaultProvider: run.defaultProvider };
+    const target = { project: run.project.name, stack: run.stack, defaultProvider: run.defaultProvider, mode };
     const deploying = host.then((ready) => new Deployment(run.context(ready), target));
     deploying.catch(() => undefined);
     let program: ProgramRun | undefined;
@@ -281,7 +316,7 @@ async function deploy(run: Run, host: Promise<ProviderHost>): Promise<void> {
                 stack: run.stack,
                 config: run.config.values,
                 secretKeys: run.config.secretKeys,
-                dryRun: run.operation === "preview",
+                dryRun: run.dryRun,
                 parallel: run.options.parallel ?? defaultParallel(),
                 providerRef: run.providerRef,
                 continueOnError: run.options.continueOnError === true,
@@ -320,7 +355,7 @@ async function deploy(run: Run, host: Promise<ProviderHost>): Promise<void> {
         run.diagnostics.push(...trace.map((line) => line.trim()));
         throw new Error(`the program failed: ${summary}`);
     }
-    await deployment.deleteLeftovers();
+    await deployment.postSteps(postStepsOf(run, mode));
     deployment.finalizeStackOutputs(deployment.error !== undefined);
     if (deployment.error) {
         throw deployment.error;

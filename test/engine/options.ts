@@ -166,9 +166,13 @@ export const OPTIONS = [
         follows: "operations/{preview,up,destroy}.go: --ignore-protect; step.go DeleteStep.Apply, step_generator.go continueStepsFromDiff (IgnoreProtect)",
     },
     {
-        names: ["--run-program"], commands: ["refresh", "destroy"], kind: "switch", of: "run", field: "runProgram",
-        help: "configure the provider from the current config, and record it",
-        follows: "operations/{refresh,destroy}.go: --run-program (preview's and up's, for their --refresh, not followed)",
+        names: ["--run-program"], commands: OPERATIONS, kind: "switch", of: "run", field: "runProgram",
+        help:
+            "run the program, whose registrations steer the operation: refresh reads each resource as the program " +
+            "registers it (the provider configured from the current config), then those it does not register; destroy " +
+            "deletes everything, creating nothing; preview and up with --refresh read each resource as it registers " +
+            "(without --refresh it changes nothing)",
+        follows: "operations/{preview,up,refresh,destroy}.go: --run-program (RefreshProgram, DestroyProgram)",
     },
     {
         names: ["--clear-pending-creates"], commands: ["refresh"], kind: "switch", of: "run", field: "clearPendingCreates",

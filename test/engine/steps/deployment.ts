@@ -21,6 +21,7 @@ import { dependenciesOf } from "./targets";
 import { dependentReplacements } from "./dependent-replacements";
 import { checkKnownTrigger, shouldTriggerReplace } from "./replacement-trigger";
 import { cascadeDependents, cascadedDiff } from "./cascade-replacements";
+import { Diverted, Goal, ProgramMode, ProgramModeSteps } from "./run-program";
 import { ShownResource, StepResult } from "../types";
 
 export interface DeploymentTarget {
@@ -28,9 +29,11 @@ export interface DeploymentTarget {
     stack: string;
     /** The default provider's resource with the current config, recorded with the first dynamic resource. */
     defaultProvider: ResourceState;
+    /** `--run-program` of refresh and destroy, or `--refresh --run-program` of an update (run-program.ts). */
+    mode?: ProgramMode;
 }
 
-type Desired = Omit<ResourceState, "id" | "outputs">;
+type Desired = Goal;
 
 export class Deployment implements ProgramHandlers {
     private readonly registered = new Set<string>();
@@ -57,8 +60,11 @@ export class Deployment implements ProgramHandlers {
     private announceFailure!: (error: Error) => void;
     /** Resolves with the first failed step's error (never with --continue-on-error, which waits for the program). */
     readonly failed = new Promise<Error>((resolve) => (this.announceFailure = resolve));
+    private readonly modeSteps?: ProgramModeSteps;
 
-    constructor(private readonly context: StepContext, private readonly target: DeploymentTarget) {}
+    constructor(private readonly context: StepContext, private readonly target: DeploymentTarget) {
+        this.modeSteps = target.mode && new ProgramModeSteps(context, target.mode, this.skippedCreates);
+    }
 
     get error(): Error | undefined {
         return this.firstError;
@@ -116,18 +122,26 @@ export class Deployment implements ProgramHandlers {
     }
 
     /**
-     * Deletes what the program no longer declares and the resources replaced create-before-delete; with --target only
-     * those targeted (deployment_executor.go checks the targets first).
+     * deployment_executor.go performPostSteps: what follows the program's registrations, given the URNs it registered;
+     * by default deleting what it no longer declares.
      */
-    async deleteLeftovers(): Promise<void> {
-        const { state, targets } = this.context;
-        const leftovers = state.resources.filter((resource) => resource.pendingDelete || !this.registered.has(resource.urn));
+    async postSteps(steps: (registered: ReadonlySet<string>) => Promise<void> = () => this.deleteLeftovers()): Promise<void> {
         try {
-            targets.check((urn) => this.registered.has(urn) || state.live(urn) !== undefined);
-            await deleteResources(this.context, targets.deletable(leftovers, state.resources), this.replaced);
+            await steps(this.registered);
         } catch (error) {
             this.fail(error);
         }
+    }
+
+    /**
+     * Deletes what the program no longer declares and the resources replaced create-before-delete; with --target only
+     * those targeted (deployment_executor.go checks the targets first).
+     */
+    private async deleteLeftovers(): Promise<void> {
+        const { state, targets } = this.context;
+        const leftovers = state.resources.filter((resource) => resource.pendingDelete || !this.registered.has(resource.urn));
+        targets.check((urn) => this.registered.has(urn) || state.live(urn) !== undefined);
+        await deleteResources(this.context, targets.deletable(leftovers, state.resources), this.replaced);
     }
 
     private fail(error: unknown): Error {
@@ -175,6 +189,14 @@ export class Deployment implements ProgramHandlers {
             this.skipped.add(urn);
             throw this.fail(error);
         }
+        const desired = desiredOf(urn, request, inherited, customTimeouts);
+        if (this.modeSteps && request.readId === undefined) {
+            const diverted = await this.divert(step, desired, old, request);
+            if (diverted.kind !== "continue") {
+                return this.finishDiverted(step, diverted, request);
+            }
+            old = diverted.old;
+        }
         if (old) {
             step.op = "update";
             step.id = old.id;
@@ -191,24 +213,6 @@ export class Deployment implements ProgramHandlers {
             this.context.steps.push(step);
             throw this.fail(new Error(step.error));
         }
-        const desired: Desired = {
-            urn,
-            type: request.type,
-            custom: request.custom,
-            ...(request.parent ? { parent: request.parent } : {}),
-            dependencies: request.dependencies,
-            propertyDependencies: propertyDependenciesOf(request),
-            inputs: request.object,
-            ...(request.additionalSecretOutputs.length > 0 ? { additionalSecretOutputs: request.additionalSecretOutputs } : {}),
-            ...(inherited.protect ? { protect: true } : {}),
-            ...(inherited.retainOnDelete ? { retainOnDelete: true } : {}),
-            ...(inherited.deletedWith ? { deletedWith: inherited.deletedWith } : {}),
-            ...(request.replaceWith?.length ? { replaceWith: request.replaceWith } : {}),
-            ...(request.replacementTrigger !== undefined ? { replacementTrigger: request.replacementTrigger } : {}),
-            ...(customTimeouts ? { customTimeouts } : {}),
-            ...(request.sourcePosition ? { sourcePosition: request.sourcePosition } : {}),
-            ...(request.stackTrace ? { stackTrace: request.stackTrace } : {}),
-        };
         const refreshStep = this.context.refreshed.get(urn);
         if (refreshStep) {
             refreshStep.new = this.shownGoal({ ...desired, outputs: {} }, request);
@@ -242,15 +246,50 @@ export class Deployment implements ProgramHandlers {
      * recorded, answered with its inputs and no id.
      */
     private leaveUntargeted(step: StepResult, urn: string, request: RegistrationRequest, old: ResourceState | undefined): RegistrationReply {
-        step.op = "same";
-        step.new = this.shownGoal(old ?? { urn, type: request.type, custom: request.custom, dependencies: request.dependencies, inputs: {}, outputs: {} }, request);
-        this.context.steps.push(step);
         if (!old) {
-            this.skippedCreates.add(urn);
-            return { urn, id: "", object: request.object };
+            return this.skipCreate(step, urn, request);
         }
+        step.op = "same";
+        step.new = this.shownGoal(old, request);
+        this.context.steps.push(step);
         const answered = request.custom ? old.outputs : old.inputs;
         return { urn, id: old.id ?? "", object: answered };
+    }
+
+    /** NewSkippedCreateStep: a same step, not recorded, answered with the goal's inputs (or these outputs) and no id. */
+    private skipCreate(step: StepResult, urn: string, request: RegistrationRequest, outputs?: PropertyMap): RegistrationReply {
+        step.op = "same";
+        step.new = this.shownGoal({ urn, type: request.type, custom: request.custom, dependencies: request.dependencies, inputs: {}, outputs: {} }, request);
+        this.context.steps.push(step);
+        this.skippedCreates.add(urn);
+        return { urn, id: "", object: outputs ?? request.object };
+    }
+
+    /** A registration's refresh and its refresh or destroy mode (run-program.ts); a failed read fails the registration. */
+    private async divert(step: StepResult, desired: Desired, old: ResourceState | undefined, request: RegistrationRequest): Promise<Diverted> {
+        try {
+            return await (this.modeSteps as ProgramModeSteps).divert(desired, old, (resource) => this.shownGoal(resource, request));
+        } catch (error) {
+            this.skipped.add(desired.urn);
+            throw this.fail(error);
+        }
+    }
+
+    /**
+     * continueStepsFromRefresh's ends: a resource done once refreshed gets no further step (event.Done with its state),
+     * a destroy's same step records the goal with the old state's inputs and outputs, a skipped create records nothing.
+     */
+    private finishDiverted(step: StepResult, diverted: Exclude<Diverted, { kind: "continue" }>, request: RegistrationRequest): RegistrationReply {
+        if (diverted.kind === "skippedCreate") {
+            return this.skipCreate(step, step.urn, request, diverted.outputs);
+        }
+        const { state } = diverted;
+        if (diverted.kind === "same") {
+            Object.assign(step, { op: "same", id: state.id, new: this.shownGoal(state, request), done: shownResource(state, this.context.providerRef) });
+            this.context.state.record(state);
+            this.context.steps.push(step);
+        }
+        return { urn: state.urn, id: state.id ?? "", object: state.outputs };
     }
 
     /**
@@ -671,6 +710,28 @@ interface InheritedOptions {
     protect?: boolean;
     retainOnDelete?: boolean;
     deletedWith?: string;
+}
+
+/** step_generator.go generateResourceSteps: the state a registration asks for, before its steps give it an id and outputs. */
+function desiredOf(urn: string, request: RegistrationRequest, inherited: InheritedOptions, customTimeouts: CustomTimeouts | undefined): Desired {
+    return {
+        urn,
+        type: request.type,
+        custom: request.custom,
+        ...(request.parent ? { parent: request.parent } : {}),
+        dependencies: request.dependencies,
+        propertyDependencies: propertyDependenciesOf(request),
+        inputs: request.object,
+        ...(request.additionalSecretOutputs.length > 0 ? { additionalSecretOutputs: request.additionalSecretOutputs } : {}),
+        ...(inherited.protect ? { protect: true } : {}),
+        ...(inherited.retainOnDelete ? { retainOnDelete: true } : {}),
+        ...(inherited.deletedWith ? { deletedWith: inherited.deletedWith } : {}),
+        ...(request.replaceWith?.length ? { replaceWith: request.replaceWith } : {}),
+        ...(request.replacementTrigger !== undefined ? { replacementTrigger: request.replacementTrigger } : {}),
+        ...(customTimeouts ? { customTimeouts } : {}),
+        ...(request.sourcePosition ? { sourcePosition: request.sourcePosition } : {}),
+        ...(request.stackTrace ? { stackTrace: request.stackTrace } : {}),
+    };
 }
 
 /** applyReplaceOnChanges: whether a replaceOnChanges path contains the key (read as a path, as Go parses it). */

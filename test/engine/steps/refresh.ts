@@ -18,6 +18,8 @@ import { RunOptions } from "../types";
 export interface RefreshChoices extends Pick<RunOptions, "clearPendingCreates" | "importPendingCreates"> {
     /** The refresh `--refresh` runs before the program: its steps wait for the program's goal (StepContext.refreshed). */
     beforeProgram?: boolean;
+    /** Resources not to read: those `refresh --run-program` read as the program registered them (GenerateRefreshes). */
+    done?: ReadonlySet<string>;
 }
 
 export async function refreshResources(context: StepContext, choices: RefreshChoices = {}): Promise<void> {
@@ -29,7 +31,12 @@ export async function refreshResources(context: StepContext, choices: RefreshCho
     const readable = state.resources.filter(
         // RefreshStep.Apply: a resource pending deletion is read too; one a delete-before-replace deleted is not.
         (resource) =>
-            resource.custom && resource.id && !resource.pendingReplacement && !isProvider(resource) && context.targets.includes(resource.urn, dependenciesOf(resource)),
+            resource.custom &&
+            resource.id &&
+            !resource.pendingReplacement &&
+            !isProvider(resource) &&
+            !choices.done?.has(resource.urn) &&
+            context.targets.includes(resource.urn, dependenciesOf(resource)),
     );
     const failures: unknown[] = [];
     await Promise.all(
@@ -75,7 +82,7 @@ export async function refreshResources(context: StepContext, choices: RefreshCho
  * RefreshStep.ResultOp: the provider's Diff of the refreshed state against the old inputs; an external resource (read
  * by `Kind.get`) is not diffed, only its outputs compared (RefreshStep.Apply: "External resource; diffing outputs only").
  */
-async function showsAsChanged(context: StepContext, old: ResourceState, refreshed: ResourceState): Promise<boolean> {
+export async function showsAsChanged(context: StepContext, old: ResourceState, refreshed: ResourceState): Promise<boolean> {
     if (old.external) {
         return !sameValue(old.outputs, refreshed.outputs);
     }
@@ -84,7 +91,7 @@ async function showsAsChanged(context: StepContext, old: ResourceState, refreshe
     return diff.changes === "some" || (diff.changes === "unknown" && !sameValue(refreshed.inputs, old.inputs));
 }
 
-function settlePendingCreates(context: StepContext, choices: RefreshChoices): void {
+export function settlePendingCreates(context: StepContext, choices: RefreshChoices): void {
     const { state } = context;
     const creates = state.pendingOperations.filter((operation) => operation.type === "creating");
     const imports = { ...choices.importPendingCreates };

@@ -64,7 +64,7 @@ describe("engine double: faithful to the real engine", function () {
 
             assert.equal((await program.run("refresh", undefined, keyB)).ok, true);
             assert.deepEqual(configureCalls(program).map((call) => call.apiKeyDigest), [digest("key-A")]);
-            assert.equal((await program.run("refresh", undefined, { ...keyB, runProgram: true })).ok, true);
+            assert.equal((await program.run("refresh", spec, { ...keyB, runProgram: true })).ok, true);
             assert.deepEqual(configureCalls(program).map((call) => call.apiKeyDigest), [digest("key-B")]);
             assert.equal((await program.run("up", spec, keyA)).ok, true);
             program.takeCalls();
@@ -91,7 +91,7 @@ describe("engine double: faithful to the real engine", function () {
             const spec: ProgramSpec = { things: [{ name: "a" }] };
             assert.equal((await program.run("up", spec, { secretConfig: { apiKey: "key-A" } })).ok, true);
             const refused = { secretConfig: { apiKey: "refused" } };
-            const failed = await program.run("refresh", undefined, { ...refused, runProgram: true });
+            const failed = await program.run("refresh", spec, { ...refused, runProgram: true });
             assert.equal(failed.ok, false, failed.log);
             assert.match(failed.error ?? "", /the API key was refused/);
             program.takeCalls();
@@ -100,7 +100,7 @@ describe("engine double: faithful to the real engine", function () {
             const after = await program.run("refresh", undefined, { secretConfig: { apiKey: "key-A" } });
             assert.equal(after.ok, false, after.log);
             assert.deepEqual(configureCalls(program).map((call) => call.apiKeyDigest), [digest("refused")]);
-            assert.equal((await program.run("refresh", undefined, { secretConfig: { apiKey: "key-A" }, runProgram: true })).ok, true);
+            assert.equal((await program.run("refresh", spec, { secretConfig: { apiKey: "key-A" }, runProgram: true })).ok, true);
         });
 
         it("gives a state without a default provider one made from the current config, as the engine migrates old snapshots", async () => {

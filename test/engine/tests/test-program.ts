@@ -46,6 +46,8 @@ export interface ThingSpec {
     dependsOn?: string[];
     /** Read an existing thing by this id (`Thing.get`) instead of declaring one. */
     get?: string;
+    /** A component (enginetest:index:Group) declared in the things' order, so an earlier thing may be its parent or dependency. */
+    component?: true;
     options?: {
         deleteBeforeReplace?: boolean;
         additionalSecretOutputs?: string[];

@@ -95,4 +95,20 @@ describeGoFile("pending_replace_test.go", [
             },
         ],
     },
+    {
+        go: "TestPendingReplaceResumeWithSameGoalsRefreshRunProgram (up --refresh --run-program: the pending replacement is not read, and is created without a second Delete)",
+        runs: [
+            ...interrupted,
+            {
+                operation: "up",
+                spec: { things: [resA({ slug: "2" })] },
+                flags: { refresh: true, runProgram: true },
+                ok: true,
+                steps: ["replace resA", "same resA"],
+                calls: { create: ["resA"], read: [] },
+                state: ["resA"],
+                check: pendingReplacement([]),
+            },
+        ],
+    },
 ]);

@@ -1,7 +1,7 @@
 // The Go engine's preview_test.go (pkg/engine/lifecycletest), transcribed: see runner.ts.
 import { strict as assert } from "assert";
 import { UNKNOWN } from "../../values/property-values";
-import { Seen, describeGoFile, thing } from "./runner";
+import { Seen, describeGoFile, drift, thing } from "./runner";
 
 const previewed =
     (expected: Record<string, unknown>) =>
@@ -34,6 +34,37 @@ describeGoFile("preview_test.go", [
                 steps: ["create c", "same b", "update a"].sort(),
                 state: ["a", "b"],
                 check: previewed({ first: UNKNOWN, second: "def" }),
+            },
+        ],
+    },
+    {
+        go:
+            "TestPreviewRefreshWithProgram (preview --refresh --run-program: resA read as it registers, by the provider the program " +
+            "registers, with the key changed since the up; its update planned from what was read)",
+        runs: [
+            {
+                operation: "up",
+                spec: { things: [thing("resA", {}, { colour: "red" })], exports: { colour: "resA.colour" } },
+                flags: { secretConfig: { apiKey: "refused" } },
+                ok: true,
+                steps: ["create resA"],
+                state: ["resA"],
+            },
+            {
+                operation: "preview",
+                spec: { things: [thing("resA", {}, { colour: "green" })], exports: { colour: "resA.colour" } },
+                flags: { refresh: true, runProgram: true, secretConfig: { apiKey: "key-B" } },
+                before: drift({ colour: "blue" }, "resA"),
+                ok: true,
+                steps: ["refresh resA", "update resA"],
+                calls: { read: ["resA"], create: [], update: [] },
+                state: ["resA"],
+                check: (seen) => {
+                    previewed({ colour: "green" })(seen);
+                    const update = seen.result.steps.find((step) => step.op === "update");
+                    assert.equal(update?.old?.outputs?.colour, "blue", seen.where);
+                    assert.equal(seen.resources[0]?.outputs.colour, "red", `nothing written, ${seen.where}`);
+                },
             },
         ],
     },

@@ -1,5 +1,5 @@
 // The Go engine's update_test.go (pkg/engine/lifecycletest), transcribed: see runner.ts.
-import { describeGoFile, thing } from "./runner";
+import { checkIntegrity, describeGoFile, thing } from "./runner";
 
 /** A component resA and its child, replaced when its slug changes and failing its deletes. */
 const parentAndChild = (slug: string) => ({ groups: [{ name: "resA" }], things: [thing("childA", { parent: "resA" }, { slug, failDelete: "can't delete" })] });
@@ -27,6 +27,31 @@ describeGoFile("update_test.go", [
                 error: /Resource 'urn:pulumi:dev::enginetest::enginetest:index:Group\$pulumi-nodejs:dynamic\/test:Thing::childA' will be destroyed but was not specified in --target list/,
                 steps: [],
                 state: ["childA", "childA", "resA"],
+            },
+        ],
+    },
+    {
+        go: "TestPendingReplacementUpdateSnapshotIntegrity (up --refresh --run-program of a resource pending replacement; the default provider stands for the Go test's explicit one)",
+        runs: [
+            { operation: "up", spec: { things: [thing("resA", { deleteBeforeReplace: true }, { slug: "1" })] }, ok: true, steps: ["create resA"], state: ["resA"] },
+            {
+                operation: "up",
+                spec: { things: [thing("resA", { deleteBeforeReplace: true }, { slug: "2", failCreate: "interrupt replace" })] },
+                ok: false,
+                error: /interrupt replace/,
+                steps: ["replace resA failed"],
+                deletes: ["resA"],
+                state: ["resA"],
+            },
+            {
+                operation: "up",
+                spec: { things: [thing("resA", { deleteBeforeReplace: true }, { slug: "1" })] },
+                flags: { refresh: true, runProgram: true },
+                ok: true,
+                steps: ["replace resA", "same resA"],
+                calls: { create: ["resA"], read: [] },
+                state: ["resA"],
+                check: checkIntegrity,
             },
         ],
     },
