@@ -18,6 +18,7 @@ import { UNKNOWN } from "./values/property-values";
 import { StepContext, deleteResources, errorMessage } from "./steps/steps";
 import { DEFAULT_STACK } from "./options";
 import { LifecycleResult, Operation, RunOptions, StepResult } from "./types";
+import { ResourceHooks, deleteHooksOf } from "./steps/resource-hooks";
 
 interface Run {
     operation: Operation;
@@ -37,6 +38,8 @@ interface Run {
     defaultProvider: ResourceState;
     /** Its reference ("urn::id"), as the engine gives it to the program's resources. */
     providerRef: string;
+    /** The program's hooks, as it registers them. */
+    hooks: ResourceHooks;
 }
 
 export async function runLifecycle(operation: Operation, options: RunOptions): Promise<LifecycleResult> {
@@ -88,6 +91,7 @@ export async function runLifecycle(operation: Operation, options: RunOptions): P
         const defaultProvider = providerState(providerUrn, config, recorded);
         const providerRef = `${providerUrn}::${recorded || operation !== "preview" ? defaultProvider.id : UNKNOWN}`;
         const refreshed = new Map<string, StepResult>();
+        const hooks = new ResourceHooks(dryRun, (severity, urn, message) => diagnostics.push(`${severity}: ${urn}: ${message}`));
         const context = (ready: ProviderHost): StepContext => ({
             host: ready,
             state: live,
@@ -100,8 +104,9 @@ export async function runLifecycle(operation: Operation, options: RunOptions): P
             warn: (message) => diagnostics.push(`warning: ${message}`),
             providerRef,
             refreshed,
+            hooks,
         });
-        await perform({ operation, options, project, stack, config, env, state: live, host, startHost, context, diagnostics, defaultProvider, providerRef });
+        await perform({ operation, options, project, stack, config, env, state: live, host, startHost, context, diagnostics, defaultProvider, providerRef, hooks });
     } catch (failure) {
         error = errorMessage(failure);
     } finally {
@@ -235,12 +240,35 @@ async function perform(run: Run): Promise<void> {
         case "refresh":
             return refreshResources(run.context(await configuredFromProgram(run)), run.options);
         case "destroy": {
+            refuseDeleteHooksWithoutProgram(run);
             const context = run.context(await configuredFromProgram(run));
             const { resources } = context.state;
             context.targets.check((urn) => resources.some((resource) => resource.urn === urn));
             return deleteResources(context, context.targets.deletable(resources, resources));
         }
     }
+}
+
+/**
+ * destroy.go newDestroySource: the delete hooks of the resources in the state are the program's functions, so a destroy
+ * that does not run the program fails before it deletes anything. With --run-program the engine runs the program and its
+ * hooks; the double does not run the program in a destroy, so it refuses.
+ */
+function refuseDeleteHooksWithoutProgram(run: Run): void {
+    const hooks = deleteHooksOf(run.state.resources);
+    if (hooks.size === 0) {
+        return;
+    }
+    if (run.options.runProgram) {
+        throw new Error(
+            "destroy --run-program of resources with delete hooks calls them in the running program (pkg/engine/destroy.go, " +
+                "deployment_executor.go Execute with DestroyProgram), which the engine double does not follow: it does not run the program in a destroy",
+        );
+    }
+    for (const [urn, names] of hooks) {
+        run.diagnostics.push(`error: ${urn}: Resource has delete hooks registered, but the program is not running. Hooks: ${names.join(", ")}`);
+    }
+    throw new Error("You must run with the `--run-program` flag to use delete hooks during destroy.");
 }
 
 /**
@@ -283,7 +311,8 @@ async function deploy(run: Run, host: Promise<ProviderHost>): Promise<void> {
             run.env,
             {
                 register: async (request) => (await deploying).register(request),
-                registerOutputs: (urn, outputs) => void deploying.then((ready) => ready.registerOutputs(urn, outputs)),
+                registerOutputs: async (urn, outputs) => (await deploying).registerOutputs(urn, outputs),
+                hooks: run.hooks,
             },
         );
         deployment = await deploying;
@@ -295,18 +324,17 @@ async function deploy(run: Run, host: Promise<ProviderHost>): Promise<void> {
         ]);
         // Steps already running finish and are recorded before anything stops.
         await deployment.idle();
+        // With --continue-on-error the deletes still run after failed steps (deployment_executor.go performPostSteps).
+        // They run while the program waits for its shutdown (SignalAndWaitForShutdown): delete hooks call back into it.
+        if (!programFailure && (!deployment.error || run.options.continueOnError)) {
+            await deployment.deleteLeftovers();
+        }
     } finally {
         await program?.stop();
         run.diagnostics.push(...outputLines(program?.output ?? []));
     }
-    if (deployment.error || programFailure) {
-        deployment.finalizeStackOutputs(true);
-    }
-    // With --continue-on-error the deletes still run after failed steps (deployment_executor.go performPostSteps).
-    if (deployment.error && !run.options.continueOnError) {
-        throw deployment.error;
-    }
     if (programFailure) {
+        deployment.finalizeStackOutputs(true);
         if (deployment.error) {
             throw deployment.error;
         }
@@ -314,7 +342,6 @@ async function deploy(run: Run, host: Promise<ProviderHost>): Promise<void> {
         run.diagnostics.push(...trace.map((line) => line.trim()));
         throw new Error(`the program failed: ${summary}`);
     }
-    await deployment.deleteLeftovers();
     deployment.finalizeStackOutputs(deployment.error !== undefined);
     if (deployment.error) {
         throw deployment.error;

@@ -44,6 +44,11 @@ export interface ResourceState {
     taint?: boolean;
     /** The replacementTrigger option's value (its secrets wrapped where they are): a change of it replaces the resource. */
     replacementTrigger?: unknown;
+    /** The ignoreChanges and replaceOnChanges options, as the last step recorded them (resource.State). */
+    ignoreChanges?: string[];
+    replaceOnChanges?: string[];
+    /** The names of the program's hooks bound to the resource, by hook type ("BeforeDelete", ...: resource.State ResourceHooks). */
+    resourceHooks?: Record<string, string[]>;
 }
 
 /**
