@@ -99,8 +99,6 @@ export interface ThingSpec {
         replacementTrigger?: unknown;
         hideDiffs?: string[];
         transformed?: TransformSpec;
-        /** A hook that does nothing: a beforeCreate resource hook, or an error hook. */
-        hooked?: "beforeCreate" | "onError";
         hooks?: HookBinding;
     };
 }
