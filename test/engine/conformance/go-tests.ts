@@ -46,6 +46,7 @@ const PLUGIN_INSTALL = "plugin pre-installation of language packages: the dynami
 const PLANS = "update plans (--plan, experimental)";
 const VIEWS = "provider views (resources a provider reports under one it manages): the dynamic-provider host reports none";
 const SKIPPED_IN_GO = "skipped in Go itself (t.Skip: currently failing)";
+const BYTE_STRINGS = "strings of bytes that are not UTF-8: a Node program's strings are Unicode, sent as UTF-8";
 const EXPLICIT_PROVIDERS = "explicit providers, provider versions or several providers: the programs have the one default pulumi-nodejs provider";
 
 const RUN_PROGRAM = open(
@@ -79,14 +80,6 @@ const IGNORE_PROTECT = refused(
 );
 
 const REFUSED_OPTION = "the resource option is refused: the registration fails naming it and the Go code that acts on it";
-const HOOKS = refused(
-    "resource hooks: the program's RegisterResourceHook is refused, naming the Go code that runs hooks",
-    "resource hooks: the up fails naming it",
-);
-const ERROR_HOOKS = refused(
-    "error hooks: the program's RegisterErrorHook is refused, naming the Go code that runs them",
-    "error hooks: the up fails naming it",
-);
 const REPLACE_WITH = refused(`replaceWith: ${REFUSED_OPTION}`, "replaceWith: the up fails naming it");
 const HIDE_DIFFS = refused(`hideDiffs: ${REFUSED_OPTION}`, "hideDiffs: the up fails naming it");
 
@@ -208,31 +201,31 @@ export const GO_TESTS: Record<string, Record<string, Judgement>> = {
         TestEnvVarMappingsRemovedFromStateOnUpdate: na(ENV_VAR_MAPPINGS),
     },
     "error_hooks_test.go": {
-        TestErrorHooks_OperationIdentifierAndMultipleHooks_Create: ERROR_HOOKS,
-        TestErrorHooks_OperationIdentifierAndMultipleHooks_Update: ERROR_HOOKS,
-        TestErrorHooks_OldAndNewOptionsAreSentOnUpdate: ERROR_HOOKS,
-        TestErrorHooks_OperationIdentifierAndMultipleHooks_Delete: ERROR_HOOKS,
-        TestErrorHooks_RetrySemanticsAndNoRetryWhenNoHooks_Create_RetryIfAnyHookReturnsTrue: ERROR_HOOKS,
-        TestErrorHooks_RetrySemanticsAndNoRetryWhenNoHooks_Create_NoRetryWhenNoHooks: ERROR_HOOKS,
-        TestErrorHooks_RetrySemanticsAndNoRetryWhenNoHooks_Update_RetryIfAnyHookReturnsTrue: ERROR_HOOKS,
-        TestErrorHooks_RetrySemanticsAndNoRetryWhenNoHooks_Update_NoRetryWhenNoHooks: ERROR_HOOKS,
-        TestErrorHooks_RetrySemanticsAndNoRetryWhenNoHooks_Delete_RetryIfAnyHookReturnsTrue: ERROR_HOOKS,
-        TestErrorHooks_RetrySemanticsAndNoRetryWhenNoHooks_Delete_NoRetryWhenNoHooks: ERROR_HOOKS,
-        TestErrorHooks_NoRetryIfAllHooksReturnFalse_Create: ERROR_HOOKS,
-        TestErrorHooks_NoRetryIfAllHooksReturnFalse_Update: ERROR_HOOKS,
-        TestErrorHooks_NoRetryIfAllHooksReturnFalse_Delete: ERROR_HOOKS,
-        TestErrorHooks_NotCalledOnSuccess_Update: ERROR_HOOKS,
-        TestErrorHooks_NotCalledOnSuccess_Delete: ERROR_HOOKS,
-        TestErrorHooks_RetryLimitWarningAt100_Create: ERROR_HOOKS,
-        TestErrorHooks_RetryLimitWarningAt100_Update: ERROR_HOOKS,
-        TestErrorHooks_RetryLimitWarningAt100_Delete: ERROR_HOOKS,
-        TestErrorHooks_RetryThenNoRetry_OperationFails_Create: ERROR_HOOKS,
-        TestErrorHooks_RetryThenNoRetry_OperationFails_Update: ERROR_HOOKS,
-        TestErrorHooks_RetryThenNoRetry_OperationFails_Delete: ERROR_HOOKS,
-        TestErrorHooks_IndependentPerResource_Create: ERROR_HOOKS,
-        TestErrorHooks_IndependentPerResource_Update: ERROR_HOOKS,
-        TestErrorHooks_IndependentPerResource_Delete: ERROR_HOOKS,
-        TestErrorHooks_PlainCreateErrorRunsOnErrorHook: ERROR_HOOKS,
+        TestErrorHooks_OperationIdentifierAndMultipleHooks_Create: TRANSCRIBED,
+        TestErrorHooks_OperationIdentifierAndMultipleHooks_Update: TRANSCRIBED,
+        TestErrorHooks_OldAndNewOptionsAreSentOnUpdate: TRANSCRIBED,
+        TestErrorHooks_OperationIdentifierAndMultipleHooks_Delete: TRANSCRIBED,
+        TestErrorHooks_RetrySemanticsAndNoRetryWhenNoHooks_Create_RetryIfAnyHookReturnsTrue: TRANSCRIBED,
+        TestErrorHooks_RetrySemanticsAndNoRetryWhenNoHooks_Create_NoRetryWhenNoHooks: TRANSCRIBED,
+        TestErrorHooks_RetrySemanticsAndNoRetryWhenNoHooks_Update_RetryIfAnyHookReturnsTrue: TRANSCRIBED,
+        TestErrorHooks_RetrySemanticsAndNoRetryWhenNoHooks_Update_NoRetryWhenNoHooks: TRANSCRIBED,
+        TestErrorHooks_RetrySemanticsAndNoRetryWhenNoHooks_Delete_RetryIfAnyHookReturnsTrue: TRANSCRIBED,
+        TestErrorHooks_RetrySemanticsAndNoRetryWhenNoHooks_Delete_NoRetryWhenNoHooks: TRANSCRIBED,
+        TestErrorHooks_NoRetryIfAllHooksReturnFalse_Create: TRANSCRIBED,
+        TestErrorHooks_NoRetryIfAllHooksReturnFalse_Update: TRANSCRIBED,
+        TestErrorHooks_NoRetryIfAllHooksReturnFalse_Delete: TRANSCRIBED,
+        TestErrorHooks_NotCalledOnSuccess_Update: TRANSCRIBED,
+        TestErrorHooks_NotCalledOnSuccess_Delete: TRANSCRIBED,
+        TestErrorHooks_RetryLimitWarningAt100_Create: TRANSCRIBED,
+        TestErrorHooks_RetryLimitWarningAt100_Update: TRANSCRIBED,
+        TestErrorHooks_RetryLimitWarningAt100_Delete: TRANSCRIBED,
+        TestErrorHooks_RetryThenNoRetry_OperationFails_Create: TRANSCRIBED,
+        TestErrorHooks_RetryThenNoRetry_OperationFails_Update: TRANSCRIBED,
+        TestErrorHooks_RetryThenNoRetry_OperationFails_Delete: TRANSCRIBED,
+        TestErrorHooks_IndependentPerResource_Create: TRANSCRIBED,
+        TestErrorHooks_IndependentPerResource_Update: TRANSCRIBED,
+        TestErrorHooks_IndependentPerResource_Delete: TRANSCRIBED,
+        TestErrorHooks_PlainCreateErrorRunsOnErrorHook: TRANSCRIBED,
     },
     "extension_test.go": {
         TestExtensionParameterizedProvider: na(PARAMETERIZED),
@@ -531,27 +524,30 @@ export const GO_TESTS: Record<string, Record<string, Judgement>> = {
         TestReplacementTriggerOutputWrappedPlainValue: TRANSCRIBED,
     },
     "resource_hooks_test.go": {
-        TestResourceHookDryRun: HOOKS,
-        TestResourceHooksAfterCreate: HOOKS,
-        TestResourceHooks_OptionsAreSent: HOOKS,
-        TestResourceHooks_OldAndNewOptionsAreSentOnUpdate: HOOKS,
-        TestResourceHookBeforeCreateError: HOOKS,
-        TestResourceHookAfterDelete: HOOKS,
-        TestResourceHookComponentAfterDelete: HOOKS,
-        TestResourceHookBeforeDeleteError: HOOKS,
-        TestResourceHookBeforeUpdate: HOOKS,
-        TestResourceHookBeforeUpdateError: HOOKS,
-        TestResourceHookDeleteCalledOnDestroyRunProgram: HOOKS,
-        TestResourceHookDeleteErrorWhenNoRunProgram: HOOKS,
-        TestResourceHookComponent: HOOKS,
-        TestResourceHookTransform: HOOKS,
-        TestResourceHookAfterCreateError: HOOKS,
-        TestResourceHookAfterCreateErrorFailsFast: HOOKS,
-        TestResourceHookAfterDeleteError: HOOKS,
-        TestResourceHookAfterCreateErrorContinueOnError: HOOKS,
-        TestResourceHookAfterCreateErrorIgnoreErrors: HOOKS,
-        TestResourceHookBeforeCreateErrorIgnoreErrors: HOOKS,
-        TestResourceHookByteString: HOOKS,
+        TestResourceHookDryRun: TRANSCRIBED,
+        TestResourceHooksAfterCreate: TRANSCRIBED,
+        TestResourceHooks_OptionsAreSent: TRANSCRIBED,
+        TestResourceHooks_OldAndNewOptionsAreSentOnUpdate: TRANSCRIBED,
+        TestResourceHookBeforeCreateError: TRANSCRIBED,
+        TestResourceHookAfterDelete: TRANSCRIBED,
+        TestResourceHookComponentAfterDelete: TRANSCRIBED,
+        TestResourceHookBeforeDeleteError: TRANSCRIBED,
+        TestResourceHookBeforeUpdate: TRANSCRIBED,
+        TestResourceHookBeforeUpdateError: TRANSCRIBED,
+        TestResourceHookDeleteCalledOnDestroyRunProgram: refused(
+            "destroy --run-program runs the program, whose delete hooks the destroy calls; the double does not run the program in a destroy, so a destroy --run-program of resources with delete hooks is refused",
+            "destroy --run-program with delete hooks is refused",
+        ),
+        TestResourceHookDeleteErrorWhenNoRunProgram: TRANSCRIBED,
+        TestResourceHookComponent: TRANSCRIBED,
+        TestResourceHookTransform: TRANSCRIBED,
+        TestResourceHookAfterCreateError: TRANSCRIBED,
+        TestResourceHookAfterCreateErrorFailsFast: TRANSCRIBED,
+        TestResourceHookAfterDeleteError: TRANSCRIBED,
+        TestResourceHookAfterCreateErrorContinueOnError: TRANSCRIBED,
+        TestResourceHookAfterCreateErrorIgnoreErrors: TRANSCRIBED,
+        TestResourceHookBeforeCreateErrorIgnoreErrors: TRANSCRIBED,
+        TestResourceHookByteString: na(BYTE_STRINGS),
     },
     "resource_reference_test.go": {
         TestResourceReferences: na(RESOURCE_REFERENCES),
@@ -676,7 +672,7 @@ export const GO_TESTS: Record<string, Record<string, Judgement>> = {
             "assets and archives among a resource's inputs reach the provider and the state without their hashes (a StringAsset of \"hello world\" is recorded as its text alone); Go computes each hash as it reads the registration, so the provider and the outputs carry it",
             "source_eval.go RegisterResource (plugin.MarshalOptions ComputeAssetHashes)",
         ),
-        TestRemoteTransformByteString: na("strings of bytes that are not UTF-8: a Node program's strings are Unicode, sent as UTF-8"),
+        TestRemoteTransformByteString: na(BYTE_STRINGS),
     },
     "update_plan_test.go": {
         TestPlannedUpdate: na(PLANS),
