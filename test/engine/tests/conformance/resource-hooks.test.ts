@@ -42,6 +42,13 @@ const createA = (spec: ProgramSpec, check: (seen: Seen) => void = noHookCalled):
     operation: "up", spec, ok: true, steps: ["create resA"], state: ["resA"], check,
 });
 
+/** createA, keeping resA as it was created for a later run's check. */
+const createKeeping = (spec: ProgramSpec, keep: (seen: Seen) => void): Run =>
+    createA(spec, (seen) => {
+        noHookCalled(seen);
+        keep(seen);
+    });
+
 function dryRun(): GoCase {
     const spec: ProgramSpec = {
         hooks: [{ name: "myHookTrue", onDryRun: true }, { name: "myHookFalse" }],
@@ -169,7 +176,7 @@ function afterDelete(): GoCase {
     return {
         go: "TestResourceHookAfterDelete",
         runs: [
-            createA(spec, (seen) => (noHookCalled(seen), keep(seen))),
+            createKeeping(spec, keep),
             {
                 operation: "up",
                 spec: hooksOnly(spec),
@@ -193,7 +200,7 @@ function componentAfterDelete(): GoCase {
     return {
         go: "TestResourceHookComponentAfterDelete (a component the program registers itself: the Node SDK's ComponentResource, not a remote component's Construct)",
         runs: [
-            createA(spec, (seen) => (noHookCalled(seen), keep(seen))),
+            createKeeping(spec, keep),
             { operation: "up", spec: hooksOnly(spec), ok: true, steps: ["delete resA"], state: [], check: deleteCallOf(kept) },
         ],
     };
@@ -205,7 +212,7 @@ function beforeDeleteError(): GoCase {
     return {
         go: "TestResourceHookBeforeDeleteError",
         runs: [
-            createA(spec, (seen) => (noHookCalled(seen), keep(seen))),
+            createKeeping(spec, keep),
             { operation: "up", spec: hooksOnly(spec), ok: false, error: /hook "myHook" failed: Oh no/, steps: ["delete resA failed"], state: ["resA"], check: deleteCallOf(kept) },
         ],
     };
@@ -227,7 +234,7 @@ function beforeUpdate(): GoCase {
     };
     return {
         go: "TestResourceHookBeforeUpdate",
-        runs: [createA(create, (seen) => (noHookCalled(seen), keep(seen))), { operation: "up", spec: update, ok: true, steps: ["update resA"], state: ["resA"], check: checked }],
+        runs: [createKeeping(create, keep), { operation: "up", spec: update, ok: true, steps: ["update resA"], state: ["resA"], check: checked }],
     };
 }
 
@@ -361,7 +368,7 @@ function afterDeleteError(): GoCase {
     return {
         go: "TestResourceHookAfterDeleteError",
         runs: [
-            createA(spec, (seen) => (noHookCalled(seen), keep(seen))),
+            createKeeping(spec, keep),
             { operation: "up", spec: hooksOnly(spec), ok: false, error: /hook "myHook" failed: Oh no/, steps: ["delete resA"], deletes: ["resA"], state: [], cloud: 0, check: checked },
         ],
     };
