@@ -20,6 +20,7 @@ import { UNKNOWN } from "./values/property-values";
 import { StepContext, errorMessage } from "./steps/steps";
 import { DEFAULT_STACK } from "./options";
 import { LifecycleResult, Operation, RunOptions, StepResult } from "./types";
+import { ResourceHooks, deleteHooksOf } from "./steps/resource-hooks";
 
 interface Run {
     operation: Operation;
@@ -43,6 +44,8 @@ interface Run {
     providerRef: string;
     /** The default provider as the state recorded it, if it did. */
     recorded?: ResourceState;
+    /** The program's hooks, as it registers them. */
+    hooks: ResourceHooks;
 }
 
 export async function runLifecycle(operation: Operation, options: RunOptions): Promise<LifecycleResult> {
@@ -95,6 +98,7 @@ export async function runLifecycle(operation: Operation, options: RunOptions): P
         const defaultProvider = providerState(providerUrn, config, recorded);
         const providerRef = `${providerUrn}::${recorded || operation !== "preview" ? defaultProvider.id : UNKNOWN}`;
         const refreshed = new Map<string, StepResult>();
+        const hooks = new ResourceHooks(dryRun, (severity, urn, message) => diagnostics.push(`${severity}: ${urn}: ${message}`));
         const context = (ready: ProviderHost): StepContext => ({
             host: ready,
             state: live,
@@ -109,8 +113,9 @@ export async function runLifecycle(operation: Operation, options: RunOptions): P
             info: (message) => diagnostics.push(message),
             providerRef,
             refreshed,
+            hooks,
         });
-        await perform({ operation, options, project, stack, config, env, dryRun, state: live, host, startHost, context, diagnostics, defaultProvider, providerRef, recorded });
+        await perform({ operation, options, project, stack, config, env, dryRun, state: live, host, startHost, context, diagnostics, defaultProvider, providerRef, recorded, hooks });
     } catch (failure) {
         error = errorMessage(failure);
     } finally {
@@ -262,8 +267,25 @@ async function perform(run: Run): Promise<void> {
                 checkTargetsInState(run);
                 return deploy(run, run.host, DESTROY_WITH_PROGRAM);
             }
+            refuseDeleteHooksWithoutProgram(run);
             return destroyAll(run.context(await run.host));
     }
+}
+
+/**
+ * destroy.go newDestroySource: the delete hooks of the resources in the state are the program's functions, so a destroy
+ * that does not run the program fails before it deletes anything (with --run-program the program runs, and so do its
+ * hooks).
+ */
+function refuseDeleteHooksWithoutProgram(run: Run): void {
+    const hooks = deleteHooksOf(run.state.resources);
+    if (hooks.size === 0) {
+        return;
+    }
+    for (const [urn, names] of hooks) {
+        run.diagnostics.push(`error: ${urn}: Resource has delete hooks registered, but the program is not running. Hooks: ${names.join(", ")}`);
+    }
+    throw new Error("You must run with the `--run-program` flag to use delete hooks during destroy.");
 }
 
 /**
@@ -324,7 +346,8 @@ async function deploy(run: Run, host: Promise<ProviderHost>, mode?: ProgramMode)
             run.env,
             {
                 register: async (request) => (await deploying).register(request),
-                registerOutputs: (urn, outputs) => void deploying.then((ready) => ready.registerOutputs(urn, outputs)),
+                registerOutputs: async (urn, outputs) => (await deploying).registerOutputs(urn, outputs),
+                hooks: run.hooks,
             },
         );
         deployment = await deploying;
@@ -336,18 +359,17 @@ async function deploy(run: Run, host: Promise<ProviderHost>, mode?: ProgramMode)
         ]);
         // Steps already running finish and are recorded before anything stops.
         await deployment.idle();
+        // With --continue-on-error the deletes still run after failed steps (deployment_executor.go performPostSteps).
+        // They run while the program waits for its shutdown (SignalAndWaitForShutdown): delete hooks call back into it.
+        if (!programFailure && (!deployment.error || run.options.continueOnError)) {
+            await deployment.postSteps(postStepsOf(run, mode));
+        }
     } finally {
         await program?.stop();
         run.diagnostics.push(...outputLines(program?.output ?? []));
     }
-    if (deployment.error || programFailure) {
-        deployment.finalizeStackOutputs(true);
-    }
-    // With --continue-on-error the deletes still run after failed steps (deployment_executor.go performPostSteps).
-    if (deployment.error && !run.options.continueOnError) {
-        throw deployment.error;
-    }
     if (programFailure) {
+        deployment.finalizeStackOutputs(true);
         if (deployment.error) {
             throw deployment.error;
         }
@@ -355,7 +377,6 @@ async function deploy(run: Run, host: Promise<ProviderHost>, mode?: ProgramMode)
         run.diagnostics.push(...trace.map((line) => line.trim()));
         throw new Error(`the program failed: ${summary}`);
     }
-    await deployment.postSteps(postStepsOf(run, mode));
     deployment.finalizeStackOutputs(deployment.error !== undefined);
     if (deployment.error) {
         throw deployment.error;

@@ -1,6 +1,7 @@
-// Calls back into the program: the SDK serves its transforms on a Callbacks server of its own and names them by a
-// target (its address) and a token. As Go's resource monitor does (pkg/resource/deploy/source_eval.go:
-// GetCallbacksClient, wrapTransformCallback, wrapInvokeTransformCallback), one client per target, closed at the end.
+// Calls back into the program: the SDK serves its transforms and hooks on a Callbacks server of its own and names them
+// by a target (its address) and a token. As Go's resource monitor does (pkg/resource/deploy/source_eval.go:
+// GetCallbacksClient, wrapTransformCallback, wrapInvokeTransformCallback, wrapResourceHookCallback,
+// wrapErrorHookCallback), one client per target, closed at the end.
 // A callback waits as long as the program lives (Go sets no deadline): when the program exits, its server goes
 // and the call fails.
 import * as grpc from "@grpc/grpc-js";
@@ -8,6 +9,7 @@ import * as callbackrpc from "@pulumi/pulumi/proto/callback_grpc_pb";
 import * as callbackproto from "@pulumi/pulumi/proto/callback_pb";
 import * as resproto from "@pulumi/pulumi/proto/resource_pb";
 import { PropertyMap } from "../values/property-values";
+import type { ErrorHook, HookCall, ResourceHook } from "../steps/resource-hooks";
 import { fromStruct, toStruct } from "./structs";
 
 export interface TransformTarget {
@@ -32,7 +34,7 @@ export class CallbackClients {
     private readonly clients = new Map<string, callbackrpc.CallbacksClient>();
 
     /** wrapTransformCallback: the transform's answer replaces what it sets (properties, options) and keeps the rest. */
-    resourceTransform(callback: { getTarget(): string; getToken(): string }): ResourceTransform {
+    resourceTransform(callback: CallbackRef): ResourceTransform {
         const invoke = this.invoker(callback);
         return async (target, props, options) => {
             const request = new resproto.TransformRequest()
@@ -47,7 +49,7 @@ export class CallbackClients {
     }
 
     /** wrapInvokeTransformCallback: as a resource transform, for an invoke's arguments and options. */
-    invokeTransform(callback: { getTarget(): string; getToken(): string }): InvokeTransform {
+    invokeTransform(callback: CallbackRef): InvokeTransform {
         const invoke = this.invoker(callback);
         return async (token, args, options) => {
             const request = new resproto.TransformInvokeRequest().setToken(token).setArgs(toStruct(args)).setOptions(options);
@@ -56,12 +58,34 @@ export class CallbackClients {
         };
     }
 
+    /** wrapResourceHookCallback: the hook's error, when it answers one, is the call's failure. */
+    resourceHook(callback: CallbackRef): ResourceHook["callback"] {
+        const invoke = this.invoker(callback);
+        return async (call) => {
+            const request = withHookCall(new resproto.ResourceHookRequest(), call);
+            if (call.newOutputs) request.setNewOutputs(toStruct(call.newOutputs));
+            const response = resproto.ResourceHookResponse.deserializeBinary(await invoke(request.serializeBinary()));
+            if (response.getError() !== "") throw new Error(response.getError());
+        };
+    }
+
+    /** wrapErrorHookCallback: whether the hook asks for a retry; its error, when it answers one, is the call's failure. */
+    errorHook(callback: CallbackRef): ErrorHook["callback"] {
+        const invoke = this.invoker(callback);
+        return async (call, failedOperation, errors) => {
+            const request = withHookCall(new resproto.ErrorHookRequest(), call).setFailedOperation(failedOperation).setErrorsList(errors);
+            const response = resproto.ErrorHookResponse.deserializeBinary(await invoke(request.serializeBinary()));
+            if (response.getError() !== "") throw new Error(response.getError());
+            return response.getRetry();
+        };
+    }
+
     close(): void {
         for (const client of this.clients.values()) client.close();
         this.clients.clear();
     }
 
-    private invoker(callback: { getTarget(): string; getToken(): string }): (request: Uint8Array) => Promise<Uint8Array> {
+    private invoker(callback: CallbackRef): (request: Uint8Array) => Promise<Uint8Array> {
         const target = callback.getTarget();
         if (target === "") {
             throw new Error("target must be specified");
@@ -79,4 +103,18 @@ export class CallbackClients {
                 ready.invoke(call, (error, response) => (error ? reject(error) : resolve(response.getResponse_asU8())));
             });
     }
+}
+
+/** A callback as the program names it: its Callbacks server (target) and its token there. */
+type CallbackRef = { getTarget(): string; getToken(): string };
+
+/** What a resource hook's and an error hook's requests share: the resource, its options, inputs and old outputs. */
+function withHookCall<R extends resproto.ResourceHookRequest | resproto.ErrorHookRequest>(request: R, call: HookCall): R {
+    request.setUrn(call.urn).setId(call.id).setName(call.name).setType(call.type);
+    if (call.newInputs) request.setNewInputs(toStruct(call.newInputs));
+    if (call.oldInputs) request.setOldInputs(toStruct(call.oldInputs));
+    if (call.oldOutputs) request.setOldOutputs(toStruct(call.oldOutputs));
+    if (call.oldOptions) request.setOldOptions(call.oldOptions);
+    if (call.newOptions) request.setNewOptions(call.newOptions);
+    return request;
 }

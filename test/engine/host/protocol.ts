@@ -1,6 +1,7 @@
 // What the resource monitor hands the deployment: a registration (the goal RegisterResource or ReadResource makes of the
 // program's request, pkg/resource/deploy/source_eval.go) and the deployment's answer. Property maps are in the wire
 // shape: secrets wrapped in pulumi's signature objects, unknowns as the sentinel string.
+import type { HookBindings, HookRegistrar } from "../steps/resource-hooks";
 
 export type WireProperties = Record<string, unknown>;
 
@@ -38,6 +39,8 @@ export interface RegistrationRequest {
     /** Where the program registered it, and its stack there, as the state records them (source-positions.ts). */
     sourcePosition?: string;
     stackTrace?: { sourcePosition?: string }[];
+    /** The `hooks` option: the names of the program's registered hooks to run at each step, by hook type. */
+    hooks?: HookBindings;
 }
 
 export type AliasSpec =
@@ -50,8 +53,10 @@ export interface RegistrationReply {
     object: WireProperties;
 }
 
-/** What serves the program's registrations: the deployment. */
+/** What serves the program's registrations: the deployment, and its registry of the program's hooks. */
 export interface ProgramHandlers {
     register(request: RegistrationRequest): Promise<RegistrationReply>;
-    registerOutputs(urn: string, outputs: WireProperties): void;
+    /** Resolves once the outputs are recorded (and a component's after hooks have run). */
+    registerOutputs(urn: string, outputs: WireProperties): Promise<void>;
+    readonly hooks: HookRegistrar;
 }

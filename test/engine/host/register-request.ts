@@ -8,6 +8,7 @@ import * as resproto from "@pulumi/pulumi/proto/resource_pb";
 import { PropertyMap } from "../values/property-values";
 import { downgradeOutputValue, downgradeOutputValues, outputDependencies, upgradeToOutputValues, withPropertyDependencies } from "../values/output-values";
 import { ResourceTransform } from "./callbacks";
+import { bindingsOf } from "../steps/resource-hooks";
 import { fromStruct } from "./structs";
 import { statusError } from "./status-error";
 import { AliasSpec, RegistrationRequest } from "./protocol";
@@ -116,6 +117,7 @@ function goalOf(
             : undefined,
         deleteBeforeReplace: options.hasDeleteBeforeReplace() ? options.getDeleteBeforeReplace() : undefined,
         replacementTrigger: replacementTriggerOf(options),
+        hooks: bindingsOf(options.getHooks()),
     };
 }
 
@@ -184,16 +186,5 @@ function unfollowedOption(remote: boolean, options: resproto.TransformResourceOp
     if (options.getHideDiffList().length > 0) {
         return "the hideDiffs option hides those paths' changes from the display (pkg/backend/display)";
     }
-    if (hasHooks(options.getHooks())) {
-        return "resource hooks run at each step (pkg/resource/deploy/step_executor.go, the callbacks protocol)";
-    }
     return undefined;
-}
-
-function hasHooks(hooks: resproto.RegisterResourceRequest.ResourceHooksBinding | undefined): boolean {
-    if (!hooks) return false;
-    return [
-        hooks.getBeforeCreateList(), hooks.getAfterCreateList(), hooks.getBeforeUpdateList(), hooks.getAfterUpdateList(),
-        hooks.getBeforeDeleteList(), hooks.getAfterDeleteList(), hooks.getOnErrorList(),
-    ].some((names) => names.length > 0);
 }

@@ -1,7 +1,7 @@
 // The engine's side of the program's gRPC protocol: the ResourceMonitor and Engine services the SDK dials (--monitor,
 // --engine), on one server at 127.0.0.1 and an ephemeral port, answering as Go's resource monitor does
 // (pkg/resource/deploy/source_eval.go resmon) and its plugin host's engine server (pkg/resource/plugin/host_server.go).
-// Registrations go to the deployment (ProgramHandlers); transforms call back into the program (callbacks.ts).
+// Registrations go to the deployment (ProgramHandlers); transforms and hooks call back into the program (callbacks.ts).
 import * as grpc from "@grpc/grpc-js";
 import { Empty } from "google-protobuf/google/protobuf/empty_pb";
 import * as engrpc from "@pulumi/pulumi/proto/engine_grpc_pb";
@@ -41,6 +41,12 @@ export interface DeploymentInfo {
 type Callback<T> = (error: grpc.ServiceError | null, value?: T) => void;
 
 const NOT_FOLLOWED = "which the engine double does not follow; remove it, or run the program under the Pulumi CLI";
+
+/** A hook's registration names the program's callback (GetCallbacksClient: "target must be specified"). */
+function requiredCallback<T>(callback: T | undefined): T {
+    if (!callback) throw statusError(grpc.status.INVALID_ARGUMENT, "a hook's registration must name its callback");
+    return callback;
+}
 
 export class ResourceMonitor {
     /** The first request the double refused (an option or a call it does not follow): the run fails with it. */
@@ -121,7 +127,7 @@ export class ResourceMonitor {
             }),
             registerResource: unary((request: resproto.RegisterResourceRequest) => this.registerResource(request)),
             registerResourceOutputs: unary(async (request: resproto.RegisterResourceOutputsRequest) => {
-                this.handlers.registerOutputs(request.getUrn(), fromStruct(request.getOutputs()));
+                await this.handlers.registerOutputs(request.getUrn(), fromStruct(request.getOutputs()));
                 return new Empty();
             }),
             registerStackTransform: unary(async (callback) => {
@@ -132,8 +138,19 @@ export class ResourceMonitor {
                 this.stackInvokeTransforms.push(this.callbacks.invokeTransform(callback));
                 return new Empty();
             }),
-            registerResourceHook: unary(async () => this.refuse("resource hooks run at each step (pkg/resource/deploy/source_eval.go RegisterResourceHook, step_executor.go)")),
-            registerErrorHook: unary(async () => this.refuse("error hooks run when a step fails (pkg/resource/deploy/source_eval.go RegisterErrorHook)")),
+            registerResourceHook: unary(async (request: resproto.RegisterResourceHookRequest) => {
+                this.handlers.hooks.registerResourceHook({
+                    name: request.getName(),
+                    callback: this.callbacks.resourceHook(requiredCallback(request.getCallback())),
+                    onDryRun: request.getOnDryRun(),
+                    ignoreErrors: request.getIgnoreErrors(),
+                });
+                return new Empty();
+            }),
+            registerErrorHook: unary(async (request: resproto.RegisterErrorHookRequest) => {
+                this.handlers.hooks.registerErrorHook({ name: request.getName(), callback: this.callbacks.errorHook(requiredCallback(request.getCallback())) });
+                return new Empty();
+            }),
             registerPackage: unary(async () => this.refuse("packages are registered for parameterized providers (pkg/resource/deploy/source_eval.go RegisterPackage)")),
             signalAndWaitForShutdown: (_call, callback) => this.waitForShutdown(callback),
         };

@@ -55,6 +55,11 @@ export interface ResourceState {
     sourcePosition?: string;
     /** The program's stack at its registration, each frame's position as sourcePosition's ("" where none). */
     stackTrace?: { sourcePosition?: string }[];
+    /** The ignoreChanges and replaceOnChanges options, as the last step recorded them (resource.State). */
+    ignoreChanges?: string[];
+    replaceOnChanges?: string[];
+    /** The names of the program's hooks bound to the resource, by hook type ("BeforeDelete", ...: resource.State ResourceHooks). */
+    resourceHooks?: Record<string, string[]>;
 }
 
 /** resource.CustomTimeouts: seconds, by operation. */

@@ -12,7 +12,7 @@ import { createdNow, keptTimes, modifiedNow, readTimes } from "../state/timestam
 import { goDurationSeconds } from "../values/go-duration";
 import { withIgnoredChanges } from "./ignore-changes";
 import { usesDefaultProvider } from "../state/default-provider";
-import { StepContext, deleteResources, errorMessage, newStep, providerOf, refOf, shownResource, whilePending } from "./steps";
+import { StepContext, deleteHookCall, deleteResources, errorMessage, newStep, providerDelete, providerOf, refOf, shownResource, whilePending } from "./steps";
 import { propertyDiffs } from "../values/display-values";
 import { changedKeys, detailedDiffOf, diffObjects } from "../values/object-diff";
 import { parsePropertyPath, pathContains } from "../values/property-path";
@@ -23,6 +23,7 @@ import { checkKnownTrigger, shouldTriggerReplace } from "./replacement-trigger";
 import { cascadeDependents, cascadedDiff } from "./cascade-replacements";
 import { Diverted, Goal, ProgramMode, ProgramModeSteps } from "./run-program";
 import { ShownResource, StepResult } from "../types";
+import { HookBindings, HookCall, HookType, hookCall, resourceOptionsOf } from "./resource-hooks";
 
 export interface DeploymentTarget {
     project: string;
@@ -56,6 +57,8 @@ export class Deployment implements ProgramHandlers {
     private readonly skippedCreates = new Set<string>();
     /** deployment_executor.go skipped: with --continue-on-error, the failed resources and those depending on them. */
     private readonly skipped = new Set<string>();
+    /** The components this run created: their after-create hooks run when the program registers their outputs. */
+    private readonly createdComponents = new Set<string>();
     private firstError?: Error;
     private announceFailure!: (error: Error) => void;
     /** Resolves with the first failed step's error (never with --continue-on-error, which waits for the program). */
@@ -78,7 +81,15 @@ export class Deployment implements ProgramHandlers {
         return work;
     }
 
-    registerOutputs(urn: string, outputs: WireProperties): void {
+    get hooks() {
+        return this.context.hooks;
+    }
+
+    /**
+     * step_executor.go executeRegisterResourceOutputs: a component's outputs are recorded, then, when this run
+     * created it, its after-create hooks run (a custom resource's ran at the end of its step).
+     */
+    async registerOutputs(urn: string, outputs: WireProperties): Promise<void> {
         const resource = this.context.state.live(urn);
         if (!resource || resource.custom) {
             return;
@@ -89,6 +100,10 @@ export class Deployment implements ProgramHandlers {
             return;
         }
         this.recordOutputs(resource, outputs);
+        if (this.createdComponents.delete(urn)) {
+            const newOptions = resourceOptionsOf(resource, this.context.providerRef);
+            await this.afterHooks(resource.resourceHooks, "AfterCreate", hookCall(resource, { newOptions, newInputs: resource.inputs, newOutputs: outputs }));
+        }
     }
 
     /**
@@ -223,7 +238,7 @@ export class Deployment implements ProgramHandlers {
                     ? await this.context.slots.run(() => this.readExisting(step, desired, request.readId as string))
                     : request.custom
                       ? await this.context.slots.run(() => this.deployCustom(step, desired, old, request))
-                      : this.deployComponent(step, desired, old);
+                      : await this.deployComponent(step, desired, old);
             step.new = this.shownGoal(resource, request);
             step.done = shownResource(resource, this.context.providerRef);
             if (!(this.imported.has(urn) && step.op === "same")) {
@@ -404,11 +419,16 @@ export class Deployment implements ProgramHandlers {
         return imported;
     }
 
-    private deployComponent(step: StepResult, desired: Desired, old: ResourceState | undefined): ResourceState {
+    private async deployComponent(step: StepResult, desired: Desired, old: ResourceState | undefined): Promise<ResourceState> {
         if (old && isRootStack(old.type)) {
             this.oldStackOutputs.set(old.urn, old.outputs);
         }
         step.op = old ? "same" : "create";
+        if (!old) {
+            // CreateStep.Apply of a component: its before-create hooks; the after-create ones wait for its outputs.
+            await this.context.hooks.run(desired.resourceHooks, "BeforeCreate", hookCall(desired, { newOptions: resourceOptionsOf(desired, this.context.providerRef), newInputs: desired.inputs }));
+            this.createdComponents.add(desired.urn);
+        }
         const made = { ...desired, outputs: old?.outputs ?? {} };
         const resource = old ? keptTimes(made, old) : createdNow(made);
         this.context.state.record(resource);
@@ -559,22 +579,42 @@ export class Deployment implements ProgramHandlers {
         return checked.inputs;
     }
 
-    private async create(wanted: Desired): Promise<ResourceState> {
-        if (this.context.preview) {
-            return settled({ ...wanted, outputs: wanted.inputs });
+    private create(wanted: Desired): Promise<ResourceState> {
+        return this.createWithHooks(wanted, (created) => this.context.state.record(created));
+    }
+
+    /**
+     * step.go CreateStep.Apply: the before-create hooks (whose failure fails the step), the provider's Create (retried as
+     * the error hooks ask; none in a preview), then the after-create hooks (whose failure fails the deployment once the
+     * created resource is placed in the state).
+     */
+    private async createWithHooks(wanted: Desired, place: (created: ResourceState) => void): Promise<ResourceState> {
+        const { hooks, preview, providerRef } = this.context;
+        const newOptions = resourceOptionsOf(wanted, providerRef);
+        const call = hookCall(wanted, { newOptions, newInputs: wanted.inputs });
+        await hooks.run(wanted.resourceHooks, "BeforeCreate", call);
+        const created = preview ? settled({ ...wanted, outputs: wanted.inputs }) : this.keep(await this.provision(wanted, call), place);
+        await this.afterHooks(wanted.resourceHooks, "AfterCreate", hookCall(created, { newOptions, newInputs: created.inputs, newOutputs: created.outputs }));
+        return created;
+    }
+
+    /** An after hook's failure: the step succeeded, the deployment fails (deployment.go RecordPostStepError). */
+    private async afterHooks(bindings: HookBindings | undefined, type: HookType, call: HookCall): Promise<void> {
+        const failure = await this.context.hooks.runAfter(bindings, type, call);
+        if (failure) {
+            this.fail(failure);
         }
-        return this.keep(await this.provision(wanted), (created) => this.context.state.record(created));
     }
 
     /**
      * Creates the resource. One that the provider created but failed to initialise comes back with the
      * error: it exists, so it is kept in the state all the same.
      */
-    private async provision(wanted: Desired): Promise<{ created?: ResourceState; error?: unknown }> {
+    private async provision(wanted: Desired, call: HookCall): Promise<{ created?: ResourceState; error?: unknown }> {
         // Written before the provider is called: if the process dies before the answer, the next run finds it.
         try {
             const { id, outputs } = await whilePending(this.context, { type: "creating", resource: { ...wanted, outputs: {} } }, () =>
-                this.context.host.create(refOf(wanted), wanted.inputs),
+                this.context.hooks.retrying(wanted.resourceHooks, call, "create", () => this.context.host.create(refOf(wanted), wanted.inputs)),
             );
             return { created: createdNow(settled({ ...wanted, id, outputs })) };
         } catch (error) {
@@ -601,12 +641,23 @@ export class Deployment implements ProgramHandlers {
      * OnResourceStepPost).
      */
     private async update(wanted: Desired, old: ResourceState): Promise<ResourceState> {
-        if (this.context.preview) {
-            return settled({ ...wanted, id: old.id, outputs: wanted.inputs });
-        }
+        const { hooks, preview, providerRef } = this.context;
+        const options = { oldOptions: resourceOptionsOf(old, providerRef), newOptions: resourceOptionsOf(wanted, providerRef) };
+        const call = hookCall({ ...wanted, id: old.id }, { ...options, newInputs: wanted.inputs, oldInputs: old.inputs, oldOutputs: old.outputs });
+        // The goal's hooks run, not the old state's (UpdateStep.Apply: s.new.ResourceHooks).
+        await hooks.run(wanted.resourceHooks, "BeforeUpdate", call);
+        const updated = preview ? settled({ ...wanted, id: old.id, outputs: wanted.inputs }) : await this.applyUpdate(wanted, old, call);
+        await this.afterHooks(wanted.resourceHooks, "AfterUpdate", { ...call, newOutputs: updated.outputs });
+        return updated;
+    }
+
+    /** The provider's Update, retried as the error hooks ask. */
+    private async applyUpdate(wanted: Desired, old: ResourceState, call: HookCall): Promise<ResourceState> {
         try {
             const outputs = await whilePending(this.context, { type: "updating", resource: { ...wanted, id: old.id, outputs: {} } }, () =>
-                this.context.host.update(refOf(wanted), old.id ?? "", old.outputs, wanted.inputs, old.inputs),
+                this.context.hooks.retrying(wanted.resourceHooks, call, "update", () =>
+                    this.context.host.update(refOf(wanted), old.id ?? "", old.outputs, wanted.inputs, old.inputs),
+                ),
             );
             const updated = modifiedNow(settled({ ...wanted, id: old.id, outputs }), old);
             this.context.state.record(updated);
@@ -642,14 +693,13 @@ export class Deployment implements ProgramHandlers {
      * deleted resource, which a failed create leaves pending replacement (backend/snapshot.go createSnapshotMutation).
      */
     private async createReplacement(wanted: Desired, old: ResourceState, deleted: boolean, step: StepResult): Promise<ResourceState> {
-        if (this.context.preview) {
-            return settled({ ...wanted, outputs: wanted.inputs });
-        }
-        const { state } = this.context;
-        const created = this.keep(await this.provision(wanted), (replacement) =>
+        const { state, preview } = this.context;
+        const created = await this.createWithHooks(wanted, (replacement) =>
             deleted ? state.record(replacement) : this.replaced.add(state.replace(old, replacement)),
         );
-        step.id = created.id;
+        if (!preview) {
+            step.id = created.id;
+        }
         return created;
     }
 
@@ -684,20 +734,20 @@ export class Deployment implements ProgramHandlers {
     }
 
     /**
-     * DeleteStep.Apply of a replacement (no protect check): a retained or external resource, or one deleted with a
-     * resource deleted in this run (isDeletedWith), leaves no Delete call.
+     * DeleteStep.Apply of a replacement (no protect check): its delete hooks run, and a retained or external resource,
+     * or one deleted with a resource deleted in this run (isDeletedWith), leaves no Delete call.
      */
     private async deleteReplaced(resource: ResourceState, deleting: ReadonlySet<string>): Promise<void> {
-        if (this.context.preview) {
-            return;
+        const call = deleteHookCall(this.context, resource);
+        await this.context.hooks.run(resource.resourceHooks, "BeforeDelete", call);
+        if (!this.context.preview) {
+            const deletedWith = resource.deletedWith !== undefined && deleting.has(resource.deletedWith);
+            if (!resource.retainOnDelete && !resource.external && !deletedWith) {
+                await providerDelete(this.context, resource, call);
+            }
+            this.context.state.pendReplacement(resource);
         }
-        const deletedWith = resource.deletedWith !== undefined && deleting.has(resource.deletedWith);
-        if (!resource.retainOnDelete && !resource.external && !deletedWith) {
-            await whilePending(this.context, { type: "deleting", resource }, () =>
-                this.context.host.delete(refOf(resource), resource.id ?? "", resource.outputs, resource.inputs),
-            );
-        }
-        this.context.state.pendReplacement(resource);
+        await this.afterHooks(resource.resourceHooks, "AfterDelete", call);
     }
 }
 
@@ -731,6 +781,9 @@ function desiredOf(urn: string, request: RegistrationRequest, inherited: Inherit
         ...(customTimeouts ? { customTimeouts } : {}),
         ...(request.sourcePosition ? { sourcePosition: request.sourcePosition } : {}),
         ...(request.stackTrace ? { stackTrace: request.stackTrace } : {}),
+        ...(request.ignoreChanges.length > 0 ? { ignoreChanges: request.ignoreChanges } : {}),
+        ...(request.replaceOnChanges.length > 0 ? { replaceOnChanges: request.replaceOnChanges } : {}),
+        ...(request.hooks ? { resourceHooks: request.hooks } : {}),
     };
 }
 

@@ -9,6 +9,7 @@ import { StepSlots } from "./step-slots";
 import { Targets, UrnTargets } from "./targets";
 import { shownProperties, shownValue } from "../values/display-values";
 import { ShownResource, StepOp, StepResult } from "../types";
+import { HookCall, ResourceHooks, hookCall, resourceOptionsOf } from "./resource-hooks";
 
 export interface StepContext {
     host: ProviderHost;
@@ -33,6 +34,8 @@ export interface StepContext {
     providerRef: string;
     /** The steps of the refresh that `--refresh` runs first, by URN: the program's registration gives them its goal. */
     refreshed: Map<string, StepResult>;
+    /** The program's resource hooks and error hooks (none when the program does not run). */
+    hooks: ResourceHooks;
 }
 
 export function refOf(resource: { urn: string; type: string }): ResourceRef {
@@ -78,12 +81,7 @@ export function errorMessage(error: unknown): string {
  * program no longer declares, leaves the state without a call or a step (RemovePendingReplaceStep). The default provider
  * goes last, once no resource left in the state uses it; like the CLI's display, which hides default providers, it
  * gets no step.
- * DeleteStep.Apply: a protected resource is refused (unless it is a replaced one, whose protect was checked by the
- * replace, or --ignore-protect), and the refusal stops only what it depends on, as each refusal is its own failed step; a retained or
- * external one, or one whose deletedWith resource is deleted in the same run (isDeletedWith), leaves the state without a
- * Delete call, which is a pending operation of the state while it runs (backend/snapshot.go doDelete).
- * With --continue-on-error a failed delete is treated as a refusal. `deletedAlongside`: the URNs other steps delete
- * in the same run (DeleteStep's otherDeletions).
+ * With --continue-on-error a failed delete is treated as a refusal: what it depends on stays, the rest goes on.
  */
 export async function deleteResources(
     context: StepContext,
@@ -93,6 +91,14 @@ export async function deleteResources(
 ): Promise<void> {
     const deleting = new Set([...resources.map((resource) => resource.urn), ...deletedAlongside]);
     const failures: Error[] = [];
+    const failed = (error: unknown): false => {
+        if (!context.continueOnError) {
+            throw error;
+        }
+        // step_executor.go cancelDueToError: the failure is recorded and the deletes that do not wait on this one go on.
+        failures.push(error instanceof Error ? error : new Error(String(error)));
+        return false;
+    };
     await deleteInDependencyOrder(resources.filter((resource) => !isProvider(resource)), (resource) =>
         context.slots.run(async () => {
             if (resource.pendingReplacement) {
@@ -100,28 +106,23 @@ export async function deleteResources(
                 return true;
             }
             const step = { ...newStep("delete", resource), ...providerOf(context, resource), old: shownResource(resource, context.providerRef) };
-            if (resource.protect && !quiet.has(resource) && !context.ignoreProtect) {
-                const refusal = protectedDeleteError(resource);
-                step.error = refusal.message;
+            const stepFailure = await deleteStep(context, resource, deleting, quiet.has(resource));
+            if (stepFailure) {
+                step.error = errorMessage(stepFailure);
                 context.steps.push(step);
-                failures.push(refusal);
-                return false;
-            }
-            try {
-                await deleteOne(context, resource, deleting);
-            } catch (error) {
-                step.error = errorMessage(error);
-                context.steps.push(step);
-                if (context.continueOnError) {
-                    // step_executor.go cancelDueToError: the failure is recorded and the deletes that do not wait on
-                    // this one go on; what it depends on stays.
-                    failures.push(error instanceof Error ? error : new Error(String(error)));
+                if (stepFailure instanceof ProtectedDelete) {
+                    failures.push(stepFailure);
                     return false;
                 }
-                throw error;
+                return failed(stepFailure);
             }
             if (!quiet.has(resource)) {
                 context.steps.push(step);
+            }
+            // An after-delete hook's failure: the resource is gone, the deployment fails (RecordPostStepError).
+            const afterFailure = await context.hooks.runAfter(resource.resourceHooks, "AfterDelete", deleteHookCall(context, resource));
+            if (afterFailure) {
+                failed(afterFailure);
             }
             return true;
         }),
@@ -134,15 +135,44 @@ export async function deleteResources(
     }
 }
 
-async function deleteOne(context: StepContext, resource: ResourceState, deleting: ReadonlySet<string>): Promise<void> {
-    if (context.preview) {
-        return;
+/**
+ * step.go DeleteStep.Apply up to the after-delete hooks, answering why the step failed, if it did: the before-delete
+ * hooks run first; a protected resource is refused (unless it is a replaced one, whose protect was checked by the
+ * replace, or --ignore-protect), and the refusal stops only what it depends on, as each refusal is its own failed step; a retained or
+ * external one, or one whose deletedWith resource is deleted in the same run (isDeletedWith), leaves the state without a
+ * Delete call, which is a pending operation of the state while it runs (backend/snapshot.go doDelete).
+ */
+async function deleteStep(context: StepContext, resource: ResourceState, deleting: ReadonlySet<string>, replaced: boolean): Promise<unknown> {
+    const call = deleteHookCall(context, resource);
+    try {
+        await context.hooks.run(resource.resourceHooks, "BeforeDelete", call);
+        if (resource.protect && !replaced && !context.ignoreProtect) {
+            return new ProtectedDelete(resource);
+        }
+        if (context.preview) {
+            return undefined;
+        }
+        const deletedWith = resource.deletedWith !== undefined && deleting.has(resource.deletedWith);
+        if (resource.custom && resource.id && !resource.retainOnDelete && !resource.external && !deletedWith) {
+            await providerDelete(context, resource, call);
+        }
+        context.state.remove(resource);
+        return undefined;
+    } catch (error) {
+        return error;
     }
-    const deletedWith = resource.deletedWith !== undefined && deleting.has(resource.deletedWith);
-    if (resource.custom && resource.id && !resource.retainOnDelete && !resource.external && !deletedWith) {
-        await whilePending(context, { type: "deleting", resource }, () => context.host.delete(refOf(resource), resource.id ?? "", resource.outputs, resource.inputs));
-    }
-    context.state.remove(resource);
+}
+
+/** What a delete step's hooks are told: the old state's options, inputs and outputs. */
+export function deleteHookCall(context: StepContext, resource: ResourceState): HookCall {
+    return hookCall(resource, { oldOptions: resourceOptionsOf(resource, context.providerRef), oldInputs: resource.inputs, oldOutputs: resource.outputs });
+}
+
+/** The provider's Delete, retried as the resource's error hooks ask (DeleteStep.Apply). */
+export async function providerDelete(context: StepContext, resource: ResourceState, call: HookCall): Promise<void> {
+    await whilePending(context, { type: "deleting", resource }, () =>
+        context.hooks.retrying(resource.resourceHooks, call, "delete", () => context.host.delete(refOf(resource), resource.id ?? "", resource.outputs, resource.inputs)),
+    );
 }
 
 /**
@@ -173,9 +203,11 @@ export function providerOf(context: StepContext, resource: Pick<ResourceState, "
 }
 
 /** step.go, deleteProtectedError. */
-function protectedDeleteError(resource: ResourceState): Error {
-    return new Error(
-        `resource "${resource.urn}" cannot be deleted because it is protected; remove the protect option from the resource ` +
-            "in the program and run up first",
-    );
+class ProtectedDelete extends Error {
+    constructor(resource: ResourceState) {
+        super(
+            `resource "${resource.urn}" cannot be deleted because it is protected; remove the protect option from the resource ` +
+                "in the program and run up first",
+        );
+    }
 }

@@ -5,8 +5,6 @@ import { freshProgramPerTest, type ProgramSpec } from "./test-program";
 import { sampleTests } from "../../support/depth";
 
 const CASES: { option: string; spec: ProgramSpec; names: RegExp }[] = [
-    { option: "resource hooks", spec: { things: [{ name: "a", inputs: { size: 1 }, options: { hooked: "beforeCreate" } }] }, names: /resource hooks run at each step .*source_eval\.go RegisterResourceHook/ },
-    { option: "error hooks", spec: { things: [{ name: "a", inputs: { size: 1 }, options: { hooked: "onError" } }] }, names: /error hooks run when a step fails .*source_eval\.go RegisterErrorHook/ },
     { option: "hideDiffs", spec: { things: [{ name: "a", inputs: { size: 1 }, options: { hideDiffs: ["size"] } }] }, names: /the hideDiffs option .*pkg\/backend\/display/ },
 ];
 

@@ -7,6 +7,7 @@ import { Empty } from "google-protobuf/google/protobuf/empty_pb";
 import * as resrpc from "@pulumi/pulumi/proto/resource_grpc_pb";
 import * as resproto from "@pulumi/pulumi/proto/resource_pb";
 import { ResourceMonitor } from "../host/resource-monitor";
+import { ResourceHooks } from "../steps/resource-hooks";
 
 /** supportsFeatureID's switch, transcribed: every case answers true (DisableResourceReferences, DisableOutputValues unset). */
 const GO_SUPPORTED_IDS = [
@@ -27,7 +28,8 @@ const GO_MONITOR_FEATURES = [
 
 const NO_DEPLOYMENT = {
     register: () => Promise.reject(new Error("this test registers nothing")),
-    registerOutputs: () => undefined,
+    registerOutputs: async () => undefined,
+    hooks: new ResourceHooks(true, () => undefined),
 };
 
 describe("engine double: the resource monitor's features", () => {

@@ -10,7 +10,8 @@ import { ResourceState, readState } from "../state/state-file";
 import { LifecycleResult, Operation, RunOptions, StackState } from "../types";
 
 export interface ProviderCall {
-    call: "configure" | "check" | "diff" | "create" | "read" | "update" | "delete";
+    /** A provider's call, or a call of one of the program's hooks (HookCallRecord). */
+    call: "configure" | "check" | "diff" | "create" | "read" | "update" | "delete" | "hook";
     label?: string;
     id?: string;
     pid: number;
@@ -24,6 +25,41 @@ export interface ProviderCall {
     apiKeyDigest?: string;
     region?: string;
 }
+
+/** A call of one of the spec program's hooks, as it recorded what the engine told it. */
+export interface HookCallRecord {
+    call: "hook";
+    hook: string;
+    dryRun: boolean;
+    urn: string;
+    id: string;
+    name: string;
+    type: string;
+    newInputs?: Record<string, unknown>;
+    oldInputs?: Record<string, unknown>;
+    newOutputs?: Record<string, unknown>;
+    oldOutputs?: Record<string, unknown>;
+    /** ResourceOptions.toObject() of what the engine sent. */
+    oldOptions?: Record<string, unknown>;
+    newOptions?: Record<string, unknown>;
+    failedOperation?: string;
+    errors?: string[];
+}
+
+/** A hook of the spec program: a resource hook, or (error: true) an error hook. */
+export interface HookSpec {
+    name: string;
+    error?: boolean;
+    onDryRun?: boolean;
+    ignoreErrors?: boolean;
+    /** The hook throws this message. */
+    fail?: string;
+    /** An error hook's answer: true, false, or true for its first n calls. */
+    retry?: boolean | number;
+}
+
+/** Hooks of the spec's, by name, bound to a resource by hook kind (the `hooks` resource option). */
+export type HookBinding = Partial<Record<"beforeCreate" | "afterCreate" | "beforeUpdate" | "afterUpdate" | "beforeDelete" | "afterDelete" | "onError", string[]>>;
 
 /**
  * An alias: an old URN, or a spec of the name and parent (a group or earlier thing, or none), the resource's own when
@@ -67,8 +103,7 @@ export interface ThingSpec {
         replacementTrigger?: unknown;
         hideDiffs?: string[];
         transformed?: TransformSpec;
-        /** A hook that does nothing: a beforeCreate resource hook, or an error hook. */
-        hooked?: "beforeCreate" | "onError";
+        hooks?: HookBinding;
     };
 }
 
@@ -92,13 +127,14 @@ export type TransformSpec =
           protect?: boolean;
           expectOptions?: Record<string, unknown>;
           options?: Pick<NonNullable<ThingSpec["options"]>, "additionalSecretOutputs" | "customTimeouts" | "deletedWith" | "protect">;
+          hooks?: HookBinding;
       };
 
 export interface GroupSpec {
     name: string;
     /** Earlier groups, by name. */
     dependsOn?: string[];
-    options?: { protect?: boolean; retainOnDelete?: boolean; parent?: string; deletedWith?: string; transformed?: TransformSpec };
+    options?: { protect?: boolean; retainOnDelete?: boolean; parent?: string; deletedWith?: string; transformed?: TransformSpec; hooks?: HookBinding };
 }
 
 export interface ProgramSpec {
@@ -110,6 +146,7 @@ export interface ProgramSpec {
     stackTransform?: TransformSpec;
     /** The engine's builtin resources, declared after the things. */
     builtins?: ("stackReference" | "stash")[];
+    hooks?: HookSpec[];
     fail?: "throw" | "reject" | "after";
 }
 
