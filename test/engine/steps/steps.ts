@@ -73,8 +73,7 @@ export function errorMessage(error: unknown): string {
  * Those in `quiet` are replaced resources whose deletion belongs to their replace step: they get a
  * step of their own only if the deletion fails. A resource a delete-before-replace deleted, whose replacement the
  * program no longer declares, leaves the state without a call or a step (RemovePendingReplaceStep). The default provider
- * goes last, once no resource left in the state uses it; like the CLI's display, which hides default providers, it
- * gets no step.
+ * goes last, once no resource left in the state uses it (in a preview: none but those this preview deletes).
  * DeleteStep.Apply: a protected resource is refused (unless it is a replaced one, whose protect was checked by the
  * replace), and the refusal stops only what it depends on, as each refusal is its own failed step; a retained or
  * external one, or one whose deletedWith resource is deleted in the same run (isDeletedWith), leaves the state without a
@@ -88,10 +87,12 @@ export async function deleteResources(
 ): Promise<void> {
     const deleting = new Set(resources.map((resource) => resource.urn));
     const failures: Error[] = [];
+    const gone = new Set<ResourceState>();
     await deleteInDependencyOrder(resources.filter((resource) => !isProvider(resource)), (resource) =>
         context.slots.run(async () => {
             if (resource.pendingReplacement) {
                 removeFromState(context, resource);
+                gone.add(resource);
                 return true;
             }
             const step = { ...newStep("delete", resource), ...providerOf(context, resource), old: shownResource(resource, context.providerRef) };
@@ -118,11 +119,16 @@ export async function deleteResources(
             if (!quiet.has(resource)) {
                 context.steps.push(step);
             }
+            gone.add(resource);
             return true;
         }),
     );
-    if (!context.preview && !context.state.resources.some(usesDefaultProvider)) {
-        resources.filter(isProvider).forEach((provider) => context.state.remove(provider));
+    const deleted = (resource: ResourceState) => context.preview && gone.has(resource);
+    if (!context.state.resources.some((resource) => usesDefaultProvider(resource) && !deleted(resource))) {
+        for (const provider of resources.filter(isProvider)) {
+            context.steps.push({ ...newStep("delete", provider), old: shownResource(provider, undefined) });
+            if (!context.preview) context.state.remove(provider);
+        }
     }
     if (failures.length > 0) {
         throw failures[0];
