@@ -97,10 +97,7 @@ export const GO_TESTS: Record<string, Record<string, Judgement>> = {
         ),
         TestParentAlias: TRANSCRIBED,
         TestEmptyParentAlias: na("an alias whose parent URN is the empty string, as old Python SDKs send it; the Node SDK sends noParent or a parent"),
-        TestSplitUpdateComponentAliases: open(
-            "a run that fails after an aliased parent moved leaves the children it did not register under their old URNs (their parent rewritten); Go's snapshot rewrites a child's URN when its parent's changes",
-            "deploy.Snapshot NormalizeURNReferences (a child's URN follows its parent's)",
-        ),
+        TestSplitUpdateComponentAliases: TRANSCRIBED,
         TestFailDeleteDuplicateAliases: TRANSCRIBED,
         TestAliasesInProvidersAreNormalized: na(EXPLICIT_PROVIDERS),
         TestAliasesInDependenciesAreNormalized: TRANSCRIBED,
@@ -685,10 +682,7 @@ export const GO_TESTS: Record<string, Record<string, Judgement>> = {
         TestStackOutputsWithTargetedPlan: na(PLANS),
     },
     "update_test.go": {
-        TestComponentResourceTypeAliasWithReadResource: open(
-            "a component whose type changes (aliased) leaves the resource read under it at its old URN, which the run then deletes beside the new read; Go renames the child with its parent, so the read finds it and nothing is deleted",
-            "deploy.Snapshot NormalizeURNReferences (a child's URN follows its parent's)",
-        ),
+        TestComponentResourceTypeAliasWithReadResource: TRANSCRIBED,
         TestUpdateWithTargetedParentChildMarkedAsDelete: TRANSCRIBED,
         TestUpdateWithTargetedResourceChangingParent: na(SKIPPED_IN_GO),
         TestTargetedUpdateWithProviderDependencyOnAliasedResource: na(EXPLICIT_PROVIDERS),

@@ -32,6 +32,7 @@ export interface ProviderCall {
 export interface Alias {
     urn?: string;
     name?: string;
+    type?: string;
     parent?: string;
     noParent?: boolean;
     /** A parent given as its URN's text, not as a resource. */
@@ -44,7 +45,7 @@ export interface ThingSpec {
     secrets?: Record<string, string>;
     refs?: Record<string, string>;
     dependsOn?: string[];
-    /** Read an existing thing by this id (`Thing.get`) instead of declaring one. */
+    /** Read an existing thing by this id (`Thing.get`, with the options given) instead of declaring one. */
     get?: string;
     options?: {
         deleteBeforeReplace?: boolean;
@@ -94,9 +95,11 @@ export type TransformSpec =
 
 export interface GroupSpec {
     name: string;
+    /** The component's type (default enginetest:index:Group). */
+    type?: string;
     /** Earlier groups, by name. */
     dependsOn?: string[];
-    options?: { protect?: boolean; retainOnDelete?: boolean; parent?: string; deletedWith?: string; transformed?: TransformSpec };
+    options?: { protect?: boolean; retainOnDelete?: boolean; parent?: string; deletedWith?: string; transformed?: TransformSpec; aliases?: Alias[] };
 }
 
 export interface ProgramSpec {
