@@ -13,6 +13,11 @@ const CASES: { option: string; spec: ProgramSpec; names: RegExp }[] = [
         spec: { things: [{ name: "a", inputs: { size: 1 } }, { name: "b", inputs: { size: 1 }, options: { replaceWith: ["a"] } }] },
         names: /the replaceWith option .*step_generator\.go diff/,
     },
+    {
+        option: "assets and archives among the inputs",
+        spec: { things: [{ name: "a", inputs: { asset: { $asset: "hello world" }, archive: { $archive: { "file.txt": "hello world" } } } }] },
+        names: /assets and archives among the inputs get their hashes .*source_eval\.go RegisterResource: plugin\.MarshalOptions ComputeAssetHashes/,
+    },
 ];
 
 describe("engine double: resource options it does not follow are refused", function () {
