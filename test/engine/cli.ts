@@ -4,6 +4,7 @@ import * as path from "path";
 import { runLifecycle } from "./lifecycle";
 import { formatDigest, previewDigest } from "./display/digest";
 import { diffDisplay } from "./display/run-events";
+import { shownSteps } from "./state/default-provider";
 import { CommandFields, defaultStateFile, EXIT, OPERATIONS, Operation, optionsHelp, readOptions } from "./options";
 import { stateCommand } from "./state-command";
 import { LifecycleResult, RunOptions } from "./types";
@@ -63,10 +64,10 @@ function packageVersion(): string {
 
 /**
  * Changes as the CLI counts them for --expect-no-changes (pkg/engine/update.go, HasChanges): every step but same and
- * read.
+ * read, and but the internal ones.
  */
 export function hasChanges(result: LifecycleResult): boolean {
-    return result.steps.some((step) => step.op !== "same" && step.op !== "read");
+    return shownSteps(result.steps).some((step) => step.op !== "same" && step.op !== "read");
 }
 
 /**

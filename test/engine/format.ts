@@ -1,6 +1,7 @@
 // The printed plan and summary, in the shape a Pulumi user knows.
 import { SECRET_MARK, UNKNOWN_MARK } from "./values/display-values";
 import { LifecycleResult, Operation, StepOp, StepResult } from "./types";
+import { shownSteps } from "./state/default-provider";
 
 const HEADINGS: Record<Operation, string> = {
     preview: "Previewing update",
@@ -24,7 +25,7 @@ const OPS: Record<StepOp, { symbol: string; done: string; planned: string }> = {
 export function formatResult(result: LifecycleResult): string {
     const heading = result.previewOnly ? "Previewing refresh" : HEADINGS[result.operation];
     const lines = [`${heading}${result.stack ? ` (${result.stack})` : ""}:`, ""];
-    for (const step of result.steps.filter((candidate) => candidate.op !== "same" || candidate.error)) {
+    for (const step of shownSteps(result.steps).filter((candidate) => candidate.op !== "same" || candidate.error)) {
         lines.push(...formatStep(step));
     }
     const outputs = Object.entries(result.outputs);

@@ -4,7 +4,7 @@
 // destroy and the refresh phase of `up --refresh` with the config recorded in the state's default provider, unless
 // --run-program, whose program registers the provider with the current config (run-program.ts).
 import { Deployment, stackOutputsOf } from "./steps/deployment";
-import { configOf, defaultProviderUrn, providerState, recordedProvider, usesDefaultProvider } from "./state/default-provider";
+import { configOf, defaultProviderUrn, providerState, recordedProvider, shownSteps, usesDefaultProvider } from "./state/default-provider";
 import { StepSlots, defaultParallel } from "./steps/step-slots";
 import { Targets, UrnTargets, protectedExcludes } from "./steps/targets";
 import { SECRET_MARK, displayProperties, shownProperties } from "./values/display-values";
@@ -143,7 +143,7 @@ export async function runLifecycle(operation: Operation, options: RunOptions): P
         stack: options.stack ?? DEFAULT_STACK,
         ok: error === undefined,
         steps,
-        summary: summarize(steps),
+        summary: summarize(shownSteps(steps)),
         outputs: displayProperties(stackOutputs),
         stackOutputs: shownProperties(stackOutputs),
         ...(error !== undefined ? { error } : {}),

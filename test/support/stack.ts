@@ -3,7 +3,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import { runLifecycle, type LifecycleResult, type Operation, type StepResult } from "../engine";
+import { runLifecycle, shownSteps, type LifecycleResult, type Operation, type StepResult } from "../engine";
 import { startEmulator, type EmulatorOptions, type RunningEmulator } from "../emulator";
 import type { DeclaredEntry } from "../fixtures/programs/declared/declared-resources";
 
@@ -84,7 +84,7 @@ const STACK_TYPE = "pulumi:pulumi:Stack";
 
 /** The steps of a run on declared resources other than "same", as "op name" strings, for compact assertions. */
 export function changes(result: LifecycleResult): string[] {
-    return result.steps
+    return shownSteps(result.steps)
         .filter((step) => step.op !== "same" && step.type !== STACK_TYPE)
         .map((step) => `${step.op} ${step.name}`)
         .sort();

@@ -1,7 +1,8 @@
 // `preview --json`: the document `pulumi preview --json` prints, Go's PreviewDigest (pkg/display/json.go), built as
 // ShowPreviewDigest (pkg/backend/display/json.go) builds it from the engine's events: the prelude's config, a step for
-// each step shown (shouldShow in pkg/backend/display/display.go: same steps hidden unless the root stack's, or protect
-// changed; the non-logical replacement steps hidden, which the double does not make), the diagnostics, the duration
+// each step shown (ShowEvents drops the internal events, the default provider's; shouldShow in
+// pkg/backend/display/display.go: same steps hidden unless the root stack's, or protect changed; the non-logical
+// replacement steps hidden, which the double does not make), the diagnostics, the duration
 // and the summary's change counts (pkg/engine/update.go previewActions: logical steps only, refreshes not counted).
 // Each state is written as stack.SerializeResource writes an apitype.ResourceV3 (sdk/go/common/apitype/core.go),
 // after stateForJSONOutput replaced every secret by "[secret]" (massagePropertyValue).
@@ -9,6 +10,7 @@ import { isSecretWrapper } from "../values/property-values";
 import { SECRET_MARK } from "../values/display-values";
 import { LifecycleResult, ShownResource, StepOp, StepResult } from "../types";
 import { isRootStack } from "../state/urns";
+import { shownSteps } from "../state/default-provider";
 import { secretsIn } from "../state/serialized-values";
 import { marshalIndent } from "./go-json";
 
@@ -85,7 +87,7 @@ export function previewDigest(result: LifecycleResult, durationNanoseconds: numb
     if (result.config && Object.keys(result.config).length > 0) {
         digest.config = new Map(Object.entries(result.config));
     }
-    const steps = inEventOrder(result.steps).filter(shownInDigest).map(previewStep);
+    const steps = shownSteps(inEventOrder(result.steps)).filter(shownInDigest).map(previewStep);
     if (steps.length > 0) digest.steps = steps;
     const diagnostics = previewDiagnostics(result);
     if (diagnostics.length > 0) digest.diagnostics = diagnostics;
@@ -207,10 +209,10 @@ export function previewDiagnostics(result: LifecycleResult): PreviewDiagnostic[]
     return result.error === undefined ? printed : [...printed, { message: `error: ${result.error}\n`, severity: "error" }];
 }
 
-/** previewActions.Ops: each logical step counted by its op; a read only when it changed the outputs. */
+/** previewActions.Ops: each logical step but the internal ones counted by its op; a read only when it changed the outputs. */
 export function changeSummary(steps: readonly StepResult[]): Map<string, number> {
     const counts = new Map<string, number>();
-    for (const step of steps.filter((candidate) => !candidate.refresh && !candidate.error)) {
+    for (const step of shownSteps(steps).filter((candidate) => !candidate.refresh && !candidate.error)) {
         if (step.op === "read" && !readChanged(step)) continue;
         const op = GO_OPS[step.op];
         counts.set(op, (counts.get(op) ?? 0) + 1);

@@ -64,7 +64,7 @@ export type EngineEvent =
     | { type: "cancel" }
     | { type: "prelude"; config: Map<string, string> }
     | ({ type: "summary" } & SummaryEventPayload)
-    | { type: "resource-pre" | "resource-outputs"; metadata: StepEventMetadata; planning: boolean; debug?: boolean }
+    | { type: "resource-pre" | "resource-outputs"; metadata: StepEventMetadata; planning: boolean; debug?: boolean; internal?: boolean }
     | { type: "resource-operationfailed"; metadata: StepEventMetadata; status: number; steps: number }
     | { type: "diag"; urn: string; prefix: string; message: string; color: string; severity: string; ephemeral: boolean }
     | { type: "stdoutcolor"; message: string; color: string }

@@ -10,6 +10,7 @@ import { GO_OPS, changeSummary, inEventOrder, previewDiagnostics } from "./diges
 import { DiffDisplayOptions, showDiffEvents } from "./diff";
 import { EngineEvent, StepEventMetadata, StepEventStateMetadata } from "./events";
 import { marshalIndent } from "./go-json";
+import { isDefaultProvider } from "../state/default-provider";
 
 const CLI_DEFAULTS: DiffDisplayOptions = {
     color: "never",
@@ -25,9 +26,13 @@ const CLI_DEFAULTS: DiffDisplayOptions = {
     debug: false,
 };
 
-/** What `pulumi preview --diff` / `up --diff` prints of a run: stdout, and the diagnostics on stderr. */
+/**
+ * What `pulumi preview --diff` / `up --diff` prints of a run: stdout, and the diagnostics on stderr. ShowEvents drops the
+ * internal events before the display reads them (pkg/backend/display/display.go).
+ */
 export function diffDisplay(result: LifecycleResult, durationNanoseconds: number, secretValues: readonly string[]): { stdout: string; stderr: string } {
-    return showDiffEvents(runEvents(result, durationNanoseconds, secretValues), CLI_DEFAULTS);
+    const shown = runEvents(result, durationNanoseconds, secretValues).filter((event) => !("internal" in event && event.internal));
+    return showDiffEvents(shown, CLI_DEFAULTS);
 }
 
 /**
@@ -70,13 +75,17 @@ function stepEvents(step: StepResult, planning: boolean, result: LifecycleResult
     return eventsOf(metadataOf(step, op, true, filter), step, planning, result, filter);
 }
 
-/** The outputs event carries the state the step left: its id and outputs (the stack's, those the program registered). */
+/**
+ * The outputs event carries the state the step left: its id and outputs (the stack's, those the program registered).
+ * The default provider's events are internal (update.go isInternalStep: isDefaultProviderStep).
+ */
 function eventsOf(metadata: StepEventMetadata, step: StepResult, planning: boolean, result: LifecycleResult, filter: Filter): EngineEvent[] {
-    const pre: EngineEvent = { type: "resource-pre", metadata, planning };
+    const internal = isDefaultProvider(step.urn);
+    const pre: EngineEvent = { type: "resource-pre", metadata, planning, internal };
     if (step.error !== undefined) return [pre, { type: "resource-operationfailed", metadata, status: 0, steps: 0 }];
     const outputs = isStack(step) ? result.stackOutputs : step.done?.outputs;
     const done = step.done && metadata.new ? { ...metadata.new, id: step.done.id ?? "", outputs: filter(outputs ?? {}) } : metadata.new;
-    return [pre, { type: "resource-outputs", metadata: { ...metadata, new: done, res: done ?? metadata.old }, planning }];
+    return [pre, { type: "resource-outputs", metadata: { ...metadata, new: done, res: done ?? metadata.old }, planning, internal }];
 }
 
 /** makeStepEventMetadata: a delete-replaced part goes from the old state to none, a create-replacement from none. */

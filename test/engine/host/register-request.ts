@@ -5,7 +5,7 @@
 import * as grpc from "@grpc/grpc-js";
 import * as aliasproto from "@pulumi/pulumi/proto/alias_pb";
 import * as resproto from "@pulumi/pulumi/proto/resource_pb";
-import { PropertyMap } from "../values/property-values";
+import { PropertyMap, containsAsset } from "../values/property-values";
 import { downgradeOutputValue, downgradeOutputValues, outputDependencies, upgradeToOutputValues, withPropertyDependencies } from "../values/output-values";
 import { ResourceTransform } from "./callbacks";
 import { bindingsOf } from "../steps/resource-hooks";
@@ -84,7 +84,17 @@ export async function registrationOf(req: resproto.RegisterResourceRequest, tran
             propertyDependencies.set(key, outputDependencies(value, propertyDependencies.get(key) ?? new Set()));
         }
     }
-    return goalOf(req, downgradeOutputValues(props), options, [...dependencies], propertyDependencies);
+    const object = downgradeOutputValues(props);
+    refuseAssets(req.getType(), req.getName(), object);
+    return goalOf(req, object, options, [...dependencies], propertyDependencies);
+}
+
+/** The engine hashes each asset and archive of the inputs as it reads them, after the transforms; the double does not. */
+function refuseAssets(type: string, name: string, object: PropertyMap): void {
+    if (Object.values(object).some(containsAsset)) {
+        const hashing = "assets and archives among the inputs get their hashes as the engine reads the registration (pkg/resource/deploy/source_eval.go RegisterResource: plugin.MarshalOptions ComputeAssetHashes)";
+        throw new RefusedOption(`${type} ${name}: ${hashing}, ${NOT_FOLLOWED}`);
+    }
 }
 
 function goalOf(

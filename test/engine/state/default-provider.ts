@@ -11,12 +11,31 @@ import { StackConfig } from "./project";
 import { ResourceState } from "./state-file";
 import { isSecretWrapper, markSecrets, sameValue, withoutSecrets } from "../values/property-values";
 import { createdNow, keptTimes, modifiedNow } from "./timestamps";
+import { nameOf, qualifiedTypeOf } from "./urns";
 
 export const DEFAULT_PROVIDER_TYPE = "pulumi:providers:pulumi-nodejs";
 const DYNAMIC_TYPE_PREFIX = "pulumi-nodejs:dynamic";
 
 export function isProvider(resource: Pick<ResourceState, "type">): boolean {
     return resource.type.startsWith("pulumi:providers:");
+}
+
+/**
+ * sdk/go/common/providers/reference.go IsDefaultProvider: a provider resource whose name starts with "default" (the
+ * name is "default" or "default_<version>").
+ */
+export function isDefaultProvider(urn: string): boolean {
+    return isProvider({ type: qualifiedTypeOf(urn) }) && nameOf(urn).startsWith("default");
+}
+
+/**
+ * The steps the display shows and the change summary counts: all but the default provider's, whose events are internal
+ * (update.go isInternalStep: isDefaultProviderStep). ShowEvents drops internal events after the event log took them
+ * (pkg/backend/display/display.go), so the diff display, `preview --json`, the summary and --expect-no-changes
+ * (HasChanges) leave them out.
+ */
+export function shownSteps<T extends { urn: string }>(steps: readonly T[]): T[] {
+    return steps.filter((step) => !isDefaultProvider(step.urn));
 }
 
 export function usesDefaultProvider(resource: Pick<ResourceState, "type" | "custom">): boolean {

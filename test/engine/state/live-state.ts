@@ -14,6 +14,7 @@
 // writes the whole state once per create (its pending operation), O(N²) bytes in all, as the engine's default does.
 // Only PULUMI_SKIP_CHECKPOINTS (the bench runs so) makes every run O(1) writes.
 import { OpenedState, PendingOperation, ResourceState, StackIdentity, writeState } from "./state-file";
+import { isRootStack, qualifiedTypeOf } from "./urns";
 
 /** `true`/`1`, as the engine's env.Bool reads PULUMI_SKIP_CHECKPOINTS. */
 export function skipsCheckpoints(env: NodeJS.ProcessEnv): boolean {
@@ -147,20 +148,29 @@ export class LiveState {
     }
 
     /**
-     * An alias matched: the old resource takes its new URN, and what referred to the old URN (parent, dependencies,
-     * property dependencies, deletedWith, replaceWith) refers to the new one, as the engine's snapshot does for aliased URNs
-     * (deploy.Snapshot NormalizeURNReferences).
+     * An alias matched: the old resource takes its new URN, its children (and theirs) URNs under it, and what referred
+     * to an old URN (parent, dependencies, property dependencies, deletedWith, replaceWith) refers to the new one, as the engine's
+     * snapshot does for aliased URNs (deploy.Snapshot NormalizeURNReferences: in the state's order, a resource whose
+     * parent's URN changed takes the parent's type path, unless the parent is the root stack).
      */
     rename(resource: ResourceState, urn: string): ResourceState {
-        const from = resource.urn;
-        const renamed = { ...resource, urn };
+        const moves = new Map([[resource, urn]]);
+        const renamed = new Map([[resource.urn, urn]]);
+        for (const other of this.opened.resources) {
+            const parent = other.parent === undefined ? undefined : renamed.get(other.parent);
+            if (parent !== undefined && !isRootStack(qualifiedTypeOf(parent))) {
+                moves.set(other, childUrn(parent, other.urn));
+                renamed.set(other.urn, childUrn(parent, other.urn));
+            }
+        }
+        const moved = { ...resource, urn };
         // Only the resources that change are copied: steps in flight hold the others.
         this.opened.resources = this.opened.resources.map((other) => {
-            const moved = other === resource ? renamed : other;
-            return refersTo(moved, from) ? withReferencesRenamed(moved, from, urn) : moved;
+            const target = other === resource ? moved : moves.has(other) ? { ...other, urn: moves.get(other) as string } : other;
+            return refersTo(target, renamed) ? withReferencesRenamed(target, renamed) : target;
         });
         this.save();
-        return renamed;
+        return this.live(urn) ?? moved;
     }
 
     /** Puts the resource in place of this one (a refresh's read of it, a copy pending deletion too). */
@@ -238,26 +248,32 @@ export class LiveState {
     }
 }
 
-function refersTo(resource: ResourceState, urn: string): boolean {
+/** A child's URN under its parent's new URN: the parent's type path, then the child's own type and name. */
+function childUrn(parent: string, child: string): string {
+    const [stack, project, qualifiedType, ...name] = child.split("::");
+    return [stack, project, `${qualifiedTypeOf(parent)}$${qualifiedType.split("$").pop()}`, ...name].join("::");
+}
+
+function refersTo(resource: ResourceState, renamed: ReadonlyMap<string, string>): boolean {
     return (
-        resource.parent === urn ||
-        resource.deletedWith === urn ||
-        (resource.replaceWith ?? []).includes(urn) ||
-        resource.dependencies.includes(urn) ||
-        Object.values(resource.propertyDependencies ?? {}).some((urns) => urns.includes(urn))
+        (resource.parent !== undefined && renamed.has(resource.parent)) ||
+        (resource.deletedWith !== undefined && renamed.has(resource.deletedWith)) ||
+        (resource.replaceWith ?? []).some((urn) => renamed.has(urn)) ||
+        resource.dependencies.some((urn) => renamed.has(urn)) ||
+        Object.values(resource.propertyDependencies ?? {}).some((urns) => urns.some((urn) => renamed.has(urn)))
     );
 }
 
-function withReferencesRenamed(resource: ResourceState, from: string, to: string): ResourceState {
-    const rename = (urns: readonly string[]) => urns.map((urn) => (urn === from ? to : urn));
+function withReferencesRenamed(resource: ResourceState, renamed: ReadonlyMap<string, string>): ResourceState {
+    const fix = (urn: string) => renamed.get(urn) ?? urn;
     return {
         ...resource,
-        ...(resource.parent === from ? { parent: to } : {}),
-        ...(resource.deletedWith === from ? { deletedWith: to } : {}),
-        ...(resource.replaceWith ? { replaceWith: rename(resource.replaceWith) } : {}),
-        dependencies: rename(resource.dependencies),
+        ...(resource.parent !== undefined ? { parent: fix(resource.parent) } : {}),
+        ...(resource.deletedWith !== undefined ? { deletedWith: fix(resource.deletedWith) } : {}),
+        ...(resource.replaceWith ? { replaceWith: resource.replaceWith.map(fix) } : {}),
+        dependencies: resource.dependencies.map(fix),
         ...(resource.propertyDependencies
-            ? { propertyDependencies: Object.fromEntries(Object.entries(resource.propertyDependencies).map(([key, urns]) => [key, rename(urns)])) }
+            ? { propertyDependencies: Object.fromEntries(Object.entries(resource.propertyDependencies).map(([key, urns]) => [key, urns.map(fix)])) }
             : {}),
     };
 }

@@ -12,6 +12,7 @@ import { createdNow, keptTimes, modifiedNow, readTimes } from "../state/timestam
 import { goDurationSeconds } from "../values/go-duration";
 import { withIgnoredChanges } from "./ignore-changes";
 import { usesDefaultProvider } from "../state/default-provider";
+import { registrationStep } from "./default-provider-step";
 import { StepContext, deleteHookCall, deleteResources, errorMessage, newStep, providerDelete, providerOf, refOf, shownResource, whilePending } from "./steps";
 import { propertyDiffs } from "../values/display-values";
 import { changedKeys, detailedDiffOf, diffObjects } from "../values/object-diff";
@@ -359,13 +360,14 @@ export class Deployment implements ProgramHandlers {
         return undefined;
     }
 
-    /** Records (or, on a later up, re-records) the default provider with the current config. */
+    /** Records (or, on a later up, re-records) the default provider with the current config: its step comes first. */
     private recordDefaultProvider(): void {
         const provider = this.target.defaultProvider;
         if (this.registered.has(provider.urn)) {
             return;
         }
         this.registered.add(provider.urn);
+        this.context.steps.push(registrationStep(this.context.state.live(provider.urn), provider, this.context.preview));
         if (!this.context.preview) {
             this.context.state.record(provider);
         }

@@ -79,8 +79,7 @@ export function errorMessage(error: unknown): string {
  * Those in `quiet` are replaced resources whose deletion belongs to their replace step: they get a
  * step of their own only if the deletion fails. A resource a delete-before-replace deleted, whose replacement the
  * program no longer declares, leaves the state without a call or a step (RemovePendingReplaceStep). The default provider
- * goes last, once no resource left in the state uses it; like the CLI's display, which hides default providers, it
- * gets no step.
+ * goes last, once no resource left in the state uses it (in a preview: none but those this preview deletes).
  * With --continue-on-error a failed delete is treated as a refusal: what it depends on stays, the rest goes on.
  */
 export async function deleteResources(
@@ -99,10 +98,12 @@ export async function deleteResources(
         failures.push(error instanceof Error ? error : new Error(String(error)));
         return false;
     };
+    const gone = new Set<ResourceState>();
     await deleteInDependencyOrder(resources.filter((resource) => !isProvider(resource)), (resource) =>
         context.slots.run(async () => {
             if (resource.pendingReplacement) {
                 removeFromState(context, resource);
+                gone.add(resource);
                 return true;
             }
             const step = { ...newStep("delete", resource), ...providerOf(context, resource), old: shownResource(resource, context.providerRef) };
@@ -119,6 +120,7 @@ export async function deleteResources(
             if (!quiet.has(resource)) {
                 context.steps.push(step);
             }
+            gone.add(resource);
             // An after-delete hook's failure: the resource is gone, the deployment fails (RecordPostStepError).
             const afterFailure = await context.hooks.runAfter(resource.resourceHooks, "AfterDelete", deleteHookCall(context, resource));
             if (afterFailure) {
@@ -127,8 +129,12 @@ export async function deleteResources(
             return true;
         }),
     );
-    if (!context.preview && !context.state.resources.some(usesDefaultProvider)) {
-        resources.filter(isProvider).forEach((provider) => context.state.remove(provider));
+    const deleted = (resource: ResourceState) => context.preview && gone.has(resource);
+    if (!context.state.resources.some((resource) => usesDefaultProvider(resource) && !deleted(resource))) {
+        for (const provider of resources.filter(isProvider)) {
+            context.steps.push({ ...newStep("delete", provider), old: shownResource(provider, undefined) });
+            if (!context.preview) context.state.remove(provider);
+        }
     }
     if (failures.length > 0) {
         throw failures[0];

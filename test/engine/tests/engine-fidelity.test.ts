@@ -51,7 +51,6 @@ describe("engine double: faithful to the real engine", function () {
             assert.ok(storedSecretKeys(provider).includes("enginetest:apiKey"));
             assert.equal(typeof (provider.inputs["enginetest:apiKey"] as { ciphertext?: unknown }).ciphertext, "string");
             assert.ok(!fs.readFileSync(program.stateFile, "utf8").includes("key-A-plaintext"), "the key is stored in plain text");
-            assert.equal(result.steps.some((step) => step.type === DEFAULT_PROVIDER_TYPE), false, "the default provider is not shown");
         });
 
         it("refresh and destroy configure from the recorded config, --run-program and up from the current one", async () => {

@@ -4,6 +4,7 @@
 import { strict as assert } from "assert";
 import * as fs from "fs";
 import { editStateFile } from "../state/state-edit";
+import { shownSteps } from "../state/default-provider";
 import { readState, writeStoredState } from "../state/state-file";
 import { LifecycleResult, RunOptions } from "../types";
 import { ProgramSpec, TestProgram, ThingSpec, freshProgramPerTest, only } from "./test-program";
@@ -14,9 +15,9 @@ const urnOf = (name: string, parentType?: string) =>
     `urn:pulumi:dev::enginetest::${parentType ? `${parentType}$` : ""}${THING}::${name}`;
 const nameOf = (urn: string) => urn.split("::").pop() ?? "";
 
-/** The steps of a run but the stack's, as "op name" (" failed" appended), sorted. */
+/** The steps of a run but the stack's and the default provider's, as "op name" (" failed" appended), sorted. */
 function stepsOf(result: LifecycleResult): string[] {
-    return result.steps
+    return shownSteps(result.steps)
         .filter((step) => step.type !== "pulumi:pulumi:Stack")
         .map((step) => `${step.op} ${step.name}${step.error ? " failed" : ""}`)
         .sort();

@@ -6,6 +6,11 @@ import { sampleTests } from "../../support/depth";
 
 const CASES: { option: string; spec: ProgramSpec; names: RegExp }[] = [
     { option: "hideDiffs", spec: { things: [{ name: "a", inputs: { size: 1 }, options: { hideDiffs: ["size"] } }] }, names: /the hideDiffs option .*pkg\/backend\/display/ },
+    {
+        option: "assets and archives among the inputs",
+        spec: { things: [{ name: "a", inputs: { asset: { $asset: "hello world" }, archive: { $archive: { "file.txt": "hello world" } } } }] },
+        names: /assets and archives among the inputs get their hashes .*source_eval\.go RegisterResource: plugin\.MarshalOptions ComputeAssetHashes/,
+    },
 ];
 
 describe("engine double: resource options it does not follow are refused", function () {

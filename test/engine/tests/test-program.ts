@@ -68,6 +68,7 @@ export type HookBinding = Partial<Record<"beforeCreate" | "afterCreate" | "befor
 export interface Alias {
     urn?: string;
     name?: string;
+    type?: string;
     parent?: string;
     noParent?: boolean;
     /** A parent given as its URN's text, not as a resource. */
@@ -80,7 +81,7 @@ export interface ThingSpec {
     secrets?: Record<string, string>;
     refs?: Record<string, string>;
     dependsOn?: string[];
-    /** Read an existing thing by this id (`Thing.get`) instead of declaring one. */
+    /** Read an existing thing by this id (`Thing.get`, with the options given) instead of declaring one. */
     get?: string;
     /** A component (enginetest:index:Group) declared in the things' order, so an earlier thing may be its parent or dependency. */
     component?: true;
@@ -132,9 +133,11 @@ export type TransformSpec =
 
 export interface GroupSpec {
     name: string;
+    /** The component's type (default enginetest:index:Group). */
+    type?: string;
     /** Earlier groups, by name. */
     dependsOn?: string[];
-    options?: { protect?: boolean; retainOnDelete?: boolean; parent?: string; deletedWith?: string; transformed?: TransformSpec; hooks?: HookBinding };
+    options?: { protect?: boolean; retainOnDelete?: boolean; parent?: string; deletedWith?: string; transformed?: TransformSpec; hooks?: HookBinding; aliases?: Alias[] };
 }
 
 export interface ProgramSpec {

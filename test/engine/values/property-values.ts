@@ -135,6 +135,14 @@ export function withSecretOutputs(outputs: PropertyMap, inputs: PropertyMap, add
     return marked;
 }
 
+/** Whether an asset or archive is in the value, at any depth (inside secrets too). */
+export function containsAsset(value: unknown): boolean {
+    const kind = kindOf(value);
+    if (kind === "asset" || kind === "archive") return true;
+    if (Array.isArray(value)) return value.some(containsAsset);
+    return isPlainObject(value) && Object.values(value).some(containsAsset);
+}
+
 export function containsUnknown(value: unknown): boolean {
     if (value === UNKNOWN) {
         return true;

@@ -1,7 +1,7 @@
 // The Go engine's alias_test.go (pkg/engine/lifecycletest), transcribed: see runner.ts.
 import { strict as assert } from "assert";
 import { ProgramSpec, ThingSpec } from "../test-program";
-import { GoCase, Run, checkIntegrity, describeGoFile, freshStack, thing, urnOf } from "./runner";
+import { GoCase, Run, Seen, chain, checkIntegrity, describeGoFile, freshStack, thing, urnOf } from "./runner";
 
 const GROUP_THING = "enginetest:index:Group$pulumi-nodejs:dynamic/test:Thing";
 
@@ -66,6 +66,11 @@ const renamedPair = (related: "dependsOn" | "parent"): Run[] => [
     { operation: "up", spec: pair("", 1, related, false), before: freshStack, ok: true, steps: ["create n1", "create n2"], state: ["n1", "n2"] },
     { operation: "up", spec: pair("-new", 2, related, true), ok: true, steps: ["replace n1-new", "same n2-new"], deletes: ["n1"], state: ["n1-new", "n2-new"] },
 ];
+
+/** resB at the stack's root, aliased to its URN under resA. */
+const movedResB = thing("resB", { aliases: [{ urn: urnOf("resB", 1) }] });
+
+const urnIn = ({ resources }: Seen, name: string) => resources.find((resource) => resource.urn.endsWith(`::${name}`))?.urn;
 
 describeGoFile("alias_test.go", [
     {
@@ -147,6 +152,49 @@ describeGoFile("alias_test.go", [
             // The same inputs under both names (the test resource's label defaults to its name).
             { operation: "up", spec: { things: [thing("resA", {}, { label: "a" })] }, ok: true, steps: ["create resA"], state: ["resA"] },
             { operation: "up", spec: { things: [thing("resB", { aliases: [{ name: "resA" }] }, { label: "a" })] }, ok: true, steps: ["same resB"], state: ["resB"], cloud: 1 },
+        ],
+    },
+    {
+        go: "TestSplitUpdateComponentAliases (resB a thing rather than a component)",
+        runs: [
+            {
+                operation: "up",
+                spec: { things: chain("resA", "resB", "resC") },
+                ok: true,
+                steps: ["create resA", "create resB", "create resC"],
+                state: ["resA", "resB", "resC"],
+                parents: { resB: "resA", resC: "resB" },
+                check: (seen) => assert.equal(urnIn(seen, "resC"), urnOf("resC", 2), seen.where),
+            },
+            {
+                // resB leaves resA for the stack, then the program fails before it registers resC.
+                operation: "up",
+                spec: { things: [movedResB], fail: "after" },
+                ok: false,
+                steps: ["same resB"],
+                calls: { create: [] },
+                state: ["resA", "resB", "resC"],
+                parents: { resB: "", resC: "resB" },
+                check: (seen) => {
+                    checkIntegrity(seen);
+                    // Not registered, resC still takes the URN under its parent's new one.
+                    assert.deepEqual([urnIn(seen, "resB"), urnIn(seen, "resC")], [urnOf("resB"), urnOf("resC", 1)], seen.where);
+                },
+            },
+            {
+                operation: "up",
+                spec: { things: [movedResB, thing("resC", { parent: "resB" })] },
+                ok: true,
+                steps: ["delete resA", "same resB", "same resC"],
+                deletes: ["resA"],
+                calls: { create: [] },
+                state: ["resB", "resC"],
+                parents: { resB: "", resC: "resB" },
+                check: (seen) => {
+                    checkIntegrity(seen);
+                    assert.deepEqual([urnIn(seen, "resB"), urnIn(seen, "resC")], [urnOf("resB"), urnOf("resC", 1)], seen.where);
+                },
+            },
         ],
     },
     {

@@ -5,6 +5,7 @@
 import { strict as assert } from "assert";
 import * as fs from "fs";
 import { StateEditName, editStateFile } from "../../state/state-edit";
+import { shownSteps } from "../../state/default-provider";
 import { ResourceState } from "../../state/state-file";
 import { LifecycleResult, Operation, RunOptions } from "../../types";
 import { HookCallRecord, ProgramSpec, ProviderCall, TestProgram, ThingSpec, freshProgramPerTest } from "../test-program";
@@ -20,7 +21,7 @@ export interface Run {
     before?: (program: TestProgram) => void;
     ok: boolean;
     error?: RegExp;
-    /** Every step of the run but the stack's, as "op name" (" failed" appended), sorted. */
+    /** Every step of the run but the stack's and the default provider's, as "op name" (" failed" appended), sorted. */
     steps: string[];
     /** The labels of the provider's Delete calls, sorted (default: none). */
     deletes?: string[];
@@ -171,7 +172,7 @@ async function checkRun(program: TestProgram, run: Run, title: string): Promise<
     if (run.error) {
         assert.match(result.error ?? "", run.error, where);
     }
-    const steps = result.steps
+    const steps = shownSteps(result.steps)
         .filter((step) => step.type !== "pulumi:pulumi:Stack")
         .map((step) => `${step.op} ${step.name}${step.error ? " failed" : ""}`)
         .sort();

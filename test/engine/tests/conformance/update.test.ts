@@ -1,10 +1,46 @@
 // The Go engine's update_test.go (pkg/engine/lifecycletest), transcribed: see runner.ts.
-import { checkIntegrity, describeGoFile, thing } from "./runner";
+import { strict as assert } from "assert";
+import { STACK_URN, Seen, checkIntegrity, describeGoFile, thing } from "./runner";
 
 /** A component resA and its child, replaced when its slug changes and failing its deletes. */
 const parentAndChild = (slug: string) => ({ groups: [{ name: "resA" }], things: [thing("childA", { parent: "resA" }, { slug, failDelete: "can't delete" })] });
 
+/** The component "test" of this type, aliased to the old one's, and the policy read under it. */
+const componentAndRead = (type: string, aliased?: string) => ({
+    groups: [{ name: "test", type, ...(aliased ? { options: { aliases: [{ type: aliased }] } } : {}) }],
+    things: [{ name: "policy", get: "policy-arn", options: { parent: "test" } }],
+});
+
+/** The read's parent is the component, by its URN of this type. */
+const readUnder =
+    (type: string) =>
+    ({ resources, where }: Seen) => {
+        const component = `urn:pulumi:dev::enginetest::${type}::test`;
+        assert.deepEqual(
+            resources.map((resource) => [resource.urn, resource.parent]),
+            [
+                [component, STACK_URN],
+                [`urn:pulumi:dev::enginetest::${type}$pulumi-nodejs:dynamic/test:Thing::policy`, component],
+            ],
+            where,
+        );
+    };
+
 describeGoFile("update_test.go", [
+    {
+        go: "TestComponentResourceTypeAliasWithReadResource",
+        runs: [
+            { operation: "up", spec: componentAndRead("enginetest:index:Repro"), ok: true, steps: ["create test", "read policy"], state: ["policy", "test"], check: readUnder("enginetest:index:Repro") },
+            {
+                operation: "up",
+                spec: componentAndRead("enginetest:typA:Repro", "enginetest:index:Repro"),
+                ok: true,
+                steps: ["read policy", "same test"],
+                state: ["policy", "test"],
+                check: readUnder("enginetest:typA:Repro"),
+            },
+        ],
+    },
     {
         go: "TestUpdateWithTargetedParentChildMarkedAsDelete (an up that drops a targeted parent whose child waits for its deletion)",
         runs: [
