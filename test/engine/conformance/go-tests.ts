@@ -133,10 +133,7 @@ export const GO_TESTS: Record<string, Record<string, Judgement>> = {
         TestExplicitDeleteBeforeReplace: TRANSCRIBED,
         TestDependencyChangeDBR: TRANSCRIBED,
         TestDBRProtect: TRANSCRIBED,
-        TestDBRReplaceOnChanges: open(
-            "a dependent's replaceOnChanges does not take part in finding the dependents a delete-before-replace replaces (the state does not record it)",
-            "step_generator.go calculateDependentReplacements (applyReplaceOnChanges)",
-        ),
+        TestDBRReplaceOnChanges: TRANSCRIBED,
         TestDBRParallel: TRANSCRIBED,
         TestDBRProviderUpgrade: na(EXPLICIT_PROVIDERS),
     },

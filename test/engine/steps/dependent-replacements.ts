@@ -3,7 +3,9 @@
 // custom resource whose inputs come (by its property dependencies) from a resource being replaced, or which is deleted
 // with one, and whose provider's Diff, with those inputs unknown, answers a replace.
 import { ResourceState } from "../state/state-file";
-import { PropertyMap, UNKNOWN } from "../values/property-values";
+import { PropertyMap, UNKNOWN, union } from "../values/property-values";
+import { diffObjects } from "../values/object-diff";
+import { replaceOnChangeKeys } from "./replace-on-changes";
 import { StepContext, refOf } from "./steps";
 
 export interface DependentReplacement {
@@ -59,7 +61,8 @@ function dependingOn(resources: readonly ResourceState[], root: ResourceState, i
  * calculateDependentReplacements' requiresReplacement: the keys that replace the resource, or undefined when it is not
  * replaced. Components and external resources never are; one deleted with a replaced resource always is; otherwise the
  * provider's Diff decides with each input that comes from a replaced resource unknown (diffResource: a diff the
- * provider leaves unknown is the engine's comparison of the inputs, which names no replace key).
+ * provider leaves unknown is the engine's comparison of the inputs), with the resource's recorded replaceOnChanges
+ * (applyReplaceOnChanges).
  */
 async function replaceKeys(context: StepContext, resource: ResourceState, replaceSet: ReadonlySet<string>): Promise<string[] | undefined> {
     if (!resource.custom || resource.external) {
@@ -76,5 +79,7 @@ async function replaceKeys(context: StepContext, resource: ResourceState, replac
     }
     const inputsForDiff: PropertyMap = { ...resource.inputs, ...Object.fromEntries(unknownInputs.map((key) => [key, UNKNOWN])) };
     const diff = await context.host.diff(refOf(resource), resource.id ?? "", resource.outputs, inputsForDiff, resource.inputs);
-    return diff.replaces.length > 0 ? diff.replaces : undefined;
+    const inputDiff = diff.changes === "unknown" ? diffObjects(resource.inputs, inputsForDiff) : undefined;
+    const replaces = union(diff.replaces, replaceOnChangeKeys(inputDiff, resource.replaceOnChanges ?? []));
+    return replaces.length > 0 ? replaces : undefined;
 }

@@ -16,7 +16,7 @@ import { registrationStep } from "./default-provider-step";
 import { StepContext, deleteHookCall, deleteResources, errorMessage, newStep, providerDelete, providerOf, refOf, shownResource, whilePending } from "./steps";
 import { propertyDiffs } from "../values/display-values";
 import { changedKeys, detailedDiffOf, diffObjects } from "../values/object-diff";
-import { parsePropertyPath, pathContains } from "../values/property-path";
+import { coveredBy, replaceOnChangeKeys } from "./replace-on-changes";
 import { isRootStack, resourceUrn } from "../state/urns";
 import { dependenciesOf } from "./targets";
 import { dependentReplacements } from "./dependent-replacements";
@@ -480,7 +480,7 @@ export class Deployment implements ProgramHandlers {
         // covers it. A provider that answers "some" gives no changed keys (the dynamic host passes none) to turn. The
         // engine's own "#initerror" key of a resource with init errors is turned the same way.
         const inputDiff = diff.changes === "unknown" ? diffObjects(old.inputs, wanted.inputs) : undefined;
-        const replaceOnChange = changed ? changedKeys(inputDiff).filter((key) => coveredBy(options.replaceOnChanges, key)) : [];
+        const replaceOnChange = changed ? replaceOnChangeKeys(inputDiff, options.replaceOnChanges) : [];
         const initErrorReplace = hasInitErrors && coveredBy(options.replaceOnChanges, "#initerror");
         const replaces = union(diff.replaces, [...replaceOnChange, ...(initErrorReplace ? ["#initerror"] : [])]);
         // A resource deleted by an earlier delete-before-replace whose replacement was not created is replaced whatever
@@ -787,18 +787,6 @@ function desiredOf(urn: string, request: RegistrationRequest, inherited: Inherit
         ...(request.replaceOnChanges.length > 0 ? { replaceOnChanges: request.replaceOnChanges } : {}),
         ...(request.hooks ? { resourceHooks: request.hooks } : {}),
     };
-}
-
-/** applyReplaceOnChanges: whether a replaceOnChanges path contains the key (read as a path, as Go parses it). */
-function coveredBy(replaceOnChanges: readonly string[], key: string): boolean {
-    const keyPath = (() => {
-        try {
-            return parsePropertyPath(key);
-        } catch {
-            return undefined;
-        }
-    })();
-    return keyPath !== undefined && replaceOnChanges.some((path) => pathContains(parsePropertyPath(path), keyPath));
 }
 
 /**
