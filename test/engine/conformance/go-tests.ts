@@ -64,7 +64,7 @@ export const GO_TESTS: Record<string, Record<string, Judgement>> = {
         TestAliases: TRANSCRIBED,
         TestAliasesNodeJSBackCompat: na("aliases computed by old Node SDKs (the engine's back-compat for them); the Node SDK in use sends alias specs"),
         TestAliasURNs: TRANSCRIBED,
-        TestDuplicatesDueToAliases: open("two resources claiming one old resource through aliases are not refused", "step_generator.go getOldResource (the duplicate alias check)"),
+        TestDuplicatesDueToAliases: TRANSCRIBED,
         TestCorrectResourceChosen: TRANSCRIBED,
         TestComponentToCustomUpdate: na(
             "a component's state taken over by a custom resource (a type alias), which the Go test says depends on the provider coping with it: the dynamic-provider host cannot, since the component's state holds no serialized provider (its Update fails with \"Unexpected struct type\")",
@@ -534,7 +534,7 @@ export const GO_TESTS: Record<string, Record<string, Judgement>> = {
     },
     "step_generator_test.go": {
         TestDuplicateURN: TRANSCRIBED,
-        TestDuplicateAlias: open("two resources claiming one old resource through aliases are not refused", "step_generator.go getOldResource (the duplicate alias check)"),
+        TestDuplicateAlias: TRANSCRIBED,
         TestSecretMasked: TRANSCRIBED,
         TestReadReplaceStep: open(
             "a managed resource read by Kind.get under another id is read in place and its old object kept undeleted; Go replaces it by the read (read-replacement) and deletes the old object",

@@ -66,7 +66,13 @@ export class Deployment implements ProgramHandlers {
     readonly failed = new Promise<Error>((resolve) => (this.announceFailure = resolve));
     private readonly modeSteps?: ProgramModeSteps;
 
+    /** step_generator.go sg.aliased: each old URN an alias took in this run, with the URN of the resource that took it. */
+    private readonly aliased = new Map<string, string>();
+    /** deployment.go olds: the URNs of the resources the state held, not pending deletion, when the run began. */
+    private readonly olds: ReadonlySet<string>;
+
     constructor(private readonly context: StepContext, private readonly target: DeploymentTarget) {
+        this.olds = new Set(context.state.resources.filter((resource) => !resource.pendingDelete).map((resource) => resource.urn));
         this.modeSteps = target.mode && new ProgramModeSteps(context, target.mode, this.skippedCreates);
     }
 
@@ -198,7 +204,7 @@ export class Deployment implements ProgramHandlers {
         let customTimeouts: CustomTimeouts | undefined;
         try {
             customTimeouts = customTimeoutsOf(request);
-            old = this.context.state.live(urn) ?? this.takeAlias(urn, request);
+            old = this.oldResource(urn, request);
         } catch (error) {
             step.error = errorMessage(error);
             this.context.steps.push(step);
@@ -336,6 +342,18 @@ export class Deployment implements ProgramHandlers {
     }
 
     /**
+     * step_generator.go getOldResource: the resource in the state under this URN, or one an alias names. A URN an alias
+     * of another resource took fails the registration (diag.GetDuplicateResourceAliasedError).
+     */
+    private oldResource(urn: string, request: RegistrationRequest): ResourceState | undefined {
+        const takenBy = this.aliased.get(urn);
+        if (takenBy) {
+            throw new Error(`Duplicate resource URN '${urn}' conflicting with alias on resource with URN '${takenBy}'`);
+        }
+        return this.context.state.live(urn) ?? this.takeAlias(urn, request);
+    }
+
+    /**
      * No resource has this URN in the state: the first alias that names one not registered in this run is the old
      * resource, which takes the new URN (step_generator.go, getOldResource and generateAliases; an alias spec's empty
      * fields are the resource's own, as collapseAliasToUrn fills them).
@@ -352,12 +370,25 @@ export class Deployment implements ProgramHandlers {
                           alias.name || request.name,
                           alias.noParent ? "" : alias.parentUrn || request.parent,
                       );
+            if (aliasUrn !== urn) this.checkUnclaimed(aliasUrn, urn);
             const found = aliasUrn !== urn && !this.registered.has(aliasUrn) ? this.context.state.live(aliasUrn) : undefined;
             if (found) {
+                this.aliased.set(aliasUrn, urn);
                 return this.context.state.rename(found, urn);
             }
         }
         return undefined;
+    }
+
+    /**
+     * getOldResource's duplicate alias check: an old resource that this run registered under its own URN, or that
+     * another resource's alias took, fails the registration claiming it (diag.GetDuplicateResourceAliasError).
+     */
+    private checkUnclaimed(aliasUrn: string, urn: string): void {
+        const conflicting = this.registered.has(aliasUrn) ? urn : this.aliased.get(aliasUrn);
+        if (this.olds.has(aliasUrn) && conflicting) {
+            throw new Error(`Duplicate resource alias '${aliasUrn}' applied to resource with URN '${urn}' conflicting with resource with URN '${conflicting}'`);
+        }
     }
 
     /** Records (or, on a later up, re-records) the default provider with the current config: its step comes first. */

@@ -1,7 +1,7 @@
 // The Go engine's alias_test.go (pkg/engine/lifecycletest), transcribed: see runner.ts.
 import { strict as assert } from "assert";
 import { ProgramSpec, ThingSpec } from "../test-program";
-import { GoCase, Run, Seen, chain, checkIntegrity, describeGoFile, freshStack, thing, urnOf } from "./runner";
+import { GoCase, Run, Seen, chain, checkIntegrity, describeGoFile, duplicateAlias, freshStack, literally, thing, urnOf } from "./runner";
 
 const GROUP_THING = "enginetest:index:Group$pulumi-nodejs:dynamic/test:Thing";
 
@@ -74,7 +74,7 @@ const urnIn = ({ resources }: Seen, name: string) => resources.find((resource) =
 
 describeGoFile("alias_test.go", [
     {
-        go: "TestAliasURNs (its renames by URN alias, with the updates and replacements they go with; a dynamic resource's type does not change, and its step of two resources claiming one alias is not transcribed, the double not refusing that yet)",
+        go: "TestAliasURNs (its renames by URN alias, with the updates and replacements they go with; a dynamic resource's type does not change, and its step of two resources claiming one alias is not transcribed here: TestDuplicateAlias checks that refusal)",
         runs: [
             { ...renamed("create", "n1", []), calls: { create: ["n1"] } },
             renamed("same", "n2", ["n1"]),
@@ -208,6 +208,30 @@ describeGoFile("alias_test.go", [
                 steps: ["create comp", "same resA"],
                 state: ["comp", "resA"],
                 cloud: 1,
+            },
+        ],
+    },
+    {
+        go: "TestDuplicatesDueToAliases",
+        runs: [
+            { operation: "up", spec: { things: [thing("resA")] }, ok: true, steps: ["create resA"], state: ["resA"] },
+            {
+                operation: "up",
+                spec: { things: [thing("resA"), thing("resB", { aliases: [{ name: "resA" }] })] },
+                ok: false,
+                error: duplicateAlias("resA", "resB", "resB"),
+                steps: ["create resB failed", "same resA"],
+                state: ["resA"],
+            },
+            {
+                operation: "up",
+                // resA waits for resB (the SDK sends an aliased registration after a plain one declared next to it).
+                spec: { things: [thing("resB", { aliases: [{ name: "resA" }] }), { ...thing("resA"), dependsOn: ["resB"] }] },
+                ok: false,
+                error: literally(`Duplicate resource URN '${urnOf("resA")}' conflicting with alias on resource with URN '${urnOf("resB")}'`),
+                steps: ["create resA failed", "update resB"],
+                // The resource made first, resB, took resA's state.
+                state: ["resB"],
             },
         ],
     },

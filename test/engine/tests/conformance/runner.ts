@@ -71,6 +71,11 @@ const THING = "pulumi-nodejs:dynamic/test:Thing";
 /** The URN of a thing under `depth` things as its parent, grandparent, ... */
 export const urnOf = (name: string, depth = 0) => `urn:pulumi:dev::enginetest::${Array(depth + 1).fill(THING).join("$")}::${name}`;
 export const nameOf = (urn: string) => urn.split("::").pop() ?? "";
+/** A pattern matching the text literally. */
+export const literally = (text: string) => new RegExp(text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"));
+/** The error of a resource claiming through an alias what another resource has (diag.GetDuplicateResourceAliasError). */
+export const duplicateAlias = (alias: string, resource: string, conflicting: string) =>
+    literally(`Duplicate resource alias '${urnOf(alias)}' applied to resource with URN '${urnOf(resource)}' conflicting with resource with URN '${urnOf(conflicting)}'`);
 
 export const thing = (name: string, options: NonNullable<ThingSpec["options"]> = {}, inputs: Record<string, unknown> = {}): ThingSpec => ({
     name,

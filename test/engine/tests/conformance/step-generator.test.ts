@@ -1,7 +1,7 @@
 // The Go engine's step_generator_test.go (pkg/engine/lifecycletest), transcribed: see runner.ts.
 import { strict as assert } from "assert";
 import { storedSecretKeys } from "../../state/state-file";
-import { Seen, describeGoFile, nameOf, thing } from "./runner";
+import { Seen, describeGoFile, duplicateAlias, nameOf, thing, urnOf } from "./runner";
 
 /** Whether each resource (by name) is recorded External. */
 const external =
@@ -78,6 +78,20 @@ describeGoFile("step_generator_test.go", [
                 steps: ["read resA"],
                 state: ["resA"],
                 check: external({ resA: true }),
+            },
+        ],
+    },
+    {
+        go: "TestDuplicateAlias",
+        runs: [
+            { operation: "up", spec: { things: [thing("resA")] }, ok: true, steps: ["create resA"], state: ["resA"] },
+            {
+                operation: "up",
+                spec: { things: [thing("resB", { aliases: [{ urn: urnOf("resA") }] }), thing("resC", { aliases: [{ urn: urnOf("resA") }] })] },
+                ok: false,
+                error: duplicateAlias("resA", "resC", "resB"),
+                steps: ["create resC failed", "update resB"],
+                state: ["resB"],
             },
         ],
     },
