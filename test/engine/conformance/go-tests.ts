@@ -539,15 +539,9 @@ export const GO_TESTS: Record<string, Record<string, Judgement>> = {
         TestDuplicateURN: TRANSCRIBED,
         TestDuplicateAlias: open("two resources claiming one old resource through aliases are not refused", "step_generator.go getOldResource (the duplicate alias check)"),
         TestSecretMasked: TRANSCRIBED,
-        TestReadReplaceStep: open(
-            "a managed resource read by Kind.get under another id is read in place and its old object kept undeleted; Go replaces it by the read (read-replacement) and deletes the old object",
-            "step_generator.go GenerateReadSteps (NewReadReplacementStep)",
-        ),
+        TestReadReplaceStep: TRANSCRIBED,
         TestRelinquishStep: TRANSCRIBED,
-        TestTakeOwnershipStep: open(
-            "a resource read by Kind.get, then declared, is diffed and updated although the stack does not own it; Go creates a resource in its place (take ownership)",
-            "step_generator.go continueStepsFromImport (wasExternal: NewCreateReplacementStep)",
-        ),
+        TestTakeOwnershipStep: TRANSCRIBED,
         TestInitErrorsStep: TRANSCRIBED,
         TestInitErrorsIgnoreChanges: na("it checks that Update receives the ignoreChanges; a dynamic provider's update is given none"),
         TestReadNilOutputs: na("a Read answering nil outputs; the dynamic-provider host always answers an object (the outputs with __provider)"),
