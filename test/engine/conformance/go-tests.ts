@@ -441,9 +441,9 @@ export const GO_TESTS: Record<string, Record<string, Judgement>> = {
         TestRefreshDeletePropertyDependencies: TRANSCRIBED,
         TestRefreshDeleteDeletedWith: TRANSCRIBED,
         TestRefreshBasics: TRANSCRIBED,
-        TestCanceledRefresh: open(
-            "a cancelled run is not followed: the double has no cancellation (its command line has no interrupt handler, so SIGINT ends it at once), where Go's cancel lets the steps in flight finish, starts none, and writes what they did",
-            "backend/cancellation_scope.go cancellationScopeSource.NewScope (the first interrupt cancels), deployment_executor.go Execute (cancellation of the step executor)",
+        TestCanceledRefresh: refused(
+            "a cancelled run (Go's first interrupt lets the steps in flight finish, starts none and writes the state): the double's command line stops at once, saying so",
+            "an interrupt is refused out loud",
         ),
         TestRefreshStepWillPersistUpdatedIDs: TRANSCRIBED,
         TestRefreshUpdateWithDeletedResource: TRANSCRIBED,
