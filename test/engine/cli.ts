@@ -148,7 +148,21 @@ async function timedRun(operation: Operation, options: RunOptions): Promise<{ re
     return { result, durationNanoseconds: Number(process.hrtime.bigint() - started) };
 }
 
+/**
+ * An interrupt is refused out loud: Go's first interrupt cancels the run, letting the steps in flight finish, starting
+ * none and writing the state (backend/cancellation_scope.go cancellationScopeSource.NewScope, deployment_executor.go
+ * Execute). The double does not follow it: it stops at once, saying so (its provider and language hosts are ended as
+ * the process exits).
+ */
+export const INTERRUPT_REFUSAL =
+    "an interrupt stops the run at once: cancelling it (steps in flight finish, none starts, the state is written) is not followed " +
+    "by the engine double (backend/cancellation_scope.go cancellationScopeSource.NewScope, deployment_executor.go Execute)";
+
 if (require.main === module) {
+    process.once("SIGINT", () => {
+        process.stderr.write(`error: ${INTERRUPT_REFUSAL}\n`);
+        process.exit(EXIT.failed);
+    });
     void main(process.argv.slice(2)).then((code) => {
         process.exitCode = code;
     });

@@ -30,6 +30,8 @@ export interface StepResult {
     diffs?: PropertyDiff[];
     replaces?: string[];
     deleteBeforeReplace?: boolean;
+    /** A replace whose new state is read (`Kind.get`), not created: its non-logical part is a read-replacement. */
+    readReplacement?: boolean;
     failures?: { property: string; reason: string }[];
     error?: string;
     /** The provider reference (`<provider URN>::<id>`) of a custom resource, as the engine's step events carry it. */

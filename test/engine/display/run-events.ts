@@ -64,12 +64,14 @@ type Filter = (props: PropertyMap | undefined) => PropertyMap | undefined;
 /**
  * A step's pre event, then its outputs event or, when it failed, its failure. A replace is the logical replace step
  * between its two non-logical parts, create-replacement and delete-replaced (delete-replaced first when the old
- * resource is deleted before the replacement is created), as the step generator makes them.
+ * resource is deleted before the replacement is created), as the step generator makes them; a read that replaces a
+ * managed resource has a read-replacement for its create-replacement.
  */
 function stepEvents(step: StepResult, planning: boolean, result: LifecycleResult, filter: Filter): EngineEvent[] {
     const op = step.refresh ? "refresh" : GO_OPS[step.op];
     if (op === "replace") {
-        const parts = step.deleteBeforeReplace ? ["delete-replaced", "replace", "create-replacement"] : ["create-replacement", "replace", "delete-replaced"];
+        const made = step.readReplacement ? "read-replacement" : "create-replacement";
+        const parts = step.deleteBeforeReplace ? ["delete-replaced", "replace", made] : [made, "replace", "delete-replaced"];
         return parts.flatMap((part) => eventsOf(metadataOf(step, part, part === "replace", filter), step, planning, result, filter));
     }
     return eventsOf(metadataOf(step, op, true, filter), step, planning, result, filter);

@@ -419,12 +419,19 @@ export class Deployment implements ProgramHandlers {
             // step_generator.go GenerateReadSteps: a read needs an id.
             throw new Error(`Expected an ID for ${desired.urn}`);
         }
+        const old = this.context.state.live(desired.urn);
+        // GenerateReadSteps: a managed resource read under another id is replaced by the read (NewReadReplacementStep
+        // marks it Delete, NewReplaceStep), and deleted at the end of the run; under its own id it is relinquished.
+        const replacing = old !== undefined && !old.external && old.id !== id;
+        if (replacing) {
+            Object.assign(step, { op: "replace", readReplacement: true, replaces: [] });
+        }
         const goal = { ...desired, id, outputs: {}, external: true };
         const found = await whilePending(this.context, { type: "reading", resource: goal }, () => this.context.host.read(refOf(desired), id, desired.inputs, desired.inputs));
-        const read = readTimes(settled({ ...goal, id: found.id || id, outputs: found.outputs }), this.context.state.live(desired.urn));
+        const read = readTimes(settled({ ...goal, id: found.id || id, outputs: found.outputs }), old);
         step.id = read.id;
         if (!this.context.preview) {
-            this.context.state.record(read);
+            replacing ? this.replaced.add(this.context.state.replace(old, read)) : this.context.state.record(read);
         }
         return read;
     }
@@ -480,6 +487,9 @@ export class Deployment implements ProgramHandlers {
         const recreating = this.deletedEarly.get(desired.urn);
         if (old && recreating) {
             return this.recreate(step, desired, old, recreating);
+        }
+        if (old?.external) {
+            return this.takeOwnership(step, desired, old, options);
         }
         if (old && (old.taint || this.context.replaceTargets.has(old.urn))) {
             return this.replaceTargeted(step, desired, old, options.deleteBeforeReplace);
@@ -584,6 +594,21 @@ export class Deployment implements ProgramHandlers {
         step.deleteBeforeReplace = true;
         step.diffs = propertyDiffs(old.inputs, wanted.inputs);
         return this.createReplacement(wanted, old, true, step);
+    }
+
+    /**
+     * continueStepsFromImport, "Case 2: wasExternal": a resource the stack only read (`Kind.get`) is declared, so one is
+     * created in its place (NewCreateReplacementStep, pending the read one's deletion, which calls no Delete); its inputs
+     * are checked with no olds and ignoreChanges not applied, and no Diff is asked. Declaring it with the import option
+     * would make it an import-replacement, which the double does not follow.
+     */
+    private async takeOwnership(step: StepResult, desired: Desired, old: ResourceState, options: CustomOptions): Promise<ResourceState> {
+        if (options.importId) {
+            throw new Error(`${desired.urn}: importing over a read resource (an import-replacement, step_generator.go NewImportReplacementStep) is not followed by the engine double`);
+        }
+        const wanted: Desired = { ...desired, inputs: await this.check(step, desired, {}, desired.inputs) };
+        Object.assign(step, { op: "replace", replaces: [], diffs: propertyDiffs(old.inputs, wanted.inputs) });
+        return this.createReplacement(wanted, old, false, step);
     }
 
     /**

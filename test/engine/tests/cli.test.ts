@@ -5,7 +5,8 @@ import { execFile } from "child_process";
 import * as fs from "fs";
 import * as path from "path";
 import { siblingScript } from "../host/child-processes";
-import { HELP, parseCommand } from "../cli";
+import { HELP, INTERRUPT_REFUSAL, parseCommand } from "../cli";
+import { signalledRun } from "../host/interrupt";
 import { OPTIONS } from "../options";
 import { freshProgramPerTest } from "./test-program";
 import { sampleTests } from "../../support/depth";
@@ -239,6 +240,22 @@ describe("engine double: command line", function () {
             assert.equal(program.state().resources.some((resource) => resource.urn.endsWith("::a")), false);
             const usage = await runCli(["state", "taint", ...common, "--all"], program.env);
             assert.deepEqual([usage.code, usage.stderr], [2, "engine: unknown flag: --all (engine state --help for usage)\n"]);
+        });
+
+        it("an interrupt is refused out loud: the run stops at once, naming the cancellation it does not follow (TestCanceledRefresh)", async () => {
+            const program = testProgram();
+            const spec = `spec=${JSON.stringify({ things: ["resA", "resB", "resC"].map((name) => ({ name, inputs: { slowMs: 3000 } })) })}`;
+            const common = [program.dir, "--state", program.stateFile, "--config", spec, "--skip-preview", "--parallel", "1"];
+            assert.equal((await runCli(["up", ...common], program.env)).code, 0);
+            const before = fs.readFileSync(program.stateFile, "utf8");
+            program.takeCalls();
+            // The provider host is configured, so the first slow read is in flight.
+            const configured = () => fs.existsSync(program.callsFile) && fs.readFileSync(program.callsFile, "utf8").includes('"call":"configure"');
+            const interrupted = await signalledRun(["refresh", ...common], program.env, configured);
+            assert.equal(interrupted.code, 1, interrupted.stderr);
+            assert.equal(interrupted.stderr, `error: ${INTERRUPT_REFUSAL}\n`);
+            assert.match(interrupted.stderr, /cancellation_scope\.go cancellationScopeSource\.NewScope, deployment_executor\.go Execute/);
+            assert.equal(fs.readFileSync(program.stateFile, "utf8"), before, "nothing was refreshed");
         });
 
         sampleTests(this, 2);

@@ -337,6 +337,16 @@ describe("engine double: the Go engine's lifecycle behaviours of steps and state
             assert.deepEqual(program.takeCalls().filter((call) => call.call === "read"), []);
         });
 
+        it("continueStepsFromImport: importing over a read resource (an import-replacement) is refused, naming NewImportReplacementStep", async () => {
+            const program = testProgram();
+            existing(program, "red");
+            assertOk(await up(program, [{ name: "resA", get: "resA-some-id" }]));
+            const refused = await up(program, [{ name: "resA", options: { import: "resA-some-id" } }]);
+            assert.equal(refused.ok, false, refused.log);
+            assert.match(refused.error ?? "", /import-replacement, step_generator.go NewImportReplacementStep\) is not followed/);
+            assert.equal(only(program.managed(), "resA").external, true);
+        });
+
         it("ReadStep.Apply: the read keeps the id it asked for when the provider answers none", async () => {
             const program = testProgram();
             const result = await up(program, [{ name: "gone", get: "no-such-thing" }]);

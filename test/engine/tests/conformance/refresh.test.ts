@@ -455,6 +455,29 @@ describeGoFile("refresh_test.go", [
         ],
     },
     {
+        go: "TestRefreshV2ExcludesChildWithExcludedParent (the Go test's Read answers no id: the parent is gone, so the Diff that would fail is never asked)",
+        runs: [
+            {
+                operation: "up",
+                spec: { things: [thing("parent", {}, { failDiff: "diff error" }), component("child", { parent: "parent" })] },
+                ok: true,
+                steps: created("child", "parent"),
+                state: ["child", "parent"],
+            },
+            {
+                operation: "refresh",
+                spec: { things: [thing("parent", {}, { failDiff: "diff error" })] },
+                before: gone("parent"),
+                flags: RUN_PROGRAM,
+                ok: true,
+                steps: ["read-gone parent", "same parent"],
+                calls: { read: ["parent"], diff: [] },
+                state: ["child"],
+                check: checkIntegrity,
+            },
+        ],
+    },
+    {
         go: "TestRefreshV2ExcludeTarget",
         runs: refreshedOnly({ excludes: ["urn:pulumi:dev::enginetest::pulumi-nodejs:dynamic/test:Thing::resB"] }, ["resA", "resC"]),
     },

@@ -1,7 +1,7 @@
 // The Go engine's step_generator_test.go (pkg/engine/lifecycletest), transcribed: see runner.ts.
 import { strict as assert } from "assert";
 import { storedSecretKeys } from "../../state/state-file";
-import { Seen, describeGoFile, duplicateAlias, nameOf, thing, urnOf } from "./runner";
+import { Seen, checkIntegrity, describeGoFile, duplicateAlias, nameOf, thing, urnOf } from "./runner";
 
 /** Whether each resource (by name) is recorded External. */
 const external =
@@ -64,6 +64,46 @@ describeGoFile("step_generator_test.go", [
                 calls: { update: ["resA"] },
                 state: ["resA"],
                 check: ({ resources, where }) => assert.deepEqual(resources[0]?.initErrors ?? [], [], where),
+            },
+        ],
+    },
+    {
+        go: "TestReadReplaceStep",
+        runs: [
+            { operation: "up", spec: { things: [thing("resA")] }, ok: true, steps: ["create resA"], state: ["resA"], check: external({ resA: false }) },
+            {
+                operation: "up",
+                spec: { things: [{ name: "resA", get: "read-id" }] },
+                ok: true,
+                steps: ["replace resA"],
+                calls: { create: [] },
+                deletes: ["resA"],
+                state: ["resA"],
+                cloud: 0,
+                check: (seen) => {
+                    external({ resA: true })(seen);
+                    checkIntegrity(seen);
+                    assert.deepEqual(seen.calls.filter((call) => call.call === "read").map((call) => call.id), ["read-id"], seen.where);
+                },
+            },
+        ],
+    },
+    {
+        go: "TestTakeOwnershipStep",
+        runs: [
+            { operation: "up", spec: { things: [{ name: "resA", get: "my-resource-id" }] }, ok: true, steps: ["read resA"], state: ["resA"], check: external({ resA: true }) },
+            {
+                operation: "up",
+                spec: { things: [thing("resA")] },
+                ok: true,
+                steps: ["replace resA"],
+                calls: { create: ["resA"], diff: [], update: [] },
+                state: ["resA"],
+                cloud: 1,
+                check: (seen) => {
+                    external({ resA: false })(seen);
+                    checkIntegrity(seen);
+                },
             },
         ],
     },
