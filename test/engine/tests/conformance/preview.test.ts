@@ -61,7 +61,7 @@ describeGoFile("preview_test.go", [
                 state: ["resA"],
                 check: (seen) => {
                     previewed({ colour: "green" })(seen);
-                    const update = seen.result.steps.find((step) => step.op === "update");
+                    const update = seen.result.steps.find((step) => step.op === "update" && step.name === "resA");
                     assert.equal(update?.old?.outputs?.colour, "blue", seen.where);
                     assert.equal(seen.resources[0]?.outputs.colour, "red", `nothing written, ${seen.where}`);
                 },
