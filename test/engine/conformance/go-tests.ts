@@ -21,7 +21,6 @@ export type Judgement =
 
 const TRANSCRIBED: Judgement = { status: "transcribed" };
 const na = (why: string): Judgement => ({ status: "not applicable", why });
-const open = (why: string, needs: string): Judgement => ({ status: "open", why, needs });
 const refused = (why: string, refusal: string): Judgement => ({ status: "refused", why, refusal });
 
 const POLICY_PACKS = "policy packs (analyzers): the double runs none";
@@ -318,7 +317,7 @@ export const GO_TESTS: Record<string, Record<string, Judgement>> = {
     "protect_test.go": {
         TestMultipleProtectedDeletes: TRANSCRIBED,
         TestProtectInheritance: TRANSCRIBED,
-        TestProtectedDeleteChainsWithDuplicateDeletedResources: open("a destroy halted by a protected resource also leaves the pending-delete copy of what it depends on; Go deletes that copy (only the live one is what the protected resource depends on)", "step_generator.go ScheduleDeletes, deployment_executor.go (delete dependencies by resource, not by URN)"),
+        TestProtectedDeleteChainsWithDuplicateDeletedResources: TRANSCRIBED,
         TestIgnoreProtect: TRANSCRIBED,
         TestIgnoreProtectReplace: TRANSCRIBED,
         TestIgnoreProtectDBRChain: TRANSCRIBED,
@@ -589,10 +588,7 @@ export const GO_TESTS: Record<string, Record<string, Judgement>> = {
         TestUntargetedDependencyChainsArePreserved: TRANSCRIBED,
         TestUntargetedProviderChange: na(EXPLICIT_PROVIDERS),
         TestUntargetedAliasedProviderChanges: na(EXPLICIT_PROVIDERS),
-        TestUntargetedSameStepsAcceptDeletedResources: open(
-            "a targeted up whose create-before-delete replacement's old copy fails to delete leaves the state as [resA, resP, resA (delete), resB]; Go writes the run's resources in step order, untargeted sames included, then the base's not done: [resP, resA, resB, resA (delete)]",
-            "backend/snapshot.go Snap (sameSnapshotMutation of an untargeted SameStep, then the base's resources not done)",
-        ),
+        TestUntargetedSameStepsAcceptDeletedResources: TRANSCRIBED,
         TestUntargetedResourceAnalyzer: na(POLICY_PACKS),
         TestUntargetedRefreshedProviderUpdate: na(EXPLICIT_PROVIDERS),
         TestTargetedOperationSkipsUnrelatedProviderConfiguration: na(EXPLICIT_PROVIDERS),

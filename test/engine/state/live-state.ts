@@ -127,6 +127,26 @@ export class LiveState {
     }
 
     /**
+     * An untargeted same step: the resource is recorded in step order, after those it refers to that the run has not
+     * recorded, each an untargeted same of its own first (step_generator.go generateSteps getDependencySteps, whose
+     * same steps' sameSnapshotMutation.End marks them new in that order). A copy waiting for its deletion gets none.
+     */
+    recordUntargeted(resource: ResourceState): void {
+        const visited = new Set<ResourceState>();
+        const visit = (current: ResourceState) => {
+            visited.add(current);
+            for (const urn of referencedUrns(current)) {
+                const dependency = this.live(urn);
+                if (dependency && !visited.has(dependency) && this.opened.resources.indexOf(dependency) >= this.recorded) {
+                    visit(dependency);
+                }
+            }
+            this.record(current);
+        };
+        visit(resource);
+    }
+
+    /**
      * Create-before-delete: the replacement is recorded, the old one stays where it was, waiting for its deletion
      * (the engine marks it Delete in the base snapshot).
      */
@@ -254,14 +274,19 @@ function childUrn(parent: string, child: string): string {
     return [stack, project, `${qualifiedTypeOf(parent)}$${qualifiedType.split("$").pop()}`, ...name].join("::");
 }
 
+/** The URNs a resource refers to: its parent, dependencies, property dependencies, deletedWith and replaceWith. */
+function referencedUrns(resource: ResourceState): string[] {
+    return [
+        ...(resource.parent !== undefined ? [resource.parent] : []),
+        ...resource.dependencies,
+        ...Object.values(resource.propertyDependencies ?? {}).flat(),
+        ...(resource.deletedWith !== undefined ? [resource.deletedWith] : []),
+        ...(resource.replaceWith ?? []),
+    ];
+}
+
 function refersTo(resource: ResourceState, renamed: ReadonlyMap<string, string>): boolean {
-    return (
-        (resource.parent !== undefined && renamed.has(resource.parent)) ||
-        (resource.deletedWith !== undefined && renamed.has(resource.deletedWith)) ||
-        (resource.replaceWith ?? []).some((urn) => renamed.has(urn)) ||
-        resource.dependencies.some((urn) => renamed.has(urn)) ||
-        Object.values(resource.propertyDependencies ?? {}).some((urns) => urns.some((urn) => renamed.has(urn)))
-    );
+    return referencedUrns(resource).some((urn) => renamed.has(urn));
 }
 
 function withReferencesRenamed(resource: ResourceState, renamed: ReadonlyMap<string, string>): ResourceState {

@@ -264,8 +264,9 @@ export class Deployment implements ProgramHandlers {
 
     /**
      * step_generator.go generateSteps for a resource --target leaves out: one in the state is a same step that keeps its
-     * old state whole (no Check, no Diff); a new one is a skipped create (NewSkippedCreateStep), shown as same, not
-     * recorded, answered with its inputs and no id.
+     * old state whole (no Check, no Diff), recorded in step order after what it refers to (LiveState.recordUntargeted); a
+     * new one is a skipped create (NewSkippedCreateStep), shown as same, not recorded, answered with its
+     * inputs and no id.
      */
     private leaveUntargeted(step: StepResult, urn: string, request: RegistrationRequest, old: ResourceState | undefined): RegistrationReply {
         if (!old) {
@@ -273,6 +274,7 @@ export class Deployment implements ProgramHandlers {
         }
         step.op = "same";
         step.new = this.shownGoal(old, request);
+        this.context.state.recordUntargeted(old);
         this.context.steps.push(step);
         const answered = request.custom ? old.outputs : old.inputs;
         return { urn, id: old.id ?? "", object: answered };

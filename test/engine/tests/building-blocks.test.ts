@@ -96,6 +96,19 @@ describe("engine double: building blocks", () => {
             assert.equal(events.length, 8);
         });
 
+        it("keeps, under a refused deletion, the copy of a replaced dependency it names: the live one, not the one pending deletion", async () => {
+            const live = resource("a");
+            const old = { ...resource("a"), pendingDelete: true };
+            const user = resource("user", ["a"]);
+            const deleted: ResourceState[] = [];
+            await deleteInDependencyOrder([live, user, old], async (target) => {
+                if (target === user) return false;
+                deleted.push(target);
+                return true;
+            });
+            assert.deepEqual(deleted, [old]);
+        });
+
         it("stops after a failure and keeps what depended on the failed deletion", async () => {
             const root = resource("root");
             const user = resource("user", ["root"]);

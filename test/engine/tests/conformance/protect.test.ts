@@ -1,6 +1,6 @@
 // The Go engine's protect_test.go (pkg/engine/lifecycletest), transcribed: see runner.ts.
 import { strict as assert } from "assert";
-import { Seen, describeGoFile, thing } from "./runner";
+import { Seen, describeGoFile, drift, stateOrder, thing, urnOf } from "./runner";
 
 const PROTECTED_REPLACE = /as it is currently marked for protection/;
 const ignoreProtect = { ignoreProtect: true };
@@ -11,6 +11,11 @@ const protectedA = (slug: string) => ({ things: [thing("resA", { protect: true }
 /** resB, protected, takes its slug from resA, which is replaced delete-before-replace when its slug changes. */
 const dbrChain = (slug: string) => ({
     things: [thing("resA", {}, { slug, deleteBeforeReplace: true }), { ...thing("resB", { protect: true }), refs: { slug: "resA.slug" }, dependsOn: ["resA"] }],
+});
+
+/** resA, replaced (create-before-delete) when its slug changes, its deletes failing; resB, protected, depends on it. */
+const protectedDependent = (slug: string) => ({
+    things: [thing("resA", {}, { slug, failDelete: "delete error" }), { ...thing("resB", { protect: true }), dependsOn: ["resA"] }],
 });
 
 describeGoFile("protect_test.go", [
@@ -90,6 +95,39 @@ describeGoFile("protect_test.go", [
                 deletes: ["resA"],
                 state: [],
                 check: ({ program, where }) => assert.deepEqual(program.state().resources, [], where),
+            },
+        ],
+    },
+    {
+        go: "TestProtectedDeleteChainsWithDuplicateDeletedResources",
+        runs: [
+            { operation: "up", spec: protectedDependent("1"), ok: true, steps: ["create resA", "create resB"], state: ["resA", "resB"] },
+            {
+                operation: "up",
+                spec: protectedDependent("2"),
+                ok: false,
+                error: /delete error/,
+                steps: ["delete resA failed", "replace resA", "same resB"],
+                deletes: ["resA"],
+                state: ["resA", "resA", "resB"],
+                pendingDelete: ["resA"],
+            },
+            {
+                // The protected resB halts the deletion of what it depends on, the live resA; the old copy of resA
+                // is no dependency of resB's and goes.
+                operation: "destroy",
+                before: drift({ failDelete: undefined }, "resA"),
+                ok: false,
+                error: new RegExp(`resource "${urnOf("resB")}" cannot be deleted`),
+                steps: ["delete resA", "delete resB failed"],
+                deletes: ["resA"],
+                state: ["resA", "resB"],
+                pendingDelete: [],
+                check: ({ program, resources, where }) => {
+                    assert.deepEqual(stateOrder(resources), ["resA", "resB"], where);
+                    const left = Object.values(program.cloud()).filter((object) => object.label === "resA");
+                    assert.deepEqual(left.map((object) => object.slug), ["2"], `the replacement is what is left, ${where}`);
+                },
             },
         ],
     },

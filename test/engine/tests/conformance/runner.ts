@@ -77,6 +77,9 @@ export const literally = (text: string) => new RegExp(text.replace(/[.*+?^${}()|
 export const duplicateAlias = (alias: string, resource: string, conflicting: string) =>
     literally(`Duplicate resource alias '${urnOf(alias)}' applied to resource with URN '${urnOf(resource)}' conflicting with resource with URN '${urnOf(conflicting)}'`);
 
+/** The names of the state's resources in its order, " (delete)" after a copy waiting for its deletion (Go's Delete flag). */
+export const stateOrder = (resources: readonly ResourceState[]) => resources.map((resource) => `${nameOf(resource.urn)}${resource.pendingDelete ? " (delete)" : ""}`);
+
 export const thing = (name: string, options: NonNullable<ThingSpec["options"]> = {}, inputs: Record<string, unknown> = {}): ThingSpec => ({
     name,
     inputs,

@@ -1,7 +1,7 @@
 // The Go engine's target_test.go (pkg/engine/lifecycletest), transcribed: see runner.ts.
 import { strict as assert } from "assert";
 import { ProgramSpec, ThingSpec } from "../test-program";
-import { GoCase, PROVIDER_URN, Seen, chain, checkIntegrity, describeGoFile, freshStack, thing, things, urnOf } from "./runner";
+import { GoCase, PROVIDER_URN, Seen, chain, checkIntegrity, describeGoFile, drift, freshStack, stateOrder, thing, things, urnOf } from "./runner";
 
 const FIVE = ["A", "B", "C", "F", "G"].map((name) => thing(name, {}, { name }));
 
@@ -80,6 +80,15 @@ const untargetedParent = (depends: boolean, foo?: string): ProgramSpec => ({
     groups: [{ name: "newResource" }, { name: "parent", ...(depends ? { dependsOn: ["newResource"] } : {}) }],
     things: [thing("child", { parent: "parent" }, foo ? { foo } : {})],
 });
+
+/**
+ * TestUntargetedSameStepsAcceptDeletedResources's program: resP; resA, replaced (create-before-delete) when its slug
+ * changes, its deletes failing until allowed, under resP or aliased to its URN there; resB deleted with resA.
+ */
+const reparented = (resA: ThingSpec["options"], slug: string): ProgramSpec => ({
+    things: [thing("resP"), thing("resA", resA, { slug, failDelete: "failed to delete resA" }), thing("resB", { deletedWith: "resA" })],
+});
+const inOrder = (...names: string[]) => ({ resources, where }: Seen) => assert.deepEqual(stateOrder(resources), names, `the state's order, ${where}`);
 
 describeGoFile("target_test.go", [
     {
@@ -536,6 +545,36 @@ describeGoFile("target_test.go", [
                 steps: ["delete A", "delete B", "delete C"],
                 deletes: ["A", "B", "C"],
                 state: ["other"],
+            },
+        ],
+    },
+    {
+        go: "TestUntargetedSameStepsAcceptDeletedResources",
+        runs: [
+            { operation: "up", spec: reparented({ parent: "resP" }, "1"), ok: true, steps: ["create resA", "create resB", "create resP"], state: ["resA", "resB", "resP"] },
+            {
+                // The untargeted sames are recorded in step order around the replacement; the old copy, not done, goes last.
+                operation: "up",
+                spec: reparented({ aliases: [{ parent: "resP" }] }, "2"),
+                flags: { targets: ["**resA**"] },
+                ok: false,
+                error: /failed to delete resA/,
+                steps: ["delete resA failed", "replace resA", "same resB", "same resP"],
+                deletes: ["resA"],
+                state: ["resA", "resA", "resB", "resP"],
+                pendingDelete: ["resA"],
+                check: inOrder("resP", "resA", "resB", "resA (delete)"),
+            },
+            {
+                operation: "up",
+                spec: reparented({}, "2"),
+                before: drift({ failDelete: undefined }, "resA"),
+                ok: true,
+                steps: ["delete resA", "same resA", "same resB", "same resP"],
+                deletes: ["resA"],
+                state: ["resA", "resB", "resP"],
+                pendingDelete: [],
+                check: inOrder("resP", "resA", "resB"),
             },
         ],
     },
