@@ -31,18 +31,19 @@ describe("engine double: building blocks", () => {
     });
 
     describe("secrets at their place", () => {
-        const props = { open: "visible", top: wrapSecret("s1"), deep: { list: [1, wrapSecret({ inner: wrapSecret("s2") })] } };
+        // Plaintexts long enough that no ciphertext holds them by chance (base64 of random bytes holds "s1" often).
+        const props = { open: "visible", top: wrapSecret("top-secret-plaintext"), deep: { list: [1, wrapSecret({ inner: wrapSecret("inner-secret-plaintext") })] } };
 
         it("MarshalOptions without KeepSecrets: a provider that takes no secrets is sent every value unwrapped, at any depth", () => {
-            assert.deepEqual(propertiesWithoutSecrets(props), { open: "visible", top: "s1", deep: { list: [1, { inner: "s2" }] } });
+            assert.deepEqual(propertiesWithoutSecrets(props), { open: "visible", top: "top-secret-plaintext", deep: { list: [1, { inner: "inner-secret-plaintext" }] } });
         });
 
         it("annotateSecrets: an answer gets its input's secrecy, inside objects key by key, otherwise whole", () => {
-            const answered = { open: "visible", top: "s1", deep: { list: [1, { inner: "s2" }], added: 2 }, extra: 3 };
+            const answered = { open: "visible", top: "top-secret-plaintext", deep: { list: [1, { inner: "inner-secret-plaintext" }], added: 2 }, extra: 3 };
             assert.deepEqual(annotateSecrets(answered, props), {
                 open: "visible",
-                top: wrapSecret("s1"),
-                deep: { list: wrapSecret([1, { inner: "s2" }]), added: 2 },
+                top: wrapSecret("top-secret-plaintext"),
+                deep: { list: wrapSecret([1, { inner: "inner-secret-plaintext" }]), added: 2 },
                 extra: 3,
             });
         });
@@ -54,7 +55,7 @@ describe("engine double: building blocks", () => {
             assert.equal(typeof (serialized.top as { ciphertext?: unknown }).ciphertext, "string");
             const list = (serialized.deep as { list: unknown[] }).list;
             assert.equal(list[0], 1);
-            assert.ok(!JSON.stringify(serialized).includes("s1") && !JSON.stringify(serialized).includes("s2"));
+            assert.ok(!JSON.stringify(serialized).includes("top-secret-plaintext") && !JSON.stringify(serialized).includes("inner-secret-plaintext"));
             assert.deepEqual(deserializeValue(serialized, (ciphertext) => secrets.decryptText(ciphertext)), props);
         });
 
