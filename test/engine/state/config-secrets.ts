@@ -2,7 +2,8 @@
 // file's `encryptionsalt` describes (pkg/secrets/passphrase/manager.go): the key is PBKDF2-SHA256 of
 // PULUMI_CONFIG_PASSPHRASE with the salt, 1,000,000 rounds, and each value AES-256-GCM, `v1:<nonce>:<ciphertext>`
 // (sdk/go/common/resource/config/crypt.go symmetricCrypter).
-import { createCipheriv, createDecipheriv, createHash, pbkdf2Sync, randomBytes } from "crypto";
+import { createCipheriv, createDecipheriv, pbkdf2Sync, randomBytes } from "crypto";
+import { rememberedKey } from "./state-secrets";
 
 const ROUNDS = 1_000_000;
 const KEY_BYTES = 32;
@@ -11,19 +12,9 @@ const TAG_BYTES = 16;
 /** The text manager.go encrypts beside the salt, so that a wrong passphrase is told apart. */
 const CHECK_TEXT = "pulumi";
 
-/** Keys derived in this process, by salt and passphrase digest (PBKDF2 takes about a second): at most KEYS_KEPT. */
-const derivedKeys = new Map<string, Buffer>();
-const KEYS_KEPT = 16;
-
+/** manager.go's key of the passphrase and salt, derived once per process (state-secrets.ts rememberedKey). */
 function keyOf(passphrase: string, salt: Buffer): Buffer {
-    const lookup = `${salt.toString("base64")}:${createHash("sha256").update(passphrase).digest("base64")}`;
-    let key = derivedKeys.get(lookup);
-    if (!key) {
-        key = pbkdf2Sync(passphrase, salt, ROUNDS, KEY_BYTES, "sha256");
-        derivedKeys.set(lookup, key);
-        if (derivedKeys.size > KEYS_KEPT) derivedKeys.delete(derivedKeys.keys().next().value!);
-    }
-    return key;
+    return rememberedKey("pbkdf2-sha256", passphrase, salt.toString("base64"), () => pbkdf2Sync(passphrase, salt, ROUNDS, KEY_BYTES, "sha256"));
 }
 
 /** symmetricCrypter.EncryptValue. */

@@ -89,27 +89,33 @@ export class StateSecrets {
 }
 
 /**
- * Keys already derived in this process, by salt and passphrase digest. scrypt is slow on purpose (about 50 ms of CPU),
- * and the CLI derives the key once per command; the double runs many commands in one process (a test file, the
- * bench), each opening the state again, and would otherwise spend more CPU deriving keys than running steps. The
- * key is a function of its passphrase and salt, so a remembered one is the same key. At most DERIVED_KEYS_KEPT are
- * kept, the oldest dropped first.
+ * Keys already derived in this process, by key derivation, salt and passphrase digest. The derivations are slow on
+ * purpose (scrypt about 50 ms of CPU, the config file's PBKDF2 about a second), and the CLI derives a key once per
+ * command; the double runs many commands in one process (a test file, the bench), each opening the state and the
+ * config again, and would otherwise spend more CPU deriving keys than running steps. A key is a function of its
+ * derivation, passphrase and salt, so a remembered one is the same key. At most DERIVED_KEYS_KEPT are kept, the
+ * oldest dropped first.
  */
 const derivedKeys = new Map<string, Buffer>();
 const DERIVED_KEYS_KEPT = 64;
 
-function deriveKey(passphrase: string, salt: string): Buffer {
-    const lookup = `${salt}:${createHash("sha256").update(passphrase).digest("base64")}`;
+/** The key `derive` makes of this passphrase and salt (base64) under the derivation named, derived once. */
+export function rememberedKey(derivation: string, passphrase: string, salt: string, derive: () => Buffer): Buffer {
+    const lookup = `${derivation}:${salt}:${createHash("sha256").update(passphrase).digest("base64")}`;
     const known = derivedKeys.get(lookup);
     if (known) {
         return known;
     }
-    const key = scryptSync(passphrase, Buffer.from(salt, "base64"), 32);
+    const key = derive();
     derivedKeys.set(lookup, key);
     if (derivedKeys.size > DERIVED_KEYS_KEPT) {
         derivedKeys.delete(derivedKeys.keys().next().value!);
     }
     return key;
+}
+
+function deriveKey(passphrase: string, salt: string): Buffer {
+    return rememberedKey("scrypt", passphrase, salt, () => scryptSync(passphrase, Buffer.from(salt, "base64"), 32));
 }
 
 function encryptText(key: Buffer, text: string): string {
