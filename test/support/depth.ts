@@ -2,16 +2,17 @@
 // 2-core machine), so running every case of every matrix takes CI's quarter of an hour, not a developer's minutes.
 //
 //   TEST_DEPTH=quick  (npm test's default) each suite that repeats one scenario over a matrix (every kind, both
-//                     service profiles, the Go engine's lifecycle cases) runs a seeded sample of it and prints which
+//                     service profiles, the Go engine's lifecycle cases) runs a fixed pick of it and prints which
 //                     cases it picked (sampleOf); suites of facts that each stand alone (the engine double's own, the
-//                     real service's, what users meet in normal operation) run a seeded sample of their tests or blocks
+//                     real service's, what users meet in normal operation) run a fixed pick of their tests or blocks
 //                     (sampleTests, sampleBlocks); the randomized suites generate fewer cases, and the differential
 //                     suite sends the real MediaWiki a smaller corpus.
 //   TEST_DEPTH=full   (CI: .ci/run sets it) every case of every matrix, the randomized suites at their deepest.
-//   TEST_SEED=<n>     replay a quick run's samples (the seed is printed with each sample).
+//   TEST_SEED=<n>     another pick than the default one (the seed is printed with each pick).
 //
-// A quick sample is drawn anew on each run, so a developer's runs cover the whole matrix over time; CI covers all of
-// it on every run, so the quick depth loses CI no coverage.
+// The pick depends only on the seed (0 unless TEST_SEED says otherwise) and the suite's name, so every run of a commit
+// runs the same tests and two runs can be compared; CI covers every case on every run, so the quick depth loses CI no
+// coverage.
 import { seededRandom } from "./seeded-random";
 
 export type Depth = "quick" | "full";
@@ -33,8 +34,8 @@ export function numberFromEnv(name: string, fallback: number): number {
     return parsed;
 }
 
-/** The seed of every quick sample in this run (drawn once per run by test/support/run-setup.js, which mocha loads). */
-export const SAMPLE_SEED = numberFromEnv("TEST_SEED", Math.floor(Math.random() * 2 ** 31));
+/** The seed of every quick pick in this run: fixed, so that each run of a commit runs the same tests. */
+export const SAMPLE_SEED = numberFromEnv("TEST_SEED", 0);
 
 /** A number that depends on the depth: the quick figure, or the full one. */
 export function byDepth<T>(quick: T, full: T): T {
@@ -74,12 +75,12 @@ export function sampleTests(block: Mocha.Suite, quickCount: number): void {
 
 /**
  * For a family of suites each of which samples its own cases (one file per Go file, say): whether this one runs at all.
- * Always at full depth; at quick depth for about `share` of them, picked by the run's seed, so that every one runs over
- * several runs. Says so when it does not.
+ * Always at full depth; at quick depth for about `share` of them, picked by the seed (another TEST_SEED, another
+ * share). Says so when it does not.
  */
 export function inQuickShare(suite: string, share: number): boolean {
     if (DEPTH === "full" || seededRandom(SAMPLE_SEED ^ hashOf(`${suite}, whether at all`))() < share) return true;
-    announce(suite, `none this time, as for about ${Math.round((1 - share) * 100)}% of its family`);
+    announce(suite, `none at quick depth, as for about ${Math.round((1 - share) * 100)}% of its family`);
     return false;
 }
 

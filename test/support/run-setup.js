@@ -11,9 +11,3 @@ if (!process.env.NODE_COMPILE_CACHE && typeof nodeModule.enableCompileCache === 
     process.env.NODE_COMPILE_CACHE = path.resolve(__dirname, "..", "..", "node_modules", ".cache", "node-compile-cache");
     nodeModule.enableCompileCache(process.env.NODE_COMPILE_CACHE);
 }
-
-// One seed for every quick-depth sample of the run (test/support/depth.ts), drawn here so that every worker draws
-// its samples from the same seed and the printed TEST_SEED replays the whole run.
-if (!process.env.TEST_SEED) {
-    process.env.TEST_SEED = String(Math.floor(Math.random() * 2 ** 31));
-}
