@@ -11,6 +11,7 @@ import { DEFAULT_LIMIT, pagedListResponse } from "./pagination";
 import { countsAsStrings } from "./qrcodes";
 
 const RANDOM_ALIAS_LENGTH = 6;
+const RANDOM_ALIAS_TRIES = 100;
 /** The networks of a link's socialCount (links.md). */
 const LINK_SOCIAL_NETWORKS = ["facebook", "twitter", "instagram", "linkedin"];
 
@@ -42,12 +43,14 @@ function linkOrFail(context: ApiContext, id: number): LinkRecord {
     return link;
 }
 
+/** A free random alias; 36^6 aliases make a miss rare, and RANDOM_ALIAS_TRIES of them in a row a broken store. */
 function randomAlias(context: ApiContext, domain: string): string {
     const letters = "abcdefghijklmnopqrstuvwxyz0123456789";
-    for (;;) {
+    for (let attempt = 0; attempt < RANDOM_ALIAS_TRIES; attempt++) {
         const alias = Array.from(randomBytes(RANDOM_ALIAS_LENGTH), (byte) => letters[byte % letters.length]).join("");
         if (!read.aliasTaken(context, alias, domain)) return alias;
     }
+    throw new Error(`no free random alias on ${domain} after ${RANDOM_ALIAS_TRIES} tries`);
 }
 
 function channelsHolding(context: ApiContext, link: LinkRecord): number[] {

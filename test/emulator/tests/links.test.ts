@@ -454,6 +454,14 @@ for (const profile of PROFILE_NAMES) {
                 assert.deepEqual(await emulator().admin.setPlan({ expiry: false }), { ...(await emulator().admin.get("accounts", emulator().userId)).plan as object });
             });
 
+            it("rate-limits the link endpoints as every other", async () => {
+                await emulator().admin.setRateLimit({ limit: 1, windowMs: 60_000 });
+                await ok("GET", "/api/urls");
+                const limited = await send("POST", "/api/url/add", { url: "https://example.com/" });
+                assert.equal(limited.json.error, 429);
+                assert.deepEqual(await emulator().admin.list("links"), []);
+            });
+
             it("counts requests by endpoint, the link paths included", async () => {
                 const id = (await add({ url: "https://example.com/" })).id;
                 await ok("GET", "/api/urls");
