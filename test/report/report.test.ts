@@ -1,12 +1,12 @@
 // shortener-report, run as a workflow runs it: fed previews in Go's `pulumi preview --json` shape, its Markdown is
-// rendered by a GitHub-flavoured Markdown renderer (marked) and the HTML read as a reviewer's browser would get it.
+// rendered by GitHub's own Markdown renderer (cmark-gfm, test/support/cmark-gfm.ts) and the HTML read as a reviewer's browser would get it.
 import { strict as assert } from "node:assert";
 import { spawnSync } from "node:child_process";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { marked } from "marked";
 import { KIND_WORDS } from "../../provider/report/kinds";
 import { definitions } from "../../provider/resources/registry";
+import { renderGfm } from "../support/cmark-gfm";
 import { runCommand } from "../support/commands";
 import { freshTempDir, readManifest, removeDir, REPOSITORY_ROOT } from "../support/repository";
 import { change, create, detailed, digest, examplePlan, refresh, remove, stackStep, state, UNKNOWN } from "./digest-fixtures";
@@ -30,7 +30,7 @@ describe("shortener-report", function () {
         assert.equal(result.code, 0, result.stderr);
         return result.stdout;
     };
-    const html = (text: string) => marked.parse(text, { gfm: true, async: false });
+    const html = renderGfm;
     /** The cells of each row of the rendered HTML's n-th table. */
     const tableRows = (rendered: string, index = 0): string[][] => {
         const table = rendered.split("<table>")[index + 1]?.split("</table>")[0] ?? "";
