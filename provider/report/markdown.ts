@@ -6,6 +6,7 @@
 // Size rule: the marker, the title and the summary table always fit; the resources follow while they fit under the
 // cap, and a note says how many were left out.
 import { BOUNDS } from "../bounds";
+import { escapeControls } from "../wiki/echo";
 import { DESTRUCTIVE, PropertyChange, Report, ResourceChange, SummaryRow } from "./model";
 import { Shown, KNOWN_AFTER_UP } from "./values";
 import type { LintFinding } from "./lint";
@@ -150,10 +151,9 @@ function shownWords(shown: Exclude<Shown, { kind: "value" }>): string {
 const IN_TABLE = true;
 const HTML_ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
 
-/** Controls and line breaks as visible escapes: a line break would end a table row or a list item. */
-function visible(text: string): string {
-    return text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, (char) => (char === "\n" ? "↵" : `\\u${char.charCodeAt(0).toString(16).padStart(4, "0")}`));
-}
+/** Controls, line breaks and invisible format characters (bidi, zero-width) as visible escapes: a line break would
+ *  end a table row or a list item, a bidi override turn the text around it. */
+const visible = escapeControls;
 
 /**
  * Text from the preview as a Markdown code span: fenced by more backticks than it holds in a row, padded where it

@@ -127,6 +127,19 @@ describe("shortener-report", function () {
         assert.ok(!/(^|[^;])@octocat/.test(rendered.replace(/<code>[\s\S]*?<\/code>/g, "")), "a mention outside code");
     });
 
+    it("bidi overrides and zero-width characters in names, values and messages are shown escaped, never raw", async () => {
+        const invisible = "evil\u202egnp.exe\u200b\u2066x\u2069\ufeff";
+        const old = state("Channel", `news${invisible}`, { name: "News" }, undefined, "4");
+        const next = state("Channel", `news${invisible}`, { name: invisible });
+        const input = digest([stackStep(), change("update", old, next)], {}, { diagnostics: [{ urn: next.urn, message: invisible, severity: "warning" }] });
+        for (const format of ["markdown", "json"]) {
+            const out = (await report(input, "--format", format)).stdout;
+            const shown = format === "markdown" ? html(out) : out;
+            assert.doesNotMatch(shown, /\p{Cf}/u, `${format}: a bidi or zero-width character is raw`);
+            assert.ok(shown.includes("evil\\u202egnp.exe\\u200b"), `${format}: the override is shown as its escape`);
+        }
+    });
+
     it("a report over the cap keeps the marker, the heading and the summary, and says how many sections it left out", async () => {
         const steps = [stackStep()];
         for (let index = 0; index < 400; index++) steps.push(create(state("Pixel", `pixel-${index}`, { type: "qapixel", name: `Pixel ${index} `.repeat(5), tag: `T-${index}` })));
