@@ -127,6 +127,20 @@ describe("shortener-report", function () {
         assert.ok(!/(^|[^;])@octocat/.test(rendered.replace(/<code>[\s\S]*?<\/code>/g, "")), "a mention outside code");
     });
 
+    it("an empty name, replace reason, diagnostic URN or lint code is an empty code span that pairs with no other", async () => {
+        const hostile = "x` @octocat <img src=https://evil.example/p.png> **bold** y";
+        const old = state("Domain", "", { domain: "https://go.example.com" }, undefined, "1");
+        const next = state("Domain", "", { domain: hostile });
+        const lintFile = join(dir, "empty-code-lint.json");
+        writeFileSync(lintFile, JSON.stringify([{ file: "", index: 0, name: null, errors: [{ code: "", param: "", module: "", message: hostile }], warnings: [] }]));
+        const diagnostics = [{ urn: "urn:pulumi:s::p::t", severity: "error", message: hostile }, { urn: next.urn, severity: "warning", message: hostile }];
+        const input = digest([stackStep(), change("replace", old, next, ["", "domain", ""])], {}, { diagnostics });
+        const rendered = html(await markdown(input, "--lint", lintFile));
+        const outsideCode = rendered.replace(/<code>[\s\S]*?<\/code>/g, "");
+        assert.ok(!/<img|<strong>bold|@octocat/.test(outsideCode), `the text between two empty spans rendered as Markdown:\n${rendered}`);
+        assert.match(rendered, /Replaced because <code> {2}<\/code>, <code>domain<\/code>, <code> {2}<\/code> changed/);
+    });
+
     it("bidi overrides and zero-width characters in names, values and messages are shown escaped, never raw", async () => {
         const invisible = "evil\u202egnp.exe\u200b\u2066x\u2069\ufeff";
         const old = state("Channel", `news${invisible}`, { name: "News" }, undefined, "4");
