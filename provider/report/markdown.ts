@@ -7,7 +7,7 @@
 // cap, and a note says how many were left out.
 import { BOUNDS } from "../bounds";
 import { escapeControls } from "../wiki/echo";
-import { DESTRUCTIVE, PropertyChange, Report, ResourceChange, SummaryRow } from "./model";
+import { DESTRUCTIVE, OPERATION_ORDER, PropertyChange, Report, ResourceChange, SummaryRow } from "./model";
 import { Shown, KNOWN_AFTER_UP } from "./values";
 import type { LintFinding } from "./lint";
 
@@ -70,7 +70,7 @@ function summaryTable(rows: readonly SummaryRow[]): string {
     for (const row of shown.slice(0, MAX_SUMMARY_ROWS)) {
         const mark = DESTRUCTIVE.has(row.operation) ? "⚠️" : "";
         const type = row.type === "" ? "all types" : literal(row.type, "cell");
-        lines.push(`| ${mark} | ${DESTRUCTIVE.has(row.operation) ? `**${row.operation}**` : row.operation} | ${type} | ${row.count} |`);
+        lines.push(`| ${mark} | ${DESTRUCTIVE.has(row.operation) ? `**${row.operation}**` : operationShown(row.operation, "cell")} | ${type} | ${row.count} |`);
     }
     if (shown.length > MAX_SUMMARY_ROWS) {
         const left = shown.slice(MAX_SUMMARY_ROWS);
@@ -87,8 +87,13 @@ function section(title: string | undefined, changes: readonly ResourceChange[], 
 
 /** What happened to a resource, as its block's summary says it: drift is open and told in the past. */
 function operationWords(change: ResourceChange, drift: boolean): string {
-    const words = drift ? (change.operation === "delete" ? "deleted" : "changed") : change.operation;
+    const words = drift ? (change.operation === "delete" ? "deleted" : "changed") : operationShown(change.operation, "html");
     return DESTRUCTIVE.has(change.operation) ? `<b>${words}</b> ⚠️` : words;
+}
+
+/** An operation of OPERATION_ORDER in our words; one a later engine adds (or a hostile preview makes up) as data. */
+function operationShown(operation: string, place: Place): string {
+    return OPERATION_ORDER.includes(operation) ? operation : literal(operation, place);
 }
 
 function resourceBlock(change: ResourceChange, drift: boolean): string {

@@ -5,8 +5,9 @@ import { PreviewDigest, PreviewStep, PropertyDiff, UNKNOWN_VALUE } from "./diges
 import { kindOf, KIND_WORDS } from "./kinds";
 import { Shown, showLabel, showValue, valueAt } from "./values";
 
-/** The operations in the order a reviewer must see them: what destroys data first. */
-const OPERATION_ORDER = ["replace", "delete", "create", "update", "import", "read", "refresh", "same"] as const;
+/** The operations in the order a reviewer must see them: what destroys data first. An op a later engine adds is
+ *  counted as it is named, after these, and shown as data (code), not as our words. */
+export const OPERATION_ORDER: readonly string[] = ["replace", "delete", "create", "update", "import", "read", "refresh", "same"];
 /** Operations whose rows are marked as destroying or recreating objects. */
 export const DESTRUCTIVE = new Set(["replace", "delete"]);
 
@@ -119,7 +120,7 @@ function summarize(steps: readonly PreviewStep[]): SummaryRow[] {
 
 /** Where an operation stands in OPERATION_ORDER; one it does not name goes last. */
 function rank(operation: string): number {
-    const index = (OPERATION_ORDER as readonly string[]).indexOf(operation);
+    const index = OPERATION_ORDER.indexOf(operation);
     return index < 0 ? OPERATION_ORDER.length : index;
 }
 

@@ -127,6 +127,17 @@ describe("shortener-report", function () {
         assert.ok(!/(^|[^;])@octocat/.test(rendered.replace(/<code>[\s\S]*?<\/code>/g, "")), "a mention outside code");
     });
 
+    it("an unknown step op is data: it opens no HTML, adds no table column and mentions no one, in the summary table or a <summary>", async () => {
+        const op = "x</summary></details><img src=https://evil.example/p.png> | @octocat";
+        const step = { ...create(state("Pixel", "site", { type: "qapixel", name: "Site", tag: "G-1" })), op };
+        const rendered = html(await markdown(digest([stackStep(), step], {})));
+        assert.ok(!/<img/.test(rendered), rendered);
+        assert.equal(rendered.split("</details>").length - 1, 1, "the one details block is closed once, by the report");
+        for (const row of tableRows(rendered)) assert.equal(row.length, 4, `a row of the summary table split: ${row.join(" | ")}`);
+        assert.ok(!/@octocat/.test(rendered.replace(/<code>[\s\S]*?<\/code>/g, "")), "a mention outside code");
+        assert.match(rendered, /<summary><code>x&lt;\/summary&gt;&lt;\/details&gt;/, "the op is shown as code");
+    });
+
     it("an empty name, replace reason, diagnostic URN or lint code is an empty code span that pairs with no other", async () => {
         const hostile = "x` @octocat <img src=https://evil.example/p.png> **bold** y";
         const old = state("Domain", "", { domain: "https://go.example.com" }, undefined, "1");
