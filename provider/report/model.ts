@@ -3,7 +3,7 @@
 // the JSON output both read this model.
 import { PreviewDigest, PreviewStep, PropertyDiff, UNKNOWN_VALUE } from "./digest";
 import { kindOf, KIND_WORDS } from "./kinds";
-import { Shown, showLabel, showValue, valueAt } from "./values";
+import { own, Shown, showLabel, showValue, valueAt } from "./values";
 
 /** The operations in the order a reviewer must see them: what destroys data first. An op a later engine adds is
  *  counted as it is named, after these, and shown as data (code), not as our words. */
@@ -125,7 +125,7 @@ function rank(operation: string): number {
 }
 
 function operationOf(step: PreviewStep): string {
-    return OPERATION_OF[step.op] ?? step.op;
+    return own(OPERATION_OF, step.op) ?? step.op;
 }
 
 function isRootStack(step: PreviewStep): boolean {
@@ -184,7 +184,7 @@ function propertyChanges(step: PreviewStep, words: Record<string, string>, shown
             const before = diff.inputDiff ? step.oldState?.inputs : (step.oldState?.outputs ?? step.oldState?.inputs);
             const old = diff.kind.startsWith("add") ? undefined : valueAt(before, path);
             const next = diff.kind.startsWith("delete") ? undefined : valueAt(step.newState?.inputs ?? step.newState?.outputs, path);
-            const word = words[path.split(/[.[]/)[0]];
+            const word = own(words, path.split(/[.[]/)[0]);
             return { path, word, kind: diff.kind, old: shown(path, old), new: shown(path, next) };
         });
 }
@@ -199,7 +199,7 @@ function inputDiff(step: PreviewStep): Record<string, PropertyDiff> {
     const replaces = new Set(step.replaceReasons ?? []);
     return Object.fromEntries(
         keys.flatMap((key) => {
-            const kind = !(key in olds) ? "add" : !(key in news) ? "delete" : sameValue(olds[key], news[key]) ? undefined : "update";
+            const kind = !Object.hasOwn(olds, key) ? "add" : !Object.hasOwn(news, key) ? "delete" : sameValue(olds[key], news[key]) ? undefined : "update";
             return kind === undefined ? [] : [[key, { kind: replaces.has(key) ? `${kind}-replace` : kind, inputDiff: true } as PropertyDiff]];
         }),
     );

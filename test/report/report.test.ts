@@ -138,6 +138,24 @@ describe("shortener-report", function () {
         assert.match(rendered, /<summary><code>x&lt;\/summary&gt;&lt;\/details&gt;/, "the op is shown as code");
     });
 
+    it("property names and ops inherited from Object.prototype are plain data: no crash, no native function, no [object Object]", async () => {
+        const inherited = ["constructor", "toString", "valueOf", "hasOwnProperty", "__proto__"];
+        const props = Object.fromEntries(inherited.map((name) => [name, `v-${name}`]));
+        const old = state("Channel", "news", { name: "News" }, undefined, "4");
+        const next = state("Channel", "news", { name: "News", ...props });
+        const other = state("example:index:Thing", "thing", { a: 1 }, undefined, "5");
+        const withPaths = detailed(change("update", other, state("example:index:Thing", "thing", { a: 1, ...props })), inherited.map((name) => `${name}:add`));
+        const input = digest([stackStep(), change("update", old, next), withPaths, { ...create(state("Pixel", "p", { name: "P" })), op: "__proto__" }], {});
+        for (const format of ["markdown", "json"]) {
+            const result = await report(input, "--format", format);
+            assert.equal(result.code, 0, `${format}: ${result.stderr}`);
+            assert.ok(!/native code|\[object Object\]/.test(result.stdout), `${format}:\n${result.stdout}`);
+        }
+        const rendered = html(await markdown(input));
+        assert.match(rendered, /<code>toString<\/code><\/td>\s*<td><em>none<\/em><\/td>\s*<td><code>&quot;v-toString&quot;<\/code>/, "an added toString is shown from none to its value");
+        assert.match(rendered, /<summary><code>__proto__<\/code> Pixel/);
+    });
+
     it("an empty name, replace reason, diagnostic URN or lint code is an empty code span that pairs with no other", async () => {
         const hostile = "x` @octocat <img src=https://evil.example/p.png> **bold** y";
         const old = state("Domain", "", { domain: "https://go.example.com" }, undefined, "1");
