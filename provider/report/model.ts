@@ -149,7 +149,8 @@ function describeStep(step: PreviewStep): ResourceChange {
     const kind = kindOf(type);
     const words = kind ? KIND_WORDS[kind] : undefined;
     const state = step.newState ?? step.oldState;
-    const secret = new Set(words?.secret?.({ ...state?.outputs, ...state?.inputs }) ?? []);
+    // A property secret in either state is hidden in both: a QR code turned from wifi to link keeps its password.
+    const secret = new Set([step.oldState, step.newState].flatMap((each) => (each ? (words?.secret?.({ ...each.outputs, ...each.inputs }) ?? []) : [])));
     const shown = (path: string, value: unknown): Shown => (secret.has(path.split(/[.[]/)[0]) ? { kind: "secret" } : showValue(value));
     const labelValue = words?.label?.text({ ...state?.outputs, ...state?.inputs });
     const labelFrom = words?.label?.from ?? [];

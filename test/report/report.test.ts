@@ -114,6 +114,17 @@ describe("shortener-report", function () {
         }
     });
 
+    it("a QR code whose type turns from wifi to link hides its old wifi data, password included", async () => {
+        const password = "Tr0ub4dor&3-old-wifi";
+        const wifi = state("QrCode", "poster", { type: "wifi", data: { ssid: "Guest", pass: password } }, undefined, "3");
+        const linked = state("QrCode", "poster", { type: "link", data: "https://www.example.com/a" });
+        const input = digest([stackStep(), change("replace", wifi, linked, ["type", "data"]), refresh(wifi), change("update", linked, wifi)], {});
+        for (const format of ["markdown", "json"]) {
+            const out = (await report(input, "--format", format)).stdout;
+            assert.ok(!out.includes(password) && !out.includes("Guest"), `${format} shows the old wifi data:\n${out}`);
+        }
+    });
+
     it("text from the preview opens no tag, link, mention or table column, and breaks no line", async () => {
         const hostile = 'x</code></summary></details><script>alert(1)</script> | @octocat #1 [a](javascript:alert(1)) ![i](https://e.example/p.png)\n### heading';
         const old = state("Channel", "news", { name: "News" }, undefined, "4");
