@@ -3,10 +3,11 @@
 // as code (a code span, never empty: no emphasis, link, mention or tag inside, its pipes escaped in a table; <code> with
 // HTML's escapes inside the raw HTML of a <summary>), or as the text of a `link()`, so no value can open a tag, a
 // link, a mention, a line or a table column.
-// Size rule: the marker, the title and the summary table always fit; the resources follow while they fit under the
-// cap, and a note says how many were left out.
+// Size rule: everything written counts against the cap. The marker, the title and the summary always fit (the summary
+// table collapses to its counts by operation when by type it would not); the resources follow while they fit, and a
+// note says how many were left out.
 import { BOUNDS } from "../bounds";
-import { escapeControls } from "../wiki/echo";
+import { cut, escapeControls } from "../wiki/echo";
 import { DESTRUCTIVE, OPERATION_ORDER, PropertyChange, Report, ResourceChange, SummaryRow } from "./model";
 import { Shown, KNOWN_AFTER_UP } from "./values";
 import type { LintFinding } from "./lint";
@@ -17,6 +18,8 @@ export const DEFAULT_MAX_CHARS = BOUNDS.reportMaxChars.default;
 export const MIN_MAX_CHARS = BOUNDS.reportMaxChars.lowest;
 /** The most summary rows shown; the rest are counted in one row (a row is a type and an operation). */
 const MAX_SUMMARY_ROWS = BOUNDS.maxReportSummaryRows.default;
+/** The row of a collapsed summary that counts the operations OPERATION_ORDER does not name. */
+const OTHER_OPERATIONS = "other operations";
 
 export interface MarkdownOptions {
     /** Names the comment, so a workflow finds its own and edits it: `<!-- pulumi-shortener-report:<marker> -->`. */
@@ -31,27 +34,51 @@ function markerComment(marker: string): string {
 }
 
 export function renderMarkdown(report: Report, options: MarkdownOptions): string {
-    const head = [markerComment(options.marker), `### ${escapeText(options.title)}: ${headline(report)}`, "", summaryTable(report.summary), ""].join("\n");
+    const head = (table: string) => [markerComment(options.marker), `### ${escapeText(cut(options.title))}: ${headline(report)}`, "", table, ""].join("\n");
     const blocks = [
         ...section(report.refreshed ? "Drift: changed outside Pulumi" : undefined, report.drift, true),
         ...section("Changes", report.changes, false),
         ...diagnosticsBlocks(report),
         ...lintBlocks(options.lint ?? []),
     ];
-    return fitted(head, blocks, options.maxChars);
+    const byType = head(summaryTable(report.summary));
+    if (byType.length + leftOutNote(blocks.length, options.maxChars).length <= options.maxChars) return fitted(byType, blocks, options.maxChars);
+    const collapsed = `${head(summaryTable(countsOnly(report.summary)))}\n> The summary by type is left out: it would pass ${options.maxChars} characters.\n`;
+    return fitted(collapsed, blocks, options.maxChars);
 }
 
-/** The head and as many blocks as fit under the cap, with a note of what did not. */
+/** Says how many sections were left out; counted in the cap like everything else. */
+function leftOutNote(left: number, maxChars: number): string {
+    return `\n> ${left} more section${left === 1 ? "" : "s"} left out: the comment would pass ${maxChars} characters. The job's log has the whole preview.\n`;
+}
+
+/**
+ * The head and as many blocks as fit under the cap, with a note of what did not: every character written is counted,
+ * the note's included. (The head, its summary collapsed to counts, is at most a few hundred characters: under
+ * MIN_MAX_CHARS.)
+ */
 function fitted(head: string, blocks: readonly string[], maxChars: number): string {
-    const note = (left: number) => `\n> ${left} more section${left === 1 ? "" : "s"} left out: the comment would pass ${maxChars} characters. The job's log has the whole preview.\n`;
     let out = head;
     for (let index = 0; index < blocks.length; index++) {
         const rest = blocks.length - index - 1;
-        const reserve = rest > 0 ? note(rest).length : 0;
-        if (out.length + blocks[index].length + reserve > maxChars) return out + note(blocks.length - index);
+        const reserve = rest > 0 ? leftOutNote(rest, maxChars).length : 0;
+        if (out.length + blocks[index].length + reserve > maxChars) return out + leftOutNote(blocks.length - index, maxChars);
         out += blocks[index];
     }
     return out;
+}
+
+/** The summary by operation alone, all types together, the operations this report does not know in one row. */
+function countsOnly(rows: readonly SummaryRow[]): SummaryRow[] {
+    const counts = new Map<string, SummaryRow>();
+    for (const row of rows) {
+        if (row.operation === "same" && row.type !== "") continue;
+        const operation = OPERATION_ORDER.includes(row.operation) ? row.operation : OTHER_OPERATIONS;
+        const counted = counts.get(operation) ?? { type: "", operation, count: 0 };
+        counted.count += row.count;
+        counts.set(operation, counted);
+    }
+    return [...counts.values()];
 }
 
 function headline(report: Report): string {
@@ -93,7 +120,7 @@ function operationWords(change: ResourceChange, drift: boolean): string {
 
 /** An operation of OPERATION_ORDER in our words; one a later engine adds (or a hostile preview makes up) as data. */
 function operationShown(operation: string, place: Place): string {
-    return OPERATION_ORDER.includes(operation) ? operation : literal(operation, place);
+    return OPERATION_ORDER.includes(operation) || operation === OTHER_OPERATIONS ? operation : literal(operation, place);
 }
 
 function resourceBlock(change: ResourceChange, drift: boolean): string {
@@ -187,5 +214,5 @@ function link(url: string): string {
 
 /** Our own words set in Markdown text: only Markdown's punctuation needs escaping. */
 function escapeText(text: string): string {
-    return text.replace(/[\\`*_{}[\]()#+\-.!|<>@~]/g, "\\$&");
+    return visible(text).replace(/[\\`*_{}[\]()#+\-.!|<>@~&]/g, "\\$&");
 }

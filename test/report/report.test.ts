@@ -210,6 +210,20 @@ describe("shortener-report", function () {
         assert.match(text.split("<details>")[1], /^<summary><b>delete<\/b> ⚠️ Domain/, "the deletion, last in the plan, is shown first");
     });
 
+    it("the cap counts everything it writes: a huge type, or a summary too long by type, collapses the summary to its counts", async () => {
+        const pixel = (type: string, index: number) => create(state(type, `p-${index}`, { name: `P${index}` }));
+        const huge = digest([stackStep(), pixel(`example:index:${"T".repeat(100_000)}`, 0), remove(state("Domain", "old", { domain: "https://old.example.com" }, undefined, "3"))], {});
+        const many = digest([stackStep(), ...Array.from({ length: 60 }, (_, index) => pixel(`example:index:${String(index).padStart(4, "0")}${"t".repeat(1_200)}`, index))], {});
+        for (const [input, cap] of [[huge, "60000"], [many, "60000"], [many, "2000"]]) {
+            const text = await markdown(input, "--max-chars", cap);
+            assert.ok(text.length <= Number(cap), `${text.length} characters, over the cap of ${cap}`);
+            const rendered = html(text);
+            assert.match(text, /The summary by type is left out: it would pass/);
+            const counts = tableRows(rendered).slice(1).map((cells) => [cells[1].replace(/<\/?strong>/g, ""), cells[2], cells[3]]);
+            assert.deepEqual(counts, input === huge ? [["delete", "all types", "1"], ["create", "all types", "1"]] : [["create", "all types", "60"]]);
+        }
+    });
+
     it("a refreshed preview names each drifted resource and property, old → new, apart from the plan", async () => {
         const before = state("Domain", "brand", { domain: "https://go.example.com", redirectRoot: "https://www.example.com" }, undefined, "12");
         const drifted = state("Domain", "brand", { domain: "https://go.example.com", redirectRoot: "https://hand.example.com" }, undefined, "12");
