@@ -95,14 +95,27 @@ export function buildReport(digest: PreviewDigest): Report {
  * leaves the program's plan the same shows no step, so it is not seen here.)
  */
 function driftOf(steps: readonly PreviewStep[]): ResourceChange[] {
-    return steps.flatMap((step, index) => {
-        if (step.op !== "refresh") return [];
-        const next = steps.slice(index + 1).find((later) => later.urn === step.urn && later.op !== "refresh");
-        if (!next || !["update", "replace", "create"].includes(operationOf(next))) return [];
-        if (operationOf(next) === "create") return [{ ...describeStep({ ...step, newState: undefined }), operation: "delete", op: "delete" }];
-        const changed = { ...next, op: "update", oldState: step.oldState, newState: next.oldState, detailedDiff: undefined, diffReasons: undefined, replaceReasons: undefined };
-        return [{ ...describeStep(changed), operation: "update", op: "update" }];
-    });
+    // Each refresh step's pair is the next step of its URN that is not a refresh: found walking back, in one pass.
+    const nextOwn = new Map<string, PreviewStep>();
+    const drift: ResourceChange[] = [];
+    for (let index = steps.length - 1; index >= 0; index--) {
+        const step = steps[index];
+        if (step.op !== "refresh") {
+            nextOwn.set(step.urn, step);
+            continue;
+        }
+        const found = drifted(step, nextOwn.get(step.urn));
+        if (found) drift.push(found);
+    }
+    return drift.reverse();
+}
+
+/** What a refresh step and the resource's own step after it say changed outside Pulumi, if anything. */
+function drifted(step: PreviewStep, next: PreviewStep | undefined): ResourceChange | undefined {
+    if (!next || !["update", "replace", "create"].includes(operationOf(next))) return undefined;
+    if (operationOf(next) === "create") return { ...describeStep({ ...step, newState: undefined }), operation: "delete", op: "delete" };
+    const changed = { ...next, op: "update", oldState: step.oldState, newState: next.oldState, detailedDiff: undefined, diffReasons: undefined, replaceReasons: undefined };
+    return { ...describeStep(changed), operation: "update", op: "update" };
 }
 
 function summarize(steps: readonly PreviewStep[]): SummaryRow[] {

@@ -9,7 +9,7 @@ import { definitions } from "../../provider/resources/registry";
 import { renderGfm } from "../support/cmark-gfm";
 import { runCommand } from "../support/commands";
 import { freshTempDir, readManifest, removeDir, REPOSITORY_ROOT } from "../support/repository";
-import { change, create, detailed, digest, examplePlan, refresh, remove, stackStep, state, UNKNOWN } from "./digest-fixtures";
+import { change, create, detailed, digest, examplePlan, refresh, remove, stackStep, state, UNKNOWN, urnOf } from "./digest-fixtures";
 
 const BIN = join(REPOSITORY_ROOT, readManifest().bin["shortener-report"]);
 
@@ -236,6 +236,20 @@ describe("shortener-report", function () {
         assert.match(driftSection, /<details open><summary>changed Domain <code>https:\/\/go.example.com<\/code> \(<code>brand<\/code>\)/);
         assert.deepEqual(tableRows(driftSection)[1], ["root redirect <code>redirectRoot</code>", "<code>&quot;https://www.example.com&quot;</code>", "<code>&quot;https://hand.example.com&quot;</code>"]);
         assert.match(driftSection, /<b>deleted<\/b> ⚠️ Pixel <code>Site<\/code>/);
+    });
+
+    it("drift pairing is linear: 100,000 steps, the bound, of 50,000 refreshes then 50,000 updates report within seconds", async function () {
+        this.timeout(150_000);
+        const steps = [];
+        // Bare states (no serialized provider), written compact, to keep 100,000 steps under the digest's size bound.
+        const pixels = Array.from({ length: 50_000 }, (_, index) => ({ urn: urnOf("example:index:Thing", `p${index}`), custom: true, type: "example:index:Thing", id: String(index), inputs: { n: index } }));
+        for (const pixel of pixels) steps.push(refresh(pixel));
+        for (const pixel of pixels) steps.push(change("update", { ...pixel, inputs: { n: -1 } }, pixel));
+        const input = JSON.stringify(JSON.parse(digest(steps, { update: 50_000 })));
+        // A few seconds of CPU when pairing is linear; paired by a scan from each refresh it took minutes.
+        const result = await runCommand(process.execPath, [BIN, "--input", file(input)], { cwd: dir, timeoutMs: 90_000 });
+        assert.equal(result.code, 0, `exit ${result.code} (null: killed after 90 s): ${result.stderr}`);
+        assert.match(result.stdout, /^### Drift: 50000 drifted, 50000 to update$/m);
     });
 
     it("reads standard input; what is not a preview digest fails with exit 1 naming what is wrong, never its values", async () => {
