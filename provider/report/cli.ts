@@ -7,7 +7,7 @@ import { normalize } from "node:path";
 import { parseArgs } from "node:util";
 import { readFileBounded } from "../fs/read-bounded";
 import { packageVersion } from "../version";
-import { escapeControls } from "../wiki/echo";
+import { escapeControls, escapeJsonControls } from "../wiki/echo";
 import { MAX_DIGEST_BYTES, parseDigest } from "./digest";
 import { MAX_LINT_BYTES, parseLintOutput, type LintFinding } from "./lint";
 import { DEFAULT_MAX_CHARS, MIN_MAX_CHARS, renderMarkdown } from "./markdown";
@@ -122,7 +122,7 @@ function run(options: Options): string {
     const digest = parseDigest(readInput(options.input, MAX_DIGEST_BYTES));
     const lint = options.lint === undefined ? [] : changedOnly(parseLintOutput(readFileBounded(options.lint, MAX_LINT_BYTES)), options.changed);
     const report = buildReport(digest);
-    if (options.format === "json") return `${JSON.stringify({ version: packageVersion(), ...report, lint }, null, 2)}\n`;
+    if (options.format === "json") return `${escapeJsonControls(JSON.stringify({ version: packageVersion(), ...report, lint }, null, 2))}\n`;
     const title = options.title ?? (report.refreshed ? "Drift" : "Pulumi preview");
     return renderMarkdown(report, { marker: options.marker, title, maxChars: options.maxChars, lint });
 }

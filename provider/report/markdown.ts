@@ -1,12 +1,14 @@
 // The report as GitHub-flavoured Markdown for a pull-request comment, a job summary or an issue. Safety rule: text
-// from the preview (names, types, paths, values, messages) reaches the Markdown only through `code()` (a code span:
-// no emphasis, link, mention or tag inside; its pipes escaped in a table), `htmlCode()` (inside the raw HTML of a
-// <summary>, which GitHub does not read as Markdown) or `link()`, so no value can open a tag, a link, a mention, a
-// line or a table column.
-// Size rule: the marker, the title and the summary table always fit; the resources follow while they fit under the
-// cap, and a note says how many were left out.
+// from the preview (names, types, paths, values, messages, operations) reaches the Markdown only through `literal()`,
+// as code (a code span, never empty: no emphasis, link, mention or tag inside, its pipes escaped in a table; <code> with
+// HTML's escapes inside the raw HTML of a <summary>), or as the text of a `link()`, so no value can open a tag, a
+// link, a mention, a line or a table column.
+// Size rule: everything written counts against the cap. The marker, the title and the summary always fit (the summary
+// table collapses to its counts by operation when by type it would not); the resources follow while they fit, and a
+// note says how many were left out.
 import { BOUNDS } from "../bounds";
-import { DESTRUCTIVE, PropertyChange, Report, ResourceChange, SummaryRow } from "./model";
+import { cut, escapeControls } from "../wiki/echo";
+import { DESTRUCTIVE, OPERATION_ORDER, PropertyChange, Report, ResourceChange, SummaryRow } from "./model";
 import { Shown, KNOWN_AFTER_UP } from "./values";
 import type { LintFinding } from "./lint";
 
@@ -16,6 +18,8 @@ export const DEFAULT_MAX_CHARS = BOUNDS.reportMaxChars.default;
 export const MIN_MAX_CHARS = BOUNDS.reportMaxChars.lowest;
 /** The most summary rows shown; the rest are counted in one row (a row is a type and an operation). */
 const MAX_SUMMARY_ROWS = BOUNDS.maxReportSummaryRows.default;
+/** The row of a collapsed summary that counts the operations OPERATION_ORDER does not name. */
+const OTHER_OPERATIONS = "other operations";
 
 export interface MarkdownOptions {
     /** Names the comment, so a workflow finds its own and edits it: `<!-- pulumi-shortener-report:<marker> -->`. */
@@ -30,27 +34,51 @@ function markerComment(marker: string): string {
 }
 
 export function renderMarkdown(report: Report, options: MarkdownOptions): string {
-    const head = [markerComment(options.marker), `### ${escapeText(options.title)}: ${headline(report)}`, "", summaryTable(report.summary), ""].join("\n");
+    const head = (table: string) => [markerComment(options.marker), `### ${escapeText(cut(options.title))}: ${headline(report)}`, "", table, ""].join("\n");
     const blocks = [
         ...section(report.refreshed ? "Drift: changed outside Pulumi" : undefined, report.drift, true),
         ...section("Changes", report.changes, false),
         ...diagnosticsBlocks(report),
         ...lintBlocks(options.lint ?? []),
     ];
-    return fitted(head, blocks, options.maxChars);
+    const byType = head(summaryTable(report.summary));
+    if (byType.length + leftOutNote(blocks.length, options.maxChars).length <= options.maxChars) return fitted(byType, blocks, options.maxChars);
+    const collapsed = `${head(summaryTable(countsOnly(report.summary)))}\n> The summary by type is left out: it would pass ${options.maxChars} characters.\n`;
+    return fitted(collapsed, blocks, options.maxChars);
 }
 
-/** The head and as many blocks as fit under the cap, with a note of what did not. */
+/** Says how many sections were left out; counted in the cap like everything else. */
+function leftOutNote(left: number, maxChars: number): string {
+    return `\n> ${left} more section${left === 1 ? "" : "s"} left out: the comment would pass ${maxChars} characters. The job's log has the whole preview.\n`;
+}
+
+/**
+ * The head and as many blocks as fit under the cap, with a note of what did not: every character written is counted,
+ * the note's included. (The head, its summary collapsed to counts, is at most a few hundred characters: under
+ * MIN_MAX_CHARS.)
+ */
 function fitted(head: string, blocks: readonly string[], maxChars: number): string {
-    const note = (left: number) => `\n> ${left} more section${left === 1 ? "" : "s"} left out: the comment would pass ${maxChars} characters. The job's log has the whole preview.\n`;
     let out = head;
     for (let index = 0; index < blocks.length; index++) {
         const rest = blocks.length - index - 1;
-        const reserve = rest > 0 ? note(rest).length : 0;
-        if (out.length + blocks[index].length + reserve > maxChars) return out + note(blocks.length - index);
+        const reserve = rest > 0 ? leftOutNote(rest, maxChars).length : 0;
+        if (out.length + blocks[index].length + reserve > maxChars) return out + leftOutNote(blocks.length - index, maxChars);
         out += blocks[index];
     }
     return out;
+}
+
+/** The summary by operation alone, all types together, the operations this report does not know in one row. */
+function countsOnly(rows: readonly SummaryRow[]): SummaryRow[] {
+    const counts = new Map<string, SummaryRow>();
+    for (const row of rows) {
+        if (row.operation === "same" && row.type !== "") continue;
+        const operation = OPERATION_ORDER.includes(row.operation) ? row.operation : OTHER_OPERATIONS;
+        const counted = counts.get(operation) ?? { type: "", operation, count: 0 };
+        counted.count += row.count;
+        counts.set(operation, counted);
+    }
+    return [...counts.values()];
 }
 
 function headline(report: Report): string {
@@ -68,8 +96,8 @@ function summaryTable(rows: readonly SummaryRow[]): string {
     const lines = ["| | operation | type | resources |", "|---|---|---|---:|"];
     for (const row of shown.slice(0, MAX_SUMMARY_ROWS)) {
         const mark = DESTRUCTIVE.has(row.operation) ? "⚠️" : "";
-        const type = row.type === "" ? "all types" : code(row.type, IN_TABLE);
-        lines.push(`| ${mark} | ${DESTRUCTIVE.has(row.operation) ? `**${row.operation}**` : row.operation} | ${type} | ${row.count} |`);
+        const type = row.type === "" ? "all types" : literal(row.type, "cell");
+        lines.push(`| ${mark} | ${DESTRUCTIVE.has(row.operation) ? `**${row.operation}**` : operationShown(row.operation, "cell")} | ${type} | ${row.count} |`);
     }
     if (shown.length > MAX_SUMMARY_ROWS) {
         const left = shown.slice(MAX_SUMMARY_ROWS);
@@ -86,16 +114,21 @@ function section(title: string | undefined, changes: readonly ResourceChange[], 
 
 /** What happened to a resource, as its block's summary says it: drift is open and told in the past. */
 function operationWords(change: ResourceChange, drift: boolean): string {
-    const words = drift ? (change.operation === "delete" ? "deleted" : "changed") : change.operation;
+    const words = drift ? (change.operation === "delete" ? "deleted" : "changed") : operationShown(change.operation, "html");
     return DESTRUCTIVE.has(change.operation) ? `<b>${words}</b> ⚠️` : words;
+}
+
+/** An operation of OPERATION_ORDER in our words; one a later engine adds (or a hostile preview makes up) as data. */
+function operationShown(operation: string, place: Place): string {
+    return OPERATION_ORDER.includes(operation) || operation === OTHER_OPERATIONS ? operation : literal(operation, place);
 }
 
 function resourceBlock(change: ResourceChange, drift: boolean): string {
     const label = change.label ? ` ${shownHtml(change.label)}` : "";
-    const what = change.noun ? `${change.noun}${label} (${htmlCode(change.name)})` : `${htmlCode(change.name)} ${htmlCode(change.type)}`;
+    const what = change.noun ? `${change.noun}${label} (${literal(change.name, "html")})` : `${literal(change.name, "html")} ${literal(change.type, "html")}`;
     const lines = [`\n<details${drift ? " open" : ""}><summary>${operationWords(change, drift)} ${what}</summary>\n`];
     if (change.link) lines.push(`On the service: ${link(change.link)}\n`);
-    if (change.replaceReasons.length > 0) lines.push(`Replaced because ${change.replaceReasons.map((reason) => code(reason)).join(", ")} changed.\n`);
+    if (change.replaceReasons.length > 0) lines.push(`Replaced because ${change.replaceReasons.map((reason) => literal(reason, "text")).join(", ")} changed.\n`);
     if (change.properties.length > 0) lines.push(propertyTable(change.properties), "");
     else if (change.operation === "update" || change.operation === "replace") lines.push("Only values that are not shown change: secrets, or the provider's own.\n");
     lines.push("</details>\n");
@@ -106,7 +139,7 @@ function propertyTable(properties: readonly PropertyChange[]): string {
     const lines = ["| property | before | after |", "|---|---|---|"];
     for (const property of properties) {
         const named = property.word !== undefined && property.word !== property.path;
-        const name = named ? `${escapeText(property.word!)} ${code(property.path, IN_TABLE)}` : code(property.path, IN_TABLE);
+        const name = named ? `${escapeText(property.word!)} ${literal(property.path, "cell")}` : literal(property.path, "cell");
         const replaces = property.kind.endsWith("-replace") ? " (replaces)" : "";
         lines.push(`| ${name}${replaces} | ${shownCode(property.old)} | ${shownCode(property.new)} |`);
     }
@@ -115,7 +148,7 @@ function propertyTable(properties: readonly PropertyChange[]): string {
 
 function diagnosticsBlocks(report: Report): string[] {
     if (report.diagnostics.length === 0) return [];
-    const lines = report.diagnostics.map((entry) => `- **${entry.severity}**${entry.urn ? ` ${code(entry.urn.split("::").slice(3).join("::"))}` : ""}: ${code(entry.message)}`);
+    const lines = report.diagnostics.map((entry) => `- **${entry.severity}**${entry.urn ? ` ${literal(entry.urn.split("::").slice(3).join("::"), "text")}` : ""}: ${literal(entry.message, "text")}`);
     return [`\n#### Diagnostics\n\n${lines.join("\n")}\n`];
 }
 
@@ -123,21 +156,21 @@ function lintBlocks(findings: readonly LintFinding[]): string[] {
     if (findings.length === 0) return [];
     const lines = ["| file | definition | parameter | finding |", "|---|---|---|---|"];
     for (const finding of findings) {
-        const cells = [finding.file, finding.definition, finding.param].map((text) => code(text, IN_TABLE));
-        lines.push(`| ${cells.join(" | ")} | **${finding.severity}** ${code(finding.code, IN_TABLE)}: ${code(finding.message, IN_TABLE)} |`);
+        const cells = [finding.file, finding.definition, finding.param].map((text) => literal(text, "cell"));
+        lines.push(`| ${cells.join(" | ")} | **${finding.severity}** ${literal(finding.code, "cell")}: ${literal(finding.message, "cell")} |`);
     }
     return [`\n#### Wiki queries\n\n${lines.join("\n")}\n`];
 }
 
 /** A value in a table cell. */
 function shownCode(shown: Shown): string {
-    if (shown.kind === "value") return code(shown.text, IN_TABLE);
+    if (shown.kind === "value") return literal(shown.text, "cell");
     return shownWords(shown);
 }
 
 /** A value in the raw HTML of a summary. */
 function shownHtml(shown: Shown): string {
-    if (shown.kind === "value") return htmlCode(shown.text);
+    if (shown.kind === "value") return literal(shown.text, "html");
     return shownWords(shown).replace(/`([^`]*)`/, "<code>$1</code>").replace(/_([^_]*)_/, "<em>$1</em>");
 }
 
@@ -147,38 +180,39 @@ function shownWords(shown: Exclude<Shown, { kind: "value" }>): string {
     return "_none_";
 }
 
-const IN_TABLE = true;
 const HTML_ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
 
-/** Controls and line breaks as visible escapes: a line break would end a table row or a list item. */
-function visible(text: string): string {
-    return text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, (char) => (char === "\n" ? "↵" : `\\u${char.charCodeAt(0).toString(16).padStart(4, "0")}`));
-}
+/** Controls, line breaks and invisible format characters (bidi, zero-width) as visible escapes: a line break would
+ *  end a table row or a list item, a bidi override turn the text around it. */
+const visible = escapeControls;
+
+/** Where a value is set: Markdown text, a table cell (GFM splits cells at pipes before it reads code spans), or the
+ *  raw HTML of a <summary> (which GitHub does not read as Markdown). */
+type Place = "text" | "cell" | "html";
 
 /**
- * Text from the preview as a Markdown code span: fenced by more backticks than it holds in a row, padded where it
- * starts or ends with one, and in a table its pipes escaped (GFM splits cells before it reads code spans).
+ * The one way text from the preview reaches the Markdown: as code. In Markdown, a code span fenced by more backticks
+ * than the text holds in a row, never empty (an empty span would pair with the next one on the line), padded where
+ * the text starts or ends with a backtick or a space; in a cell its pipes escaped. In HTML, <code> with HTML's escapes.
  */
-function code(text: string, inTable = false): string {
-    const shown = inTable ? visible(text).replace(/\|/g, "\\|") : visible(text);
-    const longest = Math.max(0, ...(shown.match(/`+/g) ?? []).map((run) => run.length));
+function literal(text: string, place: Place): string {
+    const shown = visible(text);
+    if (place === "html") return `<code>${shown.replace(/[&<>"']/g, (char) => HTML_ESCAPES[char])}</code>`;
+    const inner = place === "cell" ? shown.replace(/\|/g, "\\|") : shown;
+    const longest = Math.max(0, ...(inner.match(/`+/g) ?? []).map((run) => run.length));
     const fence = "`".repeat(longest + 1);
-    const pad = shown.startsWith("`") || shown.endsWith("`") || shown.startsWith(" ") ? " " : "";
-    return `${fence}${pad}${shown}${pad}${fence}`;
-}
-
-/** Text from the preview inside raw HTML: escaped for HTML. */
-function htmlCode(text: string): string {
-    return `<code>${visible(text).replace(/[&<>"']/g, (char) => HTML_ESCAPES[char])}</code>`;
+    // CommonMark strips one space from each side of a span that is not all spaces; an empty text becomes two spaces.
+    const pad = inner === "" || (/^[ `]|[ `]$/.test(inner) && /[^ ]/.test(inner)) ? " " : "";
+    return `${fence}${pad}${inner}${pad}${fence}`;
 }
 
 /** An http(s) URL from the preview as a Markdown link whose text is the URL as code. */
 function link(url: string): string {
     const destination = url.replace(/[<>\s\\]/g, (char) => encodeURIComponent(char));
-    return `[${code(url)}](<${destination}>)`;
+    return `[${literal(url, "text")}](<${destination}>)`;
 }
 
 /** Our own words set in Markdown text: only Markdown's punctuation needs escaping. */
 function escapeText(text: string): string {
-    return text.replace(/[\\`*_{}[\]()#+\-.!|<>@~]/g, "\\$&");
+    return visible(text).replace(/[\\`*_{}[\]()#+\-.!|<>@~&]/g, "\\$&");
 }

@@ -3,10 +3,11 @@
 // the JSON output both read this model.
 import { PreviewDigest, PreviewStep, PropertyDiff, UNKNOWN_VALUE } from "./digest";
 import { kindOf, KIND_WORDS } from "./kinds";
-import { Shown, showLabel, showValue, valueAt } from "./values";
+import { own, Shown, showLabel, showValue, valueAt } from "./values";
 
-/** The operations in the order a reviewer must see them: what destroys data first. */
-const OPERATION_ORDER = ["replace", "delete", "create", "update", "import", "read", "refresh", "same"] as const;
+/** The operations in the order a reviewer must see them: what destroys data first. An op a later engine adds is
+ *  counted as it is named, after these, and shown as data (code), not as our words. */
+export const OPERATION_ORDER: readonly string[] = ["replace", "delete", "create", "update", "import", "read", "refresh", "same"];
 /** Operations whose rows are marked as destroying or recreating objects. */
 export const DESTRUCTIVE = new Set(["replace", "delete"]);
 
@@ -94,14 +95,27 @@ export function buildReport(digest: PreviewDigest): Report {
  * leaves the program's plan the same shows no step, so it is not seen here.)
  */
 function driftOf(steps: readonly PreviewStep[]): ResourceChange[] {
-    return steps.flatMap((step, index) => {
-        if (step.op !== "refresh") return [];
-        const next = steps.slice(index + 1).find((later) => later.urn === step.urn && later.op !== "refresh");
-        if (!next || !["update", "replace", "create"].includes(operationOf(next))) return [];
-        if (operationOf(next) === "create") return [{ ...describeStep({ ...step, newState: undefined }), operation: "delete", op: "delete" }];
-        const changed = { ...next, op: "update", oldState: step.oldState, newState: next.oldState, detailedDiff: undefined, diffReasons: undefined, replaceReasons: undefined };
-        return [{ ...describeStep(changed), operation: "update", op: "update" }];
-    });
+    // Each refresh step's pair is the next step of its URN that is not a refresh: found walking back, in one pass.
+    const nextOwn = new Map<string, PreviewStep>();
+    const drift: ResourceChange[] = [];
+    for (let index = steps.length - 1; index >= 0; index--) {
+        const step = steps[index];
+        if (step.op !== "refresh") {
+            nextOwn.set(step.urn, step);
+            continue;
+        }
+        const found = drifted(step, nextOwn.get(step.urn));
+        if (found) drift.push(found);
+    }
+    return drift.reverse();
+}
+
+/** What a refresh step and the resource's own step after it say changed outside Pulumi, if anything. */
+function drifted(step: PreviewStep, next: PreviewStep | undefined): ResourceChange | undefined {
+    if (!next || !["update", "replace", "create"].includes(operationOf(next))) return undefined;
+    if (operationOf(next) === "create") return { ...describeStep({ ...step, newState: undefined }), operation: "delete", op: "delete" };
+    const changed = { ...next, op: "update", oldState: step.oldState, newState: next.oldState, detailedDiff: undefined, diffReasons: undefined, replaceReasons: undefined };
+    return { ...describeStep(changed), operation: "update", op: "update" };
 }
 
 function summarize(steps: readonly PreviewStep[]): SummaryRow[] {
@@ -119,12 +133,12 @@ function summarize(steps: readonly PreviewStep[]): SummaryRow[] {
 
 /** Where an operation stands in OPERATION_ORDER; one it does not name goes last. */
 function rank(operation: string): number {
-    const index = (OPERATION_ORDER as readonly string[]).indexOf(operation);
+    const index = OPERATION_ORDER.indexOf(operation);
     return index < 0 ? OPERATION_ORDER.length : index;
 }
 
 function operationOf(step: PreviewStep): string {
-    return OPERATION_OF[step.op] ?? step.op;
+    return own(OPERATION_OF, step.op) ?? step.op;
 }
 
 function isRootStack(step: PreviewStep): boolean {
@@ -148,7 +162,8 @@ function describeStep(step: PreviewStep): ResourceChange {
     const kind = kindOf(type);
     const words = kind ? KIND_WORDS[kind] : undefined;
     const state = step.newState ?? step.oldState;
-    const secret = new Set(words?.secret?.({ ...state?.outputs, ...state?.inputs }) ?? []);
+    // A property secret in either state is hidden in both: a QR code turned from wifi to link keeps its password.
+    const secret = new Set([step.oldState, step.newState].flatMap((each) => (each ? (words?.secret?.({ ...each.outputs, ...each.inputs }) ?? []) : [])));
     const shown = (path: string, value: unknown): Shown => (secret.has(path.split(/[.[]/)[0]) ? { kind: "secret" } : showValue(value));
     const labelValue = words?.label?.text({ ...state?.outputs, ...state?.inputs });
     const labelFrom = words?.label?.from ?? [];
@@ -183,7 +198,7 @@ function propertyChanges(step: PreviewStep, words: Record<string, string>, shown
             const before = diff.inputDiff ? step.oldState?.inputs : (step.oldState?.outputs ?? step.oldState?.inputs);
             const old = diff.kind.startsWith("add") ? undefined : valueAt(before, path);
             const next = diff.kind.startsWith("delete") ? undefined : valueAt(step.newState?.inputs ?? step.newState?.outputs, path);
-            const word = words[path.split(/[.[]/)[0]];
+            const word = own(words, path.split(/[.[]/)[0]);
             return { path, word, kind: diff.kind, old: shown(path, old), new: shown(path, next) };
         });
 }
@@ -198,7 +213,7 @@ function inputDiff(step: PreviewStep): Record<string, PropertyDiff> {
     const replaces = new Set(step.replaceReasons ?? []);
     return Object.fromEntries(
         keys.flatMap((key) => {
-            const kind = !(key in olds) ? "add" : !(key in news) ? "delete" : sameValue(olds[key], news[key]) ? undefined : "update";
+            const kind = !Object.hasOwn(olds, key) ? "add" : !Object.hasOwn(news, key) ? "delete" : sameValue(olds[key], news[key]) ? undefined : "update";
             return kind === undefined ? [] : [[key, { kind: replaces.has(key) ? `${kind}-replace` : kind, inputDiff: true } as PropertyDiff]];
         }),
     );

@@ -43,6 +43,11 @@ function compact(value: unknown, depth: number): string {
     return `{${Object.entries(value).map(([key, part]) => `${JSON.stringify(key)}: ${compact(part, depth + 1)}`).join(", ")}}`;
 }
 
+/** The value of a plain object's own property: never one it inherits (`constructor`, `toString`, `__proto__`). */
+export function own<T>(record: Readonly<Record<string, T>> | undefined, key: string): T | undefined {
+    return record !== undefined && Object.hasOwn(record, key) ? record[key] : undefined;
+}
+
 /**
  * The value at a detailed diff's path (`a.b[0]`, `["a.b"].c`, as plugin.PropertyPath prints it) in a property map;
  * undefined where the path leads nowhere.
@@ -51,7 +56,7 @@ export function valueAt(properties: Record<string, unknown> | undefined, path: s
     let current: unknown = properties;
     for (const key of pathKeys(path)) {
         if (typeof current !== "object" || current === null) return undefined;
-        current = (current as Record<string, unknown>)[key];
+        current = own(current as Record<string, unknown>, key);
     }
     return current;
 }

@@ -2,7 +2,8 @@
 // lists only an id, a link, a name it makes up and the counts). A create the engine was waiting for when its process
 // died stays pending in the Pulumi state, and the next `pulumi up` asks for it again; without this record the provider
 // could not tell that the QR code it made then exists, and would make a second one. Each entry is written before the
-// create request and removed once the create has an answer, either way, so one left behind means the process died.
+// create request and removed once the create has an answer, either way, by the process that wrote it, so one left
+// behind means the process died.
 // The next run removes such an entry once it has resolved it: the object was found and adopted, or proved absent
 // (then the retried create writes and removes its own entry in its place).
 //
@@ -102,7 +103,14 @@ export function createJournal(account: string, env: NodeJS.ProcessEnv = process.
                 // Written whole, so a process killed mid-write never leaves half an entry.
                 writeFileWhole(file, JSON.stringify(entry), 0o600);
             }),
-        end: (kind, inputs) => guarded(() => rmSync(fileOf(kind, inputs), { force: true })),
+        // Another stack of the project creating the same inputs at once writes the same entry: only the process
+        // that wrote what is there now removes it, so the other's interrupted create is still found.
+        end: (kind, inputs) =>
+            guarded(() => {
+                const file = fileOf(kind, inputs);
+                const text = readEntry(file);
+                if (text !== undefined && parseEntry(text)?.pid === process.pid) rmSync(file, { force: true });
+            }),
         found: (kind, inputs, id) =>
             guarded(() => {
                 const file = fileOf(kind, inputs);

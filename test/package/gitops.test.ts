@@ -108,6 +108,46 @@ function apiKeyOf(job: Job, step: Step): string | undefined {
     return step.env?.SHORTENER_API_KEY ?? job.env?.SHORTENER_API_KEY ?? workflow.env?.SHORTENER_API_KEY;
 }
 
+
+/** One call a script made to GitHub's REST API. */
+interface ApiCall {
+    method: string;
+    params: Record<string, unknown>;
+}
+
+/**
+ * Runs a github-script step's script as actions/github-script runs it (an async function of github, context, require
+ * and process), against a GitHub double whose list methods answer `listed` whatever they are asked (the real API's
+ * filters are not relied on) and a folder holding `files`. Returns the calls it made, the lists' included.
+ */
+async function runScript(step: Step, listed: readonly object[], files: Record<string, string>): Promise<ApiCall[]> {
+    const calls: ApiCall[] = [];
+    const method = (name: string) => async (params: Record<string, unknown>) => {
+        calls.push({ method: name, params });
+        return { data: name.startsWith("list") ? listed : {} };
+    };
+    const issues = Object.fromEntries(["listComments", "listForRepo", "update", "updateComment", "createComment", "create"].map((name) => [name, method(name)]));
+    const github = { rest: { issues }, paginate: async (list: (params: object) => Promise<{ data: unknown }>, params: object) => (await list(params)).data };
+    const context = { repo: { owner: "acme", repo: "short-links" }, issue: { number: 42 }, serverUrl: "https://github.com", runId: 7 };
+    const fakeRequire = (name: string) => {
+        assert.equal(name, "fs", `the script requires ${name}`);
+        return { readFileSync: (path: string) => files[path] ?? assert.fail(`the script reads ${path}, which the job did not write`) };
+    };
+    const script = new AsyncFunction("github", "context", "require", "process", String(step.with?.script)) as (...args: unknown[]) => Promise<unknown>;
+    await script(github, context, fakeRequire, { env: { STACK: "acme/short-links/production" } });
+    return calls;
+}
+
+const MARKER = "<!-- pulumi-shortener-report:pr -->";
+const DRIFT_MARKER = "<!-- pulumi-shortener-report:drift -->";
+const ACTIONS_BOT = { login: "github-actions[bot]", type: "Bot" };
+const writes = (calls: readonly ApiCall[]) => calls.filter((call) => !call.method.startsWith("list"));
+
+/** Every `uses:` line of a workflow's text. */
+function usesLines(text: string): string[] {
+    return text.split("\n").filter((line) => /^\s*(- )?uses:/.test(line));
+}
+
 describe("GitOps example: the CI workflow", function () {
     this.timeout(60_000);
 
@@ -154,6 +194,39 @@ describe("GitOps example: the CI workflow", function () {
         assert.match(script, /issues\.createComment\(/, "or posts it the first time");
         assert.match(script, /body\.split\("\\n"\)\[0\]/, "finds its own comment by the report's marker line");
         assert.equal(job.permissions?.["pull-requests"], "write");
+    });
+
+    it("pins every action by commit SHA, its tag in a comment, and checks out without keeping the token in .git/config", () => {
+        for (const file of [WORKFLOW, DRIFT_WORKFLOW]) {
+            const text = readFileSync(join(EXAMPLE, file), "utf8");
+            for (const line of usesLines(text)) assert.match(line, /uses: [\w.-]+\/[\w.-]+@[0-9a-f]{40} # v\d+\.\d+\.\d+$/, `${file}: ${line.trim()}`);
+            const checkouts = Object.values((parse(text) as Workflow).jobs).flatMap((job) => job.steps).filter((step) => step.uses?.startsWith("actions/checkout@"));
+            assert.ok(checkouts.length > 0);
+            for (const step of checkouts) assert.equal(step.with?.["persist-credentials"], false, `${file}: a checkout keeps the token`);
+        }
+    });
+
+    it("edits only its own comment: by github-actions[bot], the marker its first line; another app's bot comment with the marker is left alone", async () => {
+        const post = jobOn("pull_request").steps.find((step) => step.uses?.startsWith("actions/github-script@"))!;
+        const report = `${MARKER}\n### Preview: 1 to create\n`;
+        const otherBot = { id: 1, user: { login: "evil-app[bot]", type: "Bot" }, body: `${MARKER}\nforged` };
+        const quoting = { id: 2, user: ACTIONS_BOT, body: `Someone said:\n${MARKER}` };
+        const own = { id: 3, user: ACTIONS_BOT, body: `${MARKER}\n### Preview: no changes\n` };
+        assert.deepEqual(writes(await runScript(post, [otherBot, quoting, own], { "report.md": report })).map((call) => [call.method, call.params.comment_id]), [["updateComment", 3]]);
+        assert.deepEqual(writes(await runScript(post, [otherBot, quoting], { "report.md": report })).map((call) => call.method), ["createComment"]);
+    });
+
+    it("posts nothing when the report failed: the post step runs only after a report step that succeeded, and never posts an empty or unmarked report", async () => {
+        const job = jobOn("pull_request");
+        const report = runStep(job, "npx shortener-report");
+        const post = job.steps.find((step) => step.uses?.startsWith("actions/github-script@"))!;
+        assert.ok(report.id, "the report step has an id");
+        assert.match(String(post.if), new RegExp(`steps\\.${report.id}\\.outcome == 'success'`), "the post step waits for the report's success");
+        assert.doesNotMatch(String(post.if), /hashFiles/, "an empty report.md passes hashFiles");
+        const anyBot = { id: 9, user: { login: "other[bot]", type: "Bot" }, body: "hello" };
+        for (const broken of ["", "partial output\n"]) {
+            await assert.rejects(runScript(post, [anyBot], { "report.md": broken }), /does not start with the report's marker/);
+        }
     });
 
     it("on a push to main: pulumi up with the key from secrets", () => {
@@ -248,7 +321,7 @@ describe("GitOps example: the nightly drift workflow", () => {
         assertCommandsExist(commandsOf(job));
         const deployActions = new Set(jobs.flatMap((other) => other.steps.map((step) => step.uses).filter((uses) => uses !== undefined)));
         for (const uses of job.steps.map((step) => step.uses).filter((uses): uses is string => uses !== undefined)) {
-            assert.ok(deployActions.has(uses) || uses === "actions/github-script@v7", `${uses}: not an action this example already relies on`);
+            assert.ok(deployActions.has(uses), `${uses}: not an action this example already relies on`);
         }
     });
 
@@ -265,7 +338,8 @@ describe("GitOps example: the nightly drift workflow", () => {
         const report = runStep(job, "npx shortener-report");
         const issue = job.steps.find((step) => step.uses?.startsWith("actions/github-script@"));
         assert.ok(issue && preview.id, "an issue step after an identified preview step");
-        for (const step of [report, issue]) assert.equal(step.if, `failure() && steps.${preview.id}.outcome == 'failure'`);
+        assert.equal(report.if, `failure() && steps.${preview.id}.outcome == 'failure'`);
+        assert.equal(issue.if, `failure() && steps.${preview.id}.outcome == 'failure' && steps.${report.id}.outcome == 'success'`);
         assert.match(String(report.run), /^npx shortener-report --input preview\.json --marker drift .*> drift\.md$/);
         assert.equal(job.permissions?.issues, "write");
         assert.ok(job.steps.indexOf(issue) > job.steps.indexOf(report) && job.steps.indexOf(report) > job.steps.indexOf(preview));
@@ -274,5 +348,18 @@ describe("GitOps example: the nightly drift workflow", () => {
         assert.match(script, /readFileSync\("drift\.md"/);
         assert.match(script, /issues\.update\(/, "the open issue's body becomes the new report");
         assert.match(script, /issues\.create\(/);
+    });
+    it("puts the report only in its own drift issue: by github-actions[bot], not a pull request, the marker its first line", async () => {
+        const issueStep = job.steps.find((step) => step.uses?.startsWith("actions/github-script@"))!;
+        const report = `${DRIFT_MARKER}\n### Drift in acme/short-links/production: 1 drifted\n`;
+        const discussion = { number: 5, user: { login: "maintainer", type: "User" }, body: "We know about the drift: keep it while we decide." };
+        const fix = { number: 6, user: ACTIONS_BOT, pull_request: { url: "https://api.github.com/pulls/6" }, body: `${DRIFT_MARKER}\nfix` };
+        const own = { number: 8, user: ACTIONS_BOT, body: `${DRIFT_MARKER}\n### Drift: 2 drifted` };
+        const edited = writes(await runScript(issueStep, [discussion, fix, own], { "drift.md": report }));
+        assert.deepEqual(edited.map((call) => [call.method, call.params.issue_number]), [["update", 8], ["createComment", 8]]);
+        const opened = writes(await runScript(issueStep, [discussion, fix], { "drift.md": report }));
+        assert.deepEqual(opened.map((call) => call.method), ["create"], "none of its own open: a new issue, no one else's edited");
+        await assert.rejects(runScript(issueStep, [own], { "drift.md": "" }), /does not start with the report's marker/);
+        assert.match(String(issueStep.if), /steps\.report\.outcome == 'success'/, "a failed report is not posted");
     });
 });

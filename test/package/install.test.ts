@@ -2,7 +2,7 @@
 // program runs through the engine double and the real dynamic-provider host against the emulator. The host
 // loads the serialized provider's runtime ("pulumi-shortener/runtime") from that project's node_modules.
 import { strict as assert } from "node:assert";
-import { cpSync, existsSync, lstatSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { cpSync, existsSync, lstatSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
 import { startEmulator, type RunningEmulator } from "../emulator";
 import { readState, runLifecycle, type LifecycleResult, type Operation } from "../engine";
@@ -211,6 +211,25 @@ describe("package: installed from its tarball into a fresh Pulumi project", func
         const result = await runCommand("npx", ["--no-install", "shortener-import", "--kinds", "pixels"], { cwd: project, env });
         assert.equal(result.code, 0, result.stdout + result.stderr);
         assert.match(result.stdout, /new shortener\.Pixel\("imported-pixel", \{\n {4}adopt: \d+,/);
+    });
+
+    it("the shortener-stack example copied out of the repository installs (the package from its tarball) and previews through the engine double", async () => {
+        const copy = join(work!, "shortener-stack");
+        cpSync(join(REPOSITORY_ROOT, "examples", "shortener-stack"), copy, { recursive: true, filter: (source) => !source.includes("node_modules") });
+        // Its dependency on the package is the repository (file:../..); a user's project names the package it installed.
+        const manifest = JSON.parse(readFileSync(join(copy, "package.json"), "utf8"));
+        manifest.dependencies[PACKAGE_NAME] = `file:${tarball.path}`;
+        writeFileSync(join(copy, "package.json"), JSON.stringify(manifest, null, 2));
+        await mustRun("npm", ["install", "--no-audit", "--no-fund", "--prefer-offline"], { cwd: copy, timeoutMs: 240_000 });
+        const preview = await runLifecycle("preview", {
+            programDir: copy,
+            stateFile: join(work!, "state", "example.json"),
+            config: { "shortener:baseUrl": emulator!.baseUrl },
+            secretConfig: { "shortener:apiKey": emulator!.apiKey },
+            env: { PULUMI_CONFIG_PASSPHRASE: PASSPHRASE },
+        });
+        assert.ok(preview.ok, `preview failed:\n${preview.log}\n${(preview.diagnostics ?? []).join("\n")}`);
+        assert.ok(changes(preview).some((change) => change.startsWith("create ")), preview.log);
     });
 
     it("installs into a copy of the GitOps example, whose range it satisfies (npm ls), which type-checks and lints against it", async () => {

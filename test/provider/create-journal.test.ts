@@ -3,7 +3,7 @@
 // project (the engine does not tell the provider the stack), and an entry gone once the next run has resolved it. The
 // last two also through the engine double, with a run killed mid-create.
 import { strict as assert } from "node:assert";
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { chmodSync, chownSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -95,6 +95,24 @@ describe("QR create journal", function () {
         journal.found(KIND, { ...INPUTS, adopt: 3 }, 3);
         assert.equal(journal.interrupted(KIND, INPUTS), undefined);
         assert.throws(() => statSync(file), /ENOENT/);
+    });
+
+    it("removes only the entry this process wrote: another stack's create of the same QR code, under way at once, stays found", async () => {
+        const env = { [JOURNAL_DIR_ENV]: join(root, "journal"), PULUMI_NODEJS_PROJECT: "shared-project" };
+        const journal = createJournal("account", env);
+        journal.begin(KIND, INPUTS, [1]);
+        // The other stack's process writes the same entry (same account, project and inputs) while this create runs.
+        const other = spawn(process.execPath, ["-e", "setTimeout(() => {}, 60000)"], { stdio: "ignore" });
+        try {
+            const [file] = readdirSync(env[JOURNAL_DIR_ENV]);
+            writeFileSync(join(env[JOURNAL_DIR_ENV], file), JSON.stringify({ pid: other.pid, before: [1, 2] }));
+            journal.end(KIND, INPUTS);
+            assert.deepEqual(readdirSync(env[JOURNAL_DIR_ENV]), [file], "this create's end removed the other stack's entry");
+        } finally {
+            other.kill("SIGKILL");
+            await new Promise((resolve) => other.once("exit", resolve));
+        }
+        assert.deepEqual(journal.interrupted(KIND, INPUTS)?.before, [1, 2], "the other stack's killed create is found by its retry");
     });
 
     it("refuses an entry it did not write, naming it", () => {

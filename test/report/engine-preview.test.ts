@@ -5,8 +5,8 @@ import { strict as assert } from "node:assert";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { marked } from "marked";
 import { startEmulator, type RunningEmulator } from "../emulator";
+import { renderGfm } from "../support/cmark-gfm";
 import { runCommand } from "../support/commands";
 import { runEngineCli } from "../support/engine-cli";
 import { readManifest, REPOSITORY_ROOT } from "../support/repository";
@@ -30,7 +30,7 @@ describe("shortener-report on the engine double's preview --json", function () {
         assert.equal(result.code, 0, result.stderr);
         return result.stdout;
     };
-    const html = (markdown: string) => marked.parse(markdown, { gfm: true, async: false });
+    const html = renderGfm;
     const rowsOf = (rendered: string) => {
         const table = rendered.split("<table>")[1]?.split("</table>")[0] ?? "";
         return [...table.matchAll(/<tr>([\s\S]*?)<\/tr>/g)].slice(1).map((row) => [...row[1].matchAll(/<td[^>]*>([\s\S]*?)<\/td>/g)].map((cell) => cell[1].replace(/<[^>]+>/g, "")));

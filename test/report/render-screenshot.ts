@@ -1,4 +1,4 @@
-// Renders a report's Markdown as GitHub shows a comment (marked's GFM, GitHub's comment width and fonts, the
+// Renders a report's Markdown as GitHub shows a comment (cmark-gfm, GitHub's renderer, GitHub's comment width and fonts, the
 // <details> blocks open) and takes a screenshot of it with headless Chromium, for docs/preview-report.md:
 //   node dist/test/report/render-screenshot.js REPORT.md OUT.png [HEIGHT]
 // Needs Debian's chromium (/usr/bin/chromium, or CHROMIUM); the page is a local file, and Chromium is started with
@@ -7,7 +7,7 @@ import { execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { marked } from "marked";
+import { renderGfm } from "../support/cmark-gfm";
 
 const STYLE = `
 body { font: 14px/1.5 -apple-system, "Segoe UI", "Noto Sans", Helvetica, Arial, sans-serif; color: #1f2328; margin: 0; padding: 16px; width: 780px; background: #fff; }
@@ -22,7 +22,7 @@ h3, h4 { margin: 12px 0 6px; }`;
 
 function main([input, output, height = "1600"]: string[]): void {
     if (!input || !output) throw new Error("usage: render-screenshot REPORT.md OUT.png");
-    const body = marked.parse(readFileSync(input, "utf8"), { gfm: true, async: false });
+    const body = renderGfm(readFileSync(input, "utf8"));
     const dir = mkdtempSync(join(tmpdir(), "report-screenshot-"));
     try {
         const page = join(dir, "comment.html");

@@ -1,15 +1,15 @@
 // shortener-report, run as a workflow runs it: fed previews in Go's `pulumi preview --json` shape, its Markdown is
-// rendered by a GitHub-flavoured Markdown renderer (marked) and the HTML read as a reviewer's browser would get it.
+// rendered by GitHub's own Markdown renderer (cmark-gfm, test/support/cmark-gfm.ts) and the HTML read as a reviewer's browser would get it.
 import { strict as assert } from "node:assert";
 import { spawnSync } from "node:child_process";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { marked } from "marked";
 import { KIND_WORDS } from "../../provider/report/kinds";
 import { definitions } from "../../provider/resources/registry";
+import { renderGfm } from "../support/cmark-gfm";
 import { runCommand } from "../support/commands";
 import { freshTempDir, readManifest, removeDir, REPOSITORY_ROOT } from "../support/repository";
-import { change, create, detailed, digest, examplePlan, refresh, remove, stackStep, state, UNKNOWN } from "./digest-fixtures";
+import { change, create, detailed, digest, examplePlan, refresh, remove, stackStep, state, UNKNOWN, urnOf } from "./digest-fixtures";
 
 const BIN = join(REPOSITORY_ROOT, readManifest().bin["shortener-report"]);
 
@@ -30,7 +30,7 @@ describe("shortener-report", function () {
         assert.equal(result.code, 0, result.stderr);
         return result.stdout;
     };
-    const html = (text: string) => marked.parse(text, { gfm: true, async: false });
+    const html = renderGfm;
     /** The cells of each row of the rendered HTML's n-th table. */
     const tableRows = (rendered: string, index = 0): string[][] => {
         const table = rendered.split("<table>")[index + 1]?.split("</table>")[0] ?? "";
@@ -114,6 +114,17 @@ describe("shortener-report", function () {
         }
     });
 
+    it("a QR code whose type turns from wifi to link hides its old wifi data, password included", async () => {
+        const password = "Tr0ub4dor&3-old-wifi";
+        const wifi = state("QrCode", "poster", { type: "wifi", data: { ssid: "Guest", pass: password } }, undefined, "3");
+        const linked = state("QrCode", "poster", { type: "link", data: "https://www.example.com/a" });
+        const input = digest([stackStep(), change("replace", wifi, linked, ["type", "data"]), refresh(wifi), change("update", linked, wifi)], {});
+        for (const format of ["markdown", "json"]) {
+            const out = (await report(input, "--format", format)).stdout;
+            assert.ok(!out.includes(password) && !out.includes("Guest"), `${format} shows the old wifi data:\n${out}`);
+        }
+    });
+
     it("text from the preview opens no tag, link, mention or table column, and breaks no line", async () => {
         const hostile = 'x</code></summary></details><script>alert(1)</script> | @octocat #1 [a](javascript:alert(1)) ![i](https://e.example/p.png)\n### heading';
         const old = state("Channel", "news", { name: "News" }, undefined, "4");
@@ -125,6 +136,62 @@ describe("shortener-report", function () {
         assert.equal(rendered.split("</details>").length - 1, 1, "the one details block is closed once");
         for (const row of tableRows(rendered, 1)) assert.equal(row.length, 3, `a row of the property table split: ${row.join(" | ")}`);
         assert.ok(!/(^|[^;])@octocat/.test(rendered.replace(/<code>[\s\S]*?<\/code>/g, "")), "a mention outside code");
+    });
+
+    it("an unknown step op is data: it opens no HTML, adds no table column and mentions no one, in the summary table or a <summary>", async () => {
+        const op = "x</summary></details><img src=https://evil.example/p.png> | @octocat";
+        const step = { ...create(state("Pixel", "site", { type: "qapixel", name: "Site", tag: "G-1" })), op };
+        const rendered = html(await markdown(digest([stackStep(), step], {})));
+        assert.ok(!/<img/.test(rendered), rendered);
+        assert.equal(rendered.split("</details>").length - 1, 1, "the one details block is closed once, by the report");
+        for (const row of tableRows(rendered)) assert.equal(row.length, 4, `a row of the summary table split: ${row.join(" | ")}`);
+        assert.ok(!/@octocat/.test(rendered.replace(/<code>[\s\S]*?<\/code>/g, "")), "a mention outside code");
+        assert.match(rendered, /<summary><code>x&lt;\/summary&gt;&lt;\/details&gt;/, "the op is shown as code");
+    });
+
+    it("property names and ops inherited from Object.prototype are plain data: no crash, no native function, no [object Object]", async () => {
+        const inherited = ["constructor", "toString", "valueOf", "hasOwnProperty", "__proto__"];
+        const props = Object.fromEntries(inherited.map((name) => [name, `v-${name}`]));
+        const old = state("Channel", "news", { name: "News" }, undefined, "4");
+        const next = state("Channel", "news", { name: "News", ...props });
+        const other = state("example:index:Thing", "thing", { a: 1 }, undefined, "5");
+        const withPaths = detailed(change("update", other, state("example:index:Thing", "thing", { a: 1, ...props })), inherited.map((name) => `${name}:add`));
+        const input = digest([stackStep(), change("update", old, next), withPaths, { ...create(state("Pixel", "p", { name: "P" })), op: "__proto__" }], {});
+        for (const format of ["markdown", "json"]) {
+            const result = await report(input, "--format", format);
+            assert.equal(result.code, 0, `${format}: ${result.stderr}`);
+            assert.ok(!/native code|\[object Object\]/.test(result.stdout), `${format}:\n${result.stdout}`);
+        }
+        const rendered = html(await markdown(input));
+        assert.match(rendered, /<code>toString<\/code><\/td>\s*<td><em>none<\/em><\/td>\s*<td><code>&quot;v-toString&quot;<\/code>/, "an added toString is shown from none to its value");
+        assert.match(rendered, /<summary><code>__proto__<\/code> Pixel/);
+    });
+
+    it("an empty name, replace reason, diagnostic URN or lint code is an empty code span that pairs with no other", async () => {
+        const hostile = "x` @octocat <img src=https://evil.example/p.png> **bold** y";
+        const old = state("Domain", "", { domain: "https://go.example.com" }, undefined, "1");
+        const next = state("Domain", "", { domain: hostile });
+        const lintFile = join(dir, "empty-code-lint.json");
+        writeFileSync(lintFile, JSON.stringify([{ file: "", index: 0, name: null, errors: [{ code: "", param: "", module: "", message: hostile }], warnings: [] }]));
+        const diagnostics = [{ urn: "urn:pulumi:s::p::t", severity: "error", message: hostile }, { urn: next.urn, severity: "warning", message: hostile }];
+        const input = digest([stackStep(), change("replace", old, next, ["", "domain", ""])], {}, { diagnostics });
+        const rendered = html(await markdown(input, "--lint", lintFile));
+        const outsideCode = rendered.replace(/<code>[\s\S]*?<\/code>/g, "");
+        assert.ok(!/<img|<strong>bold|@octocat/.test(outsideCode), `the text between two empty spans rendered as Markdown:\n${rendered}`);
+        assert.match(rendered, /Replaced because <code> {2}<\/code>, <code>domain<\/code>, <code> {2}<\/code> changed/);
+    });
+
+    it("bidi overrides and zero-width characters in names, values and messages are shown escaped, never raw", async () => {
+        const invisible = "evil\u202egnp.exe\u200b\u2066x\u2069\ufeff";
+        const old = state("Channel", `news${invisible}`, { name: "News" }, undefined, "4");
+        const next = state("Channel", `news${invisible}`, { name: invisible });
+        const input = digest([stackStep(), change("update", old, next)], {}, { diagnostics: [{ urn: next.urn, message: invisible, severity: "warning" }] });
+        for (const format of ["markdown", "json"]) {
+            const out = (await report(input, "--format", format)).stdout;
+            const shown = format === "markdown" ? html(out) : out;
+            assert.doesNotMatch(shown, /\p{Cf}/u, `${format}: a bidi or zero-width character is raw`);
+            assert.ok(shown.includes("evil\\u202egnp.exe\\u200b"), `${format}: the override is shown as its escape`);
+        }
     });
 
     it("a report over the cap keeps the marker, the heading and the summary, and says how many sections it left out", async () => {
@@ -143,6 +210,20 @@ describe("shortener-report", function () {
         assert.match(text.split("<details>")[1], /^<summary><b>delete<\/b> ⚠️ Domain/, "the deletion, last in the plan, is shown first");
     });
 
+    it("the cap counts everything it writes: a huge type, or a summary too long by type, collapses the summary to its counts", async () => {
+        const pixel = (type: string, index: number) => create(state(type, `p-${index}`, { name: `P${index}` }));
+        const huge = digest([stackStep(), pixel(`example:index:${"T".repeat(100_000)}`, 0), remove(state("Domain", "old", { domain: "https://old.example.com" }, undefined, "3"))], {});
+        const many = digest([stackStep(), ...Array.from({ length: 60 }, (_, index) => pixel(`example:index:${String(index).padStart(4, "0")}${"t".repeat(1_200)}`, index))], {});
+        for (const [input, cap] of [[huge, "60000"], [many, "60000"], [many, "2000"]]) {
+            const text = await markdown(input, "--max-chars", cap);
+            assert.ok(text.length <= Number(cap), `${text.length} characters, over the cap of ${cap}`);
+            const rendered = html(text);
+            assert.match(text, /The summary by type is left out: it would pass/);
+            const counts = tableRows(rendered).slice(1).map((cells) => [cells[1].replace(/<\/?strong>/g, ""), cells[2], cells[3]]);
+            assert.deepEqual(counts, input === huge ? [["delete", "all types", "1"], ["create", "all types", "1"]] : [["create", "all types", "60"]]);
+        }
+    });
+
     it("a refreshed preview names each drifted resource and property, old → new, apart from the plan", async () => {
         const before = state("Domain", "brand", { domain: "https://go.example.com", redirectRoot: "https://www.example.com" }, undefined, "12");
         const drifted = state("Domain", "brand", { domain: "https://go.example.com", redirectRoot: "https://hand.example.com" }, undefined, "12");
@@ -155,6 +236,20 @@ describe("shortener-report", function () {
         assert.match(driftSection, /<details open><summary>changed Domain <code>https:\/\/go.example.com<\/code> \(<code>brand<\/code>\)/);
         assert.deepEqual(tableRows(driftSection)[1], ["root redirect <code>redirectRoot</code>", "<code>&quot;https://www.example.com&quot;</code>", "<code>&quot;https://hand.example.com&quot;</code>"]);
         assert.match(driftSection, /<b>deleted<\/b> ⚠️ Pixel <code>Site<\/code>/);
+    });
+
+    it("drift pairing is linear: 100,000 steps, the bound, of 50,000 refreshes then 50,000 updates report within seconds", async function () {
+        this.timeout(150_000);
+        const steps = [];
+        // Bare states (no serialized provider), written compact, to keep 100,000 steps under the digest's size bound.
+        const pixels = Array.from({ length: 50_000 }, (_, index) => ({ urn: urnOf("example:index:Thing", `p${index}`), custom: true, type: "example:index:Thing", id: String(index), inputs: { n: index } }));
+        for (const pixel of pixels) steps.push(refresh(pixel));
+        for (const pixel of pixels) steps.push(change("update", { ...pixel, inputs: { n: -1 } }, pixel));
+        const input = JSON.stringify(JSON.parse(digest(steps, { update: 50_000 })));
+        // A few seconds of CPU when pairing is linear; paired by a scan from each refresh it took minutes.
+        const result = await runCommand(process.execPath, [BIN, "--input", file(input)], { cwd: dir, timeoutMs: 90_000 });
+        assert.equal(result.code, 0, `exit ${result.code} (null: killed after 90 s): ${result.stderr}`);
+        assert.match(result.stdout, /^### Drift: 50000 drifted, 50000 to update$/m);
     });
 
     it("reads standard input; what is not a preview digest fails with exit 1 naming what is wrong, never its values", async () => {

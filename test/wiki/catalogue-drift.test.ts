@@ -12,6 +12,8 @@ import { siteAnswer } from "./fake-site";
 
 /** C1 controls (CSI U+009B and NEL U+0085 among them), DEL, and the line and paragraph separators. */
 const CONTROLS = ["\u009b31m", "\u0085", "\u007f", "\u2028", "\u2029", "\u0080", "\u009f"];
+/** Right-to-left override, isolate, mark; zero-width space, joiner; byte-order mark; a tag character (U+E0041). */
+const INVISIBLE = ["\u202e", "\u2067", "\u200f", "\u200b", "\u200d", "\ufeff", "\u{e0041}"];
 const RAW = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u2028\u2029]/;
 
 function module(name: string) {
@@ -45,6 +47,18 @@ describe("wiki-query-lint catalogue pull: the drift report escapes what the wiki
         server.closeAllConnections();
         await new Promise((resolve) => server.close(resolve));
         rmSync(directory, { recursive: true, force: true });
+    });
+
+    it("bidi overrides, isolates and marks and zero-width characters in the names a wiki gives are shown escaped in the drift lines", async () => {
+        const pin = join(directory, "bidi.json");
+        names = ["kept", ...INVISIBLE.map((character, index) => `gone${index}${character}x`)];
+        assert.equal((await lint("catalogue", "pull", apiUrl, "--out", pin)).status, 0);
+        names = ["kept", ...INVISIBLE.map((character, index) => `new${index}${character}x`)];
+        const again = await lint("catalogue", "pull", apiUrl, "--out", pin);
+        assert.equal(again.status, 0, again.stderr);
+        assert.doesNotMatch(again.stdout + again.stderr, /[\p{Cf}]/u, "a bidi or zero-width character reached the terminal raw");
+        assert.match(again.stdout, /modules added: .*"list=new0\\u202ex"/);
+        assert.match(again.stdout, /"list=gone6\\udb40\\udc41x"/, "a tag character as the two escapes JSON gives it");
     });
 
     it("modules added and removed whose names hold C1 controls, DEL, NEL and U+2028/U+2029 are reported with each escaped", async () => {

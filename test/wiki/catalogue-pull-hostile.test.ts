@@ -9,6 +9,7 @@ import { createServer as createSecureServer } from "node:https";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
+import { gzipSync } from "node:zlib";
 import { join } from "node:path";
 import { loadCatalogueFile, pinFileName } from "../../provider/wiki/catalogue";
 import { BOUNDS } from "../../provider/bounds";
@@ -267,6 +268,23 @@ describe("wiki-query-lint catalogue pull against hostile wikis", function () {
                 assert.match(refused.stderr, /--deadline: expected a whole number of seconds from 1 to 86400/);
             }
             assert.deepEqual(wiki.requests, []);
+        });
+
+        it("ends within --deadline, its error printed, when the wiki holds the connection open: a 500 with an open body, a gzip bomb", async () => {
+            const bomb = gzipSync(Buffer.alloc(64 * MIB));
+            const holders: Handler[] = [
+                (_url, response) => void response.writeHead(500, { "Content-Type": "text/html" }).write("<html>Internal error, and the body never ends"),
+                (_url, response) => void response.writeHead(200, { "Content-Type": "application/json", "Content-Encoding": "gzip" }).write(bomb),
+            ];
+            for (const [index, handle] of holders.entries()) {
+                wiki.handle = handle;
+                const started = Date.now();
+                const run = await runCommand(process.execPath, [LINT_CLI, "catalogue", "pull", "--deadline", "5", `${wiki.base}/w/api.php`], { cwd: folder, timeoutMs: 30_000 });
+                assert.equal(run.code, 2, `holder ${index}: exit ${run.code} after ${Date.now() - started} ms (null: still running after 30 s): ${run.stderr}`);
+                assert.match(run.stderr, index === 0 ? /answered HTTP 500/ : /passed \d+ bytes|larger than/);
+                assert.ok(Date.now() - started < 10_000, `holder ${index}: took ${Date.now() - started} ms`);
+            }
+            assert.deepEqual(pins(), []);
         });
 
         it("follows a redirect within the wiki, refuses one to another host unless --allow-redirects, and stops a redirect loop", async () => {

@@ -82,8 +82,9 @@ async function getFollowing(url: URL, source: string, options: FetchCatalogueOpt
 export async function fetchApiJson(url: URL, source: string, expected: string, options: FetchCatalogueOptions = {}, bounds = requestBounds(options)): Promise<{ json: unknown; bytes: number }> {
     const controller = new AbortController();
     const timer = setTimeout(() => controller.abort(), bounds.timeoutMs);
+    let response: Response | undefined;
     try {
-        const response = await getFollowing(url, source, options, bounds, controller.signal);
+        response = await getFollowing(url, source, options, bounds, controller.signal);
         if (!response.ok) throw new CatalogueError(source, `answered HTTP ${response.status} instead of ${expected}`);
         const body = await response.buffer();
         return { json: parseJsonText(body.toString("utf8"), source), bytes: body.length };
@@ -93,6 +94,12 @@ export async function fetchApiJson(url: URL, source: string, expected: string, o
         throw new CatalogueError(source, `request failed (${describeFailure(error, bounds)})`);
     } finally {
         clearTimeout(timer);
+        // A body not read to its end (an error status, one past the size bound) would hold the connection, and the
+        // process, open for as long as the wiki keeps sending. Aborting destroys the request and its socket (node-fetch's
+        // finalize); the body it then fails has no reader left, so its error is caught here. After a whole answer the
+        // abort does nothing: node-fetch stopped listening at the body's end.
+        (response?.body as Readable | undefined)?.on("error", () => undefined);
+        controller.abort();
     }
 }
 

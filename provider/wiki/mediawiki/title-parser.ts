@@ -20,7 +20,6 @@ const BIDI_MARKS = /[\u200E\u200F\u202A-\u202E]/g;
 const WHITESPACE_RUNS = /[ _\u00A0\u1680\u180E\u2000-\u200A\u2028\u2029\u202F\u205F\u3000]+/g;
 const EDGE_UNDERSCORES = /^_+|_+$/g;
 const UNDERSCORES = /_/g;
-const NAMESPACE_PREFIX = /^(.+?)_*:_*(.*)$/s;
 // Outside $wgLegalTitleChars: ASCII controls and #<>[]|{}; also percent-encoded bytes and HTML entities.
 export const ILLEGAL_IN_TITLE = /[\x00-\x1f\x7f#<>[\]{|}]|%[0-9A-Fa-f]{2}|&[A-Za-z0-9\x80-\uFFFF]+;/;
 const REPLACEMENT_CHARACTER = "\uFFFD";
@@ -48,28 +47,42 @@ interface Split {
     key: string;
 }
 
+/** The prefix before the first colon of key[from..] and where the rest starts, as /^(.+?)_*:_*(.*)$/s splits key[from..]
+ *  (the prefix at least one character, the underscores around the colon dropped); undefined when it has no prefix.
+ *  Read by index, not by matching the rest again: a title of many prefixes costs time linear in its length. */
+function prefixAt(key: string, from: number): { prefix: string; rest: number } | undefined {
+    const colon = key.indexOf(":", from + 1);
+    if (colon < 0) return undefined;
+    let end = colon;
+    while (end > from + 1 && key[end - 1] === "_") end--;
+    let rest = colon + 1;
+    while (key[rest] === "_") rest++;
+    return { prefix: key.slice(from, end), rest };
+}
+
 // The namespace and interwiki prefixes of a key, as splitTitleString's loop takes them; undefined when invalid
 // (Talk: before another namespace or an interwiki prefix).
 function splitPrefixes(start: Split, site: SiteRules): Split | undefined {
-    let { namespace, interwiki, key } = start;
+    const { namespace, key } = start;
+    let from = 0;
     for (;;) {
-        const prefixed = NAMESPACE_PREFIX.exec(key);
-        if (!prefixed) return { namespace, interwiki, key };
-        const prefix = prefixed[1].toLowerCase();
+        const prefixed = prefixAt(key, from);
+        if (!prefixed) return { namespace, interwiki: start.interwiki, key: key.slice(from) };
+        const prefix = prefixed.prefix.toLowerCase();
         const prefixNamespace = site.namespaceIds.get(prefix);
         if (prefixNamespace !== undefined) {
-            const inner = NAMESPACE_PREFIX.exec(prefixed[2]);
-            const innerPrefix = inner?.[1].toLowerCase();
+            const inner = prefixAt(key, prefixed.rest);
+            const innerPrefix = inner?.prefix.toLowerCase();
             if (prefixNamespace === NS_TALK && innerPrefix !== undefined && (site.namespaceIds.get(innerPrefix) || site.interwikiPrefixes.has(innerPrefix))) return undefined;
-            return { namespace: prefixNamespace, interwiki, key: prefixed[2] };
+            return { namespace: prefixNamespace, interwiki: start.interwiki, key: key.slice(prefixed.rest) };
         }
-        if (!site.interwikiPrefixes.has(prefix)) return { namespace, interwiki, key };
-        key = prefixed[2];
+        if (!site.interwikiPrefixes.has(prefix)) return { namespace, interwiki: start.interwiki, key: key.slice(from) };
+        from = prefixed.rest;
         // A prefix naming this wiki itself is dropped, and the split starts again.
-        if (site.localInterwikiPrefixes.has(prefix) && key !== "") continue;
+        if (site.localInterwikiPrefixes.has(prefix) && from < key.length) continue;
         if (site.localInterwikiPrefixes.has(prefix)) return { namespace: NS_MAIN, interwiki: "", key: "Main_Page" };
-        if (key.startsWith(":")) return { namespace: NS_MAIN, interwiki: prefix, key: key.slice(1).replace(EDGE_UNDERSCORES, "") };
-        return { namespace, interwiki: prefix, key };
+        if (key[from] === ":") return { namespace: NS_MAIN, interwiki: prefix, key: key.slice(from + 1).replace(EDGE_UNDERSCORES, "") };
+        return { namespace, interwiki: prefix, key: key.slice(from) };
     }
 }
 
