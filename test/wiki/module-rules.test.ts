@@ -121,7 +121,43 @@ describe("wiki module rules (from the ApiQuery*.php modules)", () => {
         it("counts pages after normalisation; an invalid title is no page", () => {
             assert.deepEqual(errorCodes({ prop: "revisions", params: { titles: "Main Page|Main_Page", rvlimit: 5 } }), []);
             assert.deepEqual(errorCodes({ prop: "revisions", params: { titles: "Main Page|[bad]", rvlimit: 5 } }), []);
-            assert.deepEqual(errorCodes({ prop: "revisions", params: { titles: "Main Page|Other", rvlimit: 5 } }), ["invalidparammix@rvlimit"]);
+            assert.deepEqual(codes(check({ prop: "revisions", params: { titles: "Main Page|[bad]", rvlimit: 5 } }).possible), []);
+            assert.deepEqual(codes(check({ prop: "revisions", params: { titles: "Main Page|Other", rvlimit: 5 } }).possible), ["invalidparammix@rvlimit"]);
+        });
+    });
+
+    describe("rules found where real MediaWikis and the validator differed", () => {
+        it("usercontribs: user or userids given empty count as given, then name nobody (paramempty_)", () => {
+            assert.deepEqual(errorCodes({ list: "usercontribs", params: { ucuser: "" } }), ["paramempty_ucuser@ucuser"]);
+            assert.deepEqual(errorCodes({ list: "usercontribs", params: { ucuserids: "" } }), ["paramempty_ucuserids@ucuserids"]);
+            assert.deepEqual(errorCodes({ list: "usercontribs", params: { ucuser: "Example" } }), []);
+        });
+
+        it("watchlistraw: fromtitle and totitle are prefixed title parts; continue is a namespace and a title key", () => {
+            const raw = (params: Record<string, string>) => errorCodes({ list: "watchlistraw", params: { wrowner: "Example", wrtoken: "t", ...params } });
+            for (const part of ["", "Talk:", "[x]", "A#b"]) assert.deepEqual(raw({ wrfromtitle: part }), ["invalidtitle@wrfromtitle"], part);
+            for (const part of ["Ma", "Talk:Ma"]) assert.deepEqual(raw({ wrtotitle: part }), [], part);
+            for (const value of ["a|b", "0|", "0| x", "0|x|y"]) assert.deepEqual(raw({ wrcontinue: value }), ["badcontinue@wrcontinue"], value);
+            assert.deepEqual(raw({ wrcontinue: "0|Main_Page" }), []);
+        });
+
+        it("imageusage: a page id may name a page that is not a file", () => {
+            const result = check({ list: "imageusage", params: { iupageid: "+3" } });
+            assert.deepEqual([codes(result.errors), codes(result.possible)], [[], ["bad_image_title@iupageid"]]);
+        });
+
+        it("alldeletedrevisions as a generator of titles from all users warns unless it goes in ascending order", () => {
+            const warnings = (params: Record<string, unknown>) => codes(check({ generator: "alldeletedrevisions", prop: "info", params }).warnings);
+            assert.deepEqual(warnings({ gadrgeneratetitles: true }), ["performance@gadrdir"]);
+            assert.deepEqual(warnings({ gadrgeneratetitles: true, gadrdir: "newer" }), []);
+            assert.deepEqual(warnings({ gadrgeneratetitles: true, gadruser: "Example" }), []);
+            assert.deepEqual(codes(check({ list: "alldeletedrevisions", params: { adrgeneratetitles: true } }).warnings), []);
+        });
+
+        it("main: smaxage and maxage have a minimum of 0 since 1.43, none in 1.39", () => {
+            const definition = { prop: "info", params: { titles: "Main Page", smaxage: -5 } };
+            assert.deepEqual(codes(check(definition).warnings), ["outofrange@smaxage"]);
+            assert.deepEqual(codes(check(definition, { mediawikiVersion: "1.39.17" }).warnings), []);
         });
     });
 

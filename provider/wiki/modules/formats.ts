@@ -48,8 +48,16 @@ export function continueFormat(fields: readonly ContinueField[]): FormatCheck {
     };
 }
 
+// ApiQueryBase::parsePrefixedTitlePart: the part and an "X" parse as a title of this wiki, without a fragment, with more
+// than the "X" after its namespace.
+function isPrefixedTitlePart(value: string, _namespace: number, site: SiteRules): boolean {
+    const title = value.includes("#") ? undefined : parseLocalTitle(`${value}X`, 0, site);
+    return title !== undefined && title.text !== "X";
+}
+
 export const FORMATS = {
     titlepart: isTitlePart,
+    prefixedtitlepart: isPrefixedTitlePart,
     title: isLocalTitle,
     /** A valid title of this wiki in the rule's namespace. */
     titleinnamespace: (value: string, namespace: number, site: SiteRules) => parseLocalTitle(value, 0, site)?.namespace === namespace,

@@ -71,6 +71,14 @@ const categoryMembersContinue: FormatCheck = (value) => {
     return fields.length >= 3 && FORMATS.hexsortkey(fields[1]) && CANONICAL_INTEGER.test(fields.slice(2).join("|"));
 };
 
+// ApiQueryWatchlistRaw: "namespace|title", which TitleValue::tryNew must accept (the same check before and since
+// TYPED_CONTINUE: strval((int)) as parseContinueParamOrDie's int).
+const TITLE_VALUE_KEY = /^[^_ \r\n\t](?:[^\r\n\t]*[^_ \r\n\t])?$/;
+const watchlistRawContinue: FormatCheck = (value) => {
+    const [namespace, title, ...rest] = value.split("|");
+    return rest.length === 0 && CANONICAL_INTEGER.test(namespace) && title !== undefined && TITLE_VALUE_KEY.test(title);
+};
+
 const S = "string" as const;
 const I = "int" as const;
 const TS = "timestamp" as const;
@@ -133,7 +141,16 @@ const SHOW: ModuleRule = { kind: "noContradiction", param: "show", code: "show" 
 
 export const MODULE_RULES: Readonly<Record<string, readonly ModuleRule[]>> = {
     allcategories: [titleParts(NS_CATEGORY), continues([S])],
-    alldeletedrevisions: [...REVISIONS_BASE, titleParts(0), ...continuesTyped([I, S, S, I], anyOf([I, S], [I, S, TS, I], [TS, I]))],
+    alldeletedrevisions: [
+        ...REVISIONS_BASE,
+        titleParts(0),
+        ...continuesTyped([I, S, S, I], anyOf([I, S], [I, S, TS, I], [TS, I])),
+        // Titles alone, from all users, can be listed distinct only in ascending order.
+        {
+            kind: "warns", code: "performance", param: "dir", conditions: [{ param: "generatetitles" }, { param: "dir", value: "older" }], unlessGiven: "user", onlyAsGenerator: true,
+            message: "Generating titles from all deleted revisions in descending order is slow; set dir=newer.",
+        },
+    ],
     allfileusages: ALL_FILE_USAGES,
     allimages: [
         ...["start", "end", "user"].map((param): ModuleRule => ({ kind: "requires", when: { param }, needs: { param: "sort", value: "timestamp" }, code: "invalidparammix" })),
@@ -195,7 +212,15 @@ export const MODULE_RULES: Readonly<Record<string, readonly ModuleRule[]>> = {
     ]),
     // ApiQueryImageInfo checks badfilecontexttitle before it looks at the pages.
     imageinfo: [{ kind: "format", params: ["badfilecontexttitle"], format: "title", code: "invalid-title" }],
-    imageusage: [...TITLE_OR_PAGEID, continues(backlinksContinue), { kind: "format", params: ["title"], format: "titleinnamespace", namespace: NS_FILE, code: "bad_image_title" }],
+    imageusage: [
+        ...TITLE_OR_PAGEID,
+        continues(backlinksContinue),
+        { kind: "format", params: ["title"], format: "titleinnamespace", namespace: NS_FILE, code: "bad_image_title" },
+        {
+            kind: "mayOccur", severity: "error", code: "bad_image_title", param: "pageid", conditions: [{ param: "pageid" }],
+            occurs: "the page with this id is not a file", message: "The title for imageusage query must be a file.",
+        },
+    ],
     info: continuesTyped(infoContinue, (value, namespace, site) => continueFormat([I, S])(value, namespace, site) && infoContinue(value, namespace, site), PAGES),
     iwbacklinks: [{ kind: "requires", when: { param: "title" }, needs: { param: "prefix" }, code: "invalidparammix" }, ...continuesTyped([S, S, S], [S, S, I])],
     // ApiQueryIWLinks and ApiQueryLangLinks return before their checks when none of the pages exists.
@@ -265,10 +290,13 @@ export const MODULE_RULES: Readonly<Record<string, readonly ModuleRule[]>> = {
     usercontribs: [
         { kind: "format", params: ["userids"], format: "positiveinteger", code: "invaliduserid" },
         { kind: "oneOf", params: ["userprefix", "userids", "iprange", "user"] },
+        // Given empty, user and userids count as given, then name nobody.
+        ...["userids", "user"].map((param): ModuleRule => ({ kind: "notEmpty", param, code: "paramempty_{param}", when: { param } })),
         { kind: "format", params: ["iprange"], format: "iprange", code: "invalidiprange" },
         SHOW,
     ],
     users: [{ kind: "atMostOneOf", params: ["userids", "users"] }],
     watchlist: [SHOW, { kind: "atMostOneOf", params: ["user", "excludeuser"] }, ...continuesTyped([S, S], [S, I])],
-    watchlistraw: [SHOW, ...continuesTyped([S, S], [I, S])],
+    // ApiQueryBase::parsePrefixedTitlePart on fromtitle and totitle.
+    watchlistraw: [SHOW, continues(watchlistRawContinue), { kind: "format", params: ["fromtitle", "totitle"], format: "prefixedtitlepart", code: "invalidtitle" }],
 };
