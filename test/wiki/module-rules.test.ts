@@ -154,6 +154,20 @@ describe("wiki module rules (from the ApiQuery*.php modules)", () => {
             assert.deepEqual(codes(check({ list: "alldeletedrevisions", params: { adrgeneratetitles: true } }).warnings), []);
         });
 
+        it("1.39's recentchanges, logevents, blocks and protectedtitles compare the id of their continue value loosely", () => {
+            const v139 = { mediawikiVersion: "1.39.17" };
+            for (const [list, param] of [["recentchanges", "rccontinue"], ["logevents", "lecontinue"], ["blocks", "bkcontinue"]]) {
+                assert.deepEqual(errorCodes({ list, params: { [param]: "5|Main_Page" } }, v139), [`badcontinue@${param}`], list);
+                for (const value of ["5|7", "5| 7", "5|7.0"]) assert.deepEqual(errorCodes({ list, params: { [param]: value } }, v139), [], value);
+            }
+            assert.deepEqual(errorCodes({ list: "protectedtitles", params: { ptcontinue: "5|x|Main_Page" } }, v139), ["badcontinue@ptcontinue"]);
+        });
+
+        it("allpages: prlevel needs a prtype left after unrecognized types are dropped", () => {
+            assert.deepEqual(errorCodes({ list: "allpages", params: { apprlevel: "", apprtype: "bogus" } }), ["invalidparammix@apprlevel"]);
+            assert.deepEqual(errorCodes({ list: "allpages", params: { apprlevel: "", apprtype: "edit" } }), []);
+        });
+
         it("main: smaxage and maxage have a minimum of 0 since 1.43, none in 1.39", () => {
             const definition = { prop: "info", params: { titles: "Main Page", smaxage: -5 } };
             assert.deepEqual(codes(check(definition).warnings), ["outofrange@smaxage"]);

@@ -17,6 +17,8 @@ export interface Condition {
     value?: string;
     /** The parameter is given with another value than this one. */
     not?: string;
+    /** The parameter is given with at least one value left (PHP's truth of the list). */
+    nonEmpty?: boolean;
 }
 
 interface Versioned {
@@ -92,7 +94,7 @@ class RuleContext {
     holds(condition: Condition): boolean {
         if (condition.value !== undefined) return this.values(condition.param).includes(condition.value);
         const validated = this.given(condition.param);
-        if (!validated) return false;
+        if (!validated || (condition.nonEmpty && validated.values.length === 0)) return false;
         return condition.not === undefined || !validated.values.every((value) => value === condition.not);
     }
 

@@ -81,6 +81,7 @@ const watchlistRawContinue: FormatCheck = (value) => {
 
 const S = "string" as const;
 const I = "int" as const;
+const L = "looseint" as const;
 const TS = "timestamp" as const;
 
 // ApiQueryBase::titlePartToKey on from, to and prefix, in a fixed namespace or the one a parameter names (the
@@ -163,7 +164,8 @@ export const MODULE_RULES: Readonly<Record<string, readonly ModuleRule[]>> = {
     ],
     alllinks: ALL_LINKS_BY_TARGET,
     allpages: [
-        { kind: "requires", when: { param: "prlevel" }, needs: { param: "prtype" }, code: "invalidparammix" },
+        // The module tests the list of types as PHP does: emptied of unrecognized values, it is no type.
+        { kind: "requires", when: { param: "prlevel" }, needs: { param: "prtype", nonEmpty: true }, code: "invalidparammix" },
         titleParts({ param: "namespace" }),
         continues([S]),
     ],
@@ -176,7 +178,7 @@ export const MODULE_RULES: Readonly<Record<string, readonly ModuleRule[]>> = {
         { kind: "atMostOneOf", params: ["users", "ip"] },
         { kind: "format", params: ["ip"], format: "ip", code: "param_ip" },
         SHOW,
-        ...continuesTyped([S, S], [TS, I]),
+        ...continuesTyped([S, L], [TS, I]),
     ],
     categories: withPages([
         SHOW,
@@ -237,12 +239,12 @@ export const MODULE_RULES: Readonly<Record<string, readonly ModuleRule[]>> = {
     ],
     links: withPages([...continuesTyped([S, S, S], [I, I, S]), { kind: "format", params: ["titles"], format: "title", code: "invalidtitle", warning: true }]),
     // ApiQueryLogEvents checks "action" itself.
-    logevents: [{ kind: "ownCheck", param: "action", code: "unknown_leaction" }, { kind: "atMostOneOf", params: ["title", "prefix", "namespace"] }, { kind: "format", params: ["title", "prefix"], format: "title", code: "invalidtitle" }, ...continuesTyped([S, S], [TS, I])],
+    logevents: [{ kind: "ownCheck", param: "action", code: "unknown_leaction" }, { kind: "atMostOneOf", params: ["title", "prefix", "namespace"] }, { kind: "format", params: ["title", "prefix"], format: "title", code: "invalidtitle" }, ...continuesTyped([S, L], [TS, I])],
     mystashedfiles: [continues([I])],
     pagepropnames: [continues([S], { truthyOnly: true })],
     pageprops: [continues((value) => CANONICAL_INTEGER.test(value), { truthyOnly: true, withPages: true })],
     pageswithprop: continuesTyped([S], [I], { truthyOnly: true }),
-    protectedtitles: continuesTyped([S, S, S], [TS, I, S]),
+    protectedtitles: continuesTyped([S, L, S], [TS, I, S]),
     random: [{ kind: "atMostOneOf", params: ["filterredir", "redirect"] }, continues(randomContinue)],
     recentchanges: [
         SHOW,
@@ -250,7 +252,7 @@ export const MODULE_RULES: Readonly<Record<string, readonly ModuleRule[]>> = {
         { kind: "format", params: ["title"], format: "title", code: "invalidtitle" },
         // Seen in 1.43, not in 1.39: a title outside the namespaces given.
         { kind: "titleInNamespaces", title: "title", namespaces: "namespace", since: "1.43" },
-        ...continuesTyped([S, S], [TS, I]),
+        ...continuesTyped([S, L], [TS, I]),
     ],
     revisions: withPages([
         ...REVISIONS_BASE,
