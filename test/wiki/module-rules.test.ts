@@ -163,6 +163,12 @@ describe("wiki module rules (from the ApiQuery*.php modules)", () => {
             assert.deepEqual(errorCodes({ list: "protectedtitles", params: { ptcontinue: "5|x|Main_Page" } }, v139), ["badcontinue@ptcontinue"]);
         });
 
+        it("exturlusage and extlinks: an asterisk only at the start of the domain", () => {
+            for (const query of ["*", "example.org/*", "ex*ample.org"]) assert.deepEqual(errorCodes({ list: "exturlusage", params: { euquery: query } }), ["badquery@euquery"], query);
+            assert.deepEqual(errorCodes({ list: "exturlusage", params: { euquery: "*.example.org/path" } }), []);
+            assert.deepEqual(errorCodes({ prop: "extlinks", params: { titles: "Main Page", elquery: "*" } }), ["badquery@elquery"]);
+        });
+
         it("allpages: prlevel needs a prtype left after unrecognized types are dropped", () => {
             assert.deepEqual(errorCodes({ list: "allpages", params: { apprlevel: "", apprtype: "bogus" } }), ["invalidparammix@apprlevel"]);
             assert.deepEqual(errorCodes({ list: "allpages", params: { apprlevel: "", apprtype: "edit" } }), []);

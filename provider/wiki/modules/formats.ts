@@ -60,8 +60,15 @@ function isPrefixedTitlePart(value: string, _namespace: number, site: SiteRules)
     return title !== undefined && title.text !== "X";
 }
 
+// LinkFilter::makeLikeArray: an asterisk only at the start of the domain ("*.example.org", or "*@example.org" for mailto).
+const LEADING_WILDCARD = /^\*[.@]/;
+function isLinkQuery(value: string): boolean {
+    return !value.replace(LEADING_WILDCARD, "").includes("*");
+}
+
 export const FORMATS = {
     titlepart: isTitlePart,
+    linkquery: isLinkQuery,
     prefixedtitlepart: isPrefixedTitlePart,
     title: isLocalTitle,
     /** A valid title of this wiki in the rule's namespace. */

@@ -139,6 +139,8 @@ function withPages(rules: readonly ModuleRule[]): ModuleRule[] {
 }
 
 const SHOW: ModuleRule = { kind: "noContradiction", param: "show", code: "show" };
+// ApiQueryExternalLinks and ApiQueryExtLinksUsage: LinkFilter::getQueryConditions must make a pattern of the query.
+const LINK_QUERY: ModuleRule = { kind: "format", params: ["query"], format: "linkquery", code: "badquery" };
 
 export const MODULE_RULES: Readonly<Record<string, readonly ModuleRule[]>> = {
     allcategories: [titleParts(NS_CATEGORY), continues([S])],
@@ -197,8 +199,8 @@ export const MODULE_RULES: Readonly<Record<string, readonly ModuleRule[]>> = {
     deletedrevs: [titleParts({ param: "namespace" }), ...continuesTyped([I, S, S, I], anyOf([I, S, TS, I], [TS, I]))],
     embeddedin: [...TITLE_OR_PAGEID, continues(backlinksContinue)],
     // Sorted by el_id alone since externallinks is read by its domain index.
-    extlinks: continuesTyped([S, S], [S], PAGES),
-    exturlusage: continuesTyped([S, S], [S]),
+    extlinks: [...continuesTyped([S, S], [S], PAGES), { ...LINK_QUERY, withPages: true }],
+    exturlusage: [...continuesTyped([S, S], [S]), LINK_QUERY],
     linkshere: withPages([SHOW, ...continuesTyped(backlinksPropContinue, [I])]),
     redirects: withPages([SHOW, ...continuesTyped(backlinksPropContinue, [I])]),
     transcludedin: withPages([SHOW, ...continuesTyped(backlinksPropContinue, [I])]),
