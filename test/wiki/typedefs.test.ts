@@ -226,14 +226,15 @@ describe("wiki validator: parameter types", () => {
             }
         });
 
-        it("accepts a ~name where only one of name and temp is a subtype, saying the wiki's configuration may refuse it", () => {
+        it("accepts a ~name, saying the wiki's configuration, or whether the temporary account exists, may refuse it", () => {
             const owner = check({ list: "watchlist", params: { wlowner: "~2024-17", wltoken: "t" } });
             assert.deepEqual(codes(owner.errors), []);
             assert.deepEqual(codes(owner.possible), ["baduser@wlowner"]);
             assert.match(owner.possible[0].when, /has temporary accounts/);
-            // main's assertuser takes names and temporary accounts: either way the wiki accepts it.
+            // main's assertuser takes names and temporary accounts: a wiki with them refuses one that does not exist.
             const asserted = check({ list: "watchlist", params: { assertuser: "~2024-17", wlowner: "Example", wltoken: "t" } });
-            assert.deepEqual([...codes(asserted.errors), ...codes(asserted.possible)], []);
+            assert.deepEqual([codes(asserted.errors), codes(asserted.possible)], [[], ["baduser@assertuser"]]);
+            assert.match(asserted.possible[0].when, /no such temporary account exists/);
         });
 
         it("reads IPv6 addresses as MediaWiki writes their user pages: ::1 is an address, User:::1 its page", () => {

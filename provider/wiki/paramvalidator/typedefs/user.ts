@@ -2,7 +2,8 @@
 // accepts that kind (its subtypes). Kinds: id ("#123"), interwiki ("wiki>Name"), name, temp (a
 // temporary account, "~" then a serial, the default pattern), ip, cidr (an IP range).
 // Whether a wiki has temporary accounts is its configuration ($wgAutoCreateTempUser['known'], off by default), which
-// site data do not carry: where the kind of a "~" name decides, the refusal is one that may occur.
+// site data do not carry, and UserDef::validate accepts a temporary account only when it exists (the wiki's data): a
+// refusal that depends on either is one that may occur.
 import { ParamSpec, shownValue } from "../spec";
 import { isValidIP, isValidRange } from "../../mediawiki/ip-utils";
 import { NS_MAIN, NS_USER, parseTitle, upperFirst } from "../../mediawiki/title-parser";
@@ -22,8 +23,9 @@ const MAX_NAME_BYTES = 255;
 const TEMPORARY_ACCOUNT_PREFIX = "~";
 // MediaWiki 1.39's UserDef has no temporary accounts: "~2024-1" is an ordinary user name there.
 const TEMPORARY_ACCOUNTS_SINCE = "1.40";
-const WITH_TEMPORARY_ACCOUNTS = "the wiki has temporary accounts ($wgAutoCreateTempUser['known'])";
-const WITHOUT_TEMPORARY_ACCOUNTS = "the wiki has no temporary accounts ($wgAutoCreateTempUser['known'] off, the default)";
+const WITH_TEMPORARY_ACCOUNTS = "the wiki has temporary accounts ($wgAutoCreateTempUser['known']) and no such temporary account exists";
+const WITH_TEMPORARY_ACCOUNTS_REFUSED = "the wiki has temporary accounts ($wgAutoCreateTempUser['known'])";
+const WITHOUT_TEMPORARY_ACCOUNTS = "the wiki has no temporary accounts ($wgAutoCreateTempUser['known'] off, the default), or no such temporary account exists";
 
 const KIND_NAMES: ReadonlyMap<string, string> = new Map([
     ["id", "a user ID (#123)"],
@@ -87,8 +89,8 @@ export const userDef: TypeDef = {
         const kind = userKind(value);
         // Since TEMPORARY_ACCOUNTS_SINCE, UserNameUtils::isTemp decides before any other kind but the id and interwiki.
         const maybeTemporary = kind !== "id" && kind !== "interwiki" && value.startsWith(TEMPORARY_ACCOUNT_PREFIX) && !versionBefore(context.mediawikiVersion, TEMPORARY_ACCOUNTS_SINCE);
-        if (maybeTemporary && accepts("temp") !== accepts(kind)) {
-            const [when, refusedKind] = accepts("temp") ? [WITHOUT_TEMPORARY_ACCOUNTS, kind] : [WITH_TEMPORARY_ACCOUNTS, "temp" as const];
+        if (maybeTemporary && (accepts("temp") || accepts(kind))) {
+            const [when, refusedKind] = !accepts(kind) ? [WITHOUT_TEMPORARY_ACCOUNTS, kind] : accepts("temp") ? [WITH_TEMPORARY_ACCOUNTS, undefined] : [WITH_TEMPORARY_ACCOUNTS_REFUSED, "temp" as const];
             context.mayFail("baduser", when, refusal(value, spec, refusedKind, subtypes));
             return value;
         }
