@@ -20,7 +20,7 @@ export const DIFFERENTIAL_DEFINITIONS = 4000;
  */
 export const QUICK_DIFFERENTIAL_DEFINITIONS = 1500;
 /** The agreement the validator must reach, in percent of the answers that depend only on the request. */
-export const AGREEMENT_GOAL = 99.5;
+export const AGREEMENT_GOAL = 99.9;
 const CONCURRENCY = 4;
 
 export interface DifferentialReports {
