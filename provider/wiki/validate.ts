@@ -127,7 +127,7 @@ class QueryValidation {
     run(): WikiQueryResult {
         // Modules first, so that the request reads action, modules, then parameters.
         const uses = [...this.selectModules(), ...this.selectGenerator()];
-        this.validateParams(this.index.main);
+        this.validateParams(this.index.main(this.wiki.version));
         const query = this.validateParams(this.index.query);
         for (const use of uses) this.validateParams(use.index, use.given);
         this.reportUnused(uses);
@@ -235,7 +235,7 @@ class QueryValidation {
             if (this.used.has(name)) continue;
             let hint = templatedHint(name, uses) ?? ownerHint(this.index.ownerOf(name));
             if (hint === "") {
-                known ??= [this.index.main, this.index.query, ...uses.map((use) => use.index)].flatMap((index) => [...index.specs.keys()]);
+                known ??= [this.index.main(this.wiki.version), this.index.query, ...uses.map((use) => use.index)].flatMap((index) => [...index.specs.keys()]);
                 hint = didYouMean(closestName(name, known), " (did you mean", ")");
             }
             // ApiMain reports them, after every module has read its own.

@@ -241,21 +241,66 @@ class CorpusBuilder {
         }
         // Page 1 is the installed wiki's Main Page, not a file.
         this.add(kind, { list: "imageusage", params: { iupageid: 1 } });
+        this.add(kind, { list: "imageusage", params: { iupageid: "+1" } });
+        const generateTitles: Record<string, Value>[] = [{ gadrgeneratetitles: true }, { gadrgeneratetitles: true, gadrdir: "newer" }, { gadrgeneratetitles: true, gadruser: "Example" }];
+        for (const params of generateTitles) {
+            this.add(kind, { prop: "info", generator: "alldeletedrevisions", params });
+        }
+        for (const age of ["smaxage", "maxage"]) this.add(kind, { prop: "info", params: { titles: "Main Page", [age]: "-5" } });
         this.add(kind, { list: "imageusage", params: { iutitle: "Main Page" } });
         this.add(kind, { list: "imageusage", params: { iutitle: "File:Example.png" } });
     }
 
-    /** Every module parameter that names a page or a part of a title, with the module's usual base. */
-    private titleParameterUses(): { use: WikiQueryDefinition; base: Record<string, Value>; name: string }[] {
+    /** Every module parameter the test picks, with the module's usual base. */
+    private parameterUses(picks: (info: ParamInfo) => boolean): { use: WikiQueryDefinition; base: Record<string, Value>; name: string }[] {
         const uses = [];
         for (const module of this.catalogue.modules.values()) {
             const role = groupField(module);
             const base = this.baseParams(module, module.prefix, role);
             for (const info of module.parameters) {
-                if (TITLE_PARAMETERS.has(info.name)) uses.push({ use: { [role]: module.name }, base, name: module.prefix + info.name });
+                if (picks(info)) uses.push({ use: { [role]: module.name }, base, name: module.prefix + info.name });
             }
         }
         return uses;
+    }
+
+    /** Every module parameter that names a page or a part of a title, with the module's usual base. */
+    private titleParameterUses(): { use: WikiQueryDefinition; base: Record<string, Value>; name: string }[] {
+        return this.parameterUses((info) => TITLE_PARAMETERS.has(info.name));
+    }
+
+    // Each kind of user designator in every user parameter: IP addresses as user pages write them, ranges, interwiki
+    // users, temporary accounts' names, user ids.
+    private userDesignatorCases(): void {
+        for (const { use, base, name } of this.parameterUses((info) => info.type === "user")) {
+            for (const user of USER_DESIGNATORS) this.add(USER_DESIGNATOR_CASES, { ...use, params: { ...base, [name]: user } });
+        }
+    }
+
+    // The continue value of every module that has one, in the shapes modules write and some they never do.
+    private continueCases(): void {
+        for (const { use, base, name } of this.parameterUses((info) => info.name === "continue")) {
+            for (const value of CONTINUE_VALUES) this.add(CONTINUE_CASES, { ...use, params: { ...base, [name]: value } });
+        }
+    }
+
+    // Every title and user parameter given empty.
+    private emptyValueCases(): void {
+        for (const { use, base, name } of this.parameterUses((info) => info.type === "user" || info.type === "title" || TITLE_PARAMETERS.has(info.name) || TITLE_PART_PARAMETERS.has(info.name))) {
+            this.add(EMPTY_VALUES, { ...use, params: { ...base, [name]: "" } });
+        }
+    }
+
+    // Every parameter that may only list one page's items (singlepageonly), with each source of several pages.
+    private singlePageLimitCases(): void {
+        for (const module of this.catalogue.modules.values()) {
+            const singlePage = module.parameters.filter((info) => info.info.some((note) => note.name === "singlepageonly"));
+            for (const info of singlePage) {
+                const value = info.type === "limit" ? 5 : valuesFor(info)[0];
+                const name = module.prefix + info.name;
+                for (const pages of SEVERAL_PAGES) this.add(SINGLE_PAGE_LIMITS, { prop: module.name, ...pages, params: { ...pages.params, [name]: value } });
+            }
+        }
     }
 
     // Titles behind the wiki's interwiki prefixes (invalid where a module needs a page of this wiki) and in its
@@ -297,6 +342,10 @@ class CorpusBuilder {
 
     build(): CorpusCase[] {
         this.knownDifferenceCases();
+        this.userDesignatorCases();
+        this.continueCases();
+        this.emptyValueCases();
+        this.singlePageLimitCases();
         this.siteCases();
         this.pageDependentCases();
         this.queryCases();
@@ -313,8 +362,31 @@ const INTERWIKI_PREFIXES = "interwiki prefixes";
 const NAMESPACE_NAMES = "namespace names";
 const LANGUAGE_CODES = "language codes";
 const PAGE_DEPENDENT = "page-dependent";
+/** The class of each kind of user designator in every user parameter. */
+export const USER_DESIGNATOR_CASES = "user designators";
+const CONTINUE_CASES = "continue values";
+const EMPTY_VALUES = "empty values";
+const SINGLE_PAGE_LIMITS = "single-page limits";
+const USER_DESIGNATORS: readonly Value[] = [
+    "::1", "User:::1", "2001:DB8:0:0:0:0:0:1", "2001:db8::/32", "::1/128", ":::1", "127.000.0.1", "192.0.2.0/24", "192.0.2.0/33",
+    "192.0.2.xxx", "~2024-1", "~Bad[name", "imported>Example", "en>Example", "#0", "#1",
+];
+const CONTINUE_VALUES: readonly Value[] = [
+    "garbage", "a|b", "1|2", "5|Main_Page", "1|2|3", "1|x|20200101000000|2", "20200101000000|5", "0.5|0.5|1|0", "0|0|0|0|0|0", " 5", "-0",
+];
+// Several pages from each source ApiPageSet takes: one of the titles exists on the test wiki, the other not.
+const SEVERAL_PAGES: readonly { generator?: string; params: Record<string, Value> }[] = [
+    { params: { titles: "Main Page|No such page here" } },
+    { params: { titles: "Main Page|Talk:Example" } },
+    { params: { pageids: "1|2" } },
+    { params: { revids: 1 } },
+    { generator: "allpages", params: {} },
+    { generator: "allpages", params: { gaplimit: 1 } },
+];
 // Parameters whose value is a page or the start of a title (ApiQueryBase::titlePartToKey, getTitleOrPageId, ...).
 const TITLE_PARAMETERS = new Set(["title", "from", "to", "prefix", "titles", "templates", "categories", "images", "badfilecontexttitle"]);
+// ApiQueryBase::parsePrefixedTitlePart's parameters (watchlistraw).
+const TITLE_PART_PARAMETERS = new Set(["fromtitle", "totitle"]);
 
 function upperFirst(text: string): string {
     return text.charAt(0).toUpperCase() + text.slice(1);

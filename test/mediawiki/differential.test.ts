@@ -32,6 +32,7 @@ function describeDifferential(release: MediaWikiRelease): void {
             ({ live: report, pinned } = reports);
             console.log(`\n      MediaWiki ${wiki.version} at ${wiki.apiUrl} with ${TEST_EXTENSIONS.join(", ")}\n${report.table().replace(/^/gm, "      ")}\n`);
             console.log(`      Judged with the ${reports.pin}: agreement ${pinned.agreed}/${pinned.compared} = ${pinned.agreement.toFixed(2)}%\n`);
+            if (report.disagreements.length > 0) console.log(`${report.describeDisagreements(40).replace(/^/gm, "      ")}\n`);
         });
 
         after(async () => {

@@ -103,11 +103,6 @@ function existingPageRuleOnAbsentPages(wiki: WikiAnswer, validator: WikiQueryRes
     return wiki.absentPages > 0 && validator.errors.length > 0 && validator.errors.every((issue) => issue.code === "invalidparammix" && EXISTING_PAGE_RULES.test(issue.module));
 }
 
-// Which page a page id names is the wiki's data: list=imageusage refuses one that is not a file.
-function pageIdNotAFile(error: WikiFinding, definition: WikiQueryDefinition): boolean {
-    return error.code === "bad_image_title" && Object.keys(definition.params ?? {}).some((name) => /^g?iupageid$/.test(name));
-}
-
 function possibleKeys(validator: WikiQueryResult, severity: "error" | "warning"): Set<string> {
     return new Set(validator.possible.filter((issue) => issue.severity === severity).map(key));
 }
@@ -128,7 +123,7 @@ function certainWarnings(wiki: WikiAnswer, validator: WikiQueryResult): string[]
     return given;
 }
 
-export function judge(wiki: WikiAnswer, validator: WikiQueryResult, definition: WikiQueryDefinition): Verdict {
+export function judge(wiki: WikiAnswer, validator: WikiQueryResult): Verdict {
     const [error] = wiki.errors;
     if (error && validator.valid && possibleKeys(validator, "error").has(key(error))) return "agree";
     // An exception inside the wiki (internal_api_error_*) is no rule to compare with.
@@ -138,7 +133,7 @@ export function judge(wiki: WikiAnswer, validator: WikiQueryResult, definition: 
         const reported = !validator.valid && validator.errors.some((issue) => issue.code === error.code);
         // badid_<param>: a revision id that does not exist on this wiki.
         if (DATA_DEPENDENT_ERRORS.has(error.code) || error.code.startsWith("badid_")) return "depends on data";
-        if (!reported && (PAGE_DEPENDENT_ERRORS.has(key(error)) || pageIdNotAFile(error, definition))) return "depends on data";
+        if (!reported && PAGE_DEPENDENT_ERRORS.has(key(error))) return "depends on data";
         return reported ? "agree" : "disagree";
     }
     return validator.valid && sameSet(certainWarnings(wiki, validator), validator.warnings.map(key)) ? "agree" : "disagree";
@@ -244,7 +239,7 @@ export function rejudge(report: DifferentialReport, catalogue: Catalogue, versio
     return new DifferentialReport(
         report.comparisons.map(({ testCase, wiki }) => {
             const validator = validateWikiQuery(testCase.definition, { catalogue, mediawikiVersion: version });
-            return { testCase, wiki, validator, verdict: judge(wiki, validator, testCase.definition) };
+            return { testCase, wiki, validator, verdict: judge(wiki, validator) };
         }),
     );
 }
@@ -254,7 +249,7 @@ export async function runDifferential(options: DifferentialOptions): Promise<Dif
     const comparisons = await mapConcurrently(options.cases, options.concurrency ?? 4, async (testCase) => {
         const wiki = await askWiki(options.apiUrl, testCase.definition);
         const validator = validateWikiQuery(testCase.definition, validatorOptions);
-        return { testCase, wiki, validator, verdict: judge(wiki, validator, testCase.definition) };
+        return { testCase, wiki, validator, verdict: judge(wiki, validator) };
     });
     return new DifferentialReport(comparisons);
 }

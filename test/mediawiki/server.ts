@@ -54,6 +54,8 @@ export interface RunningMediaWiki {
     version: string;
     /** Enables one more of the package's extensions; the next request sees it. */
     enableExtension(name: string): void;
+    /** Makes the wiki know temporary accounts ($wgAutoCreateTempUser['known']) without creating any; the next request sees it. */
+    knowTemporaryAccounts(): void;
     /** Runs one SQL statement on the wiki's SQLite database (to change its data behind MediaWiki's back). */
     sql(statement: string): Promise<void>;
     close(): Promise<void>;
@@ -240,6 +242,7 @@ export async function startMediaWiki(options: StartOptions = {}): Promise<Runnin
             apiUrl,
             version,
             enableExtension: (name) => appendSettings(settings, extensionSetting(mediawiki, name)),
+            knowTemporaryAccounts: () => appendSettings(settings, "$wgAutoCreateTempUser['known'] = true;\n"),
             async sql(statement) {
                 await run("php", ["-r", RUN_SQL, join(directory, "wiki.sqlite"), statement], { timeout: 30_000 });
             },

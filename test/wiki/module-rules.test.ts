@@ -121,14 +121,71 @@ describe("wiki module rules (from the ApiQuery*.php modules)", () => {
         it("counts pages after normalisation; an invalid title is no page", () => {
             assert.deepEqual(errorCodes({ prop: "revisions", params: { titles: "Main Page|Main_Page", rvlimit: 5 } }), []);
             assert.deepEqual(errorCodes({ prop: "revisions", params: { titles: "Main Page|[bad]", rvlimit: 5 } }), []);
-            assert.deepEqual(errorCodes({ prop: "revisions", params: { titles: "Main Page|Other", rvlimit: 5 } }), ["invalidparammix@rvlimit"]);
+            assert.deepEqual(codes(check({ prop: "revisions", params: { titles: "Main Page|[bad]", rvlimit: 5 } }).possible), []);
+            assert.deepEqual(codes(check({ prop: "revisions", params: { titles: "Main Page|Other", rvlimit: 5 } }).possible), ["invalidparammix@rvlimit"]);
+        });
+    });
+
+    describe("rules found where real MediaWikis and the validator differed", () => {
+        it("usercontribs: user or userids given empty count as given, then name nobody (paramempty_)", () => {
+            assert.deepEqual(errorCodes({ list: "usercontribs", params: { ucuser: "" } }), ["paramempty_ucuser@ucuser"]);
+            assert.deepEqual(errorCodes({ list: "usercontribs", params: { ucuserids: "" } }), ["paramempty_ucuserids@ucuserids"]);
+            assert.deepEqual(errorCodes({ list: "usercontribs", params: { ucuser: "Example" } }), []);
+        });
+
+        it("watchlistraw: fromtitle and totitle are prefixed title parts; continue is a namespace and a title key", () => {
+            const raw = (params: Record<string, string>) => errorCodes({ list: "watchlistraw", params: { wrowner: "Example", wrtoken: "t", ...params } });
+            for (const part of ["", "Talk:", "[x]", "A#b"]) assert.deepEqual(raw({ wrfromtitle: part }), ["invalidtitle@wrfromtitle"], part);
+            for (const part of ["Ma", "Talk:Ma"]) assert.deepEqual(raw({ wrtotitle: part }), [], part);
+            for (const value of ["a|b", "0|", "0| x", "0|x|y"]) assert.deepEqual(raw({ wrcontinue: value }), ["badcontinue@wrcontinue"], value);
+            assert.deepEqual(raw({ wrcontinue: "0|Main_Page" }), []);
+        });
+
+        it("imageusage: a page id may name a page that is not a file", () => {
+            const result = check({ list: "imageusage", params: { iupageid: "+3" } });
+            assert.deepEqual([codes(result.errors), codes(result.possible)], [[], ["bad_image_title@iupageid"]]);
+        });
+
+        it("alldeletedrevisions as a generator of titles from all users warns unless it goes in ascending order", () => {
+            const warnings = (params: Record<string, unknown>) => codes(check({ generator: "alldeletedrevisions", prop: "info", params }).warnings);
+            assert.deepEqual(warnings({ gadrgeneratetitles: true }), ["performance@gadrdir"]);
+            assert.deepEqual(warnings({ gadrgeneratetitles: true, gadrdir: "newer" }), []);
+            assert.deepEqual(warnings({ gadrgeneratetitles: true, gadruser: "Example" }), []);
+            assert.deepEqual(codes(check({ list: "alldeletedrevisions", params: { adrgeneratetitles: true } }).warnings), []);
+        });
+
+        it("1.39's recentchanges, logevents, blocks and protectedtitles compare the id of their continue value loosely", () => {
+            const v139 = { mediawikiVersion: "1.39.17" };
+            for (const [list, param] of [["recentchanges", "rccontinue"], ["logevents", "lecontinue"], ["blocks", "bkcontinue"]]) {
+                assert.deepEqual(errorCodes({ list, params: { [param]: "5|Main_Page" } }, v139), [`badcontinue@${param}`], list);
+                for (const value of ["5|7", "5| 7", "5|7.0"]) assert.deepEqual(errorCodes({ list, params: { [param]: value } }, v139), [], value);
+            }
+            assert.deepEqual(errorCodes({ list: "protectedtitles", params: { ptcontinue: "5|x|Main_Page" } }, v139), ["badcontinue@ptcontinue"]);
+        });
+
+        it("exturlusage and extlinks: an asterisk only at the start of the domain", () => {
+            for (const query of ["*", "example.org/*", "ex*ample.org"]) assert.deepEqual(errorCodes({ list: "exturlusage", params: { euquery: query } }), ["badquery@euquery"], query);
+            assert.deepEqual(errorCodes({ list: "exturlusage", params: { euquery: "*.example.org/path" } }), []);
+            assert.deepEqual(errorCodes({ prop: "extlinks", params: { titles: "Main Page", elquery: "*" } }), ["badquery@elquery"]);
+        });
+
+        it("allpages: prlevel needs a prtype left after unrecognized types are dropped", () => {
+            assert.deepEqual(errorCodes({ list: "allpages", params: { apprlevel: "", apprtype: "bogus" } }), ["invalidparammix@apprlevel"]);
+            assert.deepEqual(errorCodes({ list: "allpages", params: { apprlevel: "", apprtype: "edit" } }), []);
+        });
+
+        it("main: smaxage and maxage have a minimum of 0 since 1.43, none in 1.39", () => {
+            const definition = { prop: "info", params: { titles: "Main Page", smaxage: -5 } };
+            assert.deepEqual(codes(check(definition).warnings), ["outofrange@smaxage"]);
+            assert.deepEqual(codes(check(definition, { mediawikiVersion: "1.39.17" }).warnings), []);
         });
     });
 
     describe("versions", () => {
-        it("temporary accounts (~2024-1) are newer than 1.39: there a ~name is an ordinary user name", () => {
+        it("temporary accounts (~2024-1) are newer than 1.39: there a ~name is an ordinary user name, since then one a wiki may refuse", () => {
             const definition = { list: "watchlist", params: { wlowner: "~2024-1", wltoken: "t" } };
-            assert.deepEqual(errorCodes(definition), ["baduser@wlowner"]);
+            assert.deepEqual(codes(check(definition).possible), ["baduser@wlowner"]);
+            assert.deepEqual(codes(check(definition, { mediawikiVersion: "1.39.17" }).possible), []);
             assert.deepEqual(errorCodes(definition, { mediawikiVersion: "1.39.17" }), []);
         });
 

@@ -28,15 +28,25 @@ describe("wiki validator: page set and module rules", () => {
             assert.deepEqual(codes(result.errors), []);
         });
 
-        it("refuses them for several pages with invalidparammix", () => {
+        it("says they are refused with invalidparammix when more than one of several pages exists", () => {
             for (const param of [{ rvlimit: 5 }, { rvstart: "now" }, { rvdir: "newer" }, { rvexcludeuser: "Example" }, { rvstartid: 10 }]) {
                 const result = check({ prop: "revisions", params: { titles: "A|B", ...param } });
-                assert.deepEqual(codes(result.errors), [`invalidparammix@${Object.keys(param)[0]}`], JSON.stringify(param));
+                assert.deepEqual(codes(result.errors), [], JSON.stringify(param));
+                assert.deepEqual(codes(result.possible), [`invalidparammix@${Object.keys(param)[0]}`], JSON.stringify(param));
+                assert.match(result.possible[0].when, /more than one of the 2 pages/);
             }
         });
 
+        it("says the same of a generator's pages, and of page ids", () => {
+            const generated = check({ prop: "revisions", generator: "allpages", params: { rvlimit: 5 } });
+            assert.deepEqual([codes(generated.errors), codes(generated.possible)], [[], ["invalidparammix@rvlimit"]]);
+            assert.match(generated.possible[0].when, /the generator gives more than one existing page/);
+            assert.deepEqual(codes(check({ prop: "revisions", params: { pageids: "1|2", rvlimit: 5 } }).possible), ["invalidparammix@rvlimit"]);
+        });
+
         it("does not count dir at its default (older), as ApiQueryRevisions counts only dir=newer", () => {
-            assert.deepEqual(codes(check({ prop: "revisions", params: { titles: "A|B", rvdir: "older" } }).errors), []);
+            const result = check({ prop: "revisions", params: { titles: "A|B", rvdir: "older" } });
+            assert.deepEqual([...result.errors, ...result.possible], []);
         });
 
         it("refuses them with revids, and accepts revids alone", () => {
@@ -45,7 +55,8 @@ describe("wiki validator: page set and module rules", () => {
         });
 
         it("counts pages after duplicates are dropped", () => {
-            assert.deepEqual(codes(check({ prop: "revisions", params: { titles: "A|A", rvlimit: 5 } }).errors), []);
+            const result = check({ prop: "revisions", params: { titles: "A|A", rvlimit: 5 } });
+            assert.deepEqual([...result.errors, ...result.possible], []);
         });
     });
 

@@ -220,10 +220,28 @@ describe("wiki validator: parameter types", () => {
 
         it("accepts only a plain name for watchlist's owner (subtypes: name)", () => {
             assert.deepEqual(codes(check({ list: "watchlist", params: { wlowner: "Example", wltoken: "t" } }).errors), []);
-            for (const value of ["192.0.2.1", "~2024-17", "#7"]) {
+            for (const value of ["192.0.2.1", "#7"]) {
                 const result = check({ list: "watchlist", params: { wlowner: value } });
                 assert.deepEqual(codes(result.errors), ["baduser@wlowner"], value);
             }
+        });
+
+        it("accepts a ~name, saying the wiki's configuration, or whether the temporary account exists, may refuse it", () => {
+            const owner = check({ list: "watchlist", params: { wlowner: "~2024-17", wltoken: "t" } });
+            assert.deepEqual(codes(owner.errors), []);
+            assert.deepEqual(codes(owner.possible), ["baduser@wlowner"]);
+            assert.match(owner.possible[0].when, /has temporary accounts/);
+            // main's assertuser takes names and temporary accounts: a wiki with them refuses one that does not exist.
+            const asserted = check({ list: "watchlist", params: { assertuser: "~2024-17", wlowner: "Example", wltoken: "t" } });
+            assert.deepEqual([codes(asserted.errors), codes(asserted.possible)], [[], ["baduser@assertuser"]]);
+            assert.match(asserted.possible[0].when, /no such temporary account exists/);
+        });
+
+        it("reads IPv6 addresses as MediaWiki writes their user pages: ::1 is an address, User:::1 its page", () => {
+            for (const value of ["::1", "User:::1", "::", "::ffff:0:1"]) {
+                assert.deepEqual(codes(check({ list: "recentchanges", params: { rcuser: value } }).errors), [], value);
+            }
+            assert.deepEqual(codes(check({ list: "recentchanges", params: { rcuser: ":::1" } }).errors), ["baduser@rcuser"]);
         });
 
         it("refuses what is no user designator at all", () => {

@@ -1,6 +1,7 @@
 // MediaWiki's TitleParser (MediaWikiTitleCodec::splitTitleString): whether a text is a valid page title, in which
 // namespace, and whether it links to another wiki, for a wiki's namespaces, aliases, interwiki prefixes and case
 // rules (its site data; the standard English ones when none is known).
+import { sanitizeIP } from "./ip-utils";
 import { STANDARD_SITE_RULES, SiteRules } from "./site";
 
 export interface ParsedTitle {
@@ -15,6 +16,7 @@ export const NS_MAIN = 0;
 export const NS_USER = 2;
 const NS_SPECIAL = -1;
 const NS_TALK = 1;
+const NS_USER_TALK = 3;
 
 const BIDI_MARKS = /[\u200E\u200F\u202A-\u202E]/g;
 const WHITESPACE_RUNS = /[ _\u00A0\u1680\u180E\u2000-\u200A\u2028\u2029\u202F\u205F\u3000]+/g;
@@ -100,6 +102,8 @@ export function parseTitle(text: string, defaultNamespace = NS_MAIN, site: SiteR
     const { interwiki } = split;
     const fragment = key.indexOf("#");
     if (fragment >= 0) key = key.slice(0, fragment).replace(EDGE_UNDERSCORES, "");
+    // User pages of IPv6 addresses are named by the address written out, so "User:::1" is "User:0:0:0:0:0:0:0:1".
+    if (namespace === NS_USER || namespace === NS_USER_TALK) key = sanitizeIP(key);
     // An interwiki link may name the other wiki alone; a local title needs a name.
     if ((key === "" && interwiki === "") || key.startsWith(":") || ILLEGAL_IN_TITLE.test(key) || isRelativePath(key) || key.includes("~~~")) return undefined;
     const bytes = Buffer.byteLength(key, "utf8");

@@ -29,14 +29,19 @@ function isLocalTitle(value: string, _namespace: number, site: SiteRules): boole
     return parseLocalTitle(value, 0, site) !== undefined;
 }
 
-/** A field of a continue value: any text, an integer, or a timestamp. */
-export type ContinueField = "int" | "string" | "timestamp";
+/** A field of a continue value: any text, an integer, an integer compared loosely, or a timestamp. */
+export type ContinueField = "int" | "looseint" | "string" | "timestamp";
+
+// A PHP numeric string (leading and, since PHP 8, trailing whitespace allowed).
+const PHP_NUMERIC = /^[ \t\n\r\v\f]*[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?[ \t\n\r\v\f]*$/;
 
 // ApiBase::parseContinueParamOrDie: an int as (string)(int) writes it back, a timestamp as the database writes it
 // (IDatabase::timestamp: MediaWiki's 14-digit form).
 const CONTINUE_FIELD: Readonly<Record<ContinueField, (field: string) => boolean>> = {
     string: () => true,
     int: (field) => CANONICAL_INTEGER.test(field),
+    // Before parseContinueParamOrDie, some modules compared `(int)$field != $field`: a numeric string of whole value.
+    looseint: (field) => PHP_NUMERIC.test(field) && Number.isInteger(Number(field.trim())),
     timestamp: (field) => toMediaWikiForm(field) === field,
 };
 
@@ -48,8 +53,23 @@ export function continueFormat(fields: readonly ContinueField[]): FormatCheck {
     };
 }
 
+// ApiQueryBase::parsePrefixedTitlePart: the part and an "X" parse as a title of this wiki, without a fragment, with more
+// than the "X" after its namespace.
+function isPrefixedTitlePart(value: string, _namespace: number, site: SiteRules): boolean {
+    const title = value.includes("#") ? undefined : parseLocalTitle(`${value}X`, 0, site);
+    return title !== undefined && title.text !== "X";
+}
+
+// LinkFilter::makeLikeArray: an asterisk only at the start of the domain ("*.example.org", or "*@example.org" for mailto).
+const LEADING_WILDCARD = /^\*[.@]/;
+function isLinkQuery(value: string): boolean {
+    return !value.replace(LEADING_WILDCARD, "").includes("*");
+}
+
 export const FORMATS = {
     titlepart: isTitlePart,
+    linkquery: isLinkQuery,
+    prefixedtitlepart: isPrefixedTitlePart,
     title: isLocalTitle,
     /** A valid title of this wiki in the rule's namespace. */
     titleinnamespace: (value: string, namespace: number, site: SiteRules) => parseLocalTitle(value, 0, site)?.namespace === namespace,

@@ -17,6 +17,8 @@ export interface Condition {
     value?: string;
     /** The parameter is given with another value than this one. */
     not?: string;
+    /** The parameter is given with at least one value left (PHP's truth of the list). */
+    nonEmpty?: boolean;
 }
 
 interface Versioned {
@@ -28,6 +30,8 @@ interface Versioned {
     withPages?: boolean;
     /** The module checks it only when it lists results, not when it is the generator. */
     notAsGenerator?: boolean;
+    /** The module checks it only as the generator. */
+    onlyAsGenerator?: boolean;
     /** The rule holds only while this condition does, or ... */
     when?: Condition;
     /** ... while this parameter is absent. */
@@ -55,6 +59,8 @@ export type ModuleRule = Versioned &
         | { kind: "noContradiction"; param: string; code: string }
         /** A multi-valued parameter left without a value once its unrecognized values were dropped (or given empty). */
         | { kind: "notEmpty"; param: string; code: string }
+        /** A warning the module gives whenever all the conditions hold. */
+        | { kind: "warns"; code: string; param: string; conditions: readonly Condition[]; message: string }
         | { kind: "deprecatedWithout"; uses: readonly Condition[]; without: string }
         /** An error or warning the module gives only with some pages or configuration, while all the conditions hold. */
         | { kind: "mayOccur"; severity: "error" | "warning"; code: string; param: string; conditions: readonly Condition[]; occurs: string; message: string }
@@ -88,7 +94,7 @@ class RuleContext {
     holds(condition: Condition): boolean {
         if (condition.value !== undefined) return this.values(condition.param).includes(condition.value);
         const validated = this.given(condition.param);
-        if (!validated) return false;
+        if (!validated || (condition.nonEmpty && validated.values.length === 0)) return false;
         return condition.not === undefined || !validated.values.every((value) => value === condition.not);
     }
 
@@ -204,7 +210,10 @@ function checkRule(context: RuleContext, rule: ModuleRule): void {
         case "noContradiction":
             return checkContradiction(context, rule.param, rule.code);
         case "notEmpty":
-            if (context.values(rule.param).length === 0) context.error(rule.code, rule.param, `The "${context.name(rule.param)}" parameter must be set.`);
+            if (context.values(rule.param).length === 0) context.error(rule.code.replace("{param}", context.name(rule.param)), rule.param, `The "${context.name(rule.param)}" parameter must be set, and not empty.`);
+            return;
+        case "warns":
+            if (rule.conditions.every((condition) => context.holds(condition))) context.issues.warning(rule.code, context.name(rule.param), context.module, rule.message);
             return;
         case "titleInNamespaces":
             return checkTitleInNamespaces(context, rule);
@@ -228,6 +237,7 @@ function inEffect(context: RuleContext, rule: ModuleRule, readAll: boolean): boo
     if (!readAll && rule.kind !== "ownCheck") return false;
     if (rule.withPages && !context.hasPages) return false;
     if (rule.notAsGenerator && context.use.role === "generator") return false;
+    if (rule.onlyAsGenerator && context.use.role !== "generator") return false;
     if (rule.unlessGiven !== undefined && context.given(rule.unlessGiven)) return false;
     // requires and excludes read "when" as their own trigger.
     if (rule.kind !== "requires" && rule.kind !== "excludes" && rule.when && !context.holds(rule.when)) return false;

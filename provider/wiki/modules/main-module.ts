@@ -1,6 +1,7 @@
 // api.php's own parameters (ApiMain) and those of its output formats. Paraminfo of the query modules
 // does not describe them, yet a definition may carry them; they are known, not unrecognized.
 import type { ModuleInfo, ParamInfo, ParamType } from "../catalogue/model";
+import { versionBefore } from "../version";
 
 function param(index: number, name: string, type: ParamType, extra: Partial<ParamInfo> = {}): ParamInfo {
     return {
@@ -8,6 +9,9 @@ function param(index: number, name: string, type: ParamType, extra: Partial<Para
         sensitive: false, allowsDuplicates: false, ...extra,
     };
 }
+
+/** ApiMain.php gives smaxage and maxage a minimum of 0 in 1.43 (IntegerDef::PARAM_MIN), none in 1.39. */
+const CACHE_AGE_MINIMUM_SINCE = "1.43";
 
 const PARAMETERS: readonly ParamInfo[] = [
     param(1, "format", ["json", "jsonfm", "none", "php", "phpfm", "rawfm", "xml", "xmlfm"]),
@@ -35,15 +39,28 @@ const PARAMETERS: readonly ParamInfo[] = [
     param(22, "includexmlnamespace", "boolean"),
 ];
 
-export const MAIN_MODULE: ModuleInfo = {
-    name: "main",
-    path: "main",
-    group: "action",
-    prefix: "",
-    generator: false,
-    deprecated: false,
-    readRights: false,
-    parameters: PARAMETERS,
-    parametersByName: new Map(PARAMETERS.map((info) => [info.name, info])),
-    templatedParameters: [],
-};
+function mainModuleOf(parameters: readonly ParamInfo[]): ModuleInfo {
+    return {
+        name: "main",
+        path: "main",
+        group: "action",
+        prefix: "",
+        generator: false,
+        deprecated: false,
+        readRights: false,
+        parameters,
+        parametersByName: new Map(parameters.map((info) => [info.name, info])),
+        templatedParameters: [],
+    };
+}
+
+/** api.php's own parameters as the newest MediaWiki declares them. */
+export const MAIN_MODULE: ModuleInfo = mainModuleOf(PARAMETERS);
+const MAIN_MODULE_WITHOUT_CACHE_AGE_MINIMUM: ModuleInfo = mainModuleOf(
+    PARAMETERS.map((info) => (info.name === "smaxage" || info.name === "maxage" ? { ...info, min: undefined } : info)),
+);
+
+/** api.php's own parameters as the given MediaWiki version declares them. */
+export function mainModuleOfVersion(version: string): ModuleInfo {
+    return versionBefore(version, CACHE_AGE_MINIMUM_SINCE) ? MAIN_MODULE_WITHOUT_CACHE_AGE_MINIMUM : MAIN_MODULE;
+}

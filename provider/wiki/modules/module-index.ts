@@ -4,7 +4,7 @@
 import type { Catalogue, ModuleInfo, ParamInfo } from "../catalogue/model";
 import { isModuleGroup, type ModuleGroup } from "../definition";
 import { siteRules, SiteRules } from "../mediawiki/site";
-import { MAIN_MODULE } from "./main-module";
+import { mainModuleOfVersion } from "./main-module";
 import { makeParamSpec, ParamSpec } from "../paramvalidator/spec";
 
 const DEFAULT_GENERATOR_PREFIX = "g";
@@ -53,7 +53,7 @@ export class ModuleIndex {
 }
 
 export class CatalogueIndex {
-    readonly main = new ModuleIndex(MAIN_MODULE, "");
+    private readonly mains = new Map<ModuleInfo, ModuleIndex>();
     readonly query: ModuleIndex;
     readonly generatorPrefix: string;
     private readonly submodules = new Map<string, ModuleIndex>();
@@ -69,6 +69,17 @@ export class CatalogueIndex {
             isModuleGroup(info.name) ? (value) => this.explainModuleName(info.name, value) : undefined,
         );
         this.generatorPrefix = catalogue.query.parametersByName.get("generator")?.submoduleParamPrefix ?? DEFAULT_GENERATOR_PREFIX;
+    }
+
+    /** api.php's own parameters, as the MediaWiki version declares them. */
+    main(version: string): ModuleIndex {
+        const module = mainModuleOfVersion(version);
+        let index = this.mains.get(module);
+        if (!index) {
+            index = new ModuleIndex(module, "");
+            this.mains.set(module, index);
+        }
+        return index;
     }
 
     /** The query's prop, list or meta parameter. */

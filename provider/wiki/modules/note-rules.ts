@@ -29,6 +29,8 @@ function requestNames(params: readonly ValidatedParam[]): string {
 // ApiQueryRevisions: the "enumeration" parameters (limit, start/end ids and times, dir=newer, user,
 // excludeuser) list the revisions of one page; with revids or several pages they are an error.
 // dir counts only when it differs from its default, as ApiQueryRevisions counts only dir=newer.
+// The pages it counts are the existing ones (ApiPageSet::getGoodTitleCount): several titles, page ids or a generator's
+// pages are an error only when more than one of them exists.
 function checkSinglePageOnly(use: ModuleUse, pages: PageSource, site: SiteRules, issues: IssueLog): void {
     const enumerating = [...use.given.values()].filter(
         (param) => param.ok && hasNote(param, "singlepageonly") && !(typeof param.spec.info.type !== "string" && param.request === String(param.spec.info.default)),
@@ -40,13 +42,9 @@ function checkSinglePageOnly(use: ModuleUse, pages: PageSource, site: SiteRules,
         issues.error("invalidparammix", first, module, `The "revids" parameter may not be used with ${requestNames(enumerating)}, which list the revisions of a single page.`);
     }
     const pageCount = distinctPages(pages.titles?.values ?? [], site) + new Set(pages.pageids?.values ?? []).size;
-    if (pageCount > 1) {
-        issues.error(
-            "invalidparammix",
-            first,
-            module,
-            `${requestNames(enumerating)} may only be used on a single page, but the query names ${pageCount} pages.`,
-        );
+    const several = pages.generator ? "the generator gives more than one existing page" : pageCount > 1 ? `more than one of the ${pageCount} pages the query names exists` : undefined;
+    if (several !== undefined) {
+        issues.mayOccur("error", "invalidparammix", first, module, several, `${requestNames(enumerating)} may only be used on a single page.`);
     }
 }
 

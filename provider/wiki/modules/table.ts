@@ -71,8 +71,17 @@ const categoryMembersContinue: FormatCheck = (value) => {
     return fields.length >= 3 && FORMATS.hexsortkey(fields[1]) && CANONICAL_INTEGER.test(fields.slice(2).join("|"));
 };
 
+// ApiQueryWatchlistRaw: "namespace|title", which TitleValue::tryNew must accept (the same check before and since
+// TYPED_CONTINUE: strval((int)) as parseContinueParamOrDie's int).
+const TITLE_VALUE_KEY = /^[^_ \r\n\t](?:[^\r\n\t]*[^_ \r\n\t])?$/;
+const watchlistRawContinue: FormatCheck = (value) => {
+    const [namespace, title, ...rest] = value.split("|");
+    return rest.length === 0 && CANONICAL_INTEGER.test(namespace) && title !== undefined && TITLE_VALUE_KEY.test(title);
+};
+
 const S = "string" as const;
 const I = "int" as const;
+const L = "looseint" as const;
 const TS = "timestamp" as const;
 
 // ApiQueryBase::titlePartToKey on from, to and prefix, in a fixed namespace or the one a parameter names (the
@@ -130,10 +139,21 @@ function withPages(rules: readonly ModuleRule[]): ModuleRule[] {
 }
 
 const SHOW: ModuleRule = { kind: "noContradiction", param: "show", code: "show" };
+// ApiQueryExternalLinks and ApiQueryExtLinksUsage: LinkFilter::getQueryConditions must make a pattern of the query.
+const LINK_QUERY: ModuleRule = { kind: "format", params: ["query"], format: "linkquery", code: "badquery" };
 
 export const MODULE_RULES: Readonly<Record<string, readonly ModuleRule[]>> = {
     allcategories: [titleParts(NS_CATEGORY), continues([S])],
-    alldeletedrevisions: [...REVISIONS_BASE, titleParts(0), ...continuesTyped([I, S, S, I], anyOf([I, S], [I, S, TS, I], [TS, I]))],
+    alldeletedrevisions: [
+        ...REVISIONS_BASE,
+        titleParts(0),
+        ...continuesTyped([I, S, S, I], anyOf([I, S], [I, S, TS, I], [TS, I])),
+        // Titles alone, from all users, can be listed distinct only in ascending order.
+        {
+            kind: "warns", code: "performance", param: "dir", conditions: [{ param: "generatetitles" }, { param: "dir", value: "older" }], unlessGiven: "user", onlyAsGenerator: true,
+            message: "Generating titles from all deleted revisions in descending order is slow; set dir=newer.",
+        },
+    ],
     allfileusages: ALL_FILE_USAGES,
     allimages: [
         ...["start", "end", "user"].map((param): ModuleRule => ({ kind: "requires", when: { param }, needs: { param: "sort", value: "timestamp" }, code: "invalidparammix" })),
@@ -146,7 +166,8 @@ export const MODULE_RULES: Readonly<Record<string, readonly ModuleRule[]>> = {
     ],
     alllinks: ALL_LINKS_BY_TARGET,
     allpages: [
-        { kind: "requires", when: { param: "prlevel" }, needs: { param: "prtype" }, code: "invalidparammix" },
+        // The module tests the list of types as PHP does: emptied of unrecognized values, it is no type.
+        { kind: "requires", when: { param: "prlevel" }, needs: { param: "prtype", nonEmpty: true }, code: "invalidparammix" },
         titleParts({ param: "namespace" }),
         continues([S]),
     ],
@@ -159,7 +180,7 @@ export const MODULE_RULES: Readonly<Record<string, readonly ModuleRule[]>> = {
         { kind: "atMostOneOf", params: ["users", "ip"] },
         { kind: "format", params: ["ip"], format: "ip", code: "param_ip" },
         SHOW,
-        ...continuesTyped([S, S], [TS, I]),
+        ...continuesTyped([S, L], [TS, I]),
     ],
     categories: withPages([
         SHOW,
@@ -178,8 +199,8 @@ export const MODULE_RULES: Readonly<Record<string, readonly ModuleRule[]>> = {
     deletedrevs: [titleParts({ param: "namespace" }), ...continuesTyped([I, S, S, I], anyOf([I, S, TS, I], [TS, I]))],
     embeddedin: [...TITLE_OR_PAGEID, continues(backlinksContinue)],
     // Sorted by el_id alone since externallinks is read by its domain index.
-    extlinks: continuesTyped([S, S], [S], PAGES),
-    exturlusage: continuesTyped([S, S], [S]),
+    extlinks: [...continuesTyped([S, S], [S], PAGES), { ...LINK_QUERY, withPages: true }],
+    exturlusage: [...continuesTyped([S, S], [S]), LINK_QUERY],
     linkshere: withPages([SHOW, ...continuesTyped(backlinksPropContinue, [I])]),
     redirects: withPages([SHOW, ...continuesTyped(backlinksPropContinue, [I])]),
     transcludedin: withPages([SHOW, ...continuesTyped(backlinksPropContinue, [I])]),
@@ -195,7 +216,15 @@ export const MODULE_RULES: Readonly<Record<string, readonly ModuleRule[]>> = {
     ]),
     // ApiQueryImageInfo checks badfilecontexttitle before it looks at the pages.
     imageinfo: [{ kind: "format", params: ["badfilecontexttitle"], format: "title", code: "invalid-title" }],
-    imageusage: [...TITLE_OR_PAGEID, continues(backlinksContinue), { kind: "format", params: ["title"], format: "titleinnamespace", namespace: NS_FILE, code: "bad_image_title" }],
+    imageusage: [
+        ...TITLE_OR_PAGEID,
+        continues(backlinksContinue),
+        { kind: "format", params: ["title"], format: "titleinnamespace", namespace: NS_FILE, code: "bad_image_title" },
+        {
+            kind: "mayOccur", severity: "error", code: "bad_image_title", param: "pageid", conditions: [{ param: "pageid" }],
+            occurs: "the page with this id is not a file", message: "The title for imageusage query must be a file.",
+        },
+    ],
     info: continuesTyped(infoContinue, (value, namespace, site) => continueFormat([I, S])(value, namespace, site) && infoContinue(value, namespace, site), PAGES),
     iwbacklinks: [{ kind: "requires", when: { param: "title" }, needs: { param: "prefix" }, code: "invalidparammix" }, ...continuesTyped([S, S, S], [S, S, I])],
     // ApiQueryIWLinks and ApiQueryLangLinks return before their checks when none of the pages exists.
@@ -212,12 +241,12 @@ export const MODULE_RULES: Readonly<Record<string, readonly ModuleRule[]>> = {
     ],
     links: withPages([...continuesTyped([S, S, S], [I, I, S]), { kind: "format", params: ["titles"], format: "title", code: "invalidtitle", warning: true }]),
     // ApiQueryLogEvents checks "action" itself.
-    logevents: [{ kind: "ownCheck", param: "action", code: "unknown_leaction" }, { kind: "atMostOneOf", params: ["title", "prefix", "namespace"] }, { kind: "format", params: ["title", "prefix"], format: "title", code: "invalidtitle" }, ...continuesTyped([S, S], [TS, I])],
+    logevents: [{ kind: "ownCheck", param: "action", code: "unknown_leaction" }, { kind: "atMostOneOf", params: ["title", "prefix", "namespace"] }, { kind: "format", params: ["title", "prefix"], format: "title", code: "invalidtitle" }, ...continuesTyped([S, L], [TS, I])],
     mystashedfiles: [continues([I])],
     pagepropnames: [continues([S], { truthyOnly: true })],
     pageprops: [continues((value) => CANONICAL_INTEGER.test(value), { truthyOnly: true, withPages: true })],
     pageswithprop: continuesTyped([S], [I], { truthyOnly: true }),
-    protectedtitles: continuesTyped([S, S, S], [TS, I, S]),
+    protectedtitles: continuesTyped([S, L, S], [TS, I, S]),
     random: [{ kind: "atMostOneOf", params: ["filterredir", "redirect"] }, continues(randomContinue)],
     recentchanges: [
         SHOW,
@@ -225,7 +254,7 @@ export const MODULE_RULES: Readonly<Record<string, readonly ModuleRule[]>> = {
         { kind: "format", params: ["title"], format: "title", code: "invalidtitle" },
         // Seen in 1.43, not in 1.39: a title outside the namespaces given.
         { kind: "titleInNamespaces", title: "title", namespaces: "namespace", since: "1.43" },
-        ...continuesTyped([S, S], [TS, I]),
+        ...continuesTyped([S, L], [TS, I]),
     ],
     revisions: withPages([
         ...REVISIONS_BASE,
@@ -265,10 +294,13 @@ export const MODULE_RULES: Readonly<Record<string, readonly ModuleRule[]>> = {
     usercontribs: [
         { kind: "format", params: ["userids"], format: "positiveinteger", code: "invaliduserid" },
         { kind: "oneOf", params: ["userprefix", "userids", "iprange", "user"] },
+        // Given empty, user and userids count as given, then name nobody.
+        ...["userids", "user"].map((param): ModuleRule => ({ kind: "notEmpty", param, code: "paramempty_{param}", when: { param } })),
         { kind: "format", params: ["iprange"], format: "iprange", code: "invalidiprange" },
         SHOW,
     ],
     users: [{ kind: "atMostOneOf", params: ["userids", "users"] }],
     watchlist: [SHOW, { kind: "atMostOneOf", params: ["user", "excludeuser"] }, ...continuesTyped([S, S], [S, I])],
-    watchlistraw: [SHOW, ...continuesTyped([S, S], [I, S])],
+    // ApiQueryBase::parsePrefixedTitlePart on fromtitle and totitle.
+    watchlistraw: [SHOW, continues(watchlistRawContinue), { kind: "format", params: ["fromtitle", "totitle"], format: "prefixedtitlepart", code: "invalidtitle" }],
 };

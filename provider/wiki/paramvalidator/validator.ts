@@ -61,6 +61,7 @@ export class ParamValidator {
             site: wiki.site,
             inMulti,
             record: (code: string, message: string) => issues.warning(code, spec.requestName, spec.module, message),
+            mayFail: (code: string, when: string, message: string) => issues.mayOccur("error", code, spec.requestName, spec.module, when, message),
             advise: (code: string, message: string) => issues.advise(code, spec.requestName, spec.module, message),
         });
     }

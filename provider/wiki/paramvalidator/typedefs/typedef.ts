@@ -22,6 +22,8 @@ export interface ValueContext {
     readonly inMulti: boolean;
     /** A condition that is not fatal: it becomes a warning (ParamValidator's Callbacks::recordCondition). */
     record(code: string, message: string): void;
+    /** A failure the wiki gives only with some configuration or data (`when` says which): the value is accepted. */
+    mayFail(code: string, when: string, message: string): void;
     /** The project's own advice about a value the wiki accepts without a word. */
     advise(code: string, message: string): void;
 }

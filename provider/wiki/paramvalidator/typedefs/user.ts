@@ -1,7 +1,10 @@
 // UserDef: which kind of user designator a value is (UserDef::processUser), and whether the parameter
 // accepts that kind (its subtypes). Kinds: id ("#123"), interwiki ("wiki>Name"), name, temp (a
 // temporary account, "~" then a serial, the default pattern), ip, cidr (an IP range).
-import { shownValue } from "../spec";
+// Whether a wiki has temporary accounts is its configuration ($wgAutoCreateTempUser['known'], off by default), which
+// site data do not carry, and UserDef::validate accepts a temporary account only when it exists (the wiki's data): a
+// refusal that depends on either is one that may occur.
+import { ParamSpec, shownValue } from "../spec";
 import { isValidIP, isValidRange } from "../../mediawiki/ip-utils";
 import { NS_MAIN, NS_USER, parseTitle, upperFirst } from "../../mediawiki/title-parser";
 import { TypeDef, ValidationFailure } from "./typedef";
@@ -16,9 +19,13 @@ const CLOAKED_IPV4 = /^(?:(?:25[0-5]|2[0-4]\d|1\d\d|0?\d?\d)\.){3}xxx$/;
 // UserNameUtils::isValid's troublemakers: Latin-1 controls, no-break and other spaces, private use.
 const TROUBLEMAKERS = /[\u0080-\u009f\u00a0\u2000-\u200f\u2028-\u202f\u3000\ue000-\uf8ff]/;
 const MAX_NAME_BYTES = 255;
+// MainConfigSchema's AutoCreateTempUser genPattern "~$1", which matchPattern follows by default.
 const TEMPORARY_ACCOUNT_PREFIX = "~";
 // MediaWiki 1.39's UserDef has no temporary accounts: "~2024-1" is an ordinary user name there.
 const TEMPORARY_ACCOUNTS_SINCE = "1.40";
+const WITH_TEMPORARY_ACCOUNTS = "the wiki has temporary accounts ($wgAutoCreateTempUser['known']) and no such temporary account exists";
+const WITH_TEMPORARY_ACCOUNTS_REFUSED = "the wiki has temporary accounts ($wgAutoCreateTempUser['known'])";
+const WITHOUT_TEMPORARY_ACCOUNTS = "the wiki has no temporary accounts ($wgAutoCreateTempUser['known'] off, the default), or no such temporary account exists";
 
 const KIND_NAMES: ReadonlyMap<string, string> = new Map([
     ["id", "a user ID (#123)"],
@@ -56,10 +63,11 @@ function userPageText(value: string): string | undefined {
     return title !== undefined && title.namespace === NS_USER ? title.text : undefined;
 }
 
-function userKind(value: string, temporaryAccounts: boolean): UserKind | undefined {
+// The kind on a wiki without temporary accounts.
+function userKind(value: string): UserKind | undefined {
     if (USER_ID.test(value)) return "id";
     if (value.includes(">")) return value.includes("#") ? undefined : "interwiki";
-    if (canonicalName(value) !== undefined) return temporaryAccounts && value.startsWith(TEMPORARY_ACCOUNT_PREFIX) ? "temp" : "name";
+    if (canonicalName(value) !== undefined) return "name";
     if (value.includes("#")) return undefined;
     const text = userPageText(value);
     if (text === undefined) return undefined;
@@ -67,20 +75,26 @@ function userKind(value: string, temporaryAccounts: boolean): UserKind | undefin
     return isValidRange(text) ? "cidr" : undefined;
 }
 
+function refusal(value: string, spec: ParamSpec, kind: UserKind | undefined, subtypes: readonly string[]): string {
+    const shown = `Invalid value ${shownValue(spec, value)} for user parameter "${spec.requestName}"`;
+    if (kind === undefined) return `${shown}: it is not a valid user designator.`;
+    const accepted = subtypes.map((subtype) => KIND_NAMES.get(subtype) ?? subtype).join(", ");
+    return `${shown}: it is ${KIND_NAMES.get(kind)}, but the parameter accepts only ${accepted}.`;
+}
+
 export const userDef: TypeDef = {
     validate(value, spec, context) {
-        const kind = userKind(value, !versionBefore(context.mediawikiVersion, TEMPORARY_ACCOUNTS_SINCE));
         const subtypes = spec.info.subtypes?.length ? spec.info.subtypes : DEFAULT_SUBTYPES;
-        if (kind === undefined) {
-            return new ValidationFailure("baduser", `Invalid value ${shownValue(spec, value)} for user parameter "${spec.requestName}": it is not a valid user designator.`);
+        const accepts = (kind: UserKind | undefined) => kind !== undefined && subtypes.includes(kind);
+        const kind = userKind(value);
+        // Since TEMPORARY_ACCOUNTS_SINCE, UserNameUtils::isTemp decides before any other kind but the id and interwiki.
+        const maybeTemporary = kind !== "id" && kind !== "interwiki" && value.startsWith(TEMPORARY_ACCOUNT_PREFIX) && !versionBefore(context.mediawikiVersion, TEMPORARY_ACCOUNTS_SINCE);
+        if (maybeTemporary && (accepts("temp") || accepts(kind))) {
+            const [when, refusedKind] = !accepts(kind) ? [WITHOUT_TEMPORARY_ACCOUNTS, kind] : accepts("temp") ? [WITH_TEMPORARY_ACCOUNTS, undefined] : [WITH_TEMPORARY_ACCOUNTS_REFUSED, "temp" as const];
+            context.mayFail("baduser", when, refusal(value, spec, refusedKind, subtypes));
+            return value;
         }
-        if (!subtypes.includes(kind)) {
-            const accepted = subtypes.map((subtype) => KIND_NAMES.get(subtype) ?? subtype).join(", ");
-            return new ValidationFailure(
-                "baduser",
-                `Invalid value ${shownValue(spec, value)} for user parameter "${spec.requestName}": it is ${KIND_NAMES.get(kind)}, but the parameter accepts only ${accepted}.`,
-            );
-        }
+        if (!accepts(kind)) return new ValidationFailure("baduser", refusal(value, spec, kind, subtypes));
         return value;
     },
     enumValues: () => undefined,
