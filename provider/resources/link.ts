@@ -179,9 +179,11 @@ export const link = listedResource<LinkInputs, RemoteLink>({
     remove: (client, id) => client.links.delete(id),
 });
 
-export interface LinkTarget {
-    url: string;
-}
+/** Where a target's visitors go instead: `{ location: "Canada", url }`, `{ device: "iPhone", url }`, `{ language: "fr", url }`. */
+export type LinkTarget<K extends "location" | "device" | "language"> = { url: string } & { [P in K]: string };
+
+/** App links: the app's link for each store, or the service's own detection. */
+export type DeepLink = { apple?: string; google?: string } | { auto: true };
 
 export interface LinkArgs {
     /** The long URL, with its scheme. */
@@ -204,10 +206,10 @@ export interface LinkArgs {
     public?: pulumi.Input<boolean>;
     /** How visitors are sent on: "direct", "frame", "splash", `{ splash: <splash page id> }` or `{ overlay: <overlay id> }`. */
     redirect?: pulumi.Input<Redirect>;
-    geoTargets?: pulumi.Input<(LinkTarget & { location: string })[]>;
-    deviceTargets?: pulumi.Input<(LinkTarget & { device: string })[]>;
+    geoTargets?: pulumi.Input<LinkTarget<"location">[]>;
+    deviceTargets?: pulumi.Input<LinkTarget<"device">[]>;
     /** `language`: a two-letter code. */
-    languageTargets?: pulumi.Input<(LinkTarget & { language: string })[]>;
+    languageTargets?: pulumi.Input<LinkTarget<"language">[]>;
     /** Query parameters added to the long URL, e.g. `{ utm_source: "newsletter" }`. */
     parameters?: pulumi.Input<Record<string, string>>;
     /** Ids of the account's pixels (`pixel.id`). */
@@ -215,7 +217,7 @@ export interface LinkArgs {
     /** The id of the account's campaign (`campaign.id`). Left out, a campaign set otherwise (a CampaignLink) is kept. */
     campaign?: pulumi.Input<number | string>;
     /** App links: `{ apple, google }`, or `{ auto: true }`. */
-    deepLink?: pulumi.Input<{ apple?: string; google?: string } | { auto: true }>;
+    deepLink?: pulumi.Input<DeepLink>;
     /** Take over an existing link instead of creating one: `true` finds it by its domain and alias, a number by its id. */
     adopt?: pulumi.Input<boolean | number>;
 }
