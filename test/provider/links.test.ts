@@ -64,6 +64,7 @@ const hiddenAsDeclared = (pixelId: number) => ({
 });
 
 describe("Link: a program of links through its whole lifecycle (real profile)", function () {
+    this.timeout(300_000);
     const stack = useStack({ profile: "real" });
     const ids: Record<string, number> = {};
     const record = async (name: string) => (await stack().emulator.admin.get("links", ids[name])) as unknown as Record<string, unknown>;
