@@ -4,21 +4,8 @@
 // a plan limit answered as an HTTP 500 page, and a delete that takes another type's item out of its channel.
 import { strict as assert } from "node:assert";
 import { readState } from "../engine";
+import { fullPlan } from "../emulator/store/records";
 import { changes, idOf, stepOf, useStack, type Declared } from "../support/stack";
-
-const FULL_PLAN = {
-    customAlias: true,
-    expiry: true,
-    geotarget: true,
-    devicetarget: true,
-    languagetarget: true,
-    parameters: true,
-    linkTypes: true,
-    deeplink: true,
-    editLongUrl: true,
-    systemDomains: true,
-    linksLimit: null,
-};
 
 const link = (name: string, args: Record<string, unknown>): Declared => ({ kind: "Link", name, args });
 
@@ -28,7 +15,7 @@ describe("Link: the service's facts that could lose data or show a diff forever 
     const links = async () => admin().list("links");
     const stateIdOf = (name: string) => readState(stack().stateFile).resources.find((r) => r.urn.endsWith(`::${name}`))?.id;
     const failureText = (result: { log: string; diagnostics?: string[] }) => `${result.log}\n${(result.diagnostics ?? []).join("\n")}`;
-    afterEach(async () => admin().setPlan(FULL_PLAN));
+    afterEach(async () => admin().setPlan(fullPlan()));
 
     it("refuses at preview an alias the service would rewrite, one too short and a reserved one, naming the stored form, sending nothing", async () => {
         await admin().clearRequests();
