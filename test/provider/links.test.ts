@@ -3,6 +3,7 @@
 // service then holds every other field as declared: its update replaces), refresh after changes by hand, up, destroy.
 import { strict as assert } from "node:assert";
 import { readFileSync } from "node:fs";
+import { getLinkStatistics, listLinks } from "../../provider";
 import { readState } from "../engine";
 import { changes, idOf, stepOf, useStack, type Declared } from "../support/stack";
 
@@ -138,5 +139,50 @@ describe("Link: a program of links through its whole lifecycle (real profile)", 
     it("destroys every link", async () => {
         await stack().expectOk("destroy", program({ title: "Autumn sale: last days" }, "Monthly newsletter"));
         assert.deepEqual(await stack().emulator.admin.list("links"), []);
+    });
+});
+
+describe("Link: reads, adoption and the data functions (real profile)", function () {
+    this.timeout(300_000);
+    const stack = useStack({ profile: "real" }, { emptyEach: true });
+    const admin = () => stack().emulator.admin;
+
+    it("refresh reads every link from the listing in ceil(N / 100) requests, however many Link resources", async () => {
+        const seeded: number[] = [];
+        for (let index = 0; index < 150; index++) seeded.push((await admin().seed("links", { url: `https://example.com/${index}` })).id);
+        const declared = [0, 75, 149].map((index) => ({ kind: "Link", name: `link-${index}`, args: { url: `https://example.com/${index}`, adopt: seeded[index] } }));
+        await stack().expectOk("up", declared);
+        await admin().clearRequests();
+        await stack().expectOk("refresh", declared);
+        assert.equal((await admin().requestCounts())["GET /api/urls"], Math.ceil(150 / 100));
+    });
+
+    it("Link.get shows an existing link's visible properties without changing it", async () => {
+        const { id } = await admin().seed("links", { url: "https://example.com/seen", custom: "seen-it", domain: "https://sho.rt", title: "Seen" });
+        const up = await stack().expectOk("up", [{ kind: "Link", name: "seen", args: {}, options: { getId: String(id) } }]);
+        const state = readState(stack().stateFile).resources.find((r) => r.urn.endsWith("::seen"))!;
+        assert.equal(idOf(up, "seen"), String(id));
+        assert.deepEqual([state.outputs.url, state.outputs.alias, state.outputs.shortUrl, state.outputs.title], ["https://example.com/seen", "seen-it", "https://sho.rt/seen-it", "Seen"]);
+        assert.ok((await admin().requests()).every((request) => request.method === "GET"));
+    });
+
+    it("adopts a link by its domain and alias, and changes nothing when it is declared as it is", async () => {
+        const { id } = await admin().seed("links", { url: "https://example.com/promo", custom: "promo", domain: "https://sho.rt", title: "Promo" });
+        const declared = [{ kind: "Link", name: "promo", args: { url: "https://example.com/promo", alias: "promo", domain: "https://sho.rt", title: "Promo", adopt: true } }];
+        await admin().clearRequests();
+        const up = await stack().expectOk("up", declared);
+        assert.equal(idOf(up, "promo"), String(id));
+        assert.ok((await admin().requests()).every((request) => request.method === "GET"));
+        assert.deepEqual(changes(await stack().expectOk("preview", declared)), []);
+    });
+
+    it("listLinks lists the account's links and getLinkStatistics takes link.id's string", async () => {
+        const credentials = { baseUrl: stack().emulator.baseUrl, apiKey: stack().emulator.apiKey };
+        const { id } = await admin().seed("links", { url: "https://example.com/counted", custom: "counted", domain: "https://sho.rt" });
+        await admin().patch("links", id, { stats: { clicks: 7, uniqueClicks: 5, topCountries: { Canada: 7 }, topReferrers: {}, topBrowsers: {}, topOs: {}, socialCount: {} } });
+        const listed = await listLinks(credentials);
+        assert.deepEqual(listed.map((l) => [l.id, l.shortUrl, l.longUrl]), [[id, "https://sho.rt/counted", "https://example.com/counted"]]);
+        const statistics = await getLinkStatistics(String(id), credentials);
+        assert.deepEqual([statistics.clicks, statistics.uniqueClicks, statistics.topCountries], [7, 5, { Canada: 7 }]);
     });
 });
