@@ -143,9 +143,6 @@ function lostByUpdate(news: LinkInputs, olds: Props): Failure[] {
 export const link = listedResource<LinkInputs, RemoteLink>({
     kind: "Link",
     noun: "link",
-    importNote:
-        "password, redirect, targets, parameters, pixels, deep link, public and note: the service never shows them. Left\n" +
-        "out, the first `up` resets them (the service's update replaces the whole link): declare them before applying.",
     imported: { option: "links", snapshotKey: "links", title: "Links", prefix: "link", nameText: (remote) => remote.alias },
     inputs,
     rules,
