@@ -209,9 +209,9 @@ describe("shortener-import: options, errors and the key", function () {
     });
 
     it("refuses unknown options, kinds and timestamps with exit 2, naming what is wrong", async () => {
-        const kinds = await importer(emulator, ["--kinds", "domains,links"]);
+        const kinds = await importer(emulator, ["--kinds", "domains,bookmarks"]);
         assert.equal(kinds.code, 2);
-        assert.match(kinds.stderr, /--kinds: unknown kind links/);
+        assert.match(kinds.stderr, /--kinds: unknown kind bookmarks/);
         const timestamp = await importer(emulator, ["--timestamp", "yesterday"]);
         assert.equal(timestamp.code, 2);
         assert.match(timestamp.stderr, /--timestamp: expected an ISO date/);

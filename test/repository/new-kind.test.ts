@@ -80,7 +80,7 @@ describe("repository: a new kind is its file and its line in kinds.ts", function
         assert.match(result.stdout, new RegExp(`// Beacons\\nconst beaconSiteBeacon = new shortener\\.Beacon\\("site-beacon", \\{\\n {4}adopt: ${id},`));
         assert.match(result.stderr, /^shortener-import: 1 pixel, 1 beacon\n$/);
         const help = await runCommand(process.execPath, [compiled("import/cli.js"), "--help"], { cwd: dir! });
-        assert.match(help.stdout, /from account, domains, campaigns, channels, pixels, qrcodes, beacons/);
+        assert.match(help.stdout, /from account, domains, campaigns, channels, pixels, links, qrcodes, beacons/);
     });
 
     it("the completeness judgement names docs/resources.md as the one place it is missing from", () => {
