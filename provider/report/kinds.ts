@@ -18,6 +18,13 @@ export interface KindWords {
     words: Record<string, string>;
     /** Properties shown as [secret] whatever the preview says (defence in depth: a `--show-secrets` preview). */
     secret?: (properties: Properties) => readonly string[];
+    /**
+     * The object's public URL, which people hold outside the stack (printed posters, sent e-mails): deleting or
+     * replacing the object breaks it, and so does a change of any of `changedBy`.
+     */
+    publicUrl?: { of: (outputs: Properties) => unknown; changedBy: readonly string[] };
+    /** Properties the service never returns: a change to them by hand is drift no refresh can see. */
+    unseen?: readonly string[];
 }
 
 export const KIND_WORDS: Readonly<Record<string, KindWords>> = {
@@ -37,6 +44,36 @@ export const KIND_WORDS: Readonly<Record<string, KindWords>> = {
         noun: "Link in a campaign",
         label: { from: ["linkId", "campaignId"], text: (p) => (p.linkId === undefined ? undefined : `link ${String(p.linkId)} in campaign ${String(p.campaignId)}`) },
         words: { campaignId: "campaign", linkId: "link" },
+    },
+    Link: {
+        noun: "Short link",
+        label: { from: ["shortUrl"], text: (p) => p.shortUrl },
+        link: (o) => o.shortUrl,
+        words: {
+            url: "long URL",
+            alias: "alias",
+            domain: "domain",
+            shortUrl: "short URL",
+            title: "meta title",
+            description: "meta description",
+            image: "meta image",
+            expiry: "expiry",
+            password: "password",
+            type: "redirect type",
+            pixels: "pixels",
+            parameters: "UTM parameters",
+            geoTargets: "country targets",
+            deviceTargets: "device targets",
+            languageTargets: "language targets",
+            deepLink: "deep link",
+            public: "public",
+            note: "note",
+            campaignId: "campaign",
+            channelId: "channel",
+        },
+        secret: () => ["password"],
+        publicUrl: { of: (o) => o.shortUrl, changedBy: ["alias", "domain"] },
+        unseen: ["password", "type", "pixels", "parameters", "geoTargets", "deviceTargets", "languageTargets", "deepLink", "public", "note"],
     },
     Channel: {
         noun: "Channel",
