@@ -7,7 +7,7 @@
 export const MIB = 1024 * 1024;
 
 /** What a bound counts, as its messages name it. */
-export type Unit = "milliseconds" | "bytes" | "pages" | "refusals" | "retries" | "attempts" | "characters" | "levels" | "modules" | "redirects" | "names" | "steps" | "rows" | "folders" | "entries";
+export type Unit = "milliseconds" | "bytes" | "pages" | "refusals" | "retries" | "attempts" | "characters" | "levels" | "modules" | "redirects" | "names" | "steps" | "rows" | "folders" | "entries" | "links";
 
 /** How a command-line option counts: the word its usage shows and its messages say, and how many of the bound's units one is. */
 export const OPTION_UNITS = {
@@ -83,6 +83,8 @@ export const BOUNDS = {
         config: "shortener:maxListPages",
         env: "SHORTENER_MAX_LIST_PAGES",
     },
+    // The service has no maximum page size for links; a refresh of N links costs ceil(N / this) requests.
+    linkPageSize: { name: "links asked for per page of the link listing", side: "service", unit: "links", default: 100 },
     maxRetries: { name: "retries of a read", side: "service", unit: "retries", default: 4, lowest: 0 },
     firstRetryWaitMs: { name: "longest wait before the first retry", side: "service", unit: "milliseconds", default: 250 },
     longestRetryWaitMs: { name: "longest wait before any retry", side: "service", unit: "milliseconds", default: 8000 },

@@ -18,6 +18,11 @@ import {
     Domain,
     DomainPage,
     domainPageSchema,
+    Link,
+    LinkDetails,
+    linkDetailsResponseSchema,
+    linkSchema,
+    LinkStatistics,
     Overlay,
     overlaySchema,
     Page,
@@ -30,6 +35,7 @@ import {
     qrDetailsResponseSchema,
     QrStatistics,
     QrType,
+    savedLinkSchema,
     Splash,
     splashSchema,
 } from "./schemas";
@@ -56,6 +62,32 @@ export interface ClientConfig {
 export interface Listing<T, P extends Page<T> = Page<T>> {
     list(query?: PageQuery): Promise<P>;
     all(options?: AllOptions): AsyncIterable<T>;
+}
+
+/**
+ * A link's create and update body in the service's own field names (see docs/resources.md's Link section for the
+ * inputs they come from). The update replaces the link: a field left out is reset.
+ */
+export interface LinkBody {
+    url: string;
+    custom?: string;
+    domain?: string;
+    password?: string;
+    expiry?: string;
+    metatitle?: string;
+    metadescription?: string;
+    /** The note. */
+    description?: string;
+    status: "public" | "private";
+    /** direct, frame, splash, a splash page's id, or overlay-<id>. */
+    type?: string;
+    geotarget?: { location: string; link: string }[];
+    devicetarget?: { device: string; link: string }[];
+    languagetarget?: { language: string; link: string }[];
+    parameters?: { name: string; value: string }[];
+    pixels?: number[];
+    campaign?: number;
+    deeplink?: { apple?: string; google?: string } | { auto: true };
 }
 
 /** QR data: a string for text and link, an object of named fields for the other types. */
@@ -100,6 +132,12 @@ export interface ShortenerClient {
         update(id: number, body: { name?: string; tag: string }): Promise<void>;
         delete(id: number): Promise<void>;
     };
+    links: Listing<Link> & {
+        get(id: number): Promise<{ link: LinkDetails; statistics: LinkStatistics }>;
+        create(body: LinkBody): Promise<{ id: number; shortUrl: string }>;
+        update(id: number, body: LinkBody): Promise<{ id: number; shortUrl: string }>;
+        delete(id: number): Promise<void>;
+    };
     qrCodes: Listing<QrCode> & {
         /** statistics is null for a QR code without a short link (the real service's text, sms and wifi codes). */
         get(id: number): Promise<{ qrCode: QrCode; statistics: QrStatistics | null }>;
@@ -134,6 +172,7 @@ export function createShortenerClient(config: ClientConfig): ShortenerClient {
         channels: channelEndpoints(api),
         splash: api.listing("splash", "/api/splash", pageSchema("splash", splashSchema)),
         pixels: pixelEndpoints(api),
+        links: linkEndpoints(api),
         qrCodes: qrCodeEndpoints(api),
     };
 }
@@ -214,6 +253,18 @@ function pixelEndpoints(api: Endpoints): ShortenerClient["pixels"] {
     };
 }
 
+function linkEndpoints(api: Endpoints): ShortenerClient["links"] {
+    const secretsOf = (body: LinkBody) => (body.password ? [body.password] : []);
+    return {
+        ...api.listing("links", "/api/urls", pageSchema("urls", linkSchema)),
+        get: async (id) => api.read("links.get", `/api/url/${api.positiveInteger("links.get", "id", id)}`, linkDetailsResponseSchema),
+        create: async (body) => api.send("links.create", "POST", "/api/url/add", savedLinkSchema, { ...body }, secretsOf(body)),
+        update: async (id, body) =>
+            api.send("links.update", "PUT", `/api/url/${api.positiveInteger("links.update", "id", id)}/update`, savedLinkSchema, { ...body }, secretsOf(body)),
+        delete: async (id) => api.remove("links.delete", "url", id),
+    };
+}
+
 function qrCodeEndpoints(api: Endpoints): ShortenerClient["qrCodes"] {
     return {
         ...api.listing("qrCodes", "/api/qr", pageSchema("qrs", qrCodeSchema)),
@@ -263,8 +314,8 @@ class Endpoints {
         return this.send(operation, "POST", path, schema, body);
     }
 
-    async send<T>(operation: string, method: HttpMethod, path: string, schema: z.ZodType<T>, body: Record<string, unknown>): Promise<T> {
-        return this.parse(operation, schema, await this.transport.call({ operation, method, path, body: withoutUndefined(body) }));
+    async send<T>(operation: string, method: HttpMethod, path: string, schema: z.ZodType<T>, body: Record<string, unknown>, secrets?: string[]): Promise<T> {
+        return this.parse(operation, schema, await this.transport.call({ operation, method, path, body: withoutUndefined(body), secrets }));
     }
 
     async write(operation: string, method: HttpMethod, path: string, body?: Record<string, unknown>, secrets?: string[]): Promise<void> {

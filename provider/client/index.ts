@@ -2,7 +2,7 @@
 export { createShortenerClient } from "./api";
 export { collect } from "./pagination";
 export { describeWait } from "./transport";
-export type { ClientConfig, ShortenerClient, Listing, QrData, QrCodeBody } from "./api";
+export type { ClientConfig, ShortenerClient, Listing, LinkBody, QrData, QrCodeBody } from "./api";
 export { ShortenerApiError } from "./errors";
 export type { ErrorKind } from "./errors";
 export type { WaitEvent } from "./transport";
@@ -16,6 +16,9 @@ export type {
     ChannelItemType,
     Domain,
     DomainPage,
+    Link,
+    LinkDetails,
+    LinkStatistics,
     Overlay,
     Page,
     Pixel,

@@ -110,6 +110,57 @@ export type Channel = z.output<typeof channelSchema>;
 export const channelItemSchema = z.object({ type: z.string(), id, title: text, preview: text, link: text, date: text });
 export type ChannelItem = z.output<typeof channelItemSchema>;
 
+/** A list of ids the service may send as numbers, numeric strings or a comma-separated string; absent in older versions. */
+const idList = z
+    .union([z.array(id), z.string().regex(/^(\d+(,\d+)*)?$/).transform((value) => (value === "" ? [] : value.split(",").map(Number))), z.null()])
+    .transform((value) => value ?? []);
+const optionalId = z.union([id, z.null(), z.literal(""), z.literal(0), z.literal("0")]).transform((value) => (typeof value === "number" && value > 0 ? value : null));
+
+/** What the listing and the single-link answer both show of a link. */
+const linkFields = { id, alias: z.string(), shorturl: z.string(), longurl: z.string(), title: text, description: text, date: text };
+const toLink = (raw: z.output<z.ZodObject<typeof linkFields>>) => ({
+    id: raw.id,
+    alias: raw.alias,
+    shortUrl: raw.shorturl,
+    longUrl: raw.longurl,
+    title: raw.title,
+    description: raw.description,
+    date: raw.date,
+});
+
+/**
+ * A short link as the listing shows it. `domain`, `campaign` and `channel` are absent in older versions of the service
+ * (undefined here, so that a caller can tell "not shown" from "none").
+ */
+export const linkSchema = z
+    .object({ ...linkFields, domain: z.string().nullish(), campaign: optionalId.optional(), channel: idList.optional() })
+    .transform((raw) => ({ ...toLink(raw), domain: raw.domain, campaign: raw.campaign, channels: raw.channel }));
+export type Link = z.output<typeof linkSchema>;
+
+/** A link's statistics (`data` of the single-link answer); the top lists are absent until it has clicks. */
+export const linkStatisticsSchema = z.object({
+    clicks: count,
+    uniqueClicks: count,
+    topCountries: countMap.optional(),
+    topReferrers: countMap.optional(),
+    topBrowsers: countMap.optional(),
+    topOs: countMap.optional(),
+    socialCount: countMap.optional(),
+});
+export type LinkStatistics = z.output<typeof linkStatisticsSchema>;
+
+/** The single-link answer: its details (with the expiry and geo targets the listing lacks) and its statistics. */
+export const linkDetailsResponseSchema = z
+    .object({ details: z.object({ ...linkFields, location: z.unknown().optional(), expiry: z.string().nullish() }), data: linkStatisticsSchema })
+    .transform((raw) => ({
+        link: { ...toLink(raw.details), location: raw.details.location, expiry: raw.details.expiry || null },
+        statistics: raw.data,
+    }));
+export type LinkDetails = z.output<typeof linkDetailsResponseSchema>["link"];
+
+/** The answer to a link's create and update: its id and short URL. */
+export const savedLinkSchema = z.object({ id, shorturl: z.string() }).transform((raw) => ({ id: raw.id, shortUrl: raw.shorturl }));
+
 /**
  * A campaign as lists and create/update answers carry it: the name sits under `name`, `domain` or `campaign`,
  * and `rotator` is false (no rotator) or its URL.

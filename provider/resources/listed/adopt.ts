@@ -3,7 +3,7 @@
 import type { ResourceContext } from "../context";
 import { ResourceInitError, type Created } from "../lifecycle";
 import { listingOf } from "./listing";
-import type { Adoptable, Remote } from "./spec";
+import { keyOf, type Adoptable, type Remote } from "./spec";
 import type { Listed } from "./view";
 
 export async function adopt<I extends Adoptable, R extends Remote>(listed: Listed<I, R>, context: ResourceContext, inputs: I): Promise<Created> {
@@ -11,7 +11,7 @@ export async function adopt<I extends Adoptable, R extends Remote>(listed: Liste
     const remote = await adopted(listed, context, inputs);
     const id = String(remote.id);
     // The object an interrupted create made, adopted as the refusal said: its entry is done with.
-    if (!spec.naturalKey) context.journal.found(spec.kind, inputs, remote.id);
+    if (!keyOf(spec, inputs)) context.journal.found(spec.kind, inputs, remote.id);
     const changed = view.changedOn(inputs, remote);
     if (changed.length === 0) return { id, computed: view.observed(remote, inputs).computed };
     const fixed = changed.filter((field) => !spec.update || spec.replaceOn?.includes(field));
@@ -19,7 +19,7 @@ export async function adopt<I extends Adoptable, R extends Remote>(listed: Liste
         throw new Error(`adopt: the existing ${spec.noun} ${id} differs in ${fixed.join(", ")}, which cannot change in place; declare it as it is`);
     }
     try {
-        const updated = await spec.update!(context.client(), remote.id, inputs, changed);
+        const updated = await spec.update!(context.client(), remote.id, inputs, changed, async () => remote);
         context.lists.invalidate(spec.kind);
         return { id, computed: view.observed(updated ?? remote, inputs).computed };
     } catch (error) {
@@ -40,7 +40,7 @@ async function adopted<I extends Adoptable, R extends Remote>({ spec, view }: Li
         if (!remote) throw new Error(`adopt: no ${spec.noun} with id ${inputs.adopt} exists in this account`);
         return remote;
     }
-    const key = spec.naturalKey;
+    const key = keyOf(spec, inputs);
     if (!key) throw new Error(`adopt: a ${spec.noun} can only be adopted by id (adopt: <id>)`);
     const matches = all.filter((remote) => view.matchesKey(inputs, remote));
     if (matches.length === 0) throw new Error(`adopt: no existing ${spec.noun} has ${key.describe(inputs)}`);

@@ -4,11 +4,11 @@
 // for the object before the create is sent again, so a retry never duplicates one.
 import { ShortenerApiError } from "../../client";
 import type { ResourceContext } from "../context";
-import type { Created, Props } from "../lifecycle";
+import { ResourceInitError, type Created, type Props } from "../lifecycle";
 import { ATTEMPTS, isUncertain } from "./attempts";
 import { refuseDuplicate } from "./duplicates";
 import { creationBaseline, listedAnew, recordCreated } from "./listing";
-import type { Remote } from "./spec";
+import { keyOf, type Remote } from "./spec";
 import type { Listed } from "./view";
 
 /** How often the listing is looked at while a lost create may still land. */
@@ -21,13 +21,17 @@ export function createListed<I extends Props, R extends Remote>(listed: Listed<I
     return context.serially(spec.kind, async () => {
         const baseline = await creationBaseline(spec, context);
         await refuseDuplicate(listed, context, inputs, baseline);
-        // Only a kind without a natural key needs the record: one with a key is recognised by it.
-        const journal = spec.naturalKey ? undefined : context.journal;
+        // Only inputs without a natural key need the record: those with a key are recognised by it.
+        const journal = keyOf(spec, inputs) ? undefined : context.journal;
         journal?.begin(spec.kind, inputs, [...baseline.known]);
         try {
             const made = await createWithRetries(listed, context, inputs, baseline.known);
             recordCreated(context, spec.kind, made.id);
             return { id: String(made.id), computed: made.computed ?? {} };
+        } catch (error) {
+            // Made, but not as declared: the object is the stack's, and later creates must know it.
+            if (error instanceof ResourceInitError) recordCreated(context, spec.kind, Number(error.id));
+            throw error;
         } finally {
             journal?.end(spec.kind, inputs);
         }
@@ -39,10 +43,23 @@ async function createWithRetries<I extends Props, R extends Remote>(listed: List
     for (let attempt = 1; attempt <= ATTEMPTS; attempt++) {
         const created = await createOnce(listed, context, inputs, known);
         context.lists.invalidate(listed.spec.kind);
-        if (!(created instanceof ShortenerApiError)) return created;
+        if (!(created instanceof ShortenerApiError)) return notKnownBefore(listed.spec, created, known);
         failures.push(created);
     }
     throw new Error(failedCreates(listed.spec, failures));
+}
+
+/**
+ * A service that answers a create with an object that already exists (a link's identical-create rule) wrote nothing:
+ * taking that object as new would give two resources one object, or adopt another's without saying so.
+ */
+function notKnownBefore(spec: { noun: string }, made: Made, known: ReadonlySet<number>): Made {
+    if (!known.has(made.id)) return made;
+    throw new Error(
+        `the service answered the create with the existing ${spec.noun} ${made.id}, which already holds the same content, and ` +
+            `made nothing. If that ${spec.noun} should belong to this resource, declare adopt: ${made.id}; if another resource ` +
+            `of the stack holds it, declare this one differently`,
+    );
 }
 
 /** One create request: its answer, the object it made though its answer was lost, or the failure when it made none. */
@@ -88,7 +105,8 @@ async function lostCreate<I extends Props, R extends Remote>(
 
 /** The objects outside `known` that match the inputs. */
 async function appearedSince<I extends Props, R extends Remote>({ spec, view }: Listed<I, R>, context: ResourceContext, inputs: I, known: ReadonlySet<number>): Promise<R[]> {
-    return (await listedAnew(spec, context)).filter((remote) => !known.has(remote.id) && (!spec.naturalKey || view.matchesKey(inputs, remote)));
+    const keyed = keyOf(spec, inputs) !== undefined;
+    return (await listedAnew(spec, context)).filter((remote) => !known.has(remote.id) && (!keyed || view.matchesKey(inputs, remote)));
 }
 
 /** Why every attempt of a create failed, when the service never created the object. */

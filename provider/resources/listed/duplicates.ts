@@ -7,7 +7,7 @@
 import type { ResourceContext } from "../context";
 import type { Props } from "../lifecycle";
 import { listingOf, type CreationBaseline } from "./listing";
-import type { Remote } from "./spec";
+import { keyOf, type Remote } from "./spec";
 import type { Listed } from "./view";
 
 export async function refuseDuplicate<I extends Props, R extends Remote>(
@@ -16,7 +16,7 @@ export async function refuseDuplicate<I extends Props, R extends Remote>(
     inputs: I,
     baseline: CreationBaseline<R>,
 ): Promise<void> {
-    const key = spec.naturalKey;
+    const key = keyOf(spec, inputs);
     if (key) {
         const existing = baseline.existed.find((remote) => view.matchesKey(inputs, remote));
         if (!existing) return;

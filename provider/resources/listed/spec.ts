@@ -33,8 +33,11 @@ export interface ListedKind<I extends Props, R extends Remote> {
     computedOutputs?: ResourceDefinition<I>["computedOutputs"];
     /** The outputs named in `computedOutputs`, from what the service shows. */
     computed?(remote: R): Props;
-    /** The natural key, for adopting by key and for finding an object whose create response was lost. */
-    naturalKey?: { describe(inputs: I): string; fields: readonly (keyof I & string)[] };
+    /**
+     * The natural key, for adopting by key and for finding an object whose create response was lost. `applies`: whether
+     * given inputs have one (a link declared without an alias has none); absent, every object of the kind has one.
+     */
+    naturalKey?: { describe(inputs: I): string; fields: readonly (keyof I & string)[]; applies?(inputs: I): boolean };
     normalise?: ResourceDefinition<I>["normalise"];
     /** For shortener-import: what the listing does not show of the object and what to do about it, said above each imported one. */
     importNote?: string;
@@ -48,9 +51,18 @@ export interface ListedKind<I extends Props, R extends Remote> {
      * fails after the service made the object would lose its id.
      */
     create(client: ShortenerClient, inputs: I): Promise<{ id: number; computed?: Props }>;
-    /** Absent: every change replaces. */
-    update?(client: ShortenerClient, id: number, inputs: I, changed: readonly (keyof I & string)[]): Promise<R | void>;
+    /**
+     * Absent: every change replaces. `current` gives the object as the run's listing shows it, for a kind whose update
+     * must send what the program leaves to others (a link's campaign, set by a CampaignLink).
+     */
+    update?(client: ShortenerClient, id: number, inputs: I, changed: readonly (keyof I & string)[], current: () => Promise<R | undefined>): Promise<R | void>;
     remove(client: ShortenerClient, id: number): Promise<void>;
+}
+
+/** The natural key of these inputs, or undefined when the kind or these inputs have none. */
+export function keyOf<I extends Props, R extends Remote>(spec: ListedKind<I, R>, inputs: I): ListedKind<I, R>["naturalKey"] {
+    const key = spec.naturalKey;
+    return key && (key.applies?.(inputs) ?? true) ? key : undefined;
 }
 
 /** The inputs every listed kind has beside its own: how to take over an existing object. */

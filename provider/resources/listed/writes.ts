@@ -17,7 +17,8 @@ export async function updateListed<I extends Props, R extends Remote>(
 ): Promise<Props> {
     const update = spec.update!;
     try {
-        const updated = await idempotently(() => update(context.client(), numericId(id), news, changed));
+        const current = () => findListed(spec, context, numericId(id));
+        const updated = await idempotently(() => update(context.client(), numericId(id), news, changed, current));
         return updated ? view.observed(updated, news).computed : {};
     } catch (error) {
         throw await goneOr({ spec, view }, context, id, error);

@@ -1,0 +1,73 @@
+// A link's inputs that the service reads in a form of its own: the alias it rewrites as a slug, the expiry it stores
+// as `YYYY-MM-DD HH:MM:SS`, and the redirect it takes as one string. Each is checked here so that what a program
+// declares is what the service stores, or is refused at preview.
+import { z } from "zod";
+import { objectId, withoutTags } from "./values";
+
+/**
+ * The first path segments of the service's own pages, which it refuses as an alias whatever their case (links.md:
+ * "reserved"). The service's source builds the list from its routes; these are the routes of its public pages.
+ */
+export const RESERVED_ALIASES: ReadonlySet<string> = new Set([
+    "admin", "affiliate", "api", "bio", "blog", "checkout", "contact", "developers", "faq", "forgot", "help", "invite",
+    "login", "logout", "page", "pricing", "qr", "register", "report", "reset", "sitemap", "user", "webhook",
+]);
+
+/** The service's minimum length of a custom alias. */
+const MIN_ALIAS = 3;
+
+/**
+ * The alias as the service stores it (links.md, "custom"): tags stripped, then each run of `/ _ | +` and of the
+ * characters from space to `.` becomes one `-`, other ASCII punctuation is dropped, and `-` is trimmed at both ends.
+ */
+export function aliasSlug(alias: string): string {
+    return withoutTags(alias)
+        .replace(/[/_|+ -.]+/g, "-")
+        .replace(/[\x21-\x2f\x3a-\x40\x5b-\x60\x7b-\x7e]/g, (char) => (char === "-" ? char : ""))
+        .replace(/^-+|-+$/g, "");
+}
+
+/** A custom alias the service stores as declared, or a failure naming the form it would take. */
+export const checkedAlias = z.string().superRefine((alias, context) => {
+    const stored = aliasSlug(alias);
+    const fail = (message: string) => context.addIssue({ code: "custom", message });
+    if (stored !== alias) fail(`would be stored as ${JSON.stringify(stored)}: the service rewrites an alias as a slug; declare ${JSON.stringify(stored)}`);
+    else if (stored.length < MIN_ALIAS) fail(`must be at least ${MIN_ALIAS} characters (the service refuses shorter aliases)`);
+    else if (RESERVED_ALIASES.has(stored.toLowerCase())) fail(`"${stored}" is reserved by the service (one of its own pages); choose another alias`);
+});
+
+const EXPIRY = /^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{2}):(\d{2})(?::(\d{2}))?)?$/;
+
+/** An expiry as the service stores it, `YYYY-MM-DD HH:MM:SS`, from a date with an optional time; a past one is refused. */
+export const expiryInput = z
+    .string()
+    .trim()
+    .transform((value, context) => {
+        const parts = EXPIRY.exec(value);
+        const [year, month, day, hour = "00", minute = "00", second = "00"] = parts?.slice(1) ?? [];
+        const stored = `${year}-${month}-${day} ${hour}:${minute}:${second}`;
+        const time = Date.parse(`${year}-${month}-${day}T${hour}:${minute}:${second}Z`);
+        if (!parts || Number.isNaN(time) || new Date(time).toISOString().slice(0, 10) !== `${year}-${month}-${day}`) {
+            context.addIssue({ code: "custom", message: "must be a date YYYY-MM-DD, optionally with a time HH:MM or HH:MM:SS" });
+            return z.NEVER;
+        }
+        if (time <= Date.now()) {
+            context.addIssue({ code: "custom", message: `${stored} has passed: the service refuses an expiry that is not later than now` });
+            return z.NEVER;
+        }
+        return stored;
+    });
+
+/** How a link sends its visitors on. */
+export type Redirect = "direct" | "frame" | "splash" | { splash: number | string } | { overlay: number | string };
+
+export const redirectInput = z.union(
+    [z.enum(["direct", "frame", "splash"]), z.strictObject({ splash: objectId }), z.strictObject({ overlay: objectId })],
+    { error: 'must be "direct", "frame", "splash", { splash: <splash page id> } or { overlay: <overlay id> }' },
+);
+
+/** The service's `type` for a redirect. */
+export function redirectType(redirect: z.output<typeof redirectInput>): string {
+    if (typeof redirect === "string") return redirect;
+    return "splash" in redirect ? String(redirect.splash) : `overlay-${redirect.overlay}`;
+}

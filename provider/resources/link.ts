@@ -1,0 +1,249 @@
+// A short link, the service's core object. Two facts of the service shape it (shared/spec/links.md):
+// - its update replaces the whole link (an omitted field is reset), so every update sends everything declared;
+// - its create and update change what they do not like without saying so (an alias rewritten as a slug, a domain the
+//   account does not hold, a feature the plan lacks), so the alias is refused at preview in any form the service
+//   would rewrite, and after a write what the service shows is held against the program: a difference is an error
+//   naming it, with the link's id kept in the state.
+import { ShortenerResource, declareKind } from "./resource";
+import type * as pulumi from "@pulumi/pulumi";
+import { secret } from "@pulumi/pulumi/output";
+import { z } from "zod";
+import { BOUNDS } from "../bounds";
+import type { LinkBody, Link as RemoteLink, ShortenerClient } from "../client";
+import { type AgreeWith, type ArgsAgree } from "./args-check";
+import { ResourceInitError, type Failure, type Props } from "./lifecycle";
+import { adoptInput, listedResource } from "./listed";
+import { checkedAlias, expiryInput, redirectInput, redirectType, type Redirect } from "./link-values";
+import { httpUrl, normaliseOrigin, objectId, serviceText, storedText } from "./values";
+
+const target = <K extends string>(key: K, value: z.ZodType<string>) => z.strictObject({ [key]: value, url: httpUrl } as { [P in K]: z.ZodType<string> } & { url: typeof httpUrl });
+const nonEmpty = (what: string) => z.string().trim().min(1, { error: `${what} must not be empty` });
+
+const inputs = z.strictObject({
+    url: serviceText("url").pipe(httpUrl),
+    alias: checkedAlias.optional(),
+    domain: httpUrl.transform(normaliseOrigin).optional(),
+    title: serviceText("title").optional(),
+    description: serviceText("description").optional(),
+    note: serviceText("note").optional(),
+    password: z.string().min(1, { error: "must not be empty (leave password out for a link without one)" }).optional(),
+    expiry: expiryInput.optional(),
+    public: z.boolean().default(false),
+    redirect: redirectInput.optional(),
+    geoTargets: z.array(target("location", nonEmpty("location"))).optional(),
+    deviceTargets: z.array(target("device", nonEmpty("device"))).optional(),
+    languageTargets: z
+        .array(target("language", z.string().trim().toLowerCase().regex(/^[a-z]{2}$/, { error: "must be a two-letter language code (the service keeps two letters)" })))
+        .optional(),
+    parameters: z.record(nonEmpty("a parameter's name"), nonEmpty("a parameter's value")).optional(),
+    pixels: z.array(objectId).optional(),
+    campaign: objectId.optional(),
+    deepLink: z.union([z.strictObject({ apple: nonEmpty("apple").optional(), google: nonEmpty("google").optional() }), z.strictObject({ auto: z.literal(true) })]).optional(),
+    adopt: adoptInput,
+});
+export type LinkInputs = z.output<typeof inputs>;
+
+/** The origin and alias of a short URL: https://go.example.com/summer → [https://go.example.com, summer]. */
+function splitShortUrl(shortUrl: string): { origin: string; alias: string } {
+    const slash = shortUrl.lastIndexOf("/");
+    return { origin: normaliseOrigin(shortUrl.slice(0, slash)), alias: shortUrl.slice(slash + 1) };
+}
+
+const computed = (shortUrl: string) => ({ shortUrl, storedAlias: splitShortUrl(shortUrl).alias });
+
+/** The whole declared link in the service's terms; the campaign as the service has it when the program leaves it to others. */
+function body(wanted: LinkInputs, campaign: number | undefined): LinkBody {
+    const targets = <K extends string>(list: ({ url: string } & Record<K, string>)[] | undefined, key: K) =>
+        list?.map((entry) => ({ [key]: entry[key], link: entry.url })) as (Record<K, string> & { link: string })[] | undefined;
+    return {
+        url: wanted.url,
+        custom: wanted.alias,
+        domain: wanted.domain,
+        password: wanted.password,
+        expiry: wanted.expiry,
+        metatitle: wanted.title,
+        metadescription: wanted.description,
+        description: wanted.note,
+        status: wanted.public ? "public" : "private",
+        type: wanted.redirect === undefined ? undefined : redirectType(wanted.redirect),
+        geotarget: targets(wanted.geoTargets, "location"),
+        devicetarget: targets(wanted.deviceTargets, "device"),
+        languagetarget: targets(wanted.languageTargets, "language"),
+        parameters: wanted.parameters && Object.entries(wanted.parameters).map(([name, value]) => ({ name, value })),
+        pixels: wanted.pixels,
+        campaign: wanted.campaign ?? campaign,
+        deeplink: wanted.deepLink,
+    };
+}
+
+/**
+ * What the service left out of a write it answered as done, each with the property as it holds it: the domain and
+ * alias from the short URL it answered, the expiry, geo targets and (on an update) the long URL from the link itself.
+ * Device and language targets, parameters, pixels, the redirect and the deep link cannot be seen (links.md).
+ */
+async function dropped(client: ShortenerClient, id: number, wanted: LinkInputs, shortUrl: string, urlChanged: boolean): Promise<{ what: string[]; held: Props }> {
+    const { origin, alias } = splitShortUrl(shortUrl);
+    const what: string[] = [];
+    const held: Props = {};
+    const drop = (field: keyof LinkInputs, why: string, holds: unknown) => {
+        what.push(`${field} (${why})`);
+        held[field] = holds;
+    };
+    if (wanted.alias !== undefined && alias !== wanted.alias) drop("alias", `the link got the alias "${alias}": the plan has no custom aliases`, alias);
+    if (wanted.domain !== undefined && origin !== wanted.domain) {
+        drop("domain", `the link is on ${origin}: the account does not hold ${wanted.domain}, or the plan does not allow it`, origin);
+    }
+    if (wanted.expiry === undefined && !wanted.geoTargets?.length && !urlChanged) return { what, held };
+    const { link } = await client.links.get(id);
+    if (wanted.expiry !== undefined && !link.expiry) drop("expiry", "the plan does not allow expiration", undefined);
+    if (wanted.geoTargets?.length && isEmpty(link.location)) drop("geoTargets", "the plan has no geo targeting", undefined);
+    if (urlChanged && !storedText(wanted.url).includes(link.longUrl)) {
+        drop("url", `the link still leads to ${link.longUrl}: the plan does not allow editing a link's long URL`, link.longUrl);
+    }
+    return { what, held };
+}
+
+const isEmpty = (value: unknown) => value === null || value === undefined || value === "" || (typeof value === "object" && Object.keys(value).length === 0);
+
+/** A write the service answered as done, held against the program: what it dropped is an error, with the id kept. */
+async function checkedWrite(client: ShortenerClient, id: number, wanted: LinkInputs, shortUrl: string, urlChanged: boolean, verb: string): Promise<Props> {
+    const { what, held } = await dropped(client, id, wanted, shortUrl, urlChanged);
+    const outputs = computed(shortUrl);
+    if (what.length === 0) return outputs;
+    throw new ResourceInitError(
+        `${verb} link ${id} (${shortUrl}), but the service silently dropped: ${what.join("; ")}. Declare what the account allows`,
+        String(id),
+        { ...held, ...outputs },
+    );
+}
+
+/** Rules across fields, at preview. */
+function rules(news: LinkInputs): Failure[] {
+    if (news.adopt === true && news.alias === undefined) {
+        return [{ property: "adopt", reason: "true finds the link by its domain and alias: declare alias, or adopt the link by its id (adopt: <id>)" }];
+    }
+    return [];
+}
+
+export const link = listedResource<LinkInputs, RemoteLink>({
+    kind: "Link",
+    noun: "link",
+    importNote:
+        "password, redirect, targets, parameters, pixels, deep link, public and note: the service never shows them. Left\n" +
+        "out, the first `up` resets them (the service's update replaces the whole link): declare them before applying.",
+    imported: { option: "links", snapshotKey: "links", title: "Links", prefix: "link", nameText: (remote) => remote.alias },
+    inputs,
+    rules,
+    list: (client, walk) => client.links.all({ limit: BOUNDS.linkPageSize.default, ...walk }),
+    // The listing shows the visible half of a link; the rest is kept from state (docs/resources.md lists which).
+    observe: (remote) => ({
+        url: remote.longUrl,
+        alias: remote.alias,
+        domain: splitShortUrl(remote.shortUrl).origin,
+        title: remote.title,
+        description: remote.description,
+        ...(remote.campaign === undefined ? {} : { campaign: remote.campaign ?? undefined }),
+    }),
+    // The real service HTML-escapes the URL on update and every text it is given.
+    storedForms: { url: storedText, title: storedText, description: storedText },
+    // Left out, the service picks them (a random alias, its default domain, the page's own title), and a CampaignLink
+    // may set the campaign.
+    derivedWhenAbsent: ["alias", "domain", "title", "description", "campaign"],
+    // The update keeps these when they are left out: removing one from the program would change nothing.
+    irremovable: {
+        alias: "cannot be removed once set: the service keeps a custom alias for good; declare another alias instead",
+        title: "cannot be removed once set: the service keeps the title when it is left out; declare another title instead",
+        description: "cannot be removed once set: the service keeps the description when it is left out; declare another one instead",
+        redirect: "cannot be removed once set: the service keeps the redirect when it is left out; declare redirect: \"direct\" instead",
+        deepLink: "cannot be removed once set: the service keeps the deep link when it is left out",
+    },
+    computedOutputs: ["shortUrl", "storedAlias", "channels"],
+    computed: (remote) => ({ ...computed(remote.shortUrl), channels: remote.channels }),
+    naturalKey: {
+        describe: (wanted) => `the alias "${wanted.alias}"${wanted.domain ? ` on ${wanted.domain}` : ""}`,
+        fields: ["domain", "alias"],
+        applies: (wanted) => wanted.alias !== undefined,
+    },
+    serverErrorHint:
+        "the service answers a plan's link limit (\"You have reached your maximum links limit\") with an HTTP 500 page: check the account's plan",
+    create: async (client, wanted) => {
+        const saved = await client.links.create(body(wanted, undefined));
+        return { id: saved.id, computed: await checkedWrite(client, saved.id, wanted, saved.shortUrl, false, "created") };
+    },
+    // The whole link every time: what the update is not sent, it resets.
+    update: async (client, id, wanted, changed, current) => {
+        const campaign = wanted.campaign === undefined ? ((await current())?.campaign ?? undefined) : undefined;
+        const saved = await client.links.update(id, body(wanted, campaign));
+        await checkedWrite(client, id, wanted, saved.shortUrl, changed.includes("url"), "updated");
+    },
+    remove: (client, id) => client.links.delete(id),
+});
+
+export interface LinkTarget {
+    url: string;
+}
+
+export interface LinkArgs {
+    /** The long URL, with its scheme. */
+    url: pulumi.Input<string>;
+    /** The custom alias, exactly as the service stores it: letters, digits and single dashes inside, at least 3
+     *  characters, not one of the service's own paths. Left out, the service picks a random one (see storedAlias). */
+    alias?: pulumi.Input<string>;
+    /** A domain of the account (`https://go.example.com`, or a `Domain`'s `domain` output). Left out: the service's default. */
+    domain?: pulumi.Input<string>;
+    /** The page's meta title and description the link shows. Left out (both), the service fetches the page's own. */
+    title?: pulumi.Input<string>;
+    description?: pulumi.Input<string>;
+    /** A note for the account only. */
+    note?: pulumi.Input<string>;
+    /** Visitors must enter it. Secret everywhere; the service never shows it, so a change by hand is not seen. */
+    password?: pulumi.Input<string>;
+    /** When the link stops working: `2027-01-31`, `2027-01-31 18:00` or `2027-01-31 18:00:00` (the service's time). */
+    expiry?: pulumi.Input<string>;
+    /** Whether the link's statistics are public. Default false. */
+    public?: pulumi.Input<boolean>;
+    /** How visitors are sent on: "direct", "frame", "splash", `{ splash: <splash page id> }` or `{ overlay: <overlay id> }`. */
+    redirect?: pulumi.Input<Redirect>;
+    geoTargets?: pulumi.Input<(LinkTarget & { location: string })[]>;
+    deviceTargets?: pulumi.Input<(LinkTarget & { device: string })[]>;
+    /** `language`: a two-letter code. */
+    languageTargets?: pulumi.Input<(LinkTarget & { language: string })[]>;
+    /** Query parameters added to the long URL, e.g. `{ utm_source: "newsletter" }`. */
+    parameters?: pulumi.Input<Record<string, string>>;
+    /** Ids of the account's pixels (`pixel.id`). */
+    pixels?: pulumi.Input<pulumi.Input<number | string>[]>;
+    /** The id of the account's campaign (`campaign.id`). Left out, a campaign set otherwise (a CampaignLink) is kept. */
+    campaign?: pulumi.Input<number | string>;
+    /** App links: `{ apple, google }`, or `{ auto: true }`. */
+    deepLink?: pulumi.Input<{ apple?: string; google?: string } | { auto: true }>;
+    /** Take over an existing link instead of creating one: `true` finds it by its domain and alias, a number by its id. */
+    adopt?: pulumi.Input<boolean | number>;
+}
+export type LinkArgsAgree = ArgsAgree<AgreeWith<LinkArgs, typeof inputs>>;
+
+/** A short link. Its update sends the whole declared link, as the service's update replaces it. */
+export class Link extends ShortenerResource {
+    static {
+        declareKind(this, link);
+    }
+
+    declare readonly url: pulumi.Output<string>;
+    declare readonly alias: pulumi.Output<string | undefined>;
+    declare readonly domain: pulumi.Output<string | undefined>;
+    declare readonly title: pulumi.Output<string | undefined>;
+    declare readonly description: pulumi.Output<string | undefined>;
+    declare readonly password: pulumi.Output<string | undefined>;
+    declare readonly expiry: pulumi.Output<string | undefined>;
+    declare readonly campaign: pulumi.Output<number | undefined>;
+    /** The short URL: the domain and the alias the link has. */
+    declare readonly shortUrl: pulumi.Output<string>;
+    /** The alias the service holds: the declared one, or the random one it picked. */
+    declare readonly storedAlias: pulumi.Output<string>;
+    /** The ids of the channels holding the link, as the last refresh saw them (empty until then). */
+    declare readonly channels: pulumi.Output<number[] | undefined>;
+
+    constructor(name: string, args: LinkArgs, opts?: pulumi.CustomResourceOptions) {
+        const password = args.password === undefined ? undefined : secret(args.password);
+        super(name, { ...args, password }, { ...opts, additionalSecretOutputs: [...(opts?.additionalSecretOutputs ?? []), "password"] });
+    }
+}
