@@ -109,7 +109,7 @@ describe("shortener-report", function () {
             change("update", moved, { ...moved, inputs: { ...moved.inputs, domain: "https://links.example.com" } }),
             remove(gone),
             change("replace", replaced, { ...replaced, inputs: { ...replaced.inputs, url: "https://www.example.com/other" } }, ["url"]),
-            change("update", locked, { ...locked, inputs: { ...locked.inputs, password: "new", note: "for members", type: "splash" } }),
+            change("update", locked, { ...locked, inputs: { ...locked.inputs, password: "new", note: "for members", redirect: "splash" } }),
         ];
         const text = await markdown(digest(steps, {}));
         const rendered = html(text);
@@ -129,7 +129,7 @@ describe("shortener-report", function () {
         assert.match(block("retitled"), /<summary>update Short link <code>https:\/\/go.example.com\/spring<\/code>/);
         assert.doesNotMatch(block("retitled"), /Breaks the public short URL/, "a new title keeps the short URL");
         assert.match(block("realiased"), /Breaks the public short URL<\/strong> <code>https:\/\/go.example.com\/summer<\/code>: <code>alias<\/code> changed/);
-        assert.match(block("locked"), /The service does not show <code>note<\/code>, <code>password<\/code>, <code>type<\/code>: drift in them cannot be checked/);
+        assert.match(block("locked"), /The service does not show <code>note<\/code>, <code>password<\/code>, <code>redirect<\/code>: drift in them cannot be checked/);
         assert.doesNotMatch(block("retitled"), /does not show/, "the title is shown by the service");
         assert.ok(!text.includes('"new"') && !text.includes('"old"'), "a link's password is a secret");
     });
@@ -244,6 +244,7 @@ describe("shortener-report", function () {
         for (const [kind, definition] of Object.entries(definitions)) {
             const inputs = Object.keys((definition.inputs as unknown as { shape: object }).shape).filter((input) => input !== "adopt");
             for (const input of inputs) assert.ok(KIND_WORDS[kind].words[input], `${kind}.${input} has no words`);
+            for (const input of KIND_WORDS[kind].unseen ?? []) assert.ok(inputs.includes(input), `${kind}'s unseen ${input} is not an input`);
         }
     });
 });
