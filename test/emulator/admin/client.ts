@@ -1,9 +1,9 @@
 import type { FaultSpec } from "../http/faults";
-import type { AdminKind, Kind } from "../store/records";
+import type { AdminKind, Kind, Plan } from "../store/records";
 import type { RequestLogEntry } from "../http/request-log";
 
 export type { FaultSpec, FaultMode } from "../http/faults";
-export type { AdminKind, Kind } from "../store/records";
+export type { AdminKind, Kind, Plan } from "../store/records";
 export type { RequestLogEntry } from "../http/request-log";
 
 /** Typed client of the emulator's admin surface (/__admin/...). Admin calls are never rate-limited, faulted or logged. */
@@ -25,6 +25,16 @@ export class EmulatorAdmin {
     /** Changes a stored object behind the client's back (store field names). */
     async patch(kind: AdminKind, id: number, fields: Record<string, unknown>): Promise<void> {
         await this.call("PATCH", `/records/${kind}/${id}`, { fields });
+    }
+
+    /** One stored object with every field, those the API never returns included. */
+    get(kind: AdminKind, id: number): Promise<Record<string, unknown>> {
+        return this.call("GET", `/records/${kind}/${id}`);
+    }
+
+    /** Changes what an account's plan allows (default: the ready account); answers the whole plan. */
+    setPlan(plan: Partial<Plan>, options: { userId?: number } = {}): Promise<Plan> {
+        return this.call("PUT", "/plan", { plan, userId: options.userId });
     }
 
     async remove(kind: Kind, id: number): Promise<void> {
@@ -50,6 +60,11 @@ export class EmulatorAdmin {
 
     requests(): Promise<RequestLogEntry[]> {
         return this.call("GET", "/requests");
+    }
+
+    /** API requests by endpoint: "<method> <route pattern>" (or the path no route matched) to a count. */
+    requestCounts(): Promise<Record<string, number>> {
+        return this.call("GET", "/requests/counts");
     }
 
     async clearRequests(): Promise<void> {

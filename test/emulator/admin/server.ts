@@ -3,7 +3,7 @@ import { ApiServerState, RateLimitStyle } from "../api/server";
 import { FaultSpec } from "../http/faults";
 import { parseJsonObject, queryObject, readBody, sendJson } from "../http/messages";
 import { RateLimitSettings, validateRateLimitSettings } from "../http/rate-limiter";
-import { AccountRecord, isAdminKind, isKind, Kind, KINDS, NewFields } from "../store/records";
+import { AccountRecord, fullPlan, isAdminKind, isKind, Kind, KINDS, NewFields, Plan } from "../store/records";
 import { matchRoute, Route } from "../http/router";
 import { seedDefaults } from "../store/seed-defaults";
 
@@ -61,6 +61,18 @@ function optionalUserId(value: unknown, context: AdminContext): number | undefin
     return userId;
 }
 
+/** Plan settings: each a boolean, but linksLimit a whole number or null. */
+function planChanges(value: unknown): Partial<Plan> {
+    if (typeof value !== "object" || value === null || Array.isArray(value)) throw new AdminError(400, "plan must be an object");
+    const known = fullPlan();
+    for (const [field, setting] of Object.entries(value)) {
+        if (!(field in known)) throw new AdminError(400, `unknown plan setting "${field}": the settings are ${Object.keys(known).join(", ")}`);
+        const valid = field === "linksLimit" ? setting === null || (Number.isInteger(setting) && (setting as number) >= 0) : typeof setting === "boolean";
+        if (!valid) throw new AdminError(400, `plan setting ${field} must be ${field === "linksLimit" ? "a whole number or null" : "true or false"}`);
+    }
+    return value as Partial<Plan>;
+}
+
 type AdminHandler = (context: AdminContext) => unknown;
 
 const adminRoutes: Route<AdminHandler>[] = [
@@ -98,6 +110,28 @@ const adminRoutes: Route<AdminHandler>[] = [
             const records = context.state.api.store.records(kind) as unknown as Record<string, unknown>[];
             const owner = kind === "accounts" ? "id" : "userId";
             return structuredClone(userId === undefined ? records : records.filter((record) => record[owner] === userId));
+        },
+    },
+    {
+        method: "GET",
+        pattern: "/__admin/records/:kind/:id",
+        handler: (context) => {
+            const kind = kindParam(context, true);
+            const id = idParam(context);
+            const record = context.state.api.store.find(kind, id);
+            if (!record) throw new AdminError(404, `${kind} ${id} does not exist`);
+            return structuredClone(record);
+        },
+    },
+    {
+        method: "PUT",
+        pattern: "/__admin/plan",
+        handler: (context) => {
+            const userId = optionalUserId(context.body.userId, context) ?? context.state.initial.readyAccount.id;
+            const account = context.state.api.store.find("accounts", userId)!;
+            const plan = { ...account.plan, ...planChanges(context.body.plan) };
+            context.state.api.store.update("accounts", account, { plan });
+            return plan;
         },
     },
     {
@@ -165,6 +199,11 @@ const adminRoutes: Route<AdminHandler>[] = [
         method: "GET",
         pattern: "/__admin/requests",
         handler: ({ state }) => state.api.log.list(),
+    },
+    {
+        method: "GET",
+        pattern: "/__admin/requests/counts",
+        handler: ({ state }) => state.api.log.countsByEndpoint(),
     },
     {
         method: "DELETE",

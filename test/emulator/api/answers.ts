@@ -13,3 +13,11 @@ export class RawAnswer extends Error {
         super(`HTTP ${status} with ${body === "html" ? "an HTML page" : "an empty body"}`);
     }
 }
+
+/**
+ * Where the emulator does not follow the service (links.md leaves the service's answer unknown): a refusal that names
+ * what is not followed, never a guess.
+ */
+export function notFollowed(what: string, why: string): never {
+    throw new ApiFailure(`emulator: ${what} is not followed: ${why}`);
+}

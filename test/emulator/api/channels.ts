@@ -4,6 +4,7 @@ import { ApiContext, ApiRoute, deleteRoute, done, ownedOrFail } from "./context"
 import { oneOf, optionalString, requiredString } from "./fields";
 import { ownedListRoute, pagedListResponse } from "./pagination";
 import { qrLink } from "./qrcodes";
+import { linkShortUrl } from "./links";
 
 /** The service silently keeps the old name or description when the new one is this short. */
 const IGNORED_TEXT_LENGTH = 2;
@@ -48,7 +49,7 @@ function presentItem(context: ApiContext, item: ChannelItemRef): object | undefi
     });
     if (item.type === "links") {
         const link = store.find("links", item.id);
-        return link && shown(link.title, link.url, `${base}/${link.alias}`, link.date);
+        return link && shown(link.title, link.url, linkShortUrl(base, link), link.date);
     }
     if (item.type === "bio") {
         const bio = store.find("bio", item.id);

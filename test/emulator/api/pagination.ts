@@ -2,7 +2,7 @@ import { Kind, RecordsByKind } from "../store/records";
 import { ApiContext, ApiRoute } from "./context";
 import { ApiFailure } from "./answers";
 
-const DEFAULT_LIMIT = 15;
+export const DEFAULT_LIMIT = 15;
 
 function positiveInteger(query: Record<string, string>, field: string, fallback: number): number {
     const raw = query[field];
@@ -17,23 +17,24 @@ function positiveInteger(query: Record<string, string>, field: string, fallback:
  * system domains).
  */
 export function listResponse<T>(key: string, items: T[], context: ApiContext, alwaysIncluded: unknown[] = []): object {
-    return pagedListResponse(key, items, (entry) => entry, context, alwaysIncluded);
+    return pagedListResponse(key, items, (entry) => entry, context, { alwaysIncluded });
 }
 
 /**
  * The list envelope over entries that are paged as they are but listed as `show` presents them: an entry shown as
  * undefined still takes its place in the paging and is left out of its page (a `result` of the page counts what is
- * listed, a `result` of the total counts every entry).
+ * listed, a `result` of the total counts every entry). `perpage` replaces the `limit` parameter's reading where a
+ * list reads it its own way.
  */
 export function pagedListResponse<E, T>(
     key: string,
     entries: E[],
     show: (entry: E) => T | undefined,
     context: ApiContext,
-    alwaysIncluded: unknown[] = [],
+    options: { alwaysIncluded?: unknown[]; perpage?: number } = {},
 ): object {
     const { profile } = context.settings;
-    const perpage = positiveInteger(context.query, "limit", DEFAULT_LIMIT);
+    const perpage = options.perpage ?? positiveInteger(context.query, "limit", DEFAULT_LIMIT);
     const currentpage = positiveInteger(context.query, "page", 1);
     const maxpage = Math.ceil(entries.length / perpage);
     const page = entries
@@ -48,7 +49,7 @@ export function pagedListResponse<E, T>(
             currentpage,
             nextpage: currentpage < maxpage ? currentpage + 1 : null,
             maxpage,
-            [key]: [...page, ...alwaysIncluded],
+            [key]: [...page, ...(options.alwaysIncluded ?? [])],
         },
     };
 }

@@ -3,6 +3,7 @@ import { campaignRoutes } from "./campaigns";
 import { channelRoutes } from "./channels";
 import { ApiRoute } from "./context";
 import { domainRoutes } from "./domains";
+import { linkRoutes } from "./links";
 import { pixelRoutes } from "./pixels";
 import { qrRoutes } from "./qrcodes";
 import { readOnlyRoutes } from "./read-only";
@@ -15,4 +16,5 @@ export const apiRoutes: ApiRoute[] = [
     ...channelRoutes,
     ...pixelRoutes,
     ...qrRoutes,
+    ...linkRoutes,
 ];

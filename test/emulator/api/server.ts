@@ -1,11 +1,11 @@
 import { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from "node:http";
-import { ApiRoute, ApiSettings } from "./context";
+import { ApiHandler, ApiRoute, ApiSettings } from "./context";
 import { ApiFailure, RawAnswer } from "./answers";
 import { FaultMode, FaultQueue } from "../http/faults";
 import { parseJsonObject, queryObject, readBody, sendEmpty, sendHtml, sendJson } from "../http/messages";
 import { FixedWindowRateLimiter, RateDecision } from "../http/rate-limiter";
 import { RequestLog } from "../http/request-log";
-import { matchRoute } from "../http/router";
+import { matchRoute, RouteMatch } from "../http/router";
 import { Store } from "../store/store";
 
 export type RateLimitStyle = "body" | "status";
@@ -43,8 +43,7 @@ function failure(message: string): object {
 }
 
 /** Routing, authentication and the handler: everything that decides the answer once limits and faults let it through. */
-function answer(state: ApiServerState, method: string, url: URL, token: string | undefined, bodyText: string): Reply {
-    const match = matchRoute(state.routes, method, url.pathname);
+function answer(state: ApiServerState, match: RouteMatch<ApiHandler>, url: URL, token: string | undefined, bodyText: string): Reply {
     if (match.outcome === "not-found") return { kind: "html", status: 404 };
     if (match.outcome === "method-not-allowed") return { kind: "html", status: 405 };
     const ids: Record<string, number> = {};
@@ -97,10 +96,12 @@ export function createApiHandler(state: ApiServerState): (req: IncomingMessage, 
             // A key sent in the query string must not end up in the request log either.
             if (value === token || state.store.accountByKey(value)) query[name] = "[redacted]";
         }
+        const match = matchRoute(state.routes, method, url.pathname);
         const entry = {
             time: Date.now(),
             method,
             path: url.pathname,
+            route: match.outcome === "matched" ? match.route.pattern : null,
             query,
             userId: (token && state.store.accountByKey(token)?.id) || null,
             rateLimited: false,
@@ -133,7 +134,7 @@ export function createApiHandler(state: ApiServerState): (req: IncomingMessage, 
 
         let reply: Reply;
         try {
-            reply = answer(state, method, url, token, bodyText);
+            reply = answer(state, match, url, token, bodyText);
         } catch (error) {
             console.error("shortener emulator: unexpected error in", method, url.pathname, error);
             reply = { kind: "html", status: 500 };

@@ -13,6 +13,8 @@ export interface ServiceProfile {
     readonly overlayListKey: "cta" | "overlay";
     /** What is stored for a text input: names, descriptions, pixel tags, QR text and vCard fields. */
     storedText(value: string): string;
+    /** A link's long URL as sent, cleaned as the service cleans it before reading it (create and update differ). */
+    linkUrl(value: string, when: "create" | "update"): string;
     /** A campaign's name as stored, on create and on update. */
     campaignName(name: string): string;
     /** A channel's name as stored on update (create stores storedText only). */

@@ -15,6 +15,8 @@ export const realProfile: ServiceProfile = {
     campaignNameKey: "campaign",
     overlayListKey: "overlay",
     storedText: cleanText,
+    // The link controller strips tags from the URL on create, and cleans it whole (tags and escaping) on update.
+    linkUrl: (value, when) => (when === "create" ? stripTags(value) : cleanText(value)),
     campaignName: (name) => upperFirst(cleanText(name)),
     channelNameOnUpdate: (name) => upperFirst(cleanText(name)),
     channelColorWhenAbsent: () => `#${randomBytes(3).toString("hex")}`,
@@ -53,8 +55,12 @@ export const realProfile: ServiceProfile = {
  * followed by white space is not a tag), then & " ' < > escaped (htmlspecialchars with ENT_QUOTES).
  */
 export function cleanText(value: string): string {
-    const stripped = value.replace(/<script\b[^>]*>[\s\S]*?<\/script\s*>/gi, "").replace(/<[^\s<>][^>]*(?:>|$)/g, "");
-    return stripped.replace(/[&"'<>]/g, (char) => HTML_ESCAPES[char]);
+    return stripTags(value).replace(/[&"'<>]/g, (char) => HTML_ESCAPES[char]);
+}
+
+/** <script> blocks and HTML tags removed (with the event-handler attributes inside them), nothing escaped. */
+function stripTags(value: string): string {
+    return value.replace(/<script\b[^>]*>[\s\S]*?<\/script\s*>/gi, "").replace(/<[^\s<>][^>]*(?:>|$)/g, "");
 }
 
 const HTML_ESCAPES: Record<string, string> = { "&": "&amp;", '"': "&quot;", "'": "&#039;", "<": "&lt;", ">": "&gt;" };

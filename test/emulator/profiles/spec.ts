@@ -8,6 +8,7 @@ export const specProfile: ServiceProfile = {
     campaignNameKey: "domain",
     overlayListKey: "cta",
     storedText: (value) => value,
+    linkUrl: (value) => value,
     campaignName: (name) => name,
     channelNameOnUpdate: (name) => name,
     channelColorWhenAbsent: () => "",

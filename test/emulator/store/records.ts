@@ -29,6 +29,44 @@ export interface AccountRecord {
     status: string;
     expires: string;
     registered: string;
+    /** The domain a link made without one gets; "" when the account has none (see api/links.ts). */
+    defaultDomain: string;
+    plan: Plan;
+}
+
+/** What an account's plan allows its links (the service's plan settings the Links API depends on). */
+export interface Plan {
+    customAlias: boolean;
+    expiry: boolean;
+    geotarget: boolean;
+    devicetarget: boolean;
+    languagetarget: boolean;
+    parameters: boolean;
+    /** frame, splash, custom splash pages and overlays. */
+    linkTypes: boolean;
+    deeplink: boolean;
+    editLongUrl: boolean;
+    /** Whether links may use the service's own (system) domains. */
+    systemDomains: boolean;
+    /** How many links the account may have; null: no limit. */
+    linksLimit: number | null;
+}
+
+/** Every account starts with every feature and no limit. */
+export function fullPlan(): Plan {
+    return {
+        customAlias: true,
+        expiry: true,
+        geotarget: true,
+        devicetarget: true,
+        languagetarget: true,
+        parameters: true,
+        linkTypes: true,
+        deeplink: true,
+        editLongUrl: true,
+        systemDomains: true,
+        linksLimit: null,
+    };
 }
 
 export interface DomainRecord extends OwnedRecord {
@@ -65,6 +103,7 @@ export interface PixelRecord extends OwnedRecord {
     tag: string;
 }
 
+/** Clicks or scans of a short link, with the "top" tables of its statistics page. */
 export interface QrStatistics {
     clicks: number;
     uniqueClicks: number;
@@ -89,12 +128,50 @@ export interface QrRecord extends OwnedRecord {
     stats: QrStatistics;
 }
 
+export interface LinkTarget {
+    link: string;
+}
+
+export type DeepLink = { apple?: string; google?: string } | { auto: true };
+
+/**
+ * A short link as the service stores it. Most fields are never returned by the API (links.md lists which); the admin
+ * surface reads and writes them all.
+ */
 export interface LinkRecord extends OwnedRecord {
     url: string;
+    /** The random alias; "" once a custom alias replaced it (for good). The link's alias is `custom || alias`. */
     alias: string;
+    /** The custom alias, "" when none. */
+    custom: string;
+    /** As stored: as sent, or the default domain; null stands for the service's own address. */
+    domain: string | null;
+    /** The page's meta title and description. */
     title: string;
+    description: string;
+    metaimage: string;
     /** The campaign the link is assigned to, if any. */
     campaignId: number | null;
+    /** In plain text, as the service stores it. */
+    password: string;
+    /** "direct", "frame", "splash", a custom splash page's id, or "overlay-<id>". */
+    type: string;
+    pixels: number[];
+    parameters: { name: string; value: string }[];
+    geotarget: (LinkTarget & { location: string })[];
+    devicetarget: (LinkTarget & { device: string })[];
+    languagetarget: (LinkTarget & { language: string })[];
+    deeplink: DeepLink | null;
+    public: boolean;
+    /** The create body's `description`. */
+    note: string;
+    expiry: string | null;
+    stats: QrStatistics;
+    /** Channel assignment rows with an empty channel (written by every update without `channel`). */
+    emptyChannelRows: number;
+    /** Set when the link belongs to a QR code or a bio page: such links are not listed. */
+    qrId: number | null;
+    bioId: number | null;
 }
 
 export interface BioRecord extends OwnedRecord {

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { emptyQrStatistics, Kind, NewFields } from "./records";
+import { emptyQrStatistics, Kind, LinkRecord, NewFields } from "./records";
 
 export const QR_DEFAULT_BACKGROUND = "rgb(255,255,255)";
 export const QR_DEFAULT_FOREGROUND = "rgb(0,0,0)";
@@ -32,7 +32,7 @@ export function seedDefaults(kind: Kind): NewFields<Kind> {
                 stats: emptyQrStatistics(),
             };
         case "links":
-            return { url: "https://example.com/", alias: shortCode(), title: "Seeded link", campaignId: null };
+            return { ...linkDefaults(), url: "https://example.com/", alias: shortCode(), title: "Seeded link" };
         case "bio":
             return { name: "Seeded bio page", alias: shortCode() };
         case "overlays":
@@ -40,4 +40,30 @@ export function seedDefaults(kind: Kind): NewFields<Kind> {
         case "splash":
             return { name: "Seeded splash page" };
     }
+}
+
+/** A link's fields that neither a seed nor an older state file has to name. */
+export function linkDefaults(): Omit<NewFields<"links">, "url" | "alias" | "title"> {
+    return {
+        custom: "",
+        domain: null,
+        description: "",
+        metaimage: "",
+        campaignId: null,
+        password: "",
+        type: "direct",
+        pixels: [],
+        parameters: [],
+        geotarget: [],
+        devicetarget: [],
+        languagetarget: [],
+        deeplink: null,
+        public: false,
+        note: "",
+        expiry: null,
+        stats: emptyQrStatistics(),
+        emptyChannelRows: 0,
+        qrId: null,
+        bioId: null,
+    } satisfies Partial<LinkRecord>;
 }

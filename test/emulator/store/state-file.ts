@@ -1,4 +1,6 @@
 import { existsSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { fullPlan } from "./records";
+import { linkDefaults } from "./seed-defaults";
 import { emptyStoreData, StoreData } from "./store";
 
 const FORMAT = "shortener-emulator-state";
@@ -19,7 +21,11 @@ export function loadState(file: string): StoreData | undefined {
     // Kinds added after the file was written start empty.
     const fresh = emptyStoreData();
     const store = parsed.store as Partial<StoreData>;
-    return { ...fresh, ...store, nextId: { ...fresh.nextId, ...store.nextId } };
+    const data = { ...fresh, ...store, nextId: { ...fresh.nextId, ...store.nextId } };
+    // Fields added after the file was written take their defaults.
+    data.accounts = data.accounts.map((account) => ({ ...account, defaultDomain: account.defaultDomain ?? "", plan: { ...fullPlan(), ...account.plan } }));
+    data.links = data.links.map((link) => ({ ...linkDefaults(), ...link }));
+    return data;
 }
 
 /** Writes through a temporary file and a rename, so a crash never leaves half a file. */

@@ -3,6 +3,7 @@ import { now } from "./dates";
 import {
     AccountRecord,
     AdminKind,
+    fullPlan,
     Kind,
     KINDS,
     NewFields,
@@ -87,6 +88,8 @@ export class Store {
             status: "pro",
             expires: addYears(registered, 1),
             registered,
+            defaultDomain: "",
+            plan: fullPlan(),
         };
         this.data.accounts.push(account);
         this.changed();
