@@ -58,7 +58,7 @@ export function generateProgram(snapshot: Snapshot, options: ProgramOptions): Ge
             if (objects === undefined) return undefined;
             const named = names.get(kind.kind)!;
             const file = DATA_FILES[kind.kind];
-            if (file === undefined) return section(kind.listed.imported.title, objects.map((remote) => declaration(kind, remote, named.get(remote.id)!, options.service)));
+            if (file === undefined || objects.length === 0) return section(kind.listed.imported.title, objects.map((remote) => declaration(kind, remote, named.get(remote.id)!, options.service)));
             data.push({ file, text: jsonData(objects.map((remote) => dataEntry(kind, remote, named.get(remote.id)!, options.service))) });
             return dataSection(kind, objects, named, file, options.service);
         }),

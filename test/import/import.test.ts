@@ -5,13 +5,14 @@ import { strict as assert } from "node:assert";
 import { execFileSync } from "node:child_process";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { runLifecycle, shownSteps, type LifecycleResult, type Operation } from "../engine";
+import { shownSteps, type LifecycleResult, type Operation } from "../engine";
 import { startEmulator, type EmulatorOptions, type RunningEmulator } from "../emulator";
 import { runCommand, type Finished } from "../support/commands";
 import { freshTempDir, linkedProject, readManifest, removeDir, REPOSITORY_ROOT } from "../support/repository";
 import { typeCheck } from "../support/typecheck";
 import { changes } from "../support/stack";
 import { byDepth, sampleOf } from "../support/depth";
+import { runImported } from "./imported-stack";
 import { seedAccount } from "./seed";
 
 /** The emulator's profiles to import from; a profile of the real service joins this list when the emulator has one. */
@@ -48,17 +49,7 @@ for (const profile of sampleOf("a whole account taken over", PROFILES, 1, (profi
         let project: string;
         let program: string;
         let importRequests: { method: string; path: string; query: Record<string, string> }[];
-        const run = async (operation: Operation): Promise<LifecycleResult> => {
-            const result = await runLifecycle(operation, {
-                programDir: project,
-                stateFile: join(project, "state.json"),
-                config: { "shortener:baseUrl": emulator.baseUrl },
-                secretConfig: { "shortener:apiKey": emulator.apiKey },
-                env: { PULUMI_CONFIG_PASSPHRASE: "import-test" },
-            });
-            assert.ok(result.ok, `${operation} failed:\n${result.log}\n${(result.diagnostics ?? []).join("\n")}`);
-            return result;
-        };
+        const run = (operation: Operation): Promise<LifecycleResult> => runImported(operation, project, emulator);
         const writesSince = async () => (await emulator.admin.requests()).filter((entry) => WRITES.includes(entry.method));
 
         before(async function () {
