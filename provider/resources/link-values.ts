@@ -10,20 +10,21 @@ import { objectId, withoutTags } from "./values";
  */
 export const RESERVED_ALIASES: ReadonlySet<string> = new Set([
     "admin", "affiliate", "api", "bio", "blog", "checkout", "contact", "developers", "faq", "forgot", "help", "invite",
-    "login", "logout", "page", "pricing", "qr", "register", "report", "reset", "sitemap", "user", "webhook",
+    "login", "logout", "page", "pricing", "privacy", "q", "qr", "r", "register", "report", "reset", "shorten", "sitemap",
+    "terms", "u", "upgrade", "user", "webhook",
 ]);
 
 /** The service's minimum length of a custom alias. */
 const MIN_ALIAS = 3;
 
 /**
- * The alias as the service stores it (links.md, "custom"): tags stripped, then each run of `/ _ | +` and of the
- * characters from space to `.` becomes one `-`, other ASCII punctuation is dropped, and `-` is trimmed at both ends.
+ * The alias as the service stores it (links.md, "custom"): tags stripped, ASCII punctuation other than `/ _ | +` and
+ * the characters from space to `.` dropped, each run of those then made one `-`, and `-` trimmed at both ends.
  */
 export function aliasSlug(alias: string): string {
     return withoutTags(alias)
+        .replace(/[:;<=>?@[\\\]^`{}~]/g, "")
         .replace(/[/_|+ -.]+/g, "-")
-        .replace(/[\x21-\x2f\x3a-\x40\x5b-\x60\x7b-\x7e]/g, (char) => (char === "-" ? char : ""))
         .replace(/^-+|-+$/g, "");
 }
 

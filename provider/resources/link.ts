@@ -11,7 +11,7 @@ import { z } from "zod";
 import { BOUNDS } from "../bounds";
 import type { LinkBody, Link as RemoteLink, ShortenerClient } from "../client";
 import { type AgreeWith, type ArgsAgree } from "./args-check";
-import { ResourceInitError, type Failure, type Props } from "./lifecycle";
+import { ResourceInitError, sameValue, type Failure, type Props } from "./lifecycle";
 import { adoptInput, listedResource } from "./listed";
 import { checkedAlias, expiryInput, redirectInput, redirectType, type Redirect } from "./link-values";
 import { httpUrl, normaliseOrigin, objectId, serviceText, storedText } from "./values";
@@ -69,7 +69,8 @@ function body(wanted: LinkInputs, campaign: number | undefined): LinkBody {
         geotarget: targets(wanted.geoTargets, "location"),
         devicetarget: targets(wanted.deviceTargets, "device"),
         languagetarget: targets(wanted.languageTargets, "language"),
-        parameters: wanted.parameters && Object.entries(wanted.parameters).map(([name, value]) => ({ name, value })),
+        // In the order of their names, as the state holds them.
+        parameters: wanted.parameters && Object.entries(wanted.parameters).sort(([a], [b]) => (a < b ? -1 : 1)).map(([name, value]) => ({ name, value })),
         pixels: wanted.pixels,
         campaign: wanted.campaign ?? campaign,
         deeplink: wanted.deepLink,
@@ -117,12 +118,26 @@ async function checkedWrite(client: ShortenerClient, id: number, wanted: LinkInp
     );
 }
 
-/** Rules across fields, at preview. */
-function rules(news: LinkInputs): Failure[] {
+/** Rules across fields and from the old inputs to the new, at preview. */
+function rules(news: LinkInputs, olds: Props): Failure[] {
     if (news.adopt === true && news.alias === undefined) {
         return [{ property: "adopt", reason: "true finds the link by its domain and alias: declare alias, or adopt the link by its id (adopt: <id>)" }];
     }
-    return [];
+    return lostByUpdate(news, olds);
+}
+
+/**
+ * The service's update always makes a link private and empties its note: a link that keeps either cannot be updated
+ * in place without becoming other than declared, so such an update is refused before anything is sent.
+ */
+function lostByUpdate(news: LinkInputs, olds: Props): Failure[] {
+    const fields = Object.keys(inputs.shape).filter((field) => field !== "adopt");
+    const updating = Object.keys(olds).length > 0 && fields.some((field) => !sameValue(news[field as keyof LinkInputs], olds[field]));
+    const kept = [news.public ? "public" : undefined, news.note !== undefined ? "note" : undefined].filter((field) => field !== undefined);
+    const reason =
+        "cannot be kept by an update: the service's update always makes a link private and empties its note. Replace the " +
+        "link (pulumi up --replace <its URN>), or drop public and note from it to update it in place";
+    return updating ? kept.map((property) => ({ property, reason })) : [];
 }
 
 export const link = listedResource<LinkInputs, RemoteLink>({
@@ -179,9 +194,11 @@ export const link = listedResource<LinkInputs, RemoteLink>({
     remove: (client, id) => client.links.delete(id),
 });
 
-export interface LinkTarget {
-    url: string;
-}
+/** Where a target's visitors go instead: `{ location: "Canada", url }`, `{ device: "iPhone", url }`, `{ language: "fr", url }`. */
+export type LinkTarget<K extends "location" | "device" | "language"> = { url: string } & { [P in K]: string };
+
+/** App links: the app's link for each store, or the service's own detection. */
+export type DeepLink = { apple?: string; google?: string } | { auto: true };
 
 export interface LinkArgs {
     /** The long URL, with its scheme. */
@@ -204,10 +221,10 @@ export interface LinkArgs {
     public?: pulumi.Input<boolean>;
     /** How visitors are sent on: "direct", "frame", "splash", `{ splash: <splash page id> }` or `{ overlay: <overlay id> }`. */
     redirect?: pulumi.Input<Redirect>;
-    geoTargets?: pulumi.Input<(LinkTarget & { location: string })[]>;
-    deviceTargets?: pulumi.Input<(LinkTarget & { device: string })[]>;
+    geoTargets?: pulumi.Input<LinkTarget<"location">[]>;
+    deviceTargets?: pulumi.Input<LinkTarget<"device">[]>;
     /** `language`: a two-letter code. */
-    languageTargets?: pulumi.Input<(LinkTarget & { language: string })[]>;
+    languageTargets?: pulumi.Input<LinkTarget<"language">[]>;
     /** Query parameters added to the long URL, e.g. `{ utm_source: "newsletter" }`. */
     parameters?: pulumi.Input<Record<string, string>>;
     /** Ids of the account's pixels (`pixel.id`). */
@@ -215,7 +232,7 @@ export interface LinkArgs {
     /** The id of the account's campaign (`campaign.id`). Left out, a campaign set otherwise (a CampaignLink) is kept. */
     campaign?: pulumi.Input<number | string>;
     /** App links: `{ apple, google }`, or `{ auto: true }`. */
-    deepLink?: pulumi.Input<{ apple?: string; google?: string } | { auto: true }>;
+    deepLink?: pulumi.Input<DeepLink>;
     /** Take over an existing link instead of creating one: `true` finds it by its domain and alias, a number by its id. */
     adopt?: pulumi.Input<boolean | number>;
 }

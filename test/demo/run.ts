@@ -19,13 +19,6 @@ const STEP_COUNT = 8;
 const STACK_TYPE = "pulumi:pulumi:Stack";
 const USAGE = "usage: npm run demo [-- --profile spec|real] [--api-key-file FILE]";
 
-/** The short links "made in the dashboard" (the API cannot create them) that the stack puts in its campaign and channel. */
-const SEEDED_LINKS = [
-    { url: "https://www.example.com/autumn", alias: "autumn", title: "Autumn collection" },
-    { url: "https://www.example.com/autumn/lookbook", alias: "lookbook", title: "Autumn lookbook" },
-    { url: "https://www.example.com/blog/autumn-recipes", alias: "recipes", title: "Autumn recipes" },
-];
-
 /** What "someone" changes in the dashboard: resources of the example program, by their Pulumi name. */
 const DASHBOARD_EDITS = [
     { resource: "newsletter", kind: "channels", field: "name", value: "Monthly digest" },
@@ -33,7 +26,7 @@ const DASHBOARD_EDITS = [
 ] as const;
 
 /** The kinds of object the example program creates; after destroy the service must hold none of them. */
-const STACK_KINDS: readonly AdminKind[] = ["domains", "campaigns", "channels", "pixels", "qrcodes"];
+const STACK_KINDS: readonly AdminKind[] = ["domains", "campaigns", "channels", "pixels", "links", "qrcodes"];
 
 /** A step that did not do what the demo says it does. */
 class DemoFailure extends Error {}
@@ -52,28 +45,14 @@ async function demonstrate(emulator: RunningEmulator, stateFile: string, say: Na
     say.step(
         "start a local link-shortening service",
         "An emulator of the service's REST API runs on this machine with a fresh account, so nothing real is touched.",
-        "Short links cannot be made through the API, only in the dashboard: the demo seeds a few, as a user would have.",
     );
-    const linkIds: number[] = [];
-    for (const link of SEEDED_LINKS) linkIds.push((await emulator.admin.seed("links", { ...link, campaignId: null })).id);
-    const campaignLinkIds = linkIds.slice(0, 2);
-    const newsletterLinkIds = linkIds.slice(1);
-    say.note(
-        `    service:  ${emulator.baseUrl}`,
-        "    API key:  [secret] (handed to the provider as a secret config value, never printed)",
-        `    seeded short links ${linkIds.join(", ")}; stack config puts ${campaignLinkIds.join(", ")} in the campaign ` +
-            `and ${newsletterLinkIds.join(", ")} in the newsletter channel`,
-    );
+    say.note(`    service:  ${emulator.baseUrl}`, "    API key:  [secret] (handed to the provider as a secret config value, never printed)");
 
     const run = async (operation: Operation): Promise<LifecycleResult> => {
         const result = await runLifecycle(operation, {
             programDir: EXAMPLE_DIR,
             stateFile,
-            config: {
-                "shortener:baseUrl": emulator.baseUrl,
-                "shortener-stack:campaignLinkIds": JSON.stringify(campaignLinkIds),
-                "shortener-stack:newsletterLinkIds": JSON.stringify(newsletterLinkIds),
-            },
+            config: { "shortener:baseUrl": emulator.baseUrl },
             secretConfig: { "shortener:apiKey": emulator.apiKey },
             env: { PULUMI_CONFIG_PASSPHRASE: PASSPHRASE },
         });
@@ -132,17 +111,15 @@ async function demonstrate(emulator: RunningEmulator, stateFile: string, say: Na
     say.step("pulumi destroy: remove everything", "Pulumi deletes every resource of the stack, dependents first.");
     await run("destroy");
     await expectNoStackObjects(emulator, "destroy");
-    const links = (await emulator.admin.list("links")).length;
-    if (links !== linkIds.length) throw new DemoFailure(`the service holds ${links} short links after destroy, not the ${linkIds.length} seeded`);
-    say.note("", `    checked in the service: no ${STACK_KINDS.join(", ")} left; the ${linkIds.length} seeded short links are still there`);
+    say.note("", `    checked in the service: no ${STACK_KINDS.join(", ")} left`);
 
     return [
         `preview planned ${planned.summary.create} creations and changed nothing; up made them and exported the ` +
-            "campaign's rotator URL and the landing page QR code's link",
+            "campaign's rotator URL, the short links and the landing page QR code's link",
         `refresh noticed the ${edits.length} dashboard edits (old → new); preview planned, and up made, the updates back`,
         `secrets stayed secret: ${secrets.join(", ")} shown as [secret] and encrypted in the state; the API key never ` +
             "printed, and stored only encrypted",
-        "destroy removed every object the stack made and left the dashboard's short links alone",
+        "destroy removed every object the stack made",
     ];
 }
 

@@ -165,16 +165,14 @@ export function readChannel(context: ApiContext, value: unknown): number | undef
     return ownId(context, "channels", value);
 }
 
-/** {apple, google} or {auto: true}; null without the plan feature. */
+/** {apple, google} or {auto: true}; null without the plan feature, undefined when not sent. */
 export function readDeepLink(context: ApiContext, value: unknown): DeepLink | null | undefined {
     if (!isSent(value)) return undefined;
     if (!context.user.plan.deeplink) return null;
-    const link = value as Record<string, unknown>;
-    if (typeof value === "object" && !Array.isArray(value) && link.auto === true) return { auto: true };
+    const link = typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+    if (link.auto === true) return { auto: true };
     const stores = ["apple", "google"].filter((store) => typeof link[store] === "string" && link[store] !== "");
-    if (typeof value !== "object" || Array.isArray(value) || stores.length === 0) {
-        notFollowed("a deeplink that is neither {apple, google} nor {auto: true}", "links.md names only those");
-    }
+    if (stores.length === 0) notFollowed("a deeplink that is neither {apple, google} nor {auto: true}", "links.md names only those");
     return Object.fromEntries(stores.map((store) => [store, link[store]])) as DeepLink;
 }
 

@@ -8,8 +8,10 @@ import { ApiContext, ApiRoute, done, ownedOrFail } from "./context";
 import { ApiFailure, notFollowed, RawAnswer } from "./answers";
 import * as read from "./link-fields";
 import { DEFAULT_LIMIT, pagedListResponse } from "./pagination";
+import { countsAsStrings } from "./qrcodes";
 
 const RANDOM_ALIAS_LENGTH = 6;
+const RANDOM_ALIAS_TRIES = 100;
 /** The networks of a link's socialCount (links.md). */
 const LINK_SOCIAL_NETWORKS = ["facebook", "twitter", "instagram", "linkedin"];
 
@@ -41,12 +43,14 @@ function linkOrFail(context: ApiContext, id: number): LinkRecord {
     return link;
 }
 
+/** A free random alias; 36^6 aliases make a miss rare, and RANDOM_ALIAS_TRIES of them in a row a broken store. */
 function randomAlias(context: ApiContext, domain: string): string {
     const letters = "abcdefghijklmnopqrstuvwxyz0123456789";
-    for (;;) {
+    for (let attempt = 0; attempt < RANDOM_ALIAS_TRIES; attempt++) {
         const alias = Array.from(randomBytes(RANDOM_ALIAS_LENGTH), (byte) => letters[byte % letters.length]).join("");
         if (!read.aliasTaken(context, alias, domain)) return alias;
     }
+    throw new Error(`no free random alias on ${domain} after ${RANDOM_ALIAS_TRIES} tries`);
 }
 
 function channelsHolding(context: ApiContext, link: LinkRecord): number[] {
@@ -56,7 +60,8 @@ function channelsHolding(context: ApiContext, link: LinkRecord): number[] {
         .map((channel) => channel.id);
 }
 
-function listItem(context: ApiContext, link: LinkRecord): object {
+/** What the list and the single answer both show of a link. */
+function linkBasics(context: ApiContext, link: LinkRecord) {
     return {
         id: link.id,
         alias: link.custom || link.alias,
@@ -64,6 +69,12 @@ function listItem(context: ApiContext, link: LinkRecord): object {
         longurl: link.url,
         title: link.title,
         description: link.description,
+    };
+}
+
+function listItem(context: ApiContext, link: LinkRecord): object {
+    return {
+        ...linkBasics(context, link),
         clicks: String(link.stats.clicks),
         uniqueclicks: String(link.stats.uniqueClicks),
         date: link.date,
@@ -73,18 +84,10 @@ function listItem(context: ApiContext, link: LinkRecord): object {
     };
 }
 
-const countsAsStrings = (counts: Record<string, number>) =>
-    Object.fromEntries(Object.entries(counts).map(([name, count]) => [name, String(count)]));
-
 function singleAnswer(context: ApiContext, link: LinkRecord): object {
     const { stats } = link;
     const details = {
-        id: link.id,
-        alias: link.custom || link.alias,
-        shorturl: shortUrl(context, link),
-        longurl: link.url,
-        title: link.title,
-        description: link.description,
+        ...linkBasics(context, link),
         location: link.geotarget.length > 0 ? link.geotarget : null,
         // The service reads a column that does not exist.
         device: null,

@@ -36,8 +36,8 @@ function present(record: QrRecord, context: ApiContext): object {
     return { id: record.id, link: shortLink(context, record), scans: record.scans, name: record.name, date: record.date };
 }
 
-/** The service gives the counts of the "top" tables as strings. */
-function countsAsStrings(counts: Record<string, number>): Record<string, string> {
+/** The service gives the counts of the "top" tables (of QR codes and links) as strings. */
+export function countsAsStrings(counts: Record<string, number>): Record<string, string> {
     return Object.fromEntries(Object.entries(counts).map(([name, count]) => [name, String(count)]));
 }
 
