@@ -1,11 +1,13 @@
-// `npm run bench [-- --json] [--profile spec|real] [--only <word in a suite's title>] [--scale [--sizes N,N]]`: runs every suite (or
-// those named) and prints each figure beside its bound, and the provider's beside the baseline's; `--scale` prints the
-// provider beside the baseline at 100, 1,000 and 5,000 resources (or the sizes given) instead.
+// `npm run bench [-- --json] [--profile spec|real] [--only <word in a suite's title>] [--scale [--links] [--sizes N,N]]`: runs
+// every suite (or those named) and prints each figure beside its bound, and the provider's beside the baseline's;
+// `--scale` prints the provider beside the baseline at 100, 1,000 and 5,000 resources (or the sizes given) instead, of
+// the mixed stack or, with `--links`, of short links alone.
 // Benchmarks are reports, not tests: a figure outside its bound is shown, never a failure exit.
 import { clientBench } from "./client";
 import { isProfileName, PROFILE_NAMES } from "../test/emulator";
 import { Benchmark, BenchOptions, Figure, formatRow } from "./figure";
 import { hostileListingBench } from "./hostile-listing";
+import { linksBench } from "./links";
 import { listFreshnessBench } from "./list-freshness";
 import { providerBench } from "./provider";
 import { runScale, sizesFrom } from "./scale";
@@ -18,6 +20,7 @@ import { wikiValidateBenchmark } from "./wiki-validate";
 const suites: Benchmark[] = [
     clientBench,
     providerBench,
+    linksBench,
     listFreshnessBench,
     hostileListingBench,
     wikiCatalogueBenchmark,
@@ -44,7 +47,7 @@ async function main(): Promise<void> {
     };
     print(`Emulator profile: ${options.profile}`);
     if (process.argv.includes("--scale")) {
-        figures.push(...(await runScale(options, sizesFrom(process.argv), print, formatRow)));
+        figures.push(...(await runScale(options, { sizes: sizesFrom(process.argv), links: process.argv.includes("--links") }, print, formatRow)));
     } else {
         const onlyIndex = process.argv.indexOf("--only");
         const only = onlyIndex >= 0 ? process.argv[onlyIndex + 1]?.toLowerCase() : undefined;

@@ -1,10 +1,11 @@
-// `npm run bench -- --scale [--sizes 100,1000]`: the side-by-side figures at 100, 1,000 and 5,000 declared resources
-// (or the sizes given), so that the growth of each (linear or not) is visible. Never part of `npm test`: the larger
+// `npm run bench -- --scale [--links] [--sizes 100,1000]`: the side-by-side figures at 100, 1,000 and 5,000 declared
+// resources (or the sizes given), of the mixed stack or of short links alone, so that the growth of each (linear or
+// not) is visible. Never part of `npm test`: the larger
 // stacks take many minutes.
 import type { BenchOptions, Figure } from "./figure";
 import { pacedWindow, sideBySideFigures } from "./provider";
 import { measureBoth } from "./side-by-side";
-import { describePlan, PAGE_SIZE, workload } from "./workload";
+import { describePlan, LINKS, MIXED, PAGE_SIZE, workload } from "./workload";
 
 export const SCALE_SIZES = [100, 1_000, 5_000];
 
@@ -25,10 +26,16 @@ export function sizesFrom(args: readonly string[]): number[] {
     return sizes;
 }
 
-export async function runScale(options: BenchOptions, sizes: readonly number[], print: (line: string) => void, format: (figure: Figure) => string): Promise<Figure[]> {
+export interface ScaleRun {
+    sizes: readonly number[];
+    /** Short links alone instead of the mixed stack. */
+    links: boolean;
+}
+
+export async function runScale(options: BenchOptions, run: ScaleRun, print: (line: string) => void, format: (figure: Figure) => string): Promise<Figure[]> {
     const all: Figure[] = [];
-    for (const total of sizes) {
-        const load = workload(total);
+    for (const total of run.sizes) {
+        const load = workload(total, run.links ? LINKS : MIXED);
         const pacing = total <= PACED_UP_UP_TO ? pacedWindow : undefined;
         const paced = pacing ? "and a paced up" : `no paced up above ${PACED_UP_UP_TO} resources (see bench/scale.ts)`;
         print(`scale: ${total} resources (${describePlan(load)}); ${paced}`);

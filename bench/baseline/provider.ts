@@ -1,4 +1,4 @@
-// What a user would otherwise run: a dynamic provider for the five listed kinds written the way Pulumi's
+// What a user would otherwise run: a dynamic provider for the listed kinds and short links written the way Pulumi's
 // dynamic-provider documentation writes one. A class with configure/diff/create/read/update/delete, one object per
 // kind, serialized whole into every resource's state; each method makes its own calls. Read walks the kind's listing,
 // page after page, until it meets the id (the service has no get-by-id for most kinds). A 429 waits a fixed pause
@@ -17,6 +17,8 @@ export interface BaselineKind {
     /** Inputs the listing carries, refreshed by read. */
     listed: string[];
     replaceOn: string[];
+    /** Inputs the API names otherwise, sent under the API's name. */
+    apiNames?: Record<string, string>;
 }
 
 export const BASELINE_KINDS: Record<string, BaselineKind> = {
@@ -25,6 +27,7 @@ export const BASELINE_KINDS: Record<string, BaselineKind> = {
     Channel: { write: "/api/channel", list: "/api/channels", listKey: "channels", listed: ["name", "color"], replaceOn: [] },
     Pixel: { write: "/api/pixel", list: "/api/pixels", listKey: "pixels", listed: ["type", "name", "tag"], replaceOn: ["type"] },
     QrCode: { write: "/api/qr", list: "/api/qr", listKey: "qrs", listed: [], replaceOn: ["type"] },
+    Link: { write: "/api/url", list: "/api/urls", listKey: "urls", listed: ["alias"], replaceOn: [], apiNames: { alias: "custom" } },
 };
 
 /** The documentation's retry: a fixed pause, five more tries. Config `baseline:retryPauseMs` scales the pause with an accelerated rate window. */
@@ -56,7 +59,7 @@ class BaselineProvider implements pulumi.dynamic.ResourceProvider {
 
     async create(inputs: Record<string, unknown>): Promise<pulumi.dynamic.CreateResult> {
         const { __provider, ...body } = inputs;
-        const answer = await this.call("POST", `${this.kind.write}/add`, body);
+        const answer = await this.call("POST", `${this.kind.write}/add`, this.apiBody(body));
         return { id: String(answer.id), outs: body };
     }
 
@@ -77,8 +80,12 @@ class BaselineProvider implements pulumi.dynamic.ResourceProvider {
 
     async update(id: string, _olds: Record<string, unknown>, news: Record<string, unknown>): Promise<pulumi.dynamic.UpdateResult> {
         const { __provider, ...body } = news;
-        await this.call("PUT", `${this.kind.write}/${id}/update`, body);
+        await this.call("PUT", `${this.kind.write}/${id}/update`, this.apiBody(body));
         return { outs: body };
+    }
+
+    private apiBody(inputs: Record<string, unknown>): Record<string, unknown> {
+        return Object.fromEntries(Object.entries(inputs).map(([key, value]) => [this.kind.apiNames?.[key] ?? key, value]));
     }
 
     async delete(id: string): Promise<void> {

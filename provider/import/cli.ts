@@ -3,6 +3,7 @@
 // Reads a whole account and writes the Pulumi program that takes it over (or, with --json, what was found).
 // Exit status: 0 written, 1 the service or the configuration failed, 2 a usage error; a message on stderr.
 import { existsSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
 import { packageVersion } from "../version";
 import { parseArgs } from "node:util";
 import { z } from "zod";
@@ -12,7 +13,7 @@ import { shownBaseUrl } from "../client/redact";
 import { readFileBounded } from "../fs/read-bounded";
 import { writeFileWhole } from "../fs/write-whole";
 import { CONFIG_KEYS, ENV_KEYS, resolveAccount, resolveSettings, type ConfigSource } from "../config";
-import { countRefused, generateProgram, SERVICE_TEXT, serviceTextOf, summary, type ServiceText } from "./program";
+import { countRefused, generateProgram, SERVICE_TEXT, serviceTextOf, summary, type GeneratedProgram, type ServiceText } from "./program";
 import { parseYamlText } from "../yaml-text";
 import { IMPORT_KINDS, LISTED_KINDS } from "./listed-kinds";
 import { readSnapshot } from "./snapshot";
@@ -24,8 +25,9 @@ const USAGE = `Usage: shortener-import [--output FILE] [--service real|spec] [--
 
 Reads every ${listOf(LISTED_KINDS.map((kind) => kind.listed.noun))} of the account (each channel with its items), and
 the account's settings, and writes a Pulumi TypeScript program that adopts each of them as the service holds it.
-  -o, --output FILE   write to FILE (only once everything was read; on failure FILE is left as it was).
-                      Prefer it to "> FILE": the shell empties FILE before the import even starts
+  -o, --output FILE   write to FILE (only once everything was read; on failure FILE is left as it was), and the
+                      links to links.json in FILE's folder, as data the program reads (needed when there are
+                      links). Prefer it to "> FILE": the shell empties FILE before the import even starts
   --service real|spec how the service stores text: "real" escapes & " ' < > as HTML entities (the hosted service
                       does; the program declares the text itself), "spec" stores it as sent. Needed only when
                       the account's text holds entities and nothing else tells (the import then says so)
@@ -188,16 +190,40 @@ async function main(argv: string[], env: NodeJS.ProcessEnv): Promise<number> {
             process.stderr.write(`shortener-import: ${reason === "rate-limit" ? "rate limit reached" : "retrying"}: waiting ${Math.ceil(waitMs / 1000)} s before ${operation}\n`),
     });
     const snapshot = await readSnapshot(client, { kinds: options.kinds, pageSize: options.pageSize });
-    const text = options.json
-        ? `${JSON.stringify({ source, importedAt: options.importedAt.toISOString(), ...snapshot }, null, 2)}\n`
+    const generated = options.json
+        ? { program: `${JSON.stringify({ source, importedAt: options.importedAt.toISOString(), ...snapshot }, null, 2)}\n`, data: [] }
         : generateProgram(snapshot, { source, importedAt: options.importedAt, service: options.service ?? serviceOf(snapshot) });
-    if (options.output === undefined) process.stdout.write(text);
-    else writeFileWhole(options.output, text);
+    const written = writeGenerated(generated, options.output);
+    const text = generated.program;
     const refused = options.json ? 0 : countRefused(text);
     if (refused > 0) process.stderr.write(`shortener-import: ${refused} resource(s) hold values the provider refuses; see the comments "The provider refuses this at preview"\n`);
     const left = snapshot.systemDomains?.length ? `; left out ${snapshot.systemDomains.length} system domain(s)` : "";
-    process.stderr.write(`shortener-import: ${summary(snapshot)}${left}${options.output === undefined ? "" : ` -> ${options.output}`}\n`);
+    process.stderr.write(`shortener-import: ${summary(snapshot)}${left}${written.length === 0 ? "" : ` -> ${written.join(", ")}`}\n`);
     return 0;
+}
+
+/**
+ * The program to standard output or to `output`, and its data files beside `output` (each written whole, the data
+ * first, so that a program is never there without the data it reads). A program with data cannot go to standard
+ * output: its data needs a folder. Returns the files written.
+ */
+function writeGenerated(generated: GeneratedProgram, output: string | undefined): string[] {
+    if (output === undefined) {
+        if (generated.data.length > 0) {
+            throw new UsageError(
+                `the account's ${generated.data.map((data) => data.file).join(" and ")} go beside the program, as data it reads: ` +
+                    "name the program with --output FILE (the data is written to the same folder), or leave them out with --kinds. Nothing was written",
+            );
+        }
+        process.stdout.write(generated.program);
+        return [];
+    }
+    const files = generated.data.map((data) => ({ path: join(dirname(output), data.file), text: data.text }));
+    const clash = files.find((file) => resolve(file.path) === resolve(output));
+    if (clash) throw new UsageError(`--output ${output}: the program's data is written to ${clash.path}; name the program otherwise`);
+    for (const file of files) writeFileWhole(file.path, file.text);
+    writeFileWhole(output, generated.program);
+    return [output, ...files.map((file) => file.path)];
 }
 
 /** How the service stores text, when the account tells; else the user must say (--service). */

@@ -3,6 +3,8 @@
 // hide text or confuse an editor escaped; a number as a checked integer; a boolean as itself. Comments are fixed
 // text of this package, with values interpolated as such quoted literals. So no value can become code, end a
 // comment early, or show as something it is not.
+// The other way is data: a JSON data file beside the program (jsonData), which the program only ever reads with
+// JSON.parse and hands to a resource as its inputs (dataLoop). Its values are escaped as the literals are.
 
 /**
  * Written as \u escapes even where JSON.stringify leaves them: control characters (C0 and C1, NEL among them),
@@ -24,6 +26,56 @@ export function literal(value: string | number | boolean): string {
     if (typeof value === "boolean") return String(value);
     if (!Number.isSafeInteger(value)) throw new Error(`cannot write ${value} in the program: only whole numbers up to ${Number.MAX_SAFE_INTEGER} are held exactly`);
     return String(value);
+}
+
+/** Each UTF-16 unit of the text as a \u escape: the form both JSON and TypeScript read (JSON has no \u{...}). */
+function unitsEscaped(text: string): string {
+    return Array.from({ length: text.length }, (_, index) => `\\u${text.charCodeAt(index).toString(16).padStart(4, "0")}`).join("");
+}
+
+/** A scalar of a data file: what a literal may be. */
+export type DataValue = string | number | boolean;
+/** One entry of a data file: a resource's name, what the service shows of it, and its inputs. */
+export interface DataEntry {
+    name: string;
+    shown: Readonly<Record<string, DataValue | null>>;
+    args: readonly (readonly [string, DataValue])[];
+}
+
+/**
+ * A JSON data file's text, one entry a line (a diff of two imports shows one object per changed line). Values as
+ * JSON.stringify writes them, with every character a literal escapes escaped too; numbers checked as literal() checks
+ * them; keys checked as field names.
+ */
+export function jsonData(entries: readonly DataEntry[]): string {
+    const fields = (pairs: readonly (readonly [string, DataValue | null])[]) =>
+        Object.fromEntries(
+            pairs.map(([field, value]) => {
+                if (!/^[a-z][A-Za-z0-9]*$/.test(field)) throw new Error(`internal error: ${literal(field)} is not a field name`);
+                if (typeof value === "number") literal(value);
+                return [field, value];
+            }),
+        );
+    const line = (entry: DataEntry) =>
+        JSON.stringify({ name: entry.name, ...fields(Object.entries(entry.shown)), args: fields(entry.args) }).replace(UNSAFE, unitsEscaped);
+    return entries.length === 0 ? "[]\n" : `[\n${entries.map((entry) => `    ${line(entry)}`).join(",\n")}\n]\n`;
+}
+
+/** The package's imports a program needs to read a data file beside it. */
+export const DATA_IMPORTS = 'import { readFileSync } from "node:fs";\nimport { join } from "node:path";';
+
+/**
+ * The statements that declare one resource of `kind` per entry of the data file `file` beside the program: the
+ * entries are read, never evaluated, and each one's `args` are the resource's inputs.
+ */
+export function dataLoop(kind: string, file: string, variable: string): string {
+    if (!/^[A-Z][A-Za-z]*$/.test(kind)) throw new Error(`internal error: ${literal(kind)} is not a kind`);
+    if (!/^[a-z][a-z0-9-]*\.json$/.test(file)) throw new Error(`internal error: ${literal(file)} is not a data file's name`);
+    const entries = checkedVariable(variable);
+    return [
+        `const ${entries}: { name: string; args: shortener.${kind}Args }[] = JSON.parse(readFileSync(join(__dirname, ${literal(file)}), "utf8"));`,
+        `for (const { name, args } of ${entries}) new shortener.${kind}(name, args);`,
+    ].join("\n");
 }
 
 /** A variable of the generated program: derived names are letters, digits and "_" only (see names.ts). */

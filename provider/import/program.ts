@@ -3,15 +3,18 @@
 // kind's own definition: its `observe` (the inputs as the service holds them, an unset value left out), its input
 // schema (a value equal to the default is left out), its stored forms (the service's escaping, undone only where the
 // service escapes), its import note (what the listing does not show) and its `imported` (its section and names).
-// Only the account and the channels' items are written here by hand. Everything reaches the text through emit.ts.
+// Only the account and the channels' items are written here by hand. A kind an account holds thousands of (links)
+// is written as data: a JSON file beside the program, which one loop declares. Everything reaches the text and the
+// data through emit.ts.
 import { z } from "zod";
 import { channel } from "../resources/channel";
+import { link } from "../resources/link";
 import { sameValue, type Props } from "../resources/lifecycle";
 import type { Remote } from "../resources/listed";
 import { qrCode } from "../resources/qrcode";
 import { unescapedText, withoutEntities } from "../resources/values";
 import { quoted } from "../wiki/echo";
-import { comment, construction, Fixed, IdOf, note, type Value } from "./emit";
+import { comment, construction, DATA_IMPORTS, dataLoop, Fixed, IdOf, jsonData, note, type DataEntry, type Value } from "./emit";
 import { LISTED_KINDS, type ImportedKind } from "./listed-kinds";
 import { nameObjects, type Named } from "./names";
 import { objectsOf, type ChannelWithItems, type Snapshot } from "./snapshot";
@@ -32,21 +35,39 @@ export interface ProgramOptions {
     service: ServiceText;
 }
 
-export function generateProgram(snapshot: Snapshot, options: ProgramOptions): string {
+/**
+ * The kinds written as data, each with its data file: an account holds thousands of links, which one statement
+ * each would bury the program under.
+ */
+export const DATA_FILES: Readonly<Record<string, string>> = { [link.kind]: "links.json" };
+
+/** The program, and the data files it reads from its own folder (by name). */
+export interface GeneratedProgram {
+    program: string;
+    data: { file: string; text: string }[];
+}
+
+export function generateProgram(snapshot: Snapshot, options: ProgramOptions): GeneratedProgram {
     // Names come from the text, not its escaped form: "Tom &amp; Jerry" is named tom-jerry whatever --service says.
     const names = new Map(LISTED_KINDS.map((kind) => [kind.kind, namesOf(kind, objectsOf(snapshot, kind) ?? [])]));
+    const data: GeneratedProgram["data"] = [];
     const body = [
         snapshot.account && accountSection(snapshot.account.email),
         ...LISTED_KINDS.map((kind) => {
             const objects = objectsOf(snapshot, kind);
-            const declared = objects?.map((remote) => declaration(kind, remote, names.get(kind.kind)!.get(remote.id)!, options.service));
-            return declared && section(kind.listed.imported.title, declared);
+            if (objects === undefined) return undefined;
+            const named = names.get(kind.kind)!;
+            const file = DATA_FILES[kind.kind];
+            if (file === undefined || objects.length === 0) return section(kind.listed.imported.title, objects.map((remote) => declaration(kind, remote, named.get(remote.id)!, options.service)));
+            data.push({ file, text: jsonData(objects.map((remote) => dataEntry(kind, remote, named.get(remote.id)!, options.service))) });
+            return dataSection(kind, objects, named, file, options.service);
         }),
         snapshot.channels && section("What the channels hold", channelItemsCode(snapshot.channels, names.get(channel.kind)!, names.get(qrCode.kind)!)),
     ]
         .filter((part) => part !== undefined)
         .join("\n\n");
-    return [header(snapshot, options, countRefused(body)), 'import * as shortener from "pulumi-shortener";', body].join("\n\n") + "\n";
+    const imports = ['import * as shortener from "pulumi-shortener";', ...(data.length > 0 ? [DATA_IMPORTS] : [])].join("\n");
+    return { program: [header(snapshot, options, countRefused(body)), imports, body].join("\n\n") + "\n", data };
 }
 
 /** The resource and variable names of a kind's objects. */
@@ -178,6 +199,33 @@ function declaredInputs(definition: ImportedKind, remote: Remote, service: Servi
         }
         return [[field, value]];
     });
+}
+
+/**
+ * A kind written as data: its import note, what the provider refuses of each object (named by its resource name),
+ * and the loop over the data file.
+ */
+function dataSection(kind: ImportedKind, objects: readonly Remote[], names: Map<number, Named>, file: string, service: ServiceText): string {
+    const refused = objects.flatMap((remote) => {
+        const name = names.get(remote.id)!.resource;
+        return refusedInputs(kind, [["adopt", remote.id], ...declaredInputs(kind, remote, service)]).map((reason) => comment`${new Fixed(REFUSED)} ${name}: ${reason}`);
+    });
+    const count = `${objects.length} ${objects.length === 1 ? kind.listed.noun : `${kind.listed.noun}s`}`;
+    return [
+        note(kind.listed.imported.title),
+        note(`${count}, one an entry of ${file} beside this program: its resource name, what the service shows of it, and its\ninputs (args) as the service holds them, adopting it by its id.`),
+        ...(kind.listed.importNote === undefined ? [] : [note(kind.listed.importNote)]),
+        ...refused,
+        dataLoop(kind.kind, file, `${kind.listed.imported.prefix}Entries`),
+    ].join("\n");
+}
+
+/** One object of a kind written as data: its name, its computed outputs as the service shows them, its inputs. */
+function dataEntry(kind: ImportedKind, remote: Remote, named: Named, service: ServiceText): DataEntry {
+    const shown = Object.fromEntries(
+        Object.entries(kind.listed.computed?.(remote) ?? {}).filter((entry): entry is [string, string | number | boolean | null] => ["string", "number", "boolean"].includes(typeof entry[1]) || entry[1] === null),
+    );
+    return { name: named.resource, shown, args: [["adopt", remote.id], ...declaredInputs(kind, remote, service)].filter((pair): pair is [string, string | number | boolean] => !(pair[1] instanceof IdOf)) };
 }
 
 /** What the kind's own input checks (those `pulumi preview` runs) say about the values, one per problem. */

@@ -18,6 +18,13 @@ export interface KindWords {
     words: Record<string, string>;
     /** Properties shown as [secret] whatever the preview says (defence in depth: a `--show-secrets` preview). */
     secret?: (properties: Properties) => readonly string[];
+    /**
+     * The object's public URL, which people hold outside the stack (printed posters, sent e-mails): deleting or
+     * replacing the object breaks it, and so does a change of any of `changedBy`.
+     */
+    publicUrl?: { of: (outputs: Properties) => unknown; changedBy: readonly string[] };
+    /** Properties the service never returns: a change to them by hand is drift no refresh can see. */
+    unseen?: readonly string[];
 }
 
 export const KIND_WORDS: Readonly<Record<string, KindWords>> = {
@@ -37,6 +44,37 @@ export const KIND_WORDS: Readonly<Record<string, KindWords>> = {
         noun: "Link in a campaign",
         label: { from: ["linkId", "campaignId"], text: (p) => (p.linkId === undefined ? undefined : `link ${String(p.linkId)} in campaign ${String(p.campaignId)}`) },
         words: { campaignId: "campaign", linkId: "link" },
+    },
+    Link: {
+        noun: "Short link",
+        label: { from: ["shortUrl"], text: (p) => p.shortUrl },
+        link: (o) => o.shortUrl,
+        words: {
+            url: "long URL",
+            alias: "alias",
+            domain: "domain",
+            shortUrl: "short URL",
+            storedAlias: "alias held",
+            title: "meta title",
+            description: "meta description",
+            note: "note",
+            password: "password",
+            expiry: "expiry",
+            public: "public",
+            redirect: "redirect",
+            geoTargets: "country targets",
+            deviceTargets: "device targets",
+            languageTargets: "language targets",
+            parameters: "query parameters",
+            pixels: "pixels",
+            campaign: "campaign",
+            deepLink: "deep link",
+            channels: "channels",
+        },
+        secret: () => ["password"],
+        publicUrl: { of: (o) => o.shortUrl, changedBy: ["alias", "domain"] },
+        // shared/spec/links.md: no endpoint returns them, and the listing a refresh reads shows no target either.
+        unseen: ["password", "redirect", "pixels", "parameters", "geoTargets", "deviceTargets", "languageTargets", "deepLink", "public", "note"],
     },
     Channel: {
         noun: "Channel",

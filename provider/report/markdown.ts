@@ -8,8 +8,8 @@
 // note says how many were left out.
 import { BOUNDS } from "../bounds";
 import { cut, escapeControls } from "../wiki/echo";
-import { DESTRUCTIVE, OPERATION_ORDER, PropertyChange, Report, ResourceChange, SummaryRow } from "./model";
-import { Shown, KNOWN_AFTER_UP } from "./values";
+import { Break, DESTRUCTIVE, OPERATION_ORDER, PropertyChange, Report, ResourceChange, SummaryRow } from "./model";
+import { Shown, KNOWN_AFTER_UP, showLabel } from "./values";
 import type { LintFinding } from "./lint";
 
 /** GitHub refuses a comment longer than 65,536 characters; the default cap leaves room for what a workflow adds. */
@@ -36,14 +36,15 @@ function markerComment(marker: string): string {
 export function renderMarkdown(report: Report, options: MarkdownOptions): string {
     const head = (table: string) => [markerComment(options.marker), `### ${escapeText(cut(options.title))}: ${headline(report)}`, "", table, ""].join("\n");
     const blocks = [
+        ...breakingBlocks(report.changes),
         ...section(report.refreshed ? "Drift: changed outside Pulumi" : undefined, report.drift, true),
         ...section("Changes", report.changes, false),
         ...diagnosticsBlocks(report),
         ...lintBlocks(options.lint ?? []),
     ];
-    const byType = head(summaryTable(report.summary));
+    const byType = head(summaryTable(report.summary, report.changes));
     if (byType.length + leftOutNote(blocks.length, options.maxChars).length <= options.maxChars) return fitted(byType, blocks, options.maxChars);
-    const collapsed = `${head(summaryTable(countsOnly(report.summary)))}\n> The summary by type is left out: it would pass ${options.maxChars} characters.\n`;
+    const collapsed = `${head(summaryTable(countsOnly(report.summary), report.changes))}\n> The summary by type is left out: it would pass ${options.maxChars} characters.\n`;
     return fitted(collapsed, blocks, options.maxChars);
 }
 
@@ -86,16 +87,39 @@ function headline(report: Report): string {
     for (const row of report.summary) counts.set(row.operation, (counts.get(row.operation) ?? 0) + row.count);
     const parts = ["replace", "delete", "create", "update", "import"].filter((op) => counts.has(op)).map((op) => `${counts.get(op)} to ${op}`);
     const drift = report.refreshed ? [`${report.drift.length} drifted`] : [];
-    const said = [...drift, ...parts];
+    const breaking = report.changes.filter((change) => change.breaks !== undefined).length;
+    const said = [...drift, ...parts, ...(breaking > 0 ? [`${breaking} break${breaking === 1 ? "s" : ""} a public short URL`] : [])];
     return said.length === 0 ? "no changes" : said.join(", ");
 }
 
-function summaryTable(rows: readonly SummaryRow[]): string {
+/**
+ * The changes that break a public short URL, each named by the URL, in one block ahead of the resources: printed
+ * posters and sent e-mails point at it, and no later change can mend them. The summary table counts them; the list
+ * names at most as many as the summary has rows.
+ */
+function breakingBlocks(changes: readonly ResourceChange[]): string[] {
+    const breaking = changes.filter((change) => change.breaks !== undefined);
+    if (breaking.length === 0) return [];
+    const lines = breaking.slice(0, MAX_SUMMARY_ROWS).map((change) => `- ${shownCode(change.breaks!.url)}: ${breakWords(change.breaks!)} (${shownCode(showLabel(change.name))})`);
+    if (breaking.length > MAX_SUMMARY_ROWS) lines.push(`- and ${breaking.length - MAX_SUMMARY_ROWS} more, each marked in its block below`);
+    return [`\n#### ⚠️ Public short URLs that break\n\nPrinted posters and sent e-mails point at them.\n\n${lines.join("\n")}\n`];
+}
+
+/** "deleted", "replaced", or "`alias` and `domain` changed". */
+function breakWords(broken: Break): string {
+    if (broken.why !== "changed") return broken.why;
+    const paths = broken.changed.map((path) => literal(path, "text"));
+    return `${paths.length < 2 ? paths.join("") : `${paths.slice(0, -1).join(", ")} and ${paths[paths.length - 1]}`} changed`;
+}
+
+function summaryTable(rows: readonly SummaryRow[], changes: readonly ResourceChange[]): string {
     const shown = rows.filter((row) => row.operation !== "same" || row.type === "");
     if (shown.length === 0) return "No resource changes.";
     const lines = ["| | operation | type | resources |", "|---|---|---|---:|"];
+    // A change that breaks a public short URL is marked in its row.
     for (const row of shown.slice(0, MAX_SUMMARY_ROWS)) {
-        const mark = DESTRUCTIVE.has(row.operation) ? "⚠️" : "";
+        const breaking = changes.filter((change) => change.breaks && change.operation === row.operation && change.type === row.type).length;
+        const mark = [DESTRUCTIVE.has(row.operation) ? "⚠️" : "", breaking > 0 ? `🔗 ${breaking} break${breaking === 1 ? "s" : ""} a short URL` : ""].filter(Boolean).join(" ");
         const type = row.type === "" ? "all types" : literal(row.type, "cell");
         lines.push(`| ${mark} | ${DESTRUCTIVE.has(row.operation) ? `**${row.operation}**` : operationShown(row.operation, "cell")} | ${type} | ${row.count} |`);
     }
@@ -128,6 +152,11 @@ function resourceBlock(change: ResourceChange, drift: boolean): string {
     const what = change.noun ? `${change.noun}${label} (${literal(change.name, "html")})` : `${literal(change.name, "html")} ${literal(change.type, "html")}`;
     const lines = [`\n<details${drift ? " open" : ""}><summary>${operationWords(change, drift)} ${what}</summary>\n`];
     if (change.link) lines.push(`On the service: ${link(change.link)}\n`);
+    if (change.breaks) lines.push(`⚠️ **Breaks the public short URL** ${shownCode(change.breaks.url)}: ${breakWords(change.breaks)}.\n`);
+    if (change.unseen.length > 0) {
+        const named = change.unseen.map((property) => literal(property, "text")).join(", ");
+        lines.push(`The service does not show ${named}: drift in ${change.unseen.length === 1 ? "it" : "them"} cannot be checked.\n`);
+    }
     if (change.replaceReasons.length > 0) lines.push(`Replaced because ${change.replaceReasons.map((reason) => literal(reason, "text")).join(", ")} changed.\n`);
     if (change.properties.length > 0) lines.push(propertyTable(change.properties), "");
     else if (change.operation === "update" || change.operation === "replace") lines.push("Only values that are not shown change: secrets, or the provider's own.\n");

@@ -53,6 +53,18 @@ export interface ResourceChange {
     link?: string;
     replaceReasons: string[];
     properties: PropertyChange[];
+    /** The public URL this change breaks (people hold it outside the stack), and why; only for a planned change. */
+    breaks?: Break;
+    /** The changed properties that the service never returns, so that drift in them cannot be checked. */
+    unseen: string[];
+}
+
+/** How a change breaks a public URL: the object goes (deleted, replaced), or properties the URL is made of change. */
+export interface Break {
+    url: Shown;
+    why: "deleted" | "replaced" | "changed";
+    /** With "changed": the property paths that change. */
+    changed: string[];
 }
 
 export interface SummaryRow {
@@ -77,7 +89,10 @@ export function buildReport(digest: PreviewDigest): Report {
     const steps = digest.steps ?? [];
     const plan = steps.filter((step) => step.op !== "refresh" && !isRootStack(step));
     // Replacements and deletions first, here as in the summary: a report cut at its cap keeps them.
-    const changes = plan.filter((step) => operationOf(step) !== "same").map(describeStep).sort((a, b) => rank(a.operation) - rank(b.operation));
+    const changes = plan
+        .filter((step) => operationOf(step) !== "same")
+        .map((step) => withBreak(describeStep(step), step))
+        .sort((a, b) => rank(a.operation) - rank(b.operation));
     const diagnostics = (digest.diagnostics ?? [])
         .filter((entry) => SHOWN_SEVERITIES.has(entry.severity ?? "") && entry.message)
         .map((entry) => ({ severity: entry.severity!, urn: entry.urn, message: entry.message! }));
@@ -117,6 +132,24 @@ function drifted(step: PreviewStep, next: PreviewStep | undefined): ResourceChan
     const changed = { ...next, op: "update", oldState: step.oldState, newState: next.oldState, detailedDiff: undefined, diffReasons: undefined, replaceReasons: undefined };
     return { ...describeStep(changed), operation: "update", op: "update" };
 }
+
+/**
+ * Marks a planned change that breaks the object's public URL: deleting or replacing the object, or changing a
+ * property the URL is made of (a link's alias or domain). The URL is the one the service holds now.
+ */
+function withBreak(change: ResourceChange, step: PreviewStep): ResourceChange {
+    const kind = kindOf(change.type);
+    const publicUrl = kind ? KIND_WORDS[kind].publicUrl : undefined;
+    if (!publicUrl || !step.oldState) return change;
+    const changed = change.properties.filter((property) => publicUrl.changedBy.includes(topLevel(property.path))).map((property) => property.path);
+    const why = change.operation === "delete" ? "deleted" : change.operation === "replace" ? "replaced" : changed.length > 0 ? "changed" : undefined;
+    if (why === undefined) return change;
+    const url = publicUrl.of(step.oldState.outputs ?? {});
+    return { ...change, breaks: { url: typeof url === "string" ? showLabel(url) : { kind: "unknown" }, why, changed: why === "changed" ? changed : [] } };
+}
+
+/** The property a path starts with: `a` of `a.b[0]`. */
+const topLevel = (path: string) => path.split(/[.[]/)[0];
 
 function summarize(steps: readonly PreviewStep[]): SummaryRow[] {
     const counts = new Map<string, SummaryRow>();
@@ -164,12 +197,13 @@ function describeStep(step: PreviewStep): ResourceChange {
     const state = step.newState ?? step.oldState;
     // A property secret in either state is hidden in both: a QR code turned from wifi to link keeps its password.
     const secret = new Set([step.oldState, step.newState].flatMap((each) => (each ? (words?.secret?.({ ...each.outputs, ...each.inputs }) ?? []) : [])));
-    const shown = (path: string, value: unknown): Shown => (secret.has(path.split(/[.[]/)[0]) ? { kind: "secret" } : showValue(value));
+    const shown = (path: string, value: unknown): Shown => (secret.has(topLevel(path)) ? { kind: "secret" } : showValue(value));
     const labelValue = words?.label?.text({ ...state?.outputs, ...state?.inputs });
     const labelFrom = words?.label?.from ?? [];
     const labelSecret = labelFrom.some((property) => secret.has(property));
     const labelUnknown = labelFrom.some((property) => state?.inputs?.[property] === UNKNOWN_VALUE);
     const link = words?.link?.(step.newState?.outputs ?? step.oldState?.outputs ?? {});
+    const properties = propertyChanges(step, words?.words ?? {}, shown);
     return {
         urn: step.urn,
         type,
@@ -180,7 +214,8 @@ function describeStep(step: PreviewStep): ResourceChange {
         label: labelValue === undefined ? undefined : labelSecret ? { kind: "secret" } : labelUnknown ? { kind: "unknown" } : showLabel(labelValue),
         link: typeof link === "string" && /^https?:\/\//i.test(link) ? link : undefined,
         replaceReasons: step.replaceReasons ?? [],
-        properties: propertyChanges(step, words?.words ?? {}, shown),
+        properties,
+        unseen: [...new Set(properties.map((property) => topLevel(property.path)).filter((property) => words?.unseen?.includes(property)))],
     };
 }
 
@@ -198,7 +233,7 @@ function propertyChanges(step: PreviewStep, words: Record<string, string>, shown
             const before = diff.inputDiff ? step.oldState?.inputs : (step.oldState?.outputs ?? step.oldState?.inputs);
             const old = diff.kind.startsWith("add") ? undefined : valueAt(before, path);
             const next = diff.kind.startsWith("delete") ? undefined : valueAt(step.newState?.inputs ?? step.newState?.outputs, path);
-            const word = own(words, path.split(/[.[]/)[0]);
+            const word = own(words, topLevel(path));
             return { path, word, kind: diff.kind, old: shown(path, old), new: shown(path, next) };
         });
 }

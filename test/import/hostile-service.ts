@@ -14,6 +14,7 @@ export interface HostileAccount {
     channels: (Record<string, unknown> & { items: Record<string, unknown>[] })[];
     pixels: Record<string, unknown>[];
     qrs: Record<string, unknown>[];
+    urls: Record<string, unknown>[];
 }
 
 export interface HostileService {
@@ -34,6 +35,7 @@ export function plainAccount(): HostileAccount {
         channels: [],
         pixels: [],
         qrs: [],
+        urls: [],
     };
 }
 
@@ -56,6 +58,7 @@ export async function startHostileService(): Promise<HostileService> {
             "/api/channels": () => page("channels", current.channels.map(strip), url),
             "/api/pixels": () => page("pixels", current.pixels, url),
             "/api/qr": () => page("qrs", current.qrs, url),
+            "/api/urls": () => page("urls", current.urls, url),
         };
         if (listings[path]) return listings[path]();
         const channelId = /^\/api\/channel\/(\d+)$/.exec(path)?.[1];

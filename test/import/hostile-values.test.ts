@@ -48,11 +48,24 @@ function importer(baseUrl: string, apiKey: string, args: readonly string[]): Pro
     });
 }
 
+const OTHER_LINE_BREAKS = /[\r\u2028\u2029\u0085\u000b\u000c]/;
+
 /** The program, checked as a whole: compiles, only declarations, and no line break but "\n" anywhere in it. */
 function checkedProgram(result: Finished): Declaration[] {
     assert.equal(result.code, 0, `shortener-import exited with ${result.code}:\n${result.stderr.slice(0, 2000)}`);
-    assert.doesNotMatch(result.stdout, /[\r\u2028\u2029\u0085\u000b\u000c]/, "a line break other than \\n in the program");
+    assert.doesNotMatch(result.stdout, OTHER_LINE_BREAKS, "a line break other than \\n in the program");
     return declarationsOf(result.stdout);
+}
+
+/** As checkedProgram, for a program written with --output into `dir` with its data files, each checked as the program is. */
+function checkedFiles(result: Finished, dir: string): Declaration[] {
+    assert.equal(result.code, 0, `shortener-import exited with ${result.code}:\n${result.stderr.slice(0, 2000)}`);
+    const read = (file: string) => {
+        const text = readFileSync(join(dir, file), "utf8");
+        assert.doesNotMatch(text, OTHER_LINE_BREAKS, `a line break other than \\n in ${file}`);
+        return text;
+    };
+    return declarationsOf(read("index.ts"), read);
 }
 
 function adopting(declarations: Declaration[], kind: string, id: number): Declaration {
@@ -91,12 +104,16 @@ describe("shortener-import: hostile values from the service become data, never c
     let hostileService: HostileService;
     let accountId: number;
 
+    let outputDir: string;
+
     before(async () => {
+        outputDir = freshTempDir("shortener-import-hostile");
         emulator = await startEmulator({ rateLimit: { limit: 100_000, windowMs: 1000 } });
         hostileService = await startHostileService();
         accountId = Number((await emulator.admin.list("accounts"))[0].id);
     });
     after(async () => {
+        removeDir(outputDir);
         await emulator?.close();
         await hostileService?.close();
     });
@@ -122,13 +139,13 @@ describe("shortener-import: hostile values from the service become data, never c
                         { type: "links", id: link.id, date: "2026-01-01 00:00:00" },
                         { type: "qr", id: qrs[0].id, date: "2026-01-01 00:00:00" },
                     ];
-                    channels.push({ ...channel, id: (await admin.seed("channels", { ...channel, items })).id, link: link.id });
+                    channels.push({ ...channel, id: (await admin.seed("channels", { ...channel, items })).id, link: link.id, linkTitle });
                 }
 
                 // Told always: a spec account whose only text looks escaped ("&quot;") cannot tell the import how the
                 // service stores text, and the import rightly stops to ask (import.test.ts covers telling it).
-                const args = ["--service", account.service];
-                const declarations = checkedProgram(await importer(emulator.baseUrl, emulator.apiKey, args));
+                const args = ["--service", account.service, "--output", join(outputDir, "index.ts")];
+                const declarations = checkedFiles(await importer(emulator.baseUrl, emulator.apiKey, args), outputDir);
                 const text = textMatches(account.service, storedText);
                 const name = textMatches(account.service, storedName);
 
@@ -174,7 +191,9 @@ describe("shortener-import: hostile values from the service become data, never c
                     text(declared.fields.tag, pixel.tag, `pixel ${pixel.id} tag`);
                 }
                 for (const qr of qrs) assert.deepEqual(fieldsBut(adopting(declarations, "QrCode", qr.id), "adopt"), {});
-                assert.equal(declarations.length, 1 + domains.length + campaigns.length + channels.length * 3 + pixels.length + qrs.length);
+                // The links, written as data beside the program.
+                for (const channel of channels) text(adopting(declarations, "Link", channel.link).fields.title, channel.linkTitle, `link ${channel.link} title`);
+                assert.equal(declarations.length, 1 + domains.length + campaigns.length + channels.length * 4 + pixels.length + qrs.length);
             }),
             { numRuns: RUNS },
         );

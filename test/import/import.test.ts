@@ -5,13 +5,14 @@ import { strict as assert } from "node:assert";
 import { execFileSync } from "node:child_process";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { runLifecycle, shownSteps, type LifecycleResult, type Operation } from "../engine";
+import { shownSteps, type LifecycleResult, type Operation } from "../engine";
 import { startEmulator, type EmulatorOptions, type RunningEmulator } from "../emulator";
 import { runCommand, type Finished } from "../support/commands";
 import { freshTempDir, linkedProject, readManifest, removeDir, REPOSITORY_ROOT } from "../support/repository";
 import { typeCheck } from "../support/typecheck";
 import { changes } from "../support/stack";
 import { byDepth, sampleOf } from "../support/depth";
+import { runImported } from "./imported-stack";
 import { seedAccount } from "./seed";
 
 /** The emulator's profiles to import from; a profile of the real service joins this list when the emulator has one. */
@@ -36,6 +37,12 @@ function importer(emulator: RunningEmulator, args: readonly string[], env: Recor
     });
 }
 
+/** Imports into `dir` as a user does (--output dir/index.ts): the program and the links' data beside it. */
+async function importInto(emulator: RunningEmulator, dir: string, args: readonly string[], env: Record<string, string> = {}): Promise<{ program: string; links: string }> {
+    mustSucceed(await importer(emulator, [...args, "--output", join(dir, "index.ts")], env));
+    return { program: readFileSync(join(dir, "index.ts"), "utf8"), links: readFileSync(join(dir, "links.json"), "utf8") };
+}
+
 function mustSucceed(result: Finished): Finished {
     assert.equal(result.code, 0, `shortener-import exited with ${result.code}:\n${result.stderr}`);
     return result;
@@ -47,31 +54,19 @@ for (const profile of sampleOf("a whole account taken over", PROFILES, 1, (profi
         let emulator: RunningEmulator;
         let project: string;
         let program: string;
+        let links: string;
         let importRequests: { method: string; path: string; query: Record<string, string> }[];
-        const run = async (operation: Operation): Promise<LifecycleResult> => {
-            const result = await runLifecycle(operation, {
-                programDir: project,
-                stateFile: join(project, "state.json"),
-                config: { "shortener:baseUrl": emulator.baseUrl },
-                secretConfig: { "shortener:apiKey": emulator.apiKey },
-                env: { PULUMI_CONFIG_PASSPHRASE: "import-test" },
-            });
-            assert.ok(result.ok, `${operation} failed:\n${result.log}\n${(result.diagnostics ?? []).join("\n")}`);
-            return result;
-        };
+        const run = (operation: Operation): Promise<LifecycleResult> => runImported(operation, project, emulator);
         const writesSince = async () => (await emulator.admin.requests()).filter((entry) => WRITES.includes(entry.method));
 
         before(async function () {
             emulator = await startEmulator({ rateLimit: { limit: 10_000, windowMs: 1000 }, systemDomains: SYSTEM_DOMAINS, ...profile.options });
             await seedAccount(emulator, PER_KIND, CHANNELS_WITH_ITEMS, SYSTEM_DOMAINS);
             await emulator.admin.clearRequests();
-            program = mustSucceed(await importer(emulator, [...profile.args, "--page-size", String(PAGE_SIZE)], { SOURCE_DATE_EPOCH: FIXED_EPOCH })).stdout;
+            project = linkedProject("shortener-import", { "Pulumi.yaml": "name: imported-account\nruntime:\n  name: nodejs\n  options:\n    typescript: true\n" });
+            ({ program, links } = await importInto(emulator, project, [...profile.args, "--page-size", String(PAGE_SIZE)], { SOURCE_DATE_EPOCH: FIXED_EPOCH }));
             importRequests = await emulator.admin.requests();
             await emulator.admin.clearRequests();
-            project = linkedProject("shortener-import", {
-                "index.ts": program,
-                "Pulumi.yaml": "name: imported-account\nruntime:\n  name: nodejs\n  options:\n    typescript: true\n",
-            });
         });
         after(async () => {
             removeDir(project);
@@ -93,6 +88,8 @@ for (const profile of sampleOf("a whole account taken over", PROFILES, 1, (profi
             for (const kind of ["Domain", "Campaign", "Channel", "Pixel", "QrCode"]) assert.equal(count(kind), PER_KIND, kind);
             assert.equal(count("ChannelItem"), CHANNELS_WITH_ITEMS * 3);
             assert.equal(count("AccountSettings"), 1);
+            assert.equal(count("Link"), 1, "the links are declared in one loop");
+            assert.equal((JSON.parse(links) as unknown[]).length, CHANNELS_WITH_ITEMS);
             assert.equal((program.match(/^ {4}adopt: \d+,$/gm) ?? []).length, PER_KIND * 5);
             assert.match(program, new RegExp(`^// Left out: ${SYSTEM_DOMAINS} system domains`, "m"));
             assert.doesNotMatch(program, /The provider refuses this/, "every seeded value is one the provider accepts");
@@ -121,7 +118,8 @@ for (const profile of sampleOf("a whole account taken over", PROFILES, 1, (profi
             it("up takes over every object without a single POST, PUT or DELETE", async () => {
                 assert.deepEqual(await writesSince(), []);
                 const created = shownSteps(up.steps).filter((step) => step.op === "create" && !step.type.endsWith("pulumi:Stack"));
-                assert.equal(created.length, PER_KIND * 5 + CHANNELS_WITH_ITEMS * 3 + 1);
+                // The links the channels hold are links of the account too, declared from links.json.
+                assert.equal(created.length, PER_KIND * 5 + CHANNELS_WITH_ITEMS * 4 + 1);
             });
 
             it("then preview shows no change", async () => {
@@ -136,14 +134,20 @@ for (const profile of sampleOf("a whole account taken over", PROFILES, 1, (profi
                 assert.deepEqual(await writesSince(), []);
             });
 
-            it("a second import of the same account gives identical code", async () => {
-                const again = mustSucceed(await importer(emulator, [...profile.args, "--page-size", String(PAGE_SIZE)], { SOURCE_DATE_EPOCH: FIXED_EPOCH })).stdout;
-                assert.equal(again, program);
-                // Without a fixed time only the header's time differs.
-                const now = mustSucceed(await importer(emulator, profile.args)).stdout;
-                const withoutTime = (text: string) => text.replace(/^(\/\/ Imported by shortener-import from \S+ at )\S+:$/m, "$1<time>:");
-                assert.notEqual(now, program);
-                assert.equal(withoutTime(now), withoutTime(program));
+            it("a second import of the same account gives identical code and data", async () => {
+                const dir = freshTempDir("shortener-import-again");
+                try {
+                    const again = await importInto(emulator, dir, [...profile.args, "--page-size", String(PAGE_SIZE)], { SOURCE_DATE_EPOCH: FIXED_EPOCH });
+                    assert.deepEqual(again, { program, links });
+                    // Without a fixed time only the header's time differs.
+                    const now = await importInto(emulator, dir, profile.args);
+                    const withoutTime = (text: string) => text.replace(/^(\/\/ Imported by shortener-import from \S+ at )\S+:$/m, "$1<time>:");
+                    assert.notEqual(now.program, program);
+                    assert.equal(withoutTime(now.program), withoutTime(program));
+                    assert.equal(now.links, links);
+                } finally {
+                    removeDir(dir);
+                }
             });
         });
     });
@@ -319,12 +323,12 @@ describe("shortener-import: options, errors and the key", function () {
                 probe,
                 `process.on("exit", () => { if (Object.keys(require.cache).some((file) => /[\\\\/]@pulumi[\\\\/]pulumi[\\\\/]index\\.js$/.test(file))) process.stderr.write("the SDK's index was loaded\\n"); });\n`,
             );
-            const imported = await runCommand(process.execPath, ["--require", probe, BIN], {
+            const imported = await runCommand(process.execPath, ["--require", probe, BIN, "--output", join(dir, "index.ts")], {
                 cwd: REPOSITORY_ROOT,
                 env: { SHORTENER_BASE_URL: emulator.baseUrl, SHORTENER_API_KEY: emulator.apiKey, SOURCE_DATE_EPOCH: "" },
             });
             assert.equal(imported.code, 0, imported.stderr);
-            assert.match(imported.stdout, /new shortener\.Domain\(/);
+            assert.match(readFileSync(join(dir, "index.ts"), "utf8"), /new shortener\.Domain\(/);
             assert.doesNotMatch(imported.stderr, /the SDK's index was loaded/);
         } finally {
             removeDir(dir);
@@ -356,8 +360,12 @@ describe("shortener-import: options, errors and the key", function () {
 
     it("never prints or writes the key: not in the program, the JSON, the summary or an error", async () => {
         const key = emulator.apiKey;
-        const outputs = [await importer(emulator, []), await importer(emulator, ["--json"])];
+        const dir = freshTempDir("shortener-import-key");
+        const outputs = [await importer(emulator, ["--output", join(dir, "index.ts")]), await importer(emulator, ["--json"])];
         outputs.forEach(mustSucceed);
+        const files = ["index.ts", "links.json"].map((file) => readFileSync(join(dir, file), "utf8"));
+        removeDir(dir);
+        for (const text of files) assert.ok(!text.includes(key), `the key appears in:\n${text.slice(0, 400)}`);
         // A key the service refuses, and a service that does not answer.
         const wrongKey = `${key}-revoked`;
         const refused = await importer(emulator, [], { SHORTENER_API_KEY: wrongKey });

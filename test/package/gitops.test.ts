@@ -280,8 +280,10 @@ describe("GitOps example: the CI workflow", function () {
         assert.deepEqual(typeCheck({ "index.ts": program }, ["yaml"]), []);
     });
 
-    it("deploys a program whose preview of the production stack validates every query and plans its QR code", async () => {
-        const files = { ...exampleFiles(["queries", DEFAULT_PIN_DIRECTORY]), ...exampleFiles([], ["index.ts", "Pulumi.yaml", "Pulumi.production.yaml"]) };
+    it("deploys a program whose preview of the production stack validates every query, plans its QR code and every link of links.json", async function () {
+        // Two engine processes and every query judged: over a minute on a loaded 2-core machine.
+        this.timeout(300_000);
+        const files = { ...exampleFiles(["queries", DEFAULT_PIN_DIRECTORY]), ...exampleFiles([], ["index.ts", "links.json", "Pulumi.yaml", "Pulumi.production.yaml"]) };
         const project = linkedProject("shortener-gitops-program", files, ["yaml"]);
         try {
             const result = await runLifecycle("preview", {
@@ -297,6 +299,8 @@ describe("GitOps example: the CI workflow", function () {
             const queries = readdirSync(join(EXAMPLE, "queries")).flatMap((file) => parse(readFileSync(join(EXAMPLE, "queries", file), "utf8")) as { name: string }[]);
             assert.deepEqual(planned("WikiQuery").sort(), queries.map((query) => query.name).sort());
             assert.deepEqual(planned("QrCode").sort(), queries.map((query) => `${query.name}-qr`).sort());
+            const links = JSON.parse(readFileSync(join(EXAMPLE, "links.json"), "utf8")) as { name: string }[];
+            assert.deepEqual(planned("Link").sort(), links.map((link) => link.name).sort());
         } finally {
             removeDir(project);
         }

@@ -93,6 +93,47 @@ describe("shortener-report", function () {
         assert.ok(!text.includes(UNKNOWN), "Go's unknown placeholder is never shown");
     });
 
+    it("names a short link by its short URL, marks every change that breaks one, and says where drift cannot be checked", async () => {
+        const link = (name: string, alias: string, extra: Record<string, unknown> = {}, domain = "https://go.example.com") =>
+            state("Link", name, { url: `https://www.example.com/${alias}`, alias, domain, ...extra }, { url: `https://www.example.com/${alias}`, alias, domain, shortUrl: `${domain}/${alias}` }, "1");
+        const retitled = link("retitled", "spring", { title: "Spring" });
+        const realiased = link("realiased", "summer");
+        const moved = link("moved", "autumn");
+        const gone = link("gone", "winter");
+        const replaced = link("replaced", "poster");
+        const locked = link("locked", "members", { password: "old" });
+        const steps = [
+            stackStep(),
+            change("update", retitled, { ...retitled, inputs: { ...retitled.inputs, title: "Spring sale" } }),
+            change("update", realiased, { ...realiased, inputs: { ...realiased.inputs, alias: "summer-sale" } }),
+            change("update", moved, { ...moved, inputs: { ...moved.inputs, domain: "https://links.example.com" } }),
+            remove(gone),
+            change("replace", replaced, { ...replaced, inputs: { ...replaced.inputs, url: "https://www.example.com/other" } }, ["url"]),
+            change("update", locked, { ...locked, inputs: { ...locked.inputs, password: "new", note: "for members", redirect: "splash" } }),
+        ];
+        const text = await markdown(digest(steps, {}));
+        const rendered = html(text);
+        assert.match(rendered, /<h3>Pulumi preview: 1 to replace, 1 to delete, 4 to update, 4 break a public short URL<\/h3>/);
+        const marks = Object.fromEntries(tableRows(rendered).slice(1).map(([mark, operation]) => [operation.replace(/<\/?strong>/g, ""), mark]));
+        assert.deepEqual(marks, { replace: "⚠️ 🔗 1 breaks a short URL", delete: "⚠️ 🔗 1 breaks a short URL", update: "🔗 2 break a short URL" });
+        const broken = (rendered.split("Public short URLs that break</h4>")[1] ?? assert.fail("no list of broken short URLs")).split("<h4>")[0];
+        const listed = [...broken.matchAll(/<li>([\s\S]*?)<\/li>/g)].map((item) => item[1].replace(/<\/?code>/g, ""));
+        assert.deepEqual(listed.sort(), [
+            "https://go.example.com/autumn: domain changed (moved)",
+            "https://go.example.com/poster: replaced (replaced)",
+            "https://go.example.com/summer: alias changed (realiased)",
+            "https://go.example.com/winter: deleted (gone)",
+        ]);
+        const details = rendered.split("<details>").slice(1).map((block) => block.split("</details>")[0]);
+        const block = (name: string) => details.find((entry) => entry.includes(`(<code>${name}</code>)`)) ?? assert.fail(`no block for ${name}`);
+        assert.match(block("retitled"), /<summary>update Short link <code>https:\/\/go.example.com\/spring<\/code>/);
+        assert.doesNotMatch(block("retitled"), /Breaks the public short URL/, "a new title keeps the short URL");
+        assert.match(block("realiased"), /Breaks the public short URL<\/strong> <code>https:\/\/go.example.com\/summer<\/code>: <code>alias<\/code> changed/);
+        assert.match(block("locked"), /The service does not show <code>note<\/code>, <code>password<\/code>, <code>redirect<\/code>: drift in them cannot be checked/);
+        assert.doesNotMatch(block("retitled"), /does not show/, "the title is shown by the service");
+        assert.ok(!text.includes('"new"') && !text.includes('"old"'), "a link's password is a secret");
+    });
+
     it("no secret in any encoding: values a --show-secrets preview carries are hidden by what the kind knows is secret", async () => {
         const password = "Tr0ub4dor&3-wifi";
         const wifiOld = state("QrCode", "guest-wifi", { type: "wifi", data: { ssid: "Guest", pass: password } }, undefined, "3");
@@ -298,6 +339,7 @@ describe("shortener-report", function () {
         for (const [kind, definition] of Object.entries(definitions)) {
             const inputs = Object.keys((definition.inputs as unknown as { shape: object }).shape).filter((input) => input !== "adopt");
             for (const input of inputs) assert.ok(KIND_WORDS[kind].words[input], `${kind}.${input} has no words`);
+            for (const input of KIND_WORDS[kind].unseen ?? []) assert.ok(inputs.includes(input), `${kind}'s unseen ${input} is not an input`);
         }
     });
 });
