@@ -7,12 +7,14 @@ import { join } from "node:path";
 import { shownSteps, type LifecycleResult, type Operation } from "../engine";
 import { startEmulator, type RunningEmulator } from "../emulator";
 import { runCommand, type Finished } from "../support/commands";
+import { byDepth } from "../support/depth";
 import { freshTempDir, linkedProject, readManifest, removeDir, REPOSITORY_ROOT } from "../support/repository";
 import { changes } from "../support/stack";
 import { typeCheck } from "../support/typecheck";
 import { runImported } from "./imported-stack";
 
-const LINKS = 2_000;
+/** The account of thousands at full depth (CI); at quick depth enough for several pages of the listing. */
+const LINKS = byDepth(250, 2_000);
 /** The link listing's page size (provider/bounds.ts linkPageSize), the import's default too. */
 const PAGE_SIZE = 100;
 const BIN = join(REPOSITORY_ROOT, readManifest().bin["shortener-import"]);
