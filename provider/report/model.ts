@@ -199,7 +199,7 @@ function inputDiff(step: PreviewStep): Record<string, PropertyDiff> {
     return Object.fromEntries(
         keys.flatMap((key) => {
             const kind = !(key in olds) ? "add" : !(key in news) ? "delete" : sameValue(olds[key], news[key]) ? undefined : "update";
-            return kind === undefined ? [] : [[key, { kind: replaces.has(key) ? `${kind}-replace` : kind, inputDiff: true } as PropertyDiff]];
+            return kind === undefined ? [] : [[key, { kind: replaces.has(key) ? `${kind}-replace` : kind, inputDiff: true }]];
         }),
     );
 }

@@ -15,9 +15,8 @@ export async function updateListed<I extends Props, R extends Remote>(
     news: I,
     changed: readonly (keyof I & string)[],
 ): Promise<Props> {
-    const update = spec.update!;
     try {
-        const updated = await idempotently(() => update(context.client(), numericId(id), news, changed));
+        const updated = await idempotently(() => spec.update!(context.client(), numericId(id), news, changed));
         return updated ? view.observed(updated, news).computed : {};
     } catch (error) {
         throw await goneOr({ spec, view }, context, id, error);
