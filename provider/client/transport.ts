@@ -256,7 +256,7 @@ async function readBounded(response: fetch.Response, maxBytes: number, controlle
     const chunks: Buffer[] = [];
     let bytes = 0;
     for await (const chunk of response.body) {
-        const buffer = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as string);
+        const buffer = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk);
         bytes += buffer.length;
         if (bytes > maxBytes) {
             controller.abort();

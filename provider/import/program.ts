@@ -72,8 +72,8 @@ export function generateProgram(snapshot: Snapshot, options: ProgramOptions): Ge
 
 /** The resource and variable names of a kind's objects. */
 function namesOf(kind: ImportedKind, objects: readonly Remote[]): Map<number, Named> {
-    const { prefix, nameText } = kind.listed.imported;
-    return nameObjects(prefix, objects.map((remote) => ({ id: remote.id, text: withoutEntities(nameText(remote)) })));
+    const imported = kind.listed.imported;
+    return nameObjects(imported.prefix, objects.map((remote) => ({ id: remote.id, text: withoutEntities(imported.nameText(remote)) })));
 }
 
 /** Marks a resource whose values, as the service holds them, the provider's input checks refuse. */
@@ -195,7 +195,7 @@ function declaredInputs(definition: ImportedKind, remote: Remote, service: Servi
         }
         if (service === "real" && typeof value === "string" && storedForms[field]) {
             const text = unescapedText(value);
-            if (text !== undefined && storedForms[field]!(text).some((form) => form === value)) return [[field, text]];
+            if (text !== undefined && storedForms[field](text).some((form) => form === value)) return [[field, text]];
         }
         return [[field, value]];
     });

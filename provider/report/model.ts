@@ -249,7 +249,7 @@ function inputDiff(step: PreviewStep): Record<string, PropertyDiff> {
     return Object.fromEntries(
         keys.flatMap((key) => {
             const kind = !Object.hasOwn(olds, key) ? "add" : !Object.hasOwn(news, key) ? "delete" : sameValue(olds[key], news[key]) ? undefined : "update";
-            return kind === undefined ? [] : [[key, { kind: replaces.has(key) ? `${kind}-replace` : kind, inputDiff: true } as PropertyDiff]];
+            return kind === undefined ? [] : [[key, { kind: replaces.has(key) ? `${kind}-replace` : kind, inputDiff: true }]];
         }),
     );
 }

@@ -59,7 +59,7 @@ export function assignmentResource<I extends Props>(spec: Assignment<I>): Resour
     return {
         kind: spec.kind,
         inputs: spec.inputs,
-        replaceOn: fields as (keyof I & string)[],
+        replaceOn: fields,
         // Accepted for programs written before assignments were idempotent; it changes nothing.
         createOnly: ["adopt"] as (keyof I & string)[],
         async create(context, wanted) {

@@ -185,7 +185,7 @@ function checkInputs(schema: z.ZodObject<z.ZodRawShape, z.core.$strict>, news: P
     if (!result.success) {
         return { inputs: news, failures: result.error.issues.map(toFailure) };
     }
-    return { inputs: definedOnly({ ...(result.data as Props), ...pick(news, unknownKeys) }) };
+    return { inputs: definedOnly({ ...(result.data), ...pick(news, unknownKeys) }) };
 }
 
 function toFailure(issue: z.core.$ZodIssue): Failure {

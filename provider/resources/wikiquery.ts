@@ -42,7 +42,7 @@ function outputsOf(wanted: WikiQueryInputs): Props {
     const { request, warnings, advice, judgedWith, judgedAs } = validateWikiQuery(wanted.definition, { highLimits: wanted.highLimits, catalogue });
     // The validator's advice (misleadingboolean, sensitive, ...) stays among this resource's warnings, as before 0.2.
     const concerns = [...warnings, ...advice];
-    return { request, url: `${wanted.apiUrl}?${new URLSearchParams(request)}`, warnings: concerns.map((w) => `${w.param}: ${w.message} (${w.code})`), judgedWith, judgedAs };
+    return { request, url: `${wanted.apiUrl}?${new URLSearchParams(request).toString()}`, warnings: concerns.map((w) => `${w.param}: ${w.message} (${w.code})`), judgedWith, judgedAs };
 }
 
 export const wikiQuery: ResourceDefinition<WikiQueryInputs> = {

@@ -109,7 +109,7 @@ export function checkDefinition(input: unknown, where = "definition"): WikiQuery
     checkOptionalString(input, "generator", where);
     for (const group of MODULE_GROUPS) checkModuleNames(input, group, where);
     checkParams(input.params, where);
-    return input as WikiQueryDefinition;
+    return input;
 }
 
 /** The definitions of a parsed file: one definition, or an array of them. */

@@ -178,7 +178,7 @@ class QueryValidation {
             if (!requestName.startsWith(index.prefix)) continue;
             const name = requestName.slice(index.prefix.length);
             if (pieces && matchesTemplate(name, pieces, valueLists)) {
-                this.accept(name, this.validator.getValue(index.templatedSpec(template, name), this.params.get(requestName)!), given);
+                this.accept(name, this.validator.getValue(index.templatedSpec(template, name), this.params.get(requestName)), given);
             }
         }
     }

@@ -74,7 +74,7 @@ async function printed(operation: () => Promise<unknown>): Promise<{ lines: stri
     process.stderr.write = ((chunk: string | Uint8Array) => {
         lines.push(...String(chunk).split("\n").filter((line) => line !== ""));
         return true;
-    }) as typeof process.stderr.write;
+    });
     try {
         await operation();
         return { lines };

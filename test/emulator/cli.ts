@@ -28,7 +28,7 @@ async function main(): Promise<void> {
         ].join("\n"),
     );
     const stop = (signal: string) => {
-        emulator.close().then(() => {
+        void emulator.close().then(() => {
             console.log(`Emulator stopped (${signal}).`);
             process.exit(0);
         });

@@ -64,7 +64,7 @@ describe("hostile service: what the provider takes as done", function () {
         let made: Stored | undefined;
         service.script(async (request) => {
             if (request.method === "POST" && request.path === "/api/pixel/add" && !made) {
-                made = (await emulator.admin.seed("channels", { name: "Beta", description: "", color: "#654321", starred: false, items: [] })) as Stored;
+                made = (await emulator.admin.seed("channels", { name: "Beta", description: "", color: "#654321", starred: false, items: [] }));
             }
             return undefined;
         });

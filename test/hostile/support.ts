@@ -36,7 +36,7 @@ export async function capturing<T>(work: () => Promise<T>): Promise<{ result: Pr
     process.stderr.write = ((chunk: string | Uint8Array, ...rest: unknown[]) => {
         captured.stderr.push(String(chunk));
         return (write as (...args: unknown[]) => boolean)(chunk, ...rest);
-    }) as typeof process.stderr.write;
+    });
     process.on("warning", onWarning);
     try {
         const [result] = await Promise.allSettled([work()]);

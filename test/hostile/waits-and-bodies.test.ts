@@ -5,7 +5,7 @@
 import assert from "node:assert/strict";
 import { randomUUID } from "node:crypto";
 import { listPixels } from "../../provider";
-import { createShortenerClient, describeWait, ShortenerApiError } from "../../provider/client";
+import { createShortenerClient, describeWait } from "../../provider/client";
 import { pixelPage, useHostileService, type HostileAnswer } from "./hostile-service";
 import { capturing, failureWithin } from "./support";
 
@@ -38,7 +38,7 @@ describe("hostile service: rate-limit waits", () => {
             service().script(answer);
             const { result, captured } = await capturing(() => failureWithin(5_000, client().pixels.list()));
             assert.equal(result.status, "fulfilled", String((result as PromiseRejectedResult).reason));
-            const error = (result as PromiseFulfilledResult<ShortenerApiError>).value;
+            const error = (result).value;
             assert.equal(error.kind, "rate-limit");
             assert.match(error.message, asked);
             assert.match(error.message, /longer than the longest wait allowed \(300 s, setting maxRateLimitWaitMs\)/);
@@ -54,7 +54,7 @@ describe("hostile service: rate-limit waits", () => {
             return failureWithin(5_000, client().pixels.list());
         });
         assert.equal(result.status, "fulfilled", String((result as PromiseRejectedResult).reason));
-        const error = (result as PromiseFulfilledResult<ShortenerApiError>).value;
+        const error = (result).value;
         assert.equal(error.kind, "rate-limit");
         assert.match(error.message, /asks to wait 315\d{5} s for its rate limit/);
         assert.equal(service().requests.length, 1);

@@ -88,7 +88,7 @@ describe("The listed kinds: the whole lifecycle of each against the emulator", f
         describe(c.kind, function () {
             let stack: TestStack;
             const declare = (args: Record<string, unknown>): Declared[] => [{ kind: c.kind, name: "subject", args }];
-            const records = async () => (await stack.emulator.admin.list(c.store)) as Record<string, unknown>[];
+            const records = async () => (await stack.emulator.admin.list(c.store));
             const onlyRecord = async () => {
                 const all = await records();
                 assert.equal(all.length, 1, `expected exactly one ${c.store} object, found ${JSON.stringify(all)}`);

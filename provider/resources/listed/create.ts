@@ -76,6 +76,7 @@ async function createOnce<I extends Props, R extends Remote>(listed: Listed<I, R
             throw new Error(
                 `the response to the create was lost and ${appeared.length} new ${spec.noun}s match it (ids ${appeared.map((r) => r.id).join(", ")}); ` +
                     `adopt the right one with adopt: <id> and delete the others`,
+                { cause: error },
             );
         }
         context.tell(`creating a ${spec.noun} failed (${error.failure}) and nothing was created; trying again`);

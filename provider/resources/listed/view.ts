@@ -25,7 +25,7 @@ export function kindView<I extends Props, R extends Remote>(spec: ListedKind<I, 
         for (const field of Object.keys(current)) {
             const wanted = declared[field];
             if (wanted === undefined) {
-                if (spec.derivedWhenAbsent?.includes(field as keyof I & string)) delete current[field];
+                if (spec.derivedWhenAbsent?.includes(field)) delete current[field];
                 continue;
             }
             const forms = spec.storedForms?.[field as keyof I & string] as ((value: unknown) => readonly unknown[]) | undefined;

@@ -15,10 +15,9 @@ export async function updateListed<I extends Props, R extends Remote>(
     news: I,
     changed: readonly (keyof I & string)[],
 ): Promise<Props> {
-    const update = spec.update!;
     try {
         const current = () => findListed(spec, context, numericId(id));
-        const updated = await idempotently(() => update(context.client(), numericId(id), news, changed, current));
+        const updated = await idempotently(() => spec.update!(context.client(), numericId(id), news, changed, current));
         return updated ? view.observed(updated, news).computed : {};
     } catch (error) {
         throw await goneOr({ spec, view }, context, id, error);

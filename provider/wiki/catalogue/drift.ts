@@ -86,12 +86,17 @@ export function catalogueDrift(before: Catalogue, after: Catalogue): CatalogueDr
     }
     for (const [name, module] of before.modules) if (!after.modules.has(name)) drift.modulesRemoved.push(moduleLabel(module));
     siteDrift(before.site, after.site, drift);
-    for (const list of Object.values(drift)) list.sort();
+    for (const list of listsOf(drift)) list.sort();
     return drift;
 }
 
 export function isUnchanged(drift: CatalogueDrift): boolean {
-    return Object.values(drift).every((list) => list.length === 0);
+    return listsOf(drift).every((list) => list.length === 0);
+}
+
+/** Every list of a drift: each of its fields is one. */
+function listsOf(drift: CatalogueDrift): string[][] {
+    return Object.values(drift) as string[][];
 }
 
 const HEADINGS: Readonly<Record<keyof CatalogueDrift, string>> = {

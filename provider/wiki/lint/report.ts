@@ -123,7 +123,7 @@ function jsonReporter(): Reporter {
             const entry = {
                 file: escapeControls(source.file),
                 index,
-                name: source.definitions[index].name === undefined ? null : shownName(source.definitions[index].name!),
+                name: source.definitions[index].name === undefined ? null : shownName(source.definitions[index].name),
                 valid: result.valid,
                 errors: result.errors.map(shownIssue),
                 warnings: result.warnings.map(shownIssue),

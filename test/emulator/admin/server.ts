@@ -56,7 +56,7 @@ function optionalUserId(value: unknown, context: AdminContext): number | undefin
     if (value === undefined || value === "") return undefined;
     const userId = Number(value);
     if (!Number.isInteger(userId) || !context.state.api.store.find("accounts", userId)) {
-        throw new AdminError(400, `userId ${String(value)} is not an existing account`);
+        throw new AdminError(400, `userId ${JSON.stringify(value)} is not an existing account`);
     }
     return userId;
 }
@@ -85,7 +85,7 @@ const adminRoutes: Route<AdminHandler>[] = [
                     throw new AdminError(400, `${field} must be a string`);
                 }
             }
-            const account = state.api.store.createAccount(body as { email?: string; username?: string });
+            const account = state.api.store.createAccount(body);
             return { apiKey: account.apiKey, userId: account.id };
         },
     },

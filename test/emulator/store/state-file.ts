@@ -13,7 +13,7 @@ export function loadState(file: string): StoreData | undefined {
     try {
         parsed = JSON.parse(readFileSync(file, "utf8"));
     } catch (error) {
-        throw new Error(`Emulator state file ${file} is not valid JSON: ${(error as Error).message}`);
+        throw new Error(`Emulator state file ${file} is not valid JSON: ${(error as Error).message}`, { cause: error });
     }
     if (parsed.format !== FORMAT || parsed.version !== VERSION || typeof parsed.store !== "object" || !parsed.store) {
         throw new Error(`Emulator state file ${file} is not a version ${VERSION} ${FORMAT} file`);
