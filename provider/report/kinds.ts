@@ -3,6 +3,9 @@
 // by its property paths. test/report holds this table to the kinds the provider registers.
 
 /** The type token of a kind: `pulumi-nodejs:dynamic/shortener:<Kind>` (provider/resources/resource.ts). */
+/** A value of the state in a label: a string or number as it is, anything else (a hostile preview's object) as JSON. */
+const plain = (value: unknown): string => (typeof value === "object" && value !== null ? JSON.stringify(value) : String(value));
+
 const KIND_TYPE_PREFIX = "pulumi-nodejs:dynamic/shortener:";
 
 type Properties = Record<string, unknown>;
@@ -42,7 +45,7 @@ export const KIND_WORDS: Readonly<Record<string, KindWords>> = {
     },
     CampaignLink: {
         noun: "Link in a campaign",
-        label: { from: ["linkId", "campaignId"], text: (p) => (p.linkId === undefined ? undefined : `link ${String(p.linkId)} in campaign ${String(p.campaignId)}`) },
+        label: { from: ["linkId", "campaignId"], text: (p) => (p.linkId === undefined ? undefined : `link ${plain(p.linkId)} in campaign ${plain(p.campaignId)}`) },
         words: { campaignId: "campaign", linkId: "link" },
     },
     Link: {
@@ -85,7 +88,7 @@ export const KIND_WORDS: Readonly<Record<string, KindWords>> = {
         noun: "Item in a channel",
         label: {
             from: ["type", "itemId", "channelId"],
-            text: (p) => (p.itemId === undefined ? undefined : `${String(p.type)} ${String(p.itemId)} in channel ${String(p.channelId)}`),
+            text: (p) => (p.itemId === undefined ? undefined : `${plain(p.type)} ${plain(p.itemId)} in channel ${plain(p.channelId)}`),
         },
         words: { channelId: "channel", type: "item type", itemId: "item" },
     },

@@ -68,7 +68,7 @@ describe("Link: a program of links through its whole lifecycle (real profile)", 
     this.timeout(300_000);
     const stack = useStack({ profile: "real" });
     const ids: Record<string, number> = {};
-    const record = async (name: string) => (await stack().emulator.admin.get("links", ids[name])) as unknown as Record<string, unknown>;
+    const record = async (name: string) => await stack().emulator.admin.get("links", ids[name]);
     const expectHidden = async () => {
         const sale = await record("sale");
         for (const [field, value] of Object.entries(hiddenAsDeclared(ids.analytics))) assert.deepEqual(sale[field], value, field);

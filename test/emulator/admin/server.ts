@@ -70,7 +70,7 @@ function planChanges(value: unknown): Partial<Plan> {
         const valid = field === "linksLimit" ? setting === null || (Number.isInteger(setting) && (setting as number) >= 0) : typeof setting === "boolean";
         if (!valid) throw new AdminError(400, `plan setting ${field} must be ${field === "linksLimit" ? "a whole number or null" : "true or false"}`);
     }
-    return value as Partial<Plan>;
+    return value;
 }
 
 type AdminHandler = (context: AdminContext) => unknown;

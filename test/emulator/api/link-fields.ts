@@ -141,7 +141,7 @@ export function readEntries<F extends EntryField>(context: ApiContext, body: Bod
     const [key, target] = ENTRY_KEYS[field];
     const valid = (entry: Record<string, unknown>) =>
         typeof entry[key] === "string" && entry[key] !== "" && typeof entry[target] === "string" && entry[target] !== "" &&
-        (target !== "link" || isHttpUrl(entry[target] as string));
+        (target !== "link" || isHttpUrl(entry[target]));
     return value
         .filter((entry): entry is Record<string, unknown> => typeof entry === "object" && entry !== null && valid(entry as Record<string, unknown>))
         .map((entry) => ({
@@ -173,7 +173,7 @@ export function readDeepLink(context: ApiContext, value: unknown): DeepLink | nu
     if (link.auto === true) return { auto: true };
     const stores = ["apple", "google"].filter((store) => typeof link[store] === "string" && link[store] !== "");
     if (stores.length === 0) notFollowed("a deeplink that is neither {apple, google} nor {auto: true}", "links.md names only those");
-    return Object.fromEntries(stores.map((store) => [store, link[store]])) as DeepLink;
+    return Object.fromEntries(stores.map((store) => [store, link[store]]));
 }
 
 export function readMetaImage(value: unknown): string | undefined {
