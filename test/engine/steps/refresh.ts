@@ -10,7 +10,7 @@ import { propertyDiffs } from "../values/display-values";
 import { sameValue } from "../values/property-values";
 import { ResourceState } from "../state/state-file";
 import { readTimes } from "../state/timestamps";
-import { StepContext, errorMessage, newStep, providerOf, refOf, shownResource } from "./steps";
+import { StepContext, errorMessage, newStep, providerOf, refOf, shownResource } from "./deployment";
 import { dependenciesOf } from "./targets";
 import { rebuildBaseState } from "./rebuild-base-state";
 import { RunOptions } from "../types";

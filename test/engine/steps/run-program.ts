@@ -20,9 +20,11 @@ import { isProvider } from "../state/default-provider";
 import { ResourceState } from "../state/state-file";
 import { propertyDiffs } from "../values/display-values";
 import { PropertyMap } from "../values/property-values";
-import { StepContext, deleteResources, errorMessage, newStep, providerOf, refOf, shownResource } from "./steps";
+import { StepContext, errorMessage, newStep, providerOf, refOf, shownResource } from "./deployment";
+import { deleteResources } from "./step-executor";
 import { showsAsChanged } from "./refresh";
 import { dependenciesOf } from "./targets";
+import { Goal } from "./source-eval";
 import { ShownResource, StepResult } from "../types";
 
 export interface ProgramMode {
@@ -35,9 +37,6 @@ export interface ProgramMode {
 export const REFRESH_WITH_PROGRAM: ProgramMode = { operation: "refresh", refreshFirst: true };
 export const DESTROY_WITH_PROGRAM: ProgramMode = { operation: "destroy", refreshFirst: false };
 export const UPDATE_REFRESHING_WITH_PROGRAM: ProgramMode = { operation: "update", refreshFirst: true };
-
-/** A resource's goal as the program registered it: its state without an id or outputs. */
-export type Goal = Omit<ResourceState, "id" | "outputs">;
 
 /**
  * What becomes of a registration: the update's steps go on from `old`; it is done with this state and no further step;

@@ -29,7 +29,7 @@ const WRITE_INTERVAL_FACTOR = 4;
 /** "none": preview; "coalesced": the default, as above; "at-end": PULUMI_SKIP_CHECKPOINTS. */
 export type Checkpoints = "none" | "coalesced" | "at-end";
 
-export class LiveState {
+export class SnapshotManager {
     private dirty = false;
     private timer: NodeJS.Timeout | undefined;
     private lastWriteMs = 0;
