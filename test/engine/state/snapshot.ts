@@ -1,5 +1,5 @@
-// The state of one run in memory, and when it reaches the state file (never during preview). The Go engine's
-// SnapshotManager (pkg/backend/snapshot.go) rewrites the whole snapshot after every mutation (defaultServiceLoop),
+// The state of one run in memory, and when it reaches the state file (never during preview), as pkg/backend/snapshot.go
+// SnapshotManager keeps it. The Go engine rewrites the whole snapshot after every mutation (defaultServiceLoop),
 // which makes a run over N resources write O(N²) bytes. The double keeps what a crash must leave and coalesces the
 // rest:
 // - a pending create is written before the provider is called (doCreate: markOperationPending, then saveSnapshot),

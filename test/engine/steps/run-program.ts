@@ -18,11 +18,10 @@
 //   gone is created again); the resources the program does not register are deleted without a read.
 import { isProvider } from "../state/default-provider";
 import { ResourceState } from "../state/state-file";
-import { propertyDiffs } from "../values/display-values";
 import { PropertyMap } from "../values/property-values";
-import { StepContext, errorMessage, newStep, providerOf, refOf, shownResource } from "./deployment";
+import { StepContext, errorMessage, newStep, providerOf, shownResource } from "./deployment";
+import { RefreshStep } from "./step";
 import { deleteResources } from "./step-executor";
-import { showsAsChanged } from "./refresh";
 import { dependenciesOf } from "./targets";
 import { Goal } from "./source-eval";
 import { ShownResource, StepResult } from "../types";
@@ -98,7 +97,7 @@ export class ProgramModeSteps {
             ...(this.mode.operation === "update" ? { refresh: true } : {}),
         };
         try {
-            const refreshed = old.pendingReplacement ? old : await context.slots.run(() => this.read(step, goal, old));
+            const refreshed = old.pendingReplacement ? old : await context.slots.run(() => new RefreshStep({ context }, step, old, goal).apply());
             if (refreshed) {
                 context.state.record(refreshed);
             }
@@ -109,21 +108,6 @@ export class ProgramModeSteps {
         } finally {
             context.steps.push(step);
         }
-    }
-
-    private async read(step: StepResult, goal: Goal, old: ResourceState): Promise<ResourceState | undefined> {
-        const read = await this.context.host.read(refOf(goal), old.id ?? "", old.outputs, old.inputs);
-        if (!read.id) {
-            step.op = "read-gone";
-            this.context.state.remove(old);
-            return undefined;
-        }
-        const refreshed: ResourceState = { ...goal, id: read.id, inputs: read.inputs ?? old.inputs, outputs: read.outputs };
-        if (await showsAsChanged(this.context, old, refreshed)) {
-            step.op = "refresh";
-            step.diffs = propertyDiffs(old.outputs, read.outputs);
-        }
-        return refreshed;
     }
 }
 

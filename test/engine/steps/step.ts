@@ -4,7 +4,9 @@
 import { ResourceInitError } from "../host/provider-host";
 import { PendingOperation, ResourceState } from "../state/state-file";
 import { createdNow, keptTimes, modifiedNow, readTimes } from "../state/timestamps";
-import { withSecretOutputs } from "../values/property-values";
+import { propertyDiffs } from "../values/display-values";
+import { sameValue, withSecretOutputs } from "../values/property-values";
+import { StepResult } from "../types";
 import { StepContext, refOf } from "./deployment";
 import { Goal } from "./source-eval";
 import { HookCall, hookCall, resourceOptionsOf } from "./resource-hooks";
@@ -303,4 +305,55 @@ export class ImportStep {
         this.place(imported);
         return imported;
     }
+}
+
+/**
+ * RefreshStep.Apply: the resource read back from the provider; an empty id means it is gone, and it leaves the state.
+ * Whether it shows as changed (its event's op) is the provider's Diff of what was read (showsAsChanged). Without a goal
+ * (a refresh of the state) the read takes the resource's place, its init errors replaced by the read's (a successful
+ * read has none); with the program's goal (`--run-program`) what was read is the goal with the read's id, inputs and
+ * outputs, which the caller records. The step's event is the record it updates.
+ */
+export class RefreshStep {
+    constructor(
+        private readonly applying: Pick<Applying, "context">,
+        private readonly event: StepResult,
+        private readonly old: ResourceState,
+        private readonly goal?: Goal,
+    ) {}
+
+    async apply(): Promise<ResourceState | undefined> {
+        const { context } = this.applying;
+        const { old, event } = this;
+        const read = await context.host.read(refOf(this.goal ?? old), old.id ?? "", old.outputs, old.inputs);
+        if (!read.id) {
+            event.op = "read-gone";
+            context.state.remove(old);
+            return undefined;
+        }
+        const fromRead = { id: read.id, outputs: read.outputs, inputs: read.inputs ?? old.inputs };
+        const { initErrors: _oldInitErrors, ...kept } = old;
+        const refreshed = this.goal ? { ...this.goal, ...fromRead } : readTimes({ ...kept, ...fromRead }, old);
+        if (await showsAsChanged(context, old, refreshed)) {
+            event.op = "refresh";
+            event.diffs = propertyDiffs(old.outputs, read.outputs);
+        }
+        if (!this.goal) {
+            context.state.swap(old, refreshed);
+        }
+        return refreshed;
+    }
+}
+
+/**
+ * RefreshStep.ResultOp: the provider's Diff of the refreshed state against the old inputs; an external resource (read
+ * by `Kind.get`) is not diffed, only its outputs compared (RefreshStep.Apply: "External resource; diffing outputs only").
+ */
+export async function showsAsChanged(context: StepContext, old: ResourceState, refreshed: ResourceState): Promise<boolean> {
+    if (old.external) {
+        return !sameValue(old.outputs, refreshed.outputs);
+    }
+    const diff = await context.host.diff(refOf(old), refreshed.id ?? "", refreshed.outputs, old.inputs, refreshed.inputs);
+    // DiffUnknown: the engine compares the inputs itself.
+    return diff.changes === "some" || (diff.changes === "unknown" && !sameValue(refreshed.inputs, old.inputs));
 }
