@@ -174,7 +174,7 @@ export async function deleteResources(
                 return true;
             }
             const event = { ...newStep("delete", resource), ...providerOf(context, resource), old: shownResource(resource, context.providerRef) };
-            const step = new DeleteStep({ context }, resource, deleting, false);
+            const step = new DeleteStep({ context }, resource, deleting, quiet.has(resource));
             const stepFailure = await step.apply().then(
                 () => undefined,
                 (error: unknown) => error,

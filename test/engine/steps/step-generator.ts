@@ -529,7 +529,7 @@ export class StepGenerator {
 
     /** NewDeleteReplacementStep: no protect check; its after-delete hooks' failure fails the deployment. */
     private async deleteReplaced(resource: ResourceState, deleting: ReadonlySet<string>): Promise<void> {
-        const step = new DeleteStep(this.executor, resource, deleting, true);
+        const step = new DeleteStep(this.executor, resource, deleting, true, true);
         await step.apply();
         const failure = await step.afterHooks();
         if (failure) this.executor.recordPostStepError(failure);

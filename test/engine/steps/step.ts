@@ -191,7 +191,10 @@ export class DeleteStep {
         private readonly applying: Pick<Applying, "context">,
         readonly old: ResourceState,
         private readonly otherDeletions: ReadonlySet<string>,
+        /** A replaced resource: its replace checked its protect. */
         private readonly replacing: boolean,
+        /** A delete-before-replace: the resource stays in the state pending replacement (pendingReplace). */
+        private readonly pendingReplace = false,
     ) {}
 
     async apply(): Promise<void> {
@@ -206,12 +209,12 @@ export class DeleteStep {
             return;
         }
         const deletedWith = old.deletedWith !== undefined && this.otherDeletions.has(old.deletedWith);
-        // A resource deleted for good calls Delete only when it is a custom resource with an id; a replaced one always.
-        const calls = this.replacing || (old.custom && old.id);
+        // A resource deleted for good calls Delete only when it is a custom resource with an id; one a delete-before-replace deletes always.
+        const calls = this.pendingReplace || (old.custom && old.id);
         if (calls && !old.retainOnDelete && !old.external && !deletedWith) {
             await providerDelete(context, old, call);
         }
-        if (this.replacing) {
+        if (this.pendingReplace) {
             context.state.pendReplacement(old);
         } else {
             context.state.remove(old);
