@@ -4,4 +4,5 @@ export { runLifecycle } from "./lifecycle";
 export { readState, storedSecretKeys } from "./state/state-file";
 export { formatResult } from "./format";
 export { shownSteps } from "./state/default-provider";
+export { checkFailureMessage } from "./steps/step-generator";
 export type { LifecycleResult, Operation, RunOptions, StepResult, StackState, ResourceState } from "./types";

@@ -3,13 +3,14 @@
 // process it started before it resolves. preview and up configure the provider with the current config; refresh,
 // destroy and the refresh phase of `up --refresh` with the config recorded in the state's default provider, unless
 // --run-program, whose program registers the provider with the current config (run-program.ts).
-import { Deployment, stackOutputsOf } from "./steps/deployment";
+import { DeploymentExecutor } from "./steps/deployment-executor";
+import { stackOutputsOf } from "./steps/step-executor";
 import { configOf, defaultProviderUrn, providerState, recordedProvider, shownSteps, usesDefaultProvider } from "./state/default-provider";
 import { StepSlots, defaultParallel } from "./steps/step-slots";
 import { Targets, UrnTargets, protectedExcludes } from "./steps/targets";
 import { SECRET_MARK, displayProperties, shownProperties } from "./values/display-values";
 import { formatResult } from "./format";
-import { LiveState, skipsCheckpoints } from "./state/live-state";
+import { SnapshotManager, skipsCheckpoints } from "./state/snapshot";
 import { ProgramRun, startProgram } from "./host/program-process";
 import { Project, StackConfig, checkProgramInstalled, readProject, resolveStackConfig } from "./state/project";
 import { ProviderHost, providerHostEnv, startProviderHost } from "./host/provider-host";
@@ -17,7 +18,7 @@ import { refreshResources, settlePendingCreates } from "./steps/refresh";
 import { DESTROY_WITH_PROGRAM, ProgramMode, REFRESH_WITH_PROGRAM, UPDATE_REFRESHING_WITH_PROGRAM, destroyAll } from "./steps/run-program";
 import { ResourceState, openState } from "./state/state-file";
 import { UNKNOWN } from "./values/property-values";
-import { StepContext, errorMessage } from "./steps/steps";
+import { StepContext, errorMessage } from "./steps/deployment";
 import { DEFAULT_STACK } from "./options";
 import { LifecycleResult, Operation, RunOptions, StepResult } from "./types";
 import { ResourceHooks, deleteHooksOf } from "./steps/resource-hooks";
@@ -31,7 +32,7 @@ interface Run {
     env: NodeJS.ProcessEnv;
     /** A preview, or a refresh's preview: nothing is written. */
     dryRun: boolean;
-    state: LiveState;
+    state: SnapshotManager;
     /** The host is started while the program starts, each takes a second or so to load pulumi. */
     host: Promise<ProviderHost>;
     /** Starts another host configured with this config (the refresh phase of `up --refresh`). */
@@ -53,7 +54,7 @@ export async function runLifecycle(operation: Operation, options: RunOptions): P
     const dryRun = operation === "preview" || (operation === "refresh" && options.previewOnly === true);
     const steps: StepResult[] = [];
     const diagnostics: string[] = [];
-    let state: LiveState | undefined;
+    let state: SnapshotManager | undefined;
     let error: string | undefined;
     let shownConfig: Record<string, string> | undefined;
     const hosts: Promise<ProviderHost>[] = [];
@@ -69,7 +70,7 @@ export async function runLifecycle(operation: Operation, options: RunOptions): P
         shownConfig = blindedConfig(config);
         const identity = { project: project.name, stack, passphrase: env.PULUMI_CONFIG_PASSPHRASE ?? "" };
         const checkpoints = dryRun ? "none" : skipsCheckpoints(env) ? "at-end" : "coalesced";
-        const live = new LiveState(options.stateFile, identity, openState(options.stateFile, identity), checkpoints);
+        const live = new SnapshotManager(options.stateFile, identity, openState(options.stateFile, identity), checkpoints);
         state = live;
         const slots = new StepSlots(options.parallel ?? defaultParallel());
         const providerUrn = defaultProviderUrn(project.name, stack);
@@ -82,13 +83,7 @@ export async function runLifecycle(operation: Operation, options: RunOptions): P
         if (!dryRun) {
             live.dropInterruptedOperations();
         }
-        const startHost = (withConfig: StackConfig) => {
-            const started = configuredHost(project, withConfig, env);
-            // Whoever awaits the host sees its failure; this keeps it from counting as unhandled meanwhile.
-            started.catch(() => undefined);
-            hosts.push(started);
-            return started;
-        };
+        const startHost = (withConfig: StackConfig) => startedHost(configuredHost(project, withConfig, env), hosts);
         // The refresh phase of `up --refresh` and `preview --refresh` reads with the provider as recorded (with
         // --run-program each resource is read as it registers, with the provider the program registers).
         const refreshFirst = (operation === "up" || operation === "preview") && options.refresh === true && !options.runProgram;
@@ -119,17 +114,7 @@ export async function runLifecycle(operation: Operation, options: RunOptions): P
     } catch (failure) {
         error = errorMessage(failure);
     } finally {
-        for (const starting of hosts) {
-            const started = await starting.catch(() => undefined);
-            await started?.stop();
-            // What the provider printed (e.g. why it waits, what a delete leaves behind), as the CLI shows a plugin's
-            // messages; stack frames of errors already reported are left out.
-            diagnostics.push(
-                ...outputLines(started?.output ?? [])
-                    .filter((line) => !/^\s+at /.test(line) && !restatesReportedError(line, steps))
-                    .map((line) => `provider: ${line}`),
-            );
-        }
+        await stopHosts(hosts, steps, diagnostics);
     }
     try {
         state?.flush();
@@ -153,11 +138,35 @@ export async function runLifecycle(operation: Operation, options: RunOptions): P
     return { ...result, log: formatResult({ ...result, log: "" }) };
 }
 
+/** A host being started, among those the run stops at its end. */
+function startedHost(started: Promise<ProviderHost>, hosts: Promise<ProviderHost>[]): Promise<ProviderHost> {
+    // Whoever awaits the host sees its failure; this keeps it from counting as unhandled meanwhile.
+    started.catch(() => undefined);
+    hosts.push(started);
+    return started;
+}
+
+/**
+ * Stops every host the run started, and keeps what each printed (e.g. why it waits, what a delete leaves behind), as
+ * the CLI shows a plugin's messages; stack frames of errors already reported are left out.
+ */
+async function stopHosts(hosts: readonly Promise<ProviderHost>[], steps: readonly StepResult[], diagnostics: string[]): Promise<void> {
+    for (const starting of hosts) {
+        const started = await starting.catch(() => undefined);
+        await started?.stop();
+        diagnostics.push(
+            ...outputLines(started?.output ?? [])
+                .filter((line) => !/^\s+at /.test(line) && !restatesReportedError(line, steps))
+                .map((line) => `provider: ${line}`),
+        );
+    }
+}
+
 /**
  * The default provider recorded in the state. A state written before the engine double recorded it gets one made from
  * the current config, as the engine's addDefaultProviders does for snapshots whose resources name no provider.
  */
-function recordedDefaultProvider(state: LiveState, urn: string, config: StackConfig) {
+function recordedDefaultProvider(state: SnapshotManager, urn: string, config: StackConfig) {
     const recorded = recordedProvider(state.resources, urn);
     if (recorded || !state.resources.some(usesDefaultProvider)) {
         return recorded;
@@ -171,7 +180,7 @@ function recordedDefaultProvider(state: LiveState, urn: string, config: StackCon
  * The run's targets and excludes: `--target-replace` targets too (operations/up.go), `destroy --exclude-protected`
  * excludes what the protected resources need (destroy.go getProtectedExcludes).
  */
-function targetsOf(options: RunOptions, state: LiveState): Targets {
+function targetsOf(options: RunOptions, state: SnapshotManager): Targets {
     const targeted = (options.targets ?? []).length > 0;
     if (targeted && (options.excludes ?? []).length > 0) {
         // operations/*.go: cmd.MarkFlagsMutuallyExclusive("target", "exclude"), as cobra words it.
@@ -206,7 +215,7 @@ function blindedConfig(config: StackConfig): Record<string, string> {
  * The engine's warning (deployment_executor.go Execute, printPendingOperationsWarning): an update or destroy that does
  * not refresh first warns of the operations an earlier run left pending.
  */
-function warnOfPendingOperations(operation: Operation, options: RunOptions, state: LiveState, diagnostics: string[]): void {
+function warnOfPendingOperations(operation: Operation, options: RunOptions, state: SnapshotManager, diagnostics: string[]): void {
     const pending = state.pendingOperations;
     // A refresh with the program (RefreshProgram) is no refresh first: it warns too, as an update does.
     const refreshesFirst = (operation === "refresh" || options.refresh === true) && !options.runProgram;
@@ -326,11 +335,11 @@ async function deploy(run: Run, host: Promise<ProviderHost>, mode?: ProgramMode)
     // deployment_executor.go Execute checks the replace targets against the old state before the program runs.
     replaceTargetsOf(run.options).check((urn) => run.state.live(urn) !== undefined);
     const target = { project: run.project.name, stack: run.stack, defaultProvider: run.defaultProvider, mode };
-    const deploying = host.then((ready) => new Deployment(run.context(ready), target));
+    const deploying = host.then((ready) => new DeploymentExecutor(run.context(ready), target));
     deploying.catch(() => undefined);
     let program: ProgramRun | undefined;
     let programFailure: Error | undefined;
-    let deployment: Deployment;
+    let deployment: DeploymentExecutor;
     try {
         program = await startProgram(
             {
@@ -362,7 +371,7 @@ async function deploy(run: Run, host: Promise<ProviderHost>, mode?: ProgramMode)
         // With --continue-on-error the deletes still run after failed steps (deployment_executor.go performPostSteps).
         // They run while the program waits for its shutdown (SignalAndWaitForShutdown): delete hooks call back into it.
         if (!programFailure && (!deployment.error || run.options.continueOnError)) {
-            await deployment.postSteps(postStepsOf(run, mode));
+            await deployment.performPostSteps(postStepsOf(run, mode));
         }
     } finally {
         await program?.stop();

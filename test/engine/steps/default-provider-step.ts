@@ -6,7 +6,7 @@
 import { ResourceState } from "../state/state-file";
 import { UNKNOWN, sameValue } from "../values/property-values";
 import { StepResult } from "../types";
-import { newStep, shownResource } from "./steps";
+import { newStep, shownResource } from "./deployment";
 
 /** The step of the default provider's registration; in a preview a new provider's id is unknown (Registry.Create). */
 export function registrationStep(old: ResourceState | undefined, provider: ResourceState, preview: boolean): StepResult {

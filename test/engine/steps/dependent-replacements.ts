@@ -6,7 +6,7 @@ import { ResourceState } from "../state/state-file";
 import { PropertyMap, UNKNOWN, union } from "../values/property-values";
 import { diffObjects } from "../values/object-diff";
 import { replaceOnChangeKeys } from "./replace-on-changes";
-import { StepContext, refOf } from "./steps";
+import { StepContext, refOf } from "./deployment";
 
 export interface DependentReplacement {
     resource: ResourceState;

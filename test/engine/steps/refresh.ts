@@ -6,11 +6,8 @@
 // left pending are cleared or imported first, as `pulumi refresh --clear-pending-creates / --import-pending-creates`.
 // With --target or --exclude only the resources they choose are read (deployment_executor.go refresh).
 import { isProvider } from "../state/default-provider";
-import { propertyDiffs } from "../values/display-values";
-import { sameValue } from "../values/property-values";
-import { ResourceState } from "../state/state-file";
-import { readTimes } from "../state/timestamps";
-import { StepContext, errorMessage, newStep, providerOf, refOf, shownResource } from "./steps";
+import { StepContext, errorMessage, newStep, providerOf, shownResource } from "./deployment";
+import { RefreshStep } from "./step";
 import { dependenciesOf } from "./targets";
 import { rebuildBaseState } from "./rebuild-base-state";
 import { RunOptions } from "../types";
@@ -23,7 +20,7 @@ export interface RefreshChoices extends Pick<RunOptions, "clearPendingCreates" |
 }
 
 export async function refreshResources(context: StepContext, choices: RefreshChoices = {}): Promise<void> {
-    const { host, state, steps } = context;
+    const { state, steps } = context;
     if (!context.preview) {
         settlePendingCreates(context, choices);
     }
@@ -48,21 +45,7 @@ export async function refreshResources(context: StepContext, choices: RefreshCho
                     context.refreshed.set(resource.urn, step);
                 }
                 try {
-                    const read = await host.read(refOf(resource), resource.id ?? "", resource.outputs, resource.inputs);
-                    if (!read.id) {
-                        step.op = "read-gone";
-                        state.remove(resource);
-                    } else {
-                        // RefreshStep.Apply: the read's init errors replace the old ones (a successful read has none).
-                        const { initErrors: _oldInitErrors, ...kept } = resource;
-                        const fromRead = { ...kept, id: read.id, outputs: read.outputs, inputs: read.inputs ?? resource.inputs };
-                        const refreshed = readTimes(fromRead, resource);
-                        if (await showsAsChanged(context, resource, refreshed)) {
-                            step.op = "refresh";
-                            step.diffs = propertyDiffs(resource.outputs, read.outputs);
-                        }
-                        state.swap(resource, refreshed);
-                    }
+                    await new RefreshStep({ context }, step, resource).apply();
                 } catch (error) {
                     step.error = errorMessage(error);
                     failures.push(error);
@@ -76,19 +59,6 @@ export async function refreshResources(context: StepContext, choices: RefreshCho
     if (failures.length > 0) {
         throw failures[0];
     }
-}
-
-/**
- * RefreshStep.ResultOp: the provider's Diff of the refreshed state against the old inputs; an external resource (read
- * by `Kind.get`) is not diffed, only its outputs compared (RefreshStep.Apply: "External resource; diffing outputs only").
- */
-export async function showsAsChanged(context: StepContext, old: ResourceState, refreshed: ResourceState): Promise<boolean> {
-    if (old.external) {
-        return !sameValue(old.outputs, refreshed.outputs);
-    }
-    const diff = await context.host.diff(refOf(old), refreshed.id ?? "", refreshed.outputs, old.inputs, refreshed.inputs);
-    // DiffUnknown: the engine compares the inputs itself.
-    return diff.changes === "some" || (diff.changes === "unknown" && !sameValue(refreshed.inputs, old.inputs));
 }
 
 export function settlePendingCreates(context: StepContext, choices: RefreshChoices): void {

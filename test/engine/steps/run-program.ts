@@ -18,11 +18,12 @@
 //   gone is created again); the resources the program does not register are deleted without a read.
 import { isProvider } from "../state/default-provider";
 import { ResourceState } from "../state/state-file";
-import { propertyDiffs } from "../values/display-values";
 import { PropertyMap } from "../values/property-values";
-import { StepContext, deleteResources, errorMessage, newStep, providerOf, refOf, shownResource } from "./steps";
-import { showsAsChanged } from "./refresh";
+import { StepContext, errorMessage, newStep, providerOf, shownResource } from "./deployment";
+import { RefreshStep } from "./step";
+import { deleteResources } from "./step-executor";
 import { dependenciesOf } from "./targets";
+import { Goal } from "./source-eval";
 import { ShownResource, StepResult } from "../types";
 
 export interface ProgramMode {
@@ -35,9 +36,6 @@ export interface ProgramMode {
 export const REFRESH_WITH_PROGRAM: ProgramMode = { operation: "refresh", refreshFirst: true };
 export const DESTROY_WITH_PROGRAM: ProgramMode = { operation: "destroy", refreshFirst: false };
 export const UPDATE_REFRESHING_WITH_PROGRAM: ProgramMode = { operation: "update", refreshFirst: true };
-
-/** A resource's goal as the program registered it: its state without an id or outputs. */
-export type Goal = Omit<ResourceState, "id" | "outputs">;
 
 /**
  * What becomes of a registration: the update's steps go on from `old`; it is done with this state and no further step;
@@ -99,7 +97,7 @@ export class ProgramModeSteps {
             ...(this.mode.operation === "update" ? { refresh: true } : {}),
         };
         try {
-            const refreshed = old.pendingReplacement ? old : await context.slots.run(() => this.read(step, goal, old));
+            const refreshed = old.pendingReplacement ? old : await context.slots.run(() => new RefreshStep({ context }, step, old, goal).apply());
             if (refreshed) {
                 context.state.record(refreshed);
             }
@@ -110,21 +108,6 @@ export class ProgramModeSteps {
         } finally {
             context.steps.push(step);
         }
-    }
-
-    private async read(step: StepResult, goal: Goal, old: ResourceState): Promise<ResourceState | undefined> {
-        const read = await this.context.host.read(refOf(goal), old.id ?? "", old.outputs, old.inputs);
-        if (!read.id) {
-            step.op = "read-gone";
-            this.context.state.remove(old);
-            return undefined;
-        }
-        const refreshed: ResourceState = { ...goal, id: read.id, inputs: read.inputs ?? old.inputs, outputs: read.outputs };
-        if (await showsAsChanged(this.context, old, refreshed)) {
-            step.op = "refresh";
-            step.diffs = propertyDiffs(old.outputs, read.outputs);
-        }
-        return refreshed;
     }
 }
 

@@ -8,7 +8,7 @@ import { createHash } from "crypto";
 import * as fs from "fs";
 import { DEFAULT_PROVIDER_TYPE } from "../state/default-provider";
 import { interruptedRun } from "../host/interrupt";
-import { LiveState } from "../state/live-state";
+import { SnapshotManager } from "../state/snapshot";
 import { openState, ResourceState, storedSecretKeys } from "../state/state-file";
 import { ProgramSpec, ProviderCall, TestProgram, freshProgramPerTest, only } from "./test-program";
 import { StepResult } from "../types";
@@ -288,7 +288,7 @@ describe("engine double: faithful to the real engine", function () {
 
         it("writes a pending create at once with every change before it, and the other changes at most once per interval", async () => {
             const program = testProgram();
-            const state = new LiveState(program.stateFile, identity, openState(program.stateFile, identity), "coalesced");
+            const state = new SnapshotManager(program.stateFile, identity, openState(program.stateFile, identity), "coalesced");
             for (let index = 0; index < 100; index++) state.upsert(thing(`made-${index}`));
             assert.equal(fs.existsSync(program.stateFile), false, "100 changes, no write yet");
             const pending = { type: "creating" as const, resource: thing("next") };

@@ -8,7 +8,7 @@
 import { strict as assert } from "assert";
 import * as fs from "fs";
 import * as path from "path";
-import { LiveState } from "../state/live-state";
+import { SnapshotManager } from "../state/snapshot";
 import { openState } from "../state/state-file";
 import { wrapSecret } from "../values/property-values";
 import { ProgramSpec, ProviderCall, TestProgram, freshProgramPerTest, only } from "./test-program";
@@ -200,7 +200,7 @@ describe("engine double: resource options and flags as the Go engine handles the
     it("a secret keeps its ciphertext while its resource is written as it was; a step's new state, or any other secret of the write encrypted anew, gives fresh ones (SecretCache, cachingBatchEncrypter)", () => {
         const program = testProgram();
         const identity = { project: "enginetest", stack: "dev", passphrase: "p" };
-        const state = new LiveState(program.stateFile, identity, openState(program.stateFile, identity), "coalesced");
+        const state = new SnapshotManager(program.stateFile, identity, openState(program.stateFile, identity), "coalesced");
         const resource = (name: string, inputs: Record<string, unknown>) => ({
             urn: `urn:pulumi:dev::enginetest::t::${name}`,
             type: "t",

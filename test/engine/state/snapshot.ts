@@ -1,5 +1,5 @@
-// The state of one run in memory, and when it reaches the state file (never during preview). The Go engine's
-// SnapshotManager (pkg/backend/snapshot.go) rewrites the whole snapshot after every mutation (defaultServiceLoop),
+// The state of one run in memory, and when it reaches the state file (never during preview), as pkg/backend/snapshot.go
+// SnapshotManager keeps it. The Go engine rewrites the whole snapshot after every mutation (defaultServiceLoop),
 // which makes a run over N resources write O(N²) bytes. The double keeps what a crash must leave and coalesces the
 // rest:
 // - a pending create is written before the provider is called (doCreate: markOperationPending, then saveSnapshot),
@@ -29,7 +29,7 @@ const WRITE_INTERVAL_FACTOR = 4;
 /** "none": preview; "coalesced": the default, as above; "at-end": PULUMI_SKIP_CHECKPOINTS. */
 export type Checkpoints = "none" | "coalesced" | "at-end";
 
-export class LiveState {
+export class SnapshotManager {
     private dirty = false;
     private timer: NodeJS.Timeout | undefined;
     private lastWriteMs = 0;
