@@ -3,7 +3,7 @@
 // provider beside the baseline at 100, 1,000 and 5,000 resources (or the sizes given) instead.
 // Benchmarks are reports, not tests: a figure outside its bound is shown, never a failure exit.
 import { clientBench } from "./client";
-import { isProfileName, PROFILE_NAMES } from "../test/emulator";
+import { isProfileName, PROFILE_NAMES } from "../emulator";
 import { Benchmark, BenchOptions, Figure, formatRow } from "./figure";
 import { hostileListingBench } from "./hostile-listing";
 import { listFreshnessBench } from "./list-freshness";

@@ -1,7 +1,11 @@
 // npm run emulator -- --help
-import { readManifest } from "../support/repository";
 import { CliRequest, HELP, parseCliArguments } from "./cli-options";
 import { DEFAULT_RATE_LIMIT, startEmulator } from "./index";
+
+/** The version of the package the emulator ships in, read through the package's public export of its manifest. */
+function packageVersion(): string {
+    return (require("pulumi-shortener/package.json") as { version: string }).version;
+}
 
 async function main(): Promise<void> {
     let request: CliRequest;
@@ -12,7 +16,7 @@ async function main(): Promise<void> {
         process.exit(2);
     }
     if (request.run === "help") return console.log(HELP);
-    if (request.run === "version") return console.log(readManifest().version);
+    if (request.run === "version") return console.log(packageVersion());
     const { options } = request;
     const emulator = await startEmulator(options);
     const rate = options.rateLimit ?? DEFAULT_RATE_LIMIT;

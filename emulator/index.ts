@@ -16,7 +16,7 @@ import { emptyStoreData, Store } from "./store/store";
 export { EmulatorAdmin } from "./admin/client";
 export type { AdminKind, FaultMode, FaultSpec, Kind, RequestLogEntry } from "./admin/client";
 
-export { isProfileName, PROFILE_NAMES } from "./profiles";
+export { cleanText, isProfileName, PROFILE_NAMES, PROFILES } from "./profiles";
 export type { ProfileName } from "./profiles";
 
 export interface EmulatorOptions {

@@ -1,5 +1,4 @@
 // The engine double's command line; `engine --help` prints the usage below.
-import * as fs from "fs";
 import * as path from "path";
 import { runLifecycle } from "./lifecycle";
 import { formatDigest, previewDigest } from "./display/digest";
@@ -48,18 +47,9 @@ export function parseCommand(argv: readonly string[], env: NodeJS.ProcessEnv = p
     return { operation: operation as Operation, ...command, options: { ...run, programDir: resolvedDir, stateFile } };
 }
 
-/** The version of the package the double ships in. */
+/** The version of the package the double ships in, read through the package's public export of its manifest. */
 function packageVersion(): string {
-    for (let dir = __dirname; dir !== path.dirname(dir); dir = path.dirname(dir)) {
-        const manifest = path.join(dir, "package.json");
-        if (fs.existsSync(manifest)) {
-            const { name, version } = JSON.parse(fs.readFileSync(manifest, "utf8")) as { name?: string; version?: string };
-            if (name === "pulumi-shortener" && version) {
-                return version;
-            }
-        }
-    }
-    return "unknown";
+    return (require("pulumi-shortener/package.json") as { version: string }).version;
 }
 
 /**

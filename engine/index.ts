@@ -5,3 +5,9 @@ export { readState, storedSecretKeys } from "./state/state-file";
 export { formatResult } from "./format";
 export { shownSteps } from "./state/default-provider";
 export type { LifecycleResult, Operation, RunOptions, StepResult, StackState, ResourceState } from "./types";
+// For tests of what a run leaves behind: the unknown value as the wire carries it, a check's failure message as the
+// engine words it, a CLI run killed mid-way, and the child processes a run starts.
+export { UNKNOWN } from "./values/property-values";
+export { checkFailureMessage } from "./steps/deployment";
+export { interruptedRun } from "./host/interrupt";
+export { siblingScript, stopChild, track } from "./host/child-processes";

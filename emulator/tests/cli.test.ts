@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { ChildProcess, execFile, spawn } from "node:child_process";
 import { extname, join } from "node:path";
-import { readManifest } from "../../support/repository";
+import { readManifest } from "../../test/support/repository";
 import { parseCliArguments, parseRate } from "../cli-options";
 
 describe("emulator: command-line options", () => {

@@ -1,11 +1,10 @@
-// Writes test/engine/README.md's section on the Go engine's lifecycle tests from the catalogue (conformanceTables), after
-// the catalogue changes: `npx tsc && node dist/test/engine/conformance/write-readme.js`.
+// Writes engine/README.md's section on the Go engine's lifecycle tests from the catalogue (conformanceTables), after
+// the catalogue changes: `npx tsc -b engine && node dist/engine/conformance/write-readme.js`, from the repository root.
 import * as fs from "fs";
 import * as path from "path";
-import { REPOSITORY_ROOT } from "../../support/repository";
 import { conformanceTables, README_SECTION, sectionBounds } from "./tables";
 
-const README = path.join(REPOSITORY_ROOT, "test", "engine", "README.md");
+const README = path.resolve("engine", "README.md");
 const readme = fs.readFileSync(README, "utf8");
 const bounds = sectionBounds(readme, README_SECTION);
 if (!bounds) {

@@ -79,6 +79,6 @@ export function siblingScript(callerFile: string, baseName: string): NodeScript 
     return {
         script,
         execArgv: ["-r", require.resolve("ts-node/register/transpile-only")],
-        env: { TS_NODE_PROJECT: path.resolve(__dirname, "..", "..", "..", "tsconfig.json") },
+        env: { TS_NODE_PROJECT: path.resolve(__dirname, "..", "tsconfig.json") },
     };
 }

@@ -2,7 +2,7 @@
 // run fails naming the resource and the Go code that provides it, and nothing of it reaches the state.
 import { strict as assert } from "assert";
 import { freshProgramPerTest } from "./test-program";
-import { sampleTests } from "../../support/depth";
+import { sampleTests } from "../../test/support/depth";
 
 const CASES = [
     { builtin: "stackReference", title: "StackReference", names: /pulumi:pulumi:StackReference other: a StackReference reads .*deploy\/builtins\.go builtinProvider Read/ },

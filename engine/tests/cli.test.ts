@@ -9,7 +9,7 @@ import { HELP, INTERRUPT_REFUSAL, parseCommand } from "../cli";
 import { signalledRun } from "../host/interrupt";
 import { OPTIONS } from "../options";
 import { freshProgramPerTest } from "./test-program";
-import { sampleTests } from "../../support/depth";
+import { sampleTests } from "../../test/support/depth";
 
 interface Finished {
     code: number | null;
@@ -145,7 +145,7 @@ describe("engine double: command line", function () {
             assert.equal(afterOperation.stdout, help.stdout);
             const version = await runCli(["--version"], {});
             assert.equal(version.code, 0);
-            const manifest = JSON.parse(fs.readFileSync(path.join(__dirname, "..", "..", "..", "..", "package.json"), "utf8")) as { version: string };
+            const manifest = JSON.parse(fs.readFileSync(path.join(__dirname, "..", "..", "..", "package.json"), "utf8")) as { version: string };
             assert.equal(version.stdout, `${manifest.version}\n`);
         });
 

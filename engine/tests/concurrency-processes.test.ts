@@ -2,7 +2,7 @@
 // a process behind. Overlap is judged from the provider's recorded start/end times: the test provider
 // holds each call until the expected number are in flight together, so a serial engine shows none.
 import { strict as assert } from "assert";
-import { sampleTests } from "../../support/depth";
+import { sampleTests } from "../../test/support/depth";
 import { ProviderCall, freshProgramPerTest, isRunning, only } from "./test-program";
 
 function overlap(first: ProviderCall, second: ProviderCall): boolean {

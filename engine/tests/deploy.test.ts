@@ -4,7 +4,7 @@ import { strict as assert } from "assert";
 import * as fs from "fs";
 import { ProgramSpec, ProviderCall, freshProgramPerTest, only } from "./test-program";
 import { StepResult } from "../types";
-import { sampleTests } from "../../support/depth";
+import { sampleTests } from "../../test/support/depth";
 
 function stepOf(steps: StepResult[], name: string): StepResult {
     return only(steps.filter((step) => step.name === name), `step for ${name}`);

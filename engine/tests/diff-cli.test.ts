@@ -7,9 +7,9 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { startEmulator, type RunningEmulator } from "../../emulator";
-import type { Finished } from "../../support/commands";
-import { runEngineCli } from "../../support/engine-cli";
-import { changingStack } from "../../support/stack";
+import type { Finished } from "../../test/support/commands";
+import { runEngineCli } from "../../test/support/engine-cli";
+import { changingStack } from "../../test/support/stack";
 
 const OLD_TAG = "G-old-secret-5521";
 const NEW_TAG = 'G-new-"secret"-6630';

@@ -1,15 +1,15 @@
-// The diff display against Go's own testdata (test/fixtures/engine/display-go, from pkg/backend/display/testdata): each
+// The diff display against Go's own testdata (engine/fixtures/display-go, from pkg/backend/display/testdata): each
 // event stream rendered by CreateDiff and by ShowDiffEvents, with the options Go's tests pass (diff_test.go
 // TestDiffEventsCreateDiff, TestJsonYamlCreateDiff, TestDiffEvents, TestJsonYamlDiff), is byte for byte Go's text.
 import { strict as assert } from "node:assert";
 import { existsSync, readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
-import { REPOSITORY_ROOT } from "../../support/repository";
+import { REPOSITORY_ROOT } from "../../test/support/repository";
 import { DiffDisplayOptions, createDiff, showDiffEvents } from "../display/diff";
 import { EngineEvent, convertJsonEvent } from "../display/events";
 import { endOfContainer } from "../display/property-printer";
 
-const FIXTURES = join(REPOSITORY_ROOT, "test", "fixtures", "engine", "display-go");
+const FIXTURES = join(REPOSITORY_ROOT, "engine", "fixtures", "display-go");
 
 /** loadEvents: the stream's events (json.Decoder reads one value after another), ending with a cancel event. */
 function loadEvents(file: string): EngineEvent[] {

@@ -7,13 +7,13 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { startEmulator, type RunningEmulator } from "../../emulator";
-import type { Finished } from "../../support/commands";
-import { runEngineCli } from "../../support/engine-cli";
-import type { Declared } from "../../support/stack";
-import { REPOSITORY_ROOT } from "../../support/repository";
+import type { Finished } from "../../test/support/commands";
+import { runEngineCli } from "../../test/support/engine-cli";
+import type { Declared } from "../../test/support/stack";
+import { REPOSITORY_ROOT } from "../../test/support/repository";
 import { previewDigest } from "./digest-schema";
 
-const GOLDEN = join(REPOSITORY_ROOT, "test", "fixtures", "engine", "digest");
+const GOLDEN = join(REPOSITORY_ROOT, "engine", "fixtures", "digest");
 /** Has a quote and a backslash, so that its JSON-escaped form differs from the plain one. */
 const SECRET_TAG = 'tag-"secret"\\value-7f3a';
 

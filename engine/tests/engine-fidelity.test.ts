@@ -12,7 +12,7 @@ import { LiveState } from "../state/live-state";
 import { openState, ResourceState, storedSecretKeys } from "../state/state-file";
 import { ProgramSpec, ProviderCall, TestProgram, freshProgramPerTest, only } from "./test-program";
 import { StepResult } from "../types";
-import { sampleTests } from "../../support/depth";
+import { sampleTests } from "../../test/support/depth";
 
 const digest = (value: string) => createHash("sha256").update(value).digest("hex");
 

@@ -13,7 +13,7 @@ import { openState } from "../state/state-file";
 import { wrapSecret } from "../values/property-values";
 import { ProgramSpec, ProviderCall, TestProgram, freshProgramPerTest, only } from "./test-program";
 import { StepResult } from "../types";
-import { sampleTests } from "../../support/depth";
+import { sampleTests } from "../../test/support/depth";
 
 const THING_TYPE = "pulumi-nodejs:dynamic/test:Thing";
 

@@ -2,7 +2,7 @@
 // but failed to initialise, and the program's own errors. The state keeps what was done.
 import { strict as assert } from "assert";
 import { freshProgramPerTest, only } from "./test-program";
-import { sampleTests } from "../../support/depth";
+import { sampleTests } from "../../test/support/depth";
 
 describe("engine double: failures", function () {
     const testProgram = freshProgramPerTest();

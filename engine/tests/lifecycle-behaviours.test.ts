@@ -8,7 +8,7 @@ import { shownSteps } from "../state/default-provider";
 import { readState, writeStoredState } from "../state/state-file";
 import { LifecycleResult, RunOptions } from "../types";
 import { ProgramSpec, TestProgram, ThingSpec, freshProgramPerTest, only } from "./test-program";
-import { sampleTests } from "../../support/depth";
+import { sampleTests } from "../../test/support/depth";
 
 const THING = "pulumi-nodejs:dynamic/test:Thing";
 const urnOf = (name: string, parentType?: string) =>

@@ -1,7 +1,7 @@
 // refresh reads every resource back (drift updates the state, an empty id removes it); destroy deletes
 // everything in reverse dependency order.
 import { strict as assert } from "assert";
-import { sampleTests } from "../../support/depth";
+import { sampleTests } from "../../test/support/depth";
 import { freshProgramPerTest, only } from "./test-program";
 
 describe("engine double: refresh and destroy", function () {

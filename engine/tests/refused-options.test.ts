@@ -2,7 +2,7 @@
 // the Go code that acts on it, before anything is created, instead of going on with another plan than Go's.
 import { strict as assert } from "assert";
 import { freshProgramPerTest, type ProgramSpec } from "./test-program";
-import { sampleTests } from "../../support/depth";
+import { sampleTests } from "../../test/support/depth";
 
 const CASES: { option: string; spec: ProgramSpec; names: RegExp }[] = [
     { option: "hideDiffs", spec: { things: [{ name: "a", inputs: { size: 1 }, options: { hideDiffs: ["size"] } }] }, names: /the hideDiffs option .*pkg\/backend\/display/ },

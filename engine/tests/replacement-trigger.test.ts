@@ -5,7 +5,7 @@ import { strict as assert } from "assert";
 import { previewDigest } from "../display/digest";
 import { LifecycleResult } from "../types";
 import { TestProgram, ThingSpec, freshProgramPerTest } from "./test-program";
-import { sampleTests } from "../../support/depth";
+import { sampleTests } from "../../test/support/depth";
 
 const URN = "urn:pulumi:dev::enginetest::pulumi-nodejs:dynamic/test:Thing::resA";
 

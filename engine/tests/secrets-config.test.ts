@@ -10,7 +10,7 @@ import { storedSecretKeys } from "../state/state-file";
 import { SECRET_MARK } from "../values/display-values";
 import { wrapSecret } from "../values/property-values";
 import { freshProgramPerTest, only } from "./test-program";
-import { sampleTests } from "../../support/depth";
+import { sampleTests } from "../../test/support/depth";
 
 const digest = (value: string) => createHash("sha256").update(value).digest("hex");
 

@@ -6,7 +6,7 @@ import { strict as assert } from "assert";
 import { parseCommand } from "../cli";
 import { ProgramSpec, TestProgram, freshProgramPerTest } from "./test-program";
 import { LifecycleResult, Operation } from "../types";
-import { sampleTests } from "../../support/depth";
+import { sampleTests } from "../../test/support/depth";
 
 const THING_TYPE = "pulumi-nodejs:dynamic/test:Thing";
 const urnOf = (name: string) => `urn:pulumi:dev::enginetest::${THING_TYPE}::${name}`;

@@ -155,15 +155,15 @@ export interface ProgramSpec {
 
 type RunExtras = Partial<Omit<RunOptions, "programDir" | "stateFile">>;
 
-const FIXTURES = path.join(findRepoRoot(), "test", "fixtures", "engine");
+const FIXTURES = path.join(findRepoRoot(), "engine", "fixtures");
 
 function findRepoRoot(): string {
     for (let dir = __dirname; dir !== path.dirname(dir); dir = path.dirname(dir)) {
-        if (fs.existsSync(path.join(dir, "package.json")) && fs.existsSync(path.join(dir, "test", "fixtures", "engine"))) {
+        if (fs.existsSync(path.join(dir, "package.json")) && fs.existsSync(path.join(dir, "engine", "fixtures"))) {
             return dir;
         }
     }
-    throw new Error(`no repository root with test/fixtures/engine above ${__dirname}`);
+    throw new Error(`no repository root with engine/fixtures above ${__dirname}`);
 }
 
 export class TestProgram {

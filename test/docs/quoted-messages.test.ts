@@ -11,13 +11,12 @@ import { chmodSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { join } from "node:path";
-import { readState, runLifecycle } from "../engine";
-import { startEmulator, type EmulatorOptions, type RunningEmulator } from "../emulator";
+import { readState, runLifecycle, checkFailureMessage } from "../../engine";
+import { startEmulator, type EmulatorOptions, type RunningEmulator } from "../../emulator";
 import { runCommand } from "../support/commands";
 import { freshTempDir, linkedProject, readManifest, removeDir, REPOSITORY_ROOT } from "../support/repository";
 import { listPixels } from "../../provider/data";
 import { bindProvider } from "../../provider/runtime";
-import { checkFailureMessage } from "../engine/steps/deployment";
 
 const DOCS = join(REPOSITORY_ROOT, "docs");
 const LINT = join(REPOSITORY_ROOT, readManifest().bin["wiki-query-lint"]);

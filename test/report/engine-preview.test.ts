@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { marked } from "marked";
-import { startEmulator, type RunningEmulator } from "../emulator";
+import { startEmulator, type RunningEmulator } from "../../emulator";
 import { runCommand } from "../support/commands";
 import { runEngineCli } from "../support/engine-cli";
 import { readManifest, REPOSITORY_ROOT } from "../support/repository";

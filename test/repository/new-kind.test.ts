@@ -6,7 +6,7 @@
 import { strict as assert } from "node:assert";
 import { appendFileSync, cpSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { startEmulator, type RunningEmulator } from "../emulator";
+import { startEmulator, type RunningEmulator } from "../../emulator";
 import { mustRun, runCommand } from "../support/commands";
 import { kindPlacesOf, missingKindPlaces } from "../support/kinds-complete";
 import { freshTempDir, removeDir, REPOSITORY_ROOT } from "../support/repository";

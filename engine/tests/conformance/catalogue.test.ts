@@ -9,9 +9,9 @@ import * as fs from "fs";
 import * as path from "path";
 import { GO_COMMIT, GO_PACKAGE, GO_TESTS, Judgement } from "../../conformance/go-tests";
 import { NOT_FOLLOWED_SECTION, conformanceSummary, conformanceTables, README_SECTION, sectionBounds } from "../../conformance/tables";
-import { REPOSITORY_ROOT } from "../../../support/repository";
+import { REPOSITORY_ROOT } from "../../../test/support/repository";
 
-const NAME_LIST = path.join(REPOSITORY_ROOT, "test", "fixtures", "engine", "go-lifecycle", "test-names.txt");
+const NAME_LIST = path.join(REPOSITORY_ROOT, "engine", "fixtures", "go-lifecycle", "test-names.txt");
 /** A clone of pulumi/pulumi (a bare one will do): PULUMI_GO_SOURCE, else the mirror beside the repository. */
 const GO_SOURCE = process.env.PULUMI_GO_SOURCE || path.join(REPOSITORY_ROOT, "..", ".mirror", "pulumi+pulumi", "repo");
 /** The dry run lists titles only; loading every test file of the engine double takes seconds on a busy machine. */
@@ -134,7 +134,7 @@ describe("engine double: the catalogue of the Go engine's lifecycle tests", func
 
 /** The README's section under this heading, the heading included, up to the next one. */
 function readmeSection(heading: string): string {
-    const readme = fs.readFileSync(path.join(REPOSITORY_ROOT, "test", "engine", "README.md"), "utf8");
+    const readme = fs.readFileSync(path.join(REPOSITORY_ROOT, "engine", "README.md"), "utf8");
     const bounds = sectionBounds(readme, heading);
     assert.ok(bounds, `test/engine/README.md has no section "## ${heading}"`);
     return readme.slice(bounds.start, bounds.end);

@@ -9,7 +9,7 @@ import { shownSteps } from "../../state/default-provider";
 import { ResourceState } from "../../state/state-file";
 import { LifecycleResult, Operation, RunOptions } from "../../types";
 import { HookCallRecord, ProgramSpec, ProviderCall, TestProgram, ThingSpec, freshProgramPerTest } from "../test-program";
-import { inQuickShare, sampleOf } from "../../../support/depth";
+import { inQuickShare, sampleOf } from "../../../test/support/depth";
 
 export interface Run {
     operation: Operation;
