@@ -75,7 +75,7 @@ interface BenchStack {
  * than the 128 KiB of config one environment variable carries to the program. */
 function stackFor(side: Side, emulator: RunningEmulator, stateFile: string, pauseMs: number): BenchStack {
     // As `PULUMI_SKIP_CHECKPOINTS=true pulumi up`: the state is written once, at the end of each run (see
-    // test/engine/state/live-state.ts), so that the engine double's own writes do not grow with N² and swamp the provider's cost.
+    // engine/state/live-state.ts), so that the engine double's own writes do not grow with N² and swamp the provider's cost.
     const env = { PULUMI_CONFIG_PASSPHRASE: "bench", PULUMI_SKIP_CHECKPOINTS: "true" };
     const resourcesFile = join(dirname(stateFile), "resources.json");
     const [programDir, namespace, sideConfig] =

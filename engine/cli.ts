@@ -15,7 +15,7 @@ export const HELP = `usage: engine <preview|up|refresh|destroy> <programDir> [op
        engine state <delete|taint|untaint|unprotect> <programDir> [URN...] [options]   (engine state --help)
        engine --help | --version
 
-Runs a Pulumi program of dynamic resources without the Pulumi CLI (see test/engine/README.md).
+Runs a Pulumi program of dynamic resources without the Pulumi CLI (see engine/README.md).
 
 Options:
 ${optionsHelp()}  --help, --version

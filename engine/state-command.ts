@@ -21,7 +21,7 @@ const STATE_FLAGS = [
 
 export const STATE_HELP = `usage: engine state <delete|remove|rm|taint|untaint|unprotect> <programDir> [URN...] [options]
 
-Edits the stack's state as \`pulumi state\` does (see test/engine/README.md).
+Edits the stack's state as \`pulumi state\` does (see engine/README.md).
 
 Options:
 ${STATE_FLAGS.map((flag) => `  ${[flag.names.join(", "), "value" in flag ? flag.value : ""].join(" ").trimEnd().padEnd(28)}${flag.help} (${flag.edits.join(", ")})`).join("\n")}

@@ -1,5 +1,5 @@
 // The Go engine's lifecycle tests (pulumi/pulumi pkg/engine/lifecycletest at GO_COMMIT), each once, with what the engine
-// double does with it: transcribed (a test under test/engine/tests carries its Go name in its title and checks what the
+// double does with it: transcribed (a test under engine/tests carries its Go name in its title and checks what the
 // Go test checks), refused (the double fails a run that uses the feature, with an error naming it and the Go code it
 // would need; the named test shows the refusal), open (it applies to a program of dynamic resources, and the double does
 // not follow it yet: the reason and the Go code it would need, which the README lists among the rules not followed), to

@@ -45,7 +45,7 @@ export function conformanceTables(): string {
         "Go file), refused (the double fails a run that uses the feature, naming it and the Go code it would need), to",
         "transcribe (it applies, no divergence of the double from it is known, and no test carries it yet), open (it applies",
         `and the double does not follow it yet; its Go code is in "${NOT_FOLLOWED_SECTION}" above) or not applicable. This`,
-        "section is made from that list: `node dist/test/engine/conformance/write-readme.js` writes it, and",
+        "section is made from that list: `node dist/engine/conformance/write-readme.js` writes it, and",
         "`tests/conformance/catalogue.test.ts` checks it.",
         "",
         `| Go file | tests | ${STATUSES.join(" | ")} |`,

@@ -73,7 +73,7 @@ export function useStack(options: EmulatorOptions, { emptyEach = false } = {}): 
     if (emptyEach) {
         beforeEach(async () => {
             rmSync(stack!.stateFile, { force: true });
-            // Objects, faults, the request log and the rate-limit window (test/emulator/admin/server.ts).
+            // Objects, faults, the request log and the rate-limit window (emulator/admin/server.ts).
             await stack!.emulator.admin.reset();
         });
     }

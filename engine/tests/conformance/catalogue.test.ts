@@ -117,11 +117,11 @@ describe("engine double: the catalogue of the Go engine's lifecycle tests", func
         assert.deepEqual(unexplained.map(({ file, name }) => `${file} ${name}`), []);
     });
 
-    it(`test/engine/README.md's "${README_SECTION}" tables are the catalogue's`, () => {
+    it(`engine/README.md's "${README_SECTION}" tables are the catalogue's`, () => {
         assert.equal(readmeSection(README_SECTION), conformanceTables(), "the section should read as below");
     });
 
-    it(`each open test names its Go code, and that code is among test/engine/README.md's "${NOT_FOLLOWED_SECTION}"`, () => {
+    it(`each open test names its Go code, and that code is among engine/README.md's "${NOT_FOLLOWED_SECTION}"`, () => {
         const rules = readmeSection(NOT_FOLLOWED_SECTION).toLowerCase();
         const unlisted = catalogued.filter(({ judgement }) => {
             if (judgement.status !== "open") return false;
@@ -136,7 +136,7 @@ describe("engine double: the catalogue of the Go engine's lifecycle tests", func
 function readmeSection(heading: string): string {
     const readme = fs.readFileSync(path.join(REPOSITORY_ROOT, "engine", "README.md"), "utf8");
     const bounds = sectionBounds(readme, heading);
-    assert.ok(bounds, `test/engine/README.md has no section "## ${heading}"`);
+    assert.ok(bounds, `engine/README.md has no section "## ${heading}"`);
     return readme.slice(bounds.start, bounds.end);
 }
 

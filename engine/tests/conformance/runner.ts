@@ -1,5 +1,5 @@
 // The runner of the Go engine's lifecycle tests as transcribed for the double: each Go test becomes runs of the spec
-// program (test/fixtures/engine/programs/spec) through the double, each checked as the Go test checks its step: the
+// program (engine/fixtures/programs/spec) through the double, each checked as the Go test checks its step: the
 // steps of the run, the provider's calls, the error, and the state and the provider's "cloud" afterwards. One file per
 // Go file declares its cases with describeGoFile; quick depth runs one case of each file, full depth all of them.
 import { strict as assert } from "assert";
