@@ -1,7 +1,7 @@
 // The client's pacing under a rate limit: 100 concurrent calls against an emulator whose window is
 // accelerated to 30 requests per second, so that the wait for each window is short but still real.
 import { createShortenerClient, ShortenerApiError } from "../provider/client";
-import { startEmulator } from "../test/emulator";
+import { startEmulator } from "../emulator";
 import { Benchmark, Figure } from "./figure";
 
 const CALLS = 100;

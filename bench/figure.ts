@@ -1,4 +1,4 @@
-import type { ProfileName } from "../test/emulator";
+import type { ProfileName } from "../emulator";
 
 /** One measured figure, printed beside the bound it is judged against. */
 export interface Figure {

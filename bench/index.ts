@@ -4,7 +4,7 @@
 // the mixed stack or, with `--links`, of short links alone.
 // Benchmarks are reports, not tests: a figure outside its bound is shown, never a failure exit.
 import { clientBench } from "./client";
-import { isProfileName, PROFILE_NAMES } from "../test/emulator";
+import { isProfileName, PROFILE_NAMES } from "../emulator";
 import { Benchmark, BenchOptions, Figure, formatRow } from "./figure";
 import { hostileListingBench } from "./hostile-listing";
 import { linksBench } from "./links";

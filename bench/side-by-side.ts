@@ -6,8 +6,8 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { performance } from "node:perf_hooks";
-import { readState, runLifecycle, type LifecycleResult, type Operation, type RunOptions } from "../test/engine";
-import { startEmulator, type ProfileName, type RequestLogEntry, type RunningEmulator } from "../test/emulator";
+import { readState, runLifecycle, type LifecycleResult, type Operation, type RunOptions } from "../engine";
+import { startEmulator, type ProfileName, type RequestLogEntry, type RunningEmulator } from "../emulator";
 import { changes, DECLARED_PROGRAM, declaredFileConfig, type Declared } from "../test/support/stack";
 import { sampleMemory, type PeakMemory } from "./memory";
 import type { Workload } from "./workload";
@@ -75,7 +75,7 @@ interface BenchStack {
  * than the 128 KiB of config one environment variable carries to the program. */
 function stackFor(side: Side, emulator: RunningEmulator, stateFile: string, pauseMs: number): BenchStack {
     // As `PULUMI_SKIP_CHECKPOINTS=true pulumi up`: the state is written once, at the end of each run (see
-    // test/engine/state/live-state.ts), so that the engine double's own writes do not grow with N² and swamp the provider's cost.
+    // engine/state/snapshot.ts), so that the engine double's own writes do not grow with N² and swamp the provider's cost.
     const env = { PULUMI_CONFIG_PASSPHRASE: "bench", PULUMI_SKIP_CHECKPOINTS: "true" };
     const resourcesFile = join(dirname(stateFile), "resources.json");
     const [programDir, namespace, sideConfig] =

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import fetch from "node-fetch";
 import { WaitEvent } from "../../provider/client";
-import { RunningEmulator } from "../emulator";
+import { RunningEmulator } from "../../emulator";
 import { useEmulator } from "../support/client-harness";
 
 // Short windows keep these tests quick; the limiter must work from the headers whatever the window is.

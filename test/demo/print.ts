@@ -1,6 +1,6 @@
 // How the demo talks to a new user: a numbered heading per step saying what happens and why, the engine's
 // own report (the plan or summary a Pulumi user knows) set off under it, and short notes in between.
-import { formatResult, type LifecycleResult } from "../engine";
+import { formatResult, type LifecycleResult } from "../../engine";
 
 const INDENT = "    ";
 

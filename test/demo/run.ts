@@ -8,8 +8,8 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { constants, tmpdir } from "node:os";
 import { join } from "node:path";
-import { readState, runLifecycle, storedSecretKeys, type LifecycleResult, type Operation, type ResourceState } from "../engine";
-import { isProfileName, PROFILE_NAMES, startEmulator, type AdminKind, type ProfileName, type RunningEmulator } from "../emulator";
+import { readState, runLifecycle, storedSecretKeys, type LifecycleResult, type Operation, type ResourceState } from "../../engine";
+import { isProfileName, PROFILE_NAMES, startEmulator, type AdminKind, type ProfileName, type RunningEmulator } from "../../emulator";
 import { REPOSITORY_ROOT } from "../support/repository";
 import { Narrator } from "./print";
 

@@ -11,8 +11,8 @@ import { chmodSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { join } from "node:path";
-import { checkFailureMessage, readState, runLifecycle } from "../engine";
-import { startEmulator, type EmulatorOptions, type RunningEmulator } from "../emulator";
+import { checkFailureMessage, readState, runLifecycle } from "../../engine";
+import { startEmulator, type EmulatorOptions, type RunningEmulator } from "../../emulator";
 import { runCommand } from "../support/commands";
 import { freshTempDir, linkedProject, readManifest, removeDir, REPOSITORY_ROOT } from "../support/repository";
 import { listPixels } from "../../provider/data";

@@ -8,7 +8,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { satisfies } from "semver";
 import { parse } from "yaml";
-import { DEFAULT_RATE_LIMIT } from "../emulator";
+import { DEFAULT_RATE_LIMIT } from "../../emulator";
 import { readManifest, REPOSITORY_ROOT } from "../support/repository";
 import { BOUNDS, MIB } from "../../provider/bounds";
 import { DEFAULT_ALL_LIMIT } from "../../provider/client/pagination";

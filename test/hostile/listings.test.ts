@@ -7,7 +7,7 @@ import fc from "fast-check";
 import { listChannelItems, listPixels } from "../../provider";
 import { BOUNDS } from "../../provider/bounds";
 import { collect, createShortenerClient } from "../../provider/client";
-import { startEmulator } from "../emulator";
+import { startEmulator } from "../../emulator";
 import {
     corruptedListing,
     CORRUPTIONS,

@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { getAccount } from "../../provider";
-import { startEmulator, type RunningEmulator } from "../emulator";
+import { startEmulator, type RunningEmulator } from "../../emulator";
 import type { Declared } from "../support/stack";
 import { startHostileService, type HostileService } from "./hostile-service";
 import { stackOn } from "./support";

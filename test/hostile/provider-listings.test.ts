@@ -6,7 +6,7 @@ import assert from "node:assert/strict";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { startEmulator, type RunningEmulator } from "../emulator";
+import { startEmulator, type RunningEmulator } from "../../emulator";
 import { changes, idOf, type Declared } from "../support/stack";
 import { corruptedListing, CORRUPTIONS, LISTINGS, RESULT_READINGS, startHostileService, type Corruption, type HostileService, type Script } from "./hostile-service";
 import { stackOn } from "./support";

@@ -9,7 +9,7 @@ import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import fc from "fast-check";
 import { normaliseOrigin, normaliseUrl, storedName, storedText } from "../../provider/resources/values";
-import { startEmulator, type RunningEmulator } from "../emulator";
+import { startEmulator, type RunningEmulator } from "../../emulator";
 import { runCommand, type Finished } from "../support/commands";
 import { freshTempDir, readManifest, removeDir, REPOSITORY_ROOT } from "../support/repository";
 import { typeCheck } from "../support/typecheck";

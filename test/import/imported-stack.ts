@@ -2,8 +2,8 @@
 // `pulumi <operation>` would run it there: the account's base URL in the stack's config, its key as a secret.
 import { strict as assert } from "node:assert";
 import { join } from "node:path";
-import { runLifecycle, type LifecycleResult, type Operation } from "../engine";
-import type { RunningEmulator } from "../emulator";
+import { runLifecycle, type LifecycleResult, type Operation } from "../../engine";
+import type { RunningEmulator } from "../../emulator";
 
 /** Runs `operation` on the program in `project` (its state beside it); a failed run fails the test with its log. */
 export async function runImported(operation: Operation, project: string, emulator: RunningEmulator, env: Record<string, string> = {}): Promise<LifecycleResult> {

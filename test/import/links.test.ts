@@ -4,8 +4,8 @@
 import { strict as assert } from "node:assert";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { shownSteps, type LifecycleResult, type Operation } from "../engine";
-import { startEmulator, type RunningEmulator } from "../emulator";
+import { shownSteps, type LifecycleResult, type Operation } from "../../engine";
+import { startEmulator, type RunningEmulator } from "../../emulator";
 import { runCommand, type Finished } from "../support/commands";
 import { byDepth } from "../support/depth";
 import { freshTempDir, linkedProject, readManifest, removeDir, REPOSITORY_ROOT } from "../support/repository";

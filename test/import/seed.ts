@@ -1,8 +1,7 @@
 // An account as people make it in the dashboard, seeded through the emulator's admin surface: many objects of
 // every kind (enough for several listing pages), names that collide, names with no usable word, accents and
 // punctuation, optional values set and unset, and channels holding links, bio pages and QR codes.
-import type { RunningEmulator } from "../emulator";
-import { PROFILES } from "../emulator/profiles";
+import { PROFILES, type RunningEmulator } from "../../emulator";
 
 export interface SeededAccount {
     perKind: number;

@@ -8,8 +8,8 @@ import { strict as assert } from "node:assert";
 import { chmodSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { parse } from "yaml";
-import { siblingScript } from "../engine/host/child-processes";
-import { startEmulator, type RunningEmulator } from "../emulator";
+import { siblingScript } from "../../engine";
+import { startEmulator, type RunningEmulator } from "../../emulator";
 import { runCommand, type Finished } from "../support/commands";
 import { linkedProject, readManifest, removeDir, REPOSITORY_ROOT, writeFiles } from "../support/repository";
 
@@ -37,7 +37,7 @@ describe("GitOps example: the nightly drift check run through the engine double"
     let project: string;
 
     const engine = ([operation, ...flags]: string[]): Promise<Finished> => {
-        const cli = siblingScript(join(REPOSITORY_ROOT, "dist", "test", "engine", "index.js"), "cli");
+        const cli = siblingScript(join(REPOSITORY_ROOT, "dist", "engine", "index.js"), "cli");
         return runCommand(
             process.execPath,
             [

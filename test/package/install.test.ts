@@ -4,8 +4,8 @@
 import { strict as assert } from "node:assert";
 import { cpSync, existsSync, lstatSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
-import { startEmulator, type RunningEmulator } from "../emulator";
-import { readState, runLifecycle, type LifecycleResult, type Operation } from "../engine";
+import { startEmulator, type RunningEmulator } from "../../emulator";
+import { readState, runLifecycle, type LifecycleResult, type Operation } from "../../engine";
 import { changes, stepOf } from "../support/stack";
 import { mustRun, runCommand } from "../support/commands";
 import { freshTempDir, packTarball, PACKAGE_NAME, readManifest, removeDir, REPOSITORY_ROOT, writeUserProject, type PackedTarball } from "../support/repository";

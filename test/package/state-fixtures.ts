@@ -3,8 +3,8 @@
 // facts needed to run the program again. Later versions must load such state without a change.
 import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { startEmulator, type RunningEmulator } from "../emulator";
-import { runLifecycle, type LifecycleResult, type Operation } from "../engine";
+import { startEmulator, type RunningEmulator } from "../../emulator";
+import { runLifecycle, type LifecycleResult, type Operation } from "../../engine";
 import { freshTempDir, linkedProject, readManifest, removeDir, REPOSITORY_ROOT } from "../support/repository";
 
 export const STATE_FIXTURES = join(REPOSITORY_ROOT, "test", "fixtures", "state");

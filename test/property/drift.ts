@@ -2,7 +2,7 @@
 // starred or public flipped, an object deleted. Each is a change the provider can see (QR data cannot be read
 // back, so a QR code's drift is its deletion) and must put back.
 import fc from "fast-check";
-import type { EmulatorAdmin } from "../emulator";
+import type { EmulatorAdmin } from "../../emulator";
 import type { Declared } from "../support/stack";
 import { atLeast, awkwardText } from "./generators";
 import { STORE_KIND } from "./stored";

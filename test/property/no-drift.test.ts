@@ -14,7 +14,7 @@
 //   PROPERTY_PATH=<path>     with the seed, run only the shrunk failure the report names (fast-check's replay path)
 import { strict as assert } from "node:assert";
 import fc from "fast-check";
-import { PROFILE_NAMES, type ProfileName } from "../emulator";
+import { PROFILE_NAMES, type ProfileName } from "../../emulator";
 import { startStack } from "../support/stack";
 import { byDepth, numberFromEnv, sampleOf } from "../support/depth";
 import { driftPicks, type DriftPick } from "./drift";

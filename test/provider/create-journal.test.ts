@@ -8,8 +8,7 @@ import { chmodSync, chownSync, mkdirSync, mkdtempSync, readdirSync, rmSync, stat
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createJournal, JOURNAL_DIR_ENV } from "../../provider/resources/create-journal";
-import { runLifecycle } from "../engine";
-import { interruptedRun } from "../engine/host/interrupt";
+import { runLifecycle, interruptedRun } from "../../engine";
 import { DECLARED_PROGRAM, startStack, type Declared, type TestStack } from "../support/stack";
 
 const INPUTS = { type: "link", data: "https://example.com/poster" };

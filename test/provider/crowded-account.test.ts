@@ -4,7 +4,7 @@
 // page, and the objects made in the dashboard are neither taken nor touched.
 import { strict as assert } from "node:assert";
 import { getQrCodeStatistics, listCampaigns, listChannelItems, listChannels, listDomains, listPixels, listQrCodes } from "../../provider";
-import type { RunningEmulator } from "../emulator";
+import type { RunningEmulator } from "../../emulator";
 import { changes, idOf, useStack, type Declared, type TestStack } from "../support/stack";
 
 /** More than the 100 a page the provider asks for, so that every listing has two pages. */

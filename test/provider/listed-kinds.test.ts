@@ -1,8 +1,8 @@
 // End to end, through the engine double and the real dynamic-provider host, against the emulator: the whole
 // lifecycle of every kind the service lists.
 import { strict as assert } from "node:assert";
-import type { Kind } from "../emulator";
-import { readState } from "../engine";
+import type { Kind } from "../../emulator";
+import { readState } from "../../engine";
 import { changes, idOf, startStack, stepOf, type Declared, type TestStack } from "../support/stack";
 import { sampleBlocks } from "../support/depth";
 

@@ -6,8 +6,8 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { PLAIN_KEY_WARNING } from "../../provider/resources/plain-key-warning";
-import { startEmulator, type RunningEmulator } from "../emulator";
-import { runLifecycle, shownSteps } from "../engine";
+import { startEmulator, type RunningEmulator } from "../../emulator";
+import { runLifecycle, shownSteps } from "../../engine";
 import { DECLARED_PROGRAM, type Declared } from "../support/stack";
 
 const RESOURCES: Declared[] = [

@@ -3,7 +3,7 @@
 import { strict as assert } from "node:assert";
 import fc from "fast-check";
 import { storedText, withoutTags } from "../../provider/resources/values";
-import { cleanText } from "../emulator/profiles";
+import { cleanText } from "../../emulator";
 
 const PIECES = [
     "<script", "<SCRIPT", "<ScRiPt", "<scripts", "<script ", "<script\t", "<script\n", "<script/", "</script", "</SCRIPT",

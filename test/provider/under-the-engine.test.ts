@@ -5,8 +5,7 @@ import { strict as assert } from "node:assert";
 import { copyFileSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { runLifecycle, type Operation } from "../engine";
-import { interruptedRun } from "../engine/host/interrupt";
+import { runLifecycle, type Operation, interruptedRun } from "../../engine";
 import { changes, DECLARED_PROGRAM, startStack, stepOf, type Declared, type TestStack } from "../support/stack";
 import { sampleOf, sampleTests } from "../support/depth";
 

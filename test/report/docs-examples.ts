@@ -8,7 +8,7 @@ import { execFileSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { startEmulator } from "../emulator";
+import { startEmulator } from "../../emulator";
 import { runEngineCli } from "../support/engine-cli";
 import { readManifest, REPOSITORY_ROOT } from "../support/repository";
 import type { Declared } from "../support/stack";

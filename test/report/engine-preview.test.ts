@@ -5,7 +5,7 @@ import { strict as assert } from "node:assert";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { startEmulator, type RunningEmulator } from "../emulator";
+import { startEmulator, type RunningEmulator } from "../../emulator";
 import { renderGfm } from "../support/cmark-gfm";
 import { runCommand } from "../support/commands";
 import { runEngineCli } from "../support/engine-cli";

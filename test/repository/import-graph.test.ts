@@ -1,17 +1,24 @@
 // The package and the two test doubles have no import circle: each folder reads from the bottom up, and a module
 // can be understood (and moved) without the ones that use it. Type-only imports count too: a circle of types is
 // still a circle for the reader.
+// The three parts keep their doors: the product (provider/) imports nothing outside itself; a double (engine/,
+// emulator/) uses the product only as a user does, by its package name, and the tests only from its own tests/;
+// everything outside a double (the tests, the bench, the other double) imports it through its index.ts alone.
 import { strict as assert } from "node:assert";
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 import * as ts from "typescript";
 import { REPOSITORY_ROOT } from "../support/repository";
 
-const TREES = ["provider", "test/emulator", "test/engine"];
+const PRODUCT = "provider";
+const DOUBLES = ["emulator", "engine"];
+const TREES = [PRODUCT, ...DOUBLES];
+const ALL_SOURCES = [...TREES, "test", "bench"];
 
 function sourcesUnder(dir: string): string[] {
     return readdirSync(dir).flatMap((name) => {
         const path = join(dir, name);
+        if (name === "node_modules") return [];
         if (statSync(path).isDirectory()) return sourcesUnder(path);
         return name.endsWith(".ts") && !name.endsWith(".d.ts") ? [path] : [];
     });
@@ -51,6 +58,37 @@ export function importCircles(graph: ReadonlyMap<string, readonly string[]>): st
     return [...circles].sort();
 }
 
+/** The import graph of the sources under the given repository folders, by repository-relative paths. */
+function importGraph(trees: readonly string[]): Map<string, string[]> {
+    const files = trees.flatMap((tree) => sourcesUnder(join(REPOSITORY_ROOT, tree)));
+    return new Map(files.map((file) => [relative(REPOSITORY_ROOT, file), importsOf(file)]));
+}
+
+const topFolder = (file: string) => file.split("/")[0];
+
+/** Why an import from `from` to `to` goes around a part's door, or undefined when it goes through one. */
+function breach(from: string, to: string): string | undefined {
+    const [fromPart, toPart] = [topFolder(from), topFolder(to)];
+    if (fromPart === toPart) return undefined;
+    if (fromPart === PRODUCT) return "the product imports nothing outside provider/";
+    if (DOUBLES.includes(fromPart)) {
+        if (toPart === PRODUCT) return "a double uses the product by its package name, as a user does";
+        if (!DOUBLES.includes(toPart) && !from.startsWith(`${fromPart}/tests/`)) return "only a double's tests/ use the tests' support";
+    }
+    if (DOUBLES.includes(toPart) && to !== `${toPart}/index.ts`) return `${toPart}/ is imported through ${toPart}/index.ts alone`;
+    return undefined;
+}
+
+/** Every import that goes around a part's door, as "from -> to: why". */
+export function doorBreaches(graph: ReadonlyMap<string, readonly string[]>): string[] {
+    return [...graph].flatMap(([from, targets]) =>
+        targets.flatMap((to) => {
+            const why = breach(from, to);
+            return why === undefined ? [] : [`${from} -> ${to}: ${why}`];
+        }),
+    );
+}
+
 describe("repository: import graph", () => {
     it("finds a circle when there is one (the check itself)", () => {
         const graph = new Map([
@@ -65,10 +103,35 @@ describe("repository: import graph", () => {
 
     for (const tree of TREES) {
         it(`has no import circle in ${tree}/`, () => {
-            const files = sourcesUnder(join(REPOSITORY_ROOT, tree));
-            assert.ok(files.length > 5, `no sources found under ${tree}`);
-            const graph = new Map(files.map((file) => [relative(REPOSITORY_ROOT, file), importsOf(file)]));
+            const graph = importGraph([tree]);
+            assert.ok(graph.size > 5, `no sources found under ${tree}`);
             assert.deepEqual(importCircles(graph), []);
         });
     }
+
+    it("finds an import around a part's door when there is one (the check itself)", () => {
+        const graph = new Map([
+            ["provider/index.ts", ["provider/client.ts", "engine/index.ts"]],
+            ["engine/index.ts", ["engine/host/run.ts"]],
+            ["engine/host/run.ts", ["provider/runtime.ts", "test/support/depth.ts"]],
+            ["engine/tests/run.test.ts", ["engine/host/run.ts", "test/support/depth.ts", "emulator/index.ts"]],
+            ["emulator/tests/admin.test.ts", ["engine/host/run.ts"]],
+            ["test/provider/a.test.ts", ["engine/index.ts", "emulator/profiles/index.ts", "provider/index.ts"]],
+            ["bench/index.ts", ["engine/host/run.ts"]],
+        ]);
+        assert.deepEqual(doorBreaches(graph), [
+            "provider/index.ts -> engine/index.ts: the product imports nothing outside provider/",
+            "engine/host/run.ts -> provider/runtime.ts: a double uses the product by its package name, as a user does",
+            "engine/host/run.ts -> test/support/depth.ts: only a double's tests/ use the tests' support",
+            "emulator/tests/admin.test.ts -> engine/host/run.ts: engine/ is imported through engine/index.ts alone",
+            "test/provider/a.test.ts -> emulator/profiles/index.ts: emulator/ is imported through emulator/index.ts alone",
+            "bench/index.ts -> engine/host/run.ts: engine/ is imported through engine/index.ts alone",
+        ]);
+    });
+
+    it("has every import of the product, the doubles, the tests and the bench go through a part's door", () => {
+        const graph = importGraph(ALL_SOURCES);
+        assert.ok([...graph.keys()].some((file) => file.startsWith("test/")), "no test sources found");
+        assert.deepEqual(doorBreaches(graph), []);
+    });
 });

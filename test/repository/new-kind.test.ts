@@ -6,7 +6,7 @@
 import { strict as assert } from "node:assert";
 import { appendFileSync, cpSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { startEmulator, type RunningEmulator } from "../emulator";
+import { startEmulator, type RunningEmulator } from "../../emulator";
 import { mustRun, runCommand } from "../support/commands";
 import { kindPlacesOf, missingKindPlaces } from "../support/kinds-complete";
 import { freshTempDir, removeDir, REPOSITORY_ROOT } from "../support/repository";
@@ -41,8 +41,8 @@ function treeWithBeacon(dir: string): void {
     writeFileSync(join(resources, "beacon.ts"), beaconSource(readFileSync(join(resources, "pixel.ts"), "utf8")));
     appendFileSync(join(resources, "kinds.ts"), 'export { Beacon, type BeaconArgs } from "./beacon";\n');
     // The repository's compiler options, for provider/ alone: what the package is built from.
-    const { compilerOptions } = JSON.parse(readFileSync(join(REPOSITORY_ROOT, "tsconfig.json"), "utf8")) as { compilerOptions: object };
-    writeFileSync(join(dir, "tsconfig.json"), JSON.stringify({ compilerOptions: { ...compilerOptions, types: ["node"] }, include: ["provider/**/*"] }));
+    const { compilerOptions, include } = JSON.parse(readFileSync(join(REPOSITORY_ROOT, "tsconfig.json"), "utf8")) as { compilerOptions: object; include: string[] };
+    writeFileSync(join(dir, "tsconfig.json"), JSON.stringify({ compilerOptions, include }));
 }
 
 describe("repository: a new kind is its file and its line in kinds.ts", function () {

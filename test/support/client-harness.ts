@@ -3,7 +3,7 @@ import { createServer, IncomingMessage, OutgoingHttpHeaders, Server } from "node
 import { AddressInfo, Socket } from "node:net";
 import { inspect } from "node:util";
 import { ClientConfig, createShortenerClient, ShortenerApiError, ShortenerClient } from "../../provider/client";
-import { EmulatorOptions, RunningEmulator, startEmulator } from "../emulator";
+import { EmulatorOptions, RunningEmulator, startEmulator } from "../../emulator";
 
 // A budget far above what a test sends, so that only the rate-limit tests ever wait for a window.
 export const ROOMY_RATE_LIMIT = { limit: 10_000, windowMs: 60_000 };

@@ -1,7 +1,7 @@
 // Runs a command as a user would in a shell, capturing its output. A command that outlives its time limit is
 // killed, and so is any still running when the test process exits, so no test leaves one behind.
 import { spawn } from "node:child_process";
-import { stopChild, track } from "../engine/host/child-processes";
+import { stopChild, track } from "../../engine";
 
 export interface Finished {
     /** The exit code, or null when the command was killed. */

@@ -1,7 +1,7 @@
 // The engine double's command line, run as a workflow runs `pulumi`: a child process on the declared-resources
 // program against a service, the API key and the declared resources passed as secret config from the environment.
 import { join } from "node:path";
-import { siblingScript } from "../engine/host/child-processes";
+import { siblingScript } from "../../engine";
 import { runCommand, type Finished } from "./commands";
 import { DECLARED_PROGRAM, type Declared } from "./stack";
 
@@ -13,7 +13,7 @@ export interface EngineCliStack {
 }
 
 export function runEngineCli(stack: EngineCliStack, operation: string, resources: readonly Declared[], ...flags: string[]): Promise<Finished> {
-    const cli = siblingScript(join(__dirname, "..", "engine", "cli.js"), "cli");
+    const cli = siblingScript(join(__dirname, "..", "..", "engine", "cli.js"), "cli");
     return runCommand(
         process.execPath,
         [

@@ -3,8 +3,8 @@
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import { runLifecycle, shownSteps, type LifecycleResult, type Operation, type StepResult } from "../engine";
-import { startEmulator, type EmulatorOptions, type RunningEmulator } from "../emulator";
+import { runLifecycle, shownSteps, type LifecycleResult, type Operation, type StepResult } from "../../engine";
+import { startEmulator, type EmulatorOptions, type RunningEmulator } from "../../emulator";
 import type { DeclaredEntry } from "../fixtures/programs/declared/declared-resources";
 
 export const DECLARED_PROGRAM = resolve(__dirname, "../../../test/fixtures/programs/declared");
@@ -73,7 +73,7 @@ export function useStack(options: EmulatorOptions, { emptyEach = false } = {}): 
     if (emptyEach) {
         beforeEach(async () => {
             rmSync(stack!.stateFile, { force: true });
-            // Objects, faults, the request log and the rate-limit window (test/emulator/admin/server.ts).
+            // Objects, faults, the request log and the rate-limit window (emulator/admin/server.ts).
             await stack!.emulator.admin.reset();
         });
     }
