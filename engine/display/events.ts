@@ -72,7 +72,7 @@ export type EngineEvent =
     | { type: "policy-remediation"; resourceUrn: string; policyName: string; policyPackName: string; policyPackVersion: string; before: PropertyMap; after: PropertyMap }
     | { type: "policy-load" | "policy-analyze-summary" | "policy-remediate-summary" | "policy-analyze-stack-summary" | "debugging-start" | "progress" | "error" };
 
-type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+type Json = Record<string, any>;  
 
 /** The payloads without a display, by their JSON field. */
 const SILENT: Record<string, EngineEvent["type"]> = {

@@ -25,7 +25,7 @@ function write(value: unknown, indent: string): string {
     if (Array.isArray(value)) {
         return value.length === 0 ? "[]" : `[\n${value.map((item) => inner + write(item, inner)).join(",\n")}\n${indent}]`;
     }
-    const entries = value instanceof Map ? sortedEntries(value) : Object.entries(value as object);
+    const entries = value instanceof Map ? sortedEntries(value) : Object.entries(value);
     return entries.length === 0
         ? "{}"
         : `{\n${entries.map(([key, item]) => `${inner}${write(String(key), inner)}: ${write(item, inner)}`).join(",\n")}\n${indent}}`;

@@ -171,7 +171,7 @@ export class PropertyPrinter {
         const kind = kindOf(value);
         if (kind === "null") return this.write("<null>");
         if (kind === "bool") return this.write(String(value));
-        if (kind === "number") return this.write(Math.trunc(value as number) === value ? formatWhole(value as number) : formatG(value as number));
+        if (kind === "number") return this.write(Math.trunc(value as number) === value ? formatWhole(value) : formatG(value as number));
         if (kind === "computed") return this.write("[unknown]");
         if (kind === "secret") return this.write("[secret]");
         if (kind === "output") {

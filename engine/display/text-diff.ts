@@ -151,8 +151,13 @@ function cleanupMerge(input: Diff[]): Diff[] {
     while (pointer < diffs.length) {
         const current = diffs[pointer];
         if (current.type !== EQUAL) {
-            if (current.type === INSERT) (countInsert++, textInsert.push(...current.items));
-            else (countDelete++, textDelete.push(...current.items));
+            if (current.type === INSERT) {
+                countInsert++;
+                textInsert.push(...current.items);
+            } else {
+                countDelete++;
+                textDelete.push(...current.items);
+            }
             pointer++;
             continue;
         }
@@ -162,7 +167,10 @@ function cleanupMerge(input: Diff[]): Diff[] {
                 if (prefix !== 0) {
                     const before = pointer - countDelete - countInsert;
                     if (before > 0 && diffs[before - 1].type === EQUAL) diffs[before - 1].items = [...diffs[before - 1].items, ...textInsert.slice(0, prefix)];
-                    else (diffs.unshift({ type: EQUAL, items: textInsert.slice(0, prefix) }), pointer++);
+                    else {
+                        diffs.unshift({ type: EQUAL, items: textInsert.slice(0, prefix) });
+                        pointer++;
+                    }
                     [textInsert, textDelete] = [textInsert.slice(prefix), textDelete.slice(prefix)];
                 }
                 const suffix = commonSuffix(textInsert, textDelete);

@@ -44,7 +44,7 @@ export function pwdAndMain(project: Project): { pwd: string; main: string } {
     try {
         stat = fs.statSync(main);
     } catch (error) {
-        throw new Error(`project 'main' could not be read: ${(error as Error).message}`);
+        throw new Error(`project 'main' could not be read: ${(error as Error).message}`, { cause: error });
     }
     return stat.isDirectory() ? { pwd: main, main: "." } : { pwd: path.dirname(main), main: path.basename(main) };
 }

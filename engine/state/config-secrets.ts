@@ -30,8 +30,8 @@ export function decryptValue(key: Buffer, value: string): string {
     const parts = value.split(":");
     if (parts.length !== 3) throw new Error("bad value");
     if (parts[0] !== "v1") throw new Error("unknown value version");
-    const nonce = Buffer.from(parts[1] as string, "base64");
-    const sealed = Buffer.from(parts[2] as string, "base64");
+    const nonce = Buffer.from(parts[1], "base64");
+    const sealed = Buffer.from(parts[2], "base64");
     if (nonce.length !== NONCE_BYTES) throw new Error("bad value: nonce size is incorrect");
     try {
         const decipher = createDecipheriv("aes-256-gcm", key, nonce);
@@ -73,6 +73,6 @@ export function decryptConfigValue(key: Buffer, configKey: string, ciphertext: s
     try {
         return decryptValue(key, ciphertext);
     } catch (error) {
-        throw new Error(`failed to decrypt configuration key '${configKey}': ${(error as Error).message}`);
+        throw new Error(`failed to decrypt configuration key '${configKey}': ${(error as Error).message}`, { cause: error });
     }
 }

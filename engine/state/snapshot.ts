@@ -260,6 +260,7 @@ export class SnapshotManager {
     private write(): void {
         clearTimeout(this.timer);
         this.timer = undefined;
+        // eslint-disable-next-line @typescript-eslint/only-throw-error -- the earlier write's failure, as it was caught
         if (this.failedWrite !== undefined) throw this.failedWrite;
         const started = Date.now();
         writeState(this.stateFile, this.identity, this.opened);

@@ -172,7 +172,7 @@ function encryptedSecrets(resources: readonly ResourceState[], secrets: StateSec
     const found = new Set(resources.flatMap((resource) => secretsIn([resource.inputs, resource.outputs, resource.replacementTrigger])));
     const batch: SecretToEncrypt[] = [...found].map((secret) => ({ secret, plaintext: secretPlaintext(secret) }));
     const ciphertexts = secrets.encryptBatch(batch);
-    return new Map(batch.map(({ secret }, index) => [secret, ciphertexts[index] as string]));
+    return new Map(batch.map(({ secret }, index) => [secret, ciphertexts[index]]));
 }
 
 /** Writes the state as stored (secrets encrypted) to a temporary file renamed over it: a crash leaves old or new. */

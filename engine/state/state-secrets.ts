@@ -71,7 +71,7 @@ export class StateSecrets {
             });
             const hit = cached.every((ciphertext) => ciphertext !== undefined);
             batch.forEach(({ secret, plaintext }, index) => {
-                const ciphertext = hit ? (cached[index] as string) : encryptText(this.key, plaintext);
+                const ciphertext = hit ? (cached[index]) : encryptText(this.key, plaintext);
                 this.written.set(secret, { plaintext, ciphertext });
                 ciphertexts.push(ciphertext);
             });

@@ -77,7 +77,7 @@ function resetKey(key: string, rest: readonly PathPart[], old: unknown, fresh: u
     if (rest.length === 0) {
         const has = isObject(old) && Object.hasOwn(old, key);
         if (has && !isObject(fresh)) return false;
-        if (has) (fresh as Record<string, unknown>)[key] = carried((old as Record<string, unknown>)[key], secrecy);
+        if (has) (fresh as Record<string, unknown>)[key] = carried((old)[key], secrecy);
         else if (isObject(fresh)) delete fresh[key];
         return true;
     }

@@ -87,7 +87,7 @@ export class ResourceHooks {
                     this.diagnose("warning", call.urn, `${type} hook "${name}" failed: ${messageOf(error)}`);
                     continue;
                 }
-                throw new Error(`${type.startsWith("Before") ? "before" : "after"} hook "${name}" failed: ${messageOf(error)}`);
+                throw new Error(`${type.startsWith("Before") ? "before" : "after"} hook "${name}" failed: ${messageOf(error)}`, { cause: error });
             }
         }
     }
@@ -120,7 +120,7 @@ export class ResourceHooks {
                 failures.unshift(messageOf(error));
                 if (failures.length >= MAX_ERROR_HOOK_RETRIES) {
                     this.diagnose("warning", call.urn, `maximum number of error hook retries (${MAX_ERROR_HOOK_RETRIES}) reached`);
-                    throw new Error("maximum number of error hook retries reached");
+                    throw new Error("maximum number of error hook retries reached", { cause: error });
                 }
                 if (!(await this.shouldRetry(bindings, call, failedOperation, failures))) {
                     throw error;
@@ -141,7 +141,7 @@ export class ResourceHooks {
             try {
                 retry = (await hook.callback(call, failedOperation, [...failures])) || retry;
             } catch (error) {
-                throw new Error(`error hooks execution failed: error hook "${name}" failed: ${messageOf(error)}`);
+                throw new Error(`error hooks execution failed: error hook "${name}" failed: ${messageOf(error)}`, { cause: error });
             }
         }
         return retry;

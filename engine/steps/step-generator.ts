@@ -273,7 +273,7 @@ export class StepGenerator {
         }
         const place: Place = (read) => {
             event.id = read.id;
-            return replacing ? this.replaced.add(state.replace(old as ResourceState, read)) : state.record(read);
+            return replacing ? this.replaced.add(state.replace(old, read)) : state.record(read);
         };
         const read = await new ReadStep(this.executor, goal, id, old, place).apply();
         event.id = read.id;

@@ -23,13 +23,13 @@ describe("engine double: concurrency and processes", function () {
         assert.equal(created.ok, true, created.log);
         const creates = program.takeCalls().filter((call) => call.call === "create");
         assert.equal(creates.length, 2);
-        assert.ok(overlap(creates[0] as ProviderCall, creates[1] as ProviderCall), "the two creates did not overlap");
+        assert.ok(overlap(creates[0], creates[1]), "the two creates did not overlap");
 
         const destroyed = await program.run("destroy");
         assert.equal(destroyed.ok, true, destroyed.log);
         const deletes = program.takeCalls().filter((call) => call.call === "delete");
         assert.equal(deletes.length, 2);
-        assert.ok(overlap(deletes[0] as ProviderCall, deletes[1] as ProviderCall), "the two deletes did not overlap");
+        assert.ok(overlap(deletes[0], deletes[1]), "the two deletes did not overlap");
     });
 
     it("stops the provider host and the program before the run resolves", async () => {

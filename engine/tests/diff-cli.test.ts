@@ -25,7 +25,7 @@ function blockOf(stdout: string, header: RegExp): string[] {
     const lines = stdout.split("\n");
     const start = lines.findIndex((line) => header.test(line));
     assert.ok(start >= 0, `no line matches ${header} in:\n${stdout}`);
-    const indent = (line: string) => line.length - line.replace(/^[ +~\-]*/, "").length;
+    const indent = (line: string) => line.length - line.replace(/^[ +~-]*/, "").length;
     const end = lines.findIndex((line, index) => index > start && line.trim() !== "" && indent(line) <= indent(lines[start]));
     return lines.slice(start, end === -1 ? undefined : end);
 }
@@ -59,9 +59,9 @@ describe("engine double: preview --diff and up --diff (the CLI's diff display)",
         const preview = await runEngineCli(stack(), "preview", AFTER, "--diff");
         assert.equal(preview.code, 0, preview.stdout + preview.stderr);
         const out = preview.stdout;
-        assert.match(out, /^  pulumi:pulumi:Stack: \(same\)\n    \[urn=urn:pulumi:dev::declared::pulumi:pulumi:Stack::declared-dev\]\n/);
+        assert.match(out, /^ {2}pulumi:pulumi:Stack: \(same\)\n {4}\[urn=urn:pulumi:dev::declared::pulumi:pulumi:Stack::declared-dev\]\n/);
         const channel = blockOf(out, new RegExp(`^    ~ ${CHANNEL}: \\(update\\)$`));
-        assert.match(channel[1], /^        \[id=.+\]$/);
+        assert.match(channel[1], /^ {8}\[id=.+\]$/);
         assert.equal(channel[2], `        [urn=urn:pulumi:dev::declared::${CHANNEL}::newsletter]`);
         assert.deepEqual(channel.slice(3), ['        color  : "#1A73E8"', '      ~ name   : "Newsletter" => "Weekly newsletter"', "        starred: false"]);
         const domain = blockOf(out, new RegExp(`^    \\+-${DOMAIN}: \\(replace\\)$`));
@@ -72,7 +72,7 @@ describe("engine double: preview --diff and up --diff (the CLI's diff display)",
         assert.ok(retired.some((line) => line.endsWith(`::${PIXEL}::retired]`)), retired.join("\n"));
         const launch = blockOf(out, new RegExp(`^    \\+ ${CAMPAIGN}: \\(create\\)$`));
         assert.ok(launch.includes('        name      : "Autumn launch"') && launch.includes('        slug      : "autumn"'), launch.join("\n"));
-        assert.match(out, /\nResources:\n    \+ 1 to create\n    ~ 2 to update\n    - 1 to delete\n    \+-1 to replace\n    5 changes\. 1 unchanged\n$/);
+        assert.match(out, /\nResources:\n {4}\+ 1 to create\n {4}~ 2 to update\n {4}- 1 to delete\n {4}\+-1 to replace\n {4}5 changes\. 1 unchanged\n$/);
         assertNoSecret(preview, [OLD_TAG, NEW_TAG, emulator.apiKey]);
     });
 
@@ -81,8 +81,8 @@ describe("engine double: preview --diff and up --diff (the CLI's diff display)",
         assert.equal(up.code, 0, up.stdout + up.stderr);
         const end = up.stdout.indexOf("    5 changes. 1 unchanged\n") + "    5 changes. 1 unchanged\n".length;
         const [previewed, updated] = [up.stdout.slice(0, end), up.stdout.slice(end)];
-        assert.match(previewed, /\nResources:\n    \+ 1 to create\n/);
-        assert.match(updated, /\nResources:\n    \+ 1 created\n    ~ 2 updated\n    - 1 deleted\n    \+-1 replaced\n    5 changes\. 1 unchanged\n\nDuration: \d+s\n$/);
+        assert.match(previewed, /\nResources:\n {4}\+ 1 to create\n/);
+        assert.match(updated, /\nResources:\n {4}\+ 1 created\n {4}~ 2 updated\n {4}- 1 deleted\n {4}\+-1 replaced\n {4}5 changes\. 1 unchanged\n\nDuration: \d+s\n$/);
         assert.ok(updated.includes('      ~ name   : "Newsletter" => "Weekly newsletter"'), updated);
         const launch = blockOf(updated, new RegExp(`^    \\+ ${CAMPAIGN}: \\(create\\)$`));
         assert.deepEqual(launch.slice(-3).map((line) => line.replace(/:\d+\//, ":PORT/")), [

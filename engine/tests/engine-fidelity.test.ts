@@ -214,7 +214,7 @@ describe("engine double: faithful to the real engine", function () {
         await program.run("up", { things: [{ name: "a", inputs: { value: "one" } }] });
         const id = only(program.managed(), "a").id as string;
         program.editCloud((cloud) => {
-            (cloud[id] as Record<string, unknown>).url = "https://things.test/moved";
+            (cloud[id]).url = "https://things.test/moved";
         });
         const refreshed = await program.run("refresh");
         assert.equal(refreshed.ok, true, refreshed.log);

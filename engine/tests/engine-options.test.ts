@@ -47,7 +47,7 @@ describe("engine double: resource options and flags as the Go engine handles the
         await expectOk(program, "up", spec);
         const [id] = Object.keys(program.cloud());
         program.editCloud((cloud) => {
-            cloud[id!]!.colour = "blue";
+            cloud[id].colour = "blue";
         });
         const stateBefore = fs.readFileSync(program.stateFile, "utf8");
         const preview = await program.run("preview", spec, { refresh: true });
@@ -88,7 +88,7 @@ describe("engine double: resource options and flags as the Go engine handles the
         const [id] = Object.keys(program.cloud());
         await expectOk(program, "destroy", { things: [] });
         program.editCloud((cloud) => {
-            cloud[id!] = { label: "adopted", tier: "standard", url: "https://things.test/x" };
+            cloud[id] = { label: "adopted", tier: "standard", url: "https://things.test/x" };
         });
         const result = await program.run("up", { things: [{ name: "adopted", options: { import: id } }] });
         const taken = program.takeCalls();

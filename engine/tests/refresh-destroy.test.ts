@@ -17,7 +17,7 @@ describe("engine double: refresh and destroy", function () {
         await program.run("up", spec);
         const id = stateOf("a")?.id as string;
         program.editCloud((cloud) => {
-            (cloud[id] as Record<string, unknown>).value = "changed outside";
+            (cloud[id]).value = "changed outside";
         });
         program.takeCalls();
 

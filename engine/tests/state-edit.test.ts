@@ -100,7 +100,7 @@ describe("engine double: pulumi state delete, taint, untaint, unprotect", () => 
 
         it("TestDeletingDuplicateURNs: a URN naming a live resource and a pending delete is ambiguous, listing their ids", () => {
             const state = [resource("res", { id: "old", pendingDelete: true }), resource("res", { id: "new" })];
-            assert.throws(() => editState(state, request("delete", [URN("res")])), /^Error: Resource URN ambiguously referred to multiple resources\. Did you mean:\n  old\n  new\n$/);
+            assert.throws(() => editState(state, request("delete", [URN("res")])), /^Error: Resource URN ambiguously referred to multiple resources\. Did you mean:\n {2}old\n {2}new\n$/);
         });
     });
 

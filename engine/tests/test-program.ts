@@ -251,7 +251,7 @@ export function only<T>(items: T[], describe: string): T {
     if (items.length !== 1) {
         throw new Error(`expected exactly one ${describe}, found ${items.length}`);
     }
-    return items[0] as T;
+    return items[0];
 }
 
 export function isRunning(pid: number): boolean {

@@ -11,7 +11,7 @@ export const THING_TYPE = "pulumi-nodejs:dynamic/test:Thing";
 export function onlyCall(seen: Seen): HookCallRecord {
     const calls = hookCallsOf(seen);
     assert.equal(calls.length, 1, `one hook call, ${seen.where}`);
-    return calls[0] as HookCallRecord;
+    return calls[0];
 }
 
 /** The call names resA, a Thing, by its URN, name and type. */
