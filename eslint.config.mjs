@@ -16,7 +16,10 @@ export default tseslint.config(
             // A caught failure kept and thrown again later is thrown as it was caught, whatever it is.
             "@typescript-eslint/only-throw-error": ["error", { allowThrowingUnknown: true }],
             // An unused parameter kept for a signature's sake is named with a leading underscore.
-            "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_", caughtErrors: "none" }],
+            "@typescript-eslint/no-unused-vars": [
+                "error",
+                { argsIgnorePattern: "^_", varsIgnorePattern: "^_", caughtErrors: "none" },
+            ],
         },
     },
     {

@@ -17,19 +17,31 @@ export const clientBench: Benchmark = {
             const client = createShortenerClient({ baseUrl: emulator.baseUrl, apiKey: emulator.apiKey });
             // Half writes, half reads: writes are the calls that must never meet a 429 they cannot safely resend.
             const calls = Array.from({ length: CALLS }, (_, index) =>
-                index % 2 === 0 ? client.pixels.create({ type: "qapixel", name: `Bench ${index}`, tag: `B${index}` }) : client.pixels.list(),
+                index % 2 === 0
+                    ? client.pixels.create({ type: "qapixel", name: `Bench ${index}`, tag: `B${index}` })
+                    : client.pixels.list(),
             );
             const started = Date.now();
             const results = await Promise.allSettled(calls);
             const wallMs = Date.now() - started;
             const failures = results.flatMap((result) => (result.status === "rejected" ? [result.reason] : []));
-            const refusedForRate = failures.filter((reason) => reason instanceof ShortenerApiError && reason.kind === "rate-limit").length;
+            const refusedForRate = failures.filter(
+                (reason) => reason instanceof ShortenerApiError && reason.kind === "rate-limit",
+            ).length;
             if (failures.length > refusedForRate) {
-                throw new Error(`client bench: ${failures.length - refusedForRate} calls failed for another reason than the rate limit`);
+                throw new Error(
+                    `client bench: ${failures.length - refusedForRate} calls failed for another reason than the rate limit`,
+                );
             }
             const requests = (await emulator.admin.requests()).length;
             return [
-                { name: `client: requests for ${CALLS} calls`, value: requests, bound: CALLS, unit: "requests", goal: "max" },
+                {
+                    name: `client: requests for ${CALLS} calls`,
+                    value: requests,
+                    bound: CALLS,
+                    unit: "requests",
+                    goal: "max",
+                },
                 {
                     name: `client: wall time of ${CALLS} calls`,
                     value: wallMs,
@@ -37,7 +49,13 @@ export const clientBench: Benchmark = {
                     unit: "ms",
                     goal: "max",
                 },
-                { name: "client: 429s reaching the caller", value: refusedForRate, bound: 0, unit: "calls", goal: "max" },
+                {
+                    name: "client: 429s reaching the caller",
+                    value: refusedForRate,
+                    bound: 0,
+                    unit: "calls",
+                    goal: "max",
+                },
             ];
         } finally {
             await emulator.close();

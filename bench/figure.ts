@@ -38,7 +38,10 @@ export function ratio(baseline: number, provider: number): string {
 }
 
 export function formatRow(figure: Figure): string {
-    const compared = figure.baseline === undefined ? "" : `baseline ${String(figure.baseline).padStart(9)} ${ratio(figure.baseline, figure.value).padStart(7)}`;
+    const compared =
+        figure.baseline === undefined
+            ? ""
+            : `baseline ${String(figure.baseline).padStart(9)} ${ratio(figure.baseline, figure.value).padStart(7)}`;
     const judged =
         figure.goal === "report"
             ? ""

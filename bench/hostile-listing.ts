@@ -9,7 +9,11 @@ async function requestsUntilRefused(listing: Script): Promise<number> {
     const service = await startHostileService();
     try {
         service.script(listing);
-        const client = createShortenerClient({ baseUrl: service.baseUrl, apiKey: `bench-${process.hrtime.bigint()}`, maxRetries: 0 });
+        const client = createShortenerClient({
+            baseUrl: service.baseUrl,
+            apiKey: `bench-${process.hrtime.bigint()}`,
+            maxRetries: 0,
+        });
         await collect(client.pixels.all()).then(
             () => {
                 throw new Error("the endless listing was taken for a complete one");
@@ -25,10 +29,19 @@ async function requestsUntilRefused(listing: Script): Promise<number> {
 export const hostileListingBench: Benchmark = {
     title: "Hostile listing: requests spent on a listing that never ends",
     async run(): Promise<Figure[]> {
-        const figure = (name: string, value: number): Figure => ({ name, value, bound: BOUNDS.maxListPages.default, unit: "requests", goal: "max" });
+        const figure = (name: string, value: number): Figure => ({
+            name,
+            value,
+            bound: BOUNDS.maxListPages.default,
+            unit: "requests",
+            goal: "max",
+        });
         return [
             figure("endless listing, maxpage 1e9", await requestsUntilRefused(LISTINGS.endless())),
-            figure("endless listing, maxpage one ahead of every page", await requestsUntilRefused(LISTINGS.endlessGrowing())),
+            figure(
+                "endless listing, maxpage one ahead of every page",
+                await requestsUntilRefused(LISTINGS.endlessGrowing()),
+            ),
         ];
     },
 };

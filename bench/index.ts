@@ -34,7 +34,8 @@ function optionsFrom(args: readonly string[]): BenchOptions {
     const at = args.indexOf("--profile");
     if (at < 0) return { profile: "spec" };
     const profile = args[at + 1] ?? "";
-    if (!isProfileName(profile)) throw new Error(`--profile must be one of ${PROFILE_NAMES.join(", ")}, got "${profile}"`);
+    if (!isProfileName(profile))
+        throw new Error(`--profile must be one of ${PROFILE_NAMES.join(", ")}, got "${profile}"`);
     return { profile };
 }
 
@@ -47,11 +48,20 @@ async function main(): Promise<void> {
     };
     print(`Emulator profile: ${options.profile}`);
     if (process.argv.includes("--scale")) {
-        figures.push(...(await runScale(options, { sizes: sizesFrom(process.argv), links: process.argv.includes("--links") }, print, formatRow)));
+        figures.push(
+            ...(await runScale(
+                options,
+                { sizes: sizesFrom(process.argv), links: process.argv.includes("--links") },
+                print,
+                formatRow,
+            )),
+        );
     } else {
         const onlyIndex = process.argv.indexOf("--only");
         const only = onlyIndex >= 0 ? process.argv[onlyIndex + 1]?.toLowerCase() : undefined;
-        for (const suite of suites.filter((candidate) => only === undefined || candidate.title.toLowerCase().includes(only))) {
+        for (const suite of suites.filter(
+            (candidate) => only === undefined || candidate.title.toLowerCase().includes(only),
+        )) {
             print(suite.title);
             const measured = await suite.run(options);
             figures.push(...measured);
@@ -59,7 +69,17 @@ async function main(): Promise<void> {
         }
     }
     if (json) {
-        console.log(JSON.stringify({ figures: figures.map(({ name, value, bound, unit, baseline }) => ({ name, value, bound, unit, baseline })) }));
+        console.log(
+            JSON.stringify({
+                figures: figures.map(({ name, value, bound, unit, baseline }) => ({
+                    name,
+                    value,
+                    bound,
+                    unit,
+                    baseline,
+                })),
+            }),
+        );
     }
 }
 

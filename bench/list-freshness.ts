@@ -35,10 +35,14 @@ async function startPageCap(emulator: RunningEmulator): Promise<{ baseUrl: strin
         if (url.searchParams.has("limit")) {
             url.searchParams.set("limit", String(Math.min(Number(url.searchParams.get("limit")), SERVED_PAGE_SIZE)));
         }
-        const forwarded = http.request(url, { method: req.method, headers: { ...req.headers, host: target.host } }, (answer) => {
-            res.writeHead(answer.statusCode ?? 502, answer.headers);
-            answer.pipe(res);
-        });
+        const forwarded = http.request(
+            url,
+            { method: req.method, headers: { ...req.headers, host: target.host } },
+            (answer) => {
+                res.writeHead(answer.statusCode ?? 502, answer.headers);
+                answer.pipe(res);
+            },
+        );
         forwarded.on("error", () => res.destroy());
         req.pipe(forwarded);
     });
@@ -84,9 +88,21 @@ export const listFreshnessBench: Benchmark = {
             );
             return [
                 // Each of the two runs (its own provider process) lists each page once.
-                { name: `provider: list calls, refresh (preview, then refresh) of ${PIXELS} pixels on ${PAGES} pages, parallel ${PARALLEL}`, value: served.length, bound: 2 * PAGES, unit: "requests", goal: "max" },
+                {
+                    name: `provider: list calls, refresh (preview, then refresh) of ${PIXELS} pixels on ${PAGES} pages, parallel ${PARALLEL}`,
+                    value: served.length,
+                    bound: 2 * PAGES,
+                    unit: "requests",
+                    goal: "max",
+                },
                 // Bound: the least any client needs to fetch the pages twice at this window, plus one window of slack.
-                { name: `provider: refresh (preview, then refresh) wall time, ${PAGES} pages at ${SLOW_WINDOW.limit}/${SLOW_WINDOW.windowMs} ms`, value: wallMs, bound: 2 * PAGES * SLOW_WINDOW.windowMs, unit: "ms", goal: "max" },
+                {
+                    name: `provider: refresh (preview, then refresh) wall time, ${PAGES} pages at ${SLOW_WINDOW.limit}/${SLOW_WINDOW.windowMs} ms`,
+                    value: wallMs,
+                    bound: 2 * PAGES * SLOW_WINDOW.windowMs,
+                    unit: "ms",
+                    goal: "max",
+                },
             ];
         } finally {
             await service.close();

@@ -45,7 +45,11 @@ export function sampleMemory(): { stop(): PeakMemory } {
     const sample = () => {
         peak.engine = Math.max(peak.engine, statusField(String(process.pid), "VmRSS"));
         for (const child of childrenOf(process.pid)) {
-            const role = child.command.includes("dynamic-provider") ? "providerHost" : child.command.includes("cmd/run") ? "program" : undefined;
+            const role = child.command.includes("dynamic-provider")
+                ? "providerHost"
+                : child.command.includes("cmd/run")
+                  ? "program"
+                  : undefined;
             if (role) peak[role] = Math.max(peak[role], statusField(child.pid, "VmHWM"));
         }
     };
@@ -55,7 +59,11 @@ export function sampleMemory(): { stop(): PeakMemory } {
         stop() {
             clearInterval(timer);
             sample();
-            return { engine: Math.round(peak.engine / MIB), program: Math.round(peak.program / MIB), providerHost: Math.round(peak.providerHost / MIB) };
+            return {
+                engine: Math.round(peak.engine / MIB),
+                program: Math.round(peak.program / MIB),
+                providerHost: Math.round(peak.providerHost / MIB),
+            };
         },
     };
 }

@@ -3,7 +3,15 @@
 // API requests of up, no-change preview, refresh (its preview first, as the CLI runs it) and destroy, then an up under a paced rate window. Each provider
 // figure stands beside the baseline's, their ratio, and the least any provider can do (see workload.ts).
 import { Benchmark, Figure } from "./figure";
-import { baselinePauseMs, measureBoth, SERVICE_WINDOW, type Counted, type PacedUp, type RateWindow, type SideFigures } from "./side-by-side";
+import {
+    baselinePauseMs,
+    measureBoth,
+    SERVICE_WINDOW,
+    type Counted,
+    type PacedUp,
+    type RateWindow,
+    type SideFigures,
+} from "./side-by-side";
 import { describePlan, PAGE_SIZE, workload, type Workload } from "./workload";
 
 /** The service's 30 a minute, at most ten times faster. */
@@ -24,8 +32,22 @@ const STATE_BYTES_BOUND = 2048;
 
 const describeWindow = (window: RateWindow) => `${window.limit}/${window.windowMs} ms`;
 
-function requests(operation: string, why: string, pick: (side: SideFigures) => number, bound: number, both: Record<"provider" | "baseline", SideFigures>): Figure {
-    return { name: `API requests, ${operation} (${why})`, value: pick(both.provider), baseline: pick(both.baseline), bound, unit: "requests", goal: "max", physical: true };
+function requests(
+    operation: string,
+    why: string,
+    pick: (side: SideFigures) => number,
+    bound: number,
+    both: Record<"provider" | "baseline", SideFigures>,
+): Figure {
+    return {
+        name: `API requests, ${operation} (${why})`,
+        value: pick(both.provider),
+        baseline: pick(both.baseline),
+        bound,
+        unit: "requests",
+        goal: "max",
+        physical: true,
+    };
 }
 
 /** Every figure of one side-by-side run of `load`. */
@@ -35,28 +57,80 @@ export function sideBySideFigures(load: Workload, both: Record<"provider" | "bas
     const perResource = (side: SideFigures) => Math.round(((side.up.wallMs - side.startupMs) / load.total) * 10) / 10;
     const listing = `ceil(N/${PAGE_SIZE}) lists/kind`;
     return [
-        requests("up", `1 create/resource + ${listing} for the duplicate check`, (side) => side.up.requests, upRequestsBound, both),
-        requests("no-change preview", "none", (side) => side.preview.requests, 0, both),
-        requests("refresh", `its preview, then the refresh: ${listing} each`, (side) => side.refresh.requests, 2 * load.listings, both),
-        requests("destroy", "1 delete/resource", (side) => side.destroy.requests, load.writes, both),
-        ...load.plan.map(
-            (kind): Figure => ({
-                name: `refresh list calls (its preview, then the refresh), ${kind.kind} (${kind.count})`,
-                value: provider.refresh.listCalls[kind.listPath] ?? 0,
-                baseline: baseline.refresh.listCalls[kind.listPath] ?? 0,
-                bound: 2 * Math.ceil(kind.count / PAGE_SIZE),
-                unit: "requests",
-                goal: "max",
-                physical: true,
-            }),
+        requests(
+            "up",
+            `1 create/resource + ${listing} for the duplicate check`,
+            (side) => side.up.requests,
+            upRequestsBound,
+            both,
         ),
+        requests("no-change preview", "none", (side) => side.preview.requests, 0, both),
+        requests(
+            "refresh",
+            `its preview, then the refresh: ${listing} each`,
+            (side) => side.refresh.requests,
+            2 * load.listings,
+            both,
+        ),
+        requests("destroy", "1 delete/resource", (side) => side.destroy.requests, load.writes, both),
+        ...load.plan.map((kind): Figure => ({
+            name: `refresh list calls (its preview, then the refresh), ${kind.kind} (${kind.count})`,
+            value: provider.refresh.listCalls[kind.listPath] ?? 0,
+            baseline: baseline.refresh.listCalls[kind.listPath] ?? 0,
+            bound: 2 * Math.ceil(kind.count / PAGE_SIZE),
+            unit: "requests",
+            goal: "max",
+            physical: true,
+        })),
         ...(provider.paced && baseline.paced ? pacedFigures(load, provider.paced, baseline.paced, provider) : []),
-        { name: "engine double start-up: preview of an empty program", value: provider.startupMs, baseline: baseline.startupMs, bound: 0, unit: "ms", goal: "report" },
-        { name: "up without a rate limit: time per resource, start-up apart", value: perResource(provider), baseline: perResource(baseline), bound: 0, unit: "ms", goal: "report" },
-        { name: "peak memory: engine double and emulator (this process)", value: provider.memory.engine, baseline: baseline.memory.engine, bound: 0, unit: "MiB", goal: "report" },
-        { name: "peak memory: program child", value: provider.memory.program, baseline: baseline.memory.program, bound: 0, unit: "MiB", goal: "report" },
-        { name: "peak memory: dynamic-provider host", value: provider.memory.providerHost, baseline: baseline.memory.providerHost, bound: 0, unit: "MiB", goal: "report" },
-        { name: "median state bytes per resource", value: provider.stateBytes, baseline: baseline.stateBytes, bound: STATE_BYTES_BOUND, unit: "bytes", goal: "max" },
+        {
+            name: "engine double start-up: preview of an empty program",
+            value: provider.startupMs,
+            baseline: baseline.startupMs,
+            bound: 0,
+            unit: "ms",
+            goal: "report",
+        },
+        {
+            name: "up without a rate limit: time per resource, start-up apart",
+            value: perResource(provider),
+            baseline: perResource(baseline),
+            bound: 0,
+            unit: "ms",
+            goal: "report",
+        },
+        {
+            name: "peak memory: engine double and emulator (this process)",
+            value: provider.memory.engine,
+            baseline: baseline.memory.engine,
+            bound: 0,
+            unit: "MiB",
+            goal: "report",
+        },
+        {
+            name: "peak memory: program child",
+            value: provider.memory.program,
+            baseline: baseline.memory.program,
+            bound: 0,
+            unit: "MiB",
+            goal: "report",
+        },
+        {
+            name: "peak memory: dynamic-provider host",
+            value: provider.memory.providerHost,
+            baseline: baseline.memory.providerHost,
+            bound: 0,
+            unit: "MiB",
+            goal: "report",
+        },
+        {
+            name: "median state bytes per resource",
+            value: provider.stateBytes,
+            baseline: baseline.stateBytes,
+            bound: STATE_BYTES_BOUND,
+            unit: "bytes",
+            goal: "max",
+        },
     ];
 }
 
@@ -69,10 +143,40 @@ function pacedFigures(load: Workload, provider: PacedUp, baseline: PacedUp, unpa
     const pacedMs = Math.round(((load.writes + load.listings) / window.limit) * window.windowMs);
     const withSlack = (ms: number) => Math.round(ms * 1.1);
     return [
-        { name: `up at ${describeWindow(window)}: the baseline's pause after a 429`, value: baselinePauseMs(window), bound: 0, unit: "ms", goal: "report" },
-        { name: `up at ${describeWindow(window)}: 429 answers received`, value: provider.received429, baseline: baseline.received429, bound: 0, unit: "requests", goal: "max", physical: true },
-        { name: `up at ${describeWindow(window)}: 429s reaching the user`, value: provider.reachingUser, baseline: baseline.reachingUser, bound: 0, unit: "steps", goal: "max", physical: true },
-        { name: `up at ${describeWindow(window)}: runs of up until complete`, value: provider.runs, baseline: baseline.runs, bound: 1, unit: "runs", goal: "max", physical: true },
+        {
+            name: `up at ${describeWindow(window)}: the baseline's pause after a 429`,
+            value: baselinePauseMs(window),
+            bound: 0,
+            unit: "ms",
+            goal: "report",
+        },
+        {
+            name: `up at ${describeWindow(window)}: 429 answers received`,
+            value: provider.received429,
+            baseline: baseline.received429,
+            bound: 0,
+            unit: "requests",
+            goal: "max",
+            physical: true,
+        },
+        {
+            name: `up at ${describeWindow(window)}: 429s reaching the user`,
+            value: provider.reachingUser,
+            baseline: baseline.reachingUser,
+            bound: 0,
+            unit: "steps",
+            goal: "max",
+            physical: true,
+        },
+        {
+            name: `up at ${describeWindow(window)}: runs of up until complete`,
+            value: provider.runs,
+            baseline: baseline.runs,
+            bound: 1,
+            unit: "runs",
+            goal: "max",
+            physical: true,
+        },
         // The service's own clock, first request to last: what the pacing costs, without the engine's start-up.
         {
             name: `up at ${describeWindow(window)}: first to last request (requests / rate)`,
@@ -84,7 +188,14 @@ function pacedFigures(load: Workload, provider: PacedUp, baseline: PacedUp, unpa
         },
         // Reported, not judged: it adds the engine's start-up, which varies with the machine's load (docs/performance.md:
         // 1.9 s to 19 s; measured once, it is no bound for another run); the line above judges the pacing.
-        { name: `up at ${describeWindow(window)}: wall time, the engine's start-up included`, value: provider.wallMs, baseline: baseline.wallMs, bound: 0, unit: "ms", goal: "report" },
+        {
+            name: `up at ${describeWindow(window)}: wall time, the engine's start-up included`,
+            value: provider.wallMs,
+            baseline: baseline.wallMs,
+            bound: 0,
+            unit: "ms",
+            goal: "report",
+        },
     ];
 }
 

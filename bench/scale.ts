@@ -21,7 +21,9 @@ export function sizesFrom(args: readonly string[]): number[] {
     if (at < 0) return SCALE_SIZES;
     const sizes = (args[at + 1] ?? "").split(",").map(Number);
     if (sizes.some((size) => !Number.isInteger(size) || size < 10 || size % 10 !== 0)) {
-        throw new Error(`--sizes takes whole numbers of resources, multiples of 10, separated by commas, got "${args[at + 1] ?? ""}"`);
+        throw new Error(
+            `--sizes takes whole numbers of resources, multiples of 10, separated by commas, got "${args[at + 1] ?? ""}"`,
+        );
     }
     return sizes;
 }
@@ -32,7 +34,12 @@ export interface ScaleRun {
     links: boolean;
 }
 
-export async function runScale(options: BenchOptions, run: ScaleRun, print: (line: string) => void, format: (figure: Figure) => string): Promise<Figure[]> {
+export async function runScale(
+    options: BenchOptions,
+    run: ScaleRun,
+    print: (line: string) => void,
+    format: (figure: Figure) => string,
+): Promise<Figure[]> {
     const all: Figure[] = [];
     for (const total of run.sizes) {
         const load = workload(total, run.links ? LINKS : MIXED);

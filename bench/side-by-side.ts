@@ -68,7 +68,11 @@ export interface SideFigures {
 
 interface BenchStack {
     emulator: RunningEmulator;
-    run(operation: Operation, declared: readonly Declared[], choices?: Pick<RunOptions, "previewOnly">): Promise<LifecycleResult>;
+    run(
+        operation: Operation,
+        declared: readonly Declared[],
+        choices?: Pick<RunOptions, "previewOnly">,
+    ): Promise<LifecycleResult>;
 }
 
 /** Each side's program reads the declared resources from a file beside the state: at 5,000 resources they are more
@@ -79,13 +83,19 @@ function stackFor(side: Side, emulator: RunningEmulator, stateFile: string, paus
     const env = { PULUMI_CONFIG_PASSPHRASE: "bench", PULUMI_SKIP_CHECKPOINTS: "true" };
     const resourcesFile = join(dirname(stateFile), "resources.json");
     const [programDir, namespace, sideConfig] =
-        side === "provider" ? [DECLARED_PROGRAM, "declared", {}] : [BASELINE_PROGRAM, "baseline", { "baseline:retryPauseMs": String(pauseMs) }];
+        side === "provider"
+            ? [DECLARED_PROGRAM, "declared", {}]
+            : [BASELINE_PROGRAM, "baseline", { "baseline:retryPauseMs": String(pauseMs) }];
     const run = (operation: Operation, declared: readonly Declared[], choices: Pick<RunOptions, "previewOnly"> = {}) =>
         runLifecycle(operation, {
             ...choices,
             programDir,
             stateFile,
-            config: { "shortener:baseUrl": emulator.baseUrl, ...sideConfig, ...declaredFileConfig(namespace, resourcesFile, declared) },
+            config: {
+                "shortener:baseUrl": emulator.baseUrl,
+                ...sideConfig,
+                ...declaredFileConfig(namespace, resourcesFile, declared),
+            },
             secretConfig: { "shortener:apiKey": emulator.apiKey },
             env,
         });
@@ -93,12 +103,17 @@ function stackFor(side: Side, emulator: RunningEmulator, stateFile: string, paus
 }
 
 function expectOk(side: Side, result: LifecycleResult): LifecycleResult {
-    if (!result.ok) throw new Error(`${side} bench: ${result.operation} failed:\n${result.log}\n${(result.diagnostics ?? []).join("\n")}`);
+    if (!result.ok)
+        throw new Error(
+            `${side} bench: ${result.operation} failed:\n${result.log}\n${(result.diagnostics ?? []).join("\n")}`,
+        );
     return result;
 }
 
 const spanMs = (requests: readonly RequestLogEntry[]) =>
-    requests.length === 0 ? 0 : Math.max(...requests.map((request) => request.time)) - Math.min(...requests.map((request) => request.time));
+    requests.length === 0
+        ? 0
+        : Math.max(...requests.map((request) => request.time)) - Math.min(...requests.map((request) => request.time));
 
 /** Told each figure as soon as it is measured, so that a long run that is stopped still leaves what it measured. */
 export type Progress = (line: string) => void;
@@ -121,7 +136,8 @@ async function counted(
     const wallMs = Math.round(performance.now() - started);
     const requests = await stack.emulator.admin.requests();
     const listCalls: Record<string, number> = {};
-    for (const request of requests.filter((entry) => entry.method === "GET")) listCalls[request.path] = (listCalls[request.path] ?? 0) + 1;
+    for (const request of requests.filter((entry) => entry.method === "GET"))
+        listCalls[request.path] = (listCalls[request.path] ?? 0) + 1;
     progress(`${side}: ${operation} of ${declared.length} resources: ${requests.length} requests, ${wallMs} ms`);
     return { result, requests: requests.length, wallMs, spanMs: spanMs(requests), listCalls };
 }
@@ -138,7 +154,12 @@ function rateLimitFailures(side: Side, result: LifecycleResult): number {
 }
 
 /** An up under `window` from an empty state, rerun as a user would while the rate limit stops it. */
-async function pacedUp(side: Side, stack: BenchStack, declared: readonly Declared[], window: RateWindow): Promise<PacedUp> {
+async function pacedUp(
+    side: Side,
+    stack: BenchStack,
+    declared: readonly Declared[],
+    window: RateWindow,
+): Promise<PacedUp> {
     await stack.emulator.admin.setRateLimit(window);
     await stack.emulator.admin.clearRequests();
     const started = performance.now();
@@ -149,7 +170,15 @@ async function pacedUp(side: Side, stack: BenchStack, declared: readonly Declare
         if (result.ok) {
             const wallMs = Math.round(performance.now() - started);
             const requests = await stack.emulator.admin.requests();
-            return { window, wallMs, spanMs: spanMs(requests), requests: requests.length, received429: requests.filter((request) => request.rateLimited).length, reachingUser, runs };
+            return {
+                window,
+                wallMs,
+                spanMs: spanMs(requests),
+                requests: requests.length,
+                received429: requests.filter((request) => request.rateLimited).length,
+                reachingUser,
+                runs,
+            };
         }
     }
     throw new Error(`${side} bench: the paced up was still stopped by the rate limit after ${MAX_RERUNS} runs`);
@@ -163,8 +192,11 @@ function median(values: readonly number[]): number {
 
 function stateBytesPerResource(stateFile: string, load: Workload): number {
     const declaredTypes = new Set(load.plan.map((plan) => plan.kind));
-    const entries = readState(stateFile).resources.filter((resource) => declaredTypes.has(resource.type.split(":").pop() ?? ""));
-    if (entries.length !== load.total) throw new Error(`bench: the state holds ${entries.length} declared resources, not ${load.total}`);
+    const entries = readState(stateFile).resources.filter((resource) =>
+        declaredTypes.has(resource.type.split(":").pop() ?? ""),
+    );
+    if (entries.length !== load.total)
+        throw new Error(`bench: the state holds ${entries.length} declared resources, not ${load.total}`);
     return median(entries.map((entry) => Buffer.byteLength(JSON.stringify(entry))));
 }
 
@@ -173,14 +205,20 @@ function stateBytesPerResource(stateFile: string, load: Workload): number {
  * as the service's 30 a minute would if its clock ran `acceleration` times faster, so a 1 s pause becomes 1 s / acceleration.
  */
 export function baselinePauseMs(window: RateWindow): number {
-    const acceleration = (window.limit / window.windowMs) / (SERVICE_WINDOW.limit / SERVICE_WINDOW.windowMs);
+    const acceleration = window.limit / window.windowMs / (SERVICE_WINDOW.limit / SERVICE_WINDOW.windowMs);
     return BASELINE_PAUSE_MS / acceleration;
 }
 
 /** Chooses the paced up's rate window from the up without a limit; undefined: no paced up. */
 export type Pacing = ((unpacedUp: Counted) => RateWindow) | undefined;
 
-export async function measureSide(side: Side, load: Workload, profile: ProfileName, pacing: Pacing, progress: Progress): Promise<SideFigures> {
+export async function measureSide(
+    side: Side,
+    load: Workload,
+    profile: ProfileName,
+    pacing: Pacing,
+    progress: Progress,
+): Promise<SideFigures> {
     const emulator = await startEmulator({ profile, rateLimit: UNLIMITED });
     const dir = mkdtempSync(join(tmpdir(), `bench-${side}-`));
     const stateFile = join(dir, "state.json");
@@ -194,12 +232,18 @@ export async function measureSide(side: Side, load: Workload, profile: ProfileNa
         const { result: _up, ...up } = await counted(side, unpaced, "up", load.declared, progress);
         const stateBytes = stateBytesPerResource(stateFile, load);
         const { result: previewResult, ...preview } = await counted(side, unpaced, "preview", load.declared, progress);
-        if (changes(previewResult).length > 0) throw new Error(`${side} bench: the preview after up was not a no-change preview:\n${previewResult.log}`);
+        if (changes(previewResult).length > 0)
+            throw new Error(`${side} bench: the preview after up was not a no-change preview:\n${previewResult.log}`);
         const { result: _refresh, ...refresh } = await counted(side, unpaced, "refresh", load.declared, progress);
         const { result: _destroy, ...destroy } = await counted(side, unpaced, "destroy", load.declared, progress);
         const window = pacing?.(up);
-        const paced = window && (await pacedUp(side, stackFor(side, emulator, stateFile, baselinePauseMs(window)), load.declared, window));
-        if (paced) progress(`${side}: paced up: ${paced.requests} requests, ${paced.received429} answered 429, ${paced.runs} runs, ${paced.wallMs} ms`);
+        const paced =
+            window &&
+            (await pacedUp(side, stackFor(side, emulator, stateFile, baselinePauseMs(window)), load.declared, window));
+        if (paced)
+            progress(
+                `${side}: paced up: ${paced.requests} requests, ${paced.received429} answered 429, ${paced.runs} runs, ${paced.wallMs} ms`,
+            );
         return { startupMs, up, preview, refresh, destroy, paced, memory: memory.stop(), stateBytes };
     } finally {
         memory.stop();
@@ -209,7 +253,12 @@ export async function measureSide(side: Side, load: Workload, profile: ProfileNa
 }
 
 /** The baseline is paced with the window chosen from the provider's up, so that both meet the same window. */
-export async function measureBoth(load: Workload, profile: ProfileName, pacing: Pacing, progress: Progress = () => {}): Promise<Record<Side, SideFigures>> {
+export async function measureBoth(
+    load: Workload,
+    profile: ProfileName,
+    pacing: Pacing,
+    progress: Progress = () => {},
+): Promise<Record<Side, SideFigures>> {
     const provider = await measureSide("provider", load, profile, pacing, progress);
     const window = provider.paced?.window;
     const baseline = await measureSide("baseline", load, profile, window && (() => window), progress);

@@ -16,6 +16,14 @@ export const tagCleanerBench: Benchmark = {
             withoutTags(text);
             return performance.now() - start;
         });
-        return [{ name: "tag cleaner, slowest hostile 1 MB text", value: Math.round(Math.max(...times)), bound: BOUND_MS, unit: "ms", goal: "max" }];
+        return [
+            {
+                name: "tag cleaner, slowest hostile 1 MB text",
+                value: Math.round(Math.max(...times)),
+                bound: BOUND_MS,
+                unit: "ms",
+                goal: "max",
+            },
+        ];
     },
 };

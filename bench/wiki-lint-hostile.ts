@@ -28,7 +28,11 @@ function writeDefinitions(path: string, bytes: number): void {
     const parts: string[] = [];
     let size = 0;
     for (let index = 0; size < bytes; index++) {
-        const text = JSON.stringify({ name: `definition ${index}`, list: "allpages", params: { aplimit: index % 700, apdir: index % 3 ? "ascending" : "sideways", apprefix: `P${index}` } });
+        const text = JSON.stringify({
+            name: `definition ${index}`,
+            list: "allpages",
+            params: { aplimit: index % 700, apdir: index % 3 ? "ascending" : "sideways", apprefix: `P${index}` },
+        });
         parts.push(text);
         size += text.length + 2;
     }
@@ -38,14 +42,19 @@ function writeDefinitions(path: string, bytes: number): void {
 function lint(file: string, reporter: string): Promise<{ seconds: number; peakMb: number }> {
     return new Promise((done, fail) => {
         const started = process.hrtime.bigint();
-        const child = spawn(process.execPath, [`--max-old-space-size=${HEAP_CEILING_MB}`, "--require", reporter, CLI, file], { stdio: ["ignore", "ignore", "pipe"] });
+        const child = spawn(
+            process.execPath,
+            [`--max-old-space-size=${HEAP_CEILING_MB}`, "--require", reporter, CLI, file],
+            { stdio: ["ignore", "ignore", "pipe"] },
+        );
         let stderr = "";
         child.stderr.setEncoding("utf8").on("data", (chunk: string) => (stderr = (stderr + chunk).slice(-4096)));
         child.on("error", fail);
         child.on("close", (status, signal) => {
             const seconds = Number(process.hrtime.bigint() - started) / 1e9;
             const peak = /peak-rss-kb (\d+)/.exec(stderr);
-            if (signal !== null || status === null || status > 2 || !peak) return fail(new Error(`wiki-query-lint on ${file} ended with ${signal ?? status}: ${stderr}`));
+            if (signal !== null || status === null || status > 2 || !peak)
+                return fail(new Error(`wiki-query-lint on ${file} ended with ${signal ?? status}: ${stderr}`));
             done({ seconds, peakMb: Number(peak[1]) / 1024 });
         });
     });
@@ -64,8 +73,20 @@ export const wikiLintHostileBenchmark: Benchmark = {
                 writeDefinitions(file, megabytes * MIB);
                 const { seconds, peakMb } = await lint(file, reporter);
                 figures.push(
-                    { name: `wiki-lint: ${megabytes} MB definitions file, lint time`, value: Math.round(seconds * 100) / 100, bound: bounds.seconds, unit: "s", goal: "max" },
-                    { name: `wiki-lint: ${megabytes} MB definitions file, peak memory`, value: Math.round(peakMb), bound: bounds.peakMb, unit: "MB", goal: "max" },
+                    {
+                        name: `wiki-lint: ${megabytes} MB definitions file, lint time`,
+                        value: Math.round(seconds * 100) / 100,
+                        bound: bounds.seconds,
+                        unit: "s",
+                        goal: "max",
+                    },
+                    {
+                        name: `wiki-lint: ${megabytes} MB definitions file, peak memory`,
+                        value: Math.round(peakMb),
+                        bound: bounds.peakMb,
+                        unit: "MB",
+                        goal: "max",
+                    },
                 );
                 rmSync(file);
             }

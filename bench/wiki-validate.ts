@@ -28,6 +28,14 @@ export const wikiValidateBenchmark: Benchmark = {
         const definitions = definitionsOf(parse(readFileSync(CORPUS, "utf8")), CORPUS);
         definitionsPerSecond(definitions);
         const rates = Array.from({ length: RUNS }, () => definitionsPerSecond(definitions));
-        return [{ name: "wiki: validation throughput", value: Math.round(median(rates)), bound: 100_000, unit: "defs/s", goal: "min" }];
+        return [
+            {
+                name: "wiki: validation throughput",
+                value: Math.round(median(rates)),
+                bound: 100_000,
+                unit: "defs/s",
+                goal: "min",
+            },
+        ];
     },
 };

@@ -1,7 +1,8 @@
 import { EmulatorOptions } from "./index";
 import { isProfileName, PROFILE_NAMES } from "./profiles";
 
-export const USAGE = "usage: npm run emulator -- [--profile spec|real] [--port N] [--rate 30/60s] [--rate-style body|status] [--state FILE]";
+export const USAGE =
+    "usage: npm run emulator -- [--profile spec|real] [--port N] [--rate 30/60s] [--rate-style body|status] [--state FILE]";
 
 export const HELP = `${USAGE}
 
@@ -46,18 +47,21 @@ export function parseCliArguments(args: string[]): CliRequest {
         i++;
         switch (flag) {
             case "--port":
-                if (!/^\d+$/.test(value) || Number(value) > 65535) throw new Error(`--port must be 0..65535, got "${value}"`);
+                if (!/^\d+$/.test(value) || Number(value) > 65535)
+                    throw new Error(`--port must be 0..65535, got "${value}"`);
                 options.port = Number(value);
                 break;
             case "--rate":
                 options.rateLimit = parseRate(value);
                 break;
             case "--rate-style":
-                if (value !== "body" && value !== "status") throw new Error(`--rate-style must be body or status, got "${value}"`);
+                if (value !== "body" && value !== "status")
+                    throw new Error(`--rate-style must be body or status, got "${value}"`);
                 options.rateLimitStyle = value;
                 break;
             case "--profile":
-                if (!isProfileName(value)) throw new Error(`--profile must be one of ${PROFILE_NAMES.join(", ")}, got "${value}"`);
+                if (!isProfileName(value))
+                    throw new Error(`--profile must be one of ${PROFILE_NAMES.join(", ")}, got "${value}"`);
                 options.profile = value;
                 break;
             case "--state":

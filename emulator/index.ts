@@ -65,7 +65,9 @@ function checkOptions(options: EmulatorOptions): void {
     const problem = options.rateLimit && validateRateLimitSettings(options.rateLimit);
     if (problem) throw new Error(`startEmulator: ${problem}`);
     if (options.profile !== undefined && !isProfileName(options.profile)) {
-        throw new Error(`startEmulator: profile must be one of ${PROFILE_NAMES.join(", ")}, got ${JSON.stringify(options.profile)}`);
+        throw new Error(
+            `startEmulator: profile must be one of ${PROFILE_NAMES.join(", ")}, got ${JSON.stringify(options.profile)}`,
+        );
     }
     const { systemDomains } = options;
     if (systemDomains !== undefined && (!Number.isInteger(systemDomains) || systemDomains < 0)) {

@@ -10,7 +10,6 @@ import { LifecycleResult, RunOptions } from "./types";
 
 export { EXIT };
 
-
 export const HELP = `usage: engine <preview|up|refresh|destroy> <programDir> [options]
        engine state <delete|taint|untaint|unprotect> <programDir> [URN...] [options]   (engine state --help)
        engine --help | --version
@@ -120,7 +119,9 @@ async function main(argv: readonly string[]): Promise<number> {
         // the run is applied and then exits 7 (operations/up.go, refresh.go; backend/apply.go
         // PreviewThenPromptThenExecute).
         const preview =
-            command.operation === "up" ? await timedRun("preview", command.options) : await timedRun("refresh", { ...command.options, previewOnly: true });
+            command.operation === "up"
+                ? await timedRun("preview", command.options)
+                : await timedRun("refresh", { ...command.options, previewOnly: true });
         if (!preview.result.ok) {
             return finish(preview.result, command, preview.durationNanoseconds);
         }
@@ -132,7 +133,10 @@ async function main(argv: readonly string[]): Promise<number> {
 }
 
 /** A run and how long it took, as the summary event's duration (time.Duration, nanoseconds). */
-async function timedRun(operation: Operation, options: RunOptions): Promise<{ result: LifecycleResult; durationNanoseconds: number }> {
+async function timedRun(
+    operation: Operation,
+    options: RunOptions,
+): Promise<{ result: LifecycleResult; durationNanoseconds: number }> {
     const started = process.hrtime.bigint();
     const result = await runLifecycle(operation, options);
     return { result, durationNanoseconds: Number(process.hrtime.bigint() - started) };

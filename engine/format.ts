@@ -31,7 +31,11 @@ export function formatResult(result: LifecycleResult): string {
     const outputs = Object.entries(result.outputs);
     if (outputs.length > 0) {
         const width = Math.max(...outputs.map(([name]) => name.length));
-        lines.push("", "Outputs:", ...outputs.map(([name, value]) => `    ${name.padEnd(width)}: ${formatValue(value)}`));
+        lines.push(
+            "",
+            "Outputs:",
+            ...outputs.map(([name, value]) => `    ${name.padEnd(width)}: ${formatValue(value)}`),
+        );
     }
     lines.push("", "Resources:");
     const planned = result.operation === "preview" || result.previewOnly === true;
@@ -55,7 +59,9 @@ function formatStep(step: StepResult): string[] {
         step.op === "replace" ? (step.deleteBeforeReplace ? "delete before replace" : "create before delete") : "",
         step.error ? "failed" : "",
     ].filter(Boolean);
-    const lines = [`  ${step.error ? "x " : symbol} ${step.op.padEnd(9)} ${step.type}  ${step.name}${notes.length ? `  (${notes.join("; ")})` : ""}`];
+    const lines = [
+        `  ${step.error ? "x " : symbol} ${step.op.padEnd(9)} ${step.type}  ${step.name}${notes.length ? `  (${notes.join("; ")})` : ""}`,
+    ];
     for (const diff of step.diffs ?? []) {
         lines.push(`        ${diff.property}: ${formatValue(diff.old)} → ${formatValue(diff.new)}`);
     }

@@ -5,7 +5,14 @@
 // --run-program, whose program registers the provider with the current config (run-program.ts).
 import { DeploymentExecutor } from "./steps/deployment-executor";
 import { stackOutputsOf } from "./steps/step-executor";
-import { configOf, defaultProviderUrn, providerState, recordedProvider, shownSteps, usesDefaultProvider } from "./state/default-provider";
+import {
+    configOf,
+    defaultProviderUrn,
+    providerState,
+    recordedProvider,
+    shownSteps,
+    usesDefaultProvider,
+} from "./state/default-provider";
 import { StepSlots, defaultParallel } from "./steps/step-slots";
 import { Targets, UrnTargets, protectedExcludes } from "./steps/targets";
 import { SECRET_MARK, displayProperties, shownProperties } from "./values/display-values";
@@ -15,7 +22,13 @@ import { ProgramRun, startProgram } from "./host/program-process";
 import { Project, StackConfig, checkProgramInstalled, readProject, resolveStackConfig } from "./state/project";
 import { ProviderHost, providerHostEnv, startProviderHost } from "./host/provider-host";
 import { refreshResources, settlePendingCreates } from "./steps/refresh";
-import { DESTROY_WITH_PROGRAM, ProgramMode, REFRESH_WITH_PROGRAM, UPDATE_REFRESHING_WITH_PROGRAM, destroyAll } from "./steps/run-program";
+import {
+    DESTROY_WITH_PROGRAM,
+    ProgramMode,
+    REFRESH_WITH_PROGRAM,
+    UPDATE_REFRESHING_WITH_PROGRAM,
+    destroyAll,
+} from "./steps/run-program";
 import { ResourceState, openState } from "./state/state-file";
 import { UNKNOWN } from "./values/property-values";
 import { StepContext, errorMessage } from "./steps/deployment";
@@ -70,7 +83,12 @@ export async function runLifecycle(operation: Operation, options: RunOptions): P
         shownConfig = blindedConfig(config);
         const identity = { project: project.name, stack, passphrase: env.PULUMI_CONFIG_PASSPHRASE ?? "" };
         const checkpoints = dryRun ? "none" : skipsCheckpoints(env) ? "at-end" : "coalesced";
-        const live = new SnapshotManager(options.stateFile, identity, openState(options.stateFile, identity), checkpoints);
+        const live = new SnapshotManager(
+            options.stateFile,
+            identity,
+            openState(options.stateFile, identity),
+            checkpoints,
+        );
         state = live;
         const slots = new StepSlots(options.parallel ?? defaultParallel());
         const providerUrn = defaultProviderUrn(project.name, stack);
@@ -86,14 +104,17 @@ export async function runLifecycle(operation: Operation, options: RunOptions): P
         const startHost = (withConfig: StackConfig) => startedHost(configuredHost(project, withConfig, env), hosts);
         // The refresh phase of `up --refresh` and `preview --refresh` reads with the provider as recorded (with
         // --run-program each resource is read as it registers, with the provider the program registers).
-        const refreshFirst = (operation === "up" || operation === "preview") && options.refresh === true && !options.runProgram;
+        const refreshFirst =
+            (operation === "up" || operation === "preview") && options.refresh === true && !options.runProgram;
         const host = startHost(refreshFirst && recorded ? configOf(recorded) : hostConfig);
         // The provider the program's resources use: the recorded one with the current config, or a new one (whose id a
         // preview does not know yet, as the engine's registry answers UnknownID in a preview).
         const defaultProvider = providerState(providerUrn, config, recorded);
         const providerRef = `${providerUrn}::${recorded || operation !== "preview" ? defaultProvider.id : UNKNOWN}`;
         const refreshed = new Map<string, StepResult>();
-        const hooks = new ResourceHooks(dryRun, (severity, urn, message) => diagnostics.push(`${severity}: ${urn}: ${message}`));
+        const hooks = new ResourceHooks(dryRun, (severity, urn, message) =>
+            diagnostics.push(`${severity}: ${urn}: ${message}`),
+        );
         const context = (ready: ProviderHost): StepContext => ({
             host: ready,
             state: live,
@@ -110,7 +131,24 @@ export async function runLifecycle(operation: Operation, options: RunOptions): P
             refreshed,
             hooks,
         });
-        await perform({ operation, options, project, stack, config, env, dryRun, state: live, host, startHost, context, diagnostics, defaultProvider, providerRef, recorded, hooks });
+        await perform({
+            operation,
+            options,
+            project,
+            stack,
+            config,
+            env,
+            dryRun,
+            state: live,
+            host,
+            startHost,
+            context,
+            diagnostics,
+            defaultProvider,
+            providerRef,
+            recorded,
+            hooks,
+        });
     } catch (failure) {
         error = errorMessage(failure);
     } finally {
@@ -150,7 +188,11 @@ function startedHost(started: Promise<ProviderHost>, hosts: Promise<ProviderHost
  * Stops every host the run started, and keeps what each printed (e.g. why it waits, what a delete leaves behind), as
  * the CLI shows a plugin's messages; stack frames of errors already reported are left out.
  */
-async function stopHosts(hosts: readonly Promise<ProviderHost>[], steps: readonly StepResult[], diagnostics: string[]): Promise<void> {
+async function stopHosts(
+    hosts: readonly Promise<ProviderHost>[],
+    steps: readonly StepResult[],
+    diagnostics: string[],
+): Promise<void> {
     for (const starting of hosts) {
         const started = await starting.catch(() => undefined);
         await started?.stop();
@@ -184,11 +226,15 @@ function targetsOf(options: RunOptions, state: SnapshotManager): Targets {
     const targeted = (options.targets ?? []).length > 0;
     if (targeted && (options.excludes ?? []).length > 0) {
         // operations/*.go: cmd.MarkFlagsMutuallyExclusive("target", "exclude"), as cobra words it.
-        throw new Error("if any flags in the group [target exclude] are set none of the others can be; [exclude target] were all set");
+        throw new Error(
+            "if any flags in the group [target exclude] are set none of the others can be; [exclude target] were all set",
+        );
     }
     if (options.ignoreProtect && options.excludeProtected) {
         // operations/destroy.go: cmd.MarkFlagsMutuallyExclusive("exclude-protected", "ignore-protect").
-        throw new Error("if any flags in the group [exclude-protected ignore-protect] are set none of the others can be; [exclude-protected ignore-protect] were all set");
+        throw new Error(
+            "if any flags in the group [exclude-protected ignore-protect] are set none of the others can be; [exclude-protected ignore-protect] were all set",
+        );
     }
     if (targeted && options.excludeProtected) {
         throw new Error("you cannot specify --target and --exclude-protected");
@@ -196,7 +242,10 @@ function targetsOf(options: RunOptions, state: SnapshotManager): Targets {
     return new Targets({
         targets: [...(options.targets ?? []), ...(options.targetReplaces ?? [])],
         targetDependents: options.targetDependents,
-        excludes: [...(options.excludes ?? []), ...(options.excludeProtected ? protectedExcludes(state.resources) : [])],
+        excludes: [
+            ...(options.excludes ?? []),
+            ...(options.excludeProtected ? protectedExcludes(state.resources) : []),
+        ],
         excludeDependents: options.excludeDependents,
     });
 }
@@ -208,18 +257,29 @@ function replaceTargetsOf(options: RunOptions): UrnTargets {
 
 /** The config as the prelude event carries it: each value, secrets "[secret]" (engine/events.go preludeEvent, BlindingDecrypter). */
 function blindedConfig(config: StackConfig): Record<string, string> {
-    return Object.fromEntries(Object.entries(config.values).map(([key, value]) => [key, config.secretKeys.includes(key) ? SECRET_MARK : value]));
+    return Object.fromEntries(
+        Object.entries(config.values).map(([key, value]) => [
+            key,
+            config.secretKeys.includes(key) ? SECRET_MARK : value,
+        ]),
+    );
 }
 
 /**
  * The engine's warning (deployment_executor.go Execute, printPendingOperationsWarning): an update or destroy that does
  * not refresh first warns of the operations an earlier run left pending.
  */
-function warnOfPendingOperations(operation: Operation, options: RunOptions, state: SnapshotManager, diagnostics: string[]): void {
+function warnOfPendingOperations(
+    operation: Operation,
+    options: RunOptions,
+    state: SnapshotManager,
+    diagnostics: string[],
+): void {
     const pending = state.pendingOperations;
     // A refresh with the program (RefreshProgram) is no refresh first: it warns too, as an update does.
     const refreshesFirst = (operation === "refresh" || options.refresh === true) && !options.runProgram;
-    const writes = operation === "up" || operation === "destroy" || (operation === "refresh" && options.previewOnly !== true);
+    const writes =
+        operation === "up" || operation === "destroy" || (operation === "refresh" && options.previewOnly !== true);
     if (!writes || refreshesFirst || pending.length === 0) {
         return;
     }
@@ -253,7 +313,10 @@ async function perform(run: Run): Promise<void> {
             // The engine refreshes every resource before the program's steps, in a preview too (deployment_executor.go
             // Execute: opts.Refresh runs deploymentExecutor.refresh); a preview's state is never written, so what the
             // refresh read only feeds the plan.
-            if (run.options.refresh && recordedProvider(run.state.resources, defaultProviderUrn(run.project.name, run.stack))) {
+            if (
+                run.options.refresh &&
+                recordedProvider(run.state.resources, defaultProviderUrn(run.project.name, run.stack))
+            ) {
                 // The refresh phase reads with the provider as recorded; the update that follows configures a new one
                 // from the current config, as the engine does when the default provider's inputs changed.
                 const refreshHost = await run.host;
@@ -292,7 +355,9 @@ function refuseDeleteHooksWithoutProgram(run: Run): void {
         return;
     }
     for (const [urn, names] of hooks) {
-        run.diagnostics.push(`error: ${urn}: Resource has delete hooks registered, but the program is not running. Hooks: ${names.join(", ")}`);
+        run.diagnostics.push(
+            `error: ${urn}: Resource has delete hooks registered, but the program is not running. Hooks: ${names.join(", ")}`,
+        );
     }
     throw new Error("You must run with the `--run-program` flag to use delete hooks during destroy.");
 }
@@ -319,7 +384,10 @@ function checkTargetsInState(run: Run): void {
  * DiffConfig is not implemented by the dynamic provider, so a changed config is an update, providers/registry.go
  * Diff), or, when it registered none, the one recorded, which the engine loads from the state (EnsureProvider).
  */
-function postStepsOf(run: Run, mode: ProgramMode | undefined): ((registered: ReadonlySet<string>) => Promise<void>) | undefined {
+function postStepsOf(
+    run: Run,
+    mode: ProgramMode | undefined,
+): ((registered: ReadonlySet<string>) => Promise<void>) | undefined {
     if (mode === undefined || mode.operation === "update") {
         return undefined;
     }
@@ -395,14 +463,32 @@ async function deploy(run: Run, host: Promise<ProviderHost>, mode?: ProgramMode)
 /** The host logs each failed call as "Error: <message>: Error: <message>"; a step already reports that message. */
 function restatesReportedError(line: string, steps: readonly StepResult[]): boolean {
     const parts = line.split(/:?\s*Error: /).filter((part) => part.trim() !== "");
-    return parts.length > 0 && line.trimStart().startsWith("Error: ") && parts.every((part) => steps.some((step) => step.error?.includes(part.trim())));
+    return (
+        parts.length > 0 &&
+        line.trimStart().startsWith("Error: ") &&
+        parts.every((part) => steps.some((step) => step.error?.includes(part.trim())))
+    );
 }
 
 function outputLines(chunks: string[]): string[] {
-    return chunks.join("").split("\n").filter((line) => line.trim() !== "");
+    return chunks
+        .join("")
+        .split("\n")
+        .filter((line) => line.trim() !== "");
 }
 
-const SUMMARY_ORDER = ["create", "import", "update", "replace", "delete", "refresh", "read-gone", "read", "same", "failed"];
+const SUMMARY_ORDER = [
+    "create",
+    "import",
+    "update",
+    "replace",
+    "delete",
+    "refresh",
+    "read-gone",
+    "read",
+    "same",
+    "failed",
+];
 
 function summarize(steps: StepResult[]): Record<string, number> {
     const summary: Record<string, number> = {};

@@ -67,106 +67,198 @@ const CONFIG_FROM = "the CLI reads secrets from the stack's config file (pulumi 
 
 export const OPTIONS = [
     {
-        names: ["--state"], commands: OPERATIONS, kind: "path", value: "FILE", of: "run", field: "stateFile",
+        names: ["--state"],
+        commands: OPERATIONS,
+        kind: "path",
+        value: "FILE",
+        of: "run",
+        field: "stateFile",
         help: "the stack's state (default <programDir>/.pulumi-engine/<stack>.json)",
         follows: "the double's own: the CLI keeps the state in its backend (pulumi login)",
     },
     {
-        names: ["--stack", "-s"], commands: OPERATIONS, kind: "text", value: "NAME", of: "run", field: "stack",
+        names: ["--stack", "-s"],
+        commands: OPERATIONS,
+        kind: "text",
+        value: "NAME",
+        of: "run",
+        field: "stack",
         help: `the stack (default ${DEFAULT_STACK})`,
         follows: `${EVERY_COMMAND}: --stack, -s`,
     },
     {
-        names: ["--config", "-c"], commands: OPERATIONS, kind: "pair", value: "key=value", of: "run", field: "config",
+        names: ["--config", "-c"],
+        commands: OPERATIONS,
+        kind: "pair",
+        value: "key=value",
+        of: "run",
+        field: "config",
         help: "a config value (repeatable)",
         follows: `${EVERY_COMMAND}: --config, -c`,
     },
     {
-        names: ["--secret-config-env"], commands: OPERATIONS, kind: "envPair", value: "key=VAR", of: "run", field: "secretConfig",
+        names: ["--secret-config-env"],
+        commands: OPERATIONS,
+        kind: "envPair",
+        value: "key=VAR",
+        of: "run",
+        field: "secretConfig",
         help: "a secret config value read from environment variable VAR (repeatable)",
         follows: `the double's own: ${CONFIG_FROM}`,
     },
     {
-        names: ["--secret-config-file"], commands: OPERATIONS, kind: "filePair", value: "key=FILE", of: "run", field: "secretConfig",
+        names: ["--secret-config-file"],
+        commands: OPERATIONS,
+        kind: "filePair",
+        value: "key=FILE",
+        of: "run",
+        field: "secretConfig",
         help: `a secret config value read from FILE, one trailing newline dropped, at most ${SECRET_FILE_LIMIT_BYTES / 1024} KiB (repeatable)`,
         follows: `the double's own: ${CONFIG_FROM}`,
     },
     {
-        names: ["--secret-config"], commands: OPERATIONS, kind: "pair", value: "key=value", of: "run", field: "secretConfig",
+        names: ["--secret-config"],
+        commands: OPERATIONS,
+        kind: "pair",
+        value: "key=value",
+        of: "run",
+        field: "secretConfig",
         help: "a secret config value given on the command line, where ps and npm's echo of the command show it: prefer the two above",
         follows: `the double's own: ${CONFIG_FROM}`,
     },
     {
-        names: ["--parallel", "-p"], commands: OPERATIONS, kind: "count", value: "N", of: "run", field: "parallel",
+        names: ["--parallel", "-p"],
+        commands: OPERATIONS,
+        kind: "count",
+        value: "N",
+        of: "run",
+        field: "parallel",
         help: "at most N steps at once (default 4 x CPUs)",
         follows: `${EVERY_COMMAND}: --parallel, -p (defaultParallel)`,
     },
     {
-        names: ["--refresh", "-r"], commands: ["preview", "up"], kind: "switch", of: "run", field: "refresh",
+        names: ["--refresh", "-r"],
+        commands: ["preview", "up"],
+        kind: "switch",
+        of: "run",
+        field: "refresh",
         help: "refresh the state from the provider first",
         follows: "operations/{preview,up}.go: --refresh, -r (destroy's is not followed)",
     },
     {
-        names: ["--expect-no-changes"], commands: ["preview", "up", "refresh"], kind: "switch", of: "command", field: "expectNoChanges",
+        names: ["--expect-no-changes"],
+        commands: ["preview", "up", "refresh"],
+        kind: "switch",
+        of: "command",
+        field: "expectNoChanges",
         help: "fail (exit 7) when changes are proposed",
         follows: "operations/{preview,up,refresh}.go: --expect-no-changes (NoChangesExpectedError)",
     },
     {
-        names: ["--skip-preview", "-f"], commands: ["up", "refresh", "destroy"], kind: "switch", of: "command", field: "skipPreview",
+        names: ["--skip-preview", "-f"],
+        commands: ["up", "refresh", "destroy"],
+        kind: "switch",
+        of: "command",
+        field: "skipPreview",
         help: "do not preview first (refresh and destroy never preview here)",
         follows: "operations/{up,refresh,destroy}.go: --skip-preview, -f",
     },
     {
-        names: ["--target", "-t"], commands: OPERATIONS, kind: "list", value: "URN", of: "run", field: "targets",
+        names: ["--target", "-t"],
+        commands: OPERATIONS,
+        kind: "list",
+        value: "URN",
+        of: "run",
+        field: "targets",
         help:
             "only this resource is created, updated, refreshed or deleted; others keep their old state (repeatable; " +
             "with a `*` a glob: `**` matches anything, `*` anything but a colon)",
         follows: `${EVERY_COMMAND}: --target, -t; deploy/deployment.go UrnTargets`,
     },
     {
-        names: ["--exclude"], commands: OPERATIONS, kind: "list", value: "URN", of: "run", field: "excludes",
+        names: ["--exclude"],
+        commands: OPERATIONS,
+        kind: "list",
+        value: "URN",
+        of: "run",
+        field: "excludes",
         help:
             "this resource is not created, updated, refreshed or deleted, nor is what it depends on deleted (repeatable; " +
             "a URN or a glob); not with --target",
         follows: `${EVERY_COMMAND}: --exclude; step_generator.go isExcludedFromUpdate, determineForbiddenResourcesToDeleteFromExcludes`,
     },
     {
-        names: ["--exclude-dependents"], commands: OPERATIONS, kind: "switch", of: "run", field: "excludeDependents",
+        names: ["--exclude-dependents"],
+        commands: OPERATIONS,
+        kind: "switch",
+        of: "run",
+        field: "excludeDependents",
         help: "with --exclude: resources depending on an excluded one are excluded too",
         follows: `${EVERY_COMMAND}: --exclude-dependents`,
     },
     {
-        names: ["--exclude-protected"], commands: ["destroy"], kind: "switch", of: "run", field: "excludeProtected",
+        names: ["--exclude-protected"],
+        commands: ["destroy"],
+        kind: "switch",
+        of: "run",
+        field: "excludeProtected",
         help: "destroy all but the protected resources and what they depend on; not with --target",
         follows: "operations/destroy.go: --exclude-protected (getProtectedExcludes)",
     },
     {
-        names: ["--replace"], commands: ["preview", "up"], kind: "list", value: "URN", of: "run", field: "replaceTargets",
+        names: ["--replace"],
+        commands: ["preview", "up"],
+        kind: "list",
+        value: "URN",
+        of: "run",
+        field: "replaceTargets",
         help: "replace this resource whatever its inputs (repeatable; a URN or a glob); a URN must be in the state",
         follows: "operations/{preview,up}.go: --replace; step_generator.go isTargetedReplace",
     },
     {
-        names: ["--target-replace"], commands: ["preview", "up"], kind: "list", value: "URN", of: "run", field: "targetReplaces",
+        names: ["--target-replace"],
+        commands: ["preview", "up"],
+        kind: "list",
+        value: "URN",
+        of: "run",
+        field: "targetReplaces",
         help: "--target URN --replace URN in one (repeatable)",
         follows: "operations/{preview,up}.go: --target-replace (added to both the targets and the replace targets)",
     },
     {
-        names: ["--target-dependents"], commands: OPERATIONS, kind: "switch", of: "run", field: "targetDependents",
+        names: ["--target-dependents"],
+        commands: OPERATIONS,
+        kind: "switch",
+        of: "run",
+        field: "targetDependents",
         help: "with --target: resources depending on a target are targeted too",
         follows: `${EVERY_COMMAND}: --target-dependents`,
     },
     {
-        names: ["--continue-on-error"], commands: ["up", "destroy"], kind: "switch", of: "run", field: "continueOnError",
+        names: ["--continue-on-error"],
+        commands: ["up", "destroy"],
+        kind: "switch",
+        of: "run",
+        field: "continueOnError",
         help: "a failed step stops only what depends on it; the run still fails (exit 1)",
         follows: "operations/{up,destroy}.go: --continue-on-error",
     },
     {
-        names: ["--ignore-protect"], commands: ["preview", "up", "destroy"], kind: "switch", of: "run", field: "ignoreProtect",
+        names: ["--ignore-protect"],
+        commands: ["preview", "up", "destroy"],
+        kind: "switch",
+        of: "run",
+        field: "ignoreProtect",
         help: "delete and replace protected resources as if unprotected (the state keeps them protected); not with --exclude-protected",
-        follows: "operations/{preview,up,destroy}.go: --ignore-protect; step.go DeleteStep.Apply, step_generator.go continueStepsFromDiff (IgnoreProtect)",
+        follows:
+            "operations/{preview,up,destroy}.go: --ignore-protect; step.go DeleteStep.Apply, step_generator.go continueStepsFromDiff (IgnoreProtect)",
     },
     {
-        names: ["--run-program"], commands: OPERATIONS, kind: "switch", of: "run", field: "runProgram",
+        names: ["--run-program"],
+        commands: OPERATIONS,
+        kind: "switch",
+        of: "run",
+        field: "runProgram",
         help:
             "run the program, whose registrations steer the operation: refresh reads each resource as the program " +
             "registers it (the provider configured from the current config), then those it does not register; destroy " +
@@ -175,25 +267,43 @@ export const OPTIONS = [
         follows: "operations/{preview,up,refresh,destroy}.go: --run-program (RefreshProgram, DestroyProgram)",
     },
     {
-        names: ["--clear-pending-creates"], commands: ["refresh"], kind: "switch", of: "run", field: "clearPendingCreates",
+        names: ["--clear-pending-creates"],
+        commands: ["refresh"],
+        kind: "switch",
+        of: "run",
+        field: "clearPendingCreates",
         help: "drop the creates an interrupted run left pending",
         follows: "operations/refresh.go: --clear-pending-creates",
     },
     {
-        names: ["--import-pending-creates"], commands: ["refresh"], kind: "urnId", value: "URN ID", of: "run", field: "importPendingCreates",
+        names: ["--import-pending-creates"],
+        commands: ["refresh"],
+        kind: "urnId",
+        value: "URN ID",
+        of: "run",
+        field: "importPendingCreates",
         help: "that pending create succeeded with this id (repeatable)",
         follows: "operations/refresh.go: --import-pending-creates",
     },
     {
-        names: ["--json", "-j"], commands: ["preview"], kind: "switch", of: "command", field: "json",
+        names: ["--json", "-j"],
+        commands: ["preview"],
+        kind: "switch",
+        of: "command",
+        field: "json",
         help:
             "print what `pulumi preview --json` prints (Go's PreviewDigest: config, steps with old and new state, " +
             'diagnostics, duration in nanoseconds, changeSummary), secrets as "[secret]"',
         elsewhere: "streams the engine's events (ShowJSONEvents), which the engine double does not produce",
-        follows: "operations/preview.go: --json, -j; pkg/backend/display/display.go ShowEvents (ShowJSONEvents unless a preview)",
+        follows:
+            "operations/preview.go: --json, -j; pkg/backend/display/display.go ShowEvents (ShowJSONEvents unless a preview)",
     },
     {
-        names: ["--diff"], commands: ["preview", "up"], kind: "switch", of: "command", field: "diff",
+        names: ["--diff"],
+        commands: ["preview", "up"],
+        kind: "switch",
+        of: "command",
+        field: "diff",
         help: "print the CLI's diff display (ShowDiffEvents: each step's property changes, old => new, secrets \"[secret]\")",
         elsewhere: "prints a diff display the engine double does not make",
         follows: "operations/{preview,up,refresh,destroy}.go: --diff; pkg/backend/display/diff.go ShowDiffEvents",
@@ -201,7 +311,9 @@ export const OPTIONS = [
 ] as const satisfies readonly OptionRow[];
 
 type Row = (typeof OPTIONS)[number];
-type FieldsOf<Of extends OptionRow["of"]> = { -readonly [R in Row as R["of"] extends Of ? R["field"] : never]?: ValueKinds[R["kind"]] };
+type FieldsOf<Of extends OptionRow["of"]> = {
+    -readonly [R in Row as R["of"] extends Of ? R["field"] : never]?: ValueKinds[R["kind"]];
+};
 /** What the options set in a run's options (RunOptions). */
 export type RunOptionFields = FieldsOf<"run">;
 /** What the options set in the command line's own choices. */
@@ -245,14 +357,20 @@ const READERS: { [K in Kind]: Reader<ValueKinds[K]> } = {
     },
 };
 
-const BY_NAME: ReadonlyMap<string, OptionRow> = new Map(OPTIONS.flatMap((row: OptionRow) => row.names.map((name) => [name, row] as const)));
+const BY_NAME: ReadonlyMap<string, OptionRow> = new Map(
+    OPTIONS.flatMap((row: OptionRow) => row.names.map((name) => [name, row] as const)),
+);
 
 /**
  * The options after `<operation> <programDir>`, by field. A bad option throws an error that names it, without
  * echoing its value (it may be a secret): unknown, refused by the operation, or missing or malformed values.
  * @param env where --secret-config-env reads.
  */
-export function readOptions(operation: Operation, args: readonly string[], env: NodeJS.ProcessEnv): { run: RunOptionFields; command: CommandFields } {
+export function readOptions(
+    operation: Operation,
+    args: readonly string[],
+    env: NodeJS.ProcessEnv,
+): { run: RunOptionFields; command: CommandFields } {
     const chosen: Record<OptionRow["of"], Record<string, unknown>> = { run: {}, command: {} };
     for (let index = 0; index < args.length; index++) {
         const flag = args[index];
@@ -283,7 +401,9 @@ function refusal(row: OptionRow, flag: string, operation: Operation): string {
 
 /** The options part of `engine --help`: a line or more per option, the operations that take it first. */
 export function optionsHelp(width = 116): string {
-    const left = OPTIONS.map((row: OptionRow) => [[...row.names].reverse().join(", "), row.value].filter(Boolean).join(" "));
+    const left = OPTIONS.map((row: OptionRow) =>
+        [[...row.names].reverse().join(", "), row.value].filter(Boolean).join(" "),
+    );
     const column = Math.max(...left.map((text) => text.length)) + 3;
     const entry = (name: string, text: string) =>
         wrapped(text, width - column)
@@ -292,7 +412,10 @@ export function optionsHelp(width = 116): string {
     const options = OPTIONS.map((row: OptionRow, index) => {
         const others = OPERATIONS.filter((operation) => !row.commands.includes(operation));
         const scope = others.length === 0 ? "" : `${row.commands.join(", ")}: `;
-        const refused = row.elsewhere === undefined ? "" : `; ${listed(others)} refuse it: the CLI's ${row.names[0]} there ${row.elsewhere}`;
+        const refused =
+            row.elsewhere === undefined
+                ? ""
+                : `; ${listed(others)} refuse it: the CLI's ${row.names[0]} there ${row.elsewhere}`;
         return entry(left[index], `${scope}${row.help}${refused}`);
     });
     return options.join("");

@@ -7,16 +7,55 @@ import { DEFAULT_STACK, defaultStateFile, EXIT } from "./options";
 import { editStateFile, STATE_EDITS, type StateEditName, type StateEditRequest } from "./state/state-edit";
 
 /** The CLI's names of each edit: `delete` is also `remove` and `rm` (state_delete.go, Aliases). */
-const EDIT_NAMES: Record<string, StateEditName> = { delete: "delete", remove: "delete", rm: "delete", taint: "taint", untaint: "untaint", unprotect: "unprotect" };
+const EDIT_NAMES: Record<string, StateEditName> = {
+    delete: "delete",
+    remove: "delete",
+    rm: "delete",
+    taint: "taint",
+    untaint: "untaint",
+    unprotect: "unprotect",
+};
 
 /** The flags of the state edits, each with the edits that take it and the Go flag definition it follows. */
 const STATE_FLAGS = [
-    { names: ["--state"], value: "FILE", edits: STATE_EDITS, help: "the stack's state (default <programDir>/.pulumi-engine/<stack>.json)", follows: "the double's own" },
-    { names: ["--stack", "-s"], value: "NAME", edits: STATE_EDITS, help: `the stack (default ${DEFAULT_STACK})`, follows: "state/state_*.go: --stack, -s" },
-    { names: ["--all"], edits: ["delete", "untaint", "unprotect"], help: "every resource", follows: "state_delete.go, state_untaint.go, state_unprotect.go: --all" },
-    { names: ["--force"], edits: ["delete"], help: "delete protected resources too", follows: "state_delete.go: --force" },
-    { names: ["--target-dependents"], edits: ["delete"], help: "delete what depends on the resource too", follows: "state_delete.go: --target-dependents" },
-    { names: ["--yes", "-y"], edits: STATE_EDITS, help: "accepted: the double never prompts (the CLI prompts only on a terminal)", follows: "state_*.go: --yes, -y" },
+    {
+        names: ["--state"],
+        value: "FILE",
+        edits: STATE_EDITS,
+        help: "the stack's state (default <programDir>/.pulumi-engine/<stack>.json)",
+        follows: "the double's own",
+    },
+    {
+        names: ["--stack", "-s"],
+        value: "NAME",
+        edits: STATE_EDITS,
+        help: `the stack (default ${DEFAULT_STACK})`,
+        follows: "state/state_*.go: --stack, -s",
+    },
+    {
+        names: ["--all"],
+        edits: ["delete", "untaint", "unprotect"],
+        help: "every resource",
+        follows: "state_delete.go, state_untaint.go, state_unprotect.go: --all",
+    },
+    {
+        names: ["--force"],
+        edits: ["delete"],
+        help: "delete protected resources too",
+        follows: "state_delete.go: --force",
+    },
+    {
+        names: ["--target-dependents"],
+        edits: ["delete"],
+        help: "delete what depends on the resource too",
+        follows: "state_delete.go: --target-dependents",
+    },
+    {
+        names: ["--yes", "-y"],
+        edits: STATE_EDITS,
+        help: "accepted: the double never prompts (the CLI prompts only on a terminal)",
+        follows: "state_*.go: --yes, -y",
+    },
 ] as const;
 
 export const STATE_HELP = `usage: engine state <delete|remove|rm|taint|untaint|unprotect> <programDir> [URN...] [options]
@@ -35,7 +74,8 @@ interface StateCommand {
 export function parseStateCommand(argv: readonly string[]): StateCommand {
     const [name, programDir, ...rest] = argv;
     const edit = EDIT_NAMES[name ?? ""];
-    if (!edit) throw new Error(`state: expected one of ${Object.keys(EDIT_NAMES).join(", ")}, got ${name ?? "nothing"}`);
+    if (!edit)
+        throw new Error(`state: expected one of ${Object.keys(EDIT_NAMES).join(", ")}, got ${name ?? "nothing"}`);
     if (!programDir || programDir.startsWith("-")) throw new Error("programDir: required after the state edit");
     const given = new Map<string, string | true>();
     const urns: string[] = [];
@@ -51,9 +91,20 @@ export function parseStateCommand(argv: readonly string[]): StateCommand {
         else throw new Error(`${rest[i]}: a value is required`);
     }
     const state = given.get("--state") as string | undefined;
-    const stateFile = state ? path.resolve(state) : defaultStateFile(programDir, given.get("--stack") as string | undefined);
+    const stateFile = state
+        ? path.resolve(state)
+        : defaultStateFile(programDir, given.get("--stack") as string | undefined);
     const flag = (name: string) => given.get(name) === true;
-    return { stateFile, request: { edit, urns, all: flag("--all"), force: flag("--force"), targetDependents: flag("--target-dependents") } };
+    return {
+        stateFile,
+        request: {
+            edit,
+            urns,
+            all: flag("--all"),
+            force: flag("--force"),
+            targetDependents: flag("--target-dependents"),
+        },
+    };
 }
 
 export function stateCommand(argv: readonly string[]): number {

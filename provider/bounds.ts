@@ -7,7 +7,23 @@
 export const MIB = 1024 * 1024;
 
 /** What a bound counts, as its messages name it. */
-export type Unit = "milliseconds" | "bytes" | "pages" | "refusals" | "retries" | "attempts" | "characters" | "levels" | "modules" | "redirects" | "names" | "steps" | "rows" | "folders" | "entries" | "links";
+export type Unit =
+    | "milliseconds"
+    | "bytes"
+    | "pages"
+    | "refusals"
+    | "retries"
+    | "attempts"
+    | "characters"
+    | "levels"
+    | "modules"
+    | "redirects"
+    | "names"
+    | "steps"
+    | "rows"
+    | "folders"
+    | "entries"
+    | "links";
 
 /** How a command-line option counts: the word its usage shows and its messages say, and how many of the bound's units one is. */
 export const OPTION_UNITS = {
@@ -64,7 +80,12 @@ export const BOUNDS = {
         env: "SHORTENER_MAX_RATE_LIMIT_WAIT_MS",
     },
     // A refused request was not applied, so resending is safe; this only bounds a service that never lets us through.
-    maxRateLimitRefusals: { name: "refusals for the rate limit in a row", side: "service", unit: "refusals", default: 20 },
+    maxRateLimitRefusals: {
+        name: "refusals for the rate limit in a row",
+        side: "service",
+        unit: "refusals",
+        default: 20,
+    },
     maxResponseBytes: {
         name: "size of an answer",
         side: "service",
@@ -84,9 +105,19 @@ export const BOUNDS = {
         env: "SHORTENER_MAX_LIST_PAGES",
     },
     // The service has no maximum page size for links; a refresh of N links costs ceil(N / this) requests.
-    linkPageSize: { name: "links asked for per page of the link listing", side: "service", unit: "links", default: 100 },
+    linkPageSize: {
+        name: "links asked for per page of the link listing",
+        side: "service",
+        unit: "links",
+        default: 100,
+    },
     maxRetries: { name: "retries of a read", side: "service", unit: "retries", default: 4, lowest: 0 },
-    firstRetryWaitMs: { name: "longest wait before the first retry", side: "service", unit: "milliseconds", default: 250 },
+    firstRetryWaitMs: {
+        name: "longest wait before the first retry",
+        side: "service",
+        unit: "milliseconds",
+        default: 250,
+    },
     longestRetryWaitMs: { name: "longest wait before any retry", side: "service", unit: "milliseconds", default: 8000 },
     // Creates and assignments look at the service before each attempt, updates and deletes set: resending is safe.
     writeAttempts: { name: "attempts of a write whose answer is lost", side: "service", unit: "attempts", default: 3 },
@@ -98,8 +129,19 @@ export const BOUNDS = {
         default: 5000,
         remark: "at least; the time per request when longer",
     },
-    maxTimerMs: { name: "any timer", side: "service", unit: "milliseconds", default: NODE_TIMER_MS, remark: "Node's limit" },
-    maxServiceMessageChars: { name: "the service's message in an error", side: "service", unit: "characters", default: 1000 },
+    maxTimerMs: {
+        name: "any timer",
+        side: "service",
+        unit: "milliseconds",
+        default: NODE_TIMER_MS,
+        remark: "Node's limit",
+    },
+    maxServiceMessageChars: {
+        name: "the service's message in an error",
+        side: "service",
+        unit: "characters",
+        default: 1000,
+    },
 
     maxDefinitionsFileBytes: {
         name: "size of one definitions file",
@@ -117,13 +159,28 @@ export const BOUNDS = {
     maxShownValueChars: { name: "a value in a message", side: "wiki", unit: "characters", default: 200 },
     maxReportNameChars: { name: "a name in a report", side: "wiki", unit: "characters", default: 200 },
     maxReportMessageChars: { name: "a message in a report", side: "wiki", unit: "characters", default: 2000 },
-    maxCatalogueFileBytes: { name: "size of a catalogue file (`--catalogue FILE`, a pin)", side: "wiki", unit: "bytes", default: CATALOGUE_FILE_BYTES },
+    maxCatalogueFileBytes: {
+        name: "size of a catalogue file (`--catalogue FILE`, a pin)",
+        side: "wiki",
+        unit: "bytes",
+        default: CATALOGUE_FILE_BYTES,
+    },
     // A real pin nests fewer than 10 levels.
     maxParaminfoDepth: { name: "nesting of a pin's paraminfo", side: "wiki", unit: "levels", default: 64 },
     maxCatalogueModules: { name: "modules of a catalogue", side: "wiki", unit: "modules", default: 1000 },
     // A core wiki's answer is about 200 kB; large extension sets stay well below this.
-    maxCatalogueAnswerBytes: { name: "size of one answer (`--catalogue URL`, each request of a pull)", side: "wiki", unit: "bytes", default: 32 * MIB },
-    catalogueRequestTimeoutMs: { name: "time per request, body included", side: "wiki", unit: "milliseconds", default: 30_000 },
+    maxCatalogueAnswerBytes: {
+        name: "size of one answer (`--catalogue URL`, each request of a pull)",
+        side: "wiki",
+        unit: "bytes",
+        default: 32 * MIB,
+    },
+    catalogueRequestTimeoutMs: {
+        name: "time per request, body included",
+        side: "wiki",
+        unit: "milliseconds",
+        default: 30_000,
+    },
     maxPullBytes: {
         name: "a pull's answers together (`catalogue pull`)",
         side: "wiki",
@@ -134,7 +191,13 @@ export const BOUNDS = {
         highest: CATALOGUE_FILE_BYTES,
         option: { flag: "--max-size", counts: "MIB" },
     },
-    maxPinBytes: { name: "a pull's pin", side: "wiki", unit: "bytes", default: CATALOGUE_FILE_BYTES, remark: "what a catalogue file may have" },
+    maxPinBytes: {
+        name: "a pull's pin",
+        side: "wiki",
+        unit: "bytes",
+        default: CATALOGUE_FILE_BYTES,
+        remark: "what a catalogue file may have",
+    },
     pullDeadlineMs: {
         name: "a whole pull's time",
         side: "wiki",
@@ -149,20 +212,46 @@ export const BOUNDS = {
     // A wiki that moved needs one or two.
     maxRedirects: { name: "redirects of one request", side: "wiki", unit: "redirects", default: 5 },
     // Header strings come from the wiki (generator) or the user (apiUrl): long ones are not a header.
-    maxPinHeaderChars: { name: "the api URL a pull pins", side: "wiki", unit: "characters", default: 2048, remark: "what a pin records" },
+    maxPinHeaderChars: {
+        name: "the api URL a pull pins",
+        side: "wiki",
+        unit: "characters",
+        default: 2048,
+        remark: "what a pin records",
+    },
     // Wikipedia's interwiki map has about 1,000 prefixes, MediaWiki about 800 language codes.
-    maxSiteEntries: { name: "entries of each list of a pin's site data", side: "wiki", unit: "entries", default: 10_000 },
+    maxSiteEntries: {
+        name: "entries of each list of a pin's site data",
+        side: "wiki",
+        unit: "entries",
+        default: 10_000,
+    },
     // A URL of the interwiki map is the longest text; the api URL's bound holds for each.
     maxSiteTextChars: { name: "a name or URL of a pin's site data", side: "wiki", unit: "characters", default: 2048 },
     // meta=languageinfo with liprop=code answers in one page; a wiki that pages it is still bounded.
     maxLanguageinfoPages: { name: "meta=languageinfo requests of a pull", side: "wiki", unit: "pages", default: 20 },
     // A stack's config file is a few kilobytes; this refuses what cannot be one before YAML parses it.
-    maxStackFileBytes: { name: "size of a stack config file (`shortener-import --stack`)", side: "tools", unit: "bytes", default: 4 * MIB },
+    maxStackFileBytes: {
+        name: "size of a stack config file (`shortener-import --stack`)",
+        side: "tools",
+        unit: "bytes",
+        default: 4 * MIB,
+    },
     // A stack of 10,000 resources with their states is a few megabytes of digest.
-    maxDigestBytes: { name: "size of a preview digest (`shortener-report --input`)", side: "tools", unit: "bytes", default: 64 * MIB },
+    maxDigestBytes: {
+        name: "size of a preview digest (`shortener-report --input`)",
+        side: "tools",
+        unit: "bytes",
+        default: 64 * MIB,
+    },
     // More is refused, not cut: a summary of part of a plan would mislead.
     maxDigestSteps: { name: "steps of a preview digest", side: "tools", unit: "steps", default: 100_000 },
-    maxLintFindingsBytes: { name: "size of the linter's findings (`shortener-report --lint`)", side: "tools", unit: "bytes", default: 16 * MIB },
+    maxLintFindingsBytes: {
+        name: "size of the linter's findings (`shortener-report --lint`)",
+        side: "tools",
+        unit: "bytes",
+        default: 16 * MIB,
+    },
     reportMaxChars: {
         name: "length of a report (`shortener-report`)",
         side: "tools",
@@ -179,15 +268,24 @@ export const BOUNDS = {
     maxReportValueDepth: { name: "nesting of a value in a report", side: "tools", unit: "levels", default: 6 },
     // An entry is a pid and the ids listed before the create: a few KB at most.
     maxJournalEntryBytes: { name: "size of a QR create journal entry", side: "tools", unit: "bytes", default: MIB },
-    maxJournalNewFolders: { name: "folders made on the way to the QR create journal", side: "tools", unit: "folders", default: 32 },
+    maxJournalNewFolders: {
+        name: "folders made on the way to the QR create journal",
+        side: "tools",
+        unit: "folders",
+        default: 32,
+    },
 } as const satisfies Record<string, Bound>;
 
 type BoundName = keyof typeof BOUNDS;
 
 /** The bounds that stack config and the environment set. */
-export type SettingName = { [K in BoundName]: (typeof BOUNDS)[K] extends { readonly config: string } ? K : never }[BoundName];
+export type SettingName = {
+    [K in BoundName]: (typeof BOUNDS)[K] extends { readonly config: string } ? K : never;
+}[BoundName];
 
-export const SETTING_NAMES = (Object.keys(BOUNDS) as BoundName[]).filter((name): name is SettingName => "config" in BOUNDS[name]);
+export const SETTING_NAMES = (Object.keys(BOUNDS) as BoundName[]).filter(
+    (name): name is SettingName => "config" in BOUNDS[name],
+);
 
 /** How an option counts: its word, and how many of its bound's units one is. */
 export function optionUnit(option: NonNullable<Bound["option"]>): (typeof OPTION_UNITS)[keyof typeof OPTION_UNITS] {

@@ -20,8 +20,12 @@ export const ENV_KEYS = {
 } as const;
 
 /** Each bound that stack config and the environment set, with its config key or its environment variable. */
-function settingsBy<Where extends "config" | "env">(where: Where): { readonly [K in SettingName]: (typeof BOUNDS)[K][Where] } {
-    return Object.fromEntries(SETTING_NAMES.map((name) => [name, BOUNDS[name][where]])) as { [K in SettingName]: (typeof BOUNDS)[K][Where] };
+function settingsBy<Where extends "config" | "env">(
+    where: Where,
+): { readonly [K in SettingName]: (typeof BOUNDS)[K][Where] } {
+    return Object.fromEntries(SETTING_NAMES.map((name) => [name, BOUNDS[name][where]])) as {
+        [K in SettingName]: (typeof BOUNDS)[K][Where];
+    };
 }
 
 /** Anything that answers config look-ups by their fully namespaced key ("shortener:apiKey"). */

@@ -22,21 +22,26 @@ function clientFor(options: DataOptions = {}): ShortenerClient {
 export const getAccount = (options?: DataOptions) => clientFor(options).account.get();
 export const listOverlays = (options?: DataOptions) => collect(clientFor(options).overlays.all());
 export const listSplashPages = (options?: DataOptions) => collect(clientFor(options).splash.all());
-export const getQrCodeStatistics = async (id: number, options?: DataOptions) => (await clientFor(options).qrCodes.get(id)).statistics;
+export const getQrCodeStatistics = async (id: number, options?: DataOptions) =>
+    (await clientFor(options).qrCodes.get(id)).statistics;
 export const listDomains = (options?: DataOptions) => collect(clientFor(options).domains.all());
 export const listCampaigns = (options?: DataOptions) => collect(clientFor(options).campaigns.all());
 export const listChannels = (options?: DataOptions) => collect(clientFor(options).channels.all());
-export const listChannelItems = (channelId: number, options?: DataOptions) => collect(clientFor(options).channels.allItems(channelId));
+export const listChannelItems = (channelId: number, options?: DataOptions) =>
+    collect(clientFor(options).channels.allItems(channelId));
 /** Every short link of the account as the listing shows it (not the links of QR codes and bio pages). */
-export const listLinks = (options?: DataOptions) => collect(clientFor(options).links.all({ limit: BOUNDS.linkPageSize.default }));
+export const listLinks = (options?: DataOptions) =>
+    collect(clientFor(options).links.all({ limit: BOUNDS.linkPageSize.default }));
 /** A link's clicks, and where they came from once it has some. */
-export const getLinkStatistics = async (id: number | string, options?: DataOptions) => (await clientFor(options).links.get(linkId(id))).statistics;
+export const getLinkStatistics = async (id: number | string, options?: DataOptions) =>
+    (await clientFor(options).links.get(linkId(id))).statistics;
 export const listPixels = (options?: DataOptions) => collect(clientFor(options).pixels.all());
 export const listQrCodes = (options?: DataOptions) => collect(clientFor(options).qrCodes.all());
 
 /** A link's id as `link.id` gives it (a string) or as a number. */
 function linkId(id: number | string): number {
     const value = Number(id);
-    if (!Number.isSafeInteger(value) || value <= 0) throw new Error(`getLinkStatistics: id must be a link's id, got ${JSON.stringify(id)}`);
+    if (!Number.isSafeInteger(value) || value <= 0)
+        throw new Error(`getLinkStatistics: id must be a link's id, got ${JSON.stringify(id)}`);
     return value;
 }

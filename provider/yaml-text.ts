@@ -23,6 +23,8 @@ export function parseYamlText(text: string): ParsedYaml | { problem: string } {
     } catch (error) {
         // The library's message names the alias (text of the file): only its kind is kept.
         const unanchored = error instanceof Error && error.message.startsWith("Unresolved alias");
-        return { problem: `not usable YAML (${unanchored ? "an alias names no anchor before it" : "its aliases expand too far"})` };
+        return {
+            problem: `not usable YAML (${unanchored ? "an alias names no anchor before it" : "its aliases expand too far"})`,
+        };
     }
 }

@@ -22,12 +22,43 @@ export interface BaselineKind {
 }
 
 export const BASELINE_KINDS: Record<string, BaselineKind> = {
-    Domain: { write: "/api/domain", list: "/api/domains", listKey: "domains", listed: ["domain"], replaceOn: ["domain"] },
-    Campaign: { write: "/api/campaign", list: "/api/campaigns", listKey: "campaigns", listed: ["name", "public"], replaceOn: [] },
-    Channel: { write: "/api/channel", list: "/api/channels", listKey: "channels", listed: ["name", "color"], replaceOn: [] },
-    Pixel: { write: "/api/pixel", list: "/api/pixels", listKey: "pixels", listed: ["type", "name", "tag"], replaceOn: ["type"] },
+    Domain: {
+        write: "/api/domain",
+        list: "/api/domains",
+        listKey: "domains",
+        listed: ["domain"],
+        replaceOn: ["domain"],
+    },
+    Campaign: {
+        write: "/api/campaign",
+        list: "/api/campaigns",
+        listKey: "campaigns",
+        listed: ["name", "public"],
+        replaceOn: [],
+    },
+    Channel: {
+        write: "/api/channel",
+        list: "/api/channels",
+        listKey: "channels",
+        listed: ["name", "color"],
+        replaceOn: [],
+    },
+    Pixel: {
+        write: "/api/pixel",
+        list: "/api/pixels",
+        listKey: "pixels",
+        listed: ["type", "name", "tag"],
+        replaceOn: ["type"],
+    },
     QrCode: { write: "/api/qr", list: "/api/qr", listKey: "qrs", listed: [], replaceOn: ["type"] },
-    Link: { write: "/api/url", list: "/api/urls", listKey: "urls", listed: ["alias"], replaceOn: [], apiNames: { alias: "custom" } },
+    Link: {
+        write: "/api/url",
+        list: "/api/urls",
+        listKey: "urls",
+        listed: ["alias"],
+        replaceOn: [],
+        apiNames: { alias: "custom" },
+    },
 };
 
 /** The documentation's retry: a fixed pause, five more tries. Config `baseline:retryPauseMs` scales the pause with an accelerated rate window. */
@@ -51,8 +82,14 @@ class BaselineProvider implements pulumi.dynamic.ResourceProvider {
         this.pauseMs = Number(request.config.get("baseline:retryPauseMs") ?? DEFAULT_PAUSE_MS);
     }
 
-    async diff(_id: string, olds: Record<string, unknown>, news: Record<string, unknown>): Promise<pulumi.dynamic.DiffResult> {
-        const keys = [...new Set([...Object.keys(olds), ...Object.keys(news)])].filter((key) => key !== "__provider" && key !== "id");
+    async diff(
+        _id: string,
+        olds: Record<string, unknown>,
+        news: Record<string, unknown>,
+    ): Promise<pulumi.dynamic.DiffResult> {
+        const keys = [...new Set([...Object.keys(olds), ...Object.keys(news)])].filter(
+            (key) => key !== "__provider" && key !== "id",
+        );
         const changed = keys.filter((key) => key in news && JSON.stringify(olds[key]) !== JSON.stringify(news[key]));
         return { changes: changed.length > 0, replaces: changed.filter((key) => this.kind.replaceOn.includes(key)) };
     }
@@ -78,14 +115,20 @@ class BaselineProvider implements pulumi.dynamic.ResourceProvider {
         return {};
     }
 
-    async update(id: string, _olds: Record<string, unknown>, news: Record<string, unknown>): Promise<pulumi.dynamic.UpdateResult> {
+    async update(
+        id: string,
+        _olds: Record<string, unknown>,
+        news: Record<string, unknown>,
+    ): Promise<pulumi.dynamic.UpdateResult> {
         const { __provider, ...body } = news;
         await this.call("PUT", `${this.kind.write}/${id}/update`, this.apiBody(body));
         return { outs: body };
     }
 
     private apiBody(inputs: Record<string, unknown>): Record<string, unknown> {
-        return Object.fromEntries(Object.entries(inputs).map(([key, value]) => [this.kind.apiNames?.[key] ?? key, value]));
+        return Object.fromEntries(
+            Object.entries(inputs).map(([key, value]) => [this.kind.apiNames?.[key] ?? key, value]),
+        );
     }
 
     async delete(id: string): Promise<void> {

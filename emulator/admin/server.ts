@@ -63,12 +63,24 @@ function optionalUserId(value: unknown, context: AdminContext): number | undefin
 
 /** Plan settings: each a boolean, but linksLimit a whole number or null. */
 function planChanges(value: unknown): Partial<Plan> {
-    if (typeof value !== "object" || value === null || Array.isArray(value)) throw new AdminError(400, "plan must be an object");
+    if (typeof value !== "object" || value === null || Array.isArray(value))
+        throw new AdminError(400, "plan must be an object");
     const known = fullPlan();
     for (const [field, setting] of Object.entries(value)) {
-        if (!(field in known)) throw new AdminError(400, `unknown plan setting "${field}": the settings are ${Object.keys(known).join(", ")}`);
-        const valid = field === "linksLimit" ? setting === null || (Number.isInteger(setting) && (setting as number) >= 0) : typeof setting === "boolean";
-        if (!valid) throw new AdminError(400, `plan setting ${field} must be ${field === "linksLimit" ? "a whole number or null" : "true or false"}`);
+        if (!(field in known))
+            throw new AdminError(
+                400,
+                `unknown plan setting "${field}": the settings are ${Object.keys(known).join(", ")}`,
+            );
+        const valid =
+            field === "linksLimit"
+                ? setting === null || (Number.isInteger(setting) && (setting as number) >= 0)
+                : typeof setting === "boolean";
+        if (!valid)
+            throw new AdminError(
+                400,
+                `plan setting ${field} must be ${field === "linksLimit" ? "a whole number or null" : "true or false"}`,
+            );
     }
     return value;
 }
@@ -97,7 +109,12 @@ const adminRoutes: Route<AdminHandler>[] = [
             const owner = optionalUserId(context.body.userId, context) ?? context.state.initial.readyAccount.id;
             const { id: _id, userId: _userId, date, ...fields } = fieldsOf(context.body);
             const merged = { ...seedDefaults(kind), ...fields } as NewFields<Kind>;
-            const record = context.state.api.store.insert(kind, owner, merged, typeof date === "string" ? date : undefined);
+            const record = context.state.api.store.insert(
+                kind,
+                owner,
+                merged,
+                typeof date === "string" ? date : undefined,
+            );
             return { id: record.id };
         },
     },
@@ -109,7 +126,9 @@ const adminRoutes: Route<AdminHandler>[] = [
             const userId = optionalUserId(context.query.userId, context);
             const records = context.state.api.store.records(kind) as unknown as Record<string, unknown>[];
             const owner = kind === "accounts" ? "id" : "userId";
-            return structuredClone(userId === undefined ? records : records.filter((record) => record[owner] === userId));
+            return structuredClone(
+                userId === undefined ? records : records.filter((record) => record[owner] === userId),
+            );
         },
     },
     {
@@ -156,7 +175,8 @@ const adminRoutes: Route<AdminHandler>[] = [
             const id = idParam(context);
             // A deletion through the admin surface is one made in the dashboard.
             const keepChannelItems = context.state.api.settings.profile.keepsItemsDeletedInDashboard;
-            if (!context.state.api.store.remove(kind, id, { keepChannelItems })) throw new AdminError(404, `${kind} ${id} does not exist`);
+            if (!context.state.api.store.remove(kind, id, { keepChannelItems }))
+                throw new AdminError(404, `${kind} ${id} does not exist`);
             return {};
         },
     },
@@ -232,7 +252,9 @@ const adminRoutes: Route<AdminHandler>[] = [
     },
 ];
 
-export function createAdminHandler(state: AdminServerState): (req: IncomingMessage, res: ServerResponse) => Promise<void> {
+export function createAdminHandler(
+    state: AdminServerState,
+): (req: IncomingMessage, res: ServerResponse) => Promise<void> {
     return async (req, res) => {
         const url = new URL(req.url ?? "/", "http://127.0.0.1");
         const bodyText = await readBody(req);
@@ -252,7 +274,12 @@ export function createAdminHandler(state: AdminServerState): (req: IncomingMessa
             return;
         }
         try {
-            const result = match.route.handler({ state, params: match.params, query: queryObject(url.searchParams), body: body.value });
+            const result = match.route.handler({
+                state,
+                params: match.params,
+                query: queryObject(url.searchParams),
+                body: body.value,
+            });
             sendJson(res, 200, result);
         } catch (error) {
             if (!(error instanceof AdminError)) throw error;

@@ -22,7 +22,10 @@ function urls(context: ApiContext, record: CampaignRecord): { rotator: string | 
     const base = context.settings.baseUrl;
     return {
         rotator: record.slug ? `${base}/r/${record.slug}` : false,
-        list: context.settings.profile.campaignListUrl(`${base}/u/${context.user.username}/c/${record.id}`, record.slug),
+        list: context.settings.profile.campaignListUrl(
+            `${base}/u/${context.user.username}/c/${record.id}`,
+            record.slug,
+        ),
     };
 }
 

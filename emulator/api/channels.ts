@@ -79,7 +79,13 @@ export const channelRoutes: ApiRoute[] = [
             const description = optionalText(context, "description") ?? "";
             const color = optionalColor(context) || profile.channelColorWhenAbsent();
             const starred = profile.flag(context.body.starred, "starred") ?? false;
-            const record = context.store.insert("channels", context.user.id, { name, description, color, starred, items: [] });
+            const record = context.store.insert("channels", context.user.id, {
+                name,
+                description,
+                color,
+                starred,
+                items: [],
+            });
             return { error: 0, id: record.id, name, description, color, starred };
         },
     },
@@ -114,7 +120,9 @@ export const channelRoutes: ApiRoute[] = [
             if (channel.items.some((item) => item.type === type && item.id === itemId)) {
                 context.settings.profile.repeatedAssignment("channel");
             } else {
-                context.store.update("channels", channel, { items: [...channel.items, { type, id: itemId, date: now() }] });
+                context.store.update("channels", channel, {
+                    items: [...channel.items, { type, id: itemId, date: now() }],
+                });
             }
             return done("Item has been added to the channel.");
         },

@@ -25,7 +25,6 @@ export interface ApiContext {
 export type ApiHandler = (context: ApiContext) => object;
 export type ApiRoute = Route<ApiHandler>;
 
-
 export function ownedOrFail<K extends Kind>(context: ApiContext, kind: K, id: number): RecordsByKind[K] {
     const record = context.store.findOwned(kind, context.user.id, id);
     if (!record) throw new ApiFailure(`${THING_NAMES[kind]} does not exist.`);

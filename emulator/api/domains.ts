@@ -38,7 +38,12 @@ function present(record: DomainRecord): object {
 
 export const domainRoutes: ApiRoute[] = [
     ownedListRoute("/api/domains", "domains", "domains", present, (context) =>
-        systemDomainUrls(context.settings.systemDomains).map((domain) => ({ id: null, domain, redirectroot: "", redirect404: "" })),
+        systemDomainUrls(context.settings.systemDomains).map((domain) => ({
+            id: null,
+            domain,
+            redirectroot: "",
+            redirect404: "",
+        })),
     ),
     {
         method: "POST",

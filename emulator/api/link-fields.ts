@@ -20,9 +20,35 @@ const MIN_ALIAS_LENGTH = 3;
  * public pages it names). The service's whole route table is not known; an alias outside this list is accepted.
  */
 const RESERVED_ALIASES = [
-    "api", "__admin", "q", "r", "u", "user", "admin", "login", "register", "logout", "page", "blog", "pricing", "contact",
-    "faq", "qr", "bio", "developers", "sitemap", "forgot", "reset", "upgrade", "checkout", "webhook", "affiliate",
-    "report", "terms", "privacy", "shorten",
+    "api",
+    "__admin",
+    "q",
+    "r",
+    "u",
+    "user",
+    "admin",
+    "login",
+    "register",
+    "logout",
+    "page",
+    "blog",
+    "pricing",
+    "contact",
+    "faq",
+    "qr",
+    "bio",
+    "developers",
+    "sitemap",
+    "forgot",
+    "reset",
+    "upgrade",
+    "checkout",
+    "webhook",
+    "affiliate",
+    "report",
+    "terms",
+    "privacy",
+    "shorten",
 ];
 
 export function isSent(value: unknown): boolean {
@@ -44,15 +70,21 @@ export function readLongUrl(context: ApiContext, value: unknown, when: "create" 
     if (typeof value !== "string") throw new ApiFailure("Please enter a valid URL.");
     const cleaned = context.settings.profile.linkUrl(value.trim(), when);
     const url = /^[a-z][a-z0-9+.-]*:\/\//i.test(cleaned) ? cleaned : `https://${cleaned}`;
-    if (!/^https?:\/\//i.test(url)) notFollowed(`a long URL with the scheme of "${url.split(":")[0]}"`, "links.md names only http(s) URLs");
+    if (!/^https?:\/\//i.test(url))
+        notFollowed(`a long URL with the scheme of "${url.split(":")[0]}"`, "links.md names only http(s) URLs");
     if (!isHttpUrl(url) || /\s/.test(url)) throw new ApiFailure("Please enter a valid URL.");
-    if (hostOf(url) === hostOf(context.settings.baseUrl)) throw new ApiFailure("You cannot shorten URLs of this website.");
+    if (hostOf(url) === hostOf(context.settings.baseUrl))
+        throw new ApiFailure("You cannot shorten URLs of this website.");
     return url;
 }
 
 /** The service's slug of a custom alias (links.md: runs of / _ | + and of space..'.' become one "-"). */
 export function aliasSlug(value: string): string {
-    if (/[^\x20-\x7e]/.test(value)) notFollowed("a custom alias with characters outside printable ASCII", "links.md does not say how the slug rewrites them");
+    if (/[^\x20-\x7e]/.test(value))
+        notFollowed(
+            "a custom alias with characters outside printable ASCII",
+            "links.md does not say how the slug rewrites them",
+        );
     return value
         .replace(/[^A-Za-z0-9/_|+\x20-\x2e]/g, "")
         .replace(/[/_|+\x20-\x2e]+/g, "-")
@@ -64,8 +96,10 @@ export function readCustomAlias(context: ApiContext, value: unknown, domain: str
     if (typeof value !== "string") notFollowed("a custom alias that is not a string", "links.md names only strings");
     const alias = aliasSlug(context.settings.profile.storedText(value));
     if (alias.length < MIN_ALIAS_LENGTH) throw new ApiFailure("Custom alias must be at least 3 characters.");
-    if (RESERVED_ALIASES.includes(alias.toLowerCase())) throw new ApiFailure("That alias is reserved. Please choose another one.");
-    if (aliasTaken(context, alias, domain, linkId)) throw new ApiFailure("That alias is taken. Please choose another one.");
+    if (RESERVED_ALIASES.includes(alias.toLowerCase()))
+        throw new ApiFailure("That alias is reserved. Please choose another one.");
+    if (aliasTaken(context, alias, domain, linkId))
+        throw new ApiFailure("That alias is taken. Please choose another one.");
     return alias;
 }
 
@@ -101,7 +135,11 @@ const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{2}):(\d{2})(?::(\d{2}))?)?$
 export function readExpiry(context: ApiContext, value: unknown): string | null {
     if (!isSent(value)) return null;
     const match = typeof value === "string" ? ISO_DATE.exec(value.trim()) : null;
-    if (!match) notFollowed(`the expiry ${JSON.stringify(value)}`, "the emulator reads only YYYY-MM-DD[ HH:MM[:SS]], the service any strtotime date");
+    if (!match)
+        notFollowed(
+            `the expiry ${JSON.stringify(value)}`,
+            "the emulator reads only YYYY-MM-DD[ HH:MM[:SS]], the service any strtotime date",
+        );
     const [year, month, day, hour, minute, second] = match.slice(1).map((part) => Number(part ?? 0));
     const readable = month >= 1 && month <= 12 && day >= 1 && day <= 31 && hour <= 23 && minute <= 59 && second <= 59;
     const time = Date.UTC(year, month - 1, day, hour, minute, second);
@@ -109,8 +147,13 @@ export function readExpiry(context: ApiContext, value: unknown): string | null {
     return context.user.plan.expiry ? new Date(time).toISOString().slice(0, 19).replace("T", " ") : null;
 }
 
-function ownId(context: ApiContext, kind: "pixels" | "campaigns" | "channels" | "splash" | "overlays", value: unknown): number | undefined {
-    const id = typeof value === "number" ? value : typeof value === "string" && /^\d+$/.test(value) ? Number(value) : NaN;
+function ownId(
+    context: ApiContext,
+    kind: "pixels" | "campaigns" | "channels" | "splash" | "overlays",
+    value: unknown,
+): number | undefined {
+    const id =
+        typeof value === "number" ? value : typeof value === "string" && /^\d+$/.test(value) ? Number(value) : NaN;
     return Number.isInteger(id) && context.store.findOwned(kind, context.user.id, id) ? id : undefined;
 }
 
@@ -122,7 +165,10 @@ export function readType(context: ApiContext, value: unknown): string | undefine
     if (ownId(context, "splash", value) !== undefined) return String(value);
     const overlay = typeof value === "string" ? /^overlay-(\d+)$/.exec(value) : null;
     if (overlay && ownId(context, "overlays", overlay[1]) !== undefined) return value as string;
-    return notFollowed(`the type ${JSON.stringify(value)}`, "links.md names direct, frame, splash, an own splash page's id and overlay-<own overlay id>");
+    return notFollowed(
+        `the type ${JSON.stringify(value)}`,
+        "links.md names direct, frame, splash, an own splash page's id and overlay-<own overlay id>",
+    );
 }
 
 type EntryField = "geotarget" | "devicetarget" | "languagetarget" | "parameters";
@@ -140,10 +186,16 @@ export function readEntries<F extends EntryField>(context: ApiContext, body: Bod
     if (!Array.isArray(value)) notFollowed(`a ${field} that is not an array`, "links.md names only arrays of entries");
     const [key, target] = ENTRY_KEYS[field];
     const valid = (entry: Record<string, unknown>) =>
-        typeof entry[key] === "string" && entry[key] !== "" && typeof entry[target] === "string" && entry[target] !== "" &&
+        typeof entry[key] === "string" &&
+        entry[key] !== "" &&
+        typeof entry[target] === "string" &&
+        entry[target] !== "" &&
         (target !== "link" || isHttpUrl(entry[target]));
     return value
-        .filter((entry): entry is Record<string, unknown> => typeof entry === "object" && entry !== null && valid(entry as Record<string, unknown>))
+        .filter(
+            (entry): entry is Record<string, unknown> =>
+                typeof entry === "object" && entry !== null && valid(entry as Record<string, unknown>),
+        )
         .map((entry) => ({
             [key]: field === "languagetarget" ? (entry[key] as string).slice(0, 2) : entry[key],
             [target]: entry[target],
@@ -172,13 +224,15 @@ export function readDeepLink(context: ApiContext, value: unknown): DeepLink | nu
     const link = typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
     if (link.auto === true) return { auto: true };
     const stores = ["apple", "google"].filter((store) => typeof link[store] === "string" && link[store] !== "");
-    if (stores.length === 0) notFollowed("a deeplink that is neither {apple, google} nor {auto: true}", "links.md names only those");
+    if (stores.length === 0)
+        notFollowed("a deeplink that is neither {apple, google} nor {auto: true}", "links.md names only those");
     return Object.fromEntries(stores.map((store) => [store, link[store]]));
 }
 
 export function readMetaImage(value: unknown): string | undefined {
     if (!isSent(value)) return undefined;
-    if (typeof value !== "string" || !isImageUrl(value)) notFollowed("a metaimage that is not a jpg/png URL", "links.md names only those");
+    if (typeof value !== "string" || !isImageUrl(value))
+        notFollowed("a metaimage that is not a jpg/png URL", "links.md names only those");
     return value;
 }
 

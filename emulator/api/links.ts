@@ -39,7 +39,8 @@ function isPlainLink(link: LinkRecord): boolean {
 
 function linkOrFail(context: ApiContext, id: number): LinkRecord {
     const link = ownedOrFail(context, "links", id);
-    if (!isPlainLink(link)) notFollowed(`link ${id} of a QR code or bio page`, "links.md does not say how the Links API treats it");
+    if (!isPlainLink(link))
+        notFollowed(`link ${id} of a QR code or bio page`, "links.md does not say how the Links API treats it");
     return link;
 }
 
@@ -99,9 +100,16 @@ function singleAnswer(context: ApiContext, link: LinkRecord): object {
         topBrowsers: countsAsStrings(stats.topBrowsers),
         topOs: countsAsStrings(stats.topOs),
         topReferrers: countsAsStrings(stats.topReferrers),
-        socialCount: Object.fromEntries(LINK_SOCIAL_NETWORKS.map((network) => [network, stats.socialCount[network] ?? 0])),
+        socialCount: Object.fromEntries(
+            LINK_SOCIAL_NETWORKS.map((network) => [network, stats.socialCount[network] ?? 0]),
+        ),
     };
-    return { error: 0, id: link.id, details, data: { clicks: stats.clicks, uniqueClicks: stats.uniqueClicks, ...counted } };
+    return {
+        error: 0,
+        id: link.id,
+        details,
+        data: { clicks: stats.clicks, uniqueClicks: stats.uniqueClicks, ...counted },
+    };
 }
 
 /** `limit`: no maximum; 0 or a non-number falls back to 15. */
@@ -125,20 +133,26 @@ function byShortUrl(context: ApiContext, short: string): object {
             return candidateUrl?.host === url.host && candidateUrl.pathname === url.pathname;
         });
     if (!link) throw new ApiFailure("Link does not exist.");
-    if (link.userId !== context.user.id) throw new ApiFailure("You do not have the permission to access this short url.");
+    if (link.userId !== context.user.id)
+        throw new ApiFailure("You do not have the permission to access this short url.");
     return singleAnswer(context, link);
 }
 
 function listLinks(context: ApiContext): object {
     if (context.query.short !== undefined) return byShortUrl(context, context.query.short);
     const q = (context.query.q ?? "").toLowerCase();
-    const matches = (link: LinkRecord) => [link.url, link.custom || link.alias, link.title].some((text) => text.toLowerCase().includes(q));
+    const matches = (link: LinkRecord) =>
+        [link.url, link.custom || link.alias, link.title].some((text) => text.toLowerCase().includes(q));
     const byClicks = context.query.order === "click";
     const links = context.store
         .owned("links", context.user.id)
         .filter((link) => isPlainLink(link) && matches(link))
-        .sort((a, b) => (byClicks ? b.stats.clicks - a.stats.clicks : 0) || b.date.localeCompare(a.date) || b.id - a.id);
-    return pagedListResponse("urls", links, (link) => listItem(context, link), context, { perpage: listLimit(context) });
+        .sort(
+            (a, b) => (byClicks ? b.stats.clicks - a.stats.clicks : 0) || b.date.localeCompare(a.date) || b.id - a.id,
+        );
+    return pagedListResponse("urls", links, (link) => listItem(context, link), context, {
+        perpage: listLimit(context),
+    });
 }
 
 /** The limit is checked before the service's try block: its refusal is the HTTP 500 error page, not JSON. */
@@ -167,17 +181,28 @@ function replacedFields(context: ApiContext) {
 
 /** An identical create is answered with the existing link (the service's `duplicateurls` off). */
 function identicalLink(context: ApiContext, fields: NewFields<"links">): LinkRecord | undefined {
-    const compared: (keyof NewFields<"links">)[] = ["url", "domain", "password", "geotarget", "devicetarget", "languagetarget", "pixels"];
+    const compared: (keyof NewFields<"links">)[] = [
+        "url",
+        "domain",
+        "password",
+        "geotarget",
+        "devicetarget",
+        "languagetarget",
+        "pixels",
+    ];
     if (read.isSent(context.body.type)) compared.push("type");
     if (read.isSent(context.body.parameters)) compared.push("parameters");
-    const same = (link: LinkRecord) => compared.every((field) => JSON.stringify(link[field]) === JSON.stringify(fields[field]));
+    const same = (link: LinkRecord) =>
+        compared.every((field) => JSON.stringify(link[field]) === JSON.stringify(fields[field]));
     return context.store.owned("links", context.user.id).find((link) => isPlainLink(link) && same(link));
 }
 
 function addToChannel(context: ApiContext, link: LinkRecord, channelId: number): void {
     const channel = ownedOrFail(context, "channels", channelId);
     if (channel.items.some((item) => item.type === "links" && item.id === link.id)) return;
-    context.store.update("channels", channel, { items: [...channel.items, { type: "links", id: link.id, date: now() }] });
+    context.store.update("channels", channel, {
+        items: [...channel.items, { type: "links", id: link.id, date: now() }],
+    });
 }
 
 function createLink(context: ApiContext): object {
@@ -185,7 +210,10 @@ function createLink(context: ApiContext): object {
     const { body } = context;
     const url = read.readLongUrl(context, body.url, "create");
     const replaced = replacedFields(context);
-    const custom = read.isSent(body.custom) && context.user.plan.customAlias ? read.readCustomAlias(context, body.custom, replaced.domain) : "";
+    const custom =
+        read.isSent(body.custom) && context.user.plan.customAlias
+            ? read.readCustomAlias(context, body.custom, replaced.domain)
+            : "";
     const fields: NewFields<"links"> = {
         ...linkDefaults(),
         ...replaced,
@@ -216,7 +244,10 @@ function updatedAlias(context: ApiContext, link: LinkRecord, domain: string): Pi
         if (custom !== (link.custom || link.alias)) return { custom, alias: "" };
     }
     if (domain !== link.domain && read.aliasTaken(context, link.custom || link.alias, domain, link.id)) {
-        notFollowed("an update onto a domain where the link's alias is used", "links.md does not say what the service does");
+        notFollowed(
+            "an update onto a domain where the link's alias is used",
+            "links.md does not say what the service does",
+        );
     }
     return { custom: link.custom, alias: link.alias };
 }
@@ -243,7 +274,8 @@ function updateLink(context: ApiContext): object {
     const channelId = read.readChannel(context, body.channel);
     if (channelId !== undefined) addToChannel(context, link, channelId);
     // Its check for an existing assignment row never matches an empty channel, so each such update adds one.
-    else if (!read.isSent(body.channel)) context.store.update("links", link, { emptyChannelRows: link.emptyChannelRows + 1 });
+    else if (!read.isSent(body.channel))
+        context.store.update("links", link, { emptyChannelRows: link.emptyChannelRows + 1 });
     return { error: 0, id: link.id, shorturl: shortUrl(context, link) };
 }
 
@@ -261,7 +293,11 @@ function deleteLink(context: ApiContext): object {
 
 export const linkRoutes: ApiRoute[] = [
     { method: "GET", pattern: "/api/urls", handler: listLinks },
-    { method: "GET", pattern: "/api/url/:id", handler: (context) => singleAnswer(context, linkOrFail(context, context.ids.id)) },
+    {
+        method: "GET",
+        pattern: "/api/url/:id",
+        handler: (context) => singleAnswer(context, linkOrFail(context, context.ids.id)),
+    },
     { method: "POST", pattern: "/api/url/add", handler: createLink },
     { method: "PUT", pattern: "/api/url/:id/update", handler: updateLink },
     { method: "DELETE", pattern: "/api/url/:id/delete", handler: deleteLink },

@@ -66,7 +66,9 @@ export function ownedListRoute<K extends Kind>(
         method: "GET",
         pattern,
         handler: (context) => {
-            const items = context.store.owned(kind, context.user.id).map((record, index) => present(record, context, index));
+            const items = context.store
+                .owned(kind, context.user.id)
+                .map((record, index) => present(record, context, index));
             return listResponse(typeof key === "string" ? key : key(context), items, context, alwaysIncluded(context));
         },
     };

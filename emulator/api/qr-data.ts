@@ -9,8 +9,23 @@ export type QrType = (typeof QR_TYPES)[number];
 // encodes is kept as the record's `content`, so a test can see what a scanner would read.
 
 export const VCARD_FIELDS = [
-    "fname", "lname", "org", "phone", "cell", "fax", "email", "site", "facebook",
-    "instagram", "twitter", "linkedin", "street", "city", "state", "zip", "country",
+    "fname",
+    "lname",
+    "org",
+    "phone",
+    "cell",
+    "fax",
+    "email",
+    "site",
+    "facebook",
+    "instagram",
+    "twitter",
+    "linkedin",
+    "street",
+    "city",
+    "state",
+    "zip",
+    "country",
 ] as const;
 
 const TEXT_MAX_BYTES = 4296;
@@ -38,21 +53,32 @@ function tooLong(value: string, max: number): boolean {
 
 const READERS: Record<QrType, (data: unknown, profile: ServiceProfile) => Reading> = {
     text: (data, profile) => {
-        if (typeof data !== "string" || data === "") return { refused: "data must be a non-empty string for a text QR code" };
+        if (typeof data !== "string" || data === "")
+            return { refused: "data must be a non-empty string for a text QR code" };
         if (Buffer.byteLength(data) > TEXT_MAX_BYTES) return { refused: `data is longer than ${TEXT_MAX_BYTES} bytes` };
         return { content: profile.storedText(data) };
     },
-    link: (data) => (typeof data === "string" && isHttpUrl(data) ? { content: data } : { refused: "data must be a URL starting with http:// or https:// for a link QR code" }),
-    phone: (data) => (typeof data === "string" && DIGITS.test(data) ? { content: `tel:${data}` } : { refused: "data must be a phone number of digits with an optional leading + for a phone QR code" }),
+    link: (data) =>
+        typeof data === "string" && isHttpUrl(data)
+            ? { content: data }
+            : { refused: "data must be a URL starting with http:// or https:// for a link QR code" },
+    phone: (data) =>
+        typeof data === "string" && DIGITS.test(data)
+            ? { content: `tel:${data}` }
+            : { refused: "data must be a phone number of digits with an optional leading + for a phone QR code" },
     email: (data) => {
-        if (typeof data === "string") return isEmail(data) ? { content: `mailto:${data}` } : { refused: "data.email must be an e-mail address" };
+        if (typeof data === "string")
+            return isEmail(data) ? { content: `mailto:${data}` } : { refused: "data.email must be an e-mail address" };
         if (!isFields(data) || !isEmail(str(data, "email"))) return { refused: "data.email must be an e-mail address" };
-        if (tooLong(str(data, "subject"), SUBJECT_MAX) || tooLong(str(data, "body"), MESSAGE_MAX)) return { refused: `data.subject may have ${SUBJECT_MAX} characters and data.body ${MESSAGE_MAX}` };
+        if (tooLong(str(data, "subject"), SUBJECT_MAX) || tooLong(str(data, "body"), MESSAGE_MAX))
+            return { refused: `data.subject may have ${SUBJECT_MAX} characters and data.body ${MESSAGE_MAX}` };
         return { content: `MATMSG:TO:${str(data, "email")};SUB:${str(data, "subject")};BODY:${str(data, "body")};;` };
     },
     sms: (data) => {
-        if (!isFields(data) || !DIGITS.test(str(data, "phone"))) return { refused: "data.phone must be digits with an optional leading + for an sms QR code" };
-        if (tooLong(str(data, "message"), MESSAGE_MAX)) return { refused: `data.message may have ${MESSAGE_MAX} characters` };
+        if (!isFields(data) || !DIGITS.test(str(data, "phone")))
+            return { refused: "data.phone must be digits with an optional leading + for an sms QR code" };
+        if (tooLong(str(data, "message"), MESSAGE_MAX))
+            return { refused: `data.message may have ${MESSAGE_MAX} characters` };
         return { content: `SMSTO:${str(data, "phone")}:${str(data, "message")}` };
     },
     wifi: (data) => {
@@ -64,8 +90,11 @@ const READERS: Record<QrType, (data: unknown, profile: ServiceProfile) => Readin
     },
     vcard: (data, profile) => {
         if (!isFields(data)) return { refused: "data must be an object of vCard fields" };
-        const lines = VCARD_FIELDS.filter((field) => str(data, field) !== "").map((field) => `${field.toUpperCase()}:${profile.storedText(str(data, field))}`);
-        if (lines.length === 0) return { refused: `data needs at least one of ${VCARD_FIELDS.join(", ")} for a vcard QR code` };
+        const lines = VCARD_FIELDS.filter((field) => str(data, field) !== "").map(
+            (field) => `${field.toUpperCase()}:${profile.storedText(str(data, field))}`,
+        );
+        if (lines.length === 0)
+            return { refused: `data needs at least one of ${VCARD_FIELDS.join(", ")} for a vcard QR code` };
         return { content: ["BEGIN:VCARD", ...lines, "END:VCARD"].join("\n") };
     },
 };

@@ -21,7 +21,8 @@ function lookFields(body: Record<string, unknown>): Partial<Pick<QrRecord, "back
     for (const field of ["background", "foreground"] as const) {
         const color = optionalString(body, field);
         if (color === undefined) continue;
-        if (!isRgbColor(color)) throw new ApiFailure(`${field} must be a colour like rgb(255,255,255), each part 0..255.`);
+        if (!isRgbColor(color))
+            throw new ApiFailure(`${field} must be a colour like rgb(255,255,255), each part 0..255.`);
         look[field] = color;
     }
     const logo = optionalString(body, "logo");
@@ -33,7 +34,13 @@ function lookFields(body: Record<string, unknown>): Partial<Pick<QrRecord, "back
 }
 
 function present(record: QrRecord, context: ApiContext): object {
-    return { id: record.id, link: shortLink(context, record), scans: record.scans, name: record.name, date: record.date };
+    return {
+        id: record.id,
+        link: shortLink(context, record),
+        scans: record.scans,
+        name: record.name,
+        date: record.date,
+    };
 }
 
 /** The service gives the counts of the "top" tables (of QR codes and links) as strings. */
@@ -62,7 +69,12 @@ export const qrRoutes: ApiRoute[] = [
                     topReferrers: countsAsStrings(stats.topReferrers),
                     topBrowsers: countsAsStrings(stats.topBrowsers),
                     topOs: countsAsStrings(stats.topOs),
-                    socialCount: Object.fromEntries(context.settings.profile.socialNetworks.map((network) => [network, stats.socialCount[network] ?? 0])),
+                    socialCount: Object.fromEntries(
+                        context.settings.profile.socialNetworks.map((network) => [
+                            network,
+                            stats.socialCount[network] ?? 0,
+                        ]),
+                    ),
                 },
             };
         },
@@ -97,7 +109,12 @@ export const qrRoutes: ApiRoute[] = [
             const sentType = optionalString(context.body, "type");
             const type = sentType ? oneOf(sentType, QR_TYPES, "type") : oneOf(record.type, QR_TYPES, "type");
             const content = readQrData(type, context.body.data, context.settings.profile);
-            context.store.update("qrcodes", record, { ...lookFields(context.body), type, data: context.body.data, content });
+            context.store.update("qrcodes", record, {
+                ...lookFields(context.body),
+                type,
+                data: context.body.data,
+                content,
+            });
             return done("QR code has been updated successfully.");
         },
     },

@@ -9,5 +9,9 @@ export const readOnlyRoutes: ApiRoute[] = [
         (context) => context.settings.profile.overlayListKey,
         (record) => ({ id: record.id, type: record.type, name: record.name, date: record.date }),
     ),
-    ownedListRoute("/api/splash", "splash", "splash", (record) => ({ id: record.id, name: record.name, date: record.date })),
+    ownedListRoute("/api/splash", "splash", "splash", (record) => ({
+        id: record.id,
+        name: record.name,
+        date: record.date,
+    })),
 ];

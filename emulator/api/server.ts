@@ -43,7 +43,13 @@ function failure(message: string): object {
 }
 
 /** Routing, authentication and the handler: everything that decides the answer once limits and faults let it through. */
-function answer(state: ApiServerState, match: RouteMatch<ApiHandler>, url: URL, token: string | undefined, bodyText: string): Reply {
+function answer(
+    state: ApiServerState,
+    match: RouteMatch<ApiHandler>,
+    url: URL,
+    token: string | undefined,
+    bodyText: string,
+): Reply {
     if (match.outcome === "not-found") return { kind: "html", status: 404 };
     if (match.outcome === "method-not-allowed") return { kind: "html", status: 405 };
     const ids: Record<string, number> = {};
@@ -52,7 +58,8 @@ function answer(state: ApiServerState, match: RouteMatch<ApiHandler>, url: URL, 
         if (!/^\d+$/.test(value)) return { kind: "html", status: 500 };
         ids[name] = Number(value);
     }
-    if (!token) return { kind: "json", status: 403, body: failure("An API key is required (Authorization: Bearer <key>).") };
+    if (!token)
+        return { kind: "json", status: 403, body: failure("An API key is required (Authorization: Bearer <key>).") };
     const user = state.store.accountByKey(token);
     if (!user) return { kind: "json", status: 403, body: failure("The API key is not valid.") };
     const body = parseJsonObject(bodyText);

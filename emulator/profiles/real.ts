@@ -41,7 +41,11 @@ export const realProfile: ServiceProfile = {
     campaignListUrl: (url, slug) => (slug === "" ? false : url),
     keepsItemsDeletedInDashboard: true,
     repeatedAssignment: (container) => {
-        throw new ApiFailure(container === "channel" ? "This item is already added to the selected channel." : "This link is already added to the campaign.");
+        throw new ApiFailure(
+            container === "channel"
+                ? "This item is already added to the selected channel."
+                : "This link is already added to the campaign.",
+        );
     },
     // The service's list controllers fill `result` with the listing's count and answer `error` as the integer 0.
     listResult: "total",

@@ -14,7 +14,8 @@ export const specProfile: ServiceProfile = {
     channelColorWhenAbsent: () => "",
     campaignSlugWhenAbsent: () => "",
     channelColor: (value) => {
-        if (value !== "" && !/^#[0-9A-Fa-f]{6}$/.test(value)) throw new ApiFailure("color must be a HEX colour like #1A2B3C.");
+        if (value !== "" && !/^#[0-9A-Fa-f]{6}$/.test(value))
+            throw new ApiFailure("color must be a HEX colour like #1A2B3C.");
         return value;
     },
     flag: (value, field) => {

@@ -1,7 +1,17 @@
 // The stored shape of every object the emulator keeps. Field names here are the "store field names"
 // that the admin surface (seed, patch, list) reads and writes.
 
-export const KINDS = ["domains", "campaigns", "channels", "pixels", "qrcodes", "links", "bio", "overlays", "splash"] as const;
+export const KINDS = [
+    "domains",
+    "campaigns",
+    "channels",
+    "pixels",
+    "qrcodes",
+    "links",
+    "bio",
+    "overlays",
+    "splash",
+] as const;
 export type Kind = (typeof KINDS)[number];
 export type AdminKind = Kind | "accounts";
 

@@ -23,7 +23,11 @@ export function loadState(file: string): StoreData | undefined {
     const store = parsed.store as Partial<StoreData>;
     const data = { ...fresh, ...store, nextId: { ...fresh.nextId, ...store.nextId } };
     // Fields added after the file was written take their defaults.
-    data.accounts = data.accounts.map((account) => ({ ...account, defaultDomain: account.defaultDomain ?? "", plan: { ...fullPlan(), ...account.plan } }));
+    data.accounts = data.accounts.map((account) => ({
+        ...account,
+        defaultDomain: account.defaultDomain ?? "",
+        plan: { ...fullPlan(), ...account.plan },
+    }));
     data.links = data.links.map((link) => ({ ...linkDefaults(), ...link }));
     return data;
 }

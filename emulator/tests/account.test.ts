@@ -17,7 +17,15 @@ describe("emulator: account", () => {
         assert.equal(response.status, 200);
         assert.equal(response.json.error, 0);
         const data = response.json.data;
-        assert.deepEqual(Object.keys(data).sort(), ["avatar", "email", "expires", "id", "registered", "status", "username"]);
+        assert.deepEqual(Object.keys(data).sort(), [
+            "avatar",
+            "email",
+            "expires",
+            "id",
+            "registered",
+            "status",
+            "username",
+        ]);
         assert.equal(data.id, emulator().userId);
         assert.equal(data.status, "pro");
         assert.match(data.expires, DATE_TIME);
@@ -43,7 +51,10 @@ describe("emulator: account", () => {
         assert.equal((await call(emulator(), "GET", "/api/account")).json.data.email, "new@example.net");
         const stored = await storedAccount(emulator().userId);
         assert.equal(stored.passwordHash, createHash("sha256").update("hunter22").digest("hex"));
-        assert.ok(!JSON.stringify(await emulator().admin.store()).includes("hunter22"), "the password is not stored in clear");
+        assert.ok(
+            !JSON.stringify(await emulator().admin.store()).includes("hunter22"),
+            "the password is not stored in clear",
+        );
     });
 
     for (const [body, field] of [
@@ -76,7 +87,10 @@ describe("emulator: account", () => {
     });
 
     it("an unauthenticated write changes nothing", async () => {
-        const response = await call(emulator(), "POST", "/api/domain/add", { key: null, body: { domain: "https://anon.example.com" } });
+        const response = await call(emulator(), "POST", "/api/domain/add", {
+            key: null,
+            body: { domain: "https://anon.example.com" },
+        });
         assert.equal(response.status, 403);
         assert.deepEqual(await emulator().admin.list("domains"), []);
     });

@@ -6,7 +6,11 @@ describe("emulator: admin surface", () => {
     const emulator = useEmulator();
 
     it("refuses calls without the right X-Admin-Token", async () => {
-        const attempts: Record<string, string>[] = [{}, { "X-Admin-Token": "wrong" }, { "X-Admin-Token": emulator().apiKey }];
+        const attempts: Record<string, string>[] = [
+            {},
+            { "X-Admin-Token": "wrong" },
+            { "X-Admin-Token": emulator().apiKey },
+        ];
         for (const headers of attempts) {
             const response = await fetch(`${emulator().baseUrl}/__admin/store`, { headers });
             assert.equal(response.status, 403);
@@ -20,7 +24,10 @@ describe("emulator: admin surface", () => {
         assert.notEqual(created.userId, emulator().userId);
         const accounts = await emulator().admin.list("accounts");
         assert.deepEqual(accounts.map((account) => account.username).sort(), ["demo", "third"]);
-        assert.deepEqual((await emulator().admin.list("accounts", { userId: created.userId })).map((account) => account.id), [created.userId]);
+        assert.deepEqual(
+            (await emulator().admin.list("accounts", { userId: created.userId })).map((account) => account.id),
+            [created.userId],
+        );
     });
 
     it("seed stores every kind with an owner (user 1 by default) and a creation date", async () => {
@@ -37,7 +44,12 @@ describe("emulator: admin surface", () => {
     });
 
     it("seed keeps the fields given, but never a caller-chosen id or owner", async () => {
-        const { id } = await emulator().admin.seed("links", { title: "Chosen", id: 777, userId: 99, date: "2020-01-02 03:04:05" });
+        const { id } = await emulator().admin.seed("links", {
+            title: "Chosen",
+            id: 777,
+            userId: 99,
+            date: "2020-01-02 03:04:05",
+        });
         const [stored] = await emulator().admin.list("links");
         assert.equal(stored.id, id);
         assert.notEqual(id, 777);
@@ -47,7 +59,10 @@ describe("emulator: admin surface", () => {
     });
 
     it("seed refuses an unknown kind or owner", async () => {
-        await assert.rejects(emulator().admin.seed("widgets" as "links", {}), /unknown kind "widgets": the kinds are domains, campaigns, channels, pixels, qrcodes, links, bio, overlays, splash$/);
+        await assert.rejects(
+            emulator().admin.seed("widgets" as "links", {}),
+            /unknown kind "widgets": the kinds are domains, campaigns, channels, pixels, qrcodes, links, bio, overlays, splash$/,
+        );
         await assert.rejects(emulator().admin.seed("links", {}, { userId: 424242 }), /userId/);
     });
 
@@ -62,7 +77,10 @@ describe("emulator: admin surface", () => {
 
     it("patch refuses an unknown id, an unknown kind and a change of id", async () => {
         await assert.rejects(emulator().admin.patch("pixels", 424242, { name: "x" }), /does not exist/);
-        await assert.rejects(emulator().admin.patch("gadgets" as "pixels", 1, {}), /unknown kind "gadgets": the kinds are domains, .*, splash, accounts$/);
+        await assert.rejects(
+            emulator().admin.patch("gadgets" as "pixels", 1, {}),
+            /unknown kind "gadgets": the kinds are domains, .*, splash, accounts$/,
+        );
         const { id } = await emulator().admin.seed("pixels", {});
         await assert.rejects(emulator().admin.patch("pixels", id, { id: 5 }), /id/);
     });

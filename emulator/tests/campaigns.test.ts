@@ -34,21 +34,36 @@ describe("emulator: campaigns", () => {
         const list = await call(emulator(), "GET", "/api/campaigns");
         assert.equal(list.json.error, "0");
         const [a, b] = list.json.data.campaigns;
-        assert.deepEqual(a, { id: first.id, domain: "First one", public: false, rotator: first.rotator, list: first.list });
+        assert.deepEqual(a, {
+            id: first.id,
+            domain: "First one",
+            public: false,
+            rotator: first.rotator,
+            list: first.list,
+        });
         assert.deepEqual(b, { id: second.id, name: "Second one", public: false, rotator: false, list: second.list });
     });
 
     it("slugs are unique across the whole service", async () => {
         const other = await emulator().admin.createAccount();
-        await call(emulator(), "POST", "/api/campaign/add", { key: other.apiKey, body: { name: "Theirs", slug: "shared" } });
-        const response = await call(emulator(), "POST", "/api/campaign/add", { body: { name: "Mine", slug: "shared" } });
+        await call(emulator(), "POST", "/api/campaign/add", {
+            key: other.apiKey,
+            body: { name: "Theirs", slug: "shared" },
+        });
+        const response = await call(emulator(), "POST", "/api/campaign/add", {
+            body: { name: "Mine", slug: "shared" },
+        });
         assert.equal(response.json.error, 1);
         assert.match(response.json.message, /slug/i);
         assert.deepEqual(await emulator().admin.list("campaigns", { userId: emulator().userId }), []);
     });
 
     it("refuses a slug with characters a URL path segment cannot hold, and a non-boolean public", async () => {
-        for (const [body, field] of [[{ slug: "a b/c" }, "slug"], [{ public: "yes" }, "public"], [{ name: 5 }, "name"]] as const) {
+        for (const [body, field] of [
+            [{ slug: "a b/c" }, "slug"],
+            [{ public: "yes" }, "public"],
+            [{ name: 5 }, "name"],
+        ] as const) {
             const response = await call(emulator(), "POST", "/api/campaign/add", { body });
             assert.equal(response.json.error, 1);
             assert.match(response.json.message, new RegExp(field));
@@ -66,7 +81,11 @@ describe("emulator: campaigns", () => {
         assert.equal(updated.json.public, true);
         assert.equal(updated.json.rotator, `${emulator().baseUrl}/r/after`);
         // The old slug is free again.
-        assert.equal((await call(emulator(), "POST", "/api/campaign/add", { body: { name: "Reuse", slug: "before" } })).json.error, 0);
+        assert.equal(
+            (await call(emulator(), "POST", "/api/campaign/add", { body: { name: "Reuse", slug: "before" } })).json
+                .error,
+            0,
+        );
     });
 
     it("update silently keeps a name of two characters or fewer and still answers success", async () => {
@@ -86,7 +105,9 @@ describe("emulator: campaigns", () => {
         const missing = await call(emulator(), "PUT", `/api/campaign/${created.id}/update`, { body: { slug: "x1" } });
         assert.equal(missing.json.error, 1);
         assert.match(missing.json.message, /name/);
-        const taken = await call(emulator(), "PUT", `/api/campaign/${created.id}/update`, { body: { name: "One!", slug: "two" } });
+        const taken = await call(emulator(), "PUT", `/api/campaign/${created.id}/update`, {
+            body: { name: "One!", slug: "two" },
+        });
         assert.equal(taken.json.error, 1);
         const stored = (await emulator().admin.list("campaigns")).find((campaign) => campaign.id === created.id);
         assert.equal(stored?.slug, "one");
@@ -127,7 +148,9 @@ describe("emulator: campaign name key option", () => {
             const created = await call(emulator, "POST", "/api/campaign/add", { body: { name: "Keyed" } });
             assert.equal(created.json.campaign, "Keyed");
             assert.equal("domain" in created.json, false);
-            const updated = await call(emulator, "PUT", `/api/campaign/${created.json.id}/update`, { body: { name: "Keyed 2" } });
+            const updated = await call(emulator, "PUT", `/api/campaign/${created.json.id}/update`, {
+                body: { name: "Keyed 2" },
+            });
             assert.equal(updated.json.campaign, "Keyed 2");
         });
     });

@@ -56,7 +56,9 @@ describe("emulator: channels", () => {
         assert.equal(stored.description, "Original text");
         assert.equal(stored.starred, true);
 
-        await call(emulator(), "PUT", `/api/channel/${created.id}/update`, { body: { name: "Renamed", description: "New text", color: "#222222" } });
+        await call(emulator(), "PUT", `/api/channel/${created.id}/update`, {
+            body: { name: "Renamed", description: "New text", color: "#222222" },
+        });
         [stored] = await emulator().admin.list("channels");
         assert.equal(stored.name, "Renamed");
         assert.equal(stored.description, "New text");
@@ -65,7 +67,9 @@ describe("emulator: channels", () => {
 
     it("update refuses a bad colour, changing nothing", async () => {
         const created = await addChannel({ name: "Keep", color: "#333333" });
-        const response = await call(emulator(), "PUT", `/api/channel/${created.id}/update`, { body: { name: "Changed", color: "333333" } });
+        const response = await call(emulator(), "PUT", `/api/channel/${created.id}/update`, {
+            body: { name: "Changed", color: "333333" },
+        });
         assert.equal(response.json.error, 1);
         assert.match(response.json.message, /color/);
         const [stored] = await emulator().admin.list("channels");
@@ -74,10 +78,18 @@ describe("emulator: channels", () => {
 
     it("assigns links, bio pages and QR codes and lists them as items with date only", async () => {
         const channel = await addChannel({ name: "Mixed" });
-        const link = await emulator().admin.seed("links", { title: "My link", url: "https://example.com/long", alias: "mylink" });
+        const link = await emulator().admin.seed("links", {
+            title: "My link",
+            url: "https://example.com/long",
+            alias: "mylink",
+        });
         const bio = await emulator().admin.seed("bio", { name: "My bio", alias: "mybio" });
         const qr = await emulator().admin.seed("qrcodes", { name: "My QR" });
-        for (const [type, id] of [["links", link.id], ["bio", bio.id], ["qr", qr.id]] as const) {
+        for (const [type, id] of [
+            ["links", link.id],
+            ["bio", bio.id],
+            ["qr", qr.id],
+        ] as const) {
             const response = await call(emulator(), "POST", `/api/channel/${channel.id}/assign/${type}/${id}`);
             assert.deepEqual(Object.keys(response.json).sort(), ["error", "message"]);
             assert.equal(response.json.error, 0);
@@ -86,7 +98,14 @@ describe("emulator: channels", () => {
         assert.equal(items.json.error, "0");
         assert.equal(items.json.data.result, 3);
         const listed = items.json.data.items;
-        assert.deepEqual(listed.map((item: { type: string; id: number }) => [item.type, item.id]), [["links", link.id], ["bio", bio.id], ["qr", qr.id]]);
+        assert.deepEqual(
+            listed.map((item: { type: string; id: number }) => [item.type, item.id]),
+            [
+                ["links", link.id],
+                ["bio", bio.id],
+                ["qr", qr.id],
+            ],
+        );
         for (const item of listed) {
             assert.deepEqual(Object.keys(item).sort(), ["date", "id", "link", "preview", "title", "type"]);
             assert.match(item.date, DATE_ONLY);
@@ -98,7 +117,14 @@ describe("emulator: channels", () => {
         assert.equal(listed[2].title, "My QR");
 
         const [stored] = await emulator().admin.list("channels");
-        assert.deepEqual((stored.items as { type: string; id: number }[]).map((item) => [item.type, item.id]), [["links", link.id], ["bio", bio.id], ["qr", qr.id]]);
+        assert.deepEqual(
+            (stored.items as { type: string; id: number }[]).map((item) => [item.type, item.id]),
+            [
+                ["links", link.id],
+                ["bio", bio.id],
+                ["qr", qr.id],
+            ],
+        );
     });
 
     it("assigning the same item twice lists it once", async () => {
@@ -119,7 +145,11 @@ describe("emulator: channels", () => {
             error: 1,
             message: "Channel does not exist.",
         });
-        for (const [type, thing] of [["links", "Link"], ["bio", "Bio page"], ["qr", "QR code"]]) {
+        for (const [type, thing] of [
+            ["links", "Link"],
+            ["bio", "Bio page"],
+            ["qr", "QR code"],
+        ]) {
             const response = await call(emulator(), "POST", `/api/channel/${channel.id}/assign/${type}/999999`);
             assert.deepEqual(response.json, { error: 1, message: `${thing} does not exist.` });
         }

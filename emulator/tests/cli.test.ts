@@ -6,10 +6,18 @@ import { parseCliArguments, parseRate } from "../cli-options";
 
 describe("emulator: command-line options", () => {
     it("parses port, rate, style and state file", () => {
-        assert.deepEqual(parseCliArguments(["--port", "8080", "--rate", "30/60s", "--rate-style", "status", "--state", "s.json"]), {
-            run: "emulator",
-            options: { port: 8080, rateLimit: { limit: 30, windowMs: 60_000 }, rateLimitStyle: "status", stateFile: "s.json" },
-        });
+        assert.deepEqual(
+            parseCliArguments(["--port", "8080", "--rate", "30/60s", "--rate-style", "status", "--state", "s.json"]),
+            {
+                run: "emulator",
+                options: {
+                    port: 8080,
+                    rateLimit: { limit: 30, windowMs: 60_000 },
+                    rateLimitStyle: "status",
+                    stateFile: "s.json",
+                },
+            },
+        );
         assert.deepEqual(parseCliArguments([]), { run: "emulator", options: {} });
     });
 
@@ -24,7 +32,15 @@ describe("emulator: command-line options", () => {
         assert.deepEqual(parseRate("5/2m"), { limit: 5, windowMs: 120_000 });
     });
 
-    for (const args of [["--rate", "30"], ["--rate", "0/1s"], ["--rate-style", "loud"], ["--port", "http"], ["--port"], ["--verbose", "x"], ["stray"]]) {
+    for (const args of [
+        ["--rate", "30"],
+        ["--rate", "0/1s"],
+        ["--rate-style", "loud"],
+        ["--port", "http"],
+        ["--port"],
+        ["--verbose", "x"],
+        ["stray"],
+    ]) {
         it(`refuses ${args.join(" ")} naming the option`, () => {
             assert.throws(() => parseCliArguments(args), new RegExp(args[0]));
         });
@@ -41,15 +57,27 @@ describe("emulator: command line", () => {
     const args = extname(__filename) === ".ts" ? ["-r", "ts-node/register", script] : [script];
     const runOnce = (...flags: string[]) =>
         new Promise<{ code: number; stdout: string; stderr: string }>((resolve) =>
-            execFile(process.execPath, [...args, ...flags], { env: { ...process.env, TS_NODE_TRANSPILE_ONLY: "true" } }, (error, stdout, stderr) =>
-                resolve({ code: error ? Number(error.code) : 0, stdout, stderr }),
+            execFile(
+                process.execPath,
+                [...args, ...flags],
+                { env: { ...process.env, TS_NODE_TRANSPILE_ONLY: "true" } },
+                (error, stdout, stderr) => resolve({ code: error ? Number(error.code) : 0, stdout, stderr }),
             ),
         );
 
     it("prints its help with every option and exit code on --help, and the package version on --version, exit 0", async () => {
         const help = await runOnce("--help");
         assert.equal(help.code, 0, help.stderr);
-        for (const option of ["--profile", "--port", "--rate", "--rate-style", "--state", "--version", "docs/emulator.md", "Exit codes: 0"]) {
+        for (const option of [
+            "--profile",
+            "--port",
+            "--rate",
+            "--rate-style",
+            "--state",
+            "--version",
+            "docs/emulator.md",
+            "Exit codes: 0",
+        ]) {
             assert.ok(help.stdout.includes(option), `the help does not mention ${option}:\n${help.stdout}`);
         }
         const version = await runOnce("--version");

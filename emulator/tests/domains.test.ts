@@ -12,7 +12,11 @@ describe("emulator: branded domains", () => {
 
     it("add answers {error:0,id} with an integer id and the list shows the domain with a string id", async () => {
         const response = await call(emulator(), "POST", "/api/domain/add", {
-            body: { domain: "https://go.example.com", redirectroot: "https://example.com", redirect404: "https://example.com/404" },
+            body: {
+                domain: "https://go.example.com",
+                redirectroot: "https://example.com",
+                redirect404: "https://example.com/404",
+            },
         });
         assert.equal(response.status, 200);
         assert.deepEqual(Object.keys(response.json).sort(), ["error", "id"]);
@@ -37,13 +41,17 @@ describe("emulator: branded domains", () => {
 
     it("lists the system domain with id null", async () => {
         const list = await call(emulator(), "GET", "/api/domains");
-        assert.deepEqual(list.json.data.domains, [{ id: null, domain: "https://sho.rt", redirectroot: "", redirect404: "" }]);
+        assert.deepEqual(list.json.data.domains, [
+            { id: null, domain: "https://sho.rt", redirectroot: "", redirect404: "" },
+        ]);
         assert.equal(list.json.data.result, 0);
     });
 
     it("update changes only the redirects that are sent", async () => {
         const id = await addDomain({ domain: "https://a.example.com", redirectroot: "https://root.example.com" });
-        const update = await call(emulator(), "PUT", `/api/domain/${id}/update`, { body: { redirect404: "https://nf.example.com" } });
+        const update = await call(emulator(), "PUT", `/api/domain/${id}/update`, {
+            body: { redirect404: "https://nf.example.com" },
+        });
         assert.deepEqual(Object.keys(update.json).sort(), ["error", "message"]);
         assert.equal(update.json.error, 0);
         const [stored] = await emulator().admin.list("domains");
@@ -63,7 +71,9 @@ describe("emulator: branded domains", () => {
     });
 
     it("update of an unknown id answers 'Domain does not exist.' with HTTP 200", async () => {
-        const response = await call(emulator(), "PUT", "/api/domain/987654/update", { body: { redirectroot: "https://x.example.com" } });
+        const response = await call(emulator(), "PUT", "/api/domain/987654/update", {
+            body: { redirectroot: "https://x.example.com" },
+        });
         assert.equal(response.status, 200);
         assert.deepEqual(response.json, { error: 1, message: "Domain does not exist." });
     });
@@ -98,7 +108,9 @@ describe("emulator: branded domains", () => {
 
     it("update refuses a redirect that is not an http(s) URL, changing nothing", async () => {
         const id = await addDomain({ domain: "https://c.example.com" });
-        const response = await call(emulator(), "PUT", `/api/domain/${id}/update`, { body: { redirectroot: "not a url" } });
+        const response = await call(emulator(), "PUT", `/api/domain/${id}/update`, {
+            body: { redirectroot: "not a url" },
+        });
         assert.equal(response.json.error, 1);
         assert.match(response.json.message, /redirectroot/);
         const [stored] = await emulator().admin.list("domains");

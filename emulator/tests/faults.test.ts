@@ -24,13 +24,23 @@ describe("emulator: faults", () => {
         assert.equal(retried.json.error, 0);
         assert.equal((await emulator().admin.list("domains")).length, 1);
         const log = await emulator().admin.requests();
-        assert.deepEqual(log.map((entry) => [entry.status, entry.fault]), [[500, "error500"], [200, undefined]]);
+        assert.deepEqual(
+            log.map((entry) => [entry.status, entry.fault]),
+            [
+                [500, "error500"],
+                [200, undefined],
+            ],
+        );
     });
 
     it("a fault with a count affects that many matching requests; others pass untouched", async () => {
         await emulator().admin.injectFault({ method: "GET", path: "^/api/pixels", mode: "html", count: 2 });
         assert.equal((await call(emulator(), "GET", "/api/account")).json.error, 0);
-        assert.equal((await call(emulator(), "POST", "/api/pixel/add", { body: { type: "forum", name: "n", tag: "t" } })).json.error, 0);
+        assert.equal(
+            (await call(emulator(), "POST", "/api/pixel/add", { body: { type: "forum", name: "n", tag: "t" } })).json
+                .error,
+            0,
+        );
         for (let i = 0; i < 2; i++) {
             const faulted = await call(emulator(), "GET", "/api/pixels");
             assert.equal(faulted.status, 200);
@@ -65,9 +75,15 @@ describe("emulator: faults", () => {
         await emulator().admin.injectFault({ method: "POST", mode: "drop-after-apply" });
         await assert.rejects(call(emulator(), "POST", "/api/domain/add", ADD_DOMAIN));
         const stored = await emulator().admin.list("domains");
-        assert.deepEqual(stored.map((record) => record.domain), ["https://faulty.example.com"]);
+        assert.deepEqual(
+            stored.map((record) => record.domain),
+            ["https://faulty.example.com"],
+        );
         const log = await emulator().admin.requests();
-        assert.deepEqual(log.map((entry) => [entry.method, entry.status, entry.fault]), [["POST", 0, "drop-after-apply"]]);
+        assert.deepEqual(
+            log.map((entry) => [entry.method, entry.status, entry.fault]),
+            [["POST", 0, "drop-after-apply"]],
+        );
     });
 
     it("hang never answers until the client gives up; nothing is applied and the emulator keeps serving", async () => {

@@ -18,7 +18,12 @@ export interface CallOptions {
     signal?: AbortSignal;
 }
 
-export async function call(emulator: RunningEmulator, method: string, path: string, options: CallOptions = {}): Promise<ApiResponse> {
+export async function call(
+    emulator: RunningEmulator,
+    method: string,
+    path: string,
+    options: CallOptions = {},
+): Promise<ApiResponse> {
     const key = options.key === undefined ? emulator.apiKey : options.key;
     const headers: Record<string, string> = { "Content-Type": "application/json" };
     if (key !== null) headers.Authorization = `Bearer ${key}`;
@@ -58,7 +63,10 @@ export function useEmulator(options: EmulatorOptions = {}): () => RunningEmulato
 }
 
 /** Starts an emulator for one test body and always closes it. */
-export async function withEmulator<T>(options: EmulatorOptions, body: (emulator: RunningEmulator) => Promise<T>): Promise<T> {
+export async function withEmulator<T>(
+    options: EmulatorOptions,
+    body: (emulator: RunningEmulator) => Promise<T>,
+): Promise<T> {
     const emulator = await startEmulator(options);
     try {
         return await body(emulator);

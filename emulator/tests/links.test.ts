@@ -25,7 +25,8 @@ function linksApi(emulator: () => RunningEmulator) {
     }
     const add = (body: Record<string, unknown>, key?: string) => ok("POST", "/api/url/add", body, key);
     const stored = async (id: number) => (await emulator().admin.get("links", id)) as Record<string, any>;
-    const seed = async (fields: Record<string, unknown>, userId?: number) => (await emulator().admin.seed("links", fields, { userId })).id;
+    const seed = async (fields: Record<string, unknown>, userId?: number) =>
+        (await emulator().admin.seed("links", fields, { userId })).id;
     return { send, ok, refused, add, stored, seed };
 }
 
@@ -40,12 +41,19 @@ for (const profile of PROFILE_NAMES) {
                 for (let i = 0; i < 20; i++) await seed({ url: `https://example.com/${i}` });
                 for (const query of ["", "?limit=0", "?limit=abc"]) {
                     const { data } = await ok("GET", `/api/urls${query}`);
-                    assert.deepEqual([data.perpage, data.urls.length, data.nextpage, data.maxpage], [15, 15, 2, 2], query);
+                    assert.deepEqual(
+                        [data.perpage, data.urls.length, data.nextpage, data.maxpage],
+                        [15, 15, 2, 2],
+                        query,
+                    );
                 }
                 const all = await ok("GET", "/api/urls?limit=500");
                 assert.deepEqual([all.data.perpage, all.data.urls.length, all.data.nextpage], [500, 20, null]);
                 const second = await ok("GET", "/api/urls?page=2");
-                assert.deepEqual([second.data.currentpage, second.data.urls.length, second.data.nextpage], [2, 5, null]);
+                assert.deepEqual(
+                    [second.data.currentpage, second.data.urls.length, second.data.nextpage],
+                    [2, 5, null],
+                );
             });
 
             it("answers the profile's envelope: error and result as its other lists", async () => {
@@ -60,7 +68,8 @@ for (const profile of PROFILE_NAMES) {
                 const old = await seed({ date: "2024-01-01 00:00:00", stats: { clicks: 9, uniqueClicks: 1 } });
                 const newest = await seed({ date: "2026-01-01 00:00:00", stats: { clicks: 1, uniqueClicks: 1 } });
                 const middle = await seed({ date: "2025-01-01 00:00:00", stats: { clicks: 5, uniqueClicks: 1 } });
-                const ids = async (query: string) => (await ok("GET", `/api/urls${query}`)).data.urls.map((link: { id: number }) => link.id);
+                const ids = async (query: string) =>
+                    (await ok("GET", `/api/urls${query}`)).data.urls.map((link: { id: number }) => link.id);
                 assert.deepEqual(await ids(""), [newest, middle, old]);
                 assert.deepEqual(await ids("?order=click"), [old, middle, newest]);
             });
@@ -76,8 +85,19 @@ for (const profile of PROFILE_NAMES) {
 
             it("lists each link's fields: integer id, clicks as strings, domain, campaign and channels", async () => {
                 const campaign = (await emulator().admin.seed("campaigns", {})).id;
-                const id = await seed({ custom: "listed", domain: system, campaignId: campaign, title: "T", description: "D", stats: { clicks: 3, uniqueClicks: 2 } });
-                const channel = (await emulator().admin.seed("channels", { items: [{ type: "links", id, date: "2026-01-01 00:00:00" }] })).id;
+                const id = await seed({
+                    custom: "listed",
+                    domain: system,
+                    campaignId: campaign,
+                    title: "T",
+                    description: "D",
+                    stats: { clicks: 3, uniqueClicks: 2 },
+                });
+                const channel = (
+                    await emulator().admin.seed("channels", {
+                        items: [{ type: "links", id, date: "2026-01-01 00:00:00" }],
+                    })
+                ).id;
                 const [item] = (await ok("GET", "/api/urls")).data.urls;
                 assert.deepEqual(item, {
                     id,
@@ -102,25 +122,47 @@ for (const profile of PROFILE_NAMES) {
                 await seed({ qrId: 4 });
                 await seed({ bioId: 5 });
                 const own = await seed({});
-                assert.deepEqual((await ok("GET", "/api/urls")).data.urls.map((link: { id: number }) => link.id), [own]);
+                assert.deepEqual(
+                    (await ok("GET", "/api/urls")).data.urls.map((link: { id: number }) => link.id),
+                    [own],
+                );
             });
 
             it("short= answers as GET /url/:id; another account's link and a non-URL are refused", async () => {
                 const id = await seed({ custom: "Promo", domain: system });
                 const single = await ok("GET", `/api/url/${id}`);
                 assert.deepEqual(await ok("GET", `/api/urls?short=${encodeURIComponent(`${system}/Promo`)}`), single);
-                assert.deepEqual(await ok("GET", `/api/urls?short=${encodeURIComponent("https://SHO.RT/Promo")}`), single, "the host has no case");
-                await refused("GET", `/api/urls?short=${encodeURIComponent(`${system}/promo`)}`, undefined, "Link does not exist.");
+                assert.deepEqual(
+                    await ok("GET", `/api/urls?short=${encodeURIComponent("https://SHO.RT/Promo")}`),
+                    single,
+                    "the host has no case",
+                );
+                await refused(
+                    "GET",
+                    `/api/urls?short=${encodeURIComponent(`${system}/promo`)}`,
+                    undefined,
+                    "Link does not exist.",
+                );
                 const other = await emulator().admin.createAccount();
                 await seed({ custom: "Theirs", domain: system }, other.userId);
-                await refused("GET", `/api/urls?short=${encodeURIComponent(`${system}/Theirs`)}`, undefined, "You do not have the permission to access this short url.");
+                await refused(
+                    "GET",
+                    `/api/urls?short=${encodeURIComponent(`${system}/Theirs`)}`,
+                    undefined,
+                    "You do not have the permission to access this short url.",
+                );
                 await refused("GET", "/api/urls?short=not-a-url", undefined, "Invalid short url. Please try again.");
             });
         });
 
         describe("GET /api/url/:id", () => {
             it("answers details and click counts, with no tables while nothing was clicked", async () => {
-                const id = await seed({ custom: "one", domain: system, geotarget: [{ location: "Canada", link: "https://ca.example" }], expiry: "2030-01-01 00:00:00" });
+                const id = await seed({
+                    custom: "one",
+                    domain: system,
+                    geotarget: [{ location: "Canada", link: "https://ca.example" }],
+                    expiry: "2030-01-01 00:00:00",
+                });
                 const answer = await ok("GET", `/api/url/${id}`);
                 assert.deepEqual(answer, {
                     error: 0,
@@ -142,7 +184,15 @@ for (const profile of PROFILE_NAMES) {
             });
 
             it("adds the top tables and four social counters once there are clicks", async () => {
-                const stats = { clicks: 4, uniqueClicks: 3, topCountries: { Canada: 4 }, topBrowsers: { Firefox: 4 }, topOs: { Linux: 4 }, topReferrers: { direct: 4 }, socialCount: { twitter: 2 } };
+                const stats = {
+                    clicks: 4,
+                    uniqueClicks: 3,
+                    topCountries: { Canada: 4 },
+                    topBrowsers: { Firefox: 4 },
+                    topOs: { Linux: 4 },
+                    topReferrers: { direct: 4 },
+                    socialCount: { twitter: 2 },
+                };
                 const id = await seed({ stats });
                 const { data, details } = await ok("GET", `/api/url/${id}`);
                 assert.equal(details.location, null, "no geo targets: location null");
@@ -162,7 +212,12 @@ for (const profile of PROFILE_NAMES) {
                 const theirs = await seed({ url: "https://theirs.example/" }, other.userId);
                 for (const id of [theirs, 999_999]) {
                     await refused("GET", `/api/url/${id}`, undefined, "Link does not exist.");
-                    await refused("PUT", `/api/url/${id}/update`, { url: "https://mine.example/" }, "Link does not exist.");
+                    await refused(
+                        "PUT",
+                        `/api/url/${id}/update`,
+                        { url: "https://mine.example/" },
+                        "Link does not exist.",
+                    );
                     await refused("DELETE", `/api/url/${id}/delete`, undefined, "Link does not exist.");
                 }
                 assert.equal((await stored(theirs)).url, "https://theirs.example/");
@@ -173,7 +228,12 @@ for (const profile of PROFILE_NAMES) {
             it("requires a valid URL, adds https:// to one without a scheme and refuses its own host", async () => {
                 await refused("POST", "/api/url/add", {}, "Missing required parameter: url");
                 await refused("POST", "/api/url/add", { url: "https://exa mple.com" }, "Please enter a valid URL.");
-                await refused("POST", "/api/url/add", { url: `${emulator().baseUrl}/x` }, "You cannot shorten URLs of this website.");
+                await refused(
+                    "POST",
+                    "/api/url/add",
+                    { url: `${emulator().baseUrl}/x` },
+                    "You cannot shorten URLs of this website.",
+                );
                 const created = await add({ url: "example.com/page" });
                 assert.deepEqual(Object.keys(created).sort(), ["error", "id", "shorturl"]);
                 assert.equal((await stored(created.id)).url, "https://example.com/page");
@@ -195,16 +255,35 @@ for (const profile of PROFILE_NAMES) {
             }
 
             it("refuses an alias under 3 characters, a reserved word in any case, and one taken on the domain by any account", async () => {
-                await refused("POST", "/api/url/add", { url: "https://example.com/", custom: "ab!" }, "Custom alias must be at least 3 characters.");
+                await refused(
+                    "POST",
+                    "/api/url/add",
+                    { url: "https://example.com/", custom: "ab!" },
+                    "Custom alias must be at least 3 characters.",
+                );
                 for (const custom of ["api", "Login", "PRICING"]) {
-                    await refused("POST", "/api/url/add", { url: "https://example.com/", custom }, "That alias is reserved. Please choose another one.");
+                    await refused(
+                        "POST",
+                        "/api/url/add",
+                        { url: "https://example.com/", custom },
+                        "That alias is reserved. Please choose another one.",
+                    );
                 }
                 const other = await emulator().admin.createAccount();
                 await seed({ custom: "taken", domain: system }, other.userId);
-                await refused("POST", "/api/url/add", { url: "https://example.com/", custom: "taken" }, "That alias is taken. Please choose another one.");
+                await refused(
+                    "POST",
+                    "/api/url/add",
+                    { url: "https://example.com/", custom: "taken" },
+                    "That alias is taken. Please choose another one.",
+                );
                 const domain = (await emulator().admin.seed("domains", { domain: "https://go.example.com" })).id;
                 assert.ok(domain);
-                const elsewhere = await add({ url: "https://example.com/", custom: "taken", domain: "https://go.example.com" });
+                const elsewhere = await add({
+                    url: "https://example.com/",
+                    custom: "taken",
+                    domain: "https://go.example.com",
+                });
                 assert.equal(elsewhere.shorturl, "https://go.example.com/taken", "another domain's alias is free");
             });
 
@@ -220,18 +299,29 @@ for (const profile of PROFILE_NAMES) {
             it("keeps a domain of the account or a system domain (matched by host, stored as sent); anything else gets the default", async () => {
                 await emulator().admin.seed("domains", { domain: "https://go.example.com" });
                 const other = await emulator().admin.createAccount();
-                await emulator().admin.seed("domains", { domain: "https://theirs.example.com" }, { userId: other.userId });
-                const domainOf = async (domain: unknown) => (await stored((await add({ url: `https://example.com/${Math.random()}`, domain })).id)).domain;
+                await emulator().admin.seed(
+                    "domains",
+                    { domain: "https://theirs.example.com" },
+                    { userId: other.userId },
+                );
+                const domainOf = async (domain: unknown) =>
+                    (await stored((await add({ url: `https://example.com/${Math.random()}`, domain })).id)).domain;
                 assert.equal(await domainOf("https://GO.example.com"), "https://GO.example.com");
                 assert.equal(await domainOf(system), system);
                 assert.equal(await domainOf("https://theirs.example.com"), system);
                 assert.equal(await domainOf("https://nowhere.example"), system);
                 assert.equal(await domainOf(undefined), system);
-                await emulator().admin.patch("accounts", emulator().userId, { defaultDomain: "https://go.example.com" });
+                await emulator().admin.patch("accounts", emulator().userId, {
+                    defaultDomain: "https://go.example.com",
+                });
                 assert.equal(await domainOf(undefined), "https://go.example.com");
                 await emulator().admin.patch("accounts", emulator().userId, { defaultDomain: "" });
                 await emulator().admin.setPlan({ systemDomains: false });
-                assert.equal(await domainOf(system), emulator().baseUrl, "without system domains, the service's own address");
+                assert.equal(
+                    await domainOf(system),
+                    emulator().baseUrl,
+                    "without system domains, the service's own address",
+                );
             });
 
             it("stores an expiry as YYYY-MM-DD HH:MM:SS, refuses a past or impossible one, drops it without the plan", async () => {
@@ -240,9 +330,19 @@ for (const profile of PROFILE_NAMES) {
                 const single = await ok("GET", `/api/url/${created.id}`);
                 assert.equal(single.details.expiry, "2030-05-06 00:00:00");
                 for (const expiry of ["2020-01-01 10:00", "2030-13-01"]) {
-                    await refused("POST", "/api/url/add", { url: "https://example.com/b", expiry }, "The expiry date must be later than today.");
+                    await refused(
+                        "POST",
+                        "/api/url/add",
+                        { url: "https://example.com/b", expiry },
+                        "The expiry date must be later than today.",
+                    );
                 }
-                await refused("POST", "/api/url/add", { url: "https://example.com/b", expiry: "next monday" }, NOT_FOLLOWED);
+                await refused(
+                    "POST",
+                    "/api/url/add",
+                    { url: "https://example.com/b", expiry: "next monday" },
+                    NOT_FOLLOWED,
+                );
                 await emulator().admin.setPlan({ expiry: false });
                 const dropped = await add({ url: "https://example.com/c", expiry: "2030-05-06 07:08:09" });
                 assert.equal((await stored(dropped.id)).expiry, null);
@@ -265,18 +365,27 @@ for (const profile of PROFILE_NAMES) {
                 );
                 const answer = await send("GET", `/api/url/${created.id}`);
                 for (const secret of ["s3cret", "a note", "p.png"]) assert.ok(!answer.text.includes(secret), secret);
-                assert.equal((await stored((await add({ url: "https://example.com/2", status: "private" })).id)).public, false);
+                assert.equal(
+                    (await stored((await add({ url: "https://example.com/2", status: "private" })).id)).public,
+                    false,
+                );
             });
 
             it("reads the type: direct, frame, splash, an own splash page's id, overlay-<own id>; the default without the plan", async () => {
                 const splash = (await emulator().admin.seed("splash", {})).id;
                 const overlay = (await emulator().admin.seed("overlays", {})).id;
-                const typeOf = async (type: unknown) => (await stored((await add({ url: `https://example.com/${Math.random()}`, type })).id)).type;
+                const typeOf = async (type: unknown) =>
+                    (await stored((await add({ url: `https://example.com/${Math.random()}`, type })).id)).type;
                 assert.equal(await typeOf("frame"), "frame");
                 assert.equal(await typeOf(String(splash)), String(splash));
                 assert.equal(await typeOf(`overlay-${overlay}`), `overlay-${overlay}`);
                 assert.equal(await typeOf(undefined), "direct");
-                await refused("POST", "/api/url/add", { url: "https://example.com/x", type: "overlay-999999" }, NOT_FOLLOWED);
+                await refused(
+                    "POST",
+                    "/api/url/add",
+                    { url: "https://example.com/x", type: "overlay-999999" },
+                    NOT_FOLLOWED,
+                );
                 await emulator().admin.setPlan({ linkTypes: false });
                 assert.equal(await typeOf("frame"), "direct");
             });
@@ -284,19 +393,34 @@ for (const profile of PROFILE_NAMES) {
             it("keeps valid geo, device and language targets and parameters, cutting languages to 2 letters; drops each without the plan", async () => {
                 const body = {
                     url: "https://example.com/",
-                    geotarget: [{ location: "Canada", link: "https://ca.example" }, { location: "", link: "https://x.example" }, { location: "Peru", link: "not a url" }],
+                    geotarget: [
+                        { location: "Canada", link: "https://ca.example" },
+                        { location: "", link: "https://x.example" },
+                        { location: "Peru", link: "not a url" },
+                    ],
                     devicetarget: [{ device: "iPhone", link: "https://ios.example" }, { device: "Android" }],
                     languagetarget: [{ language: "french", link: "https://fr.example" }, "garbage"],
-                    parameters: [{ name: "utm_source", value: "news" }, { name: "", value: "x" }],
+                    parameters: [
+                        { name: "utm_source", value: "news" },
+                        { name: "", value: "x" },
+                    ],
                 };
                 const link = await stored((await add(body)).id);
                 assert.deepEqual(link.geotarget, [{ location: "Canada", link: "https://ca.example" }]);
                 assert.deepEqual(link.devicetarget, [{ device: "iPhone", link: "https://ios.example" }]);
                 assert.deepEqual(link.languagetarget, [{ language: "fr", link: "https://fr.example" }]);
                 assert.deepEqual(link.parameters, [{ name: "utm_source", value: "news" }]);
-                await emulator().admin.setPlan({ geotarget: false, devicetarget: false, languagetarget: false, parameters: false });
+                await emulator().admin.setPlan({
+                    geotarget: false,
+                    devicetarget: false,
+                    languagetarget: false,
+                    parameters: false,
+                });
                 const bare = await stored((await add({ ...body, url: "https://example.com/other" })).id);
-                assert.deepEqual([bare.geotarget, bare.devicetarget, bare.languagetarget, bare.parameters], [[], [], [], []]);
+                assert.deepEqual(
+                    [bare.geotarget, bare.devicetarget, bare.languagetarget, bare.parameters],
+                    [[], [], [], []],
+                );
             });
 
             it("keeps only the account's own pixels and campaign, and assigns the link to an own channel", async () => {
@@ -306,20 +430,41 @@ for (const profile of PROFILE_NAMES) {
                 const campaign = (await emulator().admin.seed("campaigns", {})).id;
                 const theirCampaign = (await emulator().admin.seed("campaigns", {}, { userId: other.userId })).id;
                 const channel = (await emulator().admin.seed("channels", {})).id;
-                const own = await stored((await add({ url: "https://example.com/1", pixels: [pixel, theirPixel], campaign, channel })).id);
+                const own = await stored(
+                    (await add({ url: "https://example.com/1", pixels: [pixel, theirPixel], campaign, channel })).id,
+                );
                 assert.deepEqual([own.pixels, own.campaignId], [[pixel], campaign]);
                 const items = (await emulator().admin.get("channels", channel)).items as { type: string; id: number }[];
-                assert.deepEqual(items.map((item) => [item.type, item.id]), [["links", own.id]]);
+                assert.deepEqual(
+                    items.map((item) => [item.type, item.id]),
+                    [["links", own.id]],
+                );
                 const foreign = await stored((await add({ url: "https://example.com/2", campaign: theirCampaign })).id);
                 assert.equal(foreign.campaignId, null);
             });
 
             it("stores a deep link, and none without the plan", async () => {
-                const apps = await stored((await add({ url: "https://example.com/1", deeplink: { apple: "https://apps.apple.com/x", google: "https://play.google.com/y" } })).id);
-                assert.deepEqual(apps.deeplink, { apple: "https://apps.apple.com/x", google: "https://play.google.com/y" });
-                assert.deepEqual((await stored((await add({ url: "https://example.com/2", deeplink: { auto: true } })).id)).deeplink, { auto: true });
+                const apps = await stored(
+                    (
+                        await add({
+                            url: "https://example.com/1",
+                            deeplink: { apple: "https://apps.apple.com/x", google: "https://play.google.com/y" },
+                        })
+                    ).id,
+                );
+                assert.deepEqual(apps.deeplink, {
+                    apple: "https://apps.apple.com/x",
+                    google: "https://play.google.com/y",
+                });
+                assert.deepEqual(
+                    (await stored((await add({ url: "https://example.com/2", deeplink: { auto: true } })).id)).deeplink,
+                    { auto: true },
+                );
                 await emulator().admin.setPlan({ deeplink: false });
-                assert.equal((await stored((await add({ url: "https://example.com/3", deeplink: { auto: true } })).id)).deeplink, null);
+                assert.equal(
+                    (await stored((await add({ url: "https://example.com/3", deeplink: { auto: true } })).id)).deeplink,
+                    null,
+                );
             });
 
             it("answers an identical create with the existing link and writes nothing, not even the channel assignment", async () => {
@@ -331,7 +476,12 @@ for (const profile of PROFILE_NAMES) {
                 assert.deepEqual((await emulator().admin.get("channels", channel)).items, []);
                 const differs = await add({ url: "https://example.com/same", password: "other" });
                 assert.notEqual(differs.id, first.id, "another password is another link");
-                await refused("POST", "/api/url/add", { url: "https://example.com/same", custom: "named", password: "pw" }, "That alias is taken. Please choose another one.");
+                await refused(
+                    "POST",
+                    "/api/url/add",
+                    { url: "https://example.com/same", custom: "named", password: "pw" },
+                    "That alias is taken. Please choose another one.",
+                );
             });
 
             it("answers a create past the plan's links limit with the HTTP 500 HTML page, writing nothing", async () => {
@@ -375,12 +525,32 @@ for (const profile of PROFILE_NAMES) {
                 assert.deepEqual(answer, { error: 0, id: created.id, shorturl: `${system}/kept` });
                 const link = await stored(created.id);
                 assert.deepEqual(
-                    [link.password, link.expiry, link.geotarget, link.devicetarget, link.languagetarget, link.parameters, link.pixels, link.campaignId, link.domain, link.public, link.note],
+                    [
+                        link.password,
+                        link.expiry,
+                        link.geotarget,
+                        link.devicetarget,
+                        link.languagetarget,
+                        link.parameters,
+                        link.pixels,
+                        link.campaignId,
+                        link.domain,
+                        link.public,
+                        link.note,
+                    ],
                     ["", null, [], [], [], [], [], null, system, false, ""],
                 );
                 assert.deepEqual(
                     [link.url, link.custom, link.title, link.description, link.metaimage, link.type, link.deeplink],
-                    ["https://example.com/", "kept", "Title", "About", "https://img.example/p.jpg", "frame", { auto: true }],
+                    [
+                        "https://example.com/",
+                        "kept",
+                        "Title",
+                        "About",
+                        "https://img.example/p.jpg",
+                        "frame",
+                        { auto: true },
+                    ],
                 );
             });
 
@@ -400,7 +570,12 @@ for (const profile of PROFILE_NAMES) {
                 assert.equal(renamed.shorturl, `${system}/renamed`);
                 const link = await stored(created.id);
                 assert.deepEqual([link.custom, link.alias], ["renamed", ""]);
-                await refused("PUT", `/api/url/${created.id}/update`, { custom: "x" }, "Custom alias must be at least 3 characters.");
+                await refused(
+                    "PUT",
+                    `/api/url/${created.id}/update`,
+                    { custom: "x" },
+                    "Custom alias must be at least 3 characters.",
+                );
             });
 
             it("adds the link to a given channel, never removes one, and adds an empty channel row on every update without channel", async () => {
@@ -414,7 +589,11 @@ for (const profile of PROFILE_NAMES) {
                 assert.equal((await stored(id)).emptyChannelRows, 2);
                 for (const holder of [channel, second]) {
                     const items = (await emulator().admin.get("channels", holder)).items as { id: number }[];
-                    assert.deepEqual(items.map((item) => item.id), [id], `channel ${holder}`);
+                    assert.deepEqual(
+                        items.map((item) => item.id),
+                        [id],
+                        `channel ${holder}`,
+                    );
                 }
             });
         });
@@ -430,10 +609,19 @@ for (const profile of PROFILE_NAMES) {
                     { type: "links", id: keptLink, date: "2026-01-01 00:00:00" },
                 ];
                 const channel = (await emulator().admin.seed("channels", { items })).id;
-                assert.deepEqual(await ok("DELETE", `/api/url/${id}/delete`), { error: 0, message: "Link has been successfully deleted." });
-                assert.deepEqual((await emulator().admin.list("links")).map((link) => link.id), [keptLink]);
+                assert.deepEqual(await ok("DELETE", `/api/url/${id}/delete`), {
+                    error: 0,
+                    message: "Link has been successfully deleted.",
+                });
+                assert.deepEqual(
+                    (await emulator().admin.list("links")).map((link) => link.id),
+                    [keptLink],
+                );
                 const left = (await emulator().admin.get("channels", channel)).items as { id: number }[];
-                assert.deepEqual(left.map((item) => item.id), [keptLink]);
+                assert.deepEqual(
+                    left.map((item) => item.id),
+                    [keptLink],
+                );
                 await refused("GET", `/api/url/${id}`, undefined, "Link does not exist.");
             });
         });
@@ -448,10 +636,21 @@ for (const profile of PROFILE_NAMES) {
             });
 
             it("refuses an unknown plan setting or a wrong value, naming it", async () => {
-                await assert.rejects(emulator().admin.setPlan({ bogus: true } as never), /unknown plan setting "bogus"/);
-                await assert.rejects(emulator().admin.setPlan({ linksLimit: -1 }), /linksLimit must be a whole number or null/);
-                await assert.rejects(emulator().admin.setPlan({ expiry: "no" as never }), /expiry must be true or false/);
-                assert.deepEqual(await emulator().admin.setPlan({ expiry: false }), { ...(await emulator().admin.get("accounts", emulator().userId)).plan as object });
+                await assert.rejects(
+                    emulator().admin.setPlan({ bogus: true } as never),
+                    /unknown plan setting "bogus"/,
+                );
+                await assert.rejects(
+                    emulator().admin.setPlan({ linksLimit: -1 }),
+                    /linksLimit must be a whole number or null/,
+                );
+                await assert.rejects(
+                    emulator().admin.setPlan({ expiry: "no" as never }),
+                    /expiry must be true or false/,
+                );
+                assert.deepEqual(await emulator().admin.setPlan({ expiry: false }), {
+                    ...((await emulator().admin.get("accounts", emulator().userId)).plan as object),
+                });
             });
 
             it("rate-limits the link endpoints as every other", async () => {
@@ -512,7 +711,9 @@ describe("emulator: links, where the profiles differ", () => {
 
     it("refuses, naming what it does not follow, an alias outside printable ASCII and a single of a QR code's link", async () => {
         for (const emulator of [real(), spec()]) {
-            const response = await call(emulator, "POST", "/api/url/add", { body: { url: "https://example.com/", custom: "café" } });
+            const response = await call(emulator, "POST", "/api/url/add", {
+                body: { url: "https://example.com/", custom: "café" },
+            });
             assert.match(response.json.message, NOT_FOLLOWED);
             const { id } = await emulator.admin.seed("links", { qrId: 1 });
             assert.match((await call(emulator, "GET", `/api/url/${id}`)).json.message, NOT_FOLLOWED);

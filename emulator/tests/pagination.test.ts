@@ -40,7 +40,13 @@ describe("emulator: list pagination", () => {
                 assert.equal(response.json.error, "0");
                 const data = response.json.data;
                 assert.deepEqual(
-                    { result: data.result, perpage: data.perpage, currentpage: data.currentpage, nextpage: data.nextpage, maxpage: data.maxpage },
+                    {
+                        result: data.result,
+                        perpage: data.perpage,
+                        currentpage: data.currentpage,
+                        nextpage: data.nextpage,
+                        maxpage: data.maxpage,
+                    },
                     { result, perpage: 3, currentpage: page, nextpage, maxpage: 3 },
                 );
                 const entries = ownEntries(data[key]);

@@ -3,8 +3,19 @@ import { call, DATE_TIME, useEmulator } from "./harness";
 
 // The 13 tokens as the spec lists them.
 const SPEC_PIXEL_TYPES = [
-    "tagmanagerpixel", "analyticspixel", "socialpixel", "adspixel", "professionalpixel", "microblogpixel", "retargetpixel",
-    "qapixel", "pinboard", "searchengine", "photomessage", "forum", "shortvideo",
+    "tagmanagerpixel",
+    "analyticspixel",
+    "socialpixel",
+    "adspixel",
+    "professionalpixel",
+    "microblogpixel",
+    "retargetpixel",
+    "qapixel",
+    "pinboard",
+    "searchengine",
+    "photomessage",
+    "forum",
+    "shortvideo",
 ];
 
 describe("emulator: pixels", () => {
@@ -13,14 +24,19 @@ describe("emulator: pixels", () => {
     it("accepts each of the 13 types and lists them with integer ids and the spec's fields", async () => {
         const ids: number[] = [];
         for (const type of SPEC_PIXEL_TYPES) {
-            const response = await call(emulator(), "POST", "/api/pixel/add", { body: { type, name: `${type} pixel`, tag: `T-${type}` } });
+            const response = await call(emulator(), "POST", "/api/pixel/add", {
+                body: { type, name: `${type} pixel`, tag: `T-${type}` },
+            });
             assert.deepEqual(Object.keys(response.json).sort(), ["error", "id"]);
             assert.equal(response.json.error, 0);
             ids.push(response.json.id);
         }
         const list = await call(emulator(), "GET", "/api/pixels?limit=20");
         const pixels = list.json.data.pixels;
-        assert.deepEqual(pixels.map((pixel: { id: number }) => pixel.id), ids);
+        assert.deepEqual(
+            pixels.map((pixel: { id: number }) => pixel.id),
+            ids,
+        );
         for (const [index, pixel] of pixels.entries()) {
             assert.deepEqual(Object.keys(pixel).sort(), ["date", "id", "name", "tag", "type"]);
             assert.equal(pixel.type, SPEC_PIXEL_TYPES[index]);
@@ -66,7 +82,10 @@ describe("emulator: pixels", () => {
         const { id } = await emulator().admin.seed("pixels", {});
         assert.equal((await call(emulator(), "DELETE", `/api/pixel/${id}/delete`)).json.error, 0);
         assert.deepEqual(await emulator().admin.list("pixels"), []);
-        for (const [method, path] of [["DELETE", `/api/pixel/${id}/delete`], ["PUT", `/api/pixel/${id}/update`]]) {
+        for (const [method, path] of [
+            ["DELETE", `/api/pixel/${id}/delete`],
+            ["PUT", `/api/pixel/${id}/update`],
+        ]) {
             const response = await call(emulator(), method, path, { body: { tag: "x" } });
             assert.deepEqual(response.json, { error: 1, message: "Pixel does not exist." });
         }

@@ -5,10 +5,16 @@ import { call, DATE_TIME, useEmulator } from "./harness";
 const VALID_DATA: Record<string, { data: unknown; content: string }> = {
     text: { data: "Hello there", content: "Hello there" },
     link: { data: "https://example.com/page", content: "https://example.com/page" },
-    email: { data: { email: "someone@example.com", subject: "Hi", body: "Text" }, content: "MATMSG:TO:someone@example.com;SUB:Hi;BODY:Text;;" },
+    email: {
+        data: { email: "someone@example.com", subject: "Hi", body: "Text" },
+        content: "MATMSG:TO:someone@example.com;SUB:Hi;BODY:Text;;",
+    },
     phone: { data: "+41440000000", content: "tel:+41440000000" },
     sms: { data: { phone: "+41440000000", message: "Ping" }, content: "SMSTO:+41440000000:Ping" },
-    wifi: { data: { ssid: "Office", pass: "secret-pass", encryption: "wpa" }, content: "WIFI:T:WPA;S:Office;P:secret-pass;;" },
+    wifi: {
+        data: { ssid: "Office", pass: "secret-pass", encryption: "wpa" },
+        content: "WIFI:T:WPA;S:Office;P:secret-pass;;",
+    },
     vcard: { data: { fname: "Ada", org: "Analytical" }, content: "BEGIN:VCARD\nFNAME:Ada\nORG:Analytical\nEND:VCARD" },
 };
 
@@ -59,7 +65,13 @@ describe("emulator: QR codes", () => {
     });
 
     it("add accepts colours and a logo and stores them", async () => {
-        await addQr({ type: "text", data: "x", background: "rgb(0,10,255)", foreground: "rgb(255, 255, 0)", logo: "https://cdn.example.com/logo.JPEG" });
+        await addQr({
+            type: "text",
+            data: "x",
+            background: "rgb(0,10,255)",
+            foreground: "rgb(255, 255, 0)",
+            logo: "https://cdn.example.com/logo.JPEG",
+        });
         const [stored] = await emulator().admin.list("qrcodes");
         assert.equal(stored.background, "rgb(0,10,255)");
         assert.equal(stored.foreground, "rgb(255, 255, 0)");
@@ -144,16 +156,22 @@ describe("emulator: QR codes", () => {
 
     it("update needs data of the right shape, may change the type, and keeps what is not sent", async () => {
         const created = await addQr({ type: "text", data: "before", background: "rgb(1,2,3)" });
-        const missing = await call(emulator(), "PUT", `/api/qr/${created.id}/update`, { body: { background: "rgb(4,5,6)" } });
+        const missing = await call(emulator(), "PUT", `/api/qr/${created.id}/update`, {
+            body: { background: "rgb(4,5,6)" },
+        });
         assert.equal(missing.json.error, 1);
         assert.match(missing.json.message, /data/);
-        const wrongShape = await call(emulator(), "PUT", `/api/qr/${created.id}/update`, { body: { type: "wifi", data: "not an object" } });
+        const wrongShape = await call(emulator(), "PUT", `/api/qr/${created.id}/update`, {
+            body: { type: "wifi", data: "not an object" },
+        });
         assert.equal(wrongShape.json.error, 1);
         let [stored] = await emulator().admin.list("qrcodes");
         assert.equal(stored.data, "before");
         assert.equal(stored.background, "rgb(1,2,3)");
 
-        const ok = await call(emulator(), "PUT", `/api/qr/${created.id}/update`, { body: { type: "link", data: "https://example.org" } });
+        const ok = await call(emulator(), "PUT", `/api/qr/${created.id}/update`, {
+            body: { type: "link", data: "https://example.org" },
+        });
         assert.deepEqual(Object.keys(ok.json).sort(), ["error", "message"]);
         assert.equal(ok.json.error, 0);
         [stored] = await emulator().admin.list("qrcodes");
@@ -170,7 +188,11 @@ describe("emulator: QR codes", () => {
         assert.deepEqual(await emulator().admin.list("qrcodes"), []);
         const [storedChannel] = await emulator().admin.list("channels");
         assert.deepEqual(storedChannel.items, []);
-        for (const [method, path] of [["GET", `/api/qr/${created.id}`], ["DELETE", `/api/qr/${created.id}/delete`], ["PUT", `/api/qr/${created.id}/update`]]) {
+        for (const [method, path] of [
+            ["GET", `/api/qr/${created.id}`],
+            ["DELETE", `/api/qr/${created.id}/delete`],
+            ["PUT", `/api/qr/${created.id}/update`],
+        ]) {
             const response = await call(emulator(), method, path, method === "PUT" ? { body: { data: "x" } } : {});
             assert.deepEqual(response.json, { error: 1, message: "QR code does not exist." });
         }

@@ -24,10 +24,20 @@ describe("emulator: rate limit, body style (default)", () => {
         const startedAt = Date.now();
         const seen = [];
         for (let i = 0; i < 3; i++) seen.push(rateHeaders(await call(emulator(), "GET", "/api/account")));
-        assert.deepEqual(seen.map((headers) => [headers.limit, headers.remaining]), [["3", "2"], ["3", "1"], ["3", "0"]]);
+        assert.deepEqual(
+            seen.map((headers) => [headers.limit, headers.remaining]),
+            [
+                ["3", "2"],
+                ["3", "1"],
+                ["3", "0"],
+            ],
+        );
         const reset = seen[0].reset;
         assert.ok(Number.isInteger(reset), "reset is an integer");
-        assert.ok(seen.every((headers) => headers.reset === reset), "one window, one reset time");
+        assert.ok(
+            seen.every((headers) => headers.reset === reset),
+            "one window, one reset time",
+        );
         assert.ok(reset * 1000 >= startedAt + 60_000, "the window ends a full window after its first request");
         assert.ok(reset * 1000 <= Date.now() + 61_000, "and not later");
     });
@@ -48,7 +58,9 @@ describe("emulator: rate limit, body style (default)", () => {
 
     it("a rate-limited write changes nothing and is logged as rate-limited", async () => {
         await exhaust(emulator(), 3);
-        const limited = await call(emulator(), "POST", "/api/domain/add", { body: { domain: "https://late.example.com" } });
+        const limited = await call(emulator(), "POST", "/api/domain/add", {
+            body: { domain: "https://late.example.com" },
+        });
         assert.equal(limited.json.error, 429);
         assert.deepEqual(await emulator().admin.list("domains"), []);
         const log = await emulator().admin.requests();
@@ -101,16 +113,19 @@ describe("emulator: rate limit, body style (default)", () => {
 
 describe("emulator: rate limit, status style", () => {
     it("answers HTTP 429 with a JSON body and a Retry-After header when configured at start", async () => {
-        await withEmulator({ rateLimit: { limit: 1, windowMs: 60_000 }, rateLimitStyle: "status" }, async (emulator) => {
-            await call(emulator, "GET", "/api/account");
-            const limited = await call(emulator, "GET", "/api/account");
-            assert.equal(limited.status, 429);
-            assert.equal(limited.json.error, 429);
-            assert.equal(limited.json.message, "Too Many API Requests.");
-            const header = Number(limited.headers.get("retry-after"));
-            assert.ok(header >= 1 && header <= 60, `Retry-After header ${header}`);
-            assert.equal(rateHeaders(limited).remaining, "-1");
-        });
+        await withEmulator(
+            { rateLimit: { limit: 1, windowMs: 60_000 }, rateLimitStyle: "status" },
+            async (emulator) => {
+                await call(emulator, "GET", "/api/account");
+                const limited = await call(emulator, "GET", "/api/account");
+                assert.equal(limited.status, 429);
+                assert.equal(limited.json.error, 429);
+                assert.equal(limited.json.message, "Too Many API Requests.");
+                const header = Number(limited.headers.get("retry-after"));
+                assert.ok(header >= 1 && header <= 60, `Retry-After header ${header}`);
+                assert.equal(rateHeaders(limited).remaining, "-1");
+            },
+        );
     });
 
     it("can be switched on and off through the admin surface", async () => {

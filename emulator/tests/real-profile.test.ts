@@ -31,7 +31,10 @@ describe("emulator: the real-service profile", () => {
             await ok(emulator, "POST", "/api/pixel/add", { type: "forum", name, tag: name });
             const [channel] = await stored(emulator, "channels");
             const [pixel] = await stored(emulator, "pixels");
-            assert.deepEqual([channel.name, channel.description, pixel.name, pixel.tag], [expected, expected, expected, expected]);
+            assert.deepEqual(
+                [channel.name, channel.description, pixel.name, pixel.tag],
+                [expected, expected, expected, expected],
+            );
         }
     });
 
@@ -43,7 +46,11 @@ describe("emulator: the real-service profile", () => {
         const channel = await ok(real(), "POST", "/api/channel/add", { name: "news" });
         assert.equal((await stored(real(), "channels"))[0].name, "news");
         const answer = await ok(real(), "PUT", `/api/channel/${channel.id}/update`, { name: "weekly" });
-        assert.deepEqual([answer.name, answer.id], ["Weekly", String(channel.id)], "a channel update answers with the channel");
+        assert.deepEqual(
+            [answer.name, answer.id],
+            ["Weekly", String(channel.id)],
+            "a channel update answers with the channel",
+        );
         const specCampaign = await ok(spec(), "POST", "/api/campaign/add", { name: "spring sale" });
         assert.equal(specCampaign.domain, "spring sale");
     });
@@ -67,17 +74,23 @@ describe("emulator: the real-service profile", () => {
     });
 
     it("answers QR data it cannot read with an HTML 500, storing nothing", async () => {
-        const response = await call(real(), "POST", "/api/qr/add", { body: { type: "phone", data: { phone: "+15550100" } } });
+        const response = await call(real(), "POST", "/api/qr/add", {
+            body: { type: "phone", data: { phone: "+15550100" } },
+        });
         assert.equal(response.status, 500);
         assert.match(response.contentType, /text\/html/);
         assert.deepEqual(await stored(real(), "qrcodes"), []);
-        const specAnswer = await call(spec(), "POST", "/api/qr/add", { body: { type: "phone", data: { phone: "+15550100" } } });
+        const specAnswer = await call(spec(), "POST", "/api/qr/add", {
+            body: { type: "phone", data: { phone: "+15550100" } },
+        });
         assert.deepEqual([specAnswer.status, specAnswer.json.error], [200, 1]);
     });
 
     it("refuses a campaign's own slug on update, and ignores an empty one", async () => {
         const created = await ok(real(), "POST", "/api/campaign/add", { name: "Rotating", slug: "own-slug" });
-        const again = await call(real(), "PUT", `/api/campaign/${created.id}/update`, { body: { name: "Rotating", slug: "own-slug" } });
+        const again = await call(real(), "PUT", `/api/campaign/${created.id}/update`, {
+            body: { name: "Rotating", slug: "own-slug" },
+        });
         assert.deepEqual([again.json.error, again.json.message], [1, "This slug is currently not available"]);
         await ok(real(), "PUT", `/api/campaign/${created.id}/update`, { name: "Rotating", slug: "" });
         assert.equal((await stored(real(), "campaigns"))[0].slug, "own-slug");
@@ -92,7 +105,10 @@ describe("emulator: the real-service profile", () => {
     });
 
     it('refuses to clear a domain redirect: "" gets an empty 200, null "No data sent"', async () => {
-        const created = await ok(real(), "POST", "/api/domain/add", { domain: "https://go.example.com", redirectroot: "https://example.com" });
+        const created = await ok(real(), "POST", "/api/domain/add", {
+            domain: "https://go.example.com",
+            redirectroot: "https://example.com",
+        });
         const empty = await call(real(), "PUT", `/api/domain/${created.id}/update`, { body: { redirectroot: "" } });
         assert.deepEqual([empty.status, empty.text], [200, ""]);
         const nothing = await call(real(), "PUT", `/api/domain/${created.id}/update`, { body: { redirectroot: null } });
@@ -102,9 +118,13 @@ describe("emulator: the real-service profile", () => {
 
     it("answers an update of a deleted domain or pixel with an empty 200", async () => {
         for (const path of ["/api/domain/999/update", "/api/pixel/999/update"]) {
-            const response = await call(real(), "PUT", path, { body: { redirectroot: "https://example.com", tag: "T" } });
+            const response = await call(real(), "PUT", path, {
+                body: { redirectroot: "https://example.com", tag: "T" },
+            });
             assert.deepEqual([response.status, response.text], [200, ""], path);
-            const specResponse = await call(spec(), "PUT", path, { body: { redirectroot: "https://example.com", tag: "T" } });
+            const specResponse = await call(spec(), "PUT", path, {
+                body: { redirectroot: "https://example.com", tag: "T" },
+            });
             assert.match(specResponse.json.message, /does not exist/);
         }
     });
@@ -112,16 +132,25 @@ describe("emulator: the real-service profile", () => {
     it("lists overlays under overlay, not cta", async () => {
         await real().admin.seed("overlays", { name: "Contact" });
         const list = await call(real(), "GET", "/api/overlay");
-        assert.deepEqual(list.json.data.overlay.map((overlay: { name: string }) => overlay.name), ["Contact"]);
+        assert.deepEqual(
+            list.json.data.overlay.map((overlay: { name: string }) => overlay.name),
+            ["Contact"],
+        );
         assert.equal(list.json.data.cta, undefined);
     });
 
     it("refuses to assign an item already in the channel, or a link already in the campaign", async () => {
-        for (const [emulator, refused] of [[real(), true], [spec(), false]] as const) {
+        for (const [emulator, refused] of [
+            [real(), true],
+            [spec(), false],
+        ] as const) {
             const channel = await ok(emulator, "POST", "/api/channel/add", { name: "News", color: "#123456" });
             const campaign = await ok(emulator, "POST", "/api/campaign/add", { name: "Launch", slug: "launch" });
             const link = await emulator.admin.seed("links", { url: "https://example.com" });
-            for (const path of [`/api/channel/${channel.id}/assign/links/${link.id}`, `/api/campaign/${campaign.id}/assign/${link.id}`]) {
+            for (const path of [
+                `/api/channel/${channel.id}/assign/links/${link.id}`,
+                `/api/campaign/${campaign.id}/assign/${link.id}`,
+            ]) {
                 await ok(emulator, "POST", path);
                 const again = await call(emulator, "POST", path);
                 if (refused) assert.match(again.json.message, /already added/, path);

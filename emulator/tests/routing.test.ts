@@ -25,7 +25,12 @@ describe("emulator: routing errors", () => {
 
     it("a non-numeric id segment answers an HTML 500 and changes nothing", async () => {
         await emulator().admin.seed("domains", {});
-        assertHtml(await call(emulator(), "PUT", "/api/domain/abc/update", { body: { redirectroot: "https://x.example.com" } }), 500);
+        assertHtml(
+            await call(emulator(), "PUT", "/api/domain/abc/update", {
+                body: { redirectroot: "https://x.example.com" },
+            }),
+            500,
+        );
         assertHtml(await call(emulator(), "DELETE", "/api/domain/1x/delete"), 500);
         assertHtml(await call(emulator(), "GET", "/api/qr/latest"), 500);
         assertHtml(await call(emulator(), "POST", "/api/channel/1/assign/links/first"), 500);
@@ -36,7 +41,7 @@ describe("emulator: routing errors", () => {
     });
 
     it("a body that is not a JSON object is refused with error 1", async () => {
-        for (const text of ["{not json", "[1,2]", "\"text\""]) {
+        for (const text of ["{not json", "[1,2]", '"text"']) {
             const response = await fetch(`${emulator().baseUrl}/api/pixel/add`, {
                 method: "POST",
                 headers: { Authorization: `Bearer ${emulator().apiKey}`, "Content-Type": "application/json" },

@@ -16,8 +16,12 @@ describe("emulator: state file", () => {
     it("saves every change and loads it at the next start, with the same key and ids that keep counting", async () => {
         const stateFile = join(directory, "state.json");
         const first = await withEmulator({ stateFile }, async (emulator) => {
-            const domain = await call(emulator, "POST", "/api/domain/add", { body: { domain: "https://kept.example.com" } });
-            const campaign = await call(emulator, "POST", "/api/campaign/add", { body: { name: "Kept", slug: "kept" } });
+            const domain = await call(emulator, "POST", "/api/domain/add", {
+                body: { domain: "https://kept.example.com" },
+            });
+            const campaign = await call(emulator, "POST", "/api/campaign/add", {
+                body: { name: "Kept", slug: "kept" },
+            });
             const link = await emulator.admin.seed("links", {});
             await call(emulator, "POST", `/api/campaign/${campaign.json.id}/assign/${link.id}`);
             return { apiKey: emulator.apiKey, domainId: domain.json.id, campaignId: campaign.json.id };
@@ -32,7 +36,9 @@ describe("emulator: state file", () => {
             assert.equal(domains.json.data.domains[0].domain, "https://kept.example.com");
             const [link] = await emulator.admin.list("links");
             assert.equal(link.campaignId, first.campaignId);
-            const again = await call(emulator, "POST", "/api/domain/add", { body: { domain: "https://new.example.com" } });
+            const again = await call(emulator, "POST", "/api/domain/add", {
+                body: { domain: "https://new.example.com" },
+            });
             assert.ok(again.json.id > first.domainId);
             const taken = await call(emulator, "POST", "/api/campaign/add", { body: { name: "Dup", slug: "kept" } });
             assert.equal(taken.json.error, 1);

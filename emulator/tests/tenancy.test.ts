@@ -11,11 +11,20 @@ describe("emulator: tenant isolation", () => {
         await emulator().admin.seed("pixels", { name: "Theirs" }, { userId: other.userId });
         await emulator().admin.seed("pixels", { name: "Mine" });
         const mine = await call(emulator(), "GET", "/api/pixels");
-        assert.deepEqual(mine.json.data.pixels.map((pixel: { name: string }) => pixel.name), ["Mine"]);
+        assert.deepEqual(
+            mine.json.data.pixels.map((pixel: { name: string }) => pixel.name),
+            ["Mine"],
+        );
         const theirs = await call(emulator(), "GET", "/api/pixels", { key: other.apiKey });
-        assert.deepEqual(theirs.json.data.pixels.map((pixel: { name: string }) => pixel.name), ["Theirs"]);
+        assert.deepEqual(
+            theirs.json.data.pixels.map((pixel: { name: string }) => pixel.name),
+            ["Theirs"],
+        );
         const domains = await call(emulator(), "GET", "/api/domains");
-        assert.deepEqual(domains.json.data.domains.filter((entry: { id: unknown }) => entry.id !== null), []);
+        assert.deepEqual(
+            domains.json.data.domains.filter((entry: { id: unknown }) => entry.id !== null),
+            [],
+        );
     });
 
     it("another account's id answers exactly like an id that does not exist, and nothing changes", async () => {
@@ -55,15 +64,23 @@ describe("emulator: tenant isolation", () => {
         const { id: myCampaign } = await emulator().admin.seed("campaigns", {});
         const { id: myChannel } = await emulator().admin.seed("channels", {});
         const assignForeign = await call(emulator(), "POST", `/api/campaign/${myCampaign}/assign/${ids.link}`);
-        assert.deepEqual(assignForeign.json, (await call(emulator(), "POST", `/api/campaign/${myCampaign}/assign/${missing}`)).json);
+        assert.deepEqual(
+            assignForeign.json,
+            (await call(emulator(), "POST", `/api/campaign/${myCampaign}/assign/${missing}`)).json,
+        );
         const channelForeign = await call(emulator(), "POST", `/api/channel/${myChannel}/assign/qr/${ids.qr}`);
-        assert.deepEqual(channelForeign.json, (await call(emulator(), "POST", `/api/channel/${myChannel}/assign/qr/${missing}`)).json);
+        assert.deepEqual(
+            channelForeign.json,
+            (await call(emulator(), "POST", `/api/channel/${myChannel}/assign/qr/${missing}`)).json,
+        );
         const intoForeign = await call(emulator(), "POST", `/api/campaign/${ids.campaign}/assign/${ids.link}`);
         assert.deepEqual(intoForeign.json, { error: 1, message: "Campaign does not exist." });
 
         const after = (await emulator().admin.store()) as Record<string, unknown>;
         for (const kind of ["domains", "campaigns", "channels", "pixels", "qrcodes", "links"]) {
-            const before = JSON.parse(storeBefore)[kind].filter((record: { userId: number }) => record.userId === other.userId);
+            const before = JSON.parse(storeBefore)[kind].filter(
+                (record: { userId: number }) => record.userId === other.userId,
+            );
             const now = (after[kind] as { userId: number }[]).filter((record) => record.userId === other.userId);
             assert.deepEqual(now, before, `${kind} of the other account are unchanged`);
         }

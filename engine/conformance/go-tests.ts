@@ -36,22 +36,30 @@ const IMPORT =
 const INVOKES = "invokes of a provider's functions: a dynamic provider has none";
 const LOADER = "the schema loader serves provider schemas: a dynamic provider has none";
 const PCL = "PCL snippets (programs in PCL run by the engine)";
-const REFRESH_BEFORE_UPDATE = "a provider opts into refresh-before-update in Check's answer; the dynamic-provider host never does";
-const LEGACY_REFRESH_DIFF = "the legacy refresh diff, a Go engine option (UseLegacyRefreshDiff) that the CLI does not set";
-const RESOURCE_REFERENCES = "resource references in a provider's inputs and outputs: the dynamic-provider host serializes them away";
-const SHUTDOWN_SIGNAL = "SignalAndWaitForShutdown, a ResourceMonitor call of the Go test programs; the Node SDK makes it only for resource hooks (resource_hooks_test.go)";
+const REFRESH_BEFORE_UPDATE =
+    "a provider opts into refresh-before-update in Check's answer; the dynamic-provider host never does";
+const LEGACY_REFRESH_DIFF =
+    "the legacy refresh diff, a Go engine option (UseLegacyRefreshDiff) that the CLI does not set";
+const RESOURCE_REFERENCES =
+    "resource references in a provider's inputs and outputs: the dynamic-provider host serializes them away";
+const SHUTDOWN_SIGNAL =
+    "SignalAndWaitForShutdown, a ResourceMonitor call of the Go test programs; the Node SDK makes it only for resource hooks (resource_hooks_test.go)";
 const PLUGIN_INSTALL = "plugin pre-installation of language packages: the dynamic provider is no plugin to install";
 const PLANS = "update plans (--plan, experimental)";
-const VIEWS = "provider views (resources a provider reports under one it manages): the dynamic-provider host reports none";
+const VIEWS =
+    "provider views (resources a provider reports under one it manages): the dynamic-provider host reports none";
 const SKIPPED_IN_GO = "skipped in Go itself (t.Skip: currently failing)";
 const BYTE_STRINGS = "strings of bytes that are not UTF-8: a Node program's strings are Unicode, sent as UTF-8";
-const EXPLICIT_PROVIDERS = "explicit providers, provider versions or several providers: the programs have the one default pulumi-nodejs provider";
+const EXPLICIT_PROVIDERS =
+    "explicit providers, provider versions or several providers: the programs have the one default pulumi-nodejs provider";
 
-const BUILTIN_REFUSAL = "the engine's builtin resources are refused: the run fails naming the resource and deploy/builtins.go builtinProvider";
+const BUILTIN_REFUSAL =
+    "the engine's builtin resources are refused: the run fails naming the resource and deploy/builtins.go builtinProvider";
 const STACK_REFERENCE = refused(BUILTIN_REFUSAL, "builtin StackReference: the up fails naming deploy/builtins.go");
 const STASH = refused(BUILTIN_REFUSAL, "builtin Stash: the up fails naming deploy/builtins.go");
 
-const REFUSED_OPTION = "the resource option is refused: the registration fails naming it and the Go code that acts on it";
+const REFUSED_OPTION =
+    "the resource option is refused: the registration fails naming it and the Go code that acts on it";
 const HIDE_DIFFS = refused(
     `hideDiffs: ${REFUSED_OPTION}. The Node SDK sends it, but what it changes is the CLI's display of the diff, which its Go tests check against their golden output (testdata/output); the double's runs render no such display to check`,
     "hideDiffs: the up fails naming it",
@@ -61,7 +69,9 @@ const HIDE_DIFFS = refused(
 export const GO_TESTS: Record<string, Record<string, Judgement>> = {
     "alias_test.go": {
         TestAliases: TRANSCRIBED,
-        TestAliasesNodeJSBackCompat: na("aliases computed by old Node SDKs (the engine's back-compat for them); the Node SDK in use sends alias specs"),
+        TestAliasesNodeJSBackCompat: na(
+            "aliases computed by old Node SDKs (the engine's back-compat for them); the Node SDK in use sends alias specs",
+        ),
         TestAliasURNs: TRANSCRIBED,
         TestDuplicatesDueToAliases: TRANSCRIBED,
         TestCorrectResourceChosen: TRANSCRIBED,
@@ -69,7 +79,9 @@ export const GO_TESTS: Record<string, Record<string, Judgement>> = {
             "a component's state taken over by a custom resource (a type alias), which the Go test says depends on the provider coping with it: the dynamic-provider host cannot, since the component's state holds no serialized provider (its Update fails with \"Unexpected struct type\")",
         ),
         TestParentAlias: TRANSCRIBED,
-        TestEmptyParentAlias: na("an alias whose parent URN is the empty string, as old Python SDKs send it; the Node SDK sends noParent or a parent"),
+        TestEmptyParentAlias: na(
+            "an alias whose parent URN is the empty string, as old Python SDKs send it; the Node SDK sends noParent or a parent",
+        ),
         TestSplitUpdateComponentAliases: TRANSCRIBED,
         TestFailDeleteDuplicateAliases: TRANSCRIBED,
         TestAliasesInProvidersAreNormalized: na(EXPLICIT_PROVIDERS),
@@ -120,14 +132,20 @@ export const GO_TESTS: Record<string, Record<string, Judgement>> = {
         TestUpContinueOnErrorUpdate: TRANSCRIBED,
         TestUpContinueOnErrorUpdateWithRefresh: TRANSCRIBED,
         TestUpContinueOnErrorNoSDKSupport: na("SDKs without result reporting; the Node SDK in use reports results"),
-        TestUpContinueOnErrorUpdateNoSDKSupport: na("SDKs without result reporting; the Node SDK in use reports results"),
-        TestDestroyContinueOnErrorDeleteAfterFailedUp: na("its program ignores a failed registration and ends well; a Node program's failed registration is an unhandled rejection that fails the program (cmd/run uncaughtHandler), so the engine bails before its deletes"),
+        TestUpContinueOnErrorUpdateNoSDKSupport: na(
+            "SDKs without result reporting; the Node SDK in use reports results",
+        ),
+        TestDestroyContinueOnErrorDeleteAfterFailedUp: na(
+            "its program ignores a failed registration and ends well; a Node program's failed registration is an unhandled rejection that fails the program (cmd/run uncaughtHandler), so the engine bails before its deletes",
+        ),
         TestContinueOnErrorImport: na(IMPORT),
         TestUpContinueOnErrorFailedDependencies: TRANSCRIBED,
         TestContinueOnErrorWithChangingProviderOnCreate: na(EXPLICIT_PROVIDERS),
     },
     "delete_before_replace_test.go": {
-        TestDeleteBeforeReplace: na(`its graph's roots are explicit providers, whose replacement replaces what they provide: ${EXPLICIT_PROVIDERS}`),
+        TestDeleteBeforeReplace: na(
+            `its graph's roots are explicit providers, whose replacement replaces what they provide: ${EXPLICIT_PROVIDERS}`,
+        ),
         TestPropertyDependenciesAdapter: TRANSCRIBED,
         TestExplicitDeleteBeforeReplace: TRANSCRIBED,
         TestDependencyChangeDBR: TRANSCRIBED,
@@ -361,14 +379,24 @@ export const GO_TESTS: Record<string, Record<string, Judgement>> = {
     },
     "pulumi_test.go": {
         TestEmptyProgramLifecycle: TRANSCRIBED,
-        TestNoRuntimeLifecycle: na("a run with no language runtime at all; a run of the double always has the Node program"),
-        TestSingleResourceDiffUnavailable: na("a provider answering Diff with DiffUnavailable; the dynamic-provider host never does"),
+        TestNoRuntimeLifecycle: na(
+            "a run with no language runtime at all; a run of the double always has the Node program",
+        ),
+        TestSingleResourceDiffUnavailable: na(
+            "a provider answering Diff with DiffUnavailable; the dynamic-provider host never does",
+        ),
         TestCheckFailureRecord: TRANSCRIBED,
         TestCheckFailureInvalidPropertyRecord: TRANSCRIBED,
-        TestLanguageHostDiagnostics: na("an error the Go test's language host returns itself; a Node program's errors are its own (TestProgramError)"),
+        TestLanguageHostDiagnostics: na(
+            "an error the Go test's language host returns itself; a Node program's errors are its own (TestProgramError)",
+        ),
         TestBrokenDecrypter: TRANSCRIBED,
-        TestBadResourceType: na("a custom resource of a program of dynamic resources always has the dynamic provider's type; a component's type may be anything, as the test shows"),
-        TestProviderCancellation: na("the engine's Cancel of a provider of the Go test's own making (deploytest.Provider CancelF)"),
+        TestBadResourceType: na(
+            "a custom resource of a program of dynamic resources always has the dynamic provider's type; a component's type may be anything, as the test shows",
+        ),
+        TestProviderCancellation: na(
+            "the engine's Cancel of a provider of the Go test's own making (deploytest.Provider CancelF)",
+        ),
         TestLanguageRuntimeCancellation: na("cancellation of the Go test's language runtime"),
         TestPreviewWithPendingOperations: TRANSCRIBED,
         TestRefreshWithPendingOperations: TRANSCRIBED,
@@ -377,7 +405,9 @@ export const GO_TESTS: Record<string, Record<string, Judgement>> = {
         TestUpdatePartialFailure: TRANSCRIBED,
         TestStackReference: STACK_REFERENCE,
         TestStackReferenceRegister: STACK_REFERENCE,
-        TestLoadFailureShutdown: na("a provider plugin that fails to load; the dynamic-provider host is part of @pulumi/pulumi"),
+        TestLoadFailureShutdown: na(
+            "a provider plugin that fails to load; the dynamic-provider host is part of @pulumi/pulumi",
+        ),
         TestSingleResourceIgnoreChanges: TRANSCRIBED,
         TestIgnoreChangesInvalidPaths: TRANSCRIBED,
         TestReplaceOnChanges: TRANSCRIBED,
@@ -390,9 +420,15 @@ export const GO_TESTS: Record<string, Record<string, Judgement>> = {
         TestMissingRead: na(
             "a Read answering no outputs at all: the dynamic-provider host always answers an object (the provider's props with __provider added), which ReadStep.Apply takes, keeping the id it asked for (lifecycle-behaviours.test.ts)",
         ),
-        TestProviderPreview: na("a provider called to Create and Update in a preview (supportsPreview); the dynamic-provider host is never called so"),
-        TestProviderPreviewGrpc: na("a provider called to Create and Update in a preview (supportsPreview); the dynamic-provider host is never called so"),
-        TestProviderPreviewUnknowns: na("a provider called to Create and Update in a preview (supportsPreview); the dynamic-provider host is never called so"),
+        TestProviderPreview: na(
+            "a provider called to Create and Update in a preview (supportsPreview); the dynamic-provider host is never called so",
+        ),
+        TestProviderPreviewGrpc: na(
+            "a provider called to Create and Update in a preview (supportsPreview); the dynamic-provider host is never called so",
+        ),
+        TestProviderPreviewUnknowns: na(
+            "a provider called to Create and Update in a preview (supportsPreview); the dynamic-provider host is never called so",
+        ),
         TestLanguageClient: na("the Go language client's protocol"),
         TestConfigSecrets: TRANSCRIBED,
         TestComponentOutputs: TRANSCRIBED,
@@ -411,7 +447,9 @@ export const GO_TESTS: Record<string, Record<string, Judgement>> = {
         TestResourceNames: TRANSCRIBED,
         TestSourcePositions: TRANSCRIBED,
         TestBadResourceOptionURNs: TRANSCRIBED,
-        TestProviderChecksums: na("checksums of provider plugins to download; the dynamic provider is downloaded by no one"),
+        TestProviderChecksums: na(
+            "checksums of provider plugins to download; the dynamic provider is downloaded by no one",
+        ),
         TestAutomaticDiff: TRANSCRIBED,
         TestStackOutputsProgramError: TRANSCRIBED,
         TestStackOutputsResourceError: TRANSCRIBED,
@@ -536,8 +574,12 @@ export const GO_TESTS: Record<string, Record<string, Judgement>> = {
         TestRelinquishStep: TRANSCRIBED,
         TestTakeOwnershipStep: TRANSCRIBED,
         TestInitErrorsStep: TRANSCRIBED,
-        TestInitErrorsIgnoreChanges: na("it checks that Update receives the ignoreChanges; a dynamic provider's update is given none"),
-        TestReadNilOutputs: na("a Read answering nil outputs; the dynamic-provider host always answers an object (the outputs with __provider)"),
+        TestInitErrorsIgnoreChanges: na(
+            "it checks that Update receives the ignoreChanges; a dynamic provider's update is given none",
+        ),
+        TestReadNilOutputs: na(
+            "a Read answering nil outputs; the dynamic-provider host always answers an object (the outputs with __provider)",
+        ),
         TestExternalEventMetadata: TRANSCRIBED,
     },
     "taint_test.go": {
@@ -597,7 +639,9 @@ export const GO_TESTS: Record<string, Record<string, Judgement>> = {
     },
     "transformation_test.go": {
         TestRemoteTransforms: TRANSCRIBED,
-        TestRemoteTransformBadResponse: na("a callback answering bytes that are no TransformResponse: the Node SDK's callbacks server always answers one"),
+        TestRemoteTransformBadResponse: na(
+            "a callback answering bytes that are no TransformResponse: the Node SDK's callbacks server always answers one",
+        ),
         TestRemoteTransformErrorResponse: TRANSCRIBED,
         TestRemoteTransformationsConstruct: na(COMPONENTS),
         TestRemoteTransformsOptions: TRANSCRIBED,
@@ -608,9 +652,11 @@ export const GO_TESTS: Record<string, Record<string, Judgement>> = {
         TestTransformsProviderOpt: na(EXPLICIT_PROVIDERS),
         TestTransformInvoke: na(INVOKES),
         TestTransformInvokeTransformProvider: na(INVOKES),
-        TestTransformOrdering: na(`its stack transform gives the resource an explicit provider registered after it: ${EXPLICIT_PROVIDERS}`),
+        TestTransformOrdering: na(
+            `its stack transform gives the resource an explicit provider registered after it: ${EXPLICIT_PROVIDERS}`,
+        ),
         TestAssetArchiveRoundtrip: refused(
-            "assets and archives among a resource's inputs: Go hashes each as it reads the registration, after the transforms (a StringAsset of \"hello world\" gets the SHA-256 of its text, an archive that of the tar Go writes of it); the double computes no hash, so it refuses them",
+            'assets and archives among a resource\'s inputs: Go hashes each as it reads the registration, after the transforms (a StringAsset of "hello world" gets the SHA-256 of its text, an archive that of the tar Go writes of it); the double computes no hash, so it refuses them',
             "assets and archives among the inputs: the up fails naming it",
         ),
         TestRemoteTransformByteString: na(BYTE_STRINGS),

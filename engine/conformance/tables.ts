@@ -9,7 +9,10 @@ export const NOT_FOLLOWED_SECTION = "Engine rules the double does not follow";
 type Status = Judgement["status"];
 const STATUSES: readonly Status[] = ["transcribed", "refused", "to transcribe", "open", "not applicable"];
 
-const entries = () => Object.entries(GO_TESTS).flatMap(([file, tests]) => Object.entries(tests).map(([name, judgement]) => ({ file, name, judgement })));
+const entries = () =>
+    Object.entries(GO_TESTS).flatMap(([file, tests]) =>
+        Object.entries(tests).map(([name, judgement]) => ({ file, name, judgement })),
+    );
 
 function countOf(status: Status, within = entries()): number {
     return within.filter(({ judgement }) => judgement.status === status).length;
@@ -36,8 +39,12 @@ export function conformanceTables(): string {
         const within = all.filter((entry) => entry.file === file);
         return `| ${file} | ${within.length} | ${STATUSES.map((status) => countOf(status, within)).join(" | ")} |`;
     });
-    const open = all.flatMap(({ file, name, judgement }) => (judgement.status === "open" ? [`| ${file} ${name} | ${judgement.why} | ${judgement.needs} |`] : []));
-    const toTranscribe = all.flatMap(({ file, name, judgement }) => (judgement.status === "to transcribe" ? [`| ${file} ${name} | ${judgement.why} |`] : []));
+    const open = all.flatMap(({ file, name, judgement }) =>
+        judgement.status === "open" ? [`| ${file} ${name} | ${judgement.why} | ${judgement.needs} |`] : [],
+    );
+    const toTranscribe = all.flatMap(({ file, name, judgement }) =>
+        judgement.status === "to transcribe" ? [`| ${file} ${name} | ${judgement.why} |`] : [],
+    );
     return [
         `## ${README_SECTION}`,
         `${GO_REPOSITORY} \`${GO_PACKAGE}\` at ${GO_COMMIT.slice(0, 12)}: ${conformanceSummary()}. \`conformance/go-tests.ts\` judges`,
@@ -68,7 +75,9 @@ export function conformanceTables(): string {
         "",
         "| reason | Go tests |",
         "|---|---|",
-        ...byReason(all.filter(({ judgement }) => judgement.status === "refused" || judgement.status === "not applicable")),
+        ...byReason(
+            all.filter(({ judgement }) => judgement.status === "refused" || judgement.status === "not applicable"),
+        ),
         "",
         "",
     ].join("\n");
@@ -77,12 +86,15 @@ export function conformanceTables(): string {
 function byReason(within: ReturnType<typeof entries>): string[] {
     const reasons = new Map<string, Map<string, number>>();
     for (const { file, judgement } of within) {
-        const why = judgement.status === "refused" ? `refused: ${judgement.why}` : "why" in judgement ? judgement.why : "";
+        const why =
+            judgement.status === "refused" ? `refused: ${judgement.why}` : "why" in judgement ? judgement.why : "";
         const files = reasons.get(why) ?? new Map<string, number>();
         files.set(file, (files.get(file) ?? 0) + 1);
         reasons.set(why, files);
     }
-    return [...reasons].map(([why, files]) => `| ${why} | ${[...files].map(([file, count]) => `${file} (${count})`).join(", ")} |`);
+    return [...reasons].map(
+        ([why, files]) => `| ${why} | ${[...files].map(([file, count]) => `${file} (${count})`).join(", ")} |`,
+    );
 }
 
 /** Where the README's section under this heading lies, the heading included, up to the next one. */

@@ -8,7 +8,10 @@ import { PropertyMap, UNKNOWN, kindOf } from "../values/property-values";
 import { StepEventMetadata } from "./events";
 import { compareGoStrings } from "./go-format";
 
-export function translateDetailedDiff(step: StepEventMetadata, refresh: boolean): { diff?: ObjectDiff; hidden: PathPart[][] } {
+export function translateDetailedDiff(
+    step: StepEventMetadata,
+    refresh: boolean,
+): { diff?: ObjectDiff; hidden: PathPart[][] } {
     if (!step.detailedDiff) throw new Error(`${step.op} step has no detailed diff`);
     if (!step.old || !step.new) throw new Error(`${step.op} step with a detailed diff lacks its old or new state`);
     const hiddenPaths = step.new.hideDiffs ?? [];
@@ -54,7 +57,13 @@ function getProperty(key: PathPart, value: unknown): { value: unknown; found: bo
 }
 
 /** addDiff: a leaf takes the provider's kind; on the way there, a side without the property makes an add or delete. */
-function addDiff(path: readonly PathPart[], kind: DiffKind, parent: ValueDiff, oldParent: unknown, newParent: unknown): void {
+function addDiff(
+    path: readonly PathPart[],
+    kind: DiffKind,
+    parent: ValueDiff,
+    oldParent: unknown,
+    newParent: unknown,
+): void {
     const [element, ...rest] = path;
     const old = getProperty(element, oldParent);
     const next = getProperty(element, newParent);
@@ -62,11 +71,16 @@ function addDiff(path: readonly PathPart[], kind: DiffKind, parent: ValueDiff, o
         typeof element === "number"
             ? (parent.array ??= { adds: new Map(), deletes: new Map(), sames: new Map(), updates: new Map() })
             : (parent.object ??= { adds: new Map(), deletes: new Map(), sames: new Map(), updates: new Map() });
-    const { adds, deletes, updates } = maps as { adds: Map<PathPart, unknown>; deletes: Map<PathPart, unknown>; updates: Map<PathPart, ValueDiff> };
+    const { adds, deletes, updates } = maps as {
+        adds: Map<PathPart, unknown>;
+        deletes: Map<PathPart, unknown>;
+        updates: Map<PathPart, ValueDiff>;
+    };
     if (rest.length === 0) {
         if (kind === "add" || kind === "add-replace") adds.set(element, next.found ? next.value : UNKNOWN);
         else if (kind === "delete" || kind === "delete-replace") deletes.set(element, old.found ? old.value : UNKNOWN);
-        else if (kind === "update" || kind === "update-replace") updates.set(element, diffValues(old.value, next.value) ?? { old: old.value, new: next.value });
+        else if (kind === "update" || kind === "update-replace")
+            updates.set(element, diffValues(old.value, next.value) ?? { old: old.value, new: next.value });
         else throw new Error(`unexpected diff kind ${String(kind)}`);
         return;
     }

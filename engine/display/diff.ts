@@ -6,7 +6,18 @@ import { EngineEvent, StepEventMetadata, SummaryEventPayload } from "./events";
 import { compareGoStrings, trimSpace } from "./go-format";
 import { translateDetailedDiff } from "./detailed-diff";
 import { indentation, notFollowed } from "./property-printer";
-import { DisplayOptions, getIndent, isRootStack, outputsProperties, printObject, printObjectDiff, printerSettings, propertiesDetails, propertiesSummary, shouldShow } from "./step-details";
+import {
+    DisplayOptions,
+    getIndent,
+    isRootStack,
+    outputsProperties,
+    printObject,
+    printObjectDiff,
+    printerSettings,
+    propertiesDetails,
+    propertiesSummary,
+    shouldShow,
+} from "./step-details";
 import { STEP_OPS, opColor, opPrefix, pastTense } from "./step-ops";
 
 export interface DiffDisplayOptions extends DisplayOptions {
@@ -16,7 +27,12 @@ export interface DiffDisplayOptions extends DisplayOptions {
 type Seen = Map<string, StepEventMetadata>;
 
 /** RenderDiffEvent. */
-export function renderDiffEvent(event: EngineEvent, resourcesErrored: number, seen: Seen, options: DiffDisplayOptions): string {
+export function renderDiffEvent(
+    event: EngineEvent,
+    resourcesErrored: number,
+    seen: Seen,
+    options: DiffDisplayOptions,
+): string {
     const colorize = (text: string) => colors.colorize(text, options.color);
     switch (event.type) {
         case "prelude":
@@ -33,7 +49,9 @@ export function renderDiffEvent(event: EngineEvent, resourcesErrored: number, se
             return event.severity === "debug" && !options.debug ? "" : colorize(event.prefix + event.message);
         case "policy-violation":
         case "policy-remediation":
-            throw notFollowed(`a ${event.type} event (diff.go renderDiffPolicyViolationEvent, renderDiffPolicyRemediationEvent)`);
+            throw notFollowed(
+                `a ${event.type} event (diff.go renderDiffPolicyViolationEvent, renderDiffPolicyRemediationEvent)`,
+            );
         default:
             // cancel, resource-operationfailed, policy-load, progress, error, debugging-start and the policy summaries.
             return "";
@@ -43,14 +61,23 @@ export function renderDiffEvent(event: EngineEvent, resourcesErrored: number, se
 /** renderPreludeEvent: the config, keys sorted. */
 function renderPrelude(config: ReadonlyMap<string, string>, colorize: (text: string) => string): string {
     const keys = [...config.keys()].sort(compareGoStrings);
-    return colorize(`${colors.SpecUnimportant}Configuration:${colors.Reset}\n`) + keys.map((key) => `    ${key}: ${config.get(key)}\n`).join("");
+    return (
+        colorize(`${colors.SpecUnimportant}Configuration:${colors.Reset}\n`) +
+        keys.map((key) => `    ${key}: ${config.get(key)}\n`).join("")
+    );
 }
 
 /** renderSummaryEvent (diff style): the count of each op that changed something, sames, errors and the duration. */
-function renderSummary(event: SummaryEventPayload, resourcesErrored: number, colorize: (text: string) => string): string {
+function renderSummary(
+    event: SummaryEventPayload,
+    resourcesErrored: number,
+    colorize: (text: string) => string,
+): string {
     let out = colorize(`${colors.SpecHeadline}Resources:${colors.Reset}\n`);
     let [kinds, total] = [0, 0];
-    for (const op of STEP_OPS.filter((candidate) => !["same", "read", "discard", "read-replacement"].includes(candidate))) {
+    for (const op of STEP_OPS.filter(
+        (candidate) => !["same", "read", "discard", "read-replacement"].includes(candidate),
+    )) {
         const count = event.resourceChanges.get(op) ?? 0;
         if (count <= 0) continue;
         total += count;
@@ -67,7 +94,10 @@ function renderSummary(event: SummaryEventPayload, resourcesErrored: number, col
     // Go writes the errored count's color directives as they are, not colorized.
     if (resourcesErrored > 0) out += `    ${colors.Red}${resourcesErrored} errored${colors.Reset}\n`;
     if (event.policyPacks.size > 0) throw notFollowed("the policy packs of a summary (diff.go renderPolicyPacks)");
-    if (!event.isPreview) out += colorize(`\n${colors.SpecHeadline}Duration:${colors.Reset} ${durationString(Math.ceil(event.durationSeconds))}\n`);
+    if (!event.isPreview)
+        out += colorize(
+            `\n${colors.SpecHeadline}Duration:${colors.Reset} ${durationString(Math.ceil(event.durationSeconds))}\n`,
+        );
     return out;
 }
 
@@ -79,15 +109,29 @@ function durationString(seconds: number): string {
 }
 
 /** renderDiff: the summary lines, then the property diff (none for a same: its diff is metadata only). */
-function renderDiff(metadata: StepEventMetadata, planning: boolean, refresh: boolean, seen: Seen, options: DiffDisplayOptions): string {
+function renderDiff(
+    metadata: StepEventMetadata,
+    planning: boolean,
+    refresh: boolean,
+    seen: Seen,
+    options: DiffDisplayOptions,
+): string {
     const indent = getIndent(metadata, seen, options);
     const summary = propertiesSummary(metadata, indent, options.showURNs);
     let details = "";
     if (metadata.op !== "same" && metadata.detailedDiff) {
         const { diff, hidden } = translateDetailedDiff(metadata, refresh);
         details = diff
-            ? printObjectDiff(diff, undefined, hidden, printerSettings(metadata.op, indent + 1, options, planning, { summary: options.summaryDiff }))
-            : printObject(metadata.old?.inputs, printerSettings("same", indent + 1, options, planning, { prefix: true }));
+            ? printObjectDiff(
+                  diff,
+                  undefined,
+                  hidden,
+                  printerSettings(metadata.op, indent + 1, options, planning, { summary: options.summaryDiff }),
+              )
+            : printObject(
+                  metadata.old?.inputs,
+                  printerSettings("same", indent + 1, options, planning, { prefix: true }),
+              );
     } else if (metadata.op !== "same") {
         details = propertiesDetails(metadata, indent, planning, options);
     }
@@ -95,26 +139,45 @@ function renderDiff(metadata: StepEventMetadata, planning: boolean, refresh: boo
 }
 
 /** renderDiffResourcePreEvent: refreshes and imports show at their outputs. */
-function renderResourcePre(event: { metadata: StepEventMetadata; planning: boolean }, seen: Seen, options: DiffDisplayOptions): string {
+function renderResourcePre(
+    event: { metadata: StepEventMetadata; planning: boolean },
+    seen: Seen,
+    options: DiffDisplayOptions,
+): string {
     const { metadata } = event;
     seen.set(metadata.urn, metadata);
     if (metadata.op === "refresh" || metadata.op === "import") return "";
-    return shouldShow(metadata, options) || isRootStack(metadata) ? renderDiff(metadata, event.planning, false, seen, options) : "";
+    return shouldShow(metadata, options) || isRootStack(metadata)
+        ? renderDiff(metadata, event.planning, false, seen, options)
+        : "";
 }
 
 /** renderDiffResourceOutputsEvent: an import or a refresh's update as a diff, else the outputs that changed. */
-function renderResourceOutputs(event: { metadata: StepEventMetadata; planning: boolean }, seen: Seen, options: DiffDisplayOptions): string {
+function renderResourceOutputs(
+    event: { metadata: StepEventMetadata; planning: boolean },
+    seen: Seen,
+    options: DiffDisplayOptions,
+): string {
     const { metadata, planning } = event;
     if (!shouldShow(metadata, options) && !isRootStack(metadata)) return "";
     const refresh = seen.get(metadata.urn)?.op === "refresh";
-    if (metadata.op === "import" || (refresh && metadata.op === "update")) return renderDiff(metadata, planning, refresh, seen, options);
+    if (metadata.op === "import" || (refresh && metadata.op === "update"))
+        return renderDiff(metadata, planning, refresh, seen, options);
     const indent = getIndent(metadata, seen, options);
-    const text = outputsProperties(metadata, { indent: indent + 1, planning, refresh, showSames: options.showSameResources }, options);
+    const text = outputsProperties(
+        metadata,
+        { indent: indent + 1, planning, refresh, showSames: options.showSameResources },
+        options,
+    );
     const colorize = (value: string) => colors.colorize(value, options.color);
     let out = "";
-    if (refresh && (metadata.op !== "refresh" || text !== "" || isRootStack(metadata))) out += colorize(propertiesSummary(metadata, indent, options.showURNs));
+    if (refresh && (metadata.op !== "refresh" || text !== "" || isRootStack(metadata)))
+        out += colorize(propertiesSummary(metadata, indent, options.showURNs));
     if (!options.suppressOutputs && text !== "") {
-        out += colorize(`${opColor(metadata.op)}${indentation(indent + 1, metadata.op, false)}--outputs:--${colors.Reset}\n`) + colorize(text);
+        out +=
+            colorize(
+                `${opColor(metadata.op)}${indentation(indent + 1, metadata.op, false)}--outputs:--${colors.Reset}\n`,
+            ) + colorize(text);
     }
     return out;
 }
@@ -123,14 +186,22 @@ function renderResourceOutputs(event: { metadata: StepEventMetadata; planning: b
 export function createDiff(events: readonly EngineEvent[], options: DiffDisplayOptions): string {
     const seen: Seen = new Map();
     const withSummary = { ...options, summaryDiff: true };
-    return trimSpace(events.filter((event) => event.type !== "summary").map((event) => renderDiffEvent(event, 0, seen, withSummary)).join(""));
+    return trimSpace(
+        events
+            .filter((event) => event.type !== "summary")
+            .map((event) => renderDiffEvent(event, 0, seen, withSummary))
+            .join(""),
+    );
 }
 
 /**
  * ShowDiffEvents, up to the first cancel event: diagnostics go to stderr, the rest to stdout; the summary counts the
  * failed resource operations before it. The progress dots Go prints every 20 seconds while it waits are not printed.
  */
-export function showDiffEvents(events: readonly EngineEvent[], options: DiffDisplayOptions): { stdout: string; stderr: string } {
+export function showDiffEvents(
+    events: readonly EngineEvent[],
+    options: DiffDisplayOptions,
+): { stdout: string; stderr: string } {
     const seen: Seen = new Map();
     const printed = { stdout: "", stderr: "" };
     let errored = 0;

@@ -177,7 +177,9 @@ export function resourceV3(shown: ShownResource): ResourceV3 {
 function triggerOf(shown: ShownResource): unknown {
     if (shown.replacementTrigger === undefined || shown.replacementTrigger === null) return undefined;
     if (secretsIn(shown.replacementTrigger).length > 0) {
-        throw new Error(`${shown.urn}: a secret replacementTrigger, which Go's preview digest cannot serialize (pkg/backend/display/json.go ShowPreviewDigest: PanicCrypter)`);
+        throw new Error(
+            `${shown.urn}: a secret replacementTrigger, which Go's preview digest cannot serialize (pkg/backend/display/json.go ShowPreviewDigest: PanicCrypter)`,
+        );
     }
     return serializedValue(shown.replacementTrigger);
 }
@@ -192,7 +194,8 @@ function serializedProperties(props: Record<string, unknown>): Map<string, unkno
 function serializedValue(value: unknown): unknown {
     if (isSecretWrapper(value)) return SECRET_MARK;
     if (Array.isArray(value)) return value.map(serializedValue);
-    if (typeof value === "object" && value !== null) return serializedProperties(value as Record<string, unknown>) ?? new Map();
+    if (typeof value === "object" && value !== null)
+        return serializedProperties(value as Record<string, unknown>) ?? new Map();
     return value;
 }
 
@@ -206,7 +209,9 @@ export function previewDiagnostics(result: LifecycleResult): PreviewDiagnostic[]
         const severity = /^(warning|error): /.exec(line)?.[1] ?? "info";
         return { message: `${line}\n`, severity };
     });
-    return result.error === undefined ? printed : [...printed, { message: `error: ${result.error}\n`, severity: "error" }];
+    return result.error === undefined
+        ? printed
+        : [...printed, { message: `error: ${result.error}\n`, severity: "error" }];
 }
 
 /** previewActions.Ops: each logical step but the internal ones counted by its op; a read only when it changed the outputs. */

@@ -2,7 +2,15 @@
 // ConvertJSONEvent (pkg/backend/display/events.go), which reads them back from the apitype.EngineEvent JSON that
 // `--json` and event logs write (sdk/go/common/apitype/events.go), property values as stack.DeserializeProperties
 // reads them with the blinding decrypter.
-import { OUTPUT_SIG, PropertyMap, RESOURCE_SIG, SECRET_SIG, SIG_KEY, UNKNOWN, wrapSecret } from "../values/property-values";
+import {
+    OUTPUT_SIG,
+    PropertyMap,
+    RESOURCE_SIG,
+    SECRET_SIG,
+    SIG_KEY,
+    UNKNOWN,
+    wrapSecret,
+} from "../values/property-values";
 import { DiffKind } from "../values/object-diff";
 import { PathPart, parsePropertyPath } from "../values/property-path";
 import { NotFollowedError, notFollowed } from "./property-printer";
@@ -64,15 +72,46 @@ export type EngineEvent =
     | { type: "cancel" }
     | { type: "prelude"; config: Map<string, string> }
     | ({ type: "summary" } & SummaryEventPayload)
-    | { type: "resource-pre" | "resource-outputs"; metadata: StepEventMetadata; planning: boolean; debug?: boolean; internal?: boolean }
+    | {
+          type: "resource-pre" | "resource-outputs";
+          metadata: StepEventMetadata;
+          planning: boolean;
+          debug?: boolean;
+          internal?: boolean;
+      }
     | { type: "resource-operationfailed"; metadata: StepEventMetadata; status: number; steps: number }
-    | { type: "diag"; urn: string; prefix: string; message: string; color: string; severity: string; ephemeral: boolean }
+    | {
+          type: "diag";
+          urn: string;
+          prefix: string;
+          message: string;
+          color: string;
+          severity: string;
+          ephemeral: boolean;
+      }
     | { type: "stdoutcolor"; message: string; color: string }
     | ({ type: "policy-violation" } & PolicyEventPayload)
-    | { type: "policy-remediation"; resourceUrn: string; policyName: string; policyPackName: string; policyPackVersion: string; before: PropertyMap; after: PropertyMap }
-    | { type: "policy-load" | "policy-analyze-summary" | "policy-remediate-summary" | "policy-analyze-stack-summary" | "debugging-start" | "progress" | "error" };
+    | {
+          type: "policy-remediation";
+          resourceUrn: string;
+          policyName: string;
+          policyPackName: string;
+          policyPackVersion: string;
+          before: PropertyMap;
+          after: PropertyMap;
+      }
+    | {
+          type:
+              | "policy-load"
+              | "policy-analyze-summary"
+              | "policy-remediate-summary"
+              | "policy-analyze-stack-summary"
+              | "debugging-start"
+              | "progress"
+              | "error";
+      };
 
-type Json = Record<string, any>;  
+type Json = Record<string, any>;
 
 /** The payloads without a display, by their JSON field. */
 const SILENT: Record<string, EngineEvent["type"]> = {
@@ -88,25 +127,59 @@ const SILENT: Record<string, EngineEvent["type"]> = {
 /** ConvertJSONEvent. */
 export function convertJsonEvent(event: Json): EngineEvent {
     if (event.cancelEvent) return { type: "cancel" };
-    if (event.stdoutEvent) return { type: "stdoutcolor", message: event.stdoutEvent.message ?? "", color: event.stdoutEvent.color ?? "" };
+    if (event.stdoutEvent)
+        return { type: "stdoutcolor", message: event.stdoutEvent.message ?? "", color: event.stdoutEvent.color ?? "" };
     if (event.diagnosticEvent) {
         const diag = event.diagnosticEvent;
         const text = (name: string) => String(diag[name] ?? "");
-        return { type: "diag", urn: text("urn"), prefix: text("prefix"), message: text("message"), color: text("color"), severity: text("severity"), ephemeral: Boolean(diag.ephemeral) };
+        return {
+            type: "diag",
+            urn: text("urn"),
+            prefix: text("prefix"),
+            message: text("message"),
+            color: text("color"),
+            severity: text("severity"),
+            ephemeral: Boolean(diag.ephemeral),
+        };
     }
     if (event.policyEvent) return { type: "policy-violation", ...policyPayload(event.policyEvent) };
     if (event.policyRemediationEvent) {
-        const { resourceUrn, policyName, policyPackName, policyPackVersion, before, after } = event.policyRemediationEvent;
+        const { resourceUrn, policyName, policyPackName, policyPackVersion, before, after } =
+            event.policyRemediationEvent;
         const props = (value: Json | undefined) => deserializeProperties(value) ?? {};
-        return { type: "policy-remediation", resourceUrn: resourceUrn ?? "", policyName, policyPackName, policyPackVersion, before: props(before), after: props(after) };
+        return {
+            type: "policy-remediation",
+            resourceUrn: resourceUrn ?? "",
+            policyName,
+            policyPackName,
+            policyPackVersion,
+            before: props(before),
+            after: props(after),
+        };
     }
-    if (event.preludeEvent) return { type: "prelude", config: new Map(Object.entries(event.preludeEvent.config ?? {})) };
+    if (event.preludeEvent)
+        return { type: "prelude", config: new Map(Object.entries(event.preludeEvent.config ?? {})) };
     if (event.summaryEvent) return summaryPayload(event.summaryEvent);
-    if (event.resourcePreEvent) return { type: "resource-pre", metadata: stepMetadata(event.resourcePreEvent.metadata), planning: Boolean(event.resourcePreEvent.planning) };
-    if (event.resOutputsEvent) return { type: "resource-outputs", metadata: stepMetadata(event.resOutputsEvent.metadata), planning: Boolean(event.resOutputsEvent.planning) };
+    if (event.resourcePreEvent)
+        return {
+            type: "resource-pre",
+            metadata: stepMetadata(event.resourcePreEvent.metadata),
+            planning: Boolean(event.resourcePreEvent.planning),
+        };
+    if (event.resOutputsEvent)
+        return {
+            type: "resource-outputs",
+            metadata: stepMetadata(event.resOutputsEvent.metadata),
+            planning: Boolean(event.resOutputsEvent.planning),
+        };
     if (event.resOpFailedEvent) {
         const failed = event.resOpFailedEvent;
-        return { type: "resource-operationfailed", metadata: stepMetadata(failed.metadata), status: failed.status ?? 0, steps: failed.steps ?? 0 };
+        return {
+            type: "resource-operationfailed",
+            metadata: stepMetadata(failed.metadata),
+            status: failed.status ?? 0,
+            steps: failed.steps ?? 0,
+        };
     }
     const silent = Object.keys(SILENT).find((field) => event[field]);
     if (silent) return { type: SILENT[silent] } as EngineEvent;
@@ -140,7 +213,8 @@ function summaryPayload(summary: Json): EngineEvent {
 /** convertJSONStepEventMetadata. */
 function stepMetadata(metadata: Json): StepEventMetadata {
     const [old, next] = [stateMetadata(metadata.old), stateMetadata(metadata.new)];
-    const detailed = metadata.detailedDiff as Record<string, { diffKind: DiffKind; inputDiff?: boolean }> | null | undefined;
+    const detailed = metadata.detailedDiff as
+        Record<string, { diffKind: DiffKind; inputDiff?: boolean }> | null | undefined;
     return {
         op: metadata.op ?? "",
         urn: metadata.urn ?? "",
@@ -151,7 +225,14 @@ function stepMetadata(metadata: Json): StepEventMetadata {
         keys: metadata.keys ?? [],
         // slice.Prealloc makes no diffs nil, which is not an empty include list.
         diffs: metadata.diffs?.length ? metadata.diffs : undefined,
-        detailedDiff: detailed ? new Map(Object.entries(detailed).map(([path, diff]) => [path, { kind: diff.diffKind, inputDiff: Boolean(diff.inputDiff) }])) : undefined,
+        detailedDiff: detailed
+            ? new Map(
+                  Object.entries(detailed).map(([path, diff]) => [
+                      path,
+                      { kind: diff.diffKind, inputDiff: Boolean(diff.inputDiff) },
+                  ]),
+              )
+            : undefined,
         logical: Boolean(metadata.logical),
         provider: metadata.provider ?? "",
     };
@@ -203,11 +284,13 @@ function deserializeValue(value: unknown): unknown {
     if (typeof value !== "object" || value === null) return value;
     const object = value as Json;
     const signature = object[SIG_KEY];
-    if (signature === undefined) return Object.fromEntries(Object.entries(object).map(([key, inner]) => [key, deserializeValue(inner)]));
+    if (signature === undefined)
+        return Object.fromEntries(Object.entries(object).map(([key, inner]) => [key, deserializeValue(inner)]));
     if (signature === SECRET_SIG) return deserializeSecret(object);
     if (signature === RESOURCE_SIG) return resourceReference(object);
     if (signature === FLOAT_SIG) return new Float64Array(new BigUint64Array([BigInt(`0x${object.value}`)]).buffer)[0];
-    if (signature === BYTE_STRING_SIG) throw notFollowed("a byte string (stack.DeserializePropertyValue ByteStringSig)");
+    if (signature === BYTE_STRING_SIG)
+        throw notFollowed("a byte string (stack.DeserializePropertyValue ByteStringSig)");
     if (signature === OUTPUT_SIG) throw new Error(`unrecognized signature '${signature}' in property map`);
     throw notFollowed(`a value signed ${String(signature)} (stack.DeserializePropertyValue: assets and archives)`);
 }
@@ -225,6 +308,18 @@ function deserializeSecret(secret: Json): unknown {
 function resourceReference(reference: Json): unknown {
     if (typeof reference.urn !== "string") throw new Error("malformed resource reference: missing urn");
     const id = reference.id;
-    const known = typeof id === "string" ? id : typeof id?.V === "string" ? id.V : id?.V && typeof id.V === "object" ? "" : undefined;
-    return { [SIG_KEY]: RESOURCE_SIG, urn: reference.urn, id: known === "" ? UNKNOWN : known, packageVersion: reference.packageVersion ?? "" };
+    const known =
+        typeof id === "string"
+            ? id
+            : typeof id?.V === "string"
+              ? id.V
+              : id?.V && typeof id.V === "object"
+                ? ""
+                : undefined;
+    return {
+        [SIG_KEY]: RESOURCE_SIG,
+        urn: reference.urn,
+        id: known === "" ? UNKNOWN : known,
+        packageVersion: reference.packageVersion ?? "",
+    };
 }

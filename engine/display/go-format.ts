@@ -2,7 +2,8 @@
 // of a float64, `%-Ns` (padding counts runes), len() of a string (UTF-8 bytes), strings.TrimSpace and the byte order
 // in which Go sorts strings. A JavaScript string holds UTF-16; a character U+DC80–U+DCFF standing alone is a byte cut
 // out of a UTF-8 sequence (as `s[:n]` cuts one in Go), which Quote writes as `\xNN`.
-const SPACE = /^[\t\n\v\f\r \u0085\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]+|[\t\n\v\f\r \u0085\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]+$/g;
+const SPACE =
+    /^[\t\n\v\f\r \u0085\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]+|[\t\n\v\f\r \u0085\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]+$/g;
 const PRINTABLE = /^[\p{L}\p{M}\p{N}\p{P}\p{S}]$/u;
 const SPACE_SEPARATOR = /^\p{Zs}$/u;
 const ESCAPES: Record<number, string> = { 7: "\\a", 8: "\\b", 12: "\\f", 10: "\\n", 13: "\\r", 9: "\\t", 11: "\\v" };

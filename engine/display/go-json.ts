@@ -5,7 +5,13 @@
 import { compareGoStrings } from "./go-format";
 
 const INDENT = "    ";
-const GO_ESCAPES: Record<string, string> = { "<": "\\u003c", ">": "\\u003e", "&": "\\u0026", "\u2028": "\\u2028", "\u2029": "\\u2029" };
+const GO_ESCAPES: Record<string, string> = {
+    "<": "\\u003c",
+    ">": "\\u003e",
+    "&": "\\u0026",
+    "\u2028": "\\u2028",
+    "\u2029": "\\u2029",
+};
 
 export function marshalIndent(value: unknown): string {
     return write(value, "");
@@ -23,7 +29,9 @@ function write(value: unknown, indent: string): string {
     }
     const inner = indent + INDENT;
     if (Array.isArray(value)) {
-        return value.length === 0 ? "[]" : `[\n${value.map((item) => inner + write(item, inner)).join(",\n")}\n${indent}]`;
+        return value.length === 0
+            ? "[]"
+            : `[\n${value.map((item) => inner + write(item, inner)).join(",\n")}\n${indent}]`;
     }
     const entries = value instanceof Map ? sortedEntries(value) : Object.entries(value);
     return entries.length === 0
@@ -33,5 +41,7 @@ function write(value: unknown, indent: string): string {
 
 /** Go sorts a map's keys by their UTF-8 bytes. */
 function sortedEntries(map: Map<unknown, unknown>): [string, unknown][] {
-    return [...map].map(([key, item]): [string, unknown] => [String(key), item]).sort(([left], [right]) => compareGoStrings(left, right));
+    return [...map]
+        .map(([key, item]): [string, unknown] => [String(key), item])
+        .sort(([left], [right]) => compareGoStrings(left, right));
 }

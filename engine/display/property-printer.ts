@@ -49,7 +49,9 @@ export const stableKeys = (props: PropertyMap) => Object.keys(props).sort(compar
 
 /** ObjectDiff.Keys: every key of the four maps, sorted (a key in two maps comes twice, as in Go). */
 export function diffKeys(diff: ObjectDiff): string[] {
-    return [...diff.adds.keys(), ...diff.deletes.keys(), ...diff.sames.keys(), ...diff.updates.keys()].sort(compareGoStrings);
+    return [...diff.adds.keys(), ...diff.deletes.keys(), ...diff.sames.keys(), ...diff.updates.keys()].sort(
+        compareGoStrings,
+    );
 }
 
 /** maxKey: the longest key in bytes. */
@@ -113,7 +115,8 @@ export class PropertyPrinter {
     printObject(props: PropertyMap): void {
         const keys = stableKeys(props);
         const width = maxKey(keys);
-        for (const key of keys.filter((candidate) => !isInternalKey(candidate))) this.printObjectProperty(key, props[key], width);
+        for (const key of keys.filter((candidate) => !isInternalKey(candidate)))
+            this.printObjectProperty(key, props[key], width);
     }
 
     printObjectProperty(key: string, value: unknown, width: number): void {
@@ -132,11 +135,16 @@ export class PropertyPrinter {
 
     private printPropertyValueRecurse(value: unknown): void {
         const kind = kindOf(value);
-        if (kind === "secret" && this.settings.showSecrets) return this.printPropertyValueRecurse((value as { value: unknown }).value);
+        if (kind === "secret" && this.settings.showSecrets)
+            return this.printPropertyValueRecurse((value as { value: unknown }).value);
         if (isPrimitive(value)) return this.printPrimitivePropertyValue(value);
         if (kind === "array") return this.printArray(value as unknown[]);
-        if (kind === "object") return this.printBraced(value as PropertyMap, (inner) => inner.printObject(value as PropertyMap));
-        if (kind === "resource") return this.printBraced(value as PropertyMap, (inner) => inner.printResourceReference(value as PropertyMap));
+        if (kind === "object")
+            return this.printBraced(value as PropertyMap, (inner) => inner.printObject(value as PropertyMap));
+        if (kind === "resource")
+            return this.printBraced(value as PropertyMap, (inner) =>
+                inner.printResourceReference(value as PropertyMap),
+            );
         throw notFollowed(`printing an ${kind} (object_diff.go printPropertyValueRecurse)`);
     }
 
@@ -171,7 +179,8 @@ export class PropertyPrinter {
         const kind = kindOf(value);
         if (kind === "null") return this.write("<null>");
         if (kind === "bool") return this.write(String(value));
-        if (kind === "number") return this.write(Math.trunc(value as number) === value ? formatWhole(value) : formatG(value as number));
+        if (kind === "number")
+            return this.write(Math.trunc(value as number) === value ? formatWhole(value) : formatG(value as number));
         if (kind === "computed") return this.write("[unknown]");
         if (kind === "secret") return this.write("[secret]");
         if (kind === "output") {
@@ -228,7 +237,8 @@ export class PropertyPrinter {
         if (printer.settings.indent <= 0) throw new Error("indentation must be > 0 to print property value diffs");
         const [oldKind, newKind] = [kindOf(diff.old), kindOf(diff.new)];
         if (printer.settings.showSecrets && (oldKind === "secret" || newKind === "secret")) {
-            const reveal = (value: unknown) => (kindOf(value) === "secret" ? (value as { value: unknown }).value : value);
+            const reveal = (value: unknown) =>
+                kindOf(value) === "secret" ? (value as { value: unknown }).value : value;
             const inner = diffValues(reveal(diff.old), reveal(diff.new));
             if (inner) return printer.printPropertyValueDiff(title, inner);
         }
@@ -268,10 +278,16 @@ export class PropertyPrinter {
         const printOld = shouldPrintPropertyValue(diff.old, false);
         const printNew = shouldPrintPropertyValue(diff.new, false);
         if (printOld && printNew) {
-            if (kindOf(diff.old) === "archive" && kindOf(diff.new) === "archive") throw notFollowed("an archive diff (object_diff.go printArchiveDiff)");
+            if (kindOf(diff.old) === "archive" && kindOf(diff.new) === "archive")
+                throw notFollowed("an archive diff (object_diff.go printArchiveDiff)");
             if (isPrimitive(diff.old) && isPrimitive(diff.new)) {
                 title(this);
-                if (typeof diff.old === "string" && typeof diff.new === "string" && kindOf(diff.old) === "string" && kindOf(diff.new) === "string") {
+                if (
+                    typeof diff.old === "string" &&
+                    typeof diff.new === "string" &&
+                    kindOf(diff.old) === "string" &&
+                    kindOf(diff.new) === "string"
+                ) {
                     return this.printTextDiff(diff.old, diff.new);
                 }
                 this.withOp("delete").printPrimitivePropertyValue(diff.old);
@@ -288,7 +304,8 @@ export class PropertyPrinter {
     /** printTextDiff: as JSON or YAML if both decode, else by character (one line) or by line. */
     printTextDiff(oldText: string, newText: string): void {
         if (this.printEncodedValueDiff(oldText, newText)) return;
-        if (!oldText.includes("\n") && !newText.includes("\n")) return this.printCharacterDiff(characterDiff(oldText, newText));
+        if (!oldText.includes("\n") && !newText.includes("\n"))
+            return this.printCharacterDiff(characterDiff(oldText, newText));
         this.indented(1).printLineDiff(lineDiff(oldText, newText));
     }
 
@@ -310,7 +327,10 @@ export class PropertyPrinter {
     /** printLineDiff: the changed lines, with two unchanged lines of context around each change. */
     private printLineDiff(diffs: readonly TextDiff[]): void {
         this.write("\n");
-        const writeDiff = (op: string, text: string) => this.withOp(op).withPrefix(op === "create" || op === "delete").writeIndented(this.arg(text));
+        const writeDiff = (op: string, text: string) =>
+            this.withOp(op)
+                .withPrefix(op === "create" || op === "delete")
+                .writeIndented(this.arg(text));
         const printLines = (op: string, lines: readonly string[]) => {
             for (const line of lines.filter((candidate) => trimSpace(candidate) !== "")) {
                 writeDiff(op, line);
@@ -348,7 +368,11 @@ export class PropertyPrinter {
             this.printTextDiff(quote(oldText), quote(newText));
             return true;
         }
-        this.write(decodedOld.kind === decodedNew.kind ? `(${decodedOld.kind}) ` : `(${decodedOld.kind} => ${decodedNew.kind}) `);
+        this.write(
+            decodedOld.kind === decodedNew.kind
+                ? `(${decodedOld.kind}) `
+                : `(${decodedOld.kind} => ${decodedNew.kind}) `,
+        );
         const diff = diffValues(decodedOld.value, decodedNew.value, { ignoreKey: isInternalKey });
         if (!diff) this.withOp("same").printPropertyValue(decodedOld.value);
         else this.printPropertyValueDiff(() => undefined, diff);
@@ -390,7 +414,12 @@ function cutBytes(text: string, bytes: number): string {
 export function decodeValue(text: string): { value: unknown; kind: "json" | "yaml" } | undefined {
     const trimmed = trimSpace(text);
     const json = decodeJson(trimmed);
-    const decoded = json !== undefined ? { value: json.value, kind: "json" as const } : /[\r\n]/.test(trimmed) ? decodeYaml(trimmed) : undefined;
+    const decoded =
+        json !== undefined
+            ? { value: json.value, kind: "json" as const }
+            : /[\r\n]/.test(trimmed)
+              ? decodeYaml(trimmed)
+              : undefined;
     const kind = decoded && kindOf(decoded.value);
     return kind === "array" || kind === "object" ? decoded : undefined;
 }

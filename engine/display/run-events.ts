@@ -30,8 +30,14 @@ const CLI_DEFAULTS: DiffDisplayOptions = {
  * What `pulumi preview --diff` / `up --diff` prints of a run: stdout, and the diagnostics on stderr. ShowEvents drops the
  * internal events before the display reads them (pkg/backend/display/display.go).
  */
-export function diffDisplay(result: LifecycleResult, durationNanoseconds: number, secretValues: readonly string[]): { stdout: string; stderr: string } {
-    const shown = runEvents(result, durationNanoseconds, secretValues).filter((event) => !("internal" in event && event.internal));
+export function diffDisplay(
+    result: LifecycleResult,
+    durationNanoseconds: number,
+    secretValues: readonly string[],
+): { stdout: string; stderr: string } {
+    const shown = runEvents(result, durationNanoseconds, secretValues).filter(
+        (event) => !("internal" in event && event.internal),
+    );
     return showDiffEvents(shown, CLI_DEFAULTS);
 }
 
@@ -39,13 +45,25 @@ export function diffDisplay(result: LifecycleResult, durationNanoseconds: number
  * The run's events. Each string in a property is filtered of the secret config values, as logging.FilterString does
  * (filterPropertyValue); secrets are already "[secret]" in the run's states. The diagnostics come after the steps.
  */
-export function runEvents(result: LifecycleResult, durationNanoseconds: number, secretValues: readonly string[]): EngineEvent[] {
+export function runEvents(
+    result: LifecycleResult,
+    durationNanoseconds: number,
+    secretValues: readonly string[],
+): EngineEvent[] {
     const filter = secretFilter(secretValues);
     const planning = result.operation === "preview";
     const events: EngineEvent[] = [{ type: "prelude", config: new Map(Object.entries(result.config ?? {})) }];
     for (const step of inEventOrder(result.steps)) events.push(...stepEvents(step, planning, result, filter));
     for (const diagnostic of previewDiagnostics(result)) {
-        events.push({ type: "diag", urn: "", prefix: "", message: diagnostic.message ?? "", color: "never", severity: diagnostic.severity ?? "info", ephemeral: false });
+        events.push({
+            type: "diag",
+            urn: "",
+            prefix: "",
+            message: diagnostic.message ?? "",
+            color: "never",
+            severity: diagnostic.severity ?? "info",
+            ephemeral: false,
+        });
     }
     events.push({
         type: "summary",
@@ -71,8 +89,12 @@ function stepEvents(step: StepResult, planning: boolean, result: LifecycleResult
     const op = step.refresh ? "refresh" : GO_OPS[step.op];
     if (op === "replace") {
         const made = step.readReplacement ? "read-replacement" : "create-replacement";
-        const parts = step.deleteBeforeReplace ? ["delete-replaced", "replace", made] : [made, "replace", "delete-replaced"];
-        return parts.flatMap((part) => eventsOf(metadataOf(step, part, part === "replace", filter), step, planning, result, filter));
+        const parts = step.deleteBeforeReplace
+            ? ["delete-replaced", "replace", made]
+            : [made, "replace", "delete-replaced"];
+        return parts.flatMap((part) =>
+            eventsOf(metadataOf(step, part, part === "replace", filter), step, planning, result, filter),
+        );
     }
     return eventsOf(metadataOf(step, op, true, filter), step, planning, result, filter);
 }
@@ -81,13 +103,30 @@ function stepEvents(step: StepResult, planning: boolean, result: LifecycleResult
  * The outputs event carries the state the step left: its id and outputs (the stack's, those the program registered).
  * The default provider's events are internal (update.go isInternalStep: isDefaultProviderStep).
  */
-function eventsOf(metadata: StepEventMetadata, step: StepResult, planning: boolean, result: LifecycleResult, filter: Filter): EngineEvent[] {
+function eventsOf(
+    metadata: StepEventMetadata,
+    step: StepResult,
+    planning: boolean,
+    result: LifecycleResult,
+    filter: Filter,
+): EngineEvent[] {
     const internal = isDefaultProvider(step.urn);
     const pre: EngineEvent = { type: "resource-pre", metadata, planning, internal };
     if (step.error !== undefined) return [pre, { type: "resource-operationfailed", metadata, status: 0, steps: 0 }];
     const outputs = isStack(step) ? result.stackOutputs : step.done?.outputs;
-    const done = step.done && metadata.new ? { ...metadata.new, id: step.done.id ?? "", outputs: filter(outputs ?? {}) } : metadata.new;
-    return [pre, { type: "resource-outputs", metadata: { ...metadata, new: done, res: done ?? metadata.old }, planning, internal }];
+    const done =
+        step.done && metadata.new
+            ? { ...metadata.new, id: step.done.id ?? "", outputs: filter(outputs ?? {}) }
+            : metadata.new;
+    return [
+        pre,
+        {
+            type: "resource-outputs",
+            metadata: { ...metadata, new: done, res: done ?? metadata.old },
+            planning,
+            internal,
+        },
+    ];
 }
 
 /** makeStepEventMetadata: a delete-replaced part goes from the old state to none, a create-replacement from none. */
@@ -141,7 +180,7 @@ function secretFilter(secretValues: readonly string[]): Filter {
         .filter((secret, index, all) => all.indexOf(secret) === index);
     const filterString = (text: string) => {
         let out = "";
-        for (let at = 0; at < text.length; ) {
+        for (let at = 0; at < text.length;) {
             const found = replaced.find((secret) => text.startsWith(secret, at));
             out += found ? SECRET_MARK : text[at];
             at += found ? found.length : 1;
@@ -152,7 +191,10 @@ function secretFilter(secretValues: readonly string[]): Filter {
         const kind = kindOf(value);
         if (kind === "string") return filterString(value as string);
         if (kind === "array") return (value as unknown[]).map(filterValue);
-        if (kind === "object") return Object.fromEntries(Object.entries(value as PropertyMap).map(([key, inner]) => [key, filterValue(inner)]));
+        if (kind === "object")
+            return Object.fromEntries(
+                Object.entries(value as PropertyMap).map(([key, inner]) => [key, filterValue(inner)]),
+            );
         return value;
     };
     return (props) => (props && replaced.length > 0 ? (filterValue(props) as PropertyMap) : props);

@@ -8,7 +8,17 @@ import { PropertyMap, UNKNOWN, kindOf } from "../values/property-values";
 import { nameOf, qualifiedTypeOf } from "../state/urns";
 import { StepEventMetadata } from "./events";
 import { compareGoStrings, quoteToGraphic } from "./go-format";
-import { PrinterSettings, PropertyPrinter, diffKeys, indentation, indentedText, isInternalKey, maxKey, shouldPrintPropertyValue, stableKeys } from "./property-printer";
+import {
+    PrinterSettings,
+    PropertyPrinter,
+    diffKeys,
+    indentation,
+    indentedText,
+    isInternalKey,
+    maxKey,
+    shouldPrintPropertyValue,
+    stableKeys,
+} from "./property-printer";
 import { isReplacementStep, opPrefix } from "./step-ops";
 
 /** The display.Options the diff display reads. */
@@ -25,7 +35,8 @@ export interface DisplayOptions {
     debug: boolean;
 }
 
-export const isRootStack = (step: { urn: string }) => step.urn !== "" && qualifiedTypeOf(step.urn) === "pulumi:pulumi:Stack";
+export const isRootStack = (step: { urn: string }) =>
+    step.urn !== "" && qualifiedTypeOf(step.urn) === "pulumi:pulumi:Stack";
 
 /** shouldShow, for the diff display: sames only when asked or protect changed; replacement parts only when asked. */
 export function shouldShow(step: StepEventMetadata, options: DisplayOptions): boolean {
@@ -37,9 +48,13 @@ export function shouldShow(step: StepEventMetadata, options: DisplayOptions): bo
 }
 
 /** getIndent: one level for each shown ancestor seen so far. */
-export function getIndent(step: StepEventMetadata, seen: ReadonlyMap<string, StepEventMetadata>, options: DisplayOptions): number {
+export function getIndent(
+    step: StepEventMetadata,
+    seen: ReadonlyMap<string, StepEventMetadata>,
+    options: DisplayOptions,
+): number {
     let indent = 0;
-    for (let parent = step.res!.parent; parent; ) {
+    for (let parent = step.res!.parent; parent;) {
         const found = seen.get(parent);
         if (!found) break;
         if (isRootStack(found) || shouldShow(found, options)) indent++;
@@ -52,7 +67,10 @@ export function getIndent(step: StepEventMetadata, seen: ReadonlyMap<string, Ste
 function stepHeader(step: StepEventMetadata, showURNs: boolean): string {
     const [old, next] = [step.old, step.new];
     const lock = next && !next.protect && old?.protect ? " 🔓" : next?.protect || old?.protect ? " 🔒" : "";
-    const retained = old?.retainOnDelete && ["delete", "replace", "create-replacement", "delete-replaced"].includes(step.op) ? "[retain]" : "";
+    const retained =
+        old?.retainOnDelete && ["delete", "replace", "create-replacement", "delete-replaced"].includes(step.op)
+            ? "[retain]"
+            : "";
     return `${showURNs ? step.urn : step.type}: (${step.op}${retained})${lock}\n`;
 }
 
@@ -64,7 +82,8 @@ function simpleOp(op: string): string {
 /** providers.ParseReference: `<URN>::<id>`. */
 function parseProviderReference(reference: string): { urn: string; id: string } {
     const at = reference.lastIndexOf("::");
-    if (at === -1 || !reference.startsWith("urn:pulumi:")) throw new Error(`invalid provider reference ${JSON.stringify(reference)}`);
+    if (at === -1 || !reference.startsWith("urn:pulumi:"))
+        throw new Error(`invalid provider reference ${JSON.stringify(reference)}`);
     return { urn: reference.slice(0, at), id: reference.slice(at + 2) };
 }
 
@@ -83,14 +102,38 @@ export function propertiesSummary(step: StepEventMetadata, indent: number, showU
     if (old && next && old.provider !== next.provider) {
         const provider = parseProviderReference(next.provider ?? "");
         const shown = provider.id === UNKNOWN ? `${provider.urn}::[unknown]` : (next.provider ?? "");
-        return text + line("update", "[provider: ") + indentedText(0, "delete", false, old.provider ?? "") + indentedText(0, "update", false, " => ") + indentedText(0, "create", false, shown) + indentedText(0, "update", false, "]\n");
+        return (
+            text +
+            line("update", "[provider: ") +
+            indentedText(0, "delete", false, old.provider ?? "") +
+            indentedText(0, "update", false, " => ") +
+            indentedText(0, "create", false, shown) +
+            indentedText(0, "update", false, "]\n")
+        );
     }
-    if (nameOf(parseProviderReference(step.provider).urn) !== "default") text += line(simpleOp(op), `[provider=${step.provider}]\n`);
+    if (nameOf(parseProviderReference(step.provider).urn) !== "default")
+        text += line(simpleOp(op), `[provider=${step.provider}]\n`);
     return text;
 }
 
-export function printerSettings(op: string, indent: number, options: DisplayOptions, planning: boolean, extra: Partial<PrinterSettings> = {}): PrinterSettings {
-    return { op, planning, indent, prefix: false, debug: options.debug, summary: false, truncateOutput: options.truncateOutput, showSecrets: options.showSecrets, ...extra };
+export function printerSettings(
+    op: string,
+    indent: number,
+    options: DisplayOptions,
+    planning: boolean,
+    extra: Partial<PrinterSettings> = {},
+): PrinterSettings {
+    return {
+        op,
+        planning,
+        indent,
+        prefix: false,
+        debug: options.debug,
+        summary: false,
+        truncateOutput: options.truncateOutput,
+        showSecrets: options.showSecrets,
+        ...extra,
+    };
 }
 
 /** PrintObject. */
@@ -101,7 +144,12 @@ export function printObject(props: PropertyMap | undefined, settings: PrinterSet
 }
 
 /** PrintObjectDiff: the hidden paths first; its printer has no op of its own (each line sets one). */
-export function printObjectDiff(diff: ObjectDiff, include: readonly string[] | undefined, hidden: readonly PathPart[][], settings: PrinterSettings): string {
+export function printObjectDiff(
+    diff: ObjectDiff,
+    include: readonly string[] | undefined,
+    hidden: readonly PathPart[][],
+    settings: PrinterSettings,
+): string {
     const out: string[] = [];
     const printer = new PropertyPrinter(out, { ...settings, op: "", prefix: true });
     printer.printHiddenPaths(hidden);
@@ -110,7 +158,12 @@ export function printObjectDiff(diff: ObjectDiff, include: readonly string[] | u
 }
 
 /** getResourcePropertiesDetails: a create's outputs (or inputs), nothing for a summarized delete, else old → new. */
-export function propertiesDetails(step: StepEventMetadata, indent: number, planning: boolean, options: DisplayOptions): string {
+export function propertiesDetails(
+    step: StepEventMetadata,
+    indent: number,
+    planning: boolean,
+    options: DisplayOptions,
+): string {
     const settings = printerSettings(step.op, indent + 1, options, planning, { summary: options.summaryDiff });
     const hideDiffs = (step.new ? step.new.hideDiffs : step.old?.hideDiffs) ?? [];
     const [old, next] = [step.old, step.new];
@@ -124,7 +177,11 @@ export function propertiesDetails(step: StepEventMetadata, indent: number, plann
 }
 
 /** Diffs two maps, leaving out internal keys and the paths under a hidden path, and the hidden paths met, sorted once each. */
-function diffHiding(olds: PropertyMap | undefined, news: PropertyMap, hidePaths: readonly PathPart[][]): { diff?: ObjectDiff; hidden: PathPart[][] } {
+function diffHiding(
+    olds: PropertyMap | undefined,
+    news: PropertyMap,
+    hidePaths: readonly PathPart[][],
+): { diff?: ObjectDiff; hidden: PathPart[][] } {
     const met = new Map<string, PathPart[]>();
     const ignorePath = (path: readonly PathPart[]) => {
         const hiding = hidePaths.find((hidePath) => pathContains(hidePath, path));
@@ -140,7 +197,13 @@ function diffHiding(olds: PropertyMap | undefined, news: PropertyMap, hidePaths:
 const emptyDiff = (): ObjectDiff => ({ adds: new Map(), deletes: new Map(), sames: new Map(), updates: new Map() });
 
 /** printOldNewDiffs: no difference prints the new properties as same. */
-function printOldNewDiffs(olds: PropertyMap | undefined, news: PropertyMap | undefined, include: readonly string[] | undefined, hidePaths: readonly PathPart[][], settings: PrinterSettings): string {
+function printOldNewDiffs(
+    olds: PropertyMap | undefined,
+    news: PropertyMap | undefined,
+    include: readonly string[] | undefined,
+    hidePaths: readonly PathPart[][],
+    settings: PrinterSettings,
+): string {
     const { diff, hidden } = diffHiding(olds, news ?? {}, hidePaths);
     if (diff) return printObjectDiff(diff, include, hidden, settings);
     return printObject(news, { ...settings, op: "same", prefix: true });
@@ -180,7 +243,9 @@ function massageOutputDiff(diff: ObjectDiff | undefined): void {
             continue;
         }
         massageValueDiff(update);
-        const anyChanges = update.object !== undefined && update.object.adds.size + update.object.deletes.size + update.object.updates.size > 0;
+        const anyChanges =
+            update.object !== undefined &&
+            update.object.adds.size + update.object.deletes.size + update.object.updates.size > 0;
         if ((!anyChanges && deepEquals(update.old, update.new)) || newComputed) diff.updates.delete(key);
     }
 }
@@ -199,7 +264,8 @@ interface OutputsContext {
 export function outputsProperties(step: StepEventMetadata, context: OutputsContext, options: DisplayOptions): string {
     const root = isRootStack(step);
     const showSames = context.showSames || (!context.planning && root);
-    const readsOutputs = context.refresh || ["read", "read-replacement", "import", "import-replacement"].includes(step.op) || root;
+    const readsOutputs =
+        context.refresh || ["read", "read-replacement", "import", "import-replacement"].includes(step.op) || root;
     if ((context.planning && !readsOutputs) || (step.old?.initErrors?.length ?? 0) > 0) return "";
     const known = step.new?.outputs !== undefined;
     const [ins, outs] = known ? [step.new!.inputs ?? {}, step.new!.outputs!] : [{}, {}];
@@ -219,10 +285,15 @@ export function outputsProperties(step: StepEventMetadata, context: OutputsConte
     for (const key of keys) {
         const value = outs[key];
         if (!outputDiff && (isInternalKey(key) || !shouldPrintPropertyValue(value, true))) continue;
-        const hiddenIgnore = (path: readonly PathPart[]) => hiddenProperties.some((hiddenPath) => pathContains(hiddenPath, path));
-        const sameAsInput = Object.hasOwn(ins, key) && !context.refresh && !diffValues(value, ins[key], { ignoreKey: isInternalKey, ignorePath: hiddenIgnore, initialPath: [key] });
+        const hiddenIgnore = (path: readonly PathPart[]) =>
+            hiddenProperties.some((hiddenPath) => pathContains(hiddenPath, path));
+        const sameAsInput =
+            Object.hasOwn(ins, key) &&
+            !context.refresh &&
+            !diffValues(value, ins[key], { ignoreKey: isInternalKey, ignorePath: hiddenIgnore, initialPath: [key] });
         if (sameAsInput) continue;
-        const changed = outputDiff && (outputDiff.adds.has(key) || outputDiff.deletes.has(key) || outputDiff.updates.has(key));
+        const changed =
+            outputDiff && (outputDiff.adds.has(key) || outputDiff.deletes.has(key) || outputDiff.updates.has(key));
         if (!showSames && outputDiff && !changed) continue;
         if (outputDiff) printer.printObjectPropertyDiff(key, width, outputDiff);
         else printer.printObjectProperty(key, value, width);

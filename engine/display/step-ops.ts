@@ -84,5 +84,13 @@ export function pastTense(op: string): string {
 
 /** IsReplacementStep. */
 export function isReplacementStep(op: string): boolean {
-    return ["replace", "create-replacement", "delete-replaced", "read-replacement", "discard-replaced", "remove-pending-replace", "import-replacement"].includes(op);
+    return [
+        "replace",
+        "create-replacement",
+        "delete-replaced",
+        "read-replacement",
+        "discard-replaced",
+        "remove-pending-replace",
+        "import-replacement",
+    ].includes(op);
 }

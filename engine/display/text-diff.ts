@@ -33,15 +33,19 @@ export function characterDiff(oldText: string, newText: string): TextDiff[] {
 export function lineDiff(oldText: string, newText: string): TextDiff[] {
     const lines = [""];
     const numbers = new Map<string, number>();
-    const numbered = (text: string) => linesOf(text).map((line) => numbers.get(line) ?? (numbers.set(line, lines.push(line) - 1), lines.length - 1));
+    const numbered = (text: string) =>
+        linesOf(text).map((line) => numbers.get(line) ?? (numbers.set(line, lines.push(line) - 1), lines.length - 1));
     const [oldLines, newLines] = [numbered(oldText), numbered(newText)];
-    return diffMain(oldLines, newLines).map((diff) => ({ type: diff.type, text: diff.items.map((line) => lines[line]).join("") }));
+    return diffMain(oldLines, newLines).map((diff) => ({
+        type: diff.type,
+        text: diff.items.map((line) => lines[line]).join(""),
+    }));
 }
 
 /** diffLinesToStringsMunge's lines: each up to and with its newline; the last may have none. */
 function linesOf(text: string): string[] {
     const lines: string[] = [];
-    for (let start = 0; start < text.length; ) {
+    for (let start = 0; start < text.length;) {
         const newline = text.indexOf("\n", start);
         const end = newline === -1 ? text.length : newline + 1;
         lines.push(text.slice(start, end));
@@ -98,11 +102,17 @@ function bisect(runes1: number[], runes2: number[]): Diff[] {
     const delta = length1 - length2;
     const front = delta % 2 !== 0;
     let [k1start, k1end, k2start, k2end] = [0, 0, 0, 0];
-    const split = (x: number, y: number) => [...diffMain(runes1.slice(0, x), runes2.slice(0, y)), ...diffMain(runes1.slice(x), runes2.slice(y))];
+    const split = (x: number, y: number) => [
+        ...diffMain(runes1.slice(0, x), runes2.slice(0, y)),
+        ...diffMain(runes1.slice(x), runes2.slice(y)),
+    ];
     for (let d = 0; d < maxD; d++) {
         for (let k1 = -d + k1start; k1 <= d - k1end; k1 += 2) {
             const k1Offset = offset + k1;
-            let x1 = k1 === -d || (k1 !== d && v1[k1Offset - 1] < v1[k1Offset + 1]) ? v1[k1Offset + 1] : v1[k1Offset - 1] + 1;
+            let x1 =
+                k1 === -d || (k1 !== d && v1[k1Offset - 1] < v1[k1Offset + 1])
+                    ? v1[k1Offset + 1]
+                    : v1[k1Offset - 1] + 1;
             let y1 = x1 - k1;
             while (x1 < length1 && y1 < length2 && runes1[x1] === runes2[y1]) {
                 x1++;
@@ -113,12 +123,16 @@ function bisect(runes1: number[], runes2: number[]): Diff[] {
             else if (y1 > length2) k1start += 2;
             else if (front) {
                 const k2Offset = offset + delta - k1;
-                if (k2Offset >= 0 && k2Offset < size && v2[k2Offset] !== -1 && x1 >= length1 - v2[k2Offset]) return split(x1, y1);
+                if (k2Offset >= 0 && k2Offset < size && v2[k2Offset] !== -1 && x1 >= length1 - v2[k2Offset])
+                    return split(x1, y1);
             }
         }
         for (let k2 = -d + k2start; k2 <= d - k2end; k2 += 2) {
             const k2Offset = offset + k2;
-            let x2 = k2 === -d || (k2 !== d && v2[k2Offset - 1] < v2[k2Offset + 1]) ? v2[k2Offset + 1] : v2[k2Offset - 1] + 1;
+            let x2 =
+                k2 === -d || (k2 !== d && v2[k2Offset - 1] < v2[k2Offset + 1])
+                    ? v2[k2Offset + 1]
+                    : v2[k2Offset - 1] + 1;
             let y2 = x2 - k2;
             while (x2 < length1 && y2 < length2 && runes1[length1 - x2 - 1] === runes2[length2 - y2 - 1]) {
                 x2++;
@@ -166,7 +180,8 @@ function cleanupMerge(input: Diff[]): Diff[] {
                 const prefix = commonPrefix(textInsert, textDelete);
                 if (prefix !== 0) {
                     const before = pointer - countDelete - countInsert;
-                    if (before > 0 && diffs[before - 1].type === EQUAL) diffs[before - 1].items = [...diffs[before - 1].items, ...textInsert.slice(0, prefix)];
+                    if (before > 0 && diffs[before - 1].type === EQUAL)
+                        diffs[before - 1].items = [...diffs[before - 1].items, ...textInsert.slice(0, prefix)];
                     else {
                         diffs.unshift({ type: EQUAL, items: textInsert.slice(0, prefix) });
                         pointer++;
@@ -176,7 +191,10 @@ function cleanupMerge(input: Diff[]): Diff[] {
                 const suffix = commonSuffix(textInsert, textDelete);
                 if (suffix !== 0) {
                     diffs[pointer].items = [...textInsert.slice(textInsert.length - suffix), ...diffs[pointer].items];
-                    [textInsert, textDelete] = [textInsert.slice(0, textInsert.length - suffix), textDelete.slice(0, textDelete.length - suffix)];
+                    [textInsert, textDelete] = [
+                        textInsert.slice(0, textInsert.length - suffix),
+                        textDelete.slice(0, textDelete.length - suffix),
+                    ];
                 }
             }
             const merged: Diff[] = [];
@@ -290,5 +308,8 @@ function startsWith(items: readonly number[], prefix: readonly number[]): boolea
 }
 
 function endsWith(items: readonly number[], suffix: readonly number[]): boolean {
-    return suffix.length <= items.length && suffix.every((item, index) => items[items.length - suffix.length + index] === item);
+    return (
+        suffix.length <= items.length &&
+        suffix.every((item, index) => items[items.length - suffix.length + index] === item)
+    );
 }

@@ -24,11 +24,17 @@ export interface Transformed<Options> {
     options: Options;
 }
 
-export type ResourceTransform = (target: TransformTarget, props: PropertyMap, options: resproto.TransformResourceOptions) =>
-    Promise<Transformed<resproto.TransformResourceOptions>>;
+export type ResourceTransform = (
+    target: TransformTarget,
+    props: PropertyMap,
+    options: resproto.TransformResourceOptions,
+) => Promise<Transformed<resproto.TransformResourceOptions>>;
 
-export type InvokeTransform = (token: string, args: PropertyMap, options: resproto.TransformInvokeOptions) =>
-    Promise<Transformed<resproto.TransformInvokeOptions>>;
+export type InvokeTransform = (
+    token: string,
+    args: PropertyMap,
+    options: resproto.TransformInvokeOptions,
+) => Promise<Transformed<resproto.TransformInvokeOptions>>;
 
 export class CallbackClients {
     private readonly clients = new Map<string, callbackrpc.CallbacksClient>();
@@ -38,8 +44,12 @@ export class CallbackClients {
         const invoke = this.invoker(callback);
         return async (target, props, options) => {
             const request = new resproto.TransformRequest()
-                .setName(target.name).setType(target.type).setCustom(target.custom).setParent(target.parent)
-                .setProperties(toStruct(props)).setOptions(options);
+                .setName(target.name)
+                .setType(target.type)
+                .setCustom(target.custom)
+                .setParent(target.parent)
+                .setProperties(toStruct(props))
+                .setOptions(options);
             const response = resproto.TransformResponse.deserializeBinary(await invoke(request.serializeBinary()));
             return {
                 props: response.hasProperties() ? fromStruct(response.getProperties()) : props,
@@ -52,9 +62,17 @@ export class CallbackClients {
     invokeTransform(callback: CallbackRef): InvokeTransform {
         const invoke = this.invoker(callback);
         return async (token, args, options) => {
-            const request = new resproto.TransformInvokeRequest().setToken(token).setArgs(toStruct(args)).setOptions(options);
-            const response = resproto.TransformInvokeResponse.deserializeBinary(await invoke(request.serializeBinary()));
-            return { props: response.hasArgs() ? fromStruct(response.getArgs()) : args, options: response.getOptions() ?? options };
+            const request = new resproto.TransformInvokeRequest()
+                .setToken(token)
+                .setArgs(toStruct(args))
+                .setOptions(options);
+            const response = resproto.TransformInvokeResponse.deserializeBinary(
+                await invoke(request.serializeBinary()),
+            );
+            return {
+                props: response.hasArgs() ? fromStruct(response.getArgs()) : args,
+                options: response.getOptions() ?? options,
+            };
         };
     }
 
@@ -73,7 +91,9 @@ export class CallbackClients {
     errorHook(callback: CallbackRef): ErrorHook["callback"] {
         const invoke = this.invoker(callback);
         return async (call, failedOperation, errors) => {
-            const request = withHookCall(new resproto.ErrorHookRequest(), call).setFailedOperation(failedOperation).setErrorsList(errors);
+            const request = withHookCall(new resproto.ErrorHookRequest(), call)
+                .setFailedOperation(failedOperation)
+                .setErrorsList(errors);
             const response = resproto.ErrorHookResponse.deserializeBinary(await invoke(request.serializeBinary()));
             if (response.getError() !== "") throw new Error(response.getError());
             return response.getRetry();
@@ -109,7 +129,10 @@ export class CallbackClients {
 type CallbackRef = { getTarget(): string; getToken(): string };
 
 /** What a resource hook's and an error hook's requests share: the resource, its options, inputs and old outputs. */
-function withHookCall<R extends resproto.ResourceHookRequest | resproto.ErrorHookRequest>(request: R, call: HookCall): R {
+function withHookCall<R extends resproto.ResourceHookRequest | resproto.ErrorHookRequest>(
+    request: R,
+    call: HookCall,
+): R {
     request.setUrn(call.urn).setId(call.id).setName(call.name).setType(call.type);
     if (call.newInputs) request.setNewInputs(toStruct(call.newInputs));
     if (call.oldInputs) request.setOldInputs(toStruct(call.oldInputs));

@@ -62,7 +62,11 @@ function startCli(args: readonly string[], env: Record<string, string>, stdio: "
 }
 
 /** Waits, polling every 50 ms for at most timeoutMs, until the condition holds; fails if the run ends first. */
-async function waitUntil(child: ChildProcess, interruptWhen: () => boolean | Promise<boolean>, timeoutMs: number): Promise<void> {
+async function waitUntil(
+    child: ChildProcess,
+    interruptWhen: () => boolean | Promise<boolean>,
+    timeoutMs: number,
+): Promise<void> {
     const deadline = Date.now() + timeoutMs;
     while (!(await interruptWhen())) {
         if (child.exitCode !== null) {

@@ -56,18 +56,27 @@ export function programCommand(launch: ProgramLaunch): Command {
     const preload = siblingScript(__filename, "program-preload");
     const args = [
         ...preload.execArgv,
-        "-r", preload.script,
+        "-r",
+        preload.script,
         ...nodeArgs(options.nodeargs),
         runPath,
-        "--monitor", launch.monitor,
-        "--engine", launch.monitor,
-        "--organization", ORGANIZATION,
-        "--project", launch.project.name,
-        "--root-directory", launch.project.programDir,
-        "--stack", launch.stack,
-        "--pwd", pwd,
+        "--monitor",
+        launch.monitor,
+        "--engine",
+        launch.monitor,
+        "--organization",
+        ORGANIZATION,
+        "--project",
+        launch.project.name,
+        "--root-directory",
+        launch.project.programDir,
+        "--stack",
+        launch.stack,
+        "--pwd",
+        pwd,
         ...(launch.dryRun ? ["--dry-run"] : []),
-        "--parallel", String(launch.parallel),
+        "--parallel",
+        String(launch.parallel),
         main,
     ];
     const env: Record<string, string> = {
@@ -103,7 +112,9 @@ function configVariable(config: Record<string, string>): string {
 function nodeArgs(nodeargs: string | undefined): string[] {
     if (nodeargs === undefined) return [];
     if (/["'\\]/.test(nodeargs)) {
-        throw new Error(`runtime option nodeargs: quotes and escapes (github.com/google/shlex Split) are not followed by the engine double; give plain words`);
+        throw new Error(
+            `runtime option nodeargs: quotes and escapes (github.com/google/shlex Split) are not followed by the engine double; give plain words`,
+        );
     }
     return nodeargs.split(/\s+/).filter((word) => word !== "");
 }

@@ -28,7 +28,11 @@ const EXIT_GRACE_MS = 5000;
 
 export type ProgramSettings = Omit<ProgramLaunch, "monitor"> & Pick<DeploymentInfo, "providerRef" | "continueOnError">;
 
-export async function startProgram(settings: ProgramSettings, env: NodeJS.ProcessEnv, handlers: ProgramHandlers): Promise<ProgramRun> {
+export async function startProgram(
+    settings: ProgramSettings,
+    env: NodeJS.ProcessEnv,
+    handlers: ProgramHandlers,
+): Promise<ProgramRun> {
     const output: string[] = [];
     const monitor = await ResourceMonitor.start(deploymentInfo(settings), handlers, (text) => output.push(text));
     let command;
@@ -39,7 +43,11 @@ export async function startProgram(settings: ProgramSettings, env: NodeJS.Proces
         throw error;
     }
     const child = track(
-        spawn(process.execPath, command.args, { cwd: command.cwd, env: { ...env, ...command.env }, stdio: ["ignore", "pipe", "pipe"] }),
+        spawn(process.execPath, command.args, {
+            cwd: command.cwd,
+            env: { ...env, ...command.env },
+            stdio: ["ignore", "pipe", "pipe"],
+        }),
     );
     child.stdout?.on("data", (chunk: Buffer) => output.push(chunk.toString("utf8")));
     child.stderr?.on("data", (chunk: Buffer) => output.push(chunk.toString("utf8")));
@@ -47,8 +55,12 @@ export async function startProgram(settings: ProgramSettings, env: NodeJS.Proces
     const completion = new Promise<void>((resolve, reject) => {
         const finish = () => (monitor.refusal ? reject(new ProgramError(monitor.refusal.message)) : resolve());
         void monitor.shutdownSignalled.then(finish);
-        child.once("error", (error) => reject(new ProgramError(`Problem executing program (could not run language executor): ${error.message}`)));
-        child.once("exit", (code, signal) => (code === 0 ? finish() : reject(new ProgramError(failureOf(monitor, code, signal)))));
+        child.once("error", (error) =>
+            reject(new ProgramError(`Problem executing program (could not run language executor): ${error.message}`)),
+        );
+        child.once("exit", (code, signal) =>
+            code === 0 ? finish() : reject(new ProgramError(failureOf(monitor, code, signal))),
+        );
     });
     // Whoever awaits completion sees the failure; this keeps an early one from counting as unhandled.
     completion.catch(() => undefined);
@@ -98,5 +110,9 @@ function failureOf(monitor: ResourceMonitor, code: number | null, signal: NodeJS
 function withoutStack(message: string): string {
     const lines = message.split("\n");
     const frame = lines.findIndex((line) => /^\s+at /.test(line));
-    return lines.slice(0, frame < 0 ? undefined : frame).map((line) => line.trim()).filter((line) => line !== "").join(" ");
+    return lines
+        .slice(0, frame < 0 ? undefined : frame)
+        .map((line) => line.trim())
+        .filter((line) => line !== "")
+        .join(" ");
 }

@@ -36,7 +36,12 @@ export interface ReadResult {
 
 /** The provider created the resource (it has an id) but reported that it failed to initialise. */
 export class ResourceInitError extends Error {
-    constructor(message: string, readonly id: string, readonly outputs: PropertyMap, readonly reasons: string[]) {
+    constructor(
+        message: string,
+        readonly id: string,
+        readonly outputs: PropertyMap,
+        readonly reasons: string[],
+    ) {
         super(message);
     }
 }
@@ -47,10 +52,22 @@ export interface ProviderHost {
     readonly output: string[];
     configure(config: Record<string, string>, secretKeys: readonly string[]): Promise<void>;
     check(ref: ResourceRef, olds: PropertyMap, news: PropertyMap): Promise<CheckResult>;
-    diff(ref: ResourceRef, id: string, olds: PropertyMap, news: PropertyMap, oldInputs: PropertyMap): Promise<DiffResult>;
+    diff(
+        ref: ResourceRef,
+        id: string,
+        olds: PropertyMap,
+        news: PropertyMap,
+        oldInputs: PropertyMap,
+    ): Promise<DiffResult>;
     create(ref: ResourceRef, inputs: PropertyMap): Promise<{ id: string; outputs: PropertyMap }>;
     read(ref: ResourceRef, id: string, outputs: PropertyMap, inputs: PropertyMap): Promise<ReadResult>;
-    update(ref: ResourceRef, id: string, olds: PropertyMap, news: PropertyMap, oldInputs: PropertyMap): Promise<PropertyMap>;
+    update(
+        ref: ResourceRef,
+        id: string,
+        olds: PropertyMap,
+        news: PropertyMap,
+        oldInputs: PropertyMap,
+    ): Promise<PropertyMap>;
     delete(ref: ResourceRef, id: string, outputs: PropertyMap, inputs: PropertyMap): Promise<void>;
     stop(): Promise<void>;
 }
@@ -75,11 +92,21 @@ const DYNAMIC_PROVIDER_PACKAGE = "pulumi-nodejs";
  * pkg/resource/plugin/provider_plugin.go NewProvider): the runtime's options as PULUMI_RUNTIME_<NAME>, the project's
  * name, and as PULUMI_CONFIG the config keys of the pulumi-nodejs namespace by their names alone.
  */
-export function providerHostEnv(project: Pick<Project, "name" | "runtimeOptionValues">, config: Record<string, string>): Record<string, string> {
+export function providerHostEnv(
+    project: Pick<Project, "name" | "runtimeOptionValues">,
+    config: Record<string, string>,
+): Record<string, string> {
     const prefix = `${DYNAMIC_PROVIDER_PACKAGE}:`;
-    const namespace = Object.entries(config).filter(([key]) => key.startsWith(prefix)).map(([key, value]) => [key.slice(prefix.length), value]);
+    const namespace = Object.entries(config)
+        .filter(([key]) => key.startsWith(prefix))
+        .map(([key, value]) => [key.slice(prefix.length), value]);
     return {
-        ...Object.fromEntries(Object.entries(project.runtimeOptionValues).map(([name, value]) => [`PULUMI_RUNTIME_${name.toUpperCase()}`, String(value)])),
+        ...Object.fromEntries(
+            Object.entries(project.runtimeOptionValues).map(([name, value]) => [
+                `PULUMI_RUNTIME_${name.toUpperCase()}`,
+                String(value),
+            ]),
+        ),
         PULUMI_NODEJS_PROJECT: project.name,
         PULUMI_PROJECT: project.name,
         PULUMI_CONFIG: JSON.stringify(Object.fromEntries(namespace)),
@@ -139,24 +166,41 @@ class GrpcProviderHost implements ProviderHost {
 
     async check(ref: ResourceRef, olds: PropertyMap, news: PropertyMap): Promise<CheckResult> {
         const request = new provproto.CheckRequest()
-            .setUrn(ref.urn).setName(ref.name).setType(ref.type)
-            .setOlds(sent(olds)).setNews(sent(news));
+            .setUrn(ref.urn)
+            .setName(ref.name)
+            .setType(ref.type)
+            .setOlds(sent(olds))
+            .setNews(sent(news));
         const response = await this.call<provproto.CheckResponse>("Check", (done) => this.client.check(request, done));
         return {
             inputs: annotateSecrets(fromStruct(response.getInputs()), news),
-            failures: response.getFailuresList().map((failure) => ({ property: failure.getProperty(), reason: failure.getReason() })),
+            failures: response
+                .getFailuresList()
+                .map((failure) => ({ property: failure.getProperty(), reason: failure.getReason() })),
         };
     }
 
-    async diff(ref: ResourceRef, id: string, olds: PropertyMap, news: PropertyMap, oldInputs: PropertyMap): Promise<DiffResult> {
+    async diff(
+        ref: ResourceRef,
+        id: string,
+        olds: PropertyMap,
+        news: PropertyMap,
+        oldInputs: PropertyMap,
+    ): Promise<DiffResult> {
         const request = new provproto.DiffRequest()
-            .setUrn(ref.urn).setName(ref.name).setType(ref.type).setId(id)
-            .setOlds(sent(olds)).setNews(sent(news)).setOldInputs(sent(oldInputs));
+            .setUrn(ref.urn)
+            .setName(ref.name)
+            .setType(ref.type)
+            .setId(id)
+            .setOlds(sent(olds))
+            .setNews(sent(news))
+            .setOldInputs(sent(oldInputs));
         const response = await this.call<provproto.DiffResponse>("Diff", (done) => this.client.diff(request, done));
         const changes = response.getChanges();
         const { DiffChanges } = provproto.DiffResponse;
         return {
-            changes: changes === DiffChanges.DIFF_SOME ? "some" : changes === DiffChanges.DIFF_NONE ? "none" : "unknown",
+            changes:
+                changes === DiffChanges.DIFF_SOME ? "some" : changes === DiffChanges.DIFF_NONE ? "none" : "unknown",
             replaces: response.getReplacesList(),
             deleteBeforeReplace: response.getDeletebeforereplace(),
         };
@@ -164,15 +208,25 @@ class GrpcProviderHost implements ProviderHost {
 
     async create(ref: ResourceRef, inputs: PropertyMap): Promise<{ id: string; outputs: PropertyMap }> {
         const request = new provproto.CreateRequest()
-            .setUrn(ref.urn).setName(ref.name).setType(ref.type).setProperties(sent(inputs));
-        const response = await annotatedInitError(inputs, this.call<provproto.CreateResponse>("Create", (done) => this.client.create(request, done)));
+            .setUrn(ref.urn)
+            .setName(ref.name)
+            .setType(ref.type)
+            .setProperties(sent(inputs));
+        const response = await annotatedInitError(
+            inputs,
+            this.call<provproto.CreateResponse>("Create", (done) => this.client.create(request, done)),
+        );
         return { id: response.getId(), outputs: annotateSecrets(fromStruct(response.getProperties()), inputs) };
     }
 
     async read(ref: ResourceRef, id: string, outputs: PropertyMap, inputs: PropertyMap): Promise<ReadResult> {
         const request = new provproto.ReadRequest()
-            .setUrn(ref.urn).setName(ref.name).setType(ref.type).setId(id)
-            .setProperties(sent(outputs)).setInputs(sent(inputs));
+            .setUrn(ref.urn)
+            .setName(ref.name)
+            .setType(ref.type)
+            .setId(id)
+            .setProperties(sent(outputs))
+            .setInputs(sent(inputs));
         const response = await this.call<provproto.ReadResponse>("Read", (done) => this.client.read(request, done));
         return {
             id: response.getId(),
@@ -181,22 +235,43 @@ class GrpcProviderHost implements ProviderHost {
         };
     }
 
-    async update(ref: ResourceRef, id: string, olds: PropertyMap, news: PropertyMap, oldInputs: PropertyMap): Promise<PropertyMap> {
+    async update(
+        ref: ResourceRef,
+        id: string,
+        olds: PropertyMap,
+        news: PropertyMap,
+        oldInputs: PropertyMap,
+    ): Promise<PropertyMap> {
         const request = new provproto.UpdateRequest()
-            .setUrn(ref.urn).setName(ref.name).setType(ref.type).setId(id)
-            .setOlds(sent(olds)).setNews(sent(news)).setOldInputs(sent(oldInputs));
-        const response = await annotatedInitError(news, this.call<provproto.UpdateResponse>("Update", (done) => this.client.update(request, done)));
+            .setUrn(ref.urn)
+            .setName(ref.name)
+            .setType(ref.type)
+            .setId(id)
+            .setOlds(sent(olds))
+            .setNews(sent(news))
+            .setOldInputs(sent(oldInputs));
+        const response = await annotatedInitError(
+            news,
+            this.call<provproto.UpdateResponse>("Update", (done) => this.client.update(request, done)),
+        );
         return annotateSecrets(fromStruct(response.getProperties()), news);
     }
 
     async delete(ref: ResourceRef, id: string, outputs: PropertyMap, inputs: PropertyMap): Promise<void> {
         const request = new provproto.DeleteRequest()
-            .setUrn(ref.urn).setName(ref.name).setType(ref.type).setId(id)
-            .setProperties(sent(outputs)).setOldInputs(sent(inputs));
+            .setUrn(ref.urn)
+            .setName(ref.name)
+            .setType(ref.type)
+            .setId(id)
+            .setProperties(sent(outputs))
+            .setOldInputs(sent(inputs));
         await this.call<unknown>("Delete", (done) => this.client.delete(request, done));
     }
 
-    private call<Res>(method: string, invoke: (done: (error: grpc.ServiceError | null, response: Res) => void) => void): Promise<Res> {
+    private call<Res>(
+        method: string,
+        invoke: (done: (error: grpc.ServiceError | null, response: Res) => void) => void,
+    ): Promise<Res> {
         return new Promise((resolve, reject) => {
             invoke((error, response) => (error ? reject(providerError(method, error)) : resolve(response)));
         });
@@ -219,10 +294,17 @@ function providerError(method: string, error: grpc.ServiceError): Error {
     // The host sends the provider's error as "Error: <message>"; a message that already says what failed is not
     // prefixed again (no "Create failed: Domain create failed: ...").
     const details = (error.details || error.message).replace(/^Error: /, "");
-    const message = details.toLowerCase().includes(`${method.toLowerCase()} failed`) ? details : `${method} failed: ${details}`;
+    const message = details.toLowerCase().includes(`${method.toLowerCase()} failed`)
+        ? details
+        : `${method} failed: ${details}`;
     const initFailure = initFailureIn(error);
     if (initFailure) {
-        return new ResourceInitError(message, initFailure.getId(), fromStruct(initFailure.getProperties()), initFailure.getReasonsList());
+        return new ResourceInitError(
+            message,
+            initFailure.getId(),
+            fromStruct(initFailure.getProperties()),
+            initFailure.getReasonsList(),
+        );
     }
     return new Error(message);
 }

@@ -6,7 +6,13 @@ import * as grpc from "@grpc/grpc-js";
 import * as aliasproto from "@pulumi/pulumi/proto/alias_pb";
 import * as resproto from "@pulumi/pulumi/proto/resource_pb";
 import { PropertyMap, containsAsset } from "../values/property-values";
-import { downgradeOutputValue, downgradeOutputValues, outputDependencies, upgradeToOutputValues, withPropertyDependencies } from "../values/output-values";
+import {
+    downgradeOutputValue,
+    downgradeOutputValues,
+    outputDependencies,
+    upgradeToOutputValues,
+    withPropertyDependencies,
+} from "../values/output-values";
 import { ResourceTransform } from "./callbacks";
 import { bindingsOf } from "../steps/resource-hooks";
 import { fromStruct } from "./structs";
@@ -39,7 +45,8 @@ export function transformOptionsOf(req: resproto.RegisterResourceRequest): respr
     if (req.hasRetainondelete()) options.setRetainOnDelete(req.getRetainondelete() as boolean);
     if (req.hasReplacementTrigger()) options.setReplacementTrigger(req.getReplacementTrigger());
     // The Go SDK does not set DeleteBeforeReplaceDefined, so a true value counts as given too.
-    if (req.getDeletebeforereplacedefined() || req.getDeletebeforereplace()) options.setDeleteBeforeReplace(req.getDeletebeforereplace());
+    if (req.getDeletebeforereplacedefined() || req.getDeletebeforereplace())
+        options.setDeleteBeforeReplace(req.getDeletebeforereplace());
     for (const [name, ref] of req.getProvidersMap().entries()) options.getProvidersMap().set(name, ref);
     return options;
 }
@@ -62,7 +69,10 @@ function propertyDependenciesOf(req: resproto.RegisterResourceRequest, props: Pr
 }
 
 /** Runs the transforms, then makes the goal the deployment registers. */
-export async function registrationOf(req: resproto.RegisterResourceRequest, transforms: readonly ResourceTransform[]): Promise<RegistrationRequest> {
+export async function registrationOf(
+    req: resproto.RegisterResourceRequest,
+    transforms: readonly ResourceTransform[],
+): Promise<RegistrationRequest> {
     let props = upgradeToOutputValues(fromStruct(req.getObject()));
     let propertyDependencies = propertyDependenciesOf(req, props);
     const ownTransforms = req.getTransformsList().length > 0;
@@ -92,7 +102,8 @@ export async function registrationOf(req: resproto.RegisterResourceRequest, tran
 /** The engine hashes each asset and archive of the inputs as it reads them, after the transforms; the double does not. */
 function refuseAssets(type: string, name: string, object: PropertyMap): void {
     if (Object.values(object).some(containsAsset)) {
-        const hashing = "assets and archives among the inputs get their hashes as the engine reads the registration (pkg/resource/deploy/source_eval.go RegisterResource: plugin.MarshalOptions ComputeAssetHashes)";
+        const hashing =
+            "assets and archives among the inputs get their hashes as the engine reads the registration (pkg/resource/deploy/source_eval.go RegisterResource: plugin.MarshalOptions ComputeAssetHashes)";
         throw new RefusedOption(`${type} ${name}: ${hashing}, ${NOT_FOLLOWED}`);
     }
 }
@@ -123,7 +134,12 @@ function goalOf(
         importId: options.getImport(),
         aliases: options.getAliasesList().map(aliasOf),
         customTimeouts: timeouts
-            ? { create: timeouts.getCreate(), update: timeouts.getUpdate(), delete: timeouts.getDelete(), read: timeouts.getRead() }
+            ? {
+                  create: timeouts.getCreate(),
+                  update: timeouts.getUpdate(),
+                  delete: timeouts.getDelete(),
+                  read: timeouts.getRead(),
+              }
             : undefined,
         deleteBeforeReplace: options.hasDeleteBeforeReplace() ? options.getDeleteBeforeReplace() : undefined,
         replacementTrigger: replacementTriggerOf(options),
@@ -159,7 +175,12 @@ function aliasOf(alias: aliasproto.Alias): AliasSpec {
 
 /** resource.ParseURN (urn.go Parse, IsValid): the URN prefix and at least three "::", else InvalidArgument naming it. */
 function parsedUrn(urn: string, what: string): string {
-    const problem = urn === "" ? "missing required URN" : !urn.startsWith("urn:pulumi:") || urn.split("::").length < 4 ? `invalid URN ${JSON.stringify(urn)}` : undefined;
+    const problem =
+        urn === ""
+            ? "missing required URN"
+            : !urn.startsWith("urn:pulumi:") || urn.split("::").length < 4
+              ? `invalid URN ${JSON.stringify(urn)}`
+              : undefined;
     if (problem) {
         throw statusError(grpc.status.INVALID_ARGUMENT, `invalid ${what}: ${problem}`);
     }
@@ -167,7 +188,12 @@ function parsedUrn(urn: string, what: string): string {
 }
 
 /** The options the step generator would act on and the double does not, named with the Go code that acts on them. */
-function refuseUnfollowed(type: string, name: string, remote: boolean, options: resproto.TransformResourceOptions): void {
+function refuseUnfollowed(
+    type: string,
+    name: string,
+    remote: boolean,
+    options: resproto.TransformResourceOptions,
+): void {
     refuseBuiltin(type, name);
     const refused = unfollowedOption(remote, options);
     if (refused) {
@@ -177,8 +203,10 @@ function refuseUnfollowed(type: string, name: string, remote: boolean, options: 
 
 /** deploy/builtins.go builtinProvider: the engine's own resources, which the double does not provide. */
 const BUILTIN_RESOURCES: Record<string, string> = {
-    "pulumi:pulumi:StackReference": "a StackReference reads another stack's outputs through the backend (pkg/resource/deploy/builtins.go builtinProvider Read, GetStackOutputs)",
-    "pulumi:index:Stash": "a Stash keeps its input as its output in the state (pkg/resource/deploy/builtins.go builtinProvider Create, Update)",
+    "pulumi:pulumi:StackReference":
+        "a StackReference reads another stack's outputs through the backend (pkg/resource/deploy/builtins.go builtinProvider Read, GetStackOutputs)",
+    "pulumi:index:Stash":
+        "a Stash keeps its input as its output in the state (pkg/resource/deploy/builtins.go builtinProvider Create, Update)",
 };
 
 /** A registration or read of one of the engine's builtin resources is refused, naming the Go code that provides it. */

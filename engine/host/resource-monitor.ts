@@ -77,11 +77,20 @@ export class ResourceMonitor {
         private readonly print: (text: string) => void,
     ) {}
 
-    static async start(info: DeploymentInfo, handlers: ProgramHandlers, print: (text: string) => void): Promise<ResourceMonitor> {
-        const options = { "grpc.max_receive_message_length": MAX_RPC_MESSAGE_BYTES, "grpc.max_send_message_length": MAX_RPC_MESSAGE_BYTES };
+    static async start(
+        info: DeploymentInfo,
+        handlers: ProgramHandlers,
+        print: (text: string) => void,
+    ): Promise<ResourceMonitor> {
+        const options = {
+            "grpc.max_receive_message_length": MAX_RPC_MESSAGE_BYTES,
+            "grpc.max_send_message_length": MAX_RPC_MESSAGE_BYTES,
+        };
         const server = new grpc.Server(options);
         const port = await new Promise<number>((resolve, reject) =>
-            server.bindAsync("127.0.0.1:0", grpc.ServerCredentials.createInsecure(), (error, bound) => (error ? reject(error) : resolve(bound))),
+            server.bindAsync("127.0.0.1:0", grpc.ServerCredentials.createInsecure(), (error, bound) =>
+                error ? reject(error) : resolve(bound),
+            ),
         );
         const monitor = new ResourceMonitor(server, `127.0.0.1:${port}`, info, handlers, print);
         server.addService(resrpc.ResourceMonitorService, monitor.monitorService());
@@ -112,15 +121,21 @@ export class ResourceMonitor {
     }
 
     private monitorService(): resrpc.IResourceMonitorServer {
-        const unary = <Req, Res>(work: (request: Req) => Promise<Res>) => (call: grpc.ServerUnaryCall<Req, Res>, callback: Callback<Res>) =>
-            this.serve(callback, () => work(call.request));
+        const unary =
+            <Req, Res>(work: (request: Req) => Promise<Res>) =>
+            (call: grpc.ServerUnaryCall<Req, Res>, callback: Callback<Res>) =>
+                this.serve(callback, () => work(call.request));
         return {
             getDeploymentInfo: unary(async () => this.deploymentInfo()),
             supportsFeature: unary(async (request: resproto.SupportsFeatureRequest) =>
                 new resproto.SupportsFeatureResponse().setHassupport(supportsFeature(request.getId())),
             ),
             invoke: unary((request: resproto.ResourceInvokeRequest) => this.invoke(request)),
-            call: unary(async () => this.refuse("a method call (ResourceMonitor.Call) runs on a remote component's provider (pkg/resource/deploy/source_eval.go Call)")),
+            call: unary(async () =>
+                this.refuse(
+                    "a method call (ResourceMonitor.Call) runs on a remote component's provider (pkg/resource/deploy/source_eval.go Call)",
+                ),
+            ),
             readResource: unary((request: resproto.ReadResourceRequest) => this.readResource(request)),
             existsResource: unary(async () => {
                 throw statusError(grpc.status.UNIMPLEMENTED, "method ExistsResource not implemented");
@@ -148,10 +163,17 @@ export class ResourceMonitor {
                 return new Empty();
             }),
             registerErrorHook: unary(async (request: resproto.RegisterErrorHookRequest) => {
-                this.handlers.hooks.registerErrorHook({ name: request.getName(), callback: this.callbacks.errorHook(requiredCallback(request.getCallback())) });
+                this.handlers.hooks.registerErrorHook({
+                    name: request.getName(),
+                    callback: this.callbacks.errorHook(requiredCallback(request.getCallback())),
+                });
                 return new Empty();
             }),
-            registerPackage: unary(async () => this.refuse("packages are registered for parameterized providers (pkg/resource/deploy/source_eval.go RegisterPackage)")),
+            registerPackage: unary(async () =>
+                this.refuse(
+                    "packages are registered for parameterized providers (pkg/resource/deploy/source_eval.go RegisterPackage)",
+                ),
+            ),
             signalAndWaitForShutdown: (_call, callback) => this.waitForShutdown(callback),
         };
     }
@@ -162,14 +184,26 @@ export class ResourceMonitor {
                 this.log(call.request);
                 callback(null, new Empty());
             },
-            getRootResource: (_call, callback) => callback(null, new engproto.GetRootResourceResponse().setUrn(this.rootResource)),
+            getRootResource: (_call, callback) =>
+                callback(null, new engproto.GetRootResourceResponse().setUrn(this.rootResource)),
             setRootResource: (call, callback) => {
                 this.rootResource = call.request.getUrn();
                 callback(null, new engproto.SetRootResourceResponse());
             },
-            startDebugging: (_call, callback) => callback(statusError(grpc.status.UNIMPLEMENTED, `attaching a debugger (pkg/resource/plugin/host_server.go StartDebugging), ${NOT_FOLLOWED}`)),
+            startDebugging: (_call, callback) =>
+                callback(
+                    statusError(
+                        grpc.status.UNIMPLEMENTED,
+                        `attaching a debugger (pkg/resource/plugin/host_server.go StartDebugging), ${NOT_FOLLOWED}`,
+                    ),
+                ),
             requirePulumiVersion: (_call, callback) =>
-                callback(statusError(grpc.status.UNIMPLEMENTED, `checking the CLI's version (pkg/resource/plugin/host_server.go RequirePulumiVersion), ${NOT_FOLLOWED}`)),
+                callback(
+                    statusError(
+                        grpc.status.UNIMPLEMENTED,
+                        `checking the CLI's version (pkg/resource/plugin/host_server.go RequirePulumiVersion), ${NOT_FOLLOWED}`,
+                    ),
+                ),
         };
     }
 
@@ -182,12 +216,18 @@ export class ResourceMonitor {
             this.pending.delete(abort);
             callback(error, value);
         };
-        const abort = () => answer(statusError(grpc.status.UNAVAILABLE, "resource monitor shut down while waiting on step's done channel"));
+        const abort = () =>
+            answer(
+                statusError(grpc.status.UNAVAILABLE, "resource monitor shut down while waiting on step's done channel"),
+            );
         if (this.cancelled) return abort();
         this.pending.add(abort);
         work().then(
             (value) => answer(null, value),
-            (error: Error) => answer("code" in error ? (error as grpc.ServiceError) : statusError(grpc.status.UNKNOWN, error.message)),
+            (error: Error) =>
+                answer(
+                    "code" in error ? (error as grpc.ServiceError) : statusError(grpc.status.UNKNOWN, error.message),
+                ),
         );
     }
 
@@ -210,12 +250,18 @@ export class ResourceMonitor {
         return info;
     }
 
-    private async registerResource(request: resproto.RegisterResourceRequest): Promise<resproto.RegisterResourceResponse> {
+    private async registerResource(
+        request: resproto.RegisterResourceRequest,
+    ): Promise<resproto.RegisterResourceResponse> {
         const parent = request.getParent();
         const own = request.getTransformsList().map((callback) => this.callbacks.resourceTransform(callback));
         let registration;
         try {
-            const goal = await registrationOf(request, [...own, ...this.ancestorTransforms(parent), ...this.stackTransforms]);
+            const goal = await registrationOf(request, [
+                ...own,
+                ...this.ancestorTransforms(parent),
+                ...this.stackTransforms,
+            ]);
             registration = { ...goal, ...sourcePositionOf(request, this.info.projectRoot) };
         } catch (error) {
             if (error instanceof RefusedOption) this.refusal ??= error;
@@ -230,9 +276,14 @@ export class ResourceMonitor {
         }
         this.parents.set(reply.urn, parent);
         this.resourceTransforms.set(reply.urn, own);
-        if (request.getCustom()) this.settled.set(reply.urn, { id: reply.id, provider: this.info.providerRef, outputs: reply.object });
+        if (request.getCustom())
+            this.settled.set(reply.urn, { id: reply.id, provider: this.info.providerRef, outputs: reply.object });
         // A component's outputs are not returned: they may name resources not registered yet (RegisterResource).
-        return response.setUrn(reply.urn).setId(reply.id).setObject(toStruct(request.getCustom() ? reply.object : {})).setResult(resproto.Result.SUCCESS);
+        return response
+            .setUrn(reply.urn)
+            .setId(reply.id)
+            .setObject(toStruct(request.getCustom() ? reply.object : {}))
+            .setResult(resproto.Result.SUCCESS);
     }
 
     /**
@@ -240,11 +291,24 @@ export class ResourceMonitor {
      * reg.Done with ResultStateFailed; a skipped one is SKIP in Go, which the SDK takes alike); otherwise the deployment
      * has stopped and the monitor is shut down (rm.cancel).
      */
-    private failedRegistration(request: resproto.RegisterResourceRequest, response: resproto.RegisterResourceResponse, error: Error): resproto.RegisterResourceResponse {
+    private failedRegistration(
+        request: resproto.RegisterResourceRequest,
+        response: resproto.RegisterResourceResponse,
+        error: Error,
+    ): resproto.RegisterResourceResponse {
         if (!this.info.continueOnError) {
-            throw statusError(grpc.status.UNAVAILABLE, `resource monitor shut down while waiting on step's done channel (${error.message})`);
+            throw statusError(
+                grpc.status.UNAVAILABLE,
+                `resource monitor shut down while waiting on step's done channel (${error.message})`,
+            );
         }
-        const urn = resourceUrn(this.info.project, this.info.stack, request.getType(), request.getName(), request.getParent());
+        const urn = resourceUrn(
+            this.info.project,
+            this.info.stack,
+            request.getType(),
+            request.getName(),
+            request.getParent(),
+        );
         return response.setUrn(urn).setObject(toStruct({})).setResult(resproto.Result.FAIL);
     }
 
@@ -285,12 +349,17 @@ export class ResourceMonitor {
     /** Invoke: the stack invoke transforms, then the builtin provider's getResource; no other provider is loaded. */
     private async invoke(request: resproto.ResourceInvokeRequest): Promise<resproto.ResourceInvokeResponse> {
         let args = fromStruct(request.getArgs());
-        let options = new resproto.TransformInvokeOptions().setProvider(request.getProvider()).setVersion(request.getVersion()).setPluginDownloadUrl(request.getPlugindownloadurl());
+        let options = new resproto.TransformInvokeOptions()
+            .setProvider(request.getProvider())
+            .setVersion(request.getVersion())
+            .setPluginDownloadUrl(request.getPlugindownloadurl());
         for (const transform of this.stackInvokeTransforms) {
             ({ props: args, options } = await transform(request.getTok(), args, options));
         }
         if (request.getTok() !== "pulumi:pulumi:getResource") {
-            this.refuse(`invoke ${request.getTok()} calls its package's provider plugin (pkg/resource/deploy/source_eval.go Invoke, getProviderFromSource), which the double does not load`);
+            this.refuse(
+                `invoke ${request.getTok()} calls its package's provider plugin (pkg/resource/deploy/source_eval.go Invoke, getProviderFromSource), which the double does not load`,
+            );
         }
         const urn = String(args.urn);
         const state = this.settled.get(urn);

@@ -32,7 +32,10 @@ function parseSourcePosition(raw: sourceproto.SourcePosition | undefined, projec
  * a frame that does not parse is an empty frame (newStackTrace).
  */
 export function sourcePositionOf(
-    request: { getSourceposition(): sourceproto.SourcePosition | undefined; getStacktrace(): sourceproto.StackTrace | undefined },
+    request: {
+        getSourceposition(): sourceproto.SourcePosition | undefined;
+        getStacktrace(): sourceproto.StackTrace | undefined;
+    },
     projectRoot: string,
 ): Positioned {
     let sourcePosition: string;

@@ -8,5 +8,5 @@ export function toStruct(props: PropertyMap): Struct {
 }
 
 export function fromStruct(struct: Struct | undefined): PropertyMap {
-    return (struct?.toJavaScript() ?? {});
+    return struct?.toJavaScript() ?? {};
 }

@@ -14,7 +14,9 @@ const CHECK_TEXT = "pulumi";
 
 /** manager.go's key of the passphrase and salt, derived once per process (state-secrets.ts rememberedKey). */
 function keyOf(passphrase: string, salt: Buffer): Buffer {
-    return rememberedKey("pbkdf2-sha256", passphrase, salt.toString("base64"), () => pbkdf2Sync(passphrase, salt, ROUNDS, KEY_BYTES, "sha256"));
+    return rememberedKey("pbkdf2-sha256", passphrase, salt.toString("base64"), () =>
+        pbkdf2Sync(passphrase, salt, ROUNDS, KEY_BYTES, "sha256"),
+    );
 }
 
 /** symmetricCrypter.EncryptValue. */
@@ -36,7 +38,10 @@ export function decryptValue(key: Buffer, value: string): string {
     try {
         const decipher = createDecipheriv("aes-256-gcm", key, nonce);
         decipher.setAuthTag(sealed.subarray(sealed.length - TAG_BYTES));
-        return Buffer.concat([decipher.update(sealed.subarray(0, sealed.length - TAG_BYTES)), decipher.final()]).toString("utf8");
+        return Buffer.concat([
+            decipher.update(sealed.subarray(0, sealed.length - TAG_BYTES)),
+            decipher.final(),
+        ]).toString("utf8");
     } catch {
         throw new Error("cipher: message authentication failed");
     }
@@ -73,6 +78,8 @@ export function decryptConfigValue(key: Buffer, configKey: string, ciphertext: s
     try {
         return decryptValue(key, ciphertext);
     } catch (error) {
-        throw new Error(`failed to decrypt configuration key '${configKey}': ${(error as Error).message}`, { cause: error });
+        throw new Error(`failed to decrypt configuration key '${configKey}': ${(error as Error).message}`, {
+            cause: error,
+        });
     }
 }

@@ -67,12 +67,18 @@ export function providerState(urn: string, config: StackConfig, existing?: Resou
     if (!existing) {
         return createdNow(provider);
     }
-    return sameValue(existing.inputs, provider.inputs) ? keptTimes(provider, existing) : modifiedNow(provider, existing);
+    return sameValue(existing.inputs, provider.inputs)
+        ? keptTimes(provider, existing)
+        : modifiedNow(provider, existing);
 }
 
 /** The config a provider resource was configured with. */
 export function configOf(provider: ResourceState): StackConfig {
     const entries = Object.entries(provider.inputs);
     const values = Object.fromEntries(entries.map(([key, value]) => [key, String(withoutSecrets(value))]));
-    return { values, secretKeys: entries.filter(([, value]) => isSecretWrapper(value)).map(([key]) => key), warnings: [] };
+    return {
+        values,
+        secretKeys: entries.filter(([, value]) => isSecretWrapper(value)).map(([key]) => key),
+        warnings: [],
+    };
 }

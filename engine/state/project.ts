@@ -35,21 +35,35 @@ export function readProject(programDir: string): Project {
     if (!fs.existsSync(projectFile)) {
         throw new Error(`program ${programDir}: Pulumi.yaml is missing`);
     }
-    const parsed = YAML.parse(fs.readFileSync(projectFile, "utf8")) as { name?: unknown; main?: unknown; runtime?: unknown } | null;
+    const parsed = YAML.parse(fs.readFileSync(projectFile, "utf8")) as {
+        name?: unknown;
+        main?: unknown;
+        runtime?: unknown;
+    } | null;
     if (typeof parsed?.name !== "string" || parsed.name === "") {
         throw new Error(`${projectFile}: name is required`);
     }
     const main = typeof parsed.main === "string" && parsed.main !== "" ? parsed.main : undefined;
-    return { name: parsed.name, programDir, ...(main !== undefined ? { main } : {}), ...runtimeOptionsOf(projectFile, parsed.runtime) };
+    return {
+        name: parsed.name,
+        programDir,
+        ...(main !== undefined ? { main } : {}),
+        ...runtimeOptionsOf(projectFile, parsed.runtime),
+    };
 }
 
 /** parseOptions: each option of the right type or an error naming it; options that change only installs are ignored. */
-function runtimeOptionsOf(projectFile: string, runtime: unknown): Pick<Project, "runtimeOptions" | "runtimeOptionValues"> {
-    const given = typeof runtime === "object" && runtime !== null ? (runtime as { options?: unknown }).options : undefined;
+function runtimeOptionsOf(
+    projectFile: string,
+    runtime: unknown,
+): Pick<Project, "runtimeOptions" | "runtimeOptionValues"> {
+    const given =
+        typeof runtime === "object" && runtime !== null ? (runtime as { options?: unknown }).options : undefined;
     const options = (typeof given === "object" && given !== null ? given : {}) as Record<string, unknown>;
     const typed = <T>(name: string, type: string): T | undefined => {
         if (options[name] === undefined) return undefined;
-        if (typeof options[name] !== type) throw new Error(`${projectFile}: ${name} option must be a ${type === "boolean" ? "boolean" : "string"}`);
+        if (typeof options[name] !== type)
+            throw new Error(`${projectFile}: ${name} option must be a ${type === "boolean" ? "boolean" : "string"}`);
         return options[name] as T;
     };
     const tsconfig = typed<string>("tsconfig", "string");
@@ -70,7 +84,9 @@ export function checkProgramInstalled(project: Project): void {
     try {
         require.resolve("@pulumi/pulumi/package.json", { paths: [project.programDir] });
     } catch {
-        throw new Error(`program ${project.programDir}: @pulumi/pulumi is not installed there; run npm install in that folder first`);
+        throw new Error(
+            `program ${project.programDir}: @pulumi/pulumi is not installed there; run npm install in that folder first`,
+        );
     }
 }
 
@@ -104,13 +120,18 @@ function readStackFile(project: Project, stack: string, passphrase: string): Sta
     if (!fs.existsSync(stackFile)) {
         return config;
     }
-    const parsed = YAML.parse(fs.readFileSync(stackFile, "utf8")) as { config?: Record<string, unknown>; encryptionsalt?: unknown } | null;
+    const parsed = YAML.parse(fs.readFileSync(stackFile, "utf8")) as {
+        config?: Record<string, unknown>;
+        encryptionsalt?: unknown;
+    } | null;
     let key: Buffer | undefined;
     for (const [name, value] of Object.entries(parsed?.config ?? {})) {
         const fullKey = namespaced(project.name, name);
         if (typeof value === "object" && value !== null && "secure" in value) {
             if (typeof parsed?.encryptionsalt !== "string") {
-                config.warnings.push(`${stackFile}: ${fullKey} is a secure value of another secrets provider; give it with --secret-config instead`);
+                config.warnings.push(
+                    `${stackFile}: ${fullKey} is a secure value of another secrets provider; give it with --secret-config instead`,
+                );
                 continue;
             }
             key ??= keyOfEncryptionSalt(passphrase, parsed.encryptionsalt);

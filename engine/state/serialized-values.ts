@@ -22,7 +22,8 @@ export function isEncrypted(value: unknown): value is EncryptedValue {
 
 function mapInside(value: unknown, inner: (nested: unknown) => unknown): unknown {
     if (Array.isArray(value)) return value.map(inner);
-    if (isPlainObject(value)) return Object.fromEntries(Object.entries(value).map(([key, nested]) => [key, inner(nested)]));
+    if (isPlainObject(value))
+        return Object.fromEntries(Object.entries(value).map(([key, nested]) => [key, inner(nested)]));
     return value;
 }
 

@@ -70,7 +70,9 @@ export class SnapshotManager {
 
     removePending(operations: readonly PendingOperation[]): void {
         const before = this.opened.pendingOperations.length;
-        this.opened.pendingOperations = this.opened.pendingOperations.filter((operation) => !operations.includes(operation));
+        this.opened.pendingOperations = this.opened.pendingOperations.filter(
+            (operation) => !operations.includes(operation),
+        );
         if (this.opened.pendingOperations.length !== before) {
             this.save();
         }
@@ -137,7 +139,11 @@ export class SnapshotManager {
             visited.add(current);
             for (const urn of referencedUrns(current)) {
                 const dependency = this.live(urn);
-                if (dependency && !visited.has(dependency) && this.opened.resources.indexOf(dependency) >= this.recorded) {
+                if (
+                    dependency &&
+                    !visited.has(dependency) &&
+                    this.opened.resources.indexOf(dependency) >= this.recorded
+                ) {
                     visit(dependency);
                 }
             }
@@ -186,7 +192,8 @@ export class SnapshotManager {
         const moved = { ...resource, urn };
         // Only the resources that change are copied: steps in flight hold the others.
         this.opened.resources = this.opened.resources.map((other) => {
-            const target = other === resource ? moved : moves.has(other) ? { ...other, urn: moves.get(other) as string } : other;
+            const target =
+                other === resource ? moved : moves.has(other) ? { ...other, urn: moves.get(other) as string } : other;
             return refersTo(target, renamed) ? withReferencesRenamed(target, renamed) : target;
         });
         this.save();
@@ -245,13 +252,16 @@ export class SnapshotManager {
         if (this.checkpoints === "none") return;
         this.dirty = true;
         if (this.checkpoints === "coalesced" && this.timer === undefined) {
-            this.timer = setTimeout(() => {
-                try {
-                    this.flush();
-                } catch (error) {
-                    this.failedWrite = error;
-                }
-            }, Math.max(MIN_WRITE_INTERVAL_MS, WRITE_INTERVAL_FACTOR * this.lastWriteMs));
+            this.timer = setTimeout(
+                () => {
+                    try {
+                        this.flush();
+                    } catch (error) {
+                        this.failedWrite = error;
+                    }
+                },
+                Math.max(MIN_WRITE_INTERVAL_MS, WRITE_INTERVAL_FACTOR * this.lastWriteMs),
+            );
             // A state nobody flushes (a test that only reads the file) must not keep the process alive.
             this.timer.unref();
         }
@@ -299,7 +309,11 @@ function withReferencesRenamed(resource: ResourceState, renamed: ReadonlyMap<str
         ...(resource.replaceWith ? { replaceWith: resource.replaceWith.map(fix) } : {}),
         dependencies: resource.dependencies.map(fix),
         ...(resource.propertyDependencies
-            ? { propertyDependencies: Object.fromEntries(Object.entries(resource.propertyDependencies).map(([key, urns]) => [key, urns.map(fix)])) }
+            ? {
+                  propertyDependencies: Object.fromEntries(
+                      Object.entries(resource.propertyDependencies).map(([key, urns]) => [key, urns.map(fix)]),
+                  ),
+              }
             : {}),
     };
 }

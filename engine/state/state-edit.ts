@@ -59,9 +59,11 @@ export function editState(resources: readonly ResourceState[], request: StateEdi
 /** What the commands refuse before they read the state. */
 function checkRequest(request: StateEditRequest): void {
     // Only delete refuses URNs beside --all; untaint and unprotect take --all and leave the URNs unread.
-    if (request.all && request.urns.length > 0 && request.edit === "delete") throw new Error("cannot specify a resource URN when deleting all resources");
+    if (request.all && request.urns.length > 0 && request.edit === "delete")
+        throw new Error("cannot specify a resource URN when deleting all resources");
     if (request.all && request.edit === "taint") throw new Error("unknown flag: --all");
-    if (!request.all && request.urns.length === 0) throw new Error("Must supply <resource URN> unless pulumi is run interactively");
+    if (!request.all && request.urns.length === 0)
+        throw new Error("Must supply <resource URN> unless pulumi is run interactively");
 }
 
 const FLAG_EDITS = {
@@ -80,17 +82,23 @@ function flagEdit(resources: ResourceState[], request: StateEditRequest): StateE
     };
     if (request.all) {
         eligible.forEach(set);
-        return { resources, message: `All resources ${done}`, };
+        return { resources, message: `All resources ${done}` };
     }
     const byUrn = new Map(eligible.map((resource) => [resource.urn, resource]));
     const errors: string[] = [];
     for (const urn of request.urns) {
         const found = byUrn.get(urn);
         if (found) set(found);
-        else errors.push(resourceNotFound(eligible.map((resource) => resource.urn), urn));
+        else
+            errors.push(
+                resourceNotFound(
+                    eligible.map((resource) => resource.urn),
+                    urn,
+                ),
+            );
     }
     if (errors.length > 0) throw new Error(errors.join("\n"));
-    return { resources, message: `${request.urns.length} resources ${done}`, };
+    return { resources, message: `${request.urns.length} resources ${done}` };
 }
 
 /** newStateDeleteCommand: runStateDeleteResources, or with --all every resource from the last. */
@@ -98,29 +106,47 @@ function deleteEdit(resources: ResourceState[], request: StateEditRequest): Stat
     const warnings: string[] = [];
     const protectedOk = (resource: ResourceState) => {
         if (!resource.protect) return;
-        if (!request.force) throw new Error(`${resource.urn} can't be safely deleted because it is protected. Re-run this command with --force to force deletion`);
+        if (!request.force)
+            throw new Error(
+                `${resource.urn} can't be safely deleted because it is protected. Re-run this command with --force to force deletion`,
+            );
         warnings.push(`deleting protected resource ${resource.urn} due to presence of --force`);
         delete resource.protect;
     };
     let current = resources;
     if (request.all) {
         for (let i = current.length - 1; i >= 0; i--) {
-            if (i < current.length) current = deleteResource(current, current[i], protectedOk, request.targetDependents);
+            if (i < current.length)
+                current = deleteResource(current, current[i], protectedOk, request.targetDependents);
         }
         return { resources: current, message: "Resources deleted", warnings };
     }
     const targets = request.urns.map((urn) => locateResource(current, urn));
-    for (const resource of deleteOrder(current, new Set(targets))) current = deleteResource(current, resource, protectedOk, request.targetDependents);
-    return { resources: current, message: targets.length === 1 ? "Resource deleted" : `${targets.length} resources deleted`, warnings };
+    for (const resource of deleteOrder(current, new Set(targets)))
+        current = deleteResource(current, resource, protectedOk, request.targetDependents);
+    return {
+        resources: current,
+        message: targets.length === 1 ? "Resource deleted" : `${targets.length} resources deleted`,
+        warnings,
+    };
 }
 
 /** edit.DeleteResource (pkg/resource/edit/operations.go), with the CLI's message for ResourceHasDependenciesError. */
-function deleteResource(resources: ResourceState[], condemned: ResourceState, protectedOk: (resource: ResourceState) => void, targetDependents: boolean): ResourceState[] {
+function deleteResource(
+    resources: ResourceState[],
+    condemned: ResourceState,
+    protectedOk: (resource: ResourceState) => void,
+    targetDependents: boolean,
+): ResourceState[] {
     protectedOk(condemned);
     const dependents = onlyDependsOn(resources, condemned);
     if (dependents.length > 0 && !targetDependents) {
-        const lines = dependents.map((dependent) => ` * ${JSON.stringify(nameOf(dependent.urn)).padEnd(15)} (${dependent.urn})\n`);
-        throw new Error(`${condemned.urn} can't be safely deleted because the following resources depend on it:\n${lines.join("")}\nDelete those resources first or pass --target-dependents.`);
+        const lines = dependents.map(
+            (dependent) => ` * ${JSON.stringify(nameOf(dependent.urn)).padEnd(15)} (${dependent.urn})\n`,
+        );
+        throw new Error(
+            `${condemned.urn} can't be safely deleted because the following resources depend on it:\n${lines.join("")}\nDelete those resources first or pass --target-dependents.`,
+        );
     }
     dependents.forEach(protectedOk);
     const gone = new Set([condemned, ...dependents]);
@@ -140,7 +166,12 @@ function onlyDependsOn(resources: readonly ResourceState[], target: ResourceStat
     const add = (set: Map<string, number>, urn: string) => set.set(urn, count(set, urn) + 1);
     resources.slice(0, index).forEach((resource) => add(nonDependentSet, resource.urn));
     const isDependent = (candidate: ResourceState) => {
-        if (candidate.parent && count(dependentSet, candidate.parent) > 0 && count(nonDependentSet, candidate.parent) === 0) return true;
+        if (
+            candidate.parent &&
+            count(dependentSet, candidate.parent) > 0 &&
+            count(nonDependentSet, candidate.parent) === 0
+        )
+            return true;
         const edges = [...candidate.dependencies, ...(candidate.deletedWith ? [candidate.deletedWith] : [])];
         if (edges.some((urn) => count(dependentSet, urn) === 1 && count(nonDependentSet, urn) === 0)) return true;
         // The provider reference of a dynamic resource names the default provider (urn::id), the one provider here.
@@ -163,8 +194,13 @@ function deleteOrder(resources: readonly ResourceState[], targets: Set<ResourceS
     const remaining = new Set(targets);
     const order: ResourceState[] = [];
     while (remaining.size > 0) {
-        const next = [...remaining].find((resource) => !onlyDependsOn(resources, resource).some((dependent) => remaining.has(dependent)));
-        if (!next) throw new Error("could not order deletions: selected resources have cyclic or conflicting dependencies; try deleting them one at a time");
+        const next = [...remaining].find(
+            (resource) => !onlyDependsOn(resources, resource).some((dependent) => remaining.has(dependent)),
+        );
+        if (!next)
+            throw new Error(
+                "could not order deletions: selected resources have cyclic or conflicting dependencies; try deleting them one at a time",
+            );
         order.push(next);
         remaining.delete(next);
     }
@@ -172,24 +208,30 @@ function deleteOrder(resources: readonly ResourceState[], targets: Set<ResourceS
 }
 
 /** listURNsHint (io.go). */
-const LIST_URNS_HINT = "To list the resource URNs in the stack, run `pulumi stack --show-urns`; to inspect the full state, run `pulumi stack export`.";
+const LIST_URNS_HINT =
+    "To list the resource URNs in the stack, run `pulumi stack --show-urns`; to inspect the full state, run `pulumi stack export`.";
 
 /**
  * resolveStateResourceArg, then locateStackResource (io.go), without its prompt: a URN must be one (URN.IsValid: the
  * prefix and at least three "::"), and an ambiguous one lists the ids it could mean.
  */
 function locateResource(resources: readonly ResourceState[], urn: string): ResourceState {
-    if (!urn.startsWith("urn:pulumi:") || urn.split("::").length < 4) throw new Error(`${JSON.stringify(urn)} is not a valid resource URN\n${LIST_URNS_HINT}`);
+    if (!urn.startsWith("urn:pulumi:") || urn.split("::").length < 4)
+        throw new Error(`${JSON.stringify(urn)} is not a valid resource URN\n${LIST_URNS_HINT}`);
     const candidates = resources.filter((resource) => resource.urn === urn);
     if (candidates.length === 1) return candidates[0];
-    if (candidates.length === 0) throw new Error(resourceNotFound([...new Set(resources.map((resource) => resource.urn))], urn));
-    throw new Error(`Resource URN ambiguously referred to multiple resources. Did you mean:\n${candidates.map((resource) => `  ${resource.id ?? ""}\n`).join("")}`);
+    if (candidates.length === 0)
+        throw new Error(resourceNotFound([...new Set(resources.map((resource) => resource.urn))], urn));
+    throw new Error(
+        `Resource URN ambiguously referred to multiple resources. Did you mean:\n${candidates.map((resource) => `  ${resource.id ?? ""}\n`).join("")}`,
+    );
 }
 
 /** resourceNotFoundError (io.go): up to 3 URNs close to the one given, and how to list them. */
 export function resourceNotFound(candidates: readonly string[], urn: string): string {
     const suggestions = similarUrns(candidates, urn, 3);
-    const didYouMean = suggestions.length > 0 ? `Did you mean:\n${suggestions.map((suggestion) => `  ${suggestion}\n`).join("")}` : "";
+    const didYouMean =
+        suggestions.length > 0 ? `Did you mean:\n${suggestions.map((suggestion) => `  ${suggestion}\n`).join("")}` : "";
     return `No such resource ${JSON.stringify(urn)} exists in the current state\n${didYouMean}${LIST_URNS_HINT}`;
 }
 
@@ -211,7 +253,8 @@ function levenshtein(a: string, b: string): number {
     let previous = Array.from({ length: y.length + 1 }, (_, j) => j);
     for (let i = 1; i <= x.length; i++) {
         const row = [i];
-        for (let j = 1; j <= y.length; j++) row[j] = Math.min(previous[j] + 1, row[j - 1] + 1, previous[j - 1] + (x[i - 1] === y[j - 1] ? 0 : 1));
+        for (let j = 1; j <= y.length; j++)
+            row[j] = Math.min(previous[j] + 1, row[j - 1] + 1, previous[j - 1] + (x[i - 1] === y[j - 1] ? 0 : 1));
         previous = row;
     }
     return previous[y.length];

@@ -124,16 +124,24 @@ export function openState(stateFile: string, identity: StackIdentity): OpenedSta
     }
     const secrets = StateSecrets.open(stored.secrets, identity.passphrase);
     const decrypt = (text: string) => secrets.decryptText(text);
-    const decryptResource = ({ secretKeys: _olderFormat, ...resource }: ResourceState & { secretKeys?: string[] }): ResourceState => ({
+    const decryptResource = ({
+        secretKeys: _olderFormat,
+        ...resource
+    }: ResourceState & { secretKeys?: string[] }): ResourceState => ({
         ...resource,
         inputs: deserializeValue(resource.inputs, decrypt) as PropertyMap,
         outputs: deserializeValue(resource.outputs, decrypt) as PropertyMap,
-        ...("replacementTrigger" in resource ? { replacementTrigger: deserializeValue(resource.replacementTrigger, decrypt) } : {}),
+        ...("replacementTrigger" in resource
+            ? { replacementTrigger: deserializeValue(resource.replacementTrigger, decrypt) }
+            : {}),
     });
     return {
         secrets,
         resources: stored.resources.map(decryptResource),
-        pendingOperations: (stored.pendingOperations ?? []).map((operation) => ({ ...operation, resource: decryptResource(operation.resource) })),
+        pendingOperations: (stored.pendingOperations ?? []).map((operation) => ({
+            ...operation,
+            resource: decryptResource(operation.resource),
+        })),
     };
 }
 
@@ -146,7 +154,9 @@ export function writeState(stateFile: string, identity: StackIdentity, opened: O
         ...resource,
         inputs: serializeValue(resource.inputs, ciphertextOf) as PropertyMap,
         outputs: serializeValue(resource.outputs, ciphertextOf) as PropertyMap,
-        ...("replacementTrigger" in resource ? { replacementTrigger: serializeValue(resource.replacementTrigger, ciphertextOf) } : {}),
+        ...("replacementTrigger" in resource
+            ? { replacementTrigger: serializeValue(resource.replacementTrigger, ciphertextOf) }
+            : {}),
     });
     const stored: StackState = {
         version: 1,
@@ -155,7 +165,12 @@ export function writeState(stateFile: string, identity: StackIdentity, opened: O
         secrets: opened.secrets.header,
         resources: opened.resources.map(encrypt),
         ...(opened.pendingOperations.length > 0
-            ? { pendingOperations: opened.pendingOperations.map((operation) => ({ ...operation, resource: encrypt(operation.resource) })) }
+            ? {
+                  pendingOperations: opened.pendingOperations.map((operation) => ({
+                      ...operation,
+                      resource: encrypt(operation.resource),
+                  })),
+              }
             : {}),
     };
     writeStoredState(stateFile, stored);
@@ -163,13 +178,17 @@ export function writeState(stateFile: string, identity: StackIdentity, opened: O
 
 /** The top-level keys of a stored resource's inputs or outputs whose value is stored encrypted whole. */
 export function storedSecretKeys(resource: ResourceState): string[] {
-    const keys = [resource.inputs, resource.outputs].flatMap((props) => Object.keys(props).filter((key) => isEncrypted(props[key])));
+    const keys = [resource.inputs, resource.outputs].flatMap((props) =>
+        Object.keys(props).filter((key) => isEncrypted(props[key])),
+    );
     return [...new Set(keys)];
 }
 
 /** Every secret of the resources, encrypted as one write's batch, by the secret object. */
 function encryptedSecrets(resources: readonly ResourceState[], secrets: StateSecrets): Map<object, string> {
-    const found = new Set(resources.flatMap((resource) => secretsIn([resource.inputs, resource.outputs, resource.replacementTrigger])));
+    const found = new Set(
+        resources.flatMap((resource) => secretsIn([resource.inputs, resource.outputs, resource.replacementTrigger])),
+    );
     const batch: SecretToEncrypt[] = [...found].map((secret) => ({ secret, plaintext: secretPlaintext(secret) }));
     const ciphertexts = secrets.encryptBatch(batch);
     return new Map(batch.map(({ secret }, index) => [secret, ciphertexts[index]]));

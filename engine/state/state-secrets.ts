@@ -29,7 +29,10 @@ export class StateSecrets {
      */
     private readonly written = new WeakMap<object, { plaintext: string; ciphertext: string }>();
 
-    private constructor(private readonly key: Buffer, readonly header: SecretsHeader) {}
+    private constructor(
+        private readonly key: Buffer,
+        readonly header: SecretsHeader,
+    ) {}
 
     static create(passphrase: string): StateSecrets {
         const salt = randomBytes(16).toString("base64");
@@ -71,7 +74,7 @@ export class StateSecrets {
             });
             const hit = cached.every((ciphertext) => ciphertext !== undefined);
             batch.forEach(({ secret, plaintext }, index) => {
-                const ciphertext = hit ? (cached[index]) : encryptText(this.key, plaintext);
+                const ciphertext = hit ? cached[index] : encryptText(this.key, plaintext);
                 this.written.set(secret, { plaintext, ciphertext });
                 ciphertexts.push(ciphertext);
             });

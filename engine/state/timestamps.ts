@@ -17,7 +17,11 @@ export function createdNow<T extends object>(resource: T): T & Stamped {
 /** SameStep (step_generator.go generateSteps: the new state starts with the old one's times), UpdateStep in a preview. */
 export function keptTimes<T extends object>(resource: T, old: Stamped | undefined): T & Stamped {
     const { created: _created, modified: _modified, ...rest } = resource as T & Stamped;
-    return { ...(rest as T), ...(old?.created ? { created: old.created } : {}), ...(old?.modified ? { modified: old.modified } : {}) };
+    return {
+        ...(rest as T),
+        ...(old?.created ? { created: old.created } : {}),
+        ...(old?.modified ? { modified: old.modified } : {}),
+    };
 }
 
 /** UpdateStep.Apply: "UpdateStep doesn't create, but does modify state". */

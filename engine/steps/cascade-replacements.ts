@@ -32,6 +32,9 @@ export function cascadedDiff(goal: Cascading, replacing: ReadonlySet<string>): C
  * registered in this run cannot name it: the program has its URN only once its registration is answered.
  */
 export function cascadeDependents(resources: readonly ResourceState[], urn: string): DependentReplacement[] {
-    const cascades = (resource: Cascading) => (resource.replaceWith ?? []).includes(urn) || resource.deletedWith === urn;
-    return resources.filter((resource) => !resource.pendingDelete && cascades(resource)).map((resource) => ({ resource, keys: [] }));
+    const cascades = (resource: Cascading) =>
+        (resource.replaceWith ?? []).includes(urn) || resource.deletedWith === urn;
+    return resources
+        .filter((resource) => !resource.pendingDelete && cascades(resource))
+        .map((resource) => ({ resource, keys: [] }));
 }

@@ -9,9 +9,18 @@ import { StepResult } from "../types";
 import { newStep, shownResource } from "./deployment";
 
 /** The step of the default provider's registration; in a preview a new provider's id is unknown (Registry.Create). */
-export function registrationStep(old: ResourceState | undefined, provider: ResourceState, preview: boolean): StepResult {
+export function registrationStep(
+    old: ResourceState | undefined,
+    provider: ResourceState,
+    preview: boolean,
+): StepResult {
     const op = !old ? "create" : sameValue(old.inputs, provider.inputs) ? "same" : "update";
     const done = preview && !old ? { ...provider, id: UNKNOWN } : provider;
     const { id: _id, outputs: _outputs, ...goal } = shownResource(provider, undefined);
-    return { ...newStep(op, done), ...(old ? { old: shownResource(old, undefined) } : {}), new: goal, done: shownResource(done, undefined) };
+    return {
+        ...newStep(op, done),
+        ...(old ? { old: shownResource(old, undefined) } : {}),
+        new: goal,
+        done: shownResource(done, undefined),
+    };
 }

@@ -47,9 +47,12 @@ export async function deleteInDependencyOrder(
  * TransitiveDependenciesOf's lookup): a copy waiting for its deletion depends on the old copy, any other resource on
  * the live one; a URN with one copy names it.
  */
-function dependencyResolver(resources: readonly ResourceState[]): (dependent: ResourceState, dependency: ResourceState) => boolean {
+function dependencyResolver(
+    resources: readonly ResourceState[],
+): (dependent: ResourceState, dependency: ResourceState) => boolean {
     const live = new Set(resources.filter((resource) => !resource.pendingDelete).map((resource) => resource.urn));
     const old = new Set(resources.filter((resource) => resource.pendingDelete).map((resource) => resource.urn));
     return (dependent, dependency) =>
-        !(live.has(dependency.urn) && old.has(dependency.urn)) || Boolean(dependent.pendingDelete) === Boolean(dependency.pendingDelete);
+        !(live.has(dependency.urn) && old.has(dependency.urn)) ||
+        Boolean(dependent.pendingDelete) === Boolean(dependency.pendingDelete);
 }

@@ -39,7 +39,11 @@ export async function dependentReplacements(
  * resource/graph DependingOn (children not included): the resources after the root in the state (copies pending
  * deletion too) that depend on it, directly or through one another, by dependsOn, property dependencies, deletedWith or replaceWith.
  */
-function dependingOn(resources: readonly ResourceState[], root: ResourceState, ignore: ReadonlySet<string>): ResourceState[] {
+function dependingOn(
+    resources: readonly ResourceState[],
+    root: ResourceState,
+    ignore: ReadonlySet<string>,
+): ResourceState[] {
     const dependentSet = new Set([root.urn]);
     const dependents: ResourceState[] = [];
     for (const candidate of resources.slice(resources.indexOf(root) + 1)) {
@@ -64,7 +68,11 @@ function dependingOn(resources: readonly ResourceState[], root: ResourceState, i
  * provider leaves unknown is the engine's comparison of the inputs), with the resource's recorded replaceOnChanges
  * (applyReplaceOnChanges).
  */
-async function replaceKeys(context: StepContext, resource: ResourceState, replaceSet: ReadonlySet<string>): Promise<string[] | undefined> {
+async function replaceKeys(
+    context: StepContext,
+    resource: ResourceState,
+    replaceSet: ReadonlySet<string>,
+): Promise<string[] | undefined> {
     if (!resource.custom || resource.external) {
         return undefined;
     }
@@ -77,8 +85,17 @@ async function replaceKeys(context: StepContext, resource: ResourceState, replac
     if (unknownInputs.length === 0) {
         return undefined;
     }
-    const inputsForDiff: PropertyMap = { ...resource.inputs, ...Object.fromEntries(unknownInputs.map((key) => [key, UNKNOWN])) };
-    const diff = await context.host.diff(refOf(resource), resource.id ?? "", resource.outputs, inputsForDiff, resource.inputs);
+    const inputsForDiff: PropertyMap = {
+        ...resource.inputs,
+        ...Object.fromEntries(unknownInputs.map((key) => [key, UNKNOWN])),
+    };
+    const diff = await context.host.diff(
+        refOf(resource),
+        resource.id ?? "",
+        resource.outputs,
+        inputsForDiff,
+        resource.inputs,
+    );
     const inputDiff = diff.changes === "unknown" ? diffObjects(resource.inputs, inputsForDiff) : undefined;
     const replaces = union(diff.replaces, replaceOnChangeKeys(inputDiff, resource.replaceOnChanges ?? []));
     return replaces.length > 0 ? replaces : undefined;

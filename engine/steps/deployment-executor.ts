@@ -66,7 +66,9 @@ export class DeploymentExecutor implements ProgramHandlers {
      * performPostSteps: what follows the program's registrations, given the URNs it registered; by default deleting what
      * it no longer declares.
      */
-    async performPostSteps(steps: (registered: ReadonlySet<string>) => Promise<void> = () => this.generator.generateDeletes()): Promise<void> {
+    async performPostSteps(
+        steps: (registered: ReadonlySet<string>) => Promise<void> = () => this.generator.generateDeletes(),
+    ): Promise<void> {
         try {
             await steps(this.generator.urns);
         } catch (error) {
@@ -96,7 +98,10 @@ export class DeploymentExecutor implements ProgramHandlers {
         if (usesDefaultProvider(request)) {
             generator.registerDefaultProvider(this.target.defaultProvider);
         }
-        const event: StepResult = { ...newStep("create", { urn, type: request.type }), ...providerOf(context, request) };
+        const event: StepResult = {
+            ...newStep("create", { urn, type: request.type }),
+            ...providerOf(context, request),
+        };
         const inherited = this.parents.inheritFromParent(urn, request);
         let old: ResourceState | undefined;
         let customTimeouts: CustomTimeouts | undefined;

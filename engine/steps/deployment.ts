@@ -42,11 +42,21 @@ export function refOf(resource: { urn: string; type: string }): ResourceRef {
 }
 
 export function newStep(op: StepOp, resource: { urn: string; type: string; id?: string }): StepResult {
-    return { op, urn: resource.urn, type: resource.type, name: nameOf(resource.urn), ...(resource.id ? { id: resource.id } : {}) };
+    return {
+        op,
+        urn: resource.urn,
+        type: resource.type,
+        name: nameOf(resource.urn),
+        ...(resource.id ? { id: resource.id } : {}),
+    };
 }
 
 /** A resource as the engine's step events show it; `provider` is the reference of a custom resource's provider. */
-export function shownResource(resource: ResourceState, provider: string | undefined, extra: Partial<ShownResource> = {}): ShownResource {
+export function shownResource(
+    resource: ResourceState,
+    provider: string | undefined,
+    extra: Partial<ShownResource> = {},
+): ShownResource {
     return {
         urn: resource.urn,
         type: resource.type,
@@ -64,7 +74,9 @@ export function shownResource(resource: ResourceState, provider: string | undefi
         ...(resource.retainOnDelete ? { retainOnDelete: true } : {}),
         ...(resource.deletedWith ? { deletedWith: resource.deletedWith } : {}),
         ...(resource.replaceWith?.length ? { replaceWith: resource.replaceWith } : {}),
-        ...(resource.replacementTrigger !== undefined ? { replacementTrigger: shownValue(resource.replacementTrigger) } : {}),
+        ...(resource.replacementTrigger !== undefined
+            ? { replacementTrigger: shownValue(resource.replacementTrigger) }
+            : {}),
         ...extra,
     };
 }

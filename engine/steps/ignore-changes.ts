@@ -20,7 +20,12 @@ export function withIgnoredChanges(news: PropertyMap, olds: PropertyMap, paths: 
         return parts !== undefined && !reset(parts, olds, inputs, false, false);
     });
     const quoted = JSON.stringify(invalid.join(", "));
-    return { inputs, ...(invalid.length > 0 ? { info: `cannot ignore changes in added or removed elements of the path: ${quoted}` } : {}) };
+    return {
+        inputs,
+        ...(invalid.length > 0
+            ? { info: `cannot ignore changes in added or removed elements of the path: ${quoted}` }
+            : {}),
+    };
 }
 
 function parsedOrUndefined(path: string): PathPart[] | undefined {
@@ -36,10 +41,17 @@ function unwrapSecrets(value: unknown): [unknown, boolean] {
     return isSecretWrapper(value) ? [unwrapSecrets(value.value)[0], true] : [value, false];
 }
 
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value) && !isSecretWrapper(value);
+const isObject = (value: unknown): value is Record<string, unknown> =>
+    typeof value === "object" && value !== null && !Array.isArray(value) && !isSecretWrapper(value);
 
 /** PropertyPath.reset: the new value (within a copy of the new inputs) is changed in place; false is a path error. */
-function reset(path: readonly PathPart[], oldValue: unknown, newValue: unknown, oldSecret: boolean, newSecret: boolean): boolean {
+function reset(
+    path: readonly PathPart[],
+    oldValue: unknown,
+    newValue: unknown,
+    oldSecret: boolean,
+    newSecret: boolean,
+): boolean {
     if (path.length === 0) return false;
     const [old, oldWrapped] = unwrapSecrets(oldValue);
     const [fresh, newWrapped] = unwrapSecrets(newValue);
@@ -77,7 +89,7 @@ function resetKey(key: string, rest: readonly PathPart[], old: unknown, fresh: u
     if (rest.length === 0) {
         const has = isObject(old) && Object.hasOwn(old, key);
         if (has && !isObject(fresh)) return false;
-        if (has) (fresh as Record<string, unknown>)[key] = carried((old)[key], secrecy);
+        if (has) (fresh as Record<string, unknown>)[key] = carried(old[key], secrecy);
         else if (isObject(fresh)) delete fresh[key];
         return true;
     }
@@ -107,11 +119,16 @@ function resetAll(old: unknown, fresh: unknown, secrecy: Secrecy): boolean {
 /** A `*` within the path: the rest of it in each old key or element, which the new one must have too. */
 function resetEach(rest: readonly PathPart[], old: unknown, fresh: unknown, secrecy: Secrecy): boolean {
     if (isObject(old) && isObject(fresh)) {
-        return Object.keys(old).every((key) => Object.hasOwn(fresh, key) && reset(rest, old[key], fresh[key], secrecy.old, secrecy.new));
+        return Object.keys(old).every(
+            (key) => Object.hasOwn(fresh, key) && reset(rest, old[key], fresh[key], secrecy.old, secrecy.new),
+        );
     }
     if (Array.isArray(old) && Array.isArray(fresh)) {
         const inBoth = old.slice(0, fresh.length);
-        return inBoth.every((value, index) => reset(rest, value, fresh[index], secrecy.old, secrecy.new)) && old.length === fresh.length;
+        return (
+            inBoth.every((value, index) => reset(rest, value, fresh[index], secrecy.old, secrecy.new)) &&
+            old.length === fresh.length
+        );
     }
     return false;
 }

@@ -13,7 +13,9 @@ import { ResourceState } from "../state/state-file";
 export function rebuildBaseState(resources: readonly ResourceState[]): ResourceState[] {
     const referenceable = new Set<string>();
     return resources.map((resource) => {
-        const rebuilt = dangling(resource, referenceable) ? withoutDanglingReferences(resource, referenceable) : resource;
+        const rebuilt = dangling(resource, referenceable)
+            ? withoutDanglingReferences(resource, referenceable)
+            : resource;
         referenceable.add(rebuilt.urn);
         return rebuilt;
     });

@@ -39,7 +39,11 @@ export async function refreshResources(context: StepContext, choices: RefreshCho
     await Promise.all(
         readable.map((resource) =>
             context.slots.run(async () => {
-                const step = { ...newStep("same", resource), ...providerOf(context, resource), old: shownResource(resource, context.providerRef) };
+                const step = {
+                    ...newStep("same", resource),
+                    ...providerOf(context, resource),
+                    old: shownResource(resource, context.providerRef),
+                };
                 if (choices.beforeProgram) {
                     step.refresh = true;
                     context.refreshed.set(resource.urn, step);

@@ -8,7 +8,15 @@ import { PropertyMap } from "../values/property-values";
 import { ResourceState } from "../state/state-file";
 import { nameOf } from "../state/urns";
 
-export const HOOK_TYPES = ["BeforeCreate", "AfterCreate", "BeforeUpdate", "AfterUpdate", "BeforeDelete", "AfterDelete", "OnError"] as const;
+export const HOOK_TYPES = [
+    "BeforeCreate",
+    "AfterCreate",
+    "BeforeUpdate",
+    "AfterUpdate",
+    "BeforeDelete",
+    "AfterDelete",
+    "OnError",
+] as const;
 export type HookType = (typeof HOOK_TYPES)[number];
 /** The hook names bound to a resource, by type (resource.State ResourceHooks). */
 export type HookBindings = Partial<Record<HookType, string[]>>;
@@ -53,7 +61,10 @@ export class ResourceHooks {
     private readonly resourceHooks = new Map<string, ResourceHook>();
     private readonly errorHooks = new Map<string, ErrorHook>();
 
-    constructor(private readonly dryRun: boolean, private readonly diagnose: Diagnose) {}
+    constructor(
+        private readonly dryRun: boolean,
+        private readonly diagnose: Diagnose,
+    ) {}
 
     /** resource_hooks.go RegisterResourceHook: one name, one hook of either kind. */
     registerResourceHook(hook: ResourceHook): void {
@@ -87,7 +98,10 @@ export class ResourceHooks {
                     this.diagnose("warning", call.urn, `${type} hook "${name}" failed: ${messageOf(error)}`);
                     continue;
                 }
-                throw new Error(`${type.startsWith("Before") ? "before" : "after"} hook "${name}" failed: ${messageOf(error)}`, { cause: error });
+                throw new Error(
+                    `${type.startsWith("Before") ? "before" : "after"} hook "${name}" failed: ${messageOf(error)}`,
+                    { cause: error },
+                );
             }
         }
     }
@@ -111,7 +125,12 @@ export class ResourceHooks {
      * DeleteStep): after each failure, the failures so far, newest first, go to every error hook; the operation is
      * tried again if any asks for it, at most MAX_ERROR_HOOK_RETRIES times in all.
      */
-    async retrying<T>(bindings: HookBindings | undefined, call: HookCall, failedOperation: "create" | "update" | "delete", operation: () => Promise<T>): Promise<T> {
+    async retrying<T>(
+        bindings: HookBindings | undefined,
+        call: HookCall,
+        failedOperation: "create" | "update" | "delete",
+        operation: () => Promise<T>,
+    ): Promise<T> {
         const failures: string[] = [];
         for (;;) {
             try {
@@ -119,19 +138,32 @@ export class ResourceHooks {
             } catch (error) {
                 failures.unshift(messageOf(error));
                 if (failures.length >= MAX_ERROR_HOOK_RETRIES) {
-                    this.diagnose("warning", call.urn, `maximum number of error hook retries (${MAX_ERROR_HOOK_RETRIES}) reached`);
+                    this.diagnose(
+                        "warning",
+                        call.urn,
+                        `maximum number of error hook retries (${MAX_ERROR_HOOK_RETRIES}) reached`,
+                    );
                     throw new Error("maximum number of error hook retries reached", { cause: error });
                 }
                 if (!(await this.shouldRetry(bindings, call, failedOperation, failures))) {
                     throw error;
                 }
-                this.diagnose("warning", call.urn, `retrying ${failedOperation} due to on-error hook request (${failures.length}/${MAX_ERROR_HOOK_RETRIES})`);
+                this.diagnose(
+                    "warning",
+                    call.urn,
+                    `retrying ${failedOperation} due to on-error hook request (${failures.length}/${MAX_ERROR_HOOK_RETRIES})`,
+                );
             }
         }
     }
 
     /** deployment.go RunErrorHooks: every hook is called; any asking for a retry gets one. */
-    private async shouldRetry(bindings: HookBindings | undefined, call: HookCall, failedOperation: string, failures: string[]): Promise<boolean> {
+    private async shouldRetry(
+        bindings: HookBindings | undefined,
+        call: HookCall,
+        failedOperation: string,
+        failures: string[],
+    ): Promise<boolean> {
         let retry = false;
         for (const name of bindings?.OnError ?? []) {
             const hook = this.errorHooks.get(name);
@@ -141,7 +173,9 @@ export class ResourceHooks {
             try {
                 retry = (await hook.callback(call, failedOperation, [...failures])) || retry;
             } catch (error) {
-                throw new Error(`error hooks execution failed: error hook "${name}" failed: ${messageOf(error)}`, { cause: error });
+                throw new Error(`error hooks execution failed: error hook "${name}" failed: ${messageOf(error)}`, {
+                    cause: error,
+                });
             }
         }
         return retry;
@@ -168,7 +202,9 @@ export function deleteHooksOf(resources: readonly ResourceState[]): Map<string, 
 }
 
 /** The hook bindings of a registration's options, by type; undefined when there are none. */
-export function bindingsOf(binding: resproto.RegisterResourceRequest.ResourceHooksBinding | undefined): HookBindings | undefined {
+export function bindingsOf(
+    binding: resproto.RegisterResourceRequest.ResourceHooksBinding | undefined,
+): HookBindings | undefined {
     if (!binding) return undefined;
     const lists: Record<HookType, string[]> = {
         BeforeCreate: binding.getBeforeCreateList(),
@@ -187,7 +223,10 @@ export function bindingsOf(binding: resproto.RegisterResourceRequest.ResourceHoo
  * resource_options.go resourceOptionsFromState: the options a hook is told of, from a resource's state (the double
  * records no aliases, custom timeouts, import id or hidden diffs in it, so none are told).
  */
-export function resourceOptionsOf(state: Omit<ResourceState, "id" | "outputs">, provider: string): resproto.ResourceOptions {
+export function resourceOptionsOf(
+    state: Omit<ResourceState, "id" | "outputs">,
+    provider: string,
+): resproto.ResourceOptions {
     const hooks = state.resourceHooks;
     const options = new resproto.ResourceOptions()
         .setDependsOnList(state.dependencies)
@@ -214,7 +253,10 @@ export function resourceOptionsOf(state: Omit<ResourceState, "id" | "outputs">, 
 }
 
 /** A hook's call about a resource: its URN, id, name and type, and what the step adds. */
-export function hookCall(state: Pick<ResourceState, "urn" | "type" | "id">, extra: Omit<HookCall, "urn" | "id" | "name" | "type">): HookCall {
+export function hookCall(
+    state: Pick<ResourceState, "urn" | "type" | "id">,
+    extra: Omit<HookCall, "urn" | "id" | "name" | "type">,
+): HookCall {
     return { urn: state.urn, id: state.id ?? "", name: nameOf(state.urn), type: state.type, ...extra };
 }
 

@@ -59,8 +59,13 @@ export class ProgramModeSteps {
      * generateResourceSteps (the refresh of a resource with an old state) and continueStepsFromRefresh (refreshMode,
      * destroyMode). `shown` is the goal as a step's `new` carries it.
      */
-    async divert(goal: Goal, old: ResourceState | undefined, shown: (resource: ResourceState) => ShownResource): Promise<Diverted> {
-        const refreshes = old !== undefined && this.mode.refreshFirst && this.context.targets.includes(old.urn, dependenciesOf(old));
+    async divert(
+        goal: Goal,
+        old: ResourceState | undefined,
+        shown: (resource: ResourceState) => ShownResource,
+    ): Promise<Diverted> {
+        const refreshes =
+            old !== undefined && this.mode.refreshFirst && this.context.targets.includes(old.urn, dependenciesOf(old));
         const current = refreshes ? await this.refresh(goal, old, shown) : old;
         const skippedDependency = dependenciesOf(goal).some((urn) => this.skippedCreates.has(urn));
         if (this.mode.operation === "refresh" && (goal.custom || skippedDependency)) {
@@ -71,7 +76,9 @@ export class ProgramModeSteps {
         }
         if (this.mode.operation === "destroy" && goal.custom) {
             // "For deletes we want to maintain the old inputs"; the same step keeps the old id and outputs.
-            return current ? { kind: "same", state: { ...goal, id: current.id, inputs: current.inputs, outputs: current.outputs } } : { kind: "skippedCreate" };
+            return current
+                ? { kind: "same", state: { ...goal, id: current.id, inputs: current.inputs, outputs: current.outputs } }
+                : { kind: "skippedCreate" };
         }
         return { kind: "continue", old: current };
     }
@@ -82,7 +89,11 @@ export class ProgramModeSteps {
      * resource pending replacement read nothing; each refresh is persisted all the same, so the resource takes its place
      * among those this run recorded (backend/snapshot.go refreshSnapshotMutation: markDone, markNew).
      */
-    private async refresh(goal: Goal, old: ResourceState, shown: (resource: ResourceState) => ShownResource): Promise<ResourceState | undefined> {
+    private async refresh(
+        goal: Goal,
+        old: ResourceState,
+        shown: (resource: ResourceState) => ShownResource,
+    ): Promise<ResourceState | undefined> {
         const { context } = this;
         if (!old.custom || isProvider(old)) {
             context.state.record(old);
@@ -97,7 +108,9 @@ export class ProgramModeSteps {
             ...(this.mode.operation === "update" ? { refresh: true } : {}),
         };
         try {
-            const refreshed = old.pendingReplacement ? old : await context.slots.run(() => new RefreshStep({ context }, step, old, goal).apply());
+            const refreshed = old.pendingReplacement
+                ? old
+                : await context.slots.run(() => new RefreshStep({ context }, step, old, goal).apply());
             if (refreshed) {
                 context.state.record(refreshed);
             }

@@ -49,7 +49,12 @@ export function generateURN(stack: StackName, request: Pick<RegistrationRequest,
 }
 
 /** RegisterResource's goal: the state a registration asks for, before its steps give it an id and outputs. */
-export function goalOf(urn: string, request: RegistrationRequest, inherited: InheritedOptions, customTimeouts: CustomTimeouts | undefined): Goal {
+export function goalOf(
+    urn: string,
+    request: RegistrationRequest,
+    inherited: InheritedOptions,
+    customTimeouts: CustomTimeouts | undefined,
+): Goal {
     return {
         urn,
         type: request.type,
@@ -58,7 +63,9 @@ export function goalOf(urn: string, request: RegistrationRequest, inherited: Inh
         dependencies: request.dependencies,
         propertyDependencies: propertyDependenciesOf(request),
         inputs: request.object,
-        ...(request.additionalSecretOutputs.length > 0 ? { additionalSecretOutputs: request.additionalSecretOutputs } : {}),
+        ...(request.additionalSecretOutputs.length > 0
+            ? { additionalSecretOutputs: request.additionalSecretOutputs }
+            : {}),
         ...(inherited.protect ? { protect: true } : {}),
         ...(inherited.retainOnDelete ? { retainOnDelete: true } : {}),
         ...(inherited.deletedWith ? { deletedWith: inherited.deletedWith } : {}),
@@ -93,6 +100,8 @@ function propertyDependenciesOf(request: RegistrationRequest): Record<string, st
  */
 export function generateTimeoutInSeconds(request: RegistrationRequest): CustomTimeouts | undefined {
     const given = Object.entries(request.customTimeouts ?? {}).filter(([, timeout]) => timeout !== "");
-    const seconds = given.map(([operation, timeout]) => [operation, goDurationSeconds(timeout)] as const).filter(([, value]) => value !== 0);
+    const seconds = given
+        .map(([operation, timeout]) => [operation, goDurationSeconds(timeout)] as const)
+        .filter(([, value]) => value !== 0);
     return seconds.length > 0 ? Object.fromEntries(seconds) : undefined;
 }

@@ -113,7 +113,11 @@ export class StepExecutor implements Applying {
         state.upsert({ ...resource, outputs });
         if (this.createdComponents.delete(urn)) {
             const newOptions = resourceOptionsOf(resource, providerRef);
-            const failure = await hooks.runAfter(resource.resourceHooks, "AfterCreate", hookCall(resource, { newOptions, newInputs: resource.inputs, newOutputs: outputs }));
+            const failure = await hooks.runAfter(
+                resource.resourceHooks,
+                "AfterCreate",
+                hookCall(resource, { newOptions, newInputs: resource.inputs, newOutputs: outputs }),
+            );
             if (failure) this.recordPostStepError(failure);
         }
     }
@@ -165,40 +169,46 @@ export async function deleteResources(
         return false;
     };
     const gone = new Set<ResourceState>();
-    await deleteInDependencyOrder(resources.filter((resource) => !isProvider(resource)), (resource) =>
-        context.slots.run(async () => {
-            if (resource.pendingReplacement) {
-                // RemovePendingReplaceStep.Apply.
-                if (!context.preview) context.state.remove(resource);
-                gone.add(resource);
-                return true;
-            }
-            const event = { ...newStep("delete", resource), ...providerOf(context, resource), old: shownResource(resource, context.providerRef) };
-            const step = new DeleteStep({ context }, resource, deleting, quiet.has(resource));
-            const stepFailure = await step.apply().then(
-                () => undefined,
-                (error: unknown) => error,
-            );
-            if (stepFailure) {
-                event.error = errorMessage(stepFailure);
-                context.steps.push(event);
-                if (stepFailure instanceof ProtectedDelete) {
-                    // Each refusal is its own failed step, and stops only what it depends on.
-                    failures.push(stepFailure);
-                    return false;
+    await deleteInDependencyOrder(
+        resources.filter((resource) => !isProvider(resource)),
+        (resource) =>
+            context.slots.run(async () => {
+                if (resource.pendingReplacement) {
+                    // RemovePendingReplaceStep.Apply.
+                    if (!context.preview) context.state.remove(resource);
+                    gone.add(resource);
+                    return true;
                 }
-                return failed(stepFailure);
-            }
-            if (!quiet.has(resource)) {
-                context.steps.push(event);
-            }
-            gone.add(resource);
-            const afterFailure = await step.afterHooks();
-            if (afterFailure) {
-                failed(afterFailure);
-            }
-            return true;
-        }),
+                const event = {
+                    ...newStep("delete", resource),
+                    ...providerOf(context, resource),
+                    old: shownResource(resource, context.providerRef),
+                };
+                const step = new DeleteStep({ context }, resource, deleting, quiet.has(resource));
+                const stepFailure = await step.apply().then(
+                    () => undefined,
+                    (error: unknown) => error,
+                );
+                if (stepFailure) {
+                    event.error = errorMessage(stepFailure);
+                    context.steps.push(event);
+                    if (stepFailure instanceof ProtectedDelete) {
+                        // Each refusal is its own failed step, and stops only what it depends on.
+                        failures.push(stepFailure);
+                        return false;
+                    }
+                    return failed(stepFailure);
+                }
+                if (!quiet.has(resource)) {
+                    context.steps.push(event);
+                }
+                gone.add(resource);
+                const afterFailure = await step.afterHooks();
+                if (afterFailure) {
+                    failed(afterFailure);
+                }
+                return true;
+            }),
     );
     deleteDefaultProvider(context, resources, gone);
     if (failures.length > 0) {
@@ -207,7 +217,11 @@ export async function deleteResources(
 }
 
 /** The default provider's delete step, once no resource left in the state uses it. */
-function deleteDefaultProvider(context: StepContext, resources: readonly ResourceState[], gone: ReadonlySet<ResourceState>): void {
+function deleteDefaultProvider(
+    context: StepContext,
+    resources: readonly ResourceState[],
+    gone: ReadonlySet<ResourceState>,
+): void {
     const deleted = (resource: ResourceState) => context.preview && gone.has(resource);
     if (context.state.resources.some((resource) => usesDefaultProvider(resource) && !deleted(resource))) {
         return;

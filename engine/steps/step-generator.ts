@@ -26,7 +26,10 @@ import { dependenciesOf } from "./targets";
 /** generateStepsFromDiff's diff of a triggered replace: "some" change, no keys, Diff not called. */
 const TRIGGERED_DIFF = { changes: "some", replaces: [], deleteBeforeReplace: false } as const;
 
-type CustomOptions = Pick<RegistrationRequest, "ignoreChanges" | "replaceOnChanges" | "deleteBeforeReplace" | "importId">;
+type CustomOptions = Pick<
+    RegistrationRequest,
+    "ignoreChanges" | "replaceOnChanges" | "deleteBeforeReplace" | "importId"
+>;
 
 /** How the engine reports a resource whose inputs the provider's Check refused (issueCheckFailures). */
 export function checkFailureMessage(type: string, name: string, problems: string): string {
@@ -61,7 +64,9 @@ export class StepGenerator {
         private readonly stack: StackName,
         mode: ProgramMode | undefined,
     ) {
-        this.olds = new Set(context.state.resources.filter((resource) => !resource.pendingDelete).map((resource) => resource.urn));
+        this.olds = new Set(
+            context.state.resources.filter((resource) => !resource.pendingDelete).map((resource) => resource.urn),
+        );
         this.modeSteps = mode && new ProgramModeSteps(context, mode, this.skippedCreates);
     }
 
@@ -74,7 +79,9 @@ export class StepGenerator {
             return;
         }
         this.urns.add(provider.urn);
-        this.context.steps.push(registrationStep(this.context.state.live(provider.urn), provider, this.context.preview));
+        this.context.steps.push(
+            registrationStep(this.context.state.live(provider.urn), provider, this.context.preview),
+        );
         if (!this.context.preview) {
             this.context.state.record(provider);
         }
@@ -84,7 +91,12 @@ export class StepGenerator {
      * generateSteps, from the old resource on: a refresh or destroy mode's end, an untargeted resource, a create that
      * depends on a skipped create (validateSteps), or the resource's steps, run by the step executor.
      */
-    async generateSteps(event: StepResult, goal: Goal, found: ResourceState | undefined, request: RegistrationRequest): Promise<RegistrationReply> {
+    async generateSteps(
+        event: StepResult,
+        goal: Goal,
+        found: ResourceState | undefined,
+        request: RegistrationRequest,
+    ): Promise<RegistrationReply> {
         let old = found;
         if (this.modeSteps && request.readId === undefined) {
             const diverted = await this.divert(goal, old, request);
@@ -128,13 +140,20 @@ export class StepGenerator {
     }
 
     /** A read, or a custom resource's steps, waits for a step slot (--parallel); a component's steps take none. */
-    private resourceSteps(event: StepResult, goal: Goal, old: ResourceState | undefined, request: RegistrationRequest): Promise<ResourceState> {
+    private resourceSteps(
+        event: StepResult,
+        goal: Goal,
+        old: ResourceState | undefined,
+        request: RegistrationRequest,
+    ): Promise<ResourceState> {
         const { slots } = this.context;
         if (request.readId !== undefined) {
             const id = request.readId;
             return slots.run(() => this.generateReadSteps(event, goal, id));
         }
-        return request.custom ? slots.run(() => this.generateCustomSteps(event, goal, old, request)) : this.generateComponentSteps(event, goal, old);
+        return request.custom
+            ? slots.run(() => this.generateCustomSteps(event, goal, old, request))
+            : this.generateComponentSteps(event, goal, old);
     }
 
     /**
@@ -142,7 +161,11 @@ export class StepGenerator {
      * no Diff), recorded in step order after what it refers to (SnapshotManager.recordUntargeted); a new one is a
      * skipped create (NewSkippedCreateStep).
      */
-    private leaveUntargeted(event: StepResult, request: RegistrationRequest, old: ResourceState | undefined): RegistrationReply {
+    private leaveUntargeted(
+        event: StepResult,
+        request: RegistrationRequest,
+        old: ResourceState | undefined,
+    ): RegistrationReply {
         if (!old) {
             return this.skipCreate(event, request);
         }
@@ -158,7 +181,17 @@ export class StepGenerator {
     private skipCreate(event: StepResult, request: RegistrationRequest, outputs?: PropertyMap): RegistrationReply {
         const { urn } = event;
         event.op = "same";
-        event.new = this.shownGoal({ urn, type: request.type, custom: request.custom, dependencies: request.dependencies, inputs: {}, outputs: {} }, request);
+        event.new = this.shownGoal(
+            {
+                urn,
+                type: request.type,
+                custom: request.custom,
+                dependencies: request.dependencies,
+                inputs: {},
+                outputs: {},
+            },
+            request,
+        );
         this.context.steps.push(event);
         this.skippedCreates.add(urn);
         return { urn, id: "", object: outputs ?? request.object };
@@ -167,7 +200,9 @@ export class StepGenerator {
     /** generateResourceSteps' refresh and its refresh or destroy mode (run-program.ts); a failed read fails the registration. */
     private async divert(goal: Goal, old: ResourceState | undefined, request: RegistrationRequest): Promise<Diverted> {
         try {
-            return await (this.modeSteps as ProgramModeSteps).divert(goal, old, (resource) => this.shownGoal(resource, request));
+            return await (this.modeSteps as ProgramModeSteps).divert(goal, old, (resource) =>
+                this.shownGoal(resource, request),
+            );
         } catch (error) {
             throw this.executor.skip(goal.urn, error);
         }
@@ -177,13 +212,22 @@ export class StepGenerator {
      * continueStepsFromRefresh's ends: a resource done once refreshed gets no further step (event.Done with its state),
      * a destroy's same step records the goal with the old state's inputs and outputs, a skipped create records nothing.
      */
-    private finishDiverted(event: StepResult, diverted: Exclude<Diverted, { kind: "continue" }>, request: RegistrationRequest): RegistrationReply {
+    private finishDiverted(
+        event: StepResult,
+        diverted: Exclude<Diverted, { kind: "continue" }>,
+        request: RegistrationRequest,
+    ): RegistrationReply {
         if (diverted.kind === "skippedCreate") {
             return this.skipCreate(event, request, diverted.outputs);
         }
         const { state } = diverted;
         if (diverted.kind === "same") {
-            Object.assign(event, { op: "same", id: state.id, new: this.shownGoal(state, request), done: shownResource(state, this.context.providerRef) });
+            Object.assign(event, {
+                op: "same",
+                id: state.id,
+                new: this.shownGoal(state, request),
+                done: shownResource(state, this.context.providerRef),
+            });
             this.context.state.record(state);
             this.context.steps.push(event);
         }
@@ -195,8 +239,14 @@ export class StepGenerator {
      * inputs, before the step gives it an id and outputs (a ReadStep's goal has the id it reads).
      */
     private shownGoal(resource: ResourceState, request: RegistrationRequest): ShownResource {
-        const { id: _id, outputs: _outputs, ...shown } = shownResource(resource, this.context.providerRef, {
-            ...(request.additionalSecretOutputs.length > 0 ? { additionalSecretOutputs: request.additionalSecretOutputs } : {}),
+        const {
+            id: _id,
+            outputs: _outputs,
+            ...shown
+        } = shownResource(resource, this.context.providerRef, {
+            ...(request.additionalSecretOutputs.length > 0
+                ? { additionalSecretOutputs: request.additionalSecretOutputs }
+                : {}),
             ...(request.importId ? { importId: request.importId } : {}),
             ...(request.ignoreChanges.length > 0 ? { ignoreChanges: request.ignoreChanges } : {}),
             ...(request.replaceOnChanges.length > 0 ? { replaceOnChanges: request.replaceOnChanges } : {}),
@@ -251,7 +301,9 @@ export class StepGenerator {
     private checkUnclaimed(aliasUrn: string, urn: string): void {
         const conflicting = this.urns.has(aliasUrn) ? urn : this.aliased.get(aliasUrn);
         if (this.olds.has(aliasUrn) && conflicting) {
-            throw new Error(`Duplicate resource alias '${aliasUrn}' applied to resource with URN '${urn}' conflicting with resource with URN '${conflicting}'`);
+            throw new Error(
+                `Duplicate resource alias '${aliasUrn}' applied to resource with URN '${urn}' conflicting with resource with URN '${conflicting}'`,
+            );
         }
     }
 
@@ -281,7 +333,11 @@ export class StepGenerator {
     }
 
     /** A component's steps: a same step keeping its outputs, or a create. */
-    private async generateComponentSteps(event: StepResult, goal: Goal, old: ResourceState | undefined): Promise<ResourceState> {
+    private async generateComponentSteps(
+        event: StepResult,
+        goal: Goal,
+        old: ResourceState | undefined,
+    ): Promise<ResourceState> {
         if (old && isRootStack(old.type)) {
             this.executor.keepOldStackOutputs(old);
         }
@@ -297,9 +353,16 @@ export class StepGenerator {
      * generateResourceSteps of a custom resource: an import, a re-creation, a read resource taken over, a targeted
      * replace, or Check then (for an existing one) Diff.
      */
-    private async generateCustomSteps(event: StepResult, goal: Goal, found: ResourceState | undefined, options: CustomOptions): Promise<ResourceState> {
+    private async generateCustomSteps(
+        event: StepResult,
+        goal: Goal,
+        found: ResourceState | undefined,
+        options: CustomOptions,
+    ): Promise<ResourceState> {
         if (!goal.type.startsWith("pulumi-nodejs:dynamic")) {
-            throw new Error(`${goal.urn}: only dynamic resources (pulumi-nodejs:dynamic) can be deployed by the engine double`);
+            throw new Error(
+                `${goal.urn}: only dynamic resources (pulumi-nodejs:dynamic) can be deployed by the engine double`,
+            );
         }
         // The import option adopts the object instead of creating one (ImportStep), then carries on as an update of what
         // was read would (continueStepsFromImport).
@@ -344,11 +407,21 @@ export class StepGenerator {
     }
 
     /** continueStepsFromDiff: Diff decides between same, update and replace. */
-    private async continueStepsFromDiff(event: StepResult, goal: Goal, wanted: Goal, old: ResourceState, options: CustomOptions): Promise<ResourceState> {
+    private async continueStepsFromDiff(
+        event: StepResult,
+        goal: Goal,
+        wanted: Goal,
+        old: ResourceState,
+        options: CustomOptions,
+    ): Promise<ResourceState> {
         const triggered = this.triggersReplace(goal, old);
-        const diff = triggered ? TRIGGERED_DIFF : (cascadedDiff(goal, this.replaces) ?? (await this.context.host.diff(refOf(wanted), old.id ?? "", old.outputs, wanted.inputs, old.inputs)));
+        const diff = triggered
+            ? TRIGGERED_DIFF
+            : (cascadedDiff(goal, this.replaces) ??
+              (await this.context.host.diff(refOf(wanted), old.id ?? "", old.outputs, wanted.inputs, old.inputs)));
         const hasInitErrors = (old.initErrors ?? []).length > 0;
-        const changed = diff.changes === "some" || (diff.changes === "unknown" && !sameValue(old.inputs, wanted.inputs));
+        const changed =
+            diff.changes === "some" || (diff.changes === "unknown" && !sameValue(old.inputs, wanted.inputs));
         // diffResource: a diff the provider left unknown becomes the engine's own comparison of the inputs, with its
         // changed keys; applyReplaceOnChanges turns a changed key into a replace key where a replaceOnChanges path
         // covers it. A provider that answers "some" gives no changed keys (the dynamic host passes none) to turn. The
@@ -363,14 +436,18 @@ export class StepGenerator {
             // "If resource was unchanged, but there were initialization errors, generate an empty update step to
             // attempt to 'continue' awaiting initialization": Update, with the error's properties as the olds.
             event.op = hasInitErrors ? "update" : "same";
-            const step = hasInitErrors ? new UpdateStep(this.executor, wanted, old) : new SameStep(this.executor, settled({ ...wanted, id: old.id, outputs: old.outputs }), old);
+            const step = hasInitErrors
+                ? new UpdateStep(this.executor, wanted, old)
+                : new SameStep(this.executor, settled({ ...wanted, id: old.id, outputs: old.outputs }), old);
             return step.apply();
         }
         event.diffs = propertyDiffs(old.inputs, wanted.inputs);
         if (inputDiff) {
             // diffResource: the engine compares the inputs itself and keeps what it found as the step's diff.
             event.diffReasons = changedKeys(inputDiff);
-            event.detailedDiff = Object.fromEntries([...detailedDiffOf(inputDiff)].map(([path, kind]) => [path, { kind, inputDiff: true }]));
+            event.detailedDiff = Object.fromEntries(
+                [...detailedDiffOf(inputDiff)].map(([path, kind]) => [path, { kind, inputDiff: true }]),
+            );
         }
         if (replaces.length === 0 && !triggered && !old.pendingReplacement) {
             event.op = "update";
@@ -401,7 +478,8 @@ export class StepGenerator {
         if (!options.importId) {
             return;
         }
-        const message = "previously-imported resources that still specify an ID may not be replaced; please remove the `import` declaration from your program";
+        const message =
+            "previously-imported resources that still specify an ID may not be replaced; please remove the `import` declaration from your program";
         if (!this.context.preview) {
             throw new Error(message);
         }
@@ -417,7 +495,12 @@ export class StepGenerator {
         const wanted: Goal = { ...goal, inputs: await this.check(event, goal, {}, goal.inputs) };
         this.deletedEarly.delete(goal.urn);
         this.replaces.add(goal.urn);
-        Object.assign(event, { op: "replace", replaces: keys, deleteBeforeReplace: true, diffs: propertyDiffs(old.inputs, wanted.inputs) });
+        Object.assign(event, {
+            op: "replace",
+            replaces: keys,
+            deleteBeforeReplace: true,
+            diffs: propertyDiffs(old.inputs, wanted.inputs),
+        });
         return this.createReplacement(event, wanted, old, true);
     }
 
@@ -427,9 +510,16 @@ export class StepGenerator {
      * are checked with no olds and ignoreChanges not applied, and no Diff is asked. Declaring it with the import option
      * would make it an import-replacement, which the double does not follow.
      */
-    private async takeOwnership(event: StepResult, goal: Goal, old: ResourceState, options: CustomOptions): Promise<ResourceState> {
+    private async takeOwnership(
+        event: StepResult,
+        goal: Goal,
+        old: ResourceState,
+        options: CustomOptions,
+    ): Promise<ResourceState> {
         if (options.importId) {
-            throw new Error(`${goal.urn}: importing over a read resource (an import-replacement, step_generator.go NewImportReplacementStep) is not followed by the engine double`);
+            throw new Error(
+                `${goal.urn}: importing over a read resource (an import-replacement, step_generator.go NewImportReplacementStep) is not followed by the engine double`,
+            );
         }
         const wanted: Goal = { ...goal, inputs: await this.check(event, goal, {}, goal.inputs) };
         Object.assign(event, { op: "replace", replaces: [], diffs: propertyDiffs(old.inputs, wanted.inputs) });
@@ -441,7 +531,12 @@ export class StepGenerator {
      * inputs: its inputs are checked with no olds and ignoreChanges not applied, the provider is not asked for a diff
      * (the replace is blamed on "id"), and its replacement is not tainted.
      */
-    private async replaceTargeted(event: StepResult, goal: Goal, old: ResourceState, deleteBeforeReplace: boolean | undefined): Promise<ResourceState> {
+    private async replaceTargeted(
+        event: StepResult,
+        goal: Goal,
+        old: ResourceState,
+        deleteBeforeReplace: boolean | undefined,
+    ): Promise<ResourceState> {
         const wanted: Goal = { ...goal, inputs: await this.check(event, goal, {}, goal.inputs) };
         event.op = "replace";
         // A changed replacementTrigger replaces it before the targeted replace is asked (generateStepsFromDiff): no key.
@@ -468,7 +563,12 @@ export class StepGenerator {
      * --ignore-protect is not given): protect can be added, or removed, together with a replacing change. A
      * delete-before-replace deletes first.
      */
-    private async replace(event: StepResult, wanted: Goal, old: ResourceState, deleteFirst: boolean): Promise<ResourceState> {
+    private async replace(
+        event: StepResult,
+        wanted: Goal,
+        old: ResourceState,
+        deleteFirst: boolean,
+    ): Promise<ResourceState> {
         if (wanted.protect && old.protect && !this.context.ignoreProtect) {
             throw new Error(
                 `unable to replace resource "${old.urn}" as it is currently marked for protection; remove the protect option ` +
@@ -487,9 +587,15 @@ export class StepGenerator {
      * dependents have moved to the replacement. Delete-before-replace: the replacement takes the place of the deleted
      * resource, which a failed create leaves pending replacement (backend/snapshot.go createSnapshotMutation).
      */
-    private async createReplacement(event: StepResult, wanted: Goal, old: ResourceState, deleted: boolean): Promise<ResourceState> {
+    private async createReplacement(
+        event: StepResult,
+        wanted: Goal,
+        old: ResourceState,
+        deleted: boolean,
+    ): Promise<ResourceState> {
         const { state, preview } = this.context;
-        const place: Place = (replacement) => (deleted ? state.record(replacement) : this.replaced.add(state.replace(old, replacement)));
+        const place: Place = (replacement) =>
+            deleted ? state.record(replacement) : this.replaced.add(state.replace(old, replacement));
         const created = await new CreateStep(this.executor, wanted, place).apply();
         if (!preview) {
             event.id = created.id;
@@ -507,9 +613,15 @@ export class StepGenerator {
      */
     private async deleteBeforeReplace(old: ResourceState): Promise<void> {
         const found = await dependentReplacements(this.context, old, this.urns);
-        const cascading = cascadeDependents(this.context.state.resources, old.urn).filter(({ resource }) => !found.some((other) => other.resource === resource));
-        const dependents = [...found, ...cascading].filter(({ resource }) => !this.deletedEarly.has(resource.urn)).reverse();
-        const refused = this.context.ignoreProtect ? undefined : dependents.find(({ resource }) => resource.protect && !resource.pendingDelete);
+        const cascading = cascadeDependents(this.context.state.resources, old.urn).filter(
+            ({ resource }) => !found.some((other) => other.resource === resource),
+        );
+        const dependents = [...found, ...cascading]
+            .filter(({ resource }) => !this.deletedEarly.has(resource.urn))
+            .reverse();
+        const refused = this.context.ignoreProtect
+            ? undefined
+            : dependents.find(({ resource }) => resource.protect && !resource.pendingDelete);
         if (refused) {
             throw new Error(
                 `unable to replace resource "${refused.resource.urn}" as part of replacing "${old.urn}" as it is currently ` +
@@ -520,7 +632,9 @@ export class StepGenerator {
         const deleting = new Set([old.urn, ...this.deletedEarly.keys()]);
         for (const { resource } of dependents) {
             // A copy pending deletion is deleted for good, as any delete (NewDeleteStep: its protect checked then).
-            await (resource.pendingDelete ? deleteResources(this.context, [resource], new Set(), deleting) : this.deleteReplaced(resource, deleting));
+            await (resource.pendingDelete
+                ? deleteResources(this.context, [resource], new Set(), deleting)
+                : this.deleteReplaced(resource, deleting));
         }
         if (!old.pendingReplacement) {
             await this.deleteReplaced(old, deleting);

@@ -28,14 +28,21 @@ export type Place = (state: ResourceState) => void;
  * a secret, made secret.
  */
 export function settled(resource: ResourceState): ResourceState {
-    return { ...resource, outputs: withSecretOutputs(resource.outputs, resource.inputs, resource.additionalSecretOutputs ?? []) };
+    return {
+        ...resource,
+        outputs: withSecretOutputs(resource.outputs, resource.inputs, resource.additionalSecretOutputs ?? []),
+    };
 }
 
 /**
  * backend/snapshot.go doCreate, doUpdate, doDelete, doRead: the operation is in the state's pending operations while
  * the provider works on it (written at once), so that a run killed meanwhile leaves it behind. A preview writes none.
  */
-export async function whilePending<T>(context: StepContext, operation: PendingOperation, work: () => Promise<T>): Promise<T> {
+export async function whilePending<T>(
+    context: StepContext,
+    operation: PendingOperation,
+    work: () => Promise<T>,
+): Promise<T> {
     if (context.preview) {
         return work();
     }
@@ -89,8 +96,14 @@ export class CreateStep {
             this.place(component);
             return component;
         }
-        const created = preview ? settled({ ...goal, outputs: goal.inputs }) : keep(await this.provision(call), this.place);
-        const failure = await hooks.runAfter(goal.resourceHooks, "AfterCreate", hookCall(created, { newOptions, newInputs: created.inputs, newOutputs: created.outputs }));
+        const created = preview
+            ? settled({ ...goal, outputs: goal.inputs })
+            : keep(await this.provision(call), this.place);
+        const failure = await hooks.runAfter(
+            goal.resourceHooks,
+            "AfterCreate",
+            hookCall(created, { newOptions, newInputs: created.inputs, newOutputs: created.outputs }),
+        );
         if (failure) this.applying.recordPostStepError(failure);
         return created;
     }
@@ -104,13 +117,23 @@ export class CreateStep {
         const { goal } = this;
         // Written before the provider is called: if the process dies before the answer, the next run finds it.
         try {
-            const { id, outputs } = await whilePending(context, { type: "creating", resource: { ...goal, outputs: {} } }, () =>
-                context.hooks.retrying(goal.resourceHooks, call, "create", () => context.host.create(refOf(goal), goal.inputs)),
+            const { id, outputs } = await whilePending(
+                context,
+                { type: "creating", resource: { ...goal, outputs: {} } },
+                () =>
+                    context.hooks.retrying(goal.resourceHooks, call, "create", () =>
+                        context.host.create(refOf(goal), goal.inputs),
+                    ),
             );
             return { created: createdNow(settled({ ...goal, id, outputs })) };
         } catch (error) {
             if (error instanceof ResourceInitError) {
-                return { created: createdNow(settled({ ...goal, id: error.id, outputs: error.outputs, initErrors: error.reasons })), error };
+                return {
+                    created: createdNow(
+                        settled({ ...goal, id: error.id, outputs: error.outputs, initErrors: error.reasons }),
+                    ),
+                    error,
+                };
             }
             return { error };
         }
@@ -149,11 +172,22 @@ export class UpdateStep {
     async apply(): Promise<ResourceState> {
         const { hooks, preview, providerRef } = this.applying.context;
         const { goal, old } = this;
-        const options = { oldOptions: resourceOptionsOf(old, providerRef), newOptions: resourceOptionsOf(goal, providerRef) };
-        const call = hookCall({ ...goal, id: old.id }, { ...options, newInputs: goal.inputs, oldInputs: old.inputs, oldOutputs: old.outputs });
+        const options = {
+            oldOptions: resourceOptionsOf(old, providerRef),
+            newOptions: resourceOptionsOf(goal, providerRef),
+        };
+        const call = hookCall(
+            { ...goal, id: old.id },
+            { ...options, newInputs: goal.inputs, oldInputs: old.inputs, oldOutputs: old.outputs },
+        );
         await hooks.run(goal.resourceHooks, "BeforeUpdate", call);
-        const updated = preview ? settled({ ...goal, id: old.id, outputs: goal.inputs }) : await this.providerUpdate(call);
-        const failure = await hooks.runAfter(goal.resourceHooks, "AfterUpdate", { ...call, newOutputs: updated.outputs });
+        const updated = preview
+            ? settled({ ...goal, id: old.id, outputs: goal.inputs })
+            : await this.providerUpdate(call);
+        const failure = await hooks.runAfter(goal.resourceHooks, "AfterUpdate", {
+            ...call,
+            newOutputs: updated.outputs,
+        });
         if (failure) this.applying.recordPostStepError(failure);
         return updated;
     }
@@ -162,15 +196,26 @@ export class UpdateStep {
         const { context } = this.applying;
         const { goal, old } = this;
         try {
-            const outputs = await whilePending(context, { type: "updating", resource: { ...goal, id: old.id, outputs: {} } }, () =>
-                context.hooks.retrying(goal.resourceHooks, call, "update", () => context.host.update(refOf(goal), old.id ?? "", old.outputs, goal.inputs, old.inputs)),
+            const outputs = await whilePending(
+                context,
+                { type: "updating", resource: { ...goal, id: old.id, outputs: {} } },
+                () =>
+                    context.hooks.retrying(goal.resourceHooks, call, "update", () =>
+                        context.host.update(refOf(goal), old.id ?? "", old.outputs, goal.inputs, old.inputs),
+                    ),
             );
             const updated = modifiedNow(settled({ ...goal, id: old.id, outputs }), old);
             context.state.record(updated);
             return updated;
         } catch (error) {
             if (error instanceof ResourceInitError) {
-                const partial = settled({ ...goal, id: old.id, inputs: old.inputs, outputs: error.outputs, initErrors: error.reasons });
+                const partial = settled({
+                    ...goal,
+                    id: old.id,
+                    inputs: old.inputs,
+                    outputs: error.outputs,
+                    initErrors: error.reasons,
+                });
                 context.state.record(modifiedNow(partial, old));
             }
             throw error;
@@ -230,13 +275,19 @@ export class DeleteStep {
 
 /** What a delete step's hooks are told: the old state's options, inputs and outputs. */
 export function deleteHookCall(context: StepContext, resource: ResourceState): HookCall {
-    return hookCall(resource, { oldOptions: resourceOptionsOf(resource, context.providerRef), oldInputs: resource.inputs, oldOutputs: resource.outputs });
+    return hookCall(resource, {
+        oldOptions: resourceOptionsOf(resource, context.providerRef),
+        oldInputs: resource.inputs,
+        oldOutputs: resource.outputs,
+    });
 }
 
 /** The provider's Delete, retried as the resource's error hooks ask (DeleteStep.Apply). */
 async function providerDelete(context: StepContext, resource: ResourceState, call: HookCall): Promise<void> {
     await whilePending(context, { type: "deleting", resource }, () =>
-        context.hooks.retrying(resource.resourceHooks, call, "delete", () => context.host.delete(refOf(resource), resource.id ?? "", resource.outputs, resource.inputs)),
+        context.hooks.retrying(resource.resourceHooks, call, "delete", () =>
+            context.host.delete(refOf(resource), resource.id ?? "", resource.outputs, resource.inputs),
+        ),
     );
 }
 
@@ -272,7 +323,9 @@ export class ReadStep {
         const { context } = this.applying;
         const { goal, id } = this;
         const reading = { ...goal, id, outputs: {}, external: true };
-        const found = await whilePending(context, { type: "reading", resource: reading }, () => context.host.read(refOf(goal), id, goal.inputs, goal.inputs));
+        const found = await whilePending(context, { type: "reading", resource: reading }, () =>
+            context.host.read(refOf(goal), id, goal.inputs, goal.inputs),
+        );
         const read = readTimes(settled({ ...reading, id: found.id || id, outputs: found.outputs }), this.old);
         if (!context.preview) {
             this.place(read);
@@ -302,9 +355,13 @@ export class ImportStep {
             throw new Error(`resource '${this.id}' does not exist`);
         }
         if (!found.inputs) {
-            throw new Error("provider does not support importing resources; please try updating the 'pulumi-nodejs' plugin");
+            throw new Error(
+                "provider does not support importing resources; please try updating the 'pulumi-nodejs' plugin",
+            );
         }
-        const imported = createdNow(settled({ ...this.goal, id: found.id, inputs: found.inputs, outputs: found.outputs }));
+        const imported = createdNow(
+            settled({ ...this.goal, id: found.id, inputs: found.inputs, outputs: found.outputs }),
+        );
         this.place(imported);
         return imported;
     }
@@ -352,11 +409,21 @@ export class RefreshStep {
  * RefreshStep.ResultOp: the provider's Diff of the refreshed state against the old inputs; an external resource (read
  * by `Kind.get`) is not diffed, only its outputs compared (RefreshStep.Apply: "External resource; diffing outputs only").
  */
-export async function showsAsChanged(context: StepContext, old: ResourceState, refreshed: ResourceState): Promise<boolean> {
+export async function showsAsChanged(
+    context: StepContext,
+    old: ResourceState,
+    refreshed: ResourceState,
+): Promise<boolean> {
     if (old.external) {
         return !sameValue(old.outputs, refreshed.outputs);
     }
-    const diff = await context.host.diff(refOf(old), refreshed.id ?? "", refreshed.outputs, old.inputs, refreshed.inputs);
+    const diff = await context.host.diff(
+        refOf(old),
+        refreshed.id ?? "",
+        refreshed.outputs,
+        old.inputs,
+        refreshed.inputs,
+    );
     // DiffUnknown: the engine compares the inputs itself.
     return diff.changes === "some" || (diff.changes === "unknown" && !sameValue(refreshed.inputs, old.inputs));
 }

@@ -9,7 +9,12 @@ import { ResourceState } from "../state/state-file";
  * What a resource depends on, as pkgresource.State.GetAllDependencies lists it (provider aside): parent, dependsOn,
  * deletedWith, replaceWith.
  */
-export function dependenciesOf(resource: { parent?: string; dependencies: readonly string[]; deletedWith?: string; replaceWith?: readonly string[] }): string[] {
+export function dependenciesOf(resource: {
+    parent?: string;
+    dependencies: readonly string[];
+    deletedWith?: string;
+    replaceWith?: readonly string[];
+}): string[] {
     return [
         ...(resource.parent ? [resource.parent] : []),
         ...resource.dependencies,
@@ -56,7 +61,12 @@ export class UrnTargets {
 
 function globMatcher(glob: string): RegExp {
     const quote = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-    return new RegExp(`^${glob.split("**").map((segment) => segment.split("*").map(quote).join("[^:]*")).join(".*")}$`);
+    return new RegExp(
+        `^${glob
+            .split("**")
+            .map((segment) => segment.split("*").map(quote).join("[^:]*"))
+            .join(".*")}$`,
+    );
 }
 
 export interface TargetChoices {
@@ -99,7 +109,13 @@ export class Targets {
         return !this.follows(this.excludes, this.excludesActual, this.excludeDependents, urn, dependencies);
     }
 
-    private follows(named: UrnTargets, actual: UrnTargets, dependents: boolean, urn: string, dependencies: readonly string[]): boolean {
+    private follows(
+        named: UrnTargets,
+        actual: UrnTargets,
+        dependents: boolean,
+        urn: string,
+        dependencies: readonly string[],
+    ): boolean {
         if (!named.constrained) {
             return false;
         }
@@ -136,7 +152,10 @@ export class Targets {
      * getTargetDependents: the targets and their dependents (children, dependsOn and deletedWith, transitively); one
      * not named is an error unless --target-dependents was given (GetResourceWillBeDestroyedButWasNotSpecifiedInTargetList).
      */
-    private targetedDeletes(candidates: readonly ResourceState[], everything: readonly ResourceState[]): ResourceState[] {
+    private targetedDeletes(
+        candidates: readonly ResourceState[],
+        everything: readonly ResourceState[],
+    ): ResourceState[] {
         const allowed = closure(
             everything.filter((resource) => this.targets.has(resource.urn)),
             (next) => everything.filter((resource) => dependenciesOf(resource).includes(next.urn)),
@@ -145,8 +164,12 @@ export class Targets {
         const unnamed = this.targetDependents ? [] : deleting.filter((resource) => !this.targets.has(resource.urn));
         if (unnamed.length > 0) {
             throw new Error(
-                unnamed.map((resource) => `Resource '${resource.urn}' will be destroyed but was not specified in --target list.`).join(" ") +
-                    " Either include resource in --target list or pass --target-dependents to proceed.",
+                unnamed
+                    .map(
+                        (resource) =>
+                            `Resource '${resource.urn}' will be destroyed but was not specified in --target list.`,
+                    )
+                    .join(" ") + " Either include resource in --target list or pass --target-dependents to proceed.",
             );
         }
         return deleting;
@@ -160,14 +183,19 @@ export class Targets {
             (next) => [
                 ...dependenciesOf(next).flatMap((urn) => byUrn.get(urn) ?? []),
                 ...(next.custom && !isProvider(next) ? everything.filter(isProvider) : []),
-                ...(this.excludeDependents ? everything.filter((resource) => dependenciesOf(resource).includes(next.urn)) : []),
+                ...(this.excludeDependents
+                    ? everything.filter((resource) => dependenciesOf(resource).includes(next.urn))
+                    : []),
             ],
         );
     }
 }
 
 /** The URNs reached from the start by following `next`, each visited once (the state is finite, so this ends). */
-function closure(start: readonly ResourceState[], next: (resource: ResourceState) => readonly ResourceState[]): Set<string> {
+function closure(
+    start: readonly ResourceState[],
+    next: (resource: ResourceState) => readonly ResourceState[],
+): Set<string> {
     const reached = new Set<string>();
     const frontier = [...start];
     while (frontier.length > 0) {

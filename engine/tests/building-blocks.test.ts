@@ -1,7 +1,14 @@
 // The engine's small parts on their own: secret encryption, secrets at their place, the delete order.
 import { strict as assert } from "assert";
 import { deleteInDependencyOrder } from "../steps/delete-order";
-import { SECRET_SIG, SIG_KEY, annotateSecrets, markSecrets, propertiesWithoutSecrets, wrapSecret } from "../values/property-values";
+import {
+    SECRET_SIG,
+    SIG_KEY,
+    annotateSecrets,
+    markSecrets,
+    propertiesWithoutSecrets,
+    wrapSecret,
+} from "../values/property-values";
 import { deserializeValue, secretPlaintext, serializeValue } from "../state/serialized-values";
 import { ResourceState } from "../state/state-file";
 import { StateSecrets } from "../state/state-secrets";
@@ -32,14 +39,27 @@ describe("engine double: building blocks", () => {
 
     describe("secrets at their place", () => {
         // Plaintexts long enough that no ciphertext holds them by chance (base64 of random bytes holds "s1" often).
-        const props = { open: "visible", top: wrapSecret("top-secret-plaintext"), deep: { list: [1, wrapSecret({ inner: wrapSecret("inner-secret-plaintext") })] } };
+        const props = {
+            open: "visible",
+            top: wrapSecret("top-secret-plaintext"),
+            deep: { list: [1, wrapSecret({ inner: wrapSecret("inner-secret-plaintext") })] },
+        };
 
         it("MarshalOptions without KeepSecrets: a provider that takes no secrets is sent every value unwrapped, at any depth", () => {
-            assert.deepEqual(propertiesWithoutSecrets(props), { open: "visible", top: "top-secret-plaintext", deep: { list: [1, { inner: "inner-secret-plaintext" }] } });
+            assert.deepEqual(propertiesWithoutSecrets(props), {
+                open: "visible",
+                top: "top-secret-plaintext",
+                deep: { list: [1, { inner: "inner-secret-plaintext" }] },
+            });
         });
 
         it("annotateSecrets: an answer gets its input's secrecy, inside objects key by key, otherwise whole", () => {
-            const answered = { open: "visible", top: "top-secret-plaintext", deep: { list: [1, { inner: "inner-secret-plaintext" }], added: 2 }, extra: 3 };
+            const answered = {
+                open: "visible",
+                top: "top-secret-plaintext",
+                deep: { list: [1, { inner: "inner-secret-plaintext" }], added: 2 },
+                extra: 3,
+            };
             assert.deepEqual(annotateSecrets(answered, props), {
                 open: "visible",
                 top: wrapSecret("top-secret-plaintext"),
@@ -50,19 +70,32 @@ describe("engine double: building blocks", () => {
 
         it("SerializePropertyValue: each secret is encrypted where it is, one inside another kept as plaintext within it", () => {
             const secrets = StateSecrets.create("passphrase");
-            const serialized = serializeValue(props, (secret) => secrets.encrypt(JSON.parse(secretPlaintext(secret)))) as Record<string, unknown>;
+            const serialized = serializeValue(props, (secret) =>
+                secrets.encrypt(JSON.parse(secretPlaintext(secret))),
+            ) as Record<string, unknown>;
             assert.equal(serialized.open, "visible");
             assert.equal(typeof (serialized.top as { ciphertext?: unknown }).ciphertext, "string");
             const list = (serialized.deep as { list: unknown[] }).list;
             assert.equal(list[0], 1);
-            assert.ok(!JSON.stringify(serialized).includes("top-secret-plaintext") && !JSON.stringify(serialized).includes("inner-secret-plaintext"));
-            assert.deepEqual(deserializeValue(serialized, (ciphertext) => secrets.decryptText(ciphertext)), props);
+            assert.ok(
+                !JSON.stringify(serialized).includes("top-secret-plaintext") &&
+                    !JSON.stringify(serialized).includes("inner-secret-plaintext"),
+            );
+            assert.deepEqual(
+                deserializeValue(serialized, (ciphertext) => secrets.decryptText(ciphertext)),
+                props,
+            );
         });
 
         it("DeserializePropertyValue: a value encrypted whole under a top-level key (the state's older form) reads as that secret", () => {
             const secrets = StateSecrets.create("passphrase");
-            const older = { password: { [SIG_KEY]: SECRET_SIG, ciphertext: secrets.encrypt({ user: "a", pass: "b" }) } };
-            assert.deepEqual(deserializeValue(older, (ciphertext) => secrets.decryptText(ciphertext)), { password: wrapSecret({ user: "a", pass: "b" }) });
+            const older = {
+                password: { [SIG_KEY]: SECRET_SIG, ciphertext: secrets.encrypt({ user: "a", pass: "b" }) },
+            };
+            assert.deepEqual(
+                deserializeValue(older, (ciphertext) => secrets.decryptText(ciphertext)),
+                { password: wrapSecret({ user: "a", pass: "b" }) },
+            );
         });
 
         it("marks only the listed keys that are present", () => {

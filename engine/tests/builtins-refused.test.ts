@@ -5,8 +5,16 @@ import { freshProgramPerTest } from "./test-program";
 import { sampleTests } from "../../test/support/depth";
 
 const CASES = [
-    { builtin: "stackReference", title: "StackReference", names: /pulumi:pulumi:StackReference other: a StackReference reads .*deploy\/builtins\.go builtinProvider Read/ },
-    { builtin: "stash", title: "Stash", names: /pulumi:index:Stash stash: a Stash keeps .*deploy\/builtins\.go builtinProvider Create/ },
+    {
+        builtin: "stackReference",
+        title: "StackReference",
+        names: /pulumi:pulumi:StackReference other: a StackReference reads .*deploy\/builtins\.go builtinProvider Read/,
+    },
+    {
+        builtin: "stash",
+        title: "Stash",
+        names: /pulumi:index:Stash stash: a Stash keeps .*deploy\/builtins\.go builtinProvider Create/,
+    },
 ] as const;
 
 describe("engine double: the engine's builtin resources are refused", function () {
@@ -20,7 +28,16 @@ describe("engine double: the engine's builtin resources are refused", function (
             assert.equal(result.ok, false, result.log);
             assert.match(result.error ?? "", names, result.log);
             assert.match(result.error ?? "", /which the engine double does not follow/, result.log);
-            assert.ok(!program.state().resources.some((resource) => resource.type.startsWith("pulumi:pulumi:StackRef") || resource.type === "pulumi:index:Stash"), result.log);
+            assert.ok(
+                !program
+                    .state()
+                    .resources.some(
+                        (resource) =>
+                            resource.type.startsWith("pulumi:pulumi:StackRef") ||
+                            resource.type === "pulumi:index:Stash",
+                    ),
+                result.log,
+            );
         });
     }
 

@@ -36,7 +36,10 @@ describe("engine double: concurrency and processes", function () {
         const program = testProgram();
         const result = await program.run("up", { things: [{ name: "a" }], exportPid: true });
         assert.equal(result.ok, true, result.log);
-        const hostPid = only(program.takeCalls().filter((call) => call.call === "configure"), "configure call").pid;
+        const hostPid = only(
+            program.takeCalls().filter((call) => call.call === "configure"),
+            "configure call",
+        ).pid;
         const programPid = Number(result.outputs.programPid);
         assert.ok(programPid > 0 && programPid !== process.pid && hostPid !== programPid);
         assert.equal(isRunning(hostPid), false, "the provider host is still running");
@@ -47,7 +50,10 @@ describe("engine double: concurrency and processes", function () {
         const program = testProgram();
         const result = await program.run("up", { things: [{ name: "a", inputs: { size: -1 } }] });
         assert.equal(result.ok, false);
-        const hostPid = only(program.takeCalls().filter((call) => call.call === "configure"), "configure call").pid;
+        const hostPid = only(
+            program.takeCalls().filter((call) => call.call === "configure"),
+            "configure call",
+        ).pid;
         assert.equal(isRunning(hostPid), false, "the provider host is still running");
     });
 

@@ -12,12 +12,17 @@ import { freshProgramPerTest, only } from "./test-program";
 const spec = { things: [{ name: "a" }] };
 
 function providerStep(result: LifecycleResult): StepResult {
-    return only(result.steps.filter((step) => step.urn === PROVIDER_URN), `the default provider's step in\n${result.log}`);
+    return only(
+        result.steps.filter((step) => step.urn === PROVIDER_URN),
+        `the default provider's step in\n${result.log}`,
+    );
 }
 
 /** The provider's step is in the engine's events, marked internal, and nowhere the CLI shows a run. */
 function internalOnly(result: LifecycleResult): void {
-    const events = runEvents(result, 0, []).filter((event) => "metadata" in event && event.metadata.urn === PROVIDER_URN);
+    const events = runEvents(result, 0, []).filter(
+        (event) => "metadata" in event && event.metadata.urn === PROVIDER_URN,
+    );
     assert.deepEqual(
         events.map((event) => [event.type, "internal" in event && event.internal]),
         [
@@ -25,9 +30,16 @@ function internalOnly(result: LifecycleResult): void {
             ["resource-outputs", true],
         ],
     );
-    assert.equal(previewDigest(result, 0).steps?.some((step) => step.urn === PROVIDER_URN), false, "preview --json shows no default provider");
+    assert.equal(
+        previewDigest(result, 0).steps?.some((step) => step.urn === PROVIDER_URN),
+        false,
+        "preview --json shows no default provider",
+    );
     assert.doesNotMatch(diffDisplay(result, 0, []).stdout, /pulumi:providers/);
-    assert.equal(result.summary.create ?? 0, result.steps.filter((step) => step.op === "create" && step.urn !== PROVIDER_URN).length);
+    assert.equal(
+        result.summary.create ?? 0,
+        result.steps.filter((step) => step.op === "create" && step.urn !== PROVIDER_URN).length,
+    );
 }
 
 describe("engine double: the default provider's step", function () {
@@ -46,17 +58,27 @@ describe("engine double: the default provider's step", function () {
         assert.equal(created.ok, true, created.log);
         const create = providerStep(created);
         assert.deepEqual([create.op, create.old, create.new?.inputs["enginetest:region"]], ["create", undefined, "eu"]);
-        const recorded = only(program.state().resources.filter((resource) => resource.urn === PROVIDER_URN), "the recorded provider");
+        const recorded = only(
+            program.state().resources.filter((resource) => resource.urn === PROVIDER_URN),
+            "the recorded provider",
+        );
         assert.equal(create.done?.id, recorded.id);
         const thingStep = created.steps.findIndex((step) => step.name === "a");
-        assert.ok(created.steps.indexOf(create) < thingStep, "the provider's step comes before the steps of the resources that use it");
+        assert.ok(
+            created.steps.indexOf(create) < thingStep,
+            "the provider's step comes before the steps of the resources that use it",
+        );
         internalOnly(created);
 
         const same = await program.run("up", spec, { config: { region: "eu" } });
         assert.equal(providerStep(same).op, "same", same.log);
         const updated = await program.run("up", spec, { config: { region: "us" } });
         const update = providerStep(updated);
-        assert.deepEqual([update.op, update.old?.inputs["enginetest:region"], update.new?.inputs["enginetest:region"]], ["update", "eu", "us"], updated.log);
+        assert.deepEqual(
+            [update.op, update.old?.inputs["enginetest:region"], update.new?.inputs["enginetest:region"]],
+            ["update", "eu", "us"],
+            updated.log,
+        );
         internalOnly(updated);
 
         const destroyed = await program.run("destroy", undefined, { config: { region: "us" } });
@@ -72,7 +94,11 @@ describe("engine double: the default provider's step", function () {
         const preview = await program.run("preview", { things: [] });
         assert.equal(preview.ok, true, preview.log);
         assert.equal(providerStep(preview).op, "delete");
-        assert.equal(program.state().resources.some((resource) => resource.urn === PROVIDER_URN), true, "a preview deletes nothing");
+        assert.equal(
+            program.state().resources.some((resource) => resource.urn === PROVIDER_URN),
+            true,
+            "a preview deletes nothing",
+        );
         internalOnly(preview);
     });
 });

@@ -7,7 +7,10 @@ import { StepResult } from "../types";
 import { sampleTests } from "../../test/support/depth";
 
 function stepOf(steps: StepResult[], name: string): StepResult {
-    return only(steps.filter((step) => step.name === name), `step for ${name}`);
+    return only(
+        steps.filter((step) => step.name === name),
+        `step for ${name}`,
+    );
 }
 
 function mutating(calls: ProviderCall[]): ProviderCall[] {
@@ -20,7 +23,10 @@ describe("engine double: up and preview", function () {
     it("creates resources and passes one's real outputs into another's inputs", async () => {
         const program = testProgram();
         const spec: ProgramSpec = {
-            things: [{ name: "a", inputs: { value: "one" } }, { name: "b", refs: { target: "a.url" } }],
+            things: [
+                { name: "a", inputs: { value: "one" } },
+                { name: "b", refs: { target: "a.url" } },
+            ],
             exports: { aUrl: "a.url", bTarget: "b.target" },
         };
         const result = await program.run("up", spec);
@@ -28,19 +34,34 @@ describe("engine double: up and preview", function () {
         assert.equal(stepOf(result.steps, "a").op, "create");
         assert.equal(stepOf(result.steps, "b").op, "create");
 
-        const cloudA = only(Object.values(program.cloud()).filter((thing) => thing.label === "a"), "thing a");
-        const cloudB = only(Object.values(program.cloud()).filter((thing) => thing.label === "b"), "thing b");
+        const cloudA = only(
+            Object.values(program.cloud()).filter((thing) => thing.label === "a"),
+            "thing a",
+        );
+        const cloudB = only(
+            Object.values(program.cloud()).filter((thing) => thing.label === "b"),
+            "thing b",
+        );
         assert.equal(cloudB.target, cloudA.url);
         assert.deepEqual(result.outputs, { aUrl: cloudA.url, bTarget: cloudA.url });
 
         const state = program.state();
-        const stateA = only(state.resources.filter((resource) => resource.urn.endsWith("::a")), "a in state");
-        const stateB = only(state.resources.filter((resource) => resource.urn.endsWith("::b")), "b in state");
+        const stateA = only(
+            state.resources.filter((resource) => resource.urn.endsWith("::a")),
+            "a in state",
+        );
+        const stateB = only(
+            state.resources.filter((resource) => resource.urn.endsWith("::b")),
+            "b in state",
+        );
         assert.equal(stateA.urn, "urn:pulumi:dev::enginetest::pulumi-nodejs:dynamic/test:Thing::a");
         assert.equal(stateA.outputs.url, cloudA.url);
         assert.equal(stateA.inputs.tier, "standard", "the inputs Check returned are the ones stored");
         assert.deepEqual(stateB.dependencies, [stateA.urn]);
-        const stack = only(state.resources.filter((resource) => resource.type === "pulumi:pulumi:Stack"), "stack");
+        const stack = only(
+            state.resources.filter((resource) => resource.type === "pulumi:pulumi:Stack"),
+            "stack",
+        );
         assert.equal(stateA.parent, stack.urn);
         assert.match(result.log, /\+ +create +pulumi-nodejs:dynamic\/test:Thing +a/);
     });
@@ -71,7 +92,10 @@ describe("engine double: up and preview", function () {
         const step = stepOf(result.steps, "a");
         assert.equal(step.op, "update");
         assert.deepEqual(step.diffs, [{ property: "value", old: "one", new: "two" }]);
-        assert.deepEqual(mutating(program.takeCalls()).map((call) => [call.call, call.id]), [["update", id]]);
+        assert.deepEqual(
+            mutating(program.takeCalls()).map((call) => [call.call, call.id]),
+            [["update", id]],
+        );
         assert.match(result.log, /value: "one" → "two"/);
         assert.equal(program.cloud()[id as string]?.value, "two");
     });
@@ -89,11 +113,20 @@ describe("engine double: up and preview", function () {
         assert.deepEqual(step.replaces, ["slug"]);
         assert.equal(step.deleteBeforeReplace, false);
         const calls = mutating(program.takeCalls());
-        assert.deepEqual(calls.map((call) => call.call), ["create", "delete"]);
+        assert.deepEqual(
+            calls.map((call) => call.call),
+            ["create", "delete"],
+        );
         assert.equal(calls[1]?.id, oldId);
-        assert.ok((calls[0]?.end ?? Infinity) <= (calls[1]?.start ?? -Infinity), "create finished before delete started");
+        assert.ok(
+            (calls[0]?.end ?? Infinity) <= (calls[1]?.start ?? -Infinity),
+            "create finished before delete started",
+        );
         const live = program.state().resources.filter((resource) => resource.urn.endsWith("::a"));
-        assert.deepEqual(live.map((resource) => resource.id), [step.id]);
+        assert.deepEqual(
+            live.map((resource) => resource.id),
+            [step.id],
+        );
         assert.notEqual(step.id, oldId);
     });
 
@@ -113,8 +146,17 @@ describe("engine double: up and preview", function () {
             assert.equal(step.op, "replace");
             assert.equal(step.deleteBeforeReplace, true);
             const calls = mutating(program.takeCalls());
-            assert.deepEqual(calls.map((call) => [call.call, call.id ?? "new"]), [["delete", oldId], ["create", "new"]]);
-            assert.ok((calls[0]?.end ?? Infinity) <= (calls[1]?.start ?? -Infinity), "delete finished before create started");
+            assert.deepEqual(
+                calls.map((call) => [call.call, call.id ?? "new"]),
+                [
+                    ["delete", oldId],
+                    ["create", "new"],
+                ],
+            );
+            assert.ok(
+                (calls[0]?.end ?? Infinity) <= (calls[1]?.start ?? -Infinity),
+                "delete finished before create started",
+            );
             assert.deepEqual(Object.keys(program.cloud()), [step.id]);
         });
     }
@@ -132,7 +174,10 @@ describe("engine double: up and preview", function () {
         assert.equal(stepOf(result.steps, "dependent").op, "delete");
         assert.equal(stepOf(result.steps, "keep").op, "same");
         const deletes = mutating(program.takeCalls());
-        assert.deepEqual(deletes.map((call) => call.label), ["dependent", "base"]);
+        assert.deepEqual(
+            deletes.map((call) => call.label),
+            ["dependent", "base"],
+        );
         assert.ok((deletes[0]?.end ?? Infinity) <= (deletes[1]?.start ?? -Infinity));
         assert.deepEqual(
             program.managed().map((resource) => resource.urn.split("::").pop()),
@@ -151,7 +196,8 @@ describe("engine double: up and preview", function () {
             ].filter((thing) => names.includes(thing.name)),
         });
         assert.equal((await program.run("up", things("one"))).ok, true);
-        const idOf = (name: string) => program.state().resources.find((resource) => resource.urn.endsWith(`::${name}`))?.id;
+        const idOf = (name: string) =>
+            program.state().resources.find((resource) => resource.urn.endsWith(`::${name}`))?.id;
         const retainedId = idOf("retained") as string;
         program.takeCalls();
 
@@ -169,7 +215,10 @@ describe("engine double: up and preview", function () {
         assert.equal(stepOf(dropped.steps, "retained").op, "delete");
         assert.equal(idOf("retained"), undefined);
         assert.ok(program.cloud()[retainedId], "a retained resource was deleted from the cloud");
-        assert.deepEqual(program.takeCalls().filter((call) => call.call === "delete" && call.label === "retained"), []);
+        assert.deepEqual(
+            program.takeCalls().filter((call) => call.call === "delete" && call.label === "retained"),
+            [],
+        );
 
         const destroyed = await program.run("destroy");
         assert.equal(destroyed.ok, false);
@@ -214,7 +263,10 @@ describe("engine double: up and preview", function () {
 
         const calls = program.takeCalls();
         assert.deepEqual(mutating(calls), []);
-        assert.ok(calls.some((call) => call.call === "diff" && call.label === "a"), "preview still asks Diff");
+        assert.ok(
+            calls.some((call) => call.call === "diff" && call.label === "a"),
+            "preview still asks Diff",
+        );
         assert.equal(fs.readFileSync(program.stateFile, "utf8"), stateBefore);
         assert.deepEqual(program.cloud(), cloudBefore);
     });

@@ -26,14 +26,19 @@ function blockOf(stdout: string, header: RegExp): string[] {
     const start = lines.findIndex((line) => header.test(line));
     assert.ok(start >= 0, `no line matches ${header} in:\n${stdout}`);
     const indent = (line: string) => line.length - line.replace(/^[ +~-]*/, "").length;
-    const end = lines.findIndex((line, index) => index > start && line.trim() !== "" && indent(line) <= indent(lines[start]));
+    const end = lines.findIndex(
+        (line, index) => index > start && line.trim() !== "" && indent(line) <= indent(lines[start]),
+    );
     return lines.slice(start, end === -1 ? undefined : end);
 }
 
 function assertNoSecret(run: Finished, secrets: readonly string[]): void {
     for (const secret of secrets) {
         for (const encoded of [secret, JSON.stringify(secret).slice(1, -1), Buffer.from(secret).toString("base64")]) {
-            assert.ok(!run.stdout.includes(encoded) && !run.stderr.includes(encoded), `a secret is printed: ${encoded}`);
+            assert.ok(
+                !run.stdout.includes(encoded) && !run.stderr.includes(encoded),
+                `a secret is printed: ${encoded}`,
+            );
         }
     }
 }
@@ -59,20 +64,39 @@ describe("engine double: preview --diff and up --diff (the CLI's diff display)",
         const preview = await runEngineCli(stack(), "preview", AFTER, "--diff");
         assert.equal(preview.code, 0, preview.stdout + preview.stderr);
         const out = preview.stdout;
-        assert.match(out, /^ {2}pulumi:pulumi:Stack: \(same\)\n {4}\[urn=urn:pulumi:dev::declared::pulumi:pulumi:Stack::declared-dev\]\n/);
+        assert.match(
+            out,
+            /^ {2}pulumi:pulumi:Stack: \(same\)\n {4}\[urn=urn:pulumi:dev::declared::pulumi:pulumi:Stack::declared-dev\]\n/,
+        );
         const channel = blockOf(out, new RegExp(`^    ~ ${CHANNEL}: \\(update\\)$`));
         assert.match(channel[1], /^ {8}\[id=.+\]$/);
         assert.equal(channel[2], `        [urn=urn:pulumi:dev::declared::${CHANNEL}::newsletter]`);
-        assert.deepEqual(channel.slice(3), ['        color  : "#1A73E8"', '      ~ name   : "Newsletter" => "Weekly newsletter"', "        starred: false"]);
+        assert.deepEqual(channel.slice(3), [
+            '        color  : "#1A73E8"',
+            '      ~ name   : "Newsletter" => "Weekly newsletter"',
+            "        starred: false",
+        ]);
         const domain = blockOf(out, new RegExp(`^    \\+-${DOMAIN}: \\(replace\\)$`));
-        assert.ok(domain.includes('      ~ domain      : "https://go.example.com" => "https://links.example.com"'), domain.join("\n"));
+        assert.ok(
+            domain.includes('      ~ domain      : "https://go.example.com" => "https://links.example.com"'),
+            domain.join("\n"),
+        );
         const analytics = blockOf(out, new RegExp(`^    ~ ${PIXEL}: \\(update\\)$`));
         assert.ok(analytics.includes("        tag       : [secret]"), analytics.join("\n"));
         const retired = blockOf(out, new RegExp(`^    - ${PIXEL}: \\(delete\\)$`));
-        assert.ok(retired.some((line) => line.endsWith(`::${PIXEL}::retired]`)), retired.join("\n"));
+        assert.ok(
+            retired.some((line) => line.endsWith(`::${PIXEL}::retired]`)),
+            retired.join("\n"),
+        );
         const launch = blockOf(out, new RegExp(`^    \\+ ${CAMPAIGN}: \\(create\\)$`));
-        assert.ok(launch.includes('        name      : "Autumn launch"') && launch.includes('        slug      : "autumn"'), launch.join("\n"));
-        assert.match(out, /\nResources:\n {4}\+ 1 to create\n {4}~ 2 to update\n {4}- 1 to delete\n {4}\+-1 to replace\n {4}5 changes\. 1 unchanged\n$/);
+        assert.ok(
+            launch.includes('        name      : "Autumn launch"') && launch.includes('        slug      : "autumn"'),
+            launch.join("\n"),
+        );
+        assert.match(
+            out,
+            /\nResources:\n {4}\+ 1 to create\n {4}~ 2 to update\n {4}- 1 to delete\n {4}\+-1 to replace\n {4}5 changes\. 1 unchanged\n$/,
+        );
         assertNoSecret(preview, [OLD_TAG, NEW_TAG, emulator.apiKey]);
     });
 
@@ -82,14 +106,20 @@ describe("engine double: preview --diff and up --diff (the CLI's diff display)",
         const end = up.stdout.indexOf("    5 changes. 1 unchanged\n") + "    5 changes. 1 unchanged\n".length;
         const [previewed, updated] = [up.stdout.slice(0, end), up.stdout.slice(end)];
         assert.match(previewed, /\nResources:\n {4}\+ 1 to create\n/);
-        assert.match(updated, /\nResources:\n {4}\+ 1 created\n {4}~ 2 updated\n {4}- 1 deleted\n {4}\+-1 replaced\n {4}5 changes\. 1 unchanged\n\nDuration: \d+s\n$/);
+        assert.match(
+            updated,
+            /\nResources:\n {4}\+ 1 created\n {4}~ 2 updated\n {4}- 1 deleted\n {4}\+-1 replaced\n {4}5 changes\. 1 unchanged\n\nDuration: \d+s\n$/,
+        );
         assert.ok(updated.includes('      ~ name   : "Newsletter" => "Weekly newsletter"'), updated);
         const launch = blockOf(updated, new RegExp(`^    \\+ ${CAMPAIGN}: \\(create\\)$`));
-        assert.deepEqual(launch.slice(-3).map((line) => line.replace(/:\d+\//, ":PORT/")), [
-            "        --outputs:--",
-            '        listUrl   : "http://127.0.0.1:PORT/u/demo/c/1"',
-            '        rotatorUrl: "http://127.0.0.1:PORT/r/autumn"',
-        ]);
+        assert.deepEqual(
+            launch.slice(-3).map((line) => line.replace(/:\d+\//, ":PORT/")),
+            [
+                "        --outputs:--",
+                '        listUrl   : "http://127.0.0.1:PORT/u/demo/c/1"',
+                '        rotatorUrl: "http://127.0.0.1:PORT/r/autumn"',
+            ],
+        );
         assertNoSecret(up, [OLD_TAG, NEW_TAG, emulator.apiKey]);
     });
 });

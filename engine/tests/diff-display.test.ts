@@ -14,7 +14,7 @@ const FIXTURES = join(REPOSITORY_ROOT, "engine", "fixtures", "display-go");
 /** loadEvents: the stream's events (json.Decoder reads one value after another), ending with a cancel event. */
 function loadEvents(file: string): EngineEvent[] {
     const events: EngineEvent[] = [];
-    for (let rest = readFileSync(file, "utf8").trim(); rest !== ""; ) {
+    for (let rest = readFileSync(file, "utf8").trim(); rest !== "";) {
         const end = endOfContainer(rest);
         events.push(convertJsonEvent(JSON.parse(rest.slice(0, end))));
         rest = rest.slice(end).trim();
@@ -43,7 +43,10 @@ for (const folder of ["not-truncated", "json-yaml", "truncated"]) {
         for (const name of readdirSync(join(FIXTURES, folder)).filter((file) => file.endsWith(".json"))) {
             const file = join(FIXTURES, folder, name);
             it(`${name}: CreateDiff (Color Never)`, () => {
-                assert.equal(createDiff(loadEvents(file), { ...TESTED, truncateOutput, color: "never" }), expected(`${file}.create-diff.txt`));
+                assert.equal(
+                    createDiff(loadEvents(file), { ...TESTED, truncateOutput, color: "never" }),
+                    expected(`${file}.create-diff.txt`),
+                );
             });
             it(`${name}: ShowDiffEvents (Color Raw)`, () => {
                 const printed = showDiffEvents(loadEvents(file), { ...TESTED, truncateOutput, color: "raw" });
@@ -52,7 +55,12 @@ for (const folder of ["not-truncated", "json-yaml", "truncated"]) {
             });
             if (existsSync(`${file}.urns.stdout.txt`)) {
                 it(`${name}: ShowDiffEvents with URNs`, () => {
-                    const printed = showDiffEvents(loadEvents(file), { ...TESTED, showURNs: true, truncateOutput: false, color: "raw" });
+                    const printed = showDiffEvents(loadEvents(file), {
+                        ...TESTED,
+                        showURNs: true,
+                        truncateOutput: false,
+                        color: "raw",
+                    });
                     assert.equal(printed.stdout, expected(`${file}.urns.stdout.txt`));
                 });
             }

@@ -13,8 +13,22 @@ const SEVERITIES = ["debug", "info", "info#err", "warning", "error"] as const;
 
 /** deploy.StepOps (pkg/resource/deploy/step.go). */
 const STEP_OPS = [
-    "same", "create", "update", "delete", "replace", "create-replacement", "delete-replaced", "read", "read-replacement",
-    "refresh", "discard", "discard-replaced", "remove-pending-replace", "import", "import-replacement", "diff",
+    "same",
+    "create",
+    "update",
+    "delete",
+    "replace",
+    "create-replacement",
+    "delete-replaced",
+    "read",
+    "read-replacement",
+    "refresh",
+    "discard",
+    "discard-replaced",
+    "remove-pending-replace",
+    "import",
+    "import-replacement",
+    "diff",
     "extend-parameterize",
 ] as const;
 
@@ -39,7 +53,10 @@ export const resourceV3 = z.strictObject({
     pendingReplacement: z.literal(true).optional(),
     additionalSecretOutputs: z.array(z.string()).min(1).optional(),
     aliases: z.array(urn).min(1).optional(),
-    customTimeouts: z.strictObject({ create: z.number(), update: z.number(), delete: z.number(), read: z.number() }).partial().optional(),
+    customTimeouts: z
+        .strictObject({ create: z.number(), update: z.number(), delete: z.number(), read: z.number() })
+        .partial()
+        .optional(),
     importID: z.string().min(1).optional(),
     retainOnDelete: z.literal(true).optional(),
     deletedWith: urn.optional(),
@@ -47,7 +64,10 @@ export const resourceV3 = z.strictObject({
     created: z.string().optional(),
     modified: z.string().optional(),
     sourcePosition: z.string().min(1).optional(),
-    stackTrace: z.array(z.strictObject({ sourcePosition: z.string().optional() })).min(1).optional(),
+    stackTrace: z
+        .array(z.strictObject({ sourcePosition: z.string().optional() }))
+        .min(1)
+        .optional(),
     ignoreChanges: z.array(z.string()).min(1).optional(),
     hideDiff: z.array(z.string()).min(1).optional(),
     replaceOnChanges: z.array(z.string()).min(1).optional(),
@@ -74,7 +94,14 @@ export const previewDigest = z.strictObject({
     config: z.record(z.string(), z.string()).optional(),
     steps: z.array(previewStep).min(1).optional(),
     diagnostics: z
-        .array(z.strictObject({ urn: urn.optional(), prefix: z.string().min(1).optional(), message: z.string().min(1).optional(), severity: z.enum(SEVERITIES).optional() }))
+        .array(
+            z.strictObject({
+                urn: urn.optional(),
+                prefix: z.string().min(1).optional(),
+                message: z.string().min(1).optional(),
+                severity: z.enum(SEVERITIES).optional(),
+            }),
+        )
         .min(1)
         .optional(),
     /** time.Duration: whole nanoseconds. */

@@ -31,7 +31,10 @@ const BEFORE: Declared[] = [
     pixel("secret", "tagmanagerpixel", "tag-secret-before", ["tag"]),
 ];
 const AFTER: Declared[] = [
-    { ...pixel("updated", "tagmanagerpixel", "tag-updated"), args: { type: "tagmanagerpixel", name: "pixel updated, renamed", tag: "tag-updated" } },
+    {
+        ...pixel("updated", "tagmanagerpixel", "tag-updated"),
+        args: { type: "tagmanagerpixel", name: "pixel updated, renamed", tag: "tag-updated" },
+    },
     pixel("replaced", "analyticspixel", "tag-replaced"),
     pixel("secret", "tagmanagerpixel", SECRET_TAG, ["tag"]),
     pixel("created", "tagmanagerpixel", "tag-created"),
@@ -39,7 +42,12 @@ const AFTER: Declared[] = [
 
 /** Every form a message could carry the value in. */
 function encodings(value: string): string[] {
-    return [value, Buffer.from(value).toString("base64"), JSON.stringify(value).slice(1, -1), encodeURIComponent(value)];
+    return [
+        value,
+        Buffer.from(value).toString("base64"),
+        JSON.stringify(value).slice(1, -1),
+        encodeURIComponent(value),
+    ];
 }
 
 /** What changes from run to run: the duration, the emulator's port, ids, the provider's id and serialized code. */
@@ -58,7 +66,11 @@ function normalised(stdout: string, emulator: RunningEmulator): string {
 function matchesGolden(name: string, actual: string): void {
     const file = join(GOLDEN, name);
     if (process.env.UPDATE_GOLDEN === "1") writeFileSync(file, actual);
-    assert.equal(actual, readFileSync(file, "utf8"), `${name} differs from the reviewed golden file (UPDATE_GOLDEN=1 rewrites it)`);
+    assert.equal(
+        actual,
+        readFileSync(file, "utf8"),
+        `${name} differs from the reviewed golden file (UPDATE_GOLDEN=1 rewrites it)`,
+    );
 }
 
 describe("engine double: preview --json prints Go's preview digest", function () {
@@ -88,7 +100,10 @@ describe("engine double: preview --json prints Go's preview digest", function ()
         matchesGolden("preview.json", normalised(preview.stdout, emulator));
         for (const secret of [SECRET_TAG, "tag-secret-before", emulator.apiKey]) {
             for (const encoded of encodings(secret)) {
-                assert.ok(!preview.stdout.includes(encoded) && !preview.stderr.includes(encoded), `a secret is printed (${encodings(secret).indexOf(encoded)})`);
+                assert.ok(
+                    !preview.stdout.includes(encoded) && !preview.stderr.includes(encoded),
+                    `a secret is printed (${encodings(secret).indexOf(encoded)})`,
+                );
             }
         }
     });
@@ -97,7 +112,12 @@ describe("engine double: preview --json prints Go's preview digest", function ()
         for (const operation of ["up", "refresh", "destroy"]) {
             const refused = await engine(operation, AFTER, "--json");
             assert.equal(refused.code, 2);
-            assert.match(refused.stderr, new RegExp(`--json: only for preview; pulumi ${operation} --json streams the engine's events \\(ShowJSONEvents\\)`));
+            assert.match(
+                refused.stderr,
+                new RegExp(
+                    `--json: only for preview; pulumi ${operation} --json streams the engine's events \\(ShowJSONEvents\\)`,
+                ),
+            );
         }
     });
 

@@ -26,10 +26,18 @@ function calls(program: TestProgram, kind: ProviderCall["call"]): string[] {
 }
 
 function stepOf(steps: StepResult[], name: string): StepResult {
-    return only(steps.filter((step) => step.name === name), `step for ${name}`);
+    return only(
+        steps.filter((step) => step.name === name),
+        `step for ${name}`,
+    );
 }
 
-async function expectOk(program: TestProgram, operation: "up" | "destroy" | "preview", spec?: ProgramSpec, extras = {}) {
+async function expectOk(
+    program: TestProgram,
+    operation: "up" | "destroy" | "preview",
+    spec?: ProgramSpec,
+    extras = {},
+) {
     const result = await program.run(operation, spec, extras);
     assert.equal(result.ok, true, result.log + (result.diagnostics ?? []).join("\n"));
     program.takeCalls();
@@ -52,7 +60,10 @@ describe("engine double: resource options and flags as the Go engine handles the
         const stateBefore = fs.readFileSync(program.stateFile, "utf8");
         const preview = await program.run("preview", spec, { refresh: true });
         assert.equal(preview.ok, true, preview.log);
-        assert.ok(program.takeCalls().some((call) => call.call === "read"), "the preview did not read");
+        assert.ok(
+            program.takeCalls().some((call) => call.call === "read"),
+            "the preview did not read",
+        );
         const planned = preview.steps.filter((step) => step.name === "a").map((step) => step.op);
         assert.ok(planned.includes("update"), preview.log);
         assert.match(preview.log, /colour: "blue" → "red"/);
@@ -73,7 +84,10 @@ describe("engine double: resource options and flags as the Go engine handles the
 
         it("a child inherits retainOnDelete from its parent: destroy leaves it on the service", async () => {
             const program = testProgram();
-            await expectOk(program, "up", { groups: [{ name: "g", options: { retainOnDelete: true } }], things: [{ name: "a", options: { parent: "g" } }] });
+            await expectOk(program, "up", {
+                groups: [{ name: "g", options: { retainOnDelete: true } }],
+                things: [{ name: "a", options: { parent: "g" } }],
+            });
             const result = await program.run("destroy");
             assert.equal(result.ok, true, result.log);
             assert.deepEqual(calls(program, "delete"), []);
@@ -92,7 +106,11 @@ describe("engine double: resource options and flags as the Go engine handles the
         });
         const result = await program.run("up", { things: [{ name: "adopted", options: { import: id } }] });
         const taken = program.takeCalls();
-        assert.deepEqual(taken.filter((call) => call.call === "create"), [], "the import created an object");
+        assert.deepEqual(
+            taken.filter((call) => call.call === "create"),
+            [],
+            "the import created an object",
+        );
         assert.ok(taken.some((call) => call.call === "read" && call.id === id) || !result.ok, result.log);
         // The dynamic-provider host cannot read without the serialized provider among the inputs: the import fails.
         assert.equal(result.ok, false, result.log);
@@ -104,7 +122,9 @@ describe("engine double: resource options and flags as the Go engine handles the
         it("adding protect together with a replacing change replaces", async () => {
             const program = testProgram();
             await expectOk(program, "up", { things: [{ name: "a", inputs: { slug: "one" } }] });
-            const result = await program.run("up", { things: [{ name: "a", inputs: { slug: "two" }, options: { protect: true } }] });
+            const result = await program.run("up", {
+                things: [{ name: "a", inputs: { slug: "two" }, options: { protect: true } }],
+            });
             assert.equal(result.ok, true, result.log);
             assert.equal(stepOf(result.steps, "a").op, "replace");
             assert.equal(only(program.managed(), "thing").protect, true);
@@ -112,7 +132,9 @@ describe("engine double: resource options and flags as the Go engine handles the
 
         it("removing protect together with a replacing change deletes the old resource", async () => {
             const program = testProgram();
-            await expectOk(program, "up", { things: [{ name: "a", inputs: { slug: "one" }, options: { protect: true } }] });
+            await expectOk(program, "up", {
+                things: [{ name: "a", inputs: { slug: "one" }, options: { protect: true } }],
+            });
             const result = await program.run("up", { things: [{ name: "a", inputs: { slug: "two" } }] });
             assert.equal(result.ok, true, result.log);
             assert.equal(Object.keys(program.cloud()).length, 1);
@@ -121,12 +143,17 @@ describe("engine double: resource options and flags as the Go engine handles the
 
         it("a protected resource fails destroy, and the others are deleted all the same", async () => {
             const program = testProgram();
-            await expectOk(program, "up", { things: [{ name: "kept", options: { protect: true } }, { name: "other" }] });
+            await expectOk(program, "up", {
+                things: [{ name: "kept", options: { protect: true } }, { name: "other" }],
+            });
             const result = await program.run("destroy");
             assert.equal(result.ok, false);
             assert.match(result.error ?? "", /kept" cannot be deleted because it is protected/);
             assert.deepEqual(calls(program, "delete"), ["other"]);
-            assert.deepEqual(program.managed().map((resource) => resource.urn.split("::").pop()), ["kept"]);
+            assert.deepEqual(
+                program.managed().map((resource) => resource.urn.split("::").pop()),
+                ["kept"],
+            );
         });
 
         it("destroy takes --ignore-protect or --exclude-protected, not both (destroy.go MarkFlagsMutuallyExclusive)", async () => {
@@ -144,11 +171,19 @@ describe("engine double: resource options and flags as the Go engine handles the
             const program = testProgram();
             await expectOk(program, "up", { things: [{ name: "old-name", inputs: { label: "x" } }] });
             const id = only(program.managed(), "thing").id;
-            const result = await program.run("up", { things: [{ name: "new-name", inputs: { label: "x" }, options: { aliases: [{ name: "old-name" }] } }] });
+            const result = await program.run("up", {
+                things: [{ name: "new-name", inputs: { label: "x" }, options: { aliases: [{ name: "old-name" }] } }],
+            });
             assert.equal(result.ok, true, result.log);
-            assert.deepEqual(result.steps.filter((step) => step.type === THING_TYPE).map((step) => `${step.op} ${step.name}`), ["same new-name"]);
+            assert.deepEqual(
+                result.steps.filter((step) => step.type === THING_TYPE).map((step) => `${step.op} ${step.name}`),
+                ["same new-name"],
+            );
             const taken = program.takeCalls();
-            assert.deepEqual(taken.filter((call) => call.call === "create" || call.call === "delete"), []);
+            assert.deepEqual(
+                taken.filter((call) => call.call === "create" || call.call === "delete"),
+                [],
+            );
             assert.equal(only(program.managed(), "thing").id, id);
         });
 
@@ -156,18 +191,26 @@ describe("engine double: resource options and flags as the Go engine handles the
             const program = testProgram();
             await expectOk(program, "up", { things: [{ name: "a" }] });
             const id = only(program.managed(), "thing").id;
-            const result = await program.run("up", { groups: [{ name: "g" }], things: [{ name: "a", options: { parent: "g", aliases: [{ noParent: true }] } }] });
+            const result = await program.run("up", {
+                groups: [{ name: "g" }],
+                things: [{ name: "a", options: { parent: "g", aliases: [{ noParent: true }] } }],
+            });
             assert.equal(result.ok, true, result.log);
             const moved = only(program.managed(), "thing");
             assert.equal(moved.id, id);
-            assert.equal(moved.urn, "urn:pulumi:dev::enginetest::enginetest:index:Group$pulumi-nodejs:dynamic/test:Thing::a");
+            assert.equal(
+                moved.urn,
+                "urn:pulumi:dev::enginetest::enginetest:index:Group$pulumi-nodejs:dynamic/test:Thing::a",
+            );
             assert.deepEqual(calls(program, "create"), []);
         });
     });
 
     it("deletedWith: the Delete of a resource whose deletedWith target is deleted in the same run is skipped (isDeletedWith)", async () => {
         const program = testProgram();
-        await expectOk(program, "up", { things: [{ name: "owner" }, { name: "part", options: { deletedWith: "owner" } }] });
+        await expectOk(program, "up", {
+            things: [{ name: "owner" }, { name: "part", options: { deletedWith: "owner" } }],
+        });
         const result = await program.run("destroy");
         assert.equal(result.ok, true, result.log);
         assert.deepEqual(calls(program, "delete"), ["owner"]);
@@ -176,11 +219,15 @@ describe("engine double: resource options and flags as the Go engine handles the
 
     it("customTimeouts must be Go durations (generateTimeoutInSeconds)", async () => {
         const program = testProgram();
-        const refused = await program.run("up", { things: [{ name: "a", options: { customTimeouts: { create: "5 minutes" } } }] });
+        const refused = await program.run("up", {
+            things: [{ name: "a", options: { customTimeouts: { create: "5 minutes" } } }],
+        });
         assert.equal(refused.ok, false);
         assert.match(refused.error ?? "", /unable to parse customTimeout Value 5 minutes/);
         assert.deepEqual(calls(program, "create"), []);
-        await expectOk(program, "up", { things: [{ name: "a", options: { customTimeouts: { create: "5m", delete: "1h30m" } } }] });
+        await expectOk(program, "up", {
+            things: [{ name: "a", options: { customTimeouts: { create: "5m", delete: "1h30m" } } }],
+        });
     });
 
     it("after a failed up the stack keeps the outputs the program did not register again (executeRegisterResourceOutputs)", async () => {
@@ -200,7 +247,12 @@ describe("engine double: resource options and flags as the Go engine handles the
     it("a secret keeps its ciphertext while its resource is written as it was; a step's new state, or any other secret of the write encrypted anew, gives fresh ones (SecretCache, cachingBatchEncrypter)", () => {
         const program = testProgram();
         const identity = { project: "enginetest", stack: "dev", passphrase: "p" };
-        const state = new SnapshotManager(program.stateFile, identity, openState(program.stateFile, identity), "coalesced");
+        const state = new SnapshotManager(
+            program.stateFile,
+            identity,
+            openState(program.stateFile, identity),
+            "coalesced",
+        );
         const resource = (name: string, inputs: Record<string, unknown>) => ({
             urn: `urn:pulumi:dev::enginetest::t::${name}`,
             type: "t",
@@ -209,7 +261,8 @@ describe("engine double: resource options and flags as the Go engine handles the
             inputs,
             outputs: {},
         });
-        const ciphertexts = () => program.state().resources.map((written) => (written.inputs.key as { ciphertext: string }).ciphertext);
+        const ciphertexts = () =>
+            program.state().resources.map((written) => (written.inputs.key as { ciphertext: string }).ciphertext);
         const a = resource("a", { key: wrapSecret("same") });
         const b = resource("b", { key: wrapSecret("other") });
         state.upsert(a);
@@ -241,7 +294,10 @@ describe("engine double: resource options and flags as the Go engine handles the
         fs.rmSync(path.join(program.dir, "node_modules"), { recursive: true });
         const result = await program.run("preview", { things: [] });
         assert.equal(result.ok, false);
-        assert.match(result.error ?? "", /@pulumi\/pulumi is not installed there; run npm install in that folder first/);
+        assert.match(
+            result.error ?? "",
+            /@pulumi\/pulumi is not installed there; run npm install in that folder first/,
+        );
     });
 
     sampleTests(this, 2);

@@ -10,29 +10,48 @@ describe("engine double: failures", function () {
     it("stops on a Check failure, names the property and reason, and creates nothing after it", async () => {
         const program = testProgram();
         const result = await program.run("up", {
-            things: [{ name: "a", inputs: { size: 0 } }, { name: "b", refs: { target: "a.url" } }],
+            things: [
+                { name: "a", inputs: { size: 0 } },
+                { name: "b", refs: { target: "a.url" } },
+            ],
         });
         assert.equal(result.ok, false);
         assert.match(result.error ?? "", /'a' has a problem: size: must be a positive number/);
-        const step = only(result.steps.filter((candidate) => candidate.name === "a"), "step for a");
+        const step = only(
+            result.steps.filter((candidate) => candidate.name === "a"),
+            "step for a",
+        );
         assert.deepEqual(step.failures, [{ property: "size", reason: "must be a positive number" }]);
         assert.match(result.log, /size: must be a positive number/);
-        assert.deepEqual(program.takeCalls().filter((call) => call.call === "create"), []);
+        assert.deepEqual(
+            program.takeCalls().filter((call) => call.call === "create"),
+            [],
+        );
         assert.deepEqual(program.managed(), []);
     });
 
     it("reports an error thrown by the provider's create and keeps nothing for it", async () => {
         const program = testProgram();
-        const result = await program.run("up", { things: [{ name: "a", inputs: { failCreate: "quota exceeded for things" } }] });
+        const result = await program.run("up", {
+            things: [{ name: "a", inputs: { failCreate: "quota exceeded for things" } }],
+        });
         assert.equal(result.ok, false);
         assert.match(result.error ?? "", /Create failed: quota exceeded for things/);
-        assert.equal(only(result.steps.filter((step) => step.name === "a"), "step for a").error, result.error);
+        assert.equal(
+            only(
+                result.steps.filter((step) => step.name === "a"),
+                "step for a",
+            ).error,
+            result.error,
+        );
         assert.deepEqual(program.managed(), []);
     });
 
     it("keeps a resource that was created but failed to initialise, with its id and reasons", async () => {
         const program = testProgram();
-        const result = await program.run("up", { things: [{ name: "a", inputs: { failInit: "health check failed" } }] });
+        const result = await program.run("up", {
+            things: [{ name: "a", inputs: { failInit: "health check failed" } }],
+        });
         assert.equal(result.ok, false);
         assert.match(result.error ?? "", /a did not start/);
         const [cloudId] = Object.keys(program.cloud());

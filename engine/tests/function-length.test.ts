@@ -25,7 +25,16 @@ function sourcesUnder(dir: string): string[] {
 type FunctionNode = ts.FunctionLikeDeclaration & { body: ts.Node };
 
 function isMeasured(node: ts.Node): node is FunctionNode {
-    return (ts.isFunctionDeclaration(node) || ts.isMethodDeclaration(node) || ts.isConstructorDeclaration(node) || ts.isGetAccessor(node) || ts.isSetAccessor(node) || ts.isArrowFunction(node) || ts.isFunctionExpression(node)) && node.body !== undefined;
+    return (
+        (ts.isFunctionDeclaration(node) ||
+            ts.isMethodDeclaration(node) ||
+            ts.isConstructorDeclaration(node) ||
+            ts.isGetAccessor(node) ||
+            ts.isSetAccessor(node) ||
+            ts.isArrowFunction(node) ||
+            ts.isFunctionExpression(node)) &&
+        node.body !== undefined
+    );
 }
 
 /** A suite's `describe(name, () => { ... })` callback (and `describe.skip`, `describe.only`). */
@@ -75,7 +84,9 @@ export function longFunctions(file: string, text: string): string[] {
             const lines = spanOf(source, node.body) - tableLines(source, node.body);
             if (lines > MAX_LINES) {
                 const name = node.name && ts.isIdentifier(node.name) ? node.name.text : "(anonymous)";
-                found.push(`${relative(REPOSITORY_ROOT, file)}:${lineOf(source, node.getStart(source)) + 1} ${name} (${lines} lines)`);
+                found.push(
+                    `${relative(REPOSITORY_ROOT, file)}:${lineOf(source, node.getStart(source)) + 1} ${name} (${lines} lines)`,
+                );
             }
         }
         ts.forEachChild(node, visit);
@@ -96,7 +107,9 @@ describe("the engine double's functions", () => {
         const table = `function table() {\n    return [\n${body(MAX_LINES + 10, "        { row: 1 },")}\n    ];\n}`;
         const suite = `describe("suite", () => {\n${body(MAX_LINES + 10, "    it('case', () => undefined);")}\n});`;
         const longCase = `describe("suite", () => {\n    it("case", () => {\n${body(MAX_LINES + 10, "        work();")}\n    });\n});`;
-        assert.deepEqual(longFunctions(join(ENGINE, "long.ts"), longFunction), [`engine/long.ts:1 long (${MAX_LINES + 2} lines)`]);
+        assert.deepEqual(longFunctions(join(ENGINE, "long.ts"), longFunction), [
+            `engine/long.ts:1 long (${MAX_LINES + 2} lines)`,
+        ]);
         assert.deepEqual(longFunctions(join(ENGINE, "table.ts"), table), []);
         assert.deepEqual(longFunctions(join(ENGINE, "suite.ts"), suite), []);
         assert.equal(longFunctions(join(ENGINE, "case.ts"), longCase).length, 1);

@@ -32,7 +32,11 @@ function labelsOf(program: TestProgram, call: string): string[] {
         .map((made) => made.label ?? "");
 }
 
-async function up(program: TestProgram, things: ThingSpec[], extras: Partial<RunOptions> & { groups?: ProgramSpec["groups"] } = {}): Promise<LifecycleResult> {
+async function up(
+    program: TestProgram,
+    things: ThingSpec[],
+    extras: Partial<RunOptions> & { groups?: ProgramSpec["groups"] } = {},
+): Promise<LifecycleResult> {
     const { groups, ...options } = extras;
     program.takeCalls();
     return program.run("up", { ...(groups ? { groups } : {}), things }, options);
@@ -44,9 +48,12 @@ function assertOk(result: LifecycleResult): void {
 
 /** The state's resources, as names with " (delete)" or " (pending replacement)" appended, in the state's order. */
 function stateOrder(program: TestProgram): string[] {
-    return program.state().resources.map(
-        (resource) => `${nameOf(resource.urn)}${resource.pendingDelete ? " (delete)" : ""}${resource.pendingReplacement ? " (pending replacement)" : ""}`,
-    );
+    return program
+        .state()
+        .resources.map(
+            (resource) =>
+                `${nameOf(resource.urn)}${resource.pendingDelete ? " (delete)" : ""}${resource.pendingReplacement ? " (pending replacement)" : ""}`,
+        );
 }
 
 describe("engine double: the Go engine's lifecycle behaviours of steps and state", function () {
@@ -62,23 +69,42 @@ describe("engine double: the Go engine's lifecycle behaviours of steps and state
                 { name: "C", refs: { colour: "A.label", note: "B.label" }, dependsOn: ["B"] },
             ]);
             assertOk(result);
-            const recorded = (name: string) => program.state().resources.find((resource) => resource.urn === urnOf(name))?.propertyDependencies;
+            const recorded = (name: string) =>
+                program.state().resources.find((resource) => resource.urn === urnOf(name))?.propertyDependencies;
             assert.deepEqual(recorded("A")?.label, []);
             const c = recorded("C");
             assert.deepEqual(c?.colour, [urnOf("A")]);
             assert.deepEqual(c?.note, [urnOf("B")]);
-            assert.deepEqual(c?.label, [], "a property given as a plain value depends on nothing, whatever dependsOn says");
+            assert.deepEqual(
+                c?.label,
+                [],
+                "a property given as a plain value depends on nothing, whatever dependsOn says",
+            );
         });
 
         it("TestAliasesInPropertyDependenciesAreNormalized: an aliased resource's new URN replaces the old one in others' property dependencies", async () => {
             const program = testProgram();
             const groups = [{ name: "res0" }];
-            assertOk(await up(program, [{ name: "res1" }, { name: "res2", options: { parent: "res1" } }, { name: "res3", refs: { colour: "res2.label" } }], { groups }));
+            assertOk(
+                await up(
+                    program,
+                    [
+                        { name: "res1" },
+                        { name: "res2", options: { parent: "res1" } },
+                        { name: "res3", refs: { colour: "res2.label" } },
+                    ],
+                    { groups },
+                ),
+            );
             const movedUrn = urnOf("res2", "enginetest:index:Group");
             // res3 is left out by --target, so its old state, naming res2's old URN, is what the state keeps.
             const moved = await up(
                 program,
-                [{ name: "res1" }, { name: "res2", options: { parent: "res0", aliases: [{ parent: "res1" }] } }, { name: "res3", refs: { colour: "res2.label" } }],
+                [
+                    { name: "res1" },
+                    { name: "res2", options: { parent: "res0", aliases: [{ parent: "res1" }] } },
+                    { name: "res3", refs: { colour: "res2.label" } },
+                ],
                 { groups, targets: [movedUrn] },
             );
             assertOk(moved);
@@ -90,7 +116,11 @@ describe("engine double: the Go engine's lifecycle behaviours of steps and state
 
     describe("delete-before-replace with dependents (step_generator.go calculateDependentReplacements)", () => {
         // resB's slug is resA's label: a value that never changes, but that depends on resA.
-        const things = (slug: string, options: ThingSpec["options"] = {}, inputs: Record<string, unknown> = {}): ThingSpec[] => [
+        const things = (
+            slug: string,
+            options: ThingSpec["options"] = {},
+            inputs: Record<string, unknown> = {},
+        ): ThingSpec[] => [
             { name: "resA", inputs: { slug, ...inputs }, options },
             { name: "resB", refs: { slug: "resA.label" } },
         ];
@@ -107,7 +137,9 @@ describe("engine double: the Go engine's lifecycle behaviours of steps and state
             assertOk(byOption);
             assert.deepEqual(stepsOf(byOption), ["replace resA", "replace resB"]);
             const calls = program.takeCalls().sort((left, right) => left.start - right.start);
-            const mutating = calls.filter((call) => call.call === "delete" || call.call === "create").map((call) => `${call.call} ${call.label}`);
+            const mutating = calls
+                .filter((call) => call.call === "delete" || call.call === "create")
+                .map((call) => `${call.call} ${call.label}`);
             assert.deepEqual(mutating, ["delete resB", "delete resA", "create resA", "create resB"]);
 
             const withoutOption = await up(program, things("3"));
@@ -119,7 +151,10 @@ describe("engine double: the Go engine's lifecycle behaviours of steps and state
             assert.deepEqual(stepsOf(byProvider), ["replace resA", "replace resB"]);
             assert.deepEqual(labelsOf(program, "delete"), ["resB", "resA"]);
 
-            const optionRefuses = await up(program, things("5", { deleteBeforeReplace: false }, { deleteBeforeReplace: true }));
+            const optionRefuses = await up(
+                program,
+                things("5", { deleteBeforeReplace: false }, { deleteBeforeReplace: true }),
+            );
             assertOk(optionRefuses);
             assert.deepEqual(stepsOf(optionRefuses), ["replace resA", "same resB"]);
             assert.deepEqual(stateOrder(program).slice(-2), ["resA", "resB"]);
@@ -147,11 +182,13 @@ describe("engine double: the Go engine's lifecycle behaviours of steps and state
             assertOk(await up(program, things("2", { deleteBeforeReplace: true })));
             const calls = program.takeCalls();
             // One Diff of resB: the one that found it a dependent replacement, before anything was deleted.
-            assert.deepEqual(calls.filter((call) => call.label === "resB" && call.call !== "delete").map((call) => `${call.call}${call.olds ? " with olds" : ""}`).sort(), [
-                "check",
-                "create",
-                "diff",
-            ]);
+            assert.deepEqual(
+                calls
+                    .filter((call) => call.label === "resB" && call.call !== "delete")
+                    .map((call) => `${call.call}${call.olds ? " with olds" : ""}`)
+                    .sort(),
+                ["check", "create", "diff"],
+            );
         });
 
         it("TestDependencyChangeDBR: a dependent registered before the replace no longer depends on it and stays", async () => {
@@ -177,10 +214,18 @@ describe("engine double: the Go engine's lifecycle behaviours of steps and state
             assert.equal(refused.ok, false, refused.log);
             assert.match(
                 refused.error ?? "",
-                new RegExp(`unable to replace resource "${urnOf("resB").replace(/[$]/g, "\\$")}" as part of replacing "${urnOf("resA")}" as it is currently marked for protection`),
+                new RegExp(
+                    `unable to replace resource "${urnOf("resB").replace(/[$]/g, "\\$")}" as part of replacing "${urnOf("resA")}" as it is currently marked for protection`,
+                ),
             );
             assert.deepEqual(labelsOf(program, "delete"), []);
-            editStateFile(program.stateFile, { edit: "unprotect", urns: [urnOf("resB")], all: false, force: false, targetDependents: false });
+            editStateFile(program.stateFile, {
+                edit: "unprotect",
+                urns: [urnOf("resB")],
+                all: false,
+                force: false,
+                targetDependents: false,
+            });
             const retried = await up(program, protectedB("2"));
             assertOk(retried);
             assert.deepEqual(stepsOf(retried), ["replace resA", "replace resB"]);
@@ -191,7 +236,9 @@ describe("engine double: the Go engine's lifecycle behaviours of steps and state
     describe("pending replacement (step.go DeleteStep.Apply, backend/snapshot.go createSnapshotMutation)", () => {
         it("TestPendingReplaceResumeWithSameGoals: a failed create keeps the deleted resource pending replacement; the next up creates without deleting again", async () => {
             const program = testProgram();
-            const resA = (inputs: Record<string, unknown>): ThingSpec[] => [{ name: "resA", inputs, options: { deleteBeforeReplace: true } }];
+            const resA = (inputs: Record<string, unknown>): ThingSpec[] => [
+                { name: "resA", inputs, options: { deleteBeforeReplace: true } },
+            ];
             assertOk(await up(program, resA({ slug: "1" })));
             const failed = await up(program, resA({ slug: "2", failCreate: "interrupt replace" }));
             assert.equal(failed.ok, false, failed.log);
@@ -203,7 +250,11 @@ describe("engine double: the Go engine's lifecycle behaviours of steps and state
             assertOk(resumed);
             assert.deepEqual(stepsOf(resumed), ["replace resA"]);
             const calls = program.takeCalls();
-            assert.deepEqual(calls.filter((call) => call.call === "delete"), [], "no second Delete of what is already deleted");
+            assert.deepEqual(
+                calls.filter((call) => call.call === "delete"),
+                [],
+                "no second Delete of what is already deleted",
+            );
             assert.equal(calls.filter((call) => call.call === "create").length, 1);
             assert.deepEqual(stateOrder(program).slice(-1), ["resA"]);
             assert.equal(Object.keys(program.cloud()).length, 1);
@@ -221,11 +272,18 @@ describe("engine double: the Go engine's lifecycle behaviours of steps and state
             const failed = await up(program, spec({ slug: "2" }));
             assert.equal(failed.ok, false, failed.log);
             assert.match(failed.error ?? "", /interrupt replace/);
-            assert.deepEqual(stateOrder(program).slice(1), ["default", "resA", "resB"], "not pending replacement after a failed delete");
+            assert.deepEqual(
+                stateOrder(program).slice(1),
+                ["default", "resA", "resB"],
+                "not pending replacement after a failed delete",
+            );
 
             // The provider deletes it this time (the Go test swaps the provider; here its state stops asking to fail).
             const stored = readState(program.stateFile);
-            const a = only(stored.resources.filter((resource) => resource.urn === urnOf("resA")), "resA");
+            const a = only(
+                stored.resources.filter((resource) => resource.urn === urnOf("resA")),
+                "resA",
+            );
             delete a.outputs.failDelete;
             writeStoredState(program.stateFile, stored);
             // The provider's Delete reads the thing's value in its "cloud" first, as a real service holds it.
@@ -242,7 +300,10 @@ describe("engine double: the Go engine's lifecycle behaviours of steps and state
         async function withPendingDelete(program: TestProgram): Promise<string[]> {
             assertOk(await up(program, [{ name: "resA" }]));
             const stored = readState(program.stateFile);
-            const live = only(stored.resources.filter((resource) => resource.urn === urnOf("resA")), "resA");
+            const live = only(
+                stored.resources.filter((resource) => resource.urn === urnOf("resA")),
+                "resA",
+            );
             const older = { ...live, id: "resA-older", pendingDelete: true };
             stored.resources.splice(stored.resources.indexOf(live) + 1, 0, older);
             writeStoredState(program.stateFile, stored);
@@ -279,9 +340,17 @@ describe("engine double: the Go engine's lifecycle behaviours of steps and state
 
     it("SnapshotManager.Snap: a replacement is written beside the resource it replaces, ahead of those not yet reached", async () => {
         const program = testProgram();
-        assertOk(await up(program, [{ name: "a", inputs: { slug: "1" } }, { name: "b", refs: { colour: "a.url" } }]));
+        assertOk(
+            await up(program, [
+                { name: "a", inputs: { slug: "1" } },
+                { name: "b", refs: { colour: "a.url" } },
+            ]),
+        );
         // b's Check fails once a is replaced: b is never reached, so the run stops with a's old object waiting.
-        const failed = await up(program, [{ name: "a", inputs: { slug: "2" } }, { name: "b", inputs: { size: -1 }, refs: { colour: "a.url" } }]);
+        const failed = await up(program, [
+            { name: "a", inputs: { slug: "2" } },
+            { name: "b", inputs: { size: -1 }, refs: { colour: "a.url" } },
+        ]);
         assert.equal(failed.ok, false, failed.log);
         assert.deepEqual(stateOrder(program).slice(1), ["default", "a", "a (delete)", "b"]);
     });
@@ -325,16 +394,22 @@ describe("engine double: the Go engine's lifecycle behaviours of steps and state
             const drifted = await program.run("refresh");
             assertOk(drifted);
             assert.deepEqual(stepsOf(drifted), ["refresh resA"]);
-            assert.deepEqual(program.takeCalls().filter((call) => call.call === "diff"), []);
+            assert.deepEqual(
+                program.takeCalls().filter((call) => call.call === "diff"),
+                [],
+            );
         });
 
-        it("TestInvalidGetIDReportsUserError: Kind.get with an id that resolves to \"\" fails the run, and nothing is read", async () => {
+        it('TestInvalidGetIDReportsUserError: Kind.get with an id that resolves to "" fails the run, and nothing is read', async () => {
             const program = testProgram();
             const result = await up(program, [{ name: "resA", get: "" }]);
             assert.equal(result.ok, false);
             assert.match(result.log, /Expected an ID for urn:pulumi:[^\s]*::resA/);
             assert.deepEqual(program.managed(), []);
-            assert.deepEqual(program.takeCalls().filter((call) => call.call === "read"), []);
+            assert.deepEqual(
+                program.takeCalls().filter((call) => call.call === "read"),
+                [],
+            );
         });
 
         it("continueStepsFromImport: importing over a read resource (an import-replacement) is refused, naming NewImportReplacementStep", async () => {
@@ -343,7 +418,10 @@ describe("engine double: the Go engine's lifecycle behaviours of steps and state
             assertOk(await up(program, [{ name: "resA", get: "resA-some-id" }]));
             const refused = await up(program, [{ name: "resA", options: { import: "resA-some-id" } }]);
             assert.equal(refused.ok, false, refused.log);
-            assert.match(refused.error ?? "", /import-replacement, step_generator.go NewImportReplacementStep\) is not followed/);
+            assert.match(
+                refused.error ?? "",
+                /import-replacement, step_generator.go NewImportReplacementStep\) is not followed/,
+            );
             assert.equal(only(program.managed(), "resA").external, true);
         });
 
@@ -364,7 +442,8 @@ describe("engine double: the Go engine's lifecycle behaviours of steps and state
                 // Bounded by the run: it stops as soon as the run ends.
                 while (running) {
                     if (fs.existsSync(program.stateFile)) {
-                        for (const operation of program.state().pendingOperations ?? []) seen.add(`${operation.type} ${nameOf(operation.resource.urn)}`);
+                        for (const operation of program.state().pendingOperations ?? [])
+                            seen.add(`${operation.type} ${nameOf(operation.resource.urn)}`);
                     }
                     await new Promise((resolve) => setTimeout(resolve, 25));
                 }
@@ -379,7 +458,12 @@ describe("engine double: the Go engine's lifecycle behaviours of steps and state
         it("doUpdate, doDelete: an update and a delete are pending operations in the state while the provider works, and gone after", async () => {
             const program = testProgram();
             assertOk(await up(program, [{ name: "slow", inputs: { slowMs: 1500, colour: "red" } }]));
-            assert.deepEqual(await pendingWhile(program, () => up(program, [{ name: "slow", inputs: { slowMs: 1500, colour: "blue" } }])), ["updating slow"]);
+            assert.deepEqual(
+                await pendingWhile(program, () =>
+                    up(program, [{ name: "slow", inputs: { slowMs: 1500, colour: "blue" } }]),
+                ),
+                ["updating slow"],
+            );
             assert.deepEqual(await pendingWhile(program, () => program.run("destroy")), ["deleting slow"]);
             assert.equal(program.state().pendingOperations, undefined);
         });
@@ -388,14 +472,41 @@ describe("engine double: the Go engine's lifecycle behaviours of steps and state
             const program = testProgram();
             assertOk(await up(program, [{ name: "a" }]));
             const stored = readState(program.stateFile);
-            writeStoredState(program.stateFile, { ...stored, pendingOperations: [{ type: "updating", resource: only(stored.resources.filter((resource) => resource.urn === urnOf("a")), "a") }] });
+            writeStoredState(program.stateFile, {
+                ...stored,
+                pendingOperations: [
+                    {
+                        type: "updating",
+                        resource: only(
+                            stored.resources.filter((resource) => resource.urn === urnOf("a")),
+                            "a",
+                        ),
+                    },
+                ],
+            });
             const refreshed = await up(program, [{ name: "a" }], { refresh: true });
             assertOk(refreshed);
             assert.doesNotMatch((refreshed.diagnostics ?? []).join("\n"), /pending operations/);
-            writeStoredState(program.stateFile, { ...readState(program.stateFile), pendingOperations: [{ type: "updating", resource: only(stored.resources.filter((resource) => resource.urn === urnOf("a")), "a") }] });
+            writeStoredState(program.stateFile, {
+                ...readState(program.stateFile),
+                pendingOperations: [
+                    {
+                        type: "updating",
+                        resource: only(
+                            stored.resources.filter((resource) => resource.urn === urnOf("a")),
+                            "a",
+                        ),
+                    },
+                ],
+            });
             const warned = await up(program, [{ name: "a" }]);
             assertOk(warned);
-            assert.match((warned.diagnostics ?? []).join("\n"), new RegExp(`with 1 pending operations from previous deployment[^]*${urnOf("a").replace(/[$]/g, "\\$")}, interrupted while updating`));
+            assert.match(
+                (warned.diagnostics ?? []).join("\n"),
+                new RegExp(
+                    `with 1 pending operations from previous deployment[^]*${urnOf("a").replace(/[$]/g, "\\$")}, interrupted while updating`,
+                ),
+            );
             assert.equal(program.state().pendingOperations, undefined);
         });
     });

@@ -22,7 +22,9 @@ describe("engine double: the provider host's environment", function () {
             { config: { "pulumi-nodejs:region": "eu-north", greeting: "hello" } },
         );
         assert.equal(result.ok, true, result.log);
-        const values = Object.fromEntries(program.managed().map((resource) => [resource.inputs.label, resource.outputs.configValue]));
+        const values = Object.fromEntries(
+            program.managed().map((resource) => [resource.inputs.label, resource.outputs.configValue]),
+        );
         assert.deepEqual(values, { namespaced: "eu-north", project: null });
     });
 });

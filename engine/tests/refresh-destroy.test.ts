@@ -8,7 +8,9 @@ describe("engine double: refresh and destroy", function () {
     const testProgram = freshProgramPerTest();
 
     function stateOf(name: string) {
-        return testProgram().state().resources.find((resource) => resource.urn.endsWith(`::${name}`));
+        return testProgram()
+            .state()
+            .resources.find((resource) => resource.urn.endsWith(`::${name}`));
     }
 
     it("refresh records drift, takes the inputs the provider read, and the next up puts it back", async () => {
@@ -17,7 +19,7 @@ describe("engine double: refresh and destroy", function () {
         await program.run("up", spec);
         const id = stateOf("a")?.id as string;
         program.editCloud((cloud) => {
-            (cloud[id]).value = "changed outside";
+            cloud[id].value = "changed outside";
         });
         program.takeCalls();
 
@@ -28,12 +30,21 @@ describe("engine double: refresh and destroy", function () {
         assert.deepEqual(step.diffs, [{ property: "value", old: "desired", new: "changed outside" }]);
         assert.match(refreshed.log, /~ +refresh .* a\n +value: "desired" → "changed outside"/);
         // The engine asks the provider's Diff whether the refreshed state differs from the inputs (RefreshStep).
-        assert.deepEqual(program.takeCalls().map((call) => call.call).filter((call) => call !== "configure"), ["read", "diff"]);
+        assert.deepEqual(
+            program
+                .takeCalls()
+                .map((call) => call.call)
+                .filter((call) => call !== "configure"),
+            ["read", "diff"],
+        );
         assert.equal(stateOf("a")?.outputs.value, "changed outside");
         assert.equal(stateOf("a")?.inputs.value, "changed outside");
 
         const corrected = await program.run("up", spec);
-        const update = only(corrected.steps.filter((candidate) => candidate.name === "a"), "step for a");
+        const update = only(
+            corrected.steps.filter((candidate) => candidate.name === "a"),
+            "step for a",
+        );
         assert.equal(update.op, "update");
         assert.deepEqual(update.diffs, [{ property: "value", old: "changed outside", new: "desired" }]);
         assert.equal(program.cloud()[id]?.value, "desired");
@@ -49,8 +60,20 @@ describe("engine double: refresh and destroy", function () {
 
         const refreshed = await program.run("refresh");
         assert.equal(refreshed.ok, true, refreshed.log);
-        assert.equal(only(refreshed.steps.filter((step) => step.name === "a"), "step for a").op, "read-gone");
-        assert.equal(only(refreshed.steps.filter((step) => step.name === "b"), "step for b").op, "same");
+        assert.equal(
+            only(
+                refreshed.steps.filter((step) => step.name === "a"),
+                "step for a",
+            ).op,
+            "read-gone",
+        );
+        assert.equal(
+            only(
+                refreshed.steps.filter((step) => step.name === "b"),
+                "step for b",
+            ).op,
+            "same",
+        );
         assert.equal(stateOf("a"), undefined);
         assert.ok(stateOf("b")?.id);
     });
@@ -71,7 +94,11 @@ describe("engine double: refresh and destroy", function () {
         assert.equal(result.ok, true, result.log);
         assert.deepEqual(result.summary, { delete: 5 });
         const deletes = program.takeCalls().filter((call) => call.call === "delete");
-        const byLabel = (label: string) => only(deletes.filter((call) => call.label === label), `delete of ${label}`);
+        const byLabel = (label: string) =>
+            only(
+                deletes.filter((call) => call.label === label),
+                `delete of ${label}`,
+            );
         assert.ok(byLabel("leaf").end <= byLabel("middle").start, "leaf before middle");
         assert.ok(byLabel("middle").end <= byLabel("root").start, "middle before root");
         assert.equal(deletes.length, 4);

@@ -5,10 +5,21 @@ import { freshProgramPerTest, type ProgramSpec } from "./test-program";
 import { sampleTests } from "../../test/support/depth";
 
 const CASES: { option: string; spec: ProgramSpec; names: RegExp }[] = [
-    { option: "hideDiffs", spec: { things: [{ name: "a", inputs: { size: 1 }, options: { hideDiffs: ["size"] } }] }, names: /the hideDiffs option .*pkg\/backend\/display/ },
+    {
+        option: "hideDiffs",
+        spec: { things: [{ name: "a", inputs: { size: 1 }, options: { hideDiffs: ["size"] } }] },
+        names: /the hideDiffs option .*pkg\/backend\/display/,
+    },
     {
         option: "assets and archives among the inputs",
-        spec: { things: [{ name: "a", inputs: { asset: { $asset: "hello world" }, archive: { $archive: { "file.txt": "hello world" } } } }] },
+        spec: {
+            things: [
+                {
+                    name: "a",
+                    inputs: { asset: { $asset: "hello world" }, archive: { $archive: { "file.txt": "hello world" } } },
+                },
+            ],
+        },
         names: /assets and archives among the inputs get their hashes .*source_eval\.go RegisterResource: plugin\.MarshalOptions ComputeAssetHashes/,
     },
 ];
@@ -24,8 +35,14 @@ describe("engine double: resource options it does not follow are refused", funct
             const result = await program.run("up", spec);
             assert.equal(result.ok, false, result.log);
             assert.match(result.error ?? "", names, result.log);
-            assert.match(result.error ?? "", /which the engine double does not follow; remove it, or run the program under the Pulumi CLI/);
-            assert.ok(!result.steps.some((step) => step.name === "a" && step.op === "create" && !step.error), result.log);
+            assert.match(
+                result.error ?? "",
+                /which the engine double does not follow; remove it, or run the program under the Pulumi CLI/,
+            );
+            assert.ok(
+                !result.steps.some((step) => step.name === "a" && step.op === "create" && !step.error),
+                result.log,
+            );
         });
     }
 

@@ -10,9 +10,15 @@ import { sampleTests } from "../../test/support/depth";
 const URN = "urn:pulumi:dev::enginetest::pulumi-nodejs:dynamic/test:Thing::resA";
 
 /** The program of every Go test: resA with inputs { foo: "bar" } and the trigger given. */
-const resA = (replacementTrigger: unknown): ThingSpec[] => [{ name: "resA", inputs: { foo: "bar" }, options: { replacementTrigger } }];
+const resA = (replacementTrigger: unknown): ThingSpec[] => [
+    { name: "resA", inputs: { foo: "bar" }, options: { replacementTrigger } },
+];
 
-async function run(program: TestProgram, operation: "up" | "preview", replacementTrigger: unknown): Promise<LifecycleResult> {
+async function run(
+    program: TestProgram,
+    operation: "up" | "preview",
+    replacementTrigger: unknown,
+): Promise<LifecycleResult> {
     program.takeCalls();
     return program.run(operation, { things: resA(replacementTrigger) });
 }
@@ -20,7 +26,10 @@ async function run(program: TestProgram, operation: "up" | "preview", replacemen
 async function upOk(program: TestProgram, replacementTrigger: unknown): Promise<LifecycleResult> {
     const result = await run(program, "up", replacementTrigger);
     assert.equal(result.ok, true, result.log);
-    assert.deepEqual(program.managed().map((resource) => resource.urn), [URN]);
+    assert.deepEqual(
+        program.managed().map((resource) => resource.urn),
+        [URN],
+    );
     return result;
 }
 
@@ -94,9 +103,16 @@ describe("engine double: replacementTrigger (replacement_trigger_test.go)", func
         await upOk(program, "first");
         const changed = await run(program, "preview", "second");
         const step = previewDigest(changed, 0).steps?.find((shown) => shown.urn === URN);
-        assert.deepEqual([step?.op, step?.oldState?.replacementTrigger, step?.newState?.replacementTrigger], ["replace", "first", "second"], changed.log);
+        assert.deepEqual(
+            [step?.op, step?.oldState?.replacementTrigger, step?.newState?.replacementTrigger],
+            ["replace", "first", "second"],
+            changed.log,
+        );
         const secret = await run(program, "preview", { $secret: "second" });
-        assert.throws(() => previewDigest(secret, 0), /a secret replacementTrigger, .*json\.go ShowPreviewDigest: PanicCrypter/);
+        assert.throws(
+            () => previewDigest(secret, 0),
+            /a secret replacementTrigger, .*json\.go ShowPreviewDigest: PanicCrypter/,
+        );
     });
 
     sampleTests(this, 2);
@@ -113,6 +129,9 @@ async function assertUnknownReplacesInPreviewAndFailsUp(program: TestProgram): P
     const before = program.managed();
     const failed = await run(program, "up", { $unknown: true });
     assert.equal(failed.ok, false, failed.log);
-    assert.match(`${failed.error ?? ""}\n${failed.log}`, new RegExp(`replacement trigger contains unknowns for ${URN.replace(/[$]/g, "\\$")}`));
+    assert.match(
+        `${failed.error ?? ""}\n${failed.log}`,
+        new RegExp(`replacement trigger contains unknowns for ${URN.replace(/[$]/g, "\\$")}`),
+    );
     assert.deepEqual(program.managed(), before);
 }

@@ -21,7 +21,10 @@ describe("engine double: secrets and config", function () {
         const program = testProgram();
         const token = "hunter2-plaintext-token";
         const result = await program.run("up", {
-            things: [{ name: "a", secrets: { token } }, { name: "b", refs: { token: "a.token" } }],
+            things: [
+                { name: "a", secrets: { token } },
+                { name: "b", refs: { token: "a.token" } },
+            ],
             exports: { aToken: "a.token", aUrl: "a.url" },
         });
         assert.equal(result.ok, true, result.log);
@@ -35,11 +38,18 @@ describe("engine double: secrets and config", function () {
 
         // The token also travels in the plain "spec" config, which the engine records, as given, in the default
         // provider's inputs; the resources' own entries must hold it encrypted only.
-        const onDisk = JSON.stringify(JSON.parse(fs.readFileSync(program.stateFile, "utf8")).resources.filter((resource: { type: string }) => !isProvider(resource)));
+        const onDisk = JSON.stringify(
+            JSON.parse(fs.readFileSync(program.stateFile, "utf8")).resources.filter(
+                (resource: { type: string }) => !isProvider(resource),
+            ),
+        );
         assert.ok(!onDisk.includes(token), "the state file holds the token in plain text");
         const state = program.state();
         for (const name of ["a", "b"]) {
-            const resource = only(state.resources.filter((candidate) => candidate.urn.endsWith(`::${name}`)), name);
+            const resource = only(
+                state.resources.filter((candidate) => candidate.urn.endsWith(`::${name}`)),
+                name,
+            );
             assert.ok(storedSecretKeys(resource).includes("token"), `${name}.token is not marked secret`);
             for (const props of [resource.inputs, resource.outputs]) {
                 const stored = props.token as Record<string, unknown>;
@@ -55,18 +65,28 @@ describe("engine double: secrets and config", function () {
         assert.ok(!result.log.includes(token) && !JSON.stringify({ ...run, steps: shownSteps(steps) }).includes(token));
 
         const changed = await program.run("up", {
-            things: [{ name: "a", secrets: { token: "another-plaintext-token" } }, { name: "b", refs: { token: "a.token" } }],
+            things: [
+                { name: "a", secrets: { token: "another-plaintext-token" } },
+                { name: "b", refs: { token: "a.token" } },
+            ],
         });
-        const update = only(changed.steps.filter((step) => step.name === "a"), "step for a");
+        const update = only(
+            changed.steps.filter((step) => step.name === "a"),
+            "step for a",
+        );
         assert.deepEqual(update.diffs, [{ property: "token", old: "[secret]", new: "[secret]" }]);
         const { config: _changedConfig, steps: changedSteps, ...changedRun } = changed;
-        assert.ok(!JSON.stringify({ ...changedRun, steps: shownSteps(changedSteps) }).includes("another-plaintext-token"));
+        assert.ok(
+            !JSON.stringify({ ...changedRun, steps: shownSteps(changedSteps) }).includes("another-plaintext-token"),
+        );
     });
 
     it("SerializePropertyValue: a secret inside an object is stored encrypted at its place, and the engine's events show it secret there", async () => {
         const program = testProgram();
         const result = await program.run("up", {
-            things: [{ name: "a", inputs: { settings: { user: "reader", pass: { $secret: "nested-plaintext-pass" } } } }],
+            things: [
+                { name: "a", inputs: { settings: { user: "reader", pass: { $secret: "nested-plaintext-pass" } } } },
+            ],
             exports: { aSettings: "a.settings" },
         });
         assert.equal(result.ok, true, result.log);
@@ -85,10 +105,16 @@ describe("engine double: secrets and config", function () {
         // The SDK makes an output holding a secret anywhere secret whole: so the stack output it exports.
         assert.equal(result.outputs.aSettings, SECRET_MARK);
         const again = await program.run("up", {
-            things: [{ name: "a", inputs: { settings: { user: "reader", pass: { $secret: "nested-plaintext-pass" } } } }],
+            things: [
+                { name: "a", inputs: { settings: { user: "reader", pass: { $secret: "nested-plaintext-pass" } } } },
+            ],
             exports: { aSettings: "a.settings" },
         });
-        assert.deepEqual(again.steps.filter((step) => step.name === "a").map((step) => step.op), ["same"], again.log);
+        assert.deepEqual(
+            again.steps.filter((step) => step.name === "a").map((step) => step.op),
+            ["same"],
+            again.log,
+        );
     });
 
     it("marks additionalSecretOutputs secret in the state and the outputs", async () => {
@@ -100,9 +126,16 @@ describe("engine double: secrets and config", function () {
         assert.equal(result.ok, true, result.log);
         assert.equal(result.outputs.aUrl, "[secret]");
         const [url] = Object.values(program.cloud()).map((thing) => String(thing.url));
-        assert.ok(url && !fs.readFileSync(program.stateFile, "utf8").includes(url), "the url is in the state in plain text");
+        assert.ok(
+            url && !fs.readFileSync(program.stateFile, "utf8").includes(url),
+            "the url is in the state in plain text",
+        );
         const stored = only(program.managed(), "a");
-        assert.deepEqual(storedSecretKeys(stored), ["url"], "additionalSecretOutputs makes the output secret, not the input");
+        assert.deepEqual(
+            storedSecretKeys(stored),
+            ["url"],
+            "additionalSecretOutputs makes the output secret, not the input",
+        );
         assert.equal(typeof stored.inputs.url, "undefined");
     });
 
@@ -126,12 +159,25 @@ describe("engine double: secrets and config", function () {
         const apiKey = "sk-live-never-print-me";
         const fromFile = await program.run("up", { things: [{ name: "a" }] }, { secretConfig: { apiKey } });
         assert.equal(fromFile.ok, true, fromFile.log);
-        const configure = only(program.takeCalls().filter((call) => call.call === "configure"), "configure call");
+        const configure = only(
+            program.takeCalls().filter((call) => call.call === "configure"),
+            "configure call",
+        );
         assert.equal(configure.apiKeyDigest, digest(apiKey), "configure did not get enginetest:apiKey");
         assert.equal(configure.region, "from-stack-file", "configure did not get the stack file's region");
 
-        const given = await program.run("up", { things: [{ name: "a" }] }, { config: { region: "eu-west" }, secretConfig: { apiKey } });
-        assert.equal(only(program.takeCalls().filter((call) => call.call === "configure"), "configure call").region, "eu-west");
+        const given = await program.run(
+            "up",
+            { things: [{ name: "a" }] },
+            { config: { region: "eu-west" }, secretConfig: { apiKey } },
+        );
+        assert.equal(
+            only(
+                program.takeCalls().filter((call) => call.call === "configure"),
+                "configure call",
+            ).region,
+            "eu-west",
+        );
         for (const result of [fromFile, given]) {
             assert.ok(!JSON.stringify(result).includes(apiKey), "the API key was printed");
         }
@@ -153,7 +199,10 @@ describe("engine double: a TypeScript program", function () {
         const [thing] = Object.values(program.cloud());
         assert.equal(thing?.value, "bonjour");
         assert.equal(result.outputs.url, thing?.url);
-        const create = only(program.takeCalls().filter((call) => call.call === "create"), "create call");
+        const create = only(
+            program.takeCalls().filter((call) => call.call === "create"),
+            "create call",
+        );
         assert.equal(create.tokenDigest, digest(token));
         assert.equal(create.sawSecretMarker, false);
         assert.ok(!fs.readFileSync(program.stateFile, "utf8").includes(token));

@@ -9,10 +9,23 @@ const URN = (name: string) => `urn:pulumi:proj::stk::pkg:index:typ::${name}`;
 const PROVIDER = "urn:pulumi:stk::proj::pulumi:providers:pulumi-nodejs::default";
 
 function resource(name: string, extra: Partial<ResourceState> = {}): ResourceState {
-    return { urn: URN(name), type: "pkg:index:typ", custom: true, id: `${name}-id`, dependencies: [], inputs: {}, outputs: {}, ...extra };
+    return {
+        urn: URN(name),
+        type: "pkg:index:typ",
+        custom: true,
+        id: `${name}-id`,
+        dependencies: [],
+        inputs: {},
+        outputs: {},
+        ...extra,
+    };
 }
 
-const request = (edit: StateEditRequest["edit"], urns: string[], flags: Partial<StateEditRequest> = {}): StateEditRequest => ({
+const request = (
+    edit: StateEditRequest["edit"],
+    urns: string[],
+    flags: Partial<StateEditRequest> = {},
+): StateEditRequest => ({
     edit,
     urns,
     all: false,
@@ -36,7 +49,10 @@ describe("engine double: pulumi state delete, taint, untaint, unprotect", () => 
         });
 
         it("TestStateDeleteInvalidURN: an argument that is not a URN is refused", () => {
-            assert.throws(() => editState([resource("res")], request("delete", ["not-a-valid-urn"])), /"not-a-valid-urn" is not a valid resource URN\n.*pulumi stack --show-urns/);
+            assert.throws(
+                () => editState([resource("res")], request("delete", ["not-a-valid-urn"])),
+                /"not-a-valid-urn" is not a valid resource URN\n.*pulumi stack --show-urns/,
+            );
         });
 
         it("TestStateDeleteURNNotFound: a misspelt URN is refused with the nearest one suggested", () => {
@@ -56,7 +72,10 @@ describe("engine double: pulumi state delete, taint, untaint, unprotect", () => 
         });
 
         it("TestStateDeleteAllAndURN: --all with a URN is refused", () => {
-            assert.throws(() => editState([resource("res")], request("delete", [URN("res")], { all: true })), /cannot specify a resource URN when deleting all resources/);
+            assert.throws(
+                () => editState([resource("res")], request("delete", [URN("res")], { all: true })),
+                /cannot specify a resource URN when deleting all resources/,
+            );
         });
 
         it("TestStateDeleteDependency: a resource others depend on is refused, naming them, unless --target-dependents", () => {
@@ -68,14 +87,19 @@ describe("engine double: pulumi state delete, taint, untaint, unprotect", () => 
                     `${URN("dependency")} can't be safely deleted because the following resources depend on it:\n` +
                         ` * "dependee"      (${URN("dependee")})\n\nDelete those resources first or pass --target-dependents.`,
             );
-            assert.deepEqual(editState(state, request("delete", [URN("dependency")], { targetDependents: true })).resources, []);
+            assert.deepEqual(
+                editState(state, request("delete", [URN("dependency")], { targetDependents: true })).resources,
+                [],
+            );
         });
 
         it("TestStateDeleteProtected: a protected resource is refused without --force, and deleted with a warning with it", () => {
             const state = [resource("res", { protect: true })];
             assert.throws(
                 () => editState(state, request("delete", [URN("res")])),
-                new RegExp(`^Error: ${URN("res").replace(/[$]/g, "\\$")} can't be safely deleted because it is protected\\. Re-run this command with --force to force deletion$`),
+                new RegExp(
+                    `^Error: ${URN("res").replace(/[$]/g, "\\$")} can't be safely deleted because it is protected\\. Re-run this command with --force to force deletion$`,
+                ),
             );
             const forced = editState(state, request("delete", [URN("res")], { force: true }));
             assert.deepEqual(forced.resources, []);
@@ -95,46 +119,86 @@ describe("engine double: pulumi state delete, taint, untaint, unprotect", () => 
                 { ...resource("default"), urn: PROVIDER, type: "pulumi:providers:pulumi-nodejs" },
                 resource("thing", { type: "pulumi-nodejs:dynamic/test:Thing" }),
             ];
-            assert.throws(() => editState(state, request("delete", [PROVIDER])), /can't be safely deleted because the following resources depend on it:\n \* "thing"/);
+            assert.throws(
+                () => editState(state, request("delete", [PROVIDER])),
+                /can't be safely deleted because the following resources depend on it:\n \* "thing"/,
+            );
         });
 
         it("TestDeletingDuplicateURNs: a URN naming a live resource and a pending delete is ambiguous, listing their ids", () => {
             const state = [resource("res", { id: "old", pendingDelete: true }), resource("res", { id: "new" })];
-            assert.throws(() => editState(state, request("delete", [URN("res")])), /^Error: Resource URN ambiguously referred to multiple resources\. Did you mean:\n {2}old\n {2}new\n$/);
+            assert.throws(
+                () => editState(state, request("delete", [URN("res")])),
+                /^Error: Resource URN ambiguously referred to multiple resources\. Did you mean:\n {2}old\n {2}new\n$/,
+            );
         });
     });
 
     describe("state taint, untaint, unprotect (state_taint_test.go and its siblings)", () => {
         it("TestTaintMultipleResources: the named resources are tainted, the others not", () => {
-            const edited = editState([resource("a"), resource("b"), resource("c")], request("taint", [URN("a"), URN("c")]));
-            assert.deepEqual(edited.resources.map((r) => r.taint === true), [true, false, true]);
+            const edited = editState(
+                [resource("a"), resource("b"), resource("c")],
+                request("taint", [URN("a"), URN("c")]),
+            );
+            assert.deepEqual(
+                edited.resources.map((r) => r.taint === true),
+                [true, false, true],
+            );
             assert.equal(edited.message, "2 resources tainted");
         });
 
         it("TestTaintMixedExistingAndNonExistent: one unknown URN fails the whole edit, naming it", () => {
-            assert.throws(() => editState([resource("name1"), resource("name2")], request("taint", [URN("name1"), URN("nonexistent"), URN("name2")])), /No such resource ".*::nonexistent"/);
+            assert.throws(
+                () =>
+                    editState(
+                        [resource("name1"), resource("name2")],
+                        request("taint", [URN("name1"), URN("nonexistent"), URN("name2")]),
+                    ),
+                /No such resource ".*::nonexistent"/,
+            );
         });
 
         it("TestTaintResourceWithDeleteTrue / TestTaintOnlyDeletedResource: a pending delete is never tainted", () => {
-            const both = editState([resource("res", { pendingDelete: true }), resource("res")], request("taint", [URN("res")]));
-            assert.deepEqual(both.resources.map((r) => r.taint === true), [false, true]);
-            assert.throws(() => editState([resource("gone", { pendingDelete: true })], request("taint", [URN("gone")])), /No such resource/);
+            const both = editState(
+                [resource("res", { pendingDelete: true }), resource("res")],
+                request("taint", [URN("res")]),
+            );
+            assert.deepEqual(
+                both.resources.map((r) => r.taint === true),
+                [false, true],
+            );
+            assert.throws(
+                () => editState([resource("gone", { pendingDelete: true })], request("taint", [URN("gone")])),
+                /No such resource/,
+            );
         });
 
         it("untaint --all and unprotect --all clear every live resource's flag, and say so", () => {
-            const state = [resource("a", { taint: true, protect: true }), resource("b", { taint: true, protect: true, pendingDelete: true })];
+            const state = [
+                resource("a", { taint: true, protect: true }),
+                resource("b", { taint: true, protect: true, pendingDelete: true }),
+            ];
             const untainted = editState(state, request("untaint", [], { all: true }));
-            assert.deepEqual(untainted.resources.map((r) => r.taint === true), [false, true]);
+            assert.deepEqual(
+                untainted.resources.map((r) => r.taint === true),
+                [false, true],
+            );
             assert.equal(untainted.message, "All resources untainted");
             const unprotected = editState(state, request("unprotect", [URN("a")]));
-            assert.deepEqual(unprotected.resources.map((r) => r.protect === true), [false, true]);
+            assert.deepEqual(
+                unprotected.resources.map((r) => r.protect === true),
+                [false, true],
+            );
             assert.equal(unprotected.message, "1 resources unprotected");
             assert.throws(() => editState(state, request("taint", [], { all: true })), /unknown flag: --all/);
         });
 
         it("names the missing URN argument as the CLI does when not run interactively", () => {
             for (const edit of ["delete", "taint", "untaint", "unprotect"] as const) {
-                assert.throws(() => editState([resource("a")], request(edit, [])), /^Error: Must supply <resource URN> unless pulumi is run interactively$/);
+                assert.throws(
+                    () => editState([resource("a")], request(edit, [])),
+                    /^Error: Must supply <resource URN> unless pulumi is run interactively$/,
+                );
             }
         });
     });

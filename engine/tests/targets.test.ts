@@ -12,8 +12,19 @@ const THING_TYPE = "pulumi-nodejs:dynamic/test:Thing";
 const urnOf = (name: string) => `urn:pulumi:dev::enginetest::${THING_TYPE}::${name}`;
 
 /** Runs the operation with these command-line flags, as `engine <operation> <programDir> ...flags` would. */
-function runWithFlags(program: TestProgram, operation: Operation, spec: ProgramSpec | undefined, flags: string[]): Promise<LifecycleResult> {
-    const { programDir: _dir, stateFile: _state, config: _config, secretConfig: _secrets, ...chosen } = parseCommand([operation, program.dir, ...flags]).options;
+function runWithFlags(
+    program: TestProgram,
+    operation: Operation,
+    spec: ProgramSpec | undefined,
+    flags: string[],
+): Promise<LifecycleResult> {
+    const {
+        programDir: _dir,
+        stateFile: _state,
+        config: _config,
+        secretConfig: _secrets,
+        ...chosen
+    } = parseCommand([operation, program.dir, ...flags]).options;
     return program.run(operation, spec, chosen);
 }
 
@@ -34,7 +45,12 @@ function colourOf(program: TestProgram, label: string): unknown {
     return Object.values(program.cloud()).find((object) => object.label === label)?.colour;
 }
 
-async function expectOk(program: TestProgram, operation: Operation, spec?: ProgramSpec, flags: string[] = []): Promise<LifecycleResult> {
+async function expectOk(
+    program: TestProgram,
+    operation: Operation,
+    spec?: ProgramSpec,
+    flags: string[] = [],
+): Promise<LifecycleResult> {
     const result = await runWithFlags(program, operation, spec, flags);
     assert.equal(result.ok, true, result.log + (result.diagnostics ?? []).join("\n"));
     return result;
@@ -48,9 +64,18 @@ describe("engine double: --target, --target-dependents, --continue-on-error", fu
     describe("--target (isTargetedForUpdate)", () => {
         it("updates only the target; another changed resource keeps its old state and a new untargeted one is not created", async () => {
             const program = testProgram();
-            await expectOk(program, "up", { things: [{ name: "a", inputs: { colour: "red" } }, { name: "b", inputs: { colour: "red" } }] });
+            await expectOk(program, "up", {
+                things: [
+                    { name: "a", inputs: { colour: "red" } },
+                    { name: "b", inputs: { colour: "red" } },
+                ],
+            });
             const changed: ProgramSpec = {
-                things: [{ name: "a", inputs: { colour: "blue" } }, { name: "b", inputs: { colour: "blue" } }, { name: "c" }],
+                things: [
+                    { name: "a", inputs: { colour: "blue" } },
+                    { name: "b", inputs: { colour: "blue" } },
+                    { name: "c" },
+                ],
             };
             const result = await expectOk(program, "up", changed, ["--target", urnOf("a")]);
             assert.deepEqual(stepsOf(result), ["same b", "same c", "update a"]);
@@ -59,7 +84,10 @@ describe("engine double: --target, --target-dependents, --continue-on-error", fu
             assert.deepEqual(labelsInCloud(program), ["a", "b"]);
             const b = program.state().resources.find((resource) => resource.urn === urnOf("b"));
             assert.equal(b?.inputs.colour, "red", "the untargeted resource's state took the program's inputs");
-            assert.equal(program.state().resources.some((resource) => resource.urn === urnOf("c")), false);
+            assert.equal(
+                program.state().resources.some((resource) => resource.urn === urnOf("c")),
+                false,
+            );
         });
 
         it("refuses a targeted new resource that depends on an untargeted new one, and creates neither", async () => {
@@ -67,18 +95,31 @@ describe("engine double: --target, --target-dependents, --continue-on-error", fu
             const spec: ProgramSpec = { things: [{ name: "c" }, { name: "d", dependsOn: ["c"] }] };
             const result = await runWithFlags(program, "up", spec, ["--target", urnOf("d")]);
             assert.equal(result.ok, false, result.log);
-            assert.equal(result.error, `Resource '${urnOf("d")}' depends on '${urnOf("c")}' which was was not specified in --target list.`);
+            assert.equal(
+                result.error,
+                `Resource '${urnOf("d")}' depends on '${urnOf("c")}' which was was not specified in --target list.`,
+            );
             assert.deepEqual(labelsInCloud(program), []);
         });
 
         it("takes a URN with a `*` as a glob in --target and --replace (UrnTargets), never literally", async () => {
             const program = testProgram();
-            const spec: ProgramSpec = { things: [{ name: "a", inputs: { colour: "red" } }, { name: "b", inputs: { colour: "red" } }] };
+            const spec: ProgramSpec = {
+                things: [
+                    { name: "a", inputs: { colour: "red" } },
+                    { name: "b", inputs: { colour: "red" } },
+                ],
+            };
             await expectOk(program, "up", spec);
             const replaced = await expectOk(program, "up", spec, ["--replace", "**::a"]);
             assert.deepEqual(stepsOf(replaced), ["replace a", "same b"]);
-            const recoloured: ProgramSpec = { things: spec.things.map((thing) => ({ ...thing, inputs: { colour: "blue" } })) };
-            const targeted = await expectOk(program, "up", recoloured, ["--target", "urn:pulumi:dev::enginetest::pulumi-nodejs:dynamic/*:Thing::b"]);
+            const recoloured: ProgramSpec = {
+                things: spec.things.map((thing) => ({ ...thing, inputs: { colour: "blue" } })),
+            };
+            const targeted = await expectOk(program, "up", recoloured, [
+                "--target",
+                "urn:pulumi:dev::enginetest::pulumi-nodejs:dynamic/*:Thing::b",
+            ]);
             assert.deepEqual(stepsOf(targeted), ["same a", "update b"]);
             assert.deepEqual([colourOf(program, "a"), colourOf(program, "b")], ["red", "blue"]);
         });
@@ -98,13 +139,23 @@ describe("engine double: --target, --target-dependents, --continue-on-error", fu
             program.takeCalls();
             const result = await expectOk(program, "refresh", undefined, ["--target", urnOf("b")]);
             assert.deepEqual(stepsOf(result), ["same b"]);
-            assert.deepEqual(program.takeCalls().filter((call) => call.call === "read").map((call) => call.label), ["b"]);
+            assert.deepEqual(
+                program
+                    .takeCalls()
+                    .filter((call) => call.call === "read")
+                    .map((call) => call.label),
+                ["b"],
+            );
         });
     });
 
     describe("--target-dependents (isTargetedForUpdate, getTargetDependents)", () => {
         const chain = (colour: string): ProgramSpec => ({
-            things: [{ name: "a", inputs: { colour } }, { name: "b", inputs: { colour }, dependsOn: ["a"] }, { name: "other", inputs: { colour } }],
+            things: [
+                { name: "a", inputs: { colour } },
+                { name: "b", inputs: { colour }, dependsOn: ["a"] },
+                { name: "other", inputs: { colour } },
+            ],
         });
 
         it("up: a resource depending on the target is updated with it; without the flag it keeps its old state", async () => {
@@ -112,7 +163,11 @@ describe("engine double: --target, --target-dependents, --continue-on-error", fu
             await expectOk(program, "up", chain("red"));
             const alone = await expectOk(program, "up", chain("blue"), ["--target", urnOf("a")]);
             assert.deepEqual(stepsOf(alone), ["same b", "same other", "update a"]);
-            const withDependents = await expectOk(program, "up", chain("green"), ["--target", urnOf("a"), "--target-dependents"]);
+            const withDependents = await expectOk(program, "up", chain("green"), [
+                "--target",
+                urnOf("a"),
+                "--target-dependents",
+            ]);
             assert.deepEqual(stepsOf(withDependents), ["same other", "update a", "update b"]);
             assert.equal(colourOf(program, "b"), "green");
             assert.equal(colourOf(program, "other"), "red");
@@ -123,9 +178,16 @@ describe("engine double: --target, --target-dependents, --continue-on-error", fu
             await expectOk(program, "up", chain("red"));
             const refused = await runWithFlags(program, "destroy", undefined, ["--target", urnOf("a")]);
             assert.equal(refused.ok, false, refused.log);
-            assert.match(refused.error ?? "", /Resource '.*::b' will be destroyed but was not specified in --target list/);
+            assert.match(
+                refused.error ?? "",
+                /Resource '.*::b' will be destroyed but was not specified in --target list/,
+            );
             assert.deepEqual(labelsInCloud(program), ["a", "b", "other"]);
-            const result = await expectOk(program, "destroy", undefined, ["--target", urnOf("a"), "--target-dependents"]);
+            const result = await expectOk(program, "destroy", undefined, [
+                "--target",
+                urnOf("a"),
+                "--target-dependents",
+            ]);
             assert.deepEqual(stepsOf(result), ["delete a", "delete b"]);
             assert.deepEqual(labelsInCloud(program), ["other"]);
         });
@@ -153,13 +215,20 @@ describe("engine double: --target, --target-dependents, --continue-on-error", fu
             assert.match(result.error ?? "", /refused on purpose/);
             assert.deepEqual(labelsInCloud(program), ["late", "slow"]);
             assert.ok(stepsOf(result).includes("create bad failed"), result.log);
-            assert.equal(program.takeCalls().some((call) => call.call === "create" && call.label === "dependent"), false);
+            assert.equal(
+                program.takeCalls().some((call) => call.call === "create" && call.label === "dependent"),
+                false,
+            );
         });
 
         it("destroy: a failed delete does not stop the others; what it depends on stays; the run fails", async () => {
             const program = testProgram();
             const spec: ProgramSpec = {
-                things: [{ name: "base" }, { name: "stuck", inputs: { failDelete: "cannot delete on purpose" }, dependsOn: ["base"] }, { name: "free" }],
+                things: [
+                    { name: "base" },
+                    { name: "stuck", inputs: { failDelete: "cannot delete on purpose" }, dependsOn: ["base"] },
+                    { name: "free" },
+                ],
             };
             await expectOk(program, "up", spec);
             const result = await runWithFlags(program, "destroy", undefined, ["--continue-on-error"]);
@@ -170,8 +239,14 @@ describe("engine double: --target, --target-dependents, --continue-on-error", fu
         });
 
         it("is refused on preview and refresh, as the CLI has it on up and destroy only", () => {
-            assert.throws(() => parseCommand(["preview", "prog", "--continue-on-error"]), /--continue-on-error: only for up and destroy/);
-            assert.throws(() => parseCommand(["refresh", "prog", "--continue-on-error"]), /--continue-on-error: only for up and destroy/);
+            assert.throws(
+                () => parseCommand(["preview", "prog", "--continue-on-error"]),
+                /--continue-on-error: only for up and destroy/,
+            );
+            assert.throws(
+                () => parseCommand(["refresh", "prog", "--continue-on-error"]),
+                /--continue-on-error: only for up and destroy/,
+            );
         });
     });
 

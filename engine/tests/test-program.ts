@@ -59,7 +59,12 @@ export interface HookSpec {
 }
 
 /** Hooks of the spec's, by name, bound to a resource by hook kind (the `hooks` resource option). */
-export type HookBinding = Partial<Record<"beforeCreate" | "afterCreate" | "beforeUpdate" | "afterUpdate" | "beforeDelete" | "afterDelete" | "onError", string[]>>;
+export type HookBinding = Partial<
+    Record<
+        "beforeCreate" | "afterCreate" | "beforeUpdate" | "afterUpdate" | "beforeDelete" | "afterDelete" | "onError",
+        string[]
+    >
+>;
 
 /**
  * An alias: an old URN, or a spec of the name and parent (a group or earlier thing, or none), the resource's own when
@@ -127,7 +132,10 @@ export type TransformSpec =
           refs?: Record<string, string>;
           protect?: boolean;
           expectOptions?: Record<string, unknown>;
-          options?: Pick<NonNullable<ThingSpec["options"]>, "additionalSecretOutputs" | "customTimeouts" | "deletedWith" | "protect">;
+          options?: Pick<
+              NonNullable<ThingSpec["options"]>,
+              "additionalSecretOutputs" | "customTimeouts" | "deletedWith" | "protect"
+          >;
           hooks?: HookBinding;
       };
 
@@ -137,7 +145,15 @@ export interface GroupSpec {
     type?: string;
     /** Earlier groups, by name. */
     dependsOn?: string[];
-    options?: { protect?: boolean; retainOnDelete?: boolean; parent?: string; deletedWith?: string; transformed?: TransformSpec; hooks?: HookBinding; aliases?: Alias[] };
+    options?: {
+        protect?: boolean;
+        retainOnDelete?: boolean;
+        parent?: string;
+        deletedWith?: string;
+        transformed?: TransformSpec;
+        hooks?: HookBinding;
+        aliases?: Alias[];
+    };
 }
 
 export interface ProgramSpec {
@@ -177,7 +193,10 @@ export class TestProgram {
         fs.cpSync(path.join(FIXTURES, "programs", fixture), this.dir, { recursive: true });
         const modules = path.join(this.dir, "node_modules");
         fs.mkdirSync(modules);
-        fs.symlinkSync(path.dirname(path.dirname(require.resolve("@pulumi/pulumi/package.json"))), path.join(modules, "@pulumi"));
+        fs.symlinkSync(
+            path.dirname(path.dirname(require.resolve("@pulumi/pulumi/package.json"))),
+            path.join(modules, "@pulumi"),
+        );
         fs.symlinkSync(path.join(FIXTURES, "provider"), path.join(modules, "engine-test-provider"));
     }
 
@@ -202,7 +221,10 @@ export class TestProgram {
         }
         const text = fs.readFileSync(this.callsFile, "utf8");
         fs.writeFileSync(this.callsFile, "");
-        return text.split("\n").filter(Boolean).map((line) => JSON.parse(line) as ProviderCall);
+        return text
+            .split("\n")
+            .filter(Boolean)
+            .map((line) => JSON.parse(line) as ProviderCall);
     }
 
     cloud(): Record<string, Record<string, unknown>> {

@@ -35,7 +35,8 @@ export function displayProperties(props: PropertyMap): Record<string, unknown> {
 export function shownValue(value: unknown): unknown {
     if (isSecretWrapper(value)) return wrapSecret(SECRET_MARK);
     if (Array.isArray(value)) return value.map(shownValue);
-    if (typeof value === "object" && value !== null) return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, shownValue(inner)]));
+    if (typeof value === "object" && value !== null)
+        return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, shownValue(inner)]));
     return value;
 }
 

@@ -43,8 +43,14 @@ export function diffObjects(olds: PropertyMap, news: PropertyMap, options: DiffO
     return diffMaps(olds, news, options, options.initialPath ?? []);
 }
 
-function diffMaps(olds: PropertyMap, news: PropertyMap, options: DiffOptions, path: readonly PathPart[]): ObjectDiff | undefined {
-    const ignore = (key: string) => (options.ignoreKey?.(key) ?? false) || (options.ignorePath?.([...path, key]) ?? false);
+function diffMaps(
+    olds: PropertyMap,
+    news: PropertyMap,
+    options: DiffOptions,
+    path: readonly PathPart[],
+): ObjectDiff | undefined {
+    const ignore = (key: string) =>
+        (options.ignoreKey?.(key) ?? false) || (options.ignorePath?.([...path, key]) ?? false);
     const diff: ObjectDiff = { adds: new Map(), deletes: new Map(), sames: new Map(), updates: new Map() };
     for (const [key, old] of Object.entries(olds).filter(([candidate]) => !ignore(candidate))) {
         if (!(key in news)) {
@@ -94,13 +100,19 @@ export function deepEquals(left: unknown, right: unknown): boolean {
     const [one, other] = [left as Record<string, unknown>, right as Record<string, unknown>];
     switch (kind) {
         case "array":
-            return (left as unknown[]).length === (right as unknown[]).length && (left as unknown[]).every((item, index) => deepEquals(item, (right as unknown[])[index]));
+            return (
+                (left as unknown[]).length === (right as unknown[]).length &&
+                (left as unknown[]).every((item, index) => deepEquals(item, (right as unknown[])[index]))
+            );
         case "object":
             return diffMaps(one, other, {}, []) === undefined;
         case "secret":
             return deepEquals(one.value, other.value);
         case "resource":
-            return one.urn === other.urn && ((kindOf(one.id) === "computed" && kindOf(other.id) === "computed") || deepEquals(one.id, other.id));
+            return (
+                one.urn === other.urn &&
+                ((kindOf(one.id) === "computed" && kindOf(other.id) === "computed") || deepEquals(one.id, other.id))
+            );
         case "output":
             return (
                 "value" in one === "value" in other &&

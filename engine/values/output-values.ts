@@ -61,7 +61,10 @@ export function outputDependencies(value: unknown, into = new Set<string>()): Se
 }
 
 /** upgradeOutputValues: each property becomes an output carrying the dependencies the registration gave it. */
-export function withPropertyDependencies(props: PropertyMap, propertyDependencies: ReadonlyMap<string, ReadonlySet<string>>): PropertyMap {
+export function withPropertyDependencies(
+    props: PropertyMap,
+    propertyDependencies: ReadonlyMap<string, ReadonlySet<string>>,
+): PropertyMap {
     return Object.fromEntries(
         Object.entries(props).map(([key, value]) => {
             const deps = propertyDependencies.get(key);

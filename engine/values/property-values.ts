@@ -14,7 +14,12 @@ import {
 export type PropertyMap = Record<string, unknown>;
 
 export const UNKNOWN = unknownValue;
-export { specialSigKey as SIG_KEY, specialSecretSig as SECRET_SIG, specialResourceSig as RESOURCE_SIG, specialOutputValueSig as OUTPUT_SIG };
+export {
+    specialSigKey as SIG_KEY,
+    specialSecretSig as SECRET_SIG,
+    specialResourceSig as RESOURCE_SIG,
+    specialOutputValueSig as OUTPUT_SIG,
+};
 
 /** The kinds of sdk/go/common/resource PropertyValue, as the wire's JavaScript values carry them. */
 export type ValueKind =
@@ -71,7 +76,8 @@ export function wrapSecret(value: unknown): SecretWrapper {
 function reveal(value: unknown): unknown {
     if (isSecretWrapper(value)) return reveal(value.value);
     if (Array.isArray(value)) return value.map(reveal);
-    if (isPlainObject(value)) return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, reveal(inner)]));
+    if (isPlainObject(value))
+        return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, reveal(inner)]));
     return value;
 }
 
@@ -113,7 +119,12 @@ export function annotateSecrets(outs: PropertyMap, ins: PropertyMap): PropertyMa
     for (const [key, inValue] of Object.entries(ins)) {
         if (!(key in annotated)) continue;
         const outValue = annotated[key];
-        if (isPlainObject(outValue) && kindOf(outValue) === "object" && isPlainObject(inValue) && kindOf(inValue) === "object") {
+        if (
+            isPlainObject(outValue) &&
+            kindOf(outValue) === "object" &&
+            isPlainObject(inValue) &&
+            kindOf(inValue) === "object"
+        ) {
             annotated[key] = annotateSecrets(outValue, inValue);
         } else if (!isSecretWrapper(outValue) && containsSecret(inValue)) {
             annotated[key] = wrapSecret(outValue);
@@ -126,7 +137,11 @@ export function annotateSecrets(outs: PropertyMap, ins: PropertyMap): PropertyMa
  * step_executor.go executeStep: the outputs a step leaves, with each additionalSecretOutputs key made secret (but
  * "id", which cannot be), and each output whose input of the same key is a secret made secret too.
  */
-export function withSecretOutputs(outputs: PropertyMap, inputs: PropertyMap, additionalSecretOutputs: readonly string[]): PropertyMap {
+export function withSecretOutputs(
+    outputs: PropertyMap,
+    inputs: PropertyMap,
+    additionalSecretOutputs: readonly string[],
+): PropertyMap {
     const marked: PropertyMap = { ...outputs };
     for (const [key, value] of Object.entries(marked)) {
         const secret = (additionalSecretOutputs.includes(key) && key !== "id") || isSecretWrapper(inputs[key]);
@@ -162,7 +177,11 @@ function canonical(value: unknown): unknown {
         return value.map(canonical);
     }
     if (isPlainObject(value)) {
-        return Object.fromEntries(Object.keys(value).sort().map((key) => [key, canonical(value[key])]));
+        return Object.fromEntries(
+            Object.keys(value)
+                .sort()
+                .map((key) => [key, canonical(value[key])]),
+        );
     }
     return value;
 }

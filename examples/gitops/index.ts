@@ -17,8 +17,12 @@ export const domain = new shortener.Domain("brand", {
 // The short links, as data a person edits (the same shape shortener-import writes), each on the brand domain. Its
 // alias is public: printed posters and sent e-mails point at https://go.example.com/<alias>, so the pull request's
 // report marks a new alias or a deleted link as breaking that URL.
-const links: { name: string; args: Omit<shortener.LinkArgs, "domain"> }[] = JSON.parse(readFileSync(path.join(__dirname, "links.json"), "utf8"));
-export const shortUrls = Object.fromEntries(links.map(({ name, args }) => [name, new shortener.Link(name, { ...args, domain }).shortUrl]));
+const links: { name: string; args: Omit<shortener.LinkArgs, "domain"> }[] = JSON.parse(
+    readFileSync(path.join(__dirname, "links.json"), "utf8"),
+);
+export const shortUrls = Object.fromEntries(
+    links.map(({ name, args }) => [name, new shortener.Link(name, { ...args, domain }).shortUrl]),
+);
 
 const launch = new shortener.Campaign("launch", { name: "Product launch", slug: "launch", public: true });
 export const launchRotator = launch.rotatorUrl;

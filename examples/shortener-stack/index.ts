@@ -10,7 +10,11 @@ const brand = new shortener.Domain("brand", {
 });
 
 const launch = new shortener.Campaign("autumn-launch", { name: "Autumn launch", slug: "autumn-launch", public: true });
-const analytics = new shortener.Pixel("site-analytics", { type: "analyticspixel", name: "Site analytics", tag: "G-EXAMPLE1" });
+const analytics = new shortener.Pixel("site-analytics", {
+    type: "analyticspixel",
+    name: "Site analytics",
+    tag: "G-EXAMPLE1",
+});
 new shortener.Pixel("retargeting", { type: "retargetpixel", name: "Autumn retargeting", tag: "rt-2026-autumn" });
 
 // The campaign's links: on the brand's domain, tagged for analytics, in the campaign.
@@ -41,7 +45,11 @@ const pressPreview = new shortener.Link("press-preview", {
     password: "autumn-press-2026",
 });
 // A link put into the campaign by its id, as a link made elsewhere would be.
-const recipes = new shortener.Link("autumn-recipes", { url: "https://www.example.com/blog/autumn-recipes", alias: "recipes", domain: brand.domain });
+const recipes = new shortener.Link("autumn-recipes", {
+    url: "https://www.example.com/blog/autumn-recipes",
+    alias: "recipes",
+    domain: brand.domain,
+});
 new shortener.CampaignLink("autumn-launch-recipes", { campaignId: launch.id, linkId: recipes.id });
 
 const newsletter = new shortener.Channel("newsletter", {
@@ -65,7 +73,13 @@ new shortener.ChannelItem("newsletter-landing-qr", { channelId: newsletter.id, t
 
 new shortener.QrCode("sales-card", {
     type: "vcard",
-    data: { fname: "Ada", lname: "Lovelace", org: "Example Ltd", email: "sales@example.com", phone: "+44 20 7946 0000" },
+    data: {
+        fname: "Ada",
+        lname: "Lovelace",
+        org: "Example Ltd",
+        email: "sales@example.com",
+        phone: "+44 20 7946 0000",
+    },
 });
 
 // The guest network's password would otherwise sit in the state in plain text.

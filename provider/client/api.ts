@@ -122,7 +122,10 @@ export interface ShortenerClient {
         items(channelId: number, query?: PageQuery): Promise<Page<ChannelItem>>;
         allItems(channelId: number, options?: AllOptions): AsyncIterable<ChannelItem>;
         create(body: { name: string; description?: string; color?: string; starred?: boolean }): Promise<Channel>;
-        update(id: number, body: Partial<{ name: string; description: string; color: string; starred: boolean }>): Promise<void>;
+        update(
+            id: number,
+            body: Partial<{ name: string; description: string; color: string; starred: boolean }>,
+        ): Promise<void>;
         delete(id: number): Promise<void>;
         assignItem(channelId: number, type: ChannelItemType, itemId: number): Promise<void>;
     };
@@ -160,11 +163,15 @@ export function createShortenerClient(config: ClientConfig): ShortenerClient {
     const baseUrl = checkBaseUrl(config.baseUrl, config.apiKey);
     const apiKey = checkApiKey(config.apiKey);
     const { maxListPages, ...transportBounds } = checkedBounds(config);
-    const api = new Endpoints(new Transport({ baseUrl, apiKey, ...transportBounds, onWait: config.onWait }), maxListPages);
+    const api = new Endpoints(
+        new Transport({ baseUrl, apiKey, ...transportBounds, onWait: config.onWait }),
+        maxListPages,
+    );
     return {
         account: {
             get: async () => api.read("account.get", "/api/account", accountResponseSchema),
-            update: async (body) => api.write("account.update", "PUT", "/api/account/update", body, body.password ? [body.password] : []),
+            update: async (body) =>
+                api.write("account.update", "PUT", "/api/account/update", body, body.password ? [body.password] : []),
         },
         domains: domainEndpoints(api),
         overlays: api.listing("overlays", "/api/overlay", pageSchema(["overlay", "cta"], overlaySchema)),
@@ -182,7 +189,10 @@ function checkedBounds(config: ClientConfig): Record<keyof typeof CLIENT_BOUNDS,
     const checked = Object.entries(CLIENT_BOUNDS).map(([field, name]) => {
         const bound = BOUNDS[name];
         const given = config[field as keyof typeof CLIENT_BOUNDS];
-        return [field, checkCount(field, given ?? bound.default, bound.lowest, "highest" in bound ? bound.highest : undefined)];
+        return [
+            field,
+            checkCount(field, given ?? bound.default, bound.lowest, "highest" in bound ? bound.highest : undefined),
+        ];
     });
     return Object.fromEntries(checked) as Record<keyof typeof CLIENT_BOUNDS, number>;
 }
@@ -197,10 +207,15 @@ function domainEndpoints(api: Endpoints): ShortenerClient["domains"] {
                 redirect404: body.redirect404,
             }),
         update: async (id, body) =>
-            api.write("domains.update", "PUT", `/api/domain/${api.positiveInteger("domains.update", "id", id)}/update`, {
-                redirectroot: body.redirectRoot,
-                redirect404: body.redirect404,
-            }),
+            api.write(
+                "domains.update",
+                "PUT",
+                `/api/domain/${api.positiveInteger("domains.update", "id", id)}/update`,
+                {
+                    redirectroot: body.redirectRoot,
+                    redirect404: body.redirect404,
+                },
+            ),
         delete: async (id) => api.remove("domains.delete", "domain", id),
     };
 }
@@ -210,7 +225,13 @@ function campaignEndpoints(api: Endpoints): ShortenerClient["campaigns"] {
         ...api.listing("campaigns", "/api/campaigns", pageSchema("campaigns", campaignSchema)),
         create: async (body) => api.create("campaigns.create", "/api/campaign/add", campaignSchema, body),
         update: async (id, body) =>
-            api.send("campaigns.update", "PUT", `/api/campaign/${api.positiveInteger("campaigns.update", "id", id)}/update`, campaignSchema, body),
+            api.send(
+                "campaigns.update",
+                "PUT",
+                `/api/campaign/${api.positiveInteger("campaigns.update", "id", id)}/update`,
+                campaignSchema,
+                body,
+            ),
         delete: async (id) => api.remove("campaigns.delete", "campaign", id),
         assignLink: async (campaignId, linkId) => {
             const operation = "campaigns.assignLink";
@@ -223,16 +244,29 @@ function campaignEndpoints(api: Endpoints): ShortenerClient["campaigns"] {
 function channelEndpoints(api: Endpoints): ShortenerClient["channels"] {
     return {
         ...api.listing("channels", "/api/channels", pageSchema("channels", channelSchema)),
-        items: async (channelId, query) => api.page("channels.items", channelItemsPath(api, "channels.items", channelId), itemsPage, query),
+        items: async (channelId, query) =>
+            api.page("channels.items", channelItemsPath(api, "channels.items", channelId), itemsPage, query),
         allItems: (channelId, options) =>
             api.walk(
                 "channels.allItems",
-                (query) => api.page("channels.allItems", channelItemsPath(api, "channels.allItems", channelId), itemsPage, query),
+                (query) =>
+                    api.page(
+                        "channels.allItems",
+                        channelItemsPath(api, "channels.allItems", channelId),
+                        itemsPage,
+                        query,
+                    ),
                 // A link, a bio page and a QR code may share an id; the items of deleted objects are counted, not listed.
                 { identity: (item: ChannelItem) => `${item.type}/${item.id}`, countsUnlisted: true, ...options },
             ),
         create: async (body) => api.create("channels.create", "/api/channel/add", channelSchema, body),
-        update: async (id, body) => api.write("channels.update", "PUT", `/api/channel/${api.positiveInteger("channels.update", "id", id)}/update`, body),
+        update: async (id, body) =>
+            api.write(
+                "channels.update",
+                "PUT",
+                `/api/channel/${api.positiveInteger("channels.update", "id", id)}/update`,
+                body,
+            ),
         delete: async (id) => api.remove("channels.delete", "channel", id),
         assignItem: async (channelId, type, itemId) => {
             const operation = "channels.assignItem";
@@ -248,7 +282,13 @@ function pixelEndpoints(api: Endpoints): ShortenerClient["pixels"] {
     return {
         ...api.listing("pixels", "/api/pixels", pageSchema("pixels", pixelSchema)),
         create: async (body) => api.create("pixels.create", "/api/pixel/add", createdSchema, body),
-        update: async (id, body) => api.write("pixels.update", "PUT", `/api/pixel/${api.positiveInteger("pixels.update", "id", id)}/update`, body),
+        update: async (id, body) =>
+            api.write(
+                "pixels.update",
+                "PUT",
+                `/api/pixel/${api.positiveInteger("pixels.update", "id", id)}/update`,
+                body,
+            ),
         delete: async (id) => api.remove("pixels.delete", "pixel", id),
     };
 }
@@ -257,10 +297,19 @@ function linkEndpoints(api: Endpoints): ShortenerClient["links"] {
     const secretsOf = (body: LinkBody) => (body.password ? [body.password] : []);
     return {
         ...api.listing("links", "/api/urls", pageSchema("urls", linkSchema)),
-        get: async (id) => api.read("links.get", `/api/url/${api.positiveInteger("links.get", "id", id)}`, linkDetailsResponseSchema),
-        create: async (body) => api.send("links.create", "POST", "/api/url/add", savedLinkSchema, { ...body }, secretsOf(body)),
+        get: async (id) =>
+            api.read("links.get", `/api/url/${api.positiveInteger("links.get", "id", id)}`, linkDetailsResponseSchema),
+        create: async (body) =>
+            api.send("links.create", "POST", "/api/url/add", savedLinkSchema, { ...body }, secretsOf(body)),
         update: async (id, body) =>
-            api.send("links.update", "PUT", `/api/url/${api.positiveInteger("links.update", "id", id)}/update`, savedLinkSchema, { ...body }, secretsOf(body)),
+            api.send(
+                "links.update",
+                "PUT",
+                `/api/url/${api.positiveInteger("links.update", "id", id)}/update`,
+                savedLinkSchema,
+                { ...body },
+                secretsOf(body),
+            ),
         delete: async (id) => api.remove("links.delete", "url", id),
     };
 }
@@ -268,9 +317,13 @@ function linkEndpoints(api: Endpoints): ShortenerClient["links"] {
 function qrCodeEndpoints(api: Endpoints): ShortenerClient["qrCodes"] {
     return {
         ...api.listing("qrCodes", "/api/qr", pageSchema("qrs", qrCodeSchema)),
-        get: async (id) => api.read("qrCodes.get", `/api/qr/${api.positiveInteger("qrCodes.get", "id", id)}`, qrDetailsResponseSchema),
+        get: async (id) =>
+            api.read("qrCodes.get", `/api/qr/${api.positiveInteger("qrCodes.get", "id", id)}`, qrDetailsResponseSchema),
         create: async (body) => api.create("qrCodes.create", "/api/qr/add", createdQrSchema, { ...body }),
-        update: async (id, body) => api.write("qrCodes.update", "PUT", `/api/qr/${api.positiveInteger("qrCodes.update", "id", id)}/update`, { ...body }),
+        update: async (id, body) =>
+            api.write("qrCodes.update", "PUT", `/api/qr/${api.positiveInteger("qrCodes.update", "id", id)}/update`, {
+                ...body,
+            }),
         delete: async (id) => api.remove("qrCodes.delete", "qr", id),
     };
 }
@@ -294,7 +347,11 @@ class Endpoints {
         return { list, all: (options) => this.walk(`${resource}.all`, list, options) };
     }
 
-    walk<T>(operation: string, fetchPage: (query: PageQuery) => Promise<Page<T>>, options: AllOptions = {}): AsyncIterable<T> {
+    walk<T>(
+        operation: string,
+        fetchPage: (query: PageQuery) => Promise<Page<T>>,
+        options: AllOptions = {},
+    ): AsyncIterable<T> {
         return allItems(operation, fetchPage, { maxPages: this.maxListPages, ...options });
     }
 
@@ -303,7 +360,11 @@ class Endpoints {
             limit: query.limit === undefined ? undefined : this.positiveInteger(operation, "limit", query.limit),
             page: query.page === undefined ? undefined : this.positiveInteger(operation, "page", query.page),
         };
-        return this.parse(operation, schema, await this.transport.call({ operation, method: "GET", path, query: checked }));
+        return this.parse(
+            operation,
+            schema,
+            await this.transport.call({ operation, method: "GET", path, query: checked }),
+        );
     }
 
     async read<T>(operation: string, path: string, schema: z.ZodType<T>): Promise<T> {
@@ -314,11 +375,28 @@ class Endpoints {
         return this.send(operation, "POST", path, schema, body);
     }
 
-    async send<T>(operation: string, method: HttpMethod, path: string, schema: z.ZodType<T>, body: Record<string, unknown>, secrets?: string[]): Promise<T> {
-        return this.parse(operation, schema, await this.transport.call({ operation, method, path, body: withoutUndefined(body), secrets }));
+    async send<T>(
+        operation: string,
+        method: HttpMethod,
+        path: string,
+        schema: z.ZodType<T>,
+        body: Record<string, unknown>,
+        secrets?: string[],
+    ): Promise<T> {
+        return this.parse(
+            operation,
+            schema,
+            await this.transport.call({ operation, method, path, body: withoutUndefined(body), secrets }),
+        );
     }
 
-    async write(operation: string, method: HttpMethod, path: string, body?: Record<string, unknown>, secrets?: string[]): Promise<void> {
+    async write(
+        operation: string,
+        method: HttpMethod,
+        path: string,
+        body?: Record<string, unknown>,
+        secrets?: string[],
+    ): Promise<void> {
         const call: ApiCall = { operation, method, path, secrets };
         if (body !== undefined) call.body = withoutUndefined(body);
         await this.transport.call(call);
@@ -346,7 +424,9 @@ class Endpoints {
             operation,
             kind: "bad-response",
             // A shape error quotes what the service sent, which may echo the request.
-            reason: this.transport.redact(`the answer does not have the expected shape: ${describeIssues(parsed.error.issues)}`),
+            reason: this.transport.redact(
+                `the answer does not have the expected shape: ${describeIssues(parsed.error.issues)}`,
+            ),
             status: answer.status,
             retryable: false,
         });
@@ -360,7 +440,9 @@ function describeIssues(issues: readonly z.core.$ZodIssue[]): string {
             const where = issue.path.length > 0 ? issue.path.join(".") : "the body";
             // A union without a message of its own only says "Invalid input"; what each branch expected says more.
             const generic = issue.code === "invalid_union" && issue.message === "Invalid input";
-            const said = generic ? issue.errors.map((branch) => branch.map((inner) => inner.message).join(", ")).join(" or ") : issue.message;
+            const said = generic
+                ? issue.errors.map((branch) => branch.map((inner) => inner.message).join(", ")).join(" or ")
+                : issue.message;
             return `${where}: ${said}`;
         })
         .join("; ");
@@ -372,7 +454,15 @@ function withoutUndefined(body: Record<string, unknown>): Record<string, unknown
 
 function checkBaseUrl(baseUrl: string, apiKey: string): string {
     if (typeof baseUrl === "string" && /^https?:\/\/[^\s/]+/i.test(baseUrl)) return baseUrl;
-    const shown = typeof baseUrl === "string" ? JSON.stringify(shownBaseUrl(baseUrl, [apiKey].filter((key) => typeof key === "string"))) : typeof baseUrl;
+    const shown =
+        typeof baseUrl === "string"
+            ? JSON.stringify(
+                  shownBaseUrl(
+                      baseUrl,
+                      [apiKey].filter((key) => typeof key === "string"),
+                  ),
+              )
+            : typeof baseUrl;
     throw configError(`baseUrl must be an http(s) URL such as https://short.example, got ${shown}`);
 }
 

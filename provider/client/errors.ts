@@ -1,4 +1,5 @@
-export type ErrorKind = "auth" | "rate-limit" | "not-found" | "validation" | "server" | "network" | "timeout" | "bad-response";
+export type ErrorKind =
+    "auth" | "rate-limit" | "not-found" | "validation" | "server" | "network" | "timeout" | "bad-response";
 
 export interface ShortenerApiErrorInit {
     operation: string;

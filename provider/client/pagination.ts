@@ -41,22 +41,35 @@ export async function* allItems<T>(
     const limit = options.limit ?? DEFAULT_ALL_LIMIT;
     const maxPages = options.maxPages ?? BOUNDS.maxListPages.default;
     const identity = (options.identity ?? ((item: { id: number }) => item.id)) as (item: T) => string | number;
-    const fail = (reason: string) => new ShortenerApiError({ operation, kind: "bad-response", reason, retryable: false });
+    const fail = (reason: string) =>
+        new ShortenerApiError({ operation, kind: "bad-response", reason, retryable: false });
     const seen = new Set<string | number>();
     let first: PageCounts | undefined;
     let readings = RESULT_READINGS;
     for (let page = 1; ; page++) {
         const current = await fetchPage({ page, limit });
-        if (current.currentPage !== page) throw fail(`asked for page ${page}, the service answered with page ${current.currentPage}`);
-        const counts = { page, result: current.result, listed: current.items.length, perPage: current.perPage, maxPage: current.maxPage };
+        if (current.currentPage !== page)
+            throw fail(`asked for page ${page}, the service answered with page ${current.currentPage}`);
+        const counts = {
+            page,
+            result: current.result,
+            listed: current.items.length,
+            perPage: current.perPage,
+            maxPage: current.maxPage,
+        };
         first ??= counts;
         if (current.maxPage !== first.maxPage) {
-            throw fail(`page 1 said the listing has ${first.maxPage} pages, page ${page} says ${current.maxPage}: the listing changed or is inconsistent`);
+            throw fail(
+                `page 1 said the listing has ${first.maxPage} pages, page ${page} says ${current.maxPage}: the listing changed or is inconsistent`,
+            );
         }
         if (first.maxPage > maxPages) {
-            throw fail(`page ${page} says the listing has ${first.maxPage} pages, more than the bound of ${maxPages} (setting maxListPages)`);
+            throw fail(
+                `page ${page} says the listing has ${first.maxPage} pages, more than the bound of ${maxPages} (setting maxListPages)`,
+            );
         }
-        if (first.maxPage === 0 && counts.listed > 0) throw fail(`page 1 lists ${counts.listed} items but says there are no pages`);
+        if (first.maxPage === 0 && counts.listed > 0)
+            throw fail(`page 1 lists ${counts.listed} items but says there are no pages`);
         readings = fittingReadings(readings, counts, first, options.countsUnlisted ?? false, fail);
         for (const item of current.items) {
             const key = identity(item);
@@ -66,7 +79,10 @@ export async function* allItems<T>(
         yield* current.items;
         if (page >= first.maxPage) return;
         if (current.nextPage !== page + 1) {
-            const said = current.nextPage === null ? "says it is the last one" : `names page ${current.nextPage} as the next one`;
+            const said =
+                current.nextPage === null
+                    ? "says it is the last one"
+                    : `names page ${current.nextPage} as the next one`;
             throw fail(`page ${page} of ${first.maxPage} ${said}; the listing would skip or repeat pages`);
         }
     }
@@ -104,11 +120,13 @@ const RESULT_READINGS: readonly ResultReading[] = [
             if (result !== first.result) return `page 1 gave the total as ${first.result}`;
             if (perPage !== first.perPage) return `page 1 gave ${first.perPage} a page, this page ${perPage}`;
             const pages = perPage > 0 ? Math.ceil(result / perPage) : NaN;
-            if (pages !== maxPage) return `a total of ${result} at ${perPage} a page makes ${pages} pages, not the ${maxPage} the listing says`;
+            if (pages !== maxPage)
+                return `a total of ${result} at ${perPage} a page makes ${pages} pages, not the ${maxPage} the listing says`;
             // Page by page, what is listed plus what the service counts but hides adds up to the total.
             const share = Math.min(perPage, Math.max(0, result - (page - 1) * perPage));
             if (listed > share) return `the total leaves ${share} items for this page, which lists ${listed}`;
-            if (listed < share && !countsUnlisted) return `the total leaves ${share} items for this page, which lists only ${listed}`;
+            if (listed < share && !countsUnlisted)
+                return `the total leaves ${share} items for this page, which lists only ${listed}`;
             return undefined;
         },
     },

@@ -69,9 +69,16 @@ export class RateGate {
      * `onDelay` is told once, as soon as the gate knows the request must wait for a window, how long that will be.
      * Rejects with RateWaitTooLong as soon as the window the request waits for reopens more than `maxWaitMs` away.
      */
-    acquire(options: { resend?: boolean; onDelay?: (waitMs: number) => void; maxWaitMs?: number } = {}): Promise<SendTicket> {
+    acquire(
+        options: { resend?: boolean; onDelay?: (waitMs: number) => void; maxWaitMs?: number } = {},
+    ): Promise<SendTicket> {
         return new Promise((grant, refuse) => {
-            const waiter = { grant, refuse, onDelay: options.onDelay, maxWaitMs: options.maxWaitMs ?? Number.POSITIVE_INFINITY };
+            const waiter = {
+                grant,
+                refuse,
+                onDelay: options.onDelay,
+                maxWaitMs: options.maxWaitMs ?? Number.POSITIVE_INFINITY,
+            };
             if (options.resend) this.waiting.unshift(waiter);
             else this.waiting.push(waiter);
             this.drain();
@@ -104,7 +111,8 @@ export class RateGate {
             this.budget = report.remaining - this.inFlight;
             if (report.remaining === report.limit - 1) this.learnWindowLength(ticket.sentAtMs, now, report.resetAtMs);
             // The window began before this answer arrived, so it ends no later than now plus its length.
-            this.reopensAtMs = this.windowMs === undefined ? report.resetAtMs : Math.min(report.resetAtMs, now + this.windowMs);
+            this.reopensAtMs =
+                this.windowMs === undefined ? report.resetAtMs : Math.min(report.resetAtMs, now + this.windowMs);
         } else if (report.resetAtMs === this.reportedResetAtMs && ticket.epoch === this.epoch) {
             this.budget = Math.min(this.budget, report.remaining - this.inFlight);
             if (this.reopensAtMs === undefined) {
@@ -162,10 +170,13 @@ export class RateGate {
         if (this.waiting.length === 0) return;
         this.tellDelays(delayMs);
         // A wake before the reopening only looks again and sleeps for the rest.
-        this.wakeTimer = setTimeout(() => {
-            this.wakeTimer = undefined;
-            this.drain();
-        }, Math.min(delayMs, BOUNDS.maxTimerMs.default));
+        this.wakeTimer = setTimeout(
+            () => {
+                this.wakeTimer = undefined;
+                this.drain();
+            },
+            Math.min(delayMs, BOUNDS.maxTimerMs.default),
+        );
     }
 
     /** The bound is on the wait the service asks for (until its window reopens), not on a waiter's place in the line. */

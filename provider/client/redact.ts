@@ -12,14 +12,27 @@ const utf8Bytes = (text: string) => [...Buffer.from(text, "utf8")];
 const eachUnit = (text: string, encode: (unit: number, char: string) => string) =>
     Array.from({ length: text.length }, (_, index) => encode(text.charCodeAt(index), text[index])).join("");
 
-const JSON_SHORT: Record<string, string> = { '"': '\\"', "\\": "\\\\", "\b": "\\b", "\f": "\\f", "\n": "\\n", "\r": "\\r", "\t": "\\t" };
+const JSON_SHORT: Record<string, string> = {
+    '"': '\\"',
+    "\\": "\\\\",
+    "\b": "\\b",
+    "\f": "\\f",
+    "\n": "\\n",
+    "\r": "\\r",
+    "\t": "\\t",
+};
 const HTML_SPECIAL: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#039;" };
 
 const ENCODERS: readonly Encoder[] = [
     // JSON.stringify's own escaping.
     (text) => JSON.stringify(text).slice(1, -1),
     // PHP's json_encode: also "/" and every non-ASCII unit escaped.
-    (text) => eachUnit(text, (unit, char) => JSON_SHORT[char] ?? (char === "/" ? "\\/" : unit > 0x7e || unit < 0x20 ? `\\u${hex(unit, 4)}` : char)),
+    (text) =>
+        eachUnit(
+            text,
+            (unit, char) =>
+                JSON_SHORT[char] ?? (char === "/" ? "\\/" : unit > 0x7e || unit < 0x20 ? `\\u${hex(unit, 4)}` : char),
+        ),
     (text) => eachUnit(text, (unit) => `\\u${hex(unit, 4)}`),
     (text) => eachUnit(text, (unit) => `\\u${hex(unit, 4).toUpperCase()}`),
     // htmlspecialchars (ENT_QUOTES) and its other spellings of the apostrophe, then numeric references.
@@ -33,8 +46,14 @@ const ENCODERS: readonly Encoder[] = [
     (text) => encodeURIComponent(text),
     (text) => encodeURIComponent(text).replace(/%[0-9A-F]{2}/g, (escape) => escape.toLowerCase()),
     (text) => encodeURIComponent(text).replace(/%20/g, "+"),
-    (text) => utf8Bytes(text).map((byte) => `%${hex(byte, 2).toUpperCase()}`).join(""),
-    (text) => utf8Bytes(text).map((byte) => `%${hex(byte, 2)}`).join(""),
+    (text) =>
+        utf8Bytes(text)
+            .map((byte) => `%${hex(byte, 2).toUpperCase()}`)
+            .join(""),
+    (text) =>
+        utf8Bytes(text)
+            .map((byte) => `%${hex(byte, 2)}`)
+            .join(""),
 ];
 
 /** Every form one character (or surrogate pair) may take, up to two encodings deep. */
@@ -75,7 +94,8 @@ function base64Forms(secret: string): string[] {
     return [...forms];
 }
 
-const escapeRegExp = (text: string) => eachUnit(text, (unit, char) => (/[A-Za-z0-9]/.test(char) ? char : `\\u${hex(unit, 4)}`));
+const escapeRegExp = (text: string) =>
+    eachUnit(text, (unit, char) => (/[A-Za-z0-9]/.test(char) ? char : `\\u${hex(unit, 4)}`));
 
 function patternOf(secret: string): string {
     const perCharacter = [...secret].map((char) => `(?:${formsOf(char).map(escapeRegExp).join("|")})`).join("");

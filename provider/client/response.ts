@@ -33,7 +33,10 @@ export function interpretResponse(answer: Answer): Interpretation {
     const json = parseJson(text);
     const body = isRecord(json) ? json : undefined;
     if (status === 429 || RATE_LIMIT_FLAGS.includes(body?.error)) {
-        return { outcome: "rate-limited", retryAfterMs: readRetryAfterMs(body?.["Retry-After"] ?? headers.get("retry-after")) };
+        return {
+            outcome: "rate-limited",
+            retryAfterMs: readRetryAfterMs(body?.["Retry-After"] ?? headers.get("retry-after")),
+        };
     }
     const serviceMessage = typeof body?.message === "string" ? cut(redact(body.message)) : undefined;
     const said = serviceMessage ? `: ${serviceMessage}` : "";
@@ -42,7 +45,8 @@ export function interpretResponse(answer: Answer): Interpretation {
         error: new ShortenerApiError({ operation, kind, reason, status, serviceMessage, retryable }),
     });
 
-    if (status === 401 || status === 403) return fail("auth", `the service refused the API key (HTTP ${status}${said})`, false);
+    if (status === 401 || status === 403)
+        return fail("auth", `the service refused the API key (HTTP ${status}${said})`, false);
     if (status >= 500) return fail("server", `the service failed with HTTP ${status}${said}`, true);
     if (text.trim() === "") return fail("bad-response", `HTTP ${status} with an empty body instead of JSON`, false);
     if (json === undefined) {
@@ -53,10 +57,18 @@ export function interpretResponse(answer: Answer): Interpretation {
     if (!body) return fail("bad-response", `HTTP ${status} with JSON that is not an object`, false);
     if (FAILURE_FLAGS.includes(body.error)) {
         const notFound = serviceMessage !== undefined && NOT_FOUND_MESSAGE.test(serviceMessage);
-        return fail(notFound ? "not-found" : "validation", `the service rejected the request${said || " without a message"}`, false);
+        return fail(
+            notFound ? "not-found" : "validation",
+            `the service rejected the request${said || " without a message"}`,
+            false,
+        );
     }
     if (SUCCESS_FLAGS.includes(body.error) && status >= 200 && status < 300) return { outcome: "ok", status, body };
-    return fail("bad-response", `HTTP ${status} whose "error" field is ${JSON.stringify(body.error) ?? "missing"}, neither success nor failure`, false);
+    return fail(
+        "bad-response",
+        `HTTP ${status} whose "error" field is ${JSON.stringify(body.error) ?? "missing"}, neither success nor failure`,
+        false,
+    );
 }
 
 /** The X-RateLimit-* headers as a window report, or undefined when any of them is missing or unreadable. */

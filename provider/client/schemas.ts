@@ -51,16 +51,15 @@ const countMap = z.union([
     z.array(z.never()).transform((): Record<string, number> => ({})),
 ]);
 
-export const accountSchema = z
-    .object({
-        id,
-        email: z.string(),
-        username: z.string(),
-        avatar: text,
-        status: z.string(),
-        expires: text,
-        registered: text,
-    });
+export const accountSchema = z.object({
+    id,
+    email: z.string(),
+    username: z.string(),
+    avatar: text,
+    status: z.string(),
+    expires: text,
+    registered: text,
+});
 export type Account = z.output<typeof accountSchema>;
 
 const domainFields = { domain: z.string(), redirectroot: text, redirect404: text };
@@ -112,12 +111,29 @@ export type ChannelItem = z.output<typeof channelItemSchema>;
 
 /** A list of ids the service may send as numbers, numeric strings or a comma-separated string; absent in older versions. */
 const idList = z
-    .union([z.array(id), z.string().regex(/^(\d+(,\d+)*)?$/).transform((value) => (value === "" ? [] : value.split(",").map(Number))), z.null()])
+    .union([
+        z.array(id),
+        z
+            .string()
+            .regex(/^(\d+(,\d+)*)?$/)
+            .transform((value) => (value === "" ? [] : value.split(",").map(Number))),
+        z.null(),
+    ])
     .transform((value) => value ?? []);
-const optionalId = z.union([id, z.null(), z.literal(""), z.literal(0), z.literal("0")]).transform((value) => (typeof value === "number" && value > 0 ? value : null));
+const optionalId = z
+    .union([id, z.null(), z.literal(""), z.literal(0), z.literal("0")])
+    .transform((value) => (typeof value === "number" && value > 0 ? value : null));
 
 /** What the listing and the single-link answer both show of a link. */
-const linkFields = { id, alias: z.string(), shorturl: z.string(), longurl: z.string(), title: text, description: text, date: text };
+const linkFields = {
+    id,
+    alias: z.string(),
+    shorturl: z.string(),
+    longurl: z.string(),
+    title: text,
+    description: text,
+    date: text,
+};
 const toLink = (raw: z.output<z.ZodObject<typeof linkFields>>) => ({
     id: raw.id,
     alias: raw.alias,
@@ -133,7 +149,12 @@ const toLink = (raw: z.output<z.ZodObject<typeof linkFields>>) => ({
  * (undefined here, so that a caller can tell "not shown" from "none").
  */
 export const linkSchema = z
-    .object({ ...linkFields, domain: z.string().nullish(), campaign: optionalId.optional(), channel: idList.optional() })
+    .object({
+        ...linkFields,
+        domain: z.string().nullish(),
+        campaign: optionalId.optional(),
+        channel: idList.optional(),
+    })
     .transform((raw) => ({ ...toLink(raw), domain: raw.domain, campaign: raw.campaign, channels: raw.channel }));
 export type Link = z.output<typeof linkSchema>;
 
@@ -151,7 +172,10 @@ export type LinkStatistics = z.output<typeof linkStatisticsSchema>;
 
 /** The single-link answer: its details (with the expiry and geo targets the listing lacks) and its statistics. */
 export const linkDetailsResponseSchema = z
-    .object({ details: z.object({ ...linkFields, location: z.unknown().optional(), expiry: z.string().nullish() }), data: linkStatisticsSchema })
+    .object({
+        details: z.object({ ...linkFields, location: z.unknown().optional(), expiry: z.string().nullish() }),
+        data: linkStatisticsSchema,
+    })
     .transform((raw) => ({
         link: { ...toLink(raw.details), location: raw.details.location, expiry: raw.details.expiry || null },
         statistics: raw.data,
@@ -159,7 +183,9 @@ export const linkDetailsResponseSchema = z
 export type LinkDetails = z.output<typeof linkDetailsResponseSchema>["link"];
 
 /** The answer to a link's create and update: its id and short URL. */
-export const savedLinkSchema = z.object({ id, shorturl: z.string() }).transform((raw) => ({ id: raw.id, shortUrl: raw.shorturl }));
+export const savedLinkSchema = z
+    .object({ id, shorturl: z.string() })
+    .transform((raw) => ({ id: raw.id, shortUrl: raw.shorturl }));
 
 /**
  * A campaign as lists and create/update answers carry it: the name sits under `name`, `domain` or `campaign`,
@@ -232,7 +258,9 @@ export function pageSchema<T>(key: string | readonly [string, ...string[]], item
             message: `the list array is missing (expected under ${keys.join(" or ")})`,
             path: [keys[0]],
         }) as unknown as z.ZodType<Pagination & Record<string, T[] | undefined>>;
-    return z.object({ data }).transform(({ data }): Page<T> => toPage(data, keys.map((name) => data[name]).find(Boolean) ?? []));
+    return z
+        .object({ data })
+        .transform(({ data }): Page<T> => toPage(data, keys.map((name) => data[name]).find(Boolean) ?? []));
 }
 
 /**

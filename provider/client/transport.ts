@@ -90,7 +90,8 @@ export class Transport {
                 continue;
             }
             // A write whose answer was lost may have been applied, so only reads are ever sent twice.
-            if (call.method !== "GET" || !result.error.retryable || failures >= this.options.maxRetries) throw result.error;
+            if (call.method !== "GET" || !result.error.retryable || failures >= this.options.maxRetries)
+                throw result.error;
             failures++;
             const waitMs = backoffMs(failures);
             this.notify("retry", waitMs, call.operation);
@@ -136,7 +137,12 @@ export class Transport {
         } finally {
             clearTimeout(timer);
         }
-        return this.settle(call, ticket, interpretResponse({ operation: call.operation, status, headers, text, redact }), headers);
+        return this.settle(
+            call,
+            ticket,
+            interpretResponse({ operation: call.operation, status, headers, text, redact }),
+            headers,
+        );
     }
 
     private waitTooLong(call: ApiCall, waitMs: number): ShortenerApiError {
@@ -144,7 +150,13 @@ export class Transport {
             `the service asks to wait ${describeWaitMs(waitMs)} for its rate limit, longer than the longest wait allowed ` +
             `(${describeWaitMs(this.options.maxRateLimitWaitMs)}, setting maxRateLimitWaitMs); nothing was sent`;
         // Asking again would only meet the same wait: not retried, by the client or by its callers.
-        return new ShortenerApiError({ operation: call.operation, kind: "rate-limit", reason, status: 429, retryable: false });
+        return new ShortenerApiError({
+            operation: call.operation,
+            kind: "rate-limit",
+            reason,
+            status: 429,
+            retryable: false,
+        });
     }
 
     private tooLarge(call: ApiCall, cause: BodyTooLarge): ShortenerApiError {
@@ -175,7 +187,12 @@ export class Transport {
         return result;
     }
 
-    private lostResponse(call: ApiCall, cause: unknown, timedOut: boolean, redact: (text: string) => string): ShortenerApiError {
+    private lostResponse(
+        call: ApiCall,
+        cause: unknown,
+        timedOut: boolean,
+        redact: (text: string) => string,
+    ): ShortenerApiError {
         const reason = timedOut
             ? `no response within ${this.options.timeoutMs} ms`
             : `the connection failed before a response arrived (${redact(describeCause(cause))})`;
@@ -198,7 +215,10 @@ export class Transport {
     }
 
     private headers(call: ApiCall): Record<string, string> {
-        const headers: Record<string, string> = { Authorization: `Bearer ${this.options.apiKey}`, Accept: "application/json" };
+        const headers: Record<string, string> = {
+            Authorization: `Bearer ${this.options.apiKey}`,
+            Accept: "application/json",
+        };
         if (call.body !== undefined) headers["Content-Type"] = "application/json";
         return headers;
     }

@@ -4,7 +4,10 @@
 import { closeSync, constants, fstatSync, openSync, readSync, Stats, statSync } from "node:fs";
 
 export class InputFileError extends Error {
-    constructor(readonly file: string, readonly problem: string) {
+    constructor(
+        readonly file: string,
+        readonly problem: string,
+    ) {
         super(`${file}: ${problem}`);
         this.name = "InputFileError";
     }

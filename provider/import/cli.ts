@@ -13,13 +13,22 @@ import { shownBaseUrl } from "../client/redact";
 import { readFileBounded } from "../fs/read-bounded";
 import { writeFileWhole } from "../fs/write-whole";
 import { CONFIG_KEYS, ENV_KEYS, resolveAccount, resolveSettings, type ConfigSource } from "../config";
-import { countRefused, generateProgram, SERVICE_TEXT, serviceTextOf, summary, type GeneratedProgram, type ServiceText } from "./program";
+import {
+    countRefused,
+    generateProgram,
+    SERVICE_TEXT,
+    serviceTextOf,
+    summary,
+    type GeneratedProgram,
+    type ServiceText,
+} from "./program";
 import { parseYamlText } from "../yaml-text";
 import { IMPORT_KINDS, LISTED_KINDS } from "./listed-kinds";
 import { readSnapshot } from "./snapshot";
 
 /** "a, b and c". */
-const listOf = (words: readonly string[]) => (words.length < 2 ? words.join("") : `${words.slice(0, -1).join(", ")} and ${words[words.length - 1]}`);
+const listOf = (words: readonly string[]) =>
+    words.length < 2 ? words.join("") : `${words.slice(0, -1).join(", ")} and ${words[words.length - 1]}`;
 
 const USAGE = `Usage: shortener-import [--output FILE] [--service real|spec] [--kinds LIST] [--json] [--stack NAME] [--timestamp ISO] [--page-size N]
 
@@ -101,14 +110,21 @@ function parseOptions(argv: string[], env: NodeJS.ProcessEnv): Options | "help" 
 }
 
 function parseService(value: string): ServiceText {
-    if (!(SERVICE_TEXT as readonly string[]).includes(value)) throw new UsageError(`--service: expected one of ${SERVICE_TEXT.join(", ")}; got ${JSON.stringify(value)}`);
+    if (!(SERVICE_TEXT as readonly string[]).includes(value))
+        throw new UsageError(`--service: expected one of ${SERVICE_TEXT.join(", ")}; got ${JSON.stringify(value)}`);
     return value as ServiceText;
 }
 
 function parseKinds(list: string): string[] {
-    const kinds = list.split(",").map((kind) => kind.trim().toLowerCase()).filter((kind) => kind !== "");
+    const kinds = list
+        .split(",")
+        .map((kind) => kind.trim().toLowerCase())
+        .filter((kind) => kind !== "");
     const unknown = kinds.filter((kind) => !IMPORT_KINDS.includes(kind));
-    if (unknown.length > 0) throw new UsageError(`--kinds: unknown kind ${unknown.join(", ")}; expected some of ${IMPORT_KINDS.join(", ")}`);
+    if (unknown.length > 0)
+        throw new UsageError(
+            `--kinds: unknown kind ${unknown.join(", ")}; expected some of ${IMPORT_KINDS.join(", ")}`,
+        );
     if (kinds.length === 0) throw new UsageError(`--kinds: name at least one of ${IMPORT_KINDS.join(", ")}`);
     return IMPORT_KINDS.filter((kind) => kinds.includes(kind));
 }
@@ -123,14 +139,18 @@ function parseTimestamp(timestamp: string | undefined, sourceDateEpoch: string |
     if (timestamp !== undefined) {
         // Date alone would read "1" as 2001-01-01 and a time without offset as local time: only ISO 8601's forms are taken.
         if (!isoTimestamp.safeParse(timestamp).success) {
-            throw new UsageError(`--timestamp: expected an ISO date (2026-01-31) or an ISO date and time with its offset (2026-01-31T12:00:00Z); got ${JSON.stringify(timestamp)}`);
+            throw new UsageError(
+                `--timestamp: expected an ISO date (2026-01-31) or an ISO date and time with its offset (2026-01-31T12:00:00Z); got ${JSON.stringify(timestamp)}`,
+            );
         }
         return new Date(timestamp);
     }
     if (sourceDateEpoch !== undefined && sourceDateEpoch.trim() !== "") {
         const date = new Date(Number(sourceDateEpoch.trim()) * 1000);
         if (!/^\d+$/.test(sourceDateEpoch.trim()) || Number.isNaN(date.getTime())) {
-            throw new UsageError(`SOURCE_DATE_EPOCH: expected whole seconds since 1970, at most ${LATEST_DATE_SECONDS} (the latest date JavaScript holds); got "${sourceDateEpoch}"`);
+            throw new UsageError(
+                `SOURCE_DATE_EPOCH: expected whole seconds since 1970, at most ${LATEST_DATE_SECONDS} (the latest date JavaScript holds); got "${sourceDateEpoch}"`,
+            );
         }
         return date;
     }
@@ -140,7 +160,9 @@ function parseTimestamp(timestamp: string | undefined, sourceDateEpoch: string |
 function parsePageSize(value: string): number {
     const size = Number(value);
     if (!/^\d+$/.test(value) || size < 1 || !Number.isSafeInteger(size)) {
-        throw new UsageError(`--page-size: expected a whole number from 1 to ${Number.MAX_SAFE_INTEGER}; got "${value}"`);
+        throw new UsageError(
+            `--page-size: expected a whole number from 1 to ${Number.MAX_SAFE_INTEGER}; got "${value}"`,
+        );
     }
     return size;
 }
@@ -165,7 +187,10 @@ function stackConfig(stack: string): ConfigSource {
     // The file may hold the key: a problem is named by its place, never by the text.
     if ("problem" in parsed) throw new Error(`${file}: ${parsed.problem}`);
     const config = (parsed.value as { config?: Record<string, unknown> } | null)?.config ?? {};
-    return { get: (key) => (typeof config[key] === "string" || typeof config[key] === "number" ? String(config[key]) : undefined) };
+    return {
+        get: (key) =>
+            typeof config[key] === "string" || typeof config[key] === "number" ? String(config[key]) : undefined,
+    };
 }
 
 async function main(argv: string[], env: NodeJS.ProcessEnv): Promise<number> {
@@ -177,9 +202,20 @@ async function main(argv: string[], env: NodeJS.ProcessEnv): Promise<number> {
     const keyFromEnv = env[ENV_KEYS.apiKey]?.trim();
     if (keyFromEnv) keys.push(keyFromEnv);
     const config = options.stack === undefined ? undefined : stackConfig(options.stack);
-    requireSetting(config, env, "apiKey", `export ${ENV_KEYS.apiKey}=<key> (a key set with \`pulumi config set ${CONFIG_KEYS.apiKey} --secret\` is encrypted and cannot be read here)`);
-    requireSetting(config, env, "baseUrl", `export ${ENV_KEYS.baseUrl}=https://<your-service>, or name a stack whose config sets ${CONFIG_KEYS.baseUrl} with --stack NAME`);
-    for (const secret of userInfo(env[ENV_KEYS.baseUrl]).concat(userInfo(config?.get(CONFIG_KEYS.baseUrl)))) keys.push(secret);
+    requireSetting(
+        config,
+        env,
+        "apiKey",
+        `export ${ENV_KEYS.apiKey}=<key> (a key set with \`pulumi config set ${CONFIG_KEYS.apiKey} --secret\` is encrypted and cannot be read here)`,
+    );
+    requireSetting(
+        config,
+        env,
+        "baseUrl",
+        `export ${ENV_KEYS.baseUrl}=https://<your-service>, or name a stack whose config sets ${CONFIG_KEYS.baseUrl} with --stack NAME`,
+    );
+    for (const secret of userInfo(env[ENV_KEYS.baseUrl]).concat(userInfo(config?.get(CONFIG_KEYS.baseUrl))))
+        keys.push(secret);
     const { requestTimeoutMs, ...credentials } = resolveSettings(config, env);
     keys.push(credentials.apiKey);
     const source = shownBaseUrl(credentials.baseUrl, [credentials.apiKey]);
@@ -187,18 +223,32 @@ async function main(argv: string[], env: NodeJS.ProcessEnv): Promise<number> {
         ...credentials,
         timeoutMs: requestTimeoutMs,
         onWait: ({ reason, waitMs, operation }) =>
-            process.stderr.write(`shortener-import: ${reason === "rate-limit" ? "rate limit reached" : "retrying"}: waiting ${Math.ceil(waitMs / 1000)} s before ${operation}\n`),
+            process.stderr.write(
+                `shortener-import: ${reason === "rate-limit" ? "rate limit reached" : "retrying"}: waiting ${Math.ceil(waitMs / 1000)} s before ${operation}\n`,
+            ),
     });
     const snapshot = await readSnapshot(client, { kinds: options.kinds, pageSize: options.pageSize });
     const generated = options.json
-        ? { program: `${JSON.stringify({ source, importedAt: options.importedAt.toISOString(), ...snapshot }, null, 2)}\n`, data: [] }
-        : generateProgram(snapshot, { source, importedAt: options.importedAt, service: options.service ?? serviceOf(snapshot) });
+        ? {
+              program: `${JSON.stringify({ source, importedAt: options.importedAt.toISOString(), ...snapshot }, null, 2)}\n`,
+              data: [],
+          }
+        : generateProgram(snapshot, {
+              source,
+              importedAt: options.importedAt,
+              service: options.service ?? serviceOf(snapshot),
+          });
     const written = writeGenerated(generated, options.output);
     const text = generated.program;
     const refused = options.json ? 0 : countRefused(text);
-    if (refused > 0) process.stderr.write(`shortener-import: ${refused} resource(s) hold values the provider refuses; see the comments "The provider refuses this at preview"\n`);
+    if (refused > 0)
+        process.stderr.write(
+            `shortener-import: ${refused} resource(s) hold values the provider refuses; see the comments "The provider refuses this at preview"\n`,
+        );
     const left = snapshot.systemDomains?.length ? `; left out ${snapshot.systemDomains.length} system domain(s)` : "";
-    process.stderr.write(`shortener-import: ${summary(snapshot)}${left}${written.length === 0 ? "" : ` -> ${written.join(", ")}`}\n`);
+    process.stderr.write(
+        `shortener-import: ${summary(snapshot)}${left}${written.length === 0 ? "" : ` -> ${written.join(", ")}`}\n`,
+    );
     return 0;
 }
 
@@ -220,7 +270,10 @@ function writeGenerated(generated: GeneratedProgram, output: string | undefined)
     }
     const files = generated.data.map((data) => ({ path: join(dirname(output), data.file), text: data.text }));
     const clash = files.find((file) => resolve(file.path) === resolve(output));
-    if (clash) throw new UsageError(`--output ${output}: the program's data is written to ${clash.path}; name the program otherwise`);
+    if (clash)
+        throw new UsageError(
+            `--output ${output}: the program's data is written to ${clash.path}; name the program otherwise`,
+        );
     for (const file of files) writeFileWhole(file.path, file.text);
     writeFileWhole(output, generated.program);
     return [output, ...files.map((file) => file.path)];
@@ -238,7 +291,12 @@ function serviceOf(snapshot: Awaited<ReturnType<typeof readSnapshot>>): ServiceT
 }
 
 /** A setting the import cannot run without, with a hint that works for this command. */
-function requireSetting(config: ConfigSource | undefined, env: NodeJS.ProcessEnv, setting: "apiKey" | "baseUrl", hint: string): void {
+function requireSetting(
+    config: ConfigSource | undefined,
+    env: NodeJS.ProcessEnv,
+    setting: "apiKey" | "baseUrl",
+    hint: string,
+): void {
     if (resolveAccount(config, env)[setting] !== undefined) return;
     throw new Error(`no ${setting === "apiKey" ? "API key" : "base URL"} for the shortener service: ${hint}`);
 }
@@ -247,7 +305,9 @@ function requireSetting(config: ConfigSource | undefined, env: NodeJS.ProcessEnv
 function userInfo(baseUrl: string | undefined): string[] {
     try {
         const url = new URL(baseUrl?.trim() ?? "");
-        return [url.username, url.password].flatMap((part) => [part, decodeURIComponent(part)]).filter((part) => part.length >= 3);
+        return [url.username, url.password]
+            .flatMap((part) => [part, decodeURIComponent(part)])
+            .filter((part) => part.length >= 3);
     } catch {
         return [];
     }
@@ -265,7 +325,10 @@ main(process.argv.slice(2), process.env).then(
     (error: unknown) => {
         const message = error instanceof Error ? error.message : String(error);
         // The program is written only at the very end (whole, by a rename), so any failure leaves nothing behind.
-        const said = /Nothing was written/.test(message) || error instanceof UsageError ? message : `${message.replace(/\.?$/, ".")} Nothing was written.`;
+        const said =
+            /Nothing was written/.test(message) || error instanceof UsageError
+                ? message
+                : `${message.replace(/\.?$/, ".")} Nothing was written.`;
         process.stderr.write(`shortener-import: ${withoutKey(said)}\n`);
         if (error instanceof UsageError) process.stderr.write(`Run shortener-import --help for the options.\n`);
         process.exitCode = error instanceof UsageError ? EXIT_USAGE : EXIT_FAILED;

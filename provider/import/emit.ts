@@ -24,13 +24,19 @@ function escaped(character: string): string {
 export function literal(value: string | number | boolean): string {
     if (typeof value === "string") return JSON.stringify(value).replace(UNSAFE, escaped);
     if (typeof value === "boolean") return String(value);
-    if (!Number.isSafeInteger(value)) throw new Error(`cannot write ${value} in the program: only whole numbers up to ${Number.MAX_SAFE_INTEGER} are held exactly`);
+    if (!Number.isSafeInteger(value))
+        throw new Error(
+            `cannot write ${value} in the program: only whole numbers up to ${Number.MAX_SAFE_INTEGER} are held exactly`,
+        );
     return String(value);
 }
 
 /** Each UTF-16 unit of the text as a \u escape: the form both JSON and TypeScript read (JSON has no \u{...}). */
 function unitsEscaped(text: string): string {
-    return Array.from({ length: text.length }, (_, index) => `\\u${text.charCodeAt(index).toString(16).padStart(4, "0")}`).join("");
+    return Array.from(
+        { length: text.length },
+        (_, index) => `\\u${text.charCodeAt(index).toString(16).padStart(4, "0")}`,
+    ).join("");
 }
 
 /** A scalar of a data file: what a literal may be. */
@@ -51,13 +57,17 @@ export function jsonData(entries: readonly DataEntry[]): string {
     const fields = (pairs: readonly (readonly [string, DataValue | null])[]) =>
         Object.fromEntries(
             pairs.map(([field, value]) => {
-                if (!/^[a-z][A-Za-z0-9]*$/.test(field)) throw new Error(`internal error: ${literal(field)} is not a field name`);
+                if (!/^[a-z][A-Za-z0-9]*$/.test(field))
+                    throw new Error(`internal error: ${literal(field)} is not a field name`);
                 if (typeof value === "number") literal(value);
                 return [field, value];
             }),
         );
     const line = (entry: DataEntry) =>
-        JSON.stringify({ name: entry.name, ...fields(Object.entries(entry.shown)), args: fields(entry.args) }).replace(UNSAFE, unitsEscaped);
+        JSON.stringify({ name: entry.name, ...fields(Object.entries(entry.shown)), args: fields(entry.args) }).replace(
+            UNSAFE,
+            unitsEscaped,
+        );
     return entries.length === 0 ? "[]\n" : `[\n${entries.map((entry) => `    ${line(entry)}`).join(",\n")}\n]\n`;
 }
 
@@ -70,7 +80,8 @@ export const DATA_IMPORTS = 'import { readFileSync } from "node:fs";\nimport { j
  */
 export function dataLoop(kind: string, file: string, variable: string): string {
     if (!/^[A-Z][A-Za-z]*$/.test(kind)) throw new Error(`internal error: ${literal(kind)} is not a kind`);
-    if (!/^[a-z][a-z0-9-]*\.json$/.test(file)) throw new Error(`internal error: ${literal(file)} is not a data file's name`);
+    if (!/^[a-z][a-z0-9-]*\.json$/.test(file))
+        throw new Error(`internal error: ${literal(file)} is not a data file's name`);
     const entries = checkedVariable(variable);
     return [
         `const ${entries}: { name: string; args: shortener.${kind}Args }[] = JSON.parse(readFileSync(join(__dirname, ${literal(file)}), "utf8"));`,
@@ -80,7 +91,8 @@ export function dataLoop(kind: string, file: string, variable: string): string {
 
 /** A variable of the generated program: derived names are letters, digits and "_" only (see names.ts). */
 function checkedVariable(name: string): string {
-    if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(name)) throw new Error(`internal error: ${literal(name)} is not a plain identifier`);
+    if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(name))
+        throw new Error(`internal error: ${literal(name)} is not a plain identifier`);
     return name;
 }
 
@@ -104,7 +116,8 @@ export class Fixed {
  * quoted literal (null as `null`), unless it is Fixed. Fixed text may hold "\n" to start another comment line.
  */
 export function comment(text: TemplateStringsArray, ...values: (string | number | boolean | null | Fixed)[]): string {
-    const shown = (value: string | number | boolean | null | Fixed) => (value === null ? "null" : value instanceof Fixed ? value.text : literal(value));
+    const shown = (value: string | number | boolean | null | Fixed) =>
+        value === null ? "null" : value instanceof Fixed ? value.text : literal(value);
     return note(text.reduce((all, part, index) => all + shown(values[index - 1]) + part));
 }
 
@@ -113,18 +126,25 @@ export function note(text: string): string {
     return text
         .split("\n")
         .map((line) => {
-            if (HAS_UNSAFE.test(line)) throw new Error(`internal error: a comment line holds a control character: ${literal(line)}`);
+            if (HAS_UNSAFE.test(line))
+                throw new Error(`internal error: a comment line holds a control character: ${literal(line)}`);
             return line === "" ? "//" : `// ${line}`;
         })
         .join("\n");
 }
 
 /** `new shortener.<kind>("<name>", { ... });`, assigned to a const when given a variable. */
-export function construction(kind: string, name: string, fields: readonly (readonly [string, Value])[], variable?: string): string {
+export function construction(
+    kind: string,
+    name: string,
+    fields: readonly (readonly [string, Value])[],
+    variable?: string,
+): string {
     if (!/^[A-Z][A-Za-z]*$/.test(kind)) throw new Error(`internal error: ${literal(kind)} is not a kind`);
     const body = fields
         .map(([field, value]) => {
-            if (!/^[a-z][A-Za-z0-9]*$/.test(field)) throw new Error(`internal error: ${literal(field)} is not a field name`);
+            if (!/^[a-z][A-Za-z0-9]*$/.test(field))
+                throw new Error(`internal error: ${literal(field)} is not a field name`);
             return `    ${field}: ${value instanceof IdOf ? value.expression : literal(value)},`;
         })
         .join("\n");

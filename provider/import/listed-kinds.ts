@@ -47,4 +47,7 @@ function distinctNames(kinds: readonly ImportedKind[]): readonly ImportedKind[] 
 export const LISTED_KINDS: readonly ImportedKind[] = distinctNames(Object.values(definitions).filter(isListed));
 
 /** Every --kinds name: the account's settings, then each listed kind. */
-export const IMPORT_KINDS: readonly string[] = [ACCOUNT_OPTION, ...LISTED_KINDS.map((kind) => kind.listed.imported.option)];
+export const IMPORT_KINDS: readonly string[] = [
+    ACCOUNT_OPTION,
+    ...LISTED_KINDS.map((kind) => kind.listed.imported.option),
+];

@@ -30,7 +30,11 @@ const MAX_WORDS = 6;
 export function nameObjects(prefix: string, objects: readonly { id: number; text: string }[]): Map<number, Named> {
     const derived = objects.map((object) => {
         const parts = words(object.text).slice(0, MAX_WORDS);
-        return { id: object.id, resource: parts.join("-"), variable: [prefix, ...parts].map(capitalisedAfterFirst).join("") };
+        return {
+            id: object.id,
+            resource: parts.join("-"),
+            variable: [prefix, ...parts].map(capitalisedAfterFirst).join(""),
+        };
     });
     // Variables collide more often than resource names ("sale-3" and "sale3" are both campaignSale3), so they decide.
     const uses = new Map<string, number>();

@@ -14,7 +14,18 @@ import type { Remote } from "../resources/listed";
 import { qrCode } from "../resources/qrcode";
 import { unescapedText, withoutEntities } from "../resources/values";
 import { quoted } from "../wiki/echo";
-import { comment, construction, DATA_IMPORTS, dataLoop, Fixed, IdOf, jsonData, note, type DataEntry, type Value } from "./emit";
+import {
+    comment,
+    construction,
+    DATA_IMPORTS,
+    dataLoop,
+    Fixed,
+    IdOf,
+    jsonData,
+    note,
+    type DataEntry,
+    type Value,
+} from "./emit";
 import { LISTED_KINDS, type ImportedKind } from "./listed-kinds";
 import { nameObjects, type Named } from "./names";
 import { objectsOf, type ChannelWithItems, type Snapshot } from "./snapshot";
@@ -58,22 +69,40 @@ export function generateProgram(snapshot: Snapshot, options: ProgramOptions): Ge
             if (objects === undefined) return undefined;
             const named = names.get(kind.kind)!;
             const file = DATA_FILES[kind.kind];
-            if (file === undefined || objects.length === 0) return section(kind.listed.imported.title, objects.map((remote) => declaration(kind, remote, named.get(remote.id)!, options.service)));
-            data.push({ file, text: jsonData(objects.map((remote) => dataEntry(kind, remote, named.get(remote.id)!, options.service))) });
+            if (file === undefined || objects.length === 0)
+                return section(
+                    kind.listed.imported.title,
+                    objects.map((remote) => declaration(kind, remote, named.get(remote.id)!, options.service)),
+                );
+            data.push({
+                file,
+                text: jsonData(
+                    objects.map((remote) => dataEntry(kind, remote, named.get(remote.id)!, options.service)),
+                ),
+            });
             return dataSection(kind, objects, named, file, options.service);
         }),
-        snapshot.channels && section("What the channels hold", channelItemsCode(snapshot.channels, names.get(channel.kind)!, names.get(qrCode.kind)!)),
+        snapshot.channels &&
+            section(
+                "What the channels hold",
+                channelItemsCode(snapshot.channels, names.get(channel.kind)!, names.get(qrCode.kind)!),
+            ),
     ]
         .filter((part) => part !== undefined)
         .join("\n\n");
-    const imports = ['import * as shortener from "pulumi-shortener";', ...(data.length > 0 ? [DATA_IMPORTS] : [])].join("\n");
+    const imports = ['import * as shortener from "pulumi-shortener";', ...(data.length > 0 ? [DATA_IMPORTS] : [])].join(
+        "\n",
+    );
     return { program: [header(snapshot, options, countRefused(body)), imports, body].join("\n\n") + "\n", data };
 }
 
 /** The resource and variable names of a kind's objects. */
 function namesOf(kind: ImportedKind, objects: readonly Remote[]): Map<number, Named> {
     const imported = kind.listed.imported;
-    return nameObjects(imported.prefix, objects.map((remote) => ({ id: remote.id, text: withoutEntities(imported.nameText(remote)) })));
+    return nameObjects(
+        imported.prefix,
+        objects.map((remote) => ({ id: remote.id, text: withoutEntities(imported.nameText(remote)) })),
+    );
 }
 
 /** Marks a resource whose values, as the service holds them, the provider's input checks refuse. */
@@ -112,7 +141,10 @@ export function serviceTextOf(snapshot: Snapshot): { service: ServiceText } | { 
             const observed = kind.listed.observe(remote);
             return Object.keys(kind.listed.storedForms ?? {})
                 .filter((field) => typeof observed[field] === "string")
-                .map((field) => ({ text: observed[field] as string, where: `${kind.listed.noun} ${remote.id}'s ${field}` }));
+                .map((field) => ({
+                    text: observed[field] as string,
+                    where: `${kind.listed.noun} ${remote.id}'s ${field}`,
+                }));
         }),
     );
     const withEntity = texts.find(({ text }) => unescapedText(text) !== undefined && unescapedText(text) !== text);
@@ -122,10 +154,17 @@ export function serviceTextOf(snapshot: Snapshot): { service: ServiceText } | { 
 }
 
 function header(snapshot: Snapshot, options: ProgramOptions, refused: number): string {
-    const lines = [comment`Imported by shortener-import from ${options.source} at ${new Fixed(options.importedAt.toISOString())}:`, note(`${summary(snapshot)}.`)];
+    const lines = [
+        comment`Imported by shortener-import from ${options.source} at ${new Fixed(options.importedAt.toISOString())}:`,
+        note(`${summary(snapshot)}.`),
+    ];
     if (snapshot.systemDomains) {
         const count = snapshot.systemDomains.length;
-        lines.push(note(`Left out: ${count} system domain${count === 1 ? "" : "s"} (the service's own, listed with no id; an account cannot manage them).`));
+        lines.push(
+            note(
+                `Left out: ${count} system domain${count === 1 ? "" : "s"} (the service's own, listed with no id; an account cannot manage them).`,
+            ),
+        );
     }
     if (refused > 0) {
         lines.push(
@@ -165,7 +204,10 @@ function declaration(kind: ImportedKind, remote: Remote, named: Named, service: 
     const spec = kind.listed;
     const fields: [string, Value][] = [["adopt", remote.id], ...declaredInputs(kind, remote, service)];
     // What the service shows in place of what it hides (the rotator URL for the slug, the link for the data).
-    const shown = spec.importNote === undefined ? [] : (Object.entries(spec.computed?.(remote) ?? {}) as [string, string | number | null][]);
+    const shown =
+        spec.importNote === undefined
+            ? []
+            : (Object.entries(spec.computed?.(remote) ?? {}) as [string, string | number | null][]);
     return [
         spec.importNote === undefined ? undefined : note(spec.importNote),
         ...shown.map(([output, value]) => comment`${new Fixed(output)} (shown by the service): ${value}`),
@@ -183,11 +225,15 @@ function declaration(kind: ImportedKind, remote: Remote, named: Named, service: 
  */
 function declaredInputs(definition: ImportedKind, remote: Remote, service: ServiceText): [string, Value][] {
     const observed: Props = definition.listed.observe(remote);
-    const storedForms = (definition.listed.storedForms ?? {}) as Record<string, ((declared: string) => readonly unknown[]) | undefined>;
+    const storedForms = (definition.listed.storedForms ?? {}) as Record<
+        string,
+        ((declared: string) => readonly unknown[]) | undefined
+    >;
     return Object.entries(observed).flatMap(([field, value]): [string, Value][] => {
         if (value === undefined) return [];
         const schema = definition.inputs.shape[field];
-        if (schema === undefined) throw new Error(`internal error: ${definition.kind} observes ${field}, which is not an input`);
+        if (schema === undefined)
+            throw new Error(`internal error: ${definition.kind} observes ${field}, which is not an input`);
         const unset = z.safeParse(schema, undefined);
         if (unset.success && sameValue(unset.data, value)) return [];
         if (typeof value !== "string" && typeof value !== "number" && typeof value !== "boolean") {
@@ -205,15 +251,25 @@ function declaredInputs(definition: ImportedKind, remote: Remote, service: Servi
  * A kind written as data: its import note, what the provider refuses of each object (named by its resource name),
  * and the loop over the data file.
  */
-function dataSection(kind: ImportedKind, objects: readonly Remote[], names: Map<number, Named>, file: string, service: ServiceText): string {
+function dataSection(
+    kind: ImportedKind,
+    objects: readonly Remote[],
+    names: Map<number, Named>,
+    file: string,
+    service: ServiceText,
+): string {
     const refused = objects.flatMap((remote) => {
         const name = names.get(remote.id)!.resource;
-        return refusedInputs(kind, [["adopt", remote.id], ...declaredInputs(kind, remote, service)]).map((reason) => comment`${new Fixed(REFUSED)} ${name}: ${reason}`);
+        return refusedInputs(kind, [["adopt", remote.id], ...declaredInputs(kind, remote, service)]).map(
+            (reason) => comment`${new Fixed(REFUSED)} ${name}: ${reason}`,
+        );
     });
     const count = `${objects.length} ${objects.length === 1 ? kind.listed.noun : `${kind.listed.noun}s`}`;
     return [
         note(kind.listed.imported.title),
-        note(`${count}, one an entry of ${file} beside this program: its resource name, what the service shows of it, and its\ninputs (args) as the service holds them, adopting it by its id.`),
+        note(
+            `${count}, one an entry of ${file} beside this program: its resource name, what the service shows of it, and its\ninputs (args) as the service holds them, adopting it by its id.`,
+        ),
         ...(kind.listed.importNote === undefined ? [] : [note(kind.listed.importNote)]),
         ...refused,
         dataLoop(kind.kind, file, `${kind.listed.imported.prefix}Entries`),
@@ -223,18 +279,33 @@ function dataSection(kind: ImportedKind, objects: readonly Remote[], names: Map<
 /** One object of a kind written as data: its name, its computed outputs as the service shows them, its inputs. */
 function dataEntry(kind: ImportedKind, remote: Remote, named: Named, service: ServiceText): DataEntry {
     const shown = Object.fromEntries(
-        Object.entries(kind.listed.computed?.(remote) ?? {}).filter((entry): entry is [string, string | number | boolean | null] => ["string", "number", "boolean"].includes(typeof entry[1]) || entry[1] === null),
+        Object.entries(kind.listed.computed?.(remote) ?? {}).filter(
+            (entry): entry is [string, string | number | boolean | null] =>
+                ["string", "number", "boolean"].includes(typeof entry[1]) || entry[1] === null,
+        ),
     );
-    return { name: named.resource, shown, args: [["adopt", remote.id], ...declaredInputs(kind, remote, service)].filter((pair): pair is [string, string | number | boolean] => !(pair[1] instanceof IdOf)) };
+    return {
+        name: named.resource,
+        shown,
+        args: [["adopt", remote.id], ...declaredInputs(kind, remote, service)].filter(
+            (pair): pair is [string, string | number | boolean] => !(pair[1] instanceof IdOf),
+        ),
+    };
 }
 
 /** What the kind's own input checks (those `pulumi preview` runs) say about the values, one per problem. */
 function refusedInputs(definition: ImportedKind, fields: [string, Value][]): string[] {
     const checked = definition.inputs.safeParse(Object.fromEntries(fields));
-    return checked.success ? [] : checked.error.issues.map((issue) => `${issue.path.join(".") || "(inputs)"}: ${issue.message}`);
+    return checked.success
+        ? []
+        : checked.error.issues.map((issue) => `${issue.path.join(".") || "(inputs)"}: ${issue.message}`);
 }
 
-function channelItemsCode(channels: ChannelWithItems[], channelNames: Map<number, Named>, qrNames: Map<number, Named>): string[] {
+function channelItemsCode(
+    channels: ChannelWithItems[],
+    channelNames: Map<number, Named>,
+    qrNames: Map<number, Named>,
+): string[] {
     return channels.flatMap((holder) => {
         const container = channelNames.get(holder.id)!;
         return holder.items.map((item) => {

@@ -1,6 +1,13 @@
 // Everything an account holds that the provider can manage, read through the client: every page of every kind,
 // and the items of every channel. Objects are sorted by id, so the same account always reads the same way.
-import { CHANNEL_ITEM_TYPES, type Account, type AllOptions, type Channel, type ChannelItem, type ShortenerClient } from "../client";
+import {
+    CHANNEL_ITEM_TYPES,
+    type Account,
+    type AllOptions,
+    type Channel,
+    type ChannelItem,
+    type ShortenerClient,
+} from "../client";
 import { allItems, collect } from "../client/pagination";
 import { channel } from "../resources/channel";
 import { domain } from "../resources/domain";
@@ -80,7 +87,11 @@ export function checkSnapshot(snapshot: Snapshot): void {
                 );
             }
         }
-        for (const type of CHANNEL_ITEM_TYPES) uniqueIds(`${type} item of channel ${holder.id}`, holder.items.filter((item) => item.type === type));
+        for (const type of CHANNEL_ITEM_TYPES)
+            uniqueIds(
+                `${type} item of channel ${holder.id}`,
+                holder.items.filter((item) => item.type === type),
+            );
     }
 }
 
@@ -104,7 +115,10 @@ function uniqueIds(what: string, objects: readonly { id: number }[]): void {
 }
 
 /** Every domain page; the system domains (repeated on every page, with no id) are kept apart and counted once. */
-async function readDomains(client: ShortenerClient, pageSize: number | undefined): Promise<{ domains: Remote[]; systemDomains: string[] }> {
+async function readDomains(
+    client: ShortenerClient,
+    pageSize: number | undefined,
+): Promise<{ domains: Remote[]; systemDomains: string[] }> {
     const systemDomains = new Set<string>();
     const pages = allItems(
         "domains.all",

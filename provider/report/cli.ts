@@ -73,8 +73,10 @@ function parseOptions(argv: string[]): Options | "help" | "version" {
     }
     if (values.help) return "help";
     if (values.version) return "version";
-    if (values.format !== "markdown" && values.format !== "json") throw new UsageError(`--format must be markdown or json, not ${JSON.stringify(values.format)}`);
-    if (!/^[A-Za-z0-9._-]{1,64}$/.test(values.marker)) throw new UsageError("--marker takes 1 to 64 letters, digits, dots, dashes or underscores");
+    if (values.format !== "markdown" && values.format !== "json")
+        throw new UsageError(`--format must be markdown or json, not ${JSON.stringify(values.format)}`);
+    if (!/^[A-Za-z0-9._-]{1,64}$/.test(values.marker))
+        throw new UsageError("--marker takes 1 to 64 letters, digits, dots, dashes or underscores");
     if (values.changed !== undefined && values.lint === undefined) throw new UsageError("--changed goes with --lint");
     const { input, format, title, marker, lint, changed } = values;
     return { input, format, title, marker, maxChars: maxChars(values["max-chars"]), lint, changed };
@@ -83,7 +85,8 @@ function parseOptions(argv: string[]): Options | "help" | "version" {
 function maxChars(raw: string | undefined): number {
     if (raw === undefined) return DEFAULT_MAX_CHARS;
     const value = /^\d{1,9}$/.test(raw) ? Number(raw) : NaN;
-    if (!(value >= MIN_MAX_CHARS)) throw new UsageError(`--max-chars takes a whole number of at least ${MIN_MAX_CHARS}`);
+    if (!(value >= MIN_MAX_CHARS))
+        throw new UsageError(`--max-chars takes a whole number of at least ${MIN_MAX_CHARS}`);
     return value;
 }
 
@@ -114,15 +117,24 @@ function readStdin(buffer: Buffer): number {
 /** The findings in the files a change touches, when a list of them is given. */
 function changedOnly(findings: LintFinding[], changed: string | undefined): LintFinding[] {
     if (changed === undefined) return findings;
-    const files = new Set(readFileBounded(changed, MAX_LINT_BYTES).split(/\r?\n/).map((line) => normalize(line.trim())).filter((line) => line !== "."));
+    const files = new Set(
+        readFileBounded(changed, MAX_LINT_BYTES)
+            .split(/\r?\n/)
+            .map((line) => normalize(line.trim()))
+            .filter((line) => line !== "."),
+    );
     return findings.filter((finding) => files.has(normalize(finding.file)));
 }
 
 function run(options: Options): string {
     const digest = parseDigest(readInput(options.input, MAX_DIGEST_BYTES));
-    const lint = options.lint === undefined ? [] : changedOnly(parseLintOutput(readFileBounded(options.lint, MAX_LINT_BYTES)), options.changed);
+    const lint =
+        options.lint === undefined
+            ? []
+            : changedOnly(parseLintOutput(readFileBounded(options.lint, MAX_LINT_BYTES)), options.changed);
     const report = buildReport(digest);
-    if (options.format === "json") return `${escapeJsonControls(JSON.stringify({ version: packageVersion(), ...report, lint }, null, 2))}\n`;
+    if (options.format === "json")
+        return `${escapeJsonControls(JSON.stringify({ version: packageVersion(), ...report, lint }, null, 2))}\n`;
     const title = options.title ?? (report.refreshed ? "Drift" : "Pulumi preview");
     return renderMarkdown(report, { marker: options.marker, title, maxChars: options.maxChars, lint });
 }
@@ -135,8 +147,8 @@ function main(argv: string[]): number {
         process.stderr.write(`shortener-report: ${(error as Error).message} (shortener-report --help for usage)\n`);
         return EXIT_USAGE;
     }
-    if (options === "help") return void process.stdout.write(`${USAGE}\n`), 0;
-    if (options === "version") return void process.stdout.write(`${packageVersion()}\n`), 0;
+    if (options === "help") return (void process.stdout.write(`${USAGE}\n`), 0);
+    if (options === "version") return (void process.stdout.write(`${packageVersion()}\n`), 0);
     try {
         process.stdout.write(run(options));
         return 0;

@@ -59,7 +59,10 @@ const diagnostic = z.looseObject({
 
 const previewDigestSchema = z.looseObject({
     config: z.record(z.string(), z.string()).optional(),
-    steps: z.array(previewStep).max(MAX_STEPS, { error: `more than ${MAX_STEPS} steps` }).optional(),
+    steps: z
+        .array(previewStep)
+        .max(MAX_STEPS, { error: `more than ${MAX_STEPS} steps` })
+        .optional(),
     diagnostics: z.array(diagnostic).optional(),
     /** time.Duration: nanoseconds. */
     duration: z.number().optional(),
@@ -77,7 +80,8 @@ class DigestError extends Error {
 
 /** The digest in `text`, or a DigestError saying what is wrong with it (never the values it holds). */
 export function parseDigest(text: string): PreviewDigest {
-    if (Buffer.byteLength(text) > MAX_DIGEST_BYTES) throw new DigestError(`the preview is larger than ${MAX_DIGEST_BYTES} bytes`);
+    if (Buffer.byteLength(text) > MAX_DIGEST_BYTES)
+        throw new DigestError(`the preview is larger than ${MAX_DIGEST_BYTES} bytes`);
     let json: unknown;
     try {
         json = JSON.parse(text);
@@ -89,12 +93,16 @@ export function parseDigest(text: string): PreviewDigest {
     const parsed = previewDigestSchema.safeParse(json);
     if (!parsed.success) {
         const issue = parsed.error.issues[0];
-        throw new DigestError(`this is not the output of \`pulumi preview --json\`: ${shownPath(issue.path) || "the document"}: ${issue.message}`);
+        throw new DigestError(
+            `this is not the output of \`pulumi preview --json\`: ${shownPath(issue.path) || "the document"}: ${issue.message}`,
+        );
     }
     return parsed.data;
 }
 
 /** Where a check failed; a key from the input is cut, since keys are the input's own text. */
 function shownPath(path: readonly PropertyKey[]): string {
-    return path.map((key) => (typeof key === "string" && key.length > 40 ? `${key.slice(0, 40)}…` : String(key))).join(".");
+    return path
+        .map((key) => (typeof key === "string" && key.length > 40 ? `${key.slice(0, 40)}…` : String(key)))
+        .join(".");
 }

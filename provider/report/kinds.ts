@@ -4,7 +4,8 @@
 
 /** The type token of a kind: `pulumi-nodejs:dynamic/shortener:<Kind>` (provider/resources/resource.ts). */
 /** A value of the state in a label: a string or number as it is, anything else (a hostile preview's object) as JSON. */
-const plain = (value: unknown): string => (typeof value === "object" && value !== null ? JSON.stringify(value) : String(value));
+const plain = (value: unknown): string =>
+    typeof value === "object" && value !== null ? JSON.stringify(value) : String(value);
 
 const KIND_TYPE_PREFIX = "pulumi-nodejs:dynamic/shortener:";
 
@@ -45,7 +46,11 @@ export const KIND_WORDS: Readonly<Record<string, KindWords>> = {
     },
     CampaignLink: {
         noun: "Link in a campaign",
-        label: { from: ["linkId", "campaignId"], text: (p) => (p.linkId === undefined ? undefined : `link ${plain(p.linkId)} in campaign ${plain(p.campaignId)}`) },
+        label: {
+            from: ["linkId", "campaignId"],
+            text: (p) =>
+                p.linkId === undefined ? undefined : `link ${plain(p.linkId)} in campaign ${plain(p.campaignId)}`,
+        },
         words: { campaignId: "campaign", linkId: "link" },
     },
     Link: {
@@ -77,18 +82,38 @@ export const KIND_WORDS: Readonly<Record<string, KindWords>> = {
         secret: () => ["password"],
         publicUrl: { of: (o) => o.shortUrl, changedBy: ["alias", "domain"] },
         // shared/spec/links.md: no endpoint returns them, and the listing a refresh reads shows no target either.
-        unseen: ["password", "redirect", "pixels", "parameters", "geoTargets", "deviceTargets", "languageTargets", "deepLink", "public", "note"],
+        unseen: [
+            "password",
+            "redirect",
+            "pixels",
+            "parameters",
+            "geoTargets",
+            "deviceTargets",
+            "languageTargets",
+            "deepLink",
+            "public",
+            "note",
+        ],
     },
     Channel: {
         noun: "Channel",
         label: { from: ["name"], text: (p) => p.name },
-        words: { name: "name", description: "description", color: "colour", effectiveColor: "colour shown", starred: "starred" },
+        words: {
+            name: "name",
+            description: "description",
+            color: "colour",
+            effectiveColor: "colour shown",
+            starred: "starred",
+        },
     },
     ChannelItem: {
         noun: "Item in a channel",
         label: {
             from: ["type", "itemId", "channelId"],
-            text: (p) => (p.itemId === undefined ? undefined : `${plain(p.type)} ${plain(p.itemId)} in channel ${plain(p.channelId)}`),
+            text: (p) =>
+                p.itemId === undefined
+                    ? undefined
+                    : `${plain(p.type)} ${plain(p.itemId)} in channel ${plain(p.channelId)}`,
         },
         words: { channelId: "channel", type: "item type", itemId: "item" },
     },
@@ -101,7 +126,15 @@ export const KIND_WORDS: Readonly<Record<string, KindWords>> = {
         noun: "QR code",
         label: { from: ["data"], text: (p) => p.data },
         link: (o) => o.link,
-        words: { type: "QR type", data: "data", background: "background", foreground: "foreground", logo: "logo", link: "short link", scans: "scans" },
+        words: {
+            type: "QR type",
+            data: "data",
+            background: "background",
+            foreground: "foreground",
+            logo: "logo",
+            link: "short link",
+            scans: "scans",
+        },
         secret: (p) => (p.type === "wifi" ? ["data"] : []),
     },
     AccountSettings: {
@@ -112,7 +145,13 @@ export const KIND_WORDS: Readonly<Record<string, KindWords>> = {
     },
     WikiQuery: {
         noun: "Wiki query",
-        label: { from: ["definition"], text: (p) => (typeof p.definition === "object" && p.definition !== null ? (p.definition as Properties).name : undefined) },
+        label: {
+            from: ["definition"],
+            text: (p) =>
+                typeof p.definition === "object" && p.definition !== null
+                    ? (p.definition as Properties).name
+                    : undefined,
+        },
         link: (o) => o.url,
         words: {
             definition: "definition",

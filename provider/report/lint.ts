@@ -33,7 +33,8 @@ class LintOutputError extends Error {
 }
 
 export function parseLintOutput(text: string): LintFinding[] {
-    if (Buffer.byteLength(text) > MAX_LINT_BYTES) throw new LintOutputError(`the lint output is larger than ${MAX_LINT_BYTES} bytes`);
+    if (Buffer.byteLength(text) > MAX_LINT_BYTES)
+        throw new LintOutputError(`the lint output is larger than ${MAX_LINT_BYTES} bytes`);
     let json: unknown;
     try {
         json = JSON.parse(text);
@@ -43,18 +44,22 @@ export function parseLintOutput(text: string): LintFinding[] {
     const parsed = lintOutput.safeParse(json);
     if (!parsed.success) {
         const first = parsed.error.issues[0];
-        throw new LintOutputError(`this is not the output of \`wiki-query-lint --format json\`: ${first.path.join(".") || "the document"}: ${first.message}`);
+        throw new LintOutputError(
+            `this is not the output of \`wiki-query-lint --format json\`: ${first.path.join(".") || "the document"}: ${first.message}`,
+        );
     }
     return parsed.data.flatMap((definition) => {
         const label = `[${definition.index}]${definition.name === null ? "" : ` ${definition.name}`}`;
-        const finding = (severity: LintFinding["severity"]) => (found: z.output<typeof issue>): LintFinding => ({
-            file: definition.file,
-            definition: label,
-            param: found.param,
-            severity,
-            code: found.code,
-            message: found.message,
-        });
+        const finding =
+            (severity: LintFinding["severity"]) =>
+            (found: z.output<typeof issue>): LintFinding => ({
+                file: definition.file,
+                definition: label,
+                param: found.param,
+                severity,
+                code: found.code,
+                message: found.message,
+            });
         return [...definition.errors.map(finding("error")), ...definition.warnings.map(finding("warning"))];
     });
 }

@@ -34,7 +34,14 @@ function markerComment(marker: string): string {
 }
 
 export function renderMarkdown(report: Report, options: MarkdownOptions): string {
-    const head = (table: string) => [markerComment(options.marker), `### ${escapeText(cut(options.title))}: ${headline(report)}`, "", table, ""].join("\n");
+    const head = (table: string) =>
+        [
+            markerComment(options.marker),
+            `### ${escapeText(cut(options.title))}: ${headline(report)}`,
+            "",
+            table,
+            "",
+        ].join("\n");
     const blocks = [
         ...breakingBlocks(report.changes),
         ...section(report.refreshed ? "Drift: changed outside Pulumi" : undefined, report.drift, true),
@@ -43,7 +50,8 @@ export function renderMarkdown(report: Report, options: MarkdownOptions): string
         ...lintBlocks(options.lint ?? []),
     ];
     const byType = head(summaryTable(report.summary, report.changes));
-    if (byType.length + leftOutNote(blocks.length, options.maxChars).length <= options.maxChars) return fitted(byType, blocks, options.maxChars);
+    if (byType.length + leftOutNote(blocks.length, options.maxChars).length <= options.maxChars)
+        return fitted(byType, blocks, options.maxChars);
     const collapsed = `${head(summaryTable(countsOnly(report.summary), report.changes))}\n> The summary by type is left out: it would pass ${options.maxChars} characters.\n`;
     return fitted(collapsed, blocks, options.maxChars);
 }
@@ -63,7 +71,8 @@ function fitted(head: string, blocks: readonly string[], maxChars: number): stri
     for (let index = 0; index < blocks.length; index++) {
         const rest = blocks.length - index - 1;
         const reserve = rest > 0 ? leftOutNote(rest, maxChars).length : 0;
-        if (out.length + blocks[index].length + reserve > maxChars) return out + leftOutNote(blocks.length - index, maxChars);
+        if (out.length + blocks[index].length + reserve > maxChars)
+            return out + leftOutNote(blocks.length - index, maxChars);
         out += blocks[index];
     }
     return out;
@@ -85,10 +94,16 @@ function countsOnly(rows: readonly SummaryRow[]): SummaryRow[] {
 function headline(report: Report): string {
     const counts = new Map<string, number>();
     for (const row of report.summary) counts.set(row.operation, (counts.get(row.operation) ?? 0) + row.count);
-    const parts = ["replace", "delete", "create", "update", "import"].filter((op) => counts.has(op)).map((op) => `${counts.get(op)} to ${op}`);
+    const parts = ["replace", "delete", "create", "update", "import"]
+        .filter((op) => counts.has(op))
+        .map((op) => `${counts.get(op)} to ${op}`);
     const drift = report.refreshed ? [`${report.drift.length} drifted`] : [];
     const breaking = report.changes.filter((change) => change.breaks !== undefined).length;
-    const said = [...drift, ...parts, ...(breaking > 0 ? [`${breaking} break${breaking === 1 ? "s" : ""} a public short URL`] : [])];
+    const said = [
+        ...drift,
+        ...parts,
+        ...(breaking > 0 ? [`${breaking} break${breaking === 1 ? "s" : ""} a public short URL`] : []),
+    ];
     return said.length === 0 ? "no changes" : said.join(", ");
 }
 
@@ -100,9 +115,17 @@ function headline(report: Report): string {
 function breakingBlocks(changes: readonly ResourceChange[]): string[] {
     const breaking = changes.filter((change) => change.breaks !== undefined);
     if (breaking.length === 0) return [];
-    const lines = breaking.slice(0, MAX_SUMMARY_ROWS).map((change) => `- ${shownCode(change.breaks!.url)}: ${breakWords(change.breaks!)} (${shownCode(showLabel(change.name))})`);
-    if (breaking.length > MAX_SUMMARY_ROWS) lines.push(`- and ${breaking.length - MAX_SUMMARY_ROWS} more, each marked in its block below`);
-    return [`\n#### ⚠️ Public short URLs that break\n\nPrinted posters and sent e-mails point at them.\n\n${lines.join("\n")}\n`];
+    const lines = breaking
+        .slice(0, MAX_SUMMARY_ROWS)
+        .map(
+            (change) =>
+                `- ${shownCode(change.breaks!.url)}: ${breakWords(change.breaks!)} (${shownCode(showLabel(change.name))})`,
+        );
+    if (breaking.length > MAX_SUMMARY_ROWS)
+        lines.push(`- and ${breaking.length - MAX_SUMMARY_ROWS} more, each marked in its block below`);
+    return [
+        `\n#### ⚠️ Public short URLs that break\n\nPrinted posters and sent e-mails point at them.\n\n${lines.join("\n")}\n`,
+    ];
 }
 
 /** "deleted", "replaced", or "`alias` and `domain` changed". */
@@ -118,10 +141,19 @@ function summaryTable(rows: readonly SummaryRow[], changes: readonly ResourceCha
     const lines = ["| | operation | type | resources |", "|---|---|---|---:|"];
     // A change that breaks a public short URL is marked in its row.
     for (const row of shown.slice(0, MAX_SUMMARY_ROWS)) {
-        const breaking = changes.filter((change) => change.breaks && change.operation === row.operation && change.type === row.type).length;
-        const mark = [DESTRUCTIVE.has(row.operation) ? "⚠️" : "", breaking > 0 ? `🔗 ${breaking} break${breaking === 1 ? "s" : ""} a short URL` : ""].filter(Boolean).join(" ");
+        const breaking = changes.filter(
+            (change) => change.breaks && change.operation === row.operation && change.type === row.type,
+        ).length;
+        const mark = [
+            DESTRUCTIVE.has(row.operation) ? "⚠️" : "",
+            breaking > 0 ? `🔗 ${breaking} break${breaking === 1 ? "s" : ""} a short URL` : "",
+        ]
+            .filter(Boolean)
+            .join(" ");
         const type = row.type === "" ? "all types" : literal(row.type, "cell");
-        lines.push(`| ${mark} | ${DESTRUCTIVE.has(row.operation) ? `**${row.operation}**` : operationShown(row.operation, "cell")} | ${type} | ${row.count} |`);
+        lines.push(
+            `| ${mark} | ${DESTRUCTIVE.has(row.operation) ? `**${row.operation}**` : operationShown(row.operation, "cell")} | ${type} | ${row.count} |`,
+        );
     }
     if (shown.length > MAX_SUMMARY_ROWS) {
         const left = shown.slice(MAX_SUMMARY_ROWS);
@@ -138,28 +170,45 @@ function section(title: string | undefined, changes: readonly ResourceChange[], 
 
 /** What happened to a resource, as its block's summary says it: drift is open and told in the past. */
 function operationWords(change: ResourceChange, drift: boolean): string {
-    const words = drift ? (change.operation === "delete" ? "deleted" : "changed") : operationShown(change.operation, "html");
+    const words = drift
+        ? change.operation === "delete"
+            ? "deleted"
+            : "changed"
+        : operationShown(change.operation, "html");
     return DESTRUCTIVE.has(change.operation) ? `<b>${words}</b> ⚠️` : words;
 }
 
 /** An operation of OPERATION_ORDER in our words; one a later engine adds (or a hostile preview makes up) as data. */
 function operationShown(operation: string, place: Place): string {
-    return OPERATION_ORDER.includes(operation) || operation === OTHER_OPERATIONS ? operation : literal(operation, place);
+    return OPERATION_ORDER.includes(operation) || operation === OTHER_OPERATIONS
+        ? operation
+        : literal(operation, place);
 }
 
 function resourceBlock(change: ResourceChange, drift: boolean): string {
     const label = change.label ? ` ${shownHtml(change.label)}` : "";
-    const what = change.noun ? `${change.noun}${label} (${literal(change.name, "html")})` : `${literal(change.name, "html")} ${literal(change.type, "html")}`;
+    const what = change.noun
+        ? `${change.noun}${label} (${literal(change.name, "html")})`
+        : `${literal(change.name, "html")} ${literal(change.type, "html")}`;
     const lines = [`\n<details${drift ? " open" : ""}><summary>${operationWords(change, drift)} ${what}</summary>\n`];
     if (change.link) lines.push(`On the service: ${link(change.link)}\n`);
-    if (change.breaks) lines.push(`⚠️ **Breaks the public short URL** ${shownCode(change.breaks.url)}: ${breakWords(change.breaks)}.\n`);
+    if (change.breaks)
+        lines.push(
+            `⚠️ **Breaks the public short URL** ${shownCode(change.breaks.url)}: ${breakWords(change.breaks)}.\n`,
+        );
     if (change.unseen.length > 0) {
         const named = change.unseen.map((property) => literal(property, "text")).join(", ");
-        lines.push(`The service does not show ${named}: drift in ${change.unseen.length === 1 ? "it" : "them"} cannot be checked.\n`);
+        lines.push(
+            `The service does not show ${named}: drift in ${change.unseen.length === 1 ? "it" : "them"} cannot be checked.\n`,
+        );
     }
-    if (change.replaceReasons.length > 0) lines.push(`Replaced because ${change.replaceReasons.map((reason) => literal(reason, "text")).join(", ")} changed.\n`);
+    if (change.replaceReasons.length > 0)
+        lines.push(
+            `Replaced because ${change.replaceReasons.map((reason) => literal(reason, "text")).join(", ")} changed.\n`,
+        );
     if (change.properties.length > 0) lines.push(propertyTable(change.properties), "");
-    else if (change.operation === "update" || change.operation === "replace") lines.push("Only values that are not shown change: secrets, or the provider's own.\n");
+    else if (change.operation === "update" || change.operation === "replace")
+        lines.push("Only values that are not shown change: secrets, or the provider's own.\n");
     lines.push("</details>\n");
     return lines.join("\n");
 }
@@ -168,7 +217,9 @@ function propertyTable(properties: readonly PropertyChange[]): string {
     const lines = ["| property | before | after |", "|---|---|---|"];
     for (const property of properties) {
         const named = property.word !== undefined && property.word !== property.path;
-        const name = named ? `${escapeText(property.word!)} ${literal(property.path, "cell")}` : literal(property.path, "cell");
+        const name = named
+            ? `${escapeText(property.word!)} ${literal(property.path, "cell")}`
+            : literal(property.path, "cell");
         const replaces = property.kind.endsWith("-replace") ? " (replaces)" : "";
         lines.push(`| ${name}${replaces} | ${shownCode(property.old)} | ${shownCode(property.new)} |`);
     }
@@ -177,7 +228,10 @@ function propertyTable(properties: readonly PropertyChange[]): string {
 
 function diagnosticsBlocks(report: Report): string[] {
     if (report.diagnostics.length === 0) return [];
-    const lines = report.diagnostics.map((entry) => `- **${entry.severity}**${entry.urn ? ` ${literal(entry.urn.split("::").slice(3).join("::"), "text")}` : ""}: ${literal(entry.message, "text")}`);
+    const lines = report.diagnostics.map(
+        (entry) =>
+            `- **${entry.severity}**${entry.urn ? ` ${literal(entry.urn.split("::").slice(3).join("::"), "text")}` : ""}: ${literal(entry.message, "text")}`,
+    );
     return [`\n#### Diagnostics\n\n${lines.join("\n")}\n`];
 }
 
@@ -186,7 +240,9 @@ function lintBlocks(findings: readonly LintFinding[]): string[] {
     const lines = ["| file | definition | parameter | finding |", "|---|---|---|---|"];
     for (const finding of findings) {
         const cells = [finding.file, finding.definition, finding.param].map((text) => literal(text, "cell"));
-        lines.push(`| ${cells.join(" | ")} | **${finding.severity}** ${literal(finding.code, "cell")}: ${literal(finding.message, "cell")} |`);
+        lines.push(
+            `| ${cells.join(" | ")} | **${finding.severity}** ${literal(finding.code, "cell")}: ${literal(finding.message, "cell")} |`,
+        );
     }
     return [`\n#### Wiki queries\n\n${lines.join("\n")}\n`];
 }
@@ -200,7 +256,9 @@ function shownCode(shown: Shown): string {
 /** A value in the raw HTML of a summary. */
 function shownHtml(shown: Shown): string {
     if (shown.kind === "value") return literal(shown.text, "html");
-    return shownWords(shown).replace(/`([^`]*)`/, "<code>$1</code>").replace(/_([^_]*)_/, "<em>$1</em>");
+    return shownWords(shown)
+        .replace(/`([^`]*)`/, "<code>$1</code>")
+        .replace(/_([^_]*)_/, "<em>$1</em>");
 }
 
 function shownWords(shown: Exclude<Shown, { kind: "value" }>): string {

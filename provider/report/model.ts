@@ -7,7 +7,16 @@ import { own, Shown, showLabel, showValue, valueAt } from "./values";
 
 /** The operations in the order a reviewer must see them: what destroys data first. An op a later engine adds is
  *  counted as it is named, after these, and shown as data (code), not as our words. */
-export const OPERATION_ORDER: readonly string[] = ["replace", "delete", "create", "update", "import", "read", "refresh", "same"];
+export const OPERATION_ORDER: readonly string[] = [
+    "replace",
+    "delete",
+    "create",
+    "update",
+    "import",
+    "read",
+    "refresh",
+    "same",
+];
 /** Operations whose rows are marked as destroying or recreating objects. */
 export const DESTRUCTIVE = new Set(["replace", "delete"]);
 
@@ -100,7 +109,13 @@ export function buildReport(digest: PreviewDigest): Report {
     // Go's digest leaves out unchanged resources (shouldShow) but counts them; they are counted here of all types.
     const unchanged = (digest.changeSummary?.same ?? 0) - steps.filter((step) => step.op === "same").length;
     if (unchanged > 0) summary.push({ type: "", operation: "same", count: unchanged });
-    return { refreshed: steps.some((step) => step.op === "refresh"), summary, changes, drift: driftOf(steps), diagnostics };
+    return {
+        refreshed: steps.some((step) => step.op === "refresh"),
+        summary,
+        changes,
+        drift: driftOf(steps),
+        diagnostics,
+    };
 }
 
 /**
@@ -128,8 +143,17 @@ function driftOf(steps: readonly PreviewStep[]): ResourceChange[] {
 /** What a refresh step and the resource's own step after it say changed outside Pulumi, if anything. */
 function drifted(step: PreviewStep, next: PreviewStep | undefined): ResourceChange | undefined {
     if (!next || !["update", "replace", "create"].includes(operationOf(next))) return undefined;
-    if (operationOf(next) === "create") return { ...describeStep({ ...step, newState: undefined }), operation: "delete", op: "delete" };
-    const changed = { ...next, op: "update", oldState: step.oldState, newState: next.oldState, detailedDiff: undefined, diffReasons: undefined, replaceReasons: undefined };
+    if (operationOf(next) === "create")
+        return { ...describeStep({ ...step, newState: undefined }), operation: "delete", op: "delete" };
+    const changed = {
+        ...next,
+        op: "update",
+        oldState: step.oldState,
+        newState: next.oldState,
+        detailedDiff: undefined,
+        diffReasons: undefined,
+        replaceReasons: undefined,
+    };
     return { ...describeStep(changed), operation: "update", op: "update" };
 }
 
@@ -141,11 +165,27 @@ function withBreak(change: ResourceChange, step: PreviewStep): ResourceChange {
     const kind = kindOf(change.type);
     const publicUrl = kind ? KIND_WORDS[kind].publicUrl : undefined;
     if (!publicUrl || !step.oldState) return change;
-    const changed = change.properties.filter((property) => publicUrl.changedBy.includes(topLevel(property.path))).map((property) => property.path);
-    const why = change.operation === "delete" ? "deleted" : change.operation === "replace" ? "replaced" : changed.length > 0 ? "changed" : undefined;
+    const changed = change.properties
+        .filter((property) => publicUrl.changedBy.includes(topLevel(property.path)))
+        .map((property) => property.path);
+    const why =
+        change.operation === "delete"
+            ? "deleted"
+            : change.operation === "replace"
+              ? "replaced"
+              : changed.length > 0
+                ? "changed"
+                : undefined;
     if (why === undefined) return change;
     const url = publicUrl.of(step.oldState.outputs ?? {});
-    return { ...change, breaks: { url: typeof url === "string" ? showLabel(url) : { kind: "unknown" }, why, changed: why === "changed" ? changed : [] } };
+    return {
+        ...change,
+        breaks: {
+            url: typeof url === "string" ? showLabel(url) : { kind: "unknown" },
+            why,
+            changed: why === "changed" ? changed : [],
+        },
+    };
 }
 
 /** The property a path starts with: `a` of `a.b[0]`. */
@@ -196,8 +236,13 @@ function describeStep(step: PreviewStep): ResourceChange {
     const words = kind ? KIND_WORDS[kind] : undefined;
     const state = step.newState ?? step.oldState;
     // A property secret in either state is hidden in both: a QR code turned from wifi to link keeps its password.
-    const secret = new Set([step.oldState, step.newState].flatMap((each) => (each ? (words?.secret?.({ ...each.outputs, ...each.inputs }) ?? []) : [])));
-    const shown = (path: string, value: unknown): Shown => (secret.has(topLevel(path)) ? { kind: "secret" } : showValue(value));
+    const secret = new Set(
+        [step.oldState, step.newState].flatMap((each) =>
+            each ? (words?.secret?.({ ...each.outputs, ...each.inputs }) ?? []) : [],
+        ),
+    );
+    const shown = (path: string, value: unknown): Shown =>
+        secret.has(topLevel(path)) ? { kind: "secret" } : showValue(value);
     const labelValue = words?.label?.text({ ...state?.outputs, ...state?.inputs });
     const labelFrom = words?.label?.from ?? [];
     const labelSecret = labelFrom.some((property) => secret.has(property));
@@ -211,11 +256,24 @@ function describeStep(step: PreviewStep): ResourceChange {
         operation: operationOf(step),
         op: step.op,
         noun: words?.noun,
-        label: labelValue === undefined ? undefined : labelSecret ? { kind: "secret" } : labelUnknown ? { kind: "unknown" } : showLabel(labelValue),
+        label:
+            labelValue === undefined
+                ? undefined
+                : labelSecret
+                  ? { kind: "secret" }
+                  : labelUnknown
+                    ? { kind: "unknown" }
+                    : showLabel(labelValue),
         link: typeof link === "string" && /^https?:\/\//i.test(link) ? link : undefined,
         replaceReasons: step.replaceReasons ?? [],
         properties,
-        unseen: [...new Set(properties.map((property) => topLevel(property.path)).filter((property) => words?.unseen?.includes(property)))],
+        unseen: [
+            ...new Set(
+                properties
+                    .map((property) => topLevel(property.path))
+                    .filter((property) => words?.unseen?.includes(property)),
+            ),
+        ],
     };
 }
 
@@ -224,7 +282,11 @@ function describeStep(step: PreviewStep): ResourceChange {
  * paths where the provider gave one; else, as Go's display does without one (getDiffInfo), the top-level inputs that
  * differ between the old and the new state; for a create, every input.
  */
-function propertyChanges(step: PreviewStep, words: Record<string, string>, shown: (path: string, value: unknown) => Shown): PropertyChange[] {
+function propertyChanges(
+    step: PreviewStep,
+    words: Record<string, string>,
+    shown: (path: string, value: unknown) => Shown,
+): PropertyChange[] {
     const detailed = step.detailedDiff ?? inputDiff(step);
     return Object.entries(detailed)
         .filter(([path]) => !path.startsWith("__"))
@@ -232,7 +294,9 @@ function propertyChanges(step: PreviewStep, words: Record<string, string>, shown
         .map(([path, diff]) => {
             const before = diff.inputDiff ? step.oldState?.inputs : (step.oldState?.outputs ?? step.oldState?.inputs);
             const old = diff.kind.startsWith("add") ? undefined : valueAt(before, path);
-            const next = diff.kind.startsWith("delete") ? undefined : valueAt(step.newState?.inputs ?? step.newState?.outputs, path);
+            const next = diff.kind.startsWith("delete")
+                ? undefined
+                : valueAt(step.newState?.inputs ?? step.newState?.outputs, path);
             const word = own(words, topLevel(path));
             return { path, word, kind: diff.kind, old: shown(path, old), new: shown(path, next) };
         });
@@ -242,14 +306,23 @@ function propertyChanges(step: PreviewStep, words: Record<string, string>, shown
 function inputDiff(step: PreviewStep): Record<string, PropertyDiff> {
     const olds = step.oldState?.inputs ?? {};
     const news = step.newState?.inputs ?? {};
-    if (!step.oldState) return Object.fromEntries(Object.keys(news).map((key) => [key, { kind: "add", inputDiff: true }]));
+    if (!step.oldState)
+        return Object.fromEntries(Object.keys(news).map((key) => [key, { kind: "add", inputDiff: true }]));
     if (!step.newState) return {};
     const keys = [...new Set([...Object.keys(olds), ...Object.keys(news)])];
     const replaces = new Set(step.replaceReasons ?? []);
     return Object.fromEntries(
         keys.flatMap((key) => {
-            const kind = !Object.hasOwn(olds, key) ? "add" : !Object.hasOwn(news, key) ? "delete" : sameValue(olds[key], news[key]) ? undefined : "update";
-            return kind === undefined ? [] : [[key, { kind: replaces.has(key) ? `${kind}-replace` : kind, inputDiff: true }]];
+            const kind = !Object.hasOwn(olds, key)
+                ? "add"
+                : !Object.hasOwn(news, key)
+                  ? "delete"
+                  : sameValue(olds[key], news[key])
+                    ? undefined
+                    : "update";
+            return kind === undefined
+                ? []
+                : [[key, { kind: replaces.has(key) ? `${kind}-replace` : kind, inputDiff: true }]];
         }),
     );
 }
@@ -261,5 +334,9 @@ function sameValue(a: unknown, b: unknown, depth = 0): boolean {
     if (Array.isArray(a) !== Array.isArray(b)) return false;
     const keys = Object.keys(a);
     if (keys.length !== Object.keys(b).length) return false;
-    return keys.every((key) => Object.hasOwn(b, key) && sameValue((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key], depth + 1));
+    return keys.every(
+        (key) =>
+            Object.hasOwn(b, key) &&
+            sameValue((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key], depth + 1),
+    );
 }

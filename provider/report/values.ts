@@ -17,14 +17,23 @@ export function showValue(value: unknown): Shown {
     if (holdsSecret(value, 0)) return { kind: "secret" };
     if (value === UNKNOWN_VALUE) return { kind: "unknown" };
     const text = compact(value, 0);
-    return { kind: "value", text: text.length <= MAX_VALUE_CHARS ? text : `${text.slice(0, MAX_VALUE_CHARS)}… (${text.length} characters)` };
+    return {
+        kind: "value",
+        text: text.length <= MAX_VALUE_CHARS ? text : `${text.slice(0, MAX_VALUE_CHARS)}… (${text.length} characters)`,
+    };
 }
 
 /** What names an object: a string as it is (no quotes), anything else as a value. */
 export function showLabel(value: unknown): Shown {
     const shown = showValue(value);
     if (shown.kind !== "value" || typeof value !== "string") return shown;
-    return { kind: "value", text: value.length <= MAX_VALUE_CHARS ? value : `${value.slice(0, MAX_VALUE_CHARS)}… (${value.length} characters)` };
+    return {
+        kind: "value",
+        text:
+            value.length <= MAX_VALUE_CHARS
+                ? value
+                : `${value.slice(0, MAX_VALUE_CHARS)}… (${value.length} characters)`,
+    };
 }
 
 /** A value is shown as secret when any part of it is: a secret nested in an object hides the whole object. */
@@ -40,7 +49,9 @@ function compact(value: unknown, depth: number): string {
     if (typeof value !== "object" || value === null) return JSON.stringify(value) ?? String(value);
     if (depth >= MAX_VALUE_DEPTH) return "…";
     if (Array.isArray(value)) return `[${value.map((part) => compact(part, depth + 1)).join(", ")}]`;
-    return `{${Object.entries(value).map(([key, part]) => `${JSON.stringify(key)}: ${compact(part, depth + 1)}`).join(", ")}}`;
+    return `{${Object.entries(value)
+        .map(([key, part]) => `${JSON.stringify(key)}: ${compact(part, depth + 1)}`)
+        .join(", ")}}`;
 }
 
 /** The value of a plain object's own property: never one it inherits (`constructor`, `toString`, `__proto__`). */

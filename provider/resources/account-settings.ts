@@ -71,9 +71,13 @@ export class AccountSettings extends ShortenerResource {
 
     constructor(name: string, args: AccountSettingsArgs, opts?: pulumi.CustomResourceOptions) {
         const password = args.password === undefined ? undefined : secret(args.password);
-        super(name, { ...args, password }, {
-            ...opts,
-            additionalSecretOutputs: [...(opts?.additionalSecretOutputs ?? []), "password"],
-        });
+        super(
+            name,
+            { ...args, password },
+            {
+                ...opts,
+                additionalSecretOutputs: [...(opts?.additionalSecretOutputs ?? []), "password"],
+            },
+        );
     }
 }

@@ -16,7 +16,9 @@ type Unwrapped<T> = T extends pulumi.OutputInstance<infer V> ? V : T extends Pro
 type Plain<T> = T extends readonly unknown[] ? T : T extends object ? { [K in keyof T]: T[K] } : T;
 /** Keys whose value type, in some member of Args, is no pulumi.Input of what zod accepts. */
 type MistypedKeys<Args, In> = Args extends unknown
-    ? { [K in keyof Args & keyof In]-?: [Plain<Unwrapped<Exclude<Args[K], undefined>>>] extends [In[K]] ? never : K }[keyof Args & keyof In]
+    ? {
+          [K in keyof Args & keyof In]-?: [Plain<Unwrapped<Exclude<Args[K], undefined>>>] extends [In[K]] ? never : K;
+      }[keyof Args & keyof In]
     : never;
 
 type Problems<Args, In> = {
@@ -28,7 +30,12 @@ type Problems<Args, In> = {
 } & {
     // Args may be a union that makes an optional input required in some members (a QR code's type), so an
     // optional input needs to be optional in one member only.
-    [K in Exclude<OptionalKeys<In> & KeysOf<Args>, OptionalKeys<Args>> as `${K & string}: an optional input, required in Args`]: K;
+    [
+        K in Exclude<
+            OptionalKeys<In> & KeysOf<Args>,
+            OptionalKeys<Args>
+        > as `${K & string}: an optional input, required in Args`
+    ]: K;
 } & {
     [K in MistypedKeys<Args, In> as `${K & string}: its type in Args is no pulumi.Input of the zod input`]: K;
 };

@@ -36,7 +36,9 @@ export function assignmentResource<I extends Props>(spec: Assignment<I>): Resour
     const fromId = (id: string): Props => {
         const parts = id.split("/");
         if (parts.length !== spec.idFields.length || parts.some((part) => part === "")) {
-            throw new Error(`the id "${id}" is not the id of a ${spec.kind} (${spec.idFields.map((field) => `<${field}>`).join("/")})`);
+            throw new Error(
+                `the id "${id}" is not the id of a ${spec.kind} (${spec.idFields.map((field) => `<${field}>`).join("/")})`,
+            );
         }
         return Object.fromEntries(spec.idFields.map((field, index) => [field, parts[index]]));
     };
@@ -52,7 +54,9 @@ export function assignmentResource<I extends Props>(spec: Assignment<I>): Resour
                 if (!(refused || isUncertain(error))) throw error;
                 if (await spec.alreadyThere(context, wanted, error)) return;
                 if (refused || attempt >= ATTEMPTS) throw error;
-                context.tell(`assigning ${idOf(wanted)} got no answer the provider can use (${error.message}), and the service does not show it; trying again`);
+                context.tell(
+                    `assigning ${idOf(wanted)} got no answer the provider can use (${error.message}), and the service does not show it; trying again`,
+                );
             }
         }
     }
@@ -72,7 +76,9 @@ export function assignmentResource<I extends Props>(spec: Assignment<I>): Resour
             return (await spec.exists(context, wanted)) ? { inputs: wanted, computed: {} } : undefined;
         },
         async delete(context, _id, state) {
-            context.tell(`${spec.kind} removed from the stack; the service cannot unassign, so ${spec.leftBehind(spec.inputs.parse(state) as I)}`);
+            context.tell(
+                `${spec.kind} removed from the stack; the service cannot unassign, so ${spec.leftBehind(spec.inputs.parse(state) as I)}`,
+            );
         },
     };
 }

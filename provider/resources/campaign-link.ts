@@ -21,11 +21,14 @@ export const campaignLink = assignmentResource<CampaignLinkInputs>({
     assign: (client, wanted) => client.campaigns.assignLink(wanted.campaignId, wanted.linkId),
     // The service does not list a campaign's links: the assignment lasts as long as its campaign.
     exists: async (context, state) =>
-        (await context.lists.all(campaign.kind, () => collect(context.client().campaigns.all()))).some((c) => c.id === state.campaignId),
+        (await context.lists.all(campaign.kind, () => collect(context.client().campaigns.all()))).some(
+            (c) => c.id === state.campaignId,
+        ),
     // Nor can anything show whether a link is in a campaign before assigning it; the service's refusal of a link
     // already in the campaign is the only sign, and after a lost answer assigning again brings it out. Only that
     // answer counts: any other refusal ("You have already reached the limit of links for your plan.") fails.
-    alreadyThere: async (_context, _wanted, refusal) => refusal?.kind === "validation" && refusal.serviceMessage?.trim() === ALREADY_IN_CAMPAIGN,
+    alreadyThere: async (_context, _wanted, refusal) =>
+        refusal?.kind === "validation" && refusal.serviceMessage?.trim() === ALREADY_IN_CAMPAIGN,
     // Nothing listed changes: the campaign listing does not show its links.
     holds: async () => undefined,
     leftBehind: (state) => `link ${state.linkId} stays in campaign ${state.campaignId}`,

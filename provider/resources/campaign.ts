@@ -9,7 +9,11 @@ import { meaningfulText, storedName } from "./values";
 
 const inputs = z.strictObject({
     name: meaningfulText("name"),
-    slug: z.string().trim().regex(/^[A-Za-z0-9_-]+$/, { error: "must be letters, digits, - or _ (it becomes part of the rotator URL)" }).optional(),
+    slug: z
+        .string()
+        .trim()
+        .regex(/^[A-Za-z0-9_-]+$/, { error: "must be letters, digits, - or _ (it becomes part of the rotator URL)" })
+        .optional(),
     public: z.boolean().default(false),
     adopt: adoptInput,
 });
@@ -23,14 +27,22 @@ export const campaign = listedResource<CampaignInputs, RemoteCampaign>({
     importNote:
         "slug: the service does not show it (the rotator URL shows its effect). Left out, updates keep it; declare a\n" +
         "slug only to change it (the service refuses a campaign's own slug, and cannot remove one).",
-    imported: { option: "campaigns", snapshotKey: "campaigns", title: "Campaigns", prefix: "campaign", nameText: (remote) => remote.name },
+    imported: {
+        option: "campaigns",
+        snapshotKey: "campaigns",
+        title: "Campaigns",
+        prefix: "campaign",
+        nameText: (remote) => remote.name,
+    },
     inputs,
     list: (client, walk) => client.campaigns.all(walk),
     // The listing does not show the slug; it stays as declared (the rotator URL output shows its effect). Without a
     // declared slug the real service picks one, which only the rotator URL shows.
     observe: (remote) => ({ name: remote.name, public: remote.public }),
     storedForms: { name: storedName },
-    irremovable: { slug: "cannot be removed once set: the service ignores an empty slug and keeps the rotator; set a new slug instead" },
+    irremovable: {
+        slug: "cannot be removed once set: the service ignores an empty slug and keeps the rotator; set a new slug instead",
+    },
     computedOutputs: ["rotatorUrl", "listUrl"],
     computed: urls,
     naturalKey: { describe: (wanted) => `the name "${wanted.name}"`, fields: ["name"] },
@@ -41,7 +53,11 @@ export const campaign = listedResource<CampaignInputs, RemoteCampaign>({
     // The name is required on every update. The slug is sent only when it changes: the real service's uniqueness
     // check counts the campaign's own slug as taken, so sending it unchanged is refused.
     update: (client, id, wanted, changed) =>
-        client.campaigns.update(id, { name: wanted.name, public: wanted.public, slug: changed.includes("slug") ? wanted.slug : undefined }),
+        client.campaigns.update(id, {
+            name: wanted.name,
+            public: wanted.public,
+            slug: changed.includes("slug") ? wanted.slug : undefined,
+        }),
     remove: (client, id) => client.campaigns.delete(id),
 });
 

@@ -15,7 +15,11 @@ const inputs = z.strictObject({
     channelId: objectId,
     type: z.enum(CHANNEL_ITEM_TYPES, { error: `must be one of ${CHANNEL_ITEM_TYPES.join(", ")}` }),
     itemId: objectId,
-    adopt: z.literal(true, { error: "must be true (accepted for older programs: an item the channel already holds is always taken over)" }).optional(),
+    adopt: z
+        .literal(true, {
+            error: "must be true (accepted for older programs: an item the channel already holds is always taken over)",
+        })
+        .optional(),
 });
 export type ChannelItemInputs = z.output<typeof inputs>;
 
@@ -25,7 +29,9 @@ const itemKey = (type: string, id: number) => `${type}/${id}`;
 /** The items of a channel, "type/id"; none when the channel is gone. Reads share the list cache. */
 async function channelItems(context: ResourceContext, channelId: number): Promise<string[]> {
     try {
-        const items = await context.lists.all(itemsListing(channelId), () => collect(context.client().channels.allItems(channelId)));
+        const items = await context.lists.all(itemsListing(channelId), () =>
+            collect(context.client().channels.allItems(channelId)),
+        );
         return items.map((item) => itemKey(item.type, item.id));
     } catch (error) {
         if (error instanceof ShortenerApiError && error.notFound) return [];
@@ -43,7 +49,11 @@ async function knownItems(context: ResourceContext, channelId: number, fresh: bo
     const collection = itemsListing(channelId);
     if (fresh) context.lists.invalidate(collection);
     const empty = createdByThisProcess(context, channel.kind, channelId) && !fresh;
-    const { listed, added } = await context.run.view(collection, async () => (empty ? [] : channelItems(context, channelId)), fresh);
+    const { listed, added } = await context.run.view(
+        collection,
+        async () => (empty ? [] : channelItems(context, channelId)),
+        fresh,
+    );
     return new Set([...listed, ...added]);
 }
 
@@ -52,7 +62,8 @@ export const channelItem = assignmentResource<ChannelItemInputs>({
     inputs,
     idFields: ["channelId", "type", "itemId"],
     assign: async (client, wanted) => client.channels.assignItem(wanted.channelId, wanted.type, wanted.itemId),
-    exists: async (context, state) => (await channelItems(context, state.channelId)).includes(itemKey(state.type, state.itemId)),
+    exists: async (context, state) =>
+        (await channelItems(context, state.channelId)).includes(itemKey(state.type, state.itemId)),
     alreadyThere: async (context, wanted, refusal) =>
         (await knownItems(context, wanted.channelId, refusal !== undefined)).has(itemKey(wanted.type, wanted.itemId)),
     holds: async (context, wanted) => {

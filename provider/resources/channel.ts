@@ -24,7 +24,13 @@ const badgeColour = (remote: RemoteChannel) => unlessEmpty(remote.color)?.toUppe
 export const channel = listedResource<ChannelInputs, RemoteChannel>({
     kind: "Channel",
     noun: "channel",
-    imported: { option: "channels", snapshotKey: "channels", title: "Channels", prefix: "channel", nameText: (remote) => remote.name },
+    imported: {
+        option: "channels",
+        snapshotKey: "channels",
+        title: "Channels",
+        prefix: "channel",
+        nameText: (remote) => remote.name,
+    },
     inputs,
     list: (client, walk) => client.channels.all(walk),
     observe: (remote) => ({
@@ -49,7 +55,12 @@ export const channel = listedResource<ChannelInputs, RemoteChannel>({
     // included, so the effective colour comes from it; an answer without one shows the colour that was sent. No
     // listing follows the create: one per create would make an up of N channels cost N listings of N/100 pages.
     create: async (client, wanted) => {
-        const answer = await client.channels.create({ name: wanted.name, description: wanted.description, color: wanted.color, starred: wanted.starred });
+        const answer = await client.channels.create({
+            name: wanted.name,
+            description: wanted.description,
+            color: wanted.color,
+            starred: wanted.starred,
+        });
         return { id: answer.id, computed: { effectiveColor: badgeColour(answer) ?? wanted.color ?? null } };
     },
     // Only what changed is sent: the service applies each field it is given.

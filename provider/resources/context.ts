@@ -28,7 +28,11 @@ export interface ResourceContext {
 export const MIN_WRITE_SETTLE_MS = BOUNDS.minWriteSettleMs.default;
 
 /** @param account what tells accounts apart (base URL and key digest), never the key itself. */
-export function createResourceContext(config: ConfigSource | undefined, env: NodeJS.ProcessEnv = process.env, account = ""): ResourceContext {
+export function createResourceContext(
+    config: ConfigSource | undefined,
+    env: NodeJS.ProcessEnv = process.env,
+    account = "",
+): ResourceContext {
     // Read once, now: a configuration error (no API key) is kept and thrown where the client is first needed.
     const settings = readSettings(config, env);
     let client: ShortenerClient | undefined;
@@ -41,11 +45,17 @@ export function createResourceContext(config: ConfigSource | undefined, env: Nod
             client ??= createShortenerClient({ ...rest, timeoutMs, onWait: (event) => tell(describeWait(event)) });
             return client;
         },
-        writeSettleMs: Math.max((settings instanceof Error ? undefined : settings.requestTimeoutMs) ?? BOUNDS.requestTimeoutMs.default, MIN_WRITE_SETTLE_MS),
+        writeSettleMs: Math.max(
+            (settings instanceof Error ? undefined : settings.requestTimeoutMs) ?? BOUNDS.requestTimeoutMs.default,
+            MIN_WRITE_SETTLE_MS,
+        ),
         lists: new ListCache(),
         serially(kind, work) {
             const next = (queues.get(kind) ?? Promise.resolve()).then(work);
-            queues.set(kind, next.catch(() => undefined));
+            queues.set(
+                kind,
+                next.catch(() => undefined),
+            );
             return next;
         },
         tell,

@@ -47,7 +47,9 @@ export interface CreateJournal {
 /** The journal cannot be used: the message names it, its folder and the setting that moves it. */
 export class CreateJournalError extends Error {
     constructor(dir: string, reason: string) {
-        super(`the QR create journal in ${dir} cannot be used: ${reason}. Set ${JOURNAL_DIR_ENV} to a folder of your own (mode 700)`);
+        super(
+            `the QR create journal in ${dir} cannot be used: ${reason}. Set ${JOURNAL_DIR_ENV} to a folder of your own (mode 700)`,
+        );
         this.name = "CreateJournalError";
     }
 }
@@ -69,7 +71,12 @@ export function createJournal(account: string, env: NodeJS.ProcessEnv = process.
     // always empty: it keeps the names of the entries they wrote.
     const scope = `${env.PULUMI_NODEJS_PROJECT ?? ""}\n`;
     const fileOf = (kind: string, inputs: object) =>
-        join(dir, `${createHash("sha256").update(`${account}\n${scope}\n${kind}\n${JSON.stringify(sortedKeys(withoutAdopt(inputs)))}`).digest("hex")}.json`);
+        join(
+            dir,
+            `${createHash("sha256")
+                .update(`${account}\n${scope}\n${kind}\n${JSON.stringify(sortedKeys(withoutAdopt(inputs)))}`)
+                .digest("hex")}.json`,
+        );
     const guarded = <T>(work: () => T): T => {
         try {
             return work();
@@ -149,7 +156,8 @@ function exists(path: string): boolean {
 function makePrivateDir(dir: string): void {
     const missing: string[] = [];
     for (let path = dir; !exists(path); path = dirname(path)) {
-        if (missing.length >= MAX_NEW_FOLDERS || dirname(path) === path) throw new Error(`${dir}: no existing folder to create it in`);
+        if (missing.length >= MAX_NEW_FOLDERS || dirname(path) === path)
+            throw new Error(`${dir}: no existing folder to create it in`);
         missing.unshift(path);
     }
     for (const path of missing) {
@@ -172,9 +180,13 @@ function checkPrivate(dir: string): void {
     if (!stats.isDirectory()) throw new Error(`${dir} is not a folder`);
     const uid = process.getuid?.();
     if (uid === undefined) return;
-    if (stats.uid !== uid) throw new CreateJournalError(dir, `the folder belongs to another user (uid ${stats.uid}, not ${uid})`);
+    if (stats.uid !== uid)
+        throw new CreateJournalError(dir, `the folder belongs to another user (uid ${stats.uid}, not ${uid})`);
     if ((stats.mode & 0o077) !== 0) {
-        throw new CreateJournalError(dir, `the folder is open to other users (mode ${(stats.mode & 0o777).toString(8)}; run chmod 700 on it)`);
+        throw new CreateJournalError(
+            dir,
+            `the folder is open to other users (mode ${(stats.mode & 0o777).toString(8)}; run chmod 700 on it)`,
+        );
     }
 }
 
@@ -194,7 +206,11 @@ function readEntry(file: string): string | undefined {
 function parseEntry(text: string): Entry | undefined {
     try {
         const entry = JSON.parse(text) as Partial<Entry>;
-        const valid = Number.isSafeInteger(entry.pid) && entry.pid! > 0 && Array.isArray(entry.before) && entry.before.every(Number.isSafeInteger);
+        const valid =
+            Number.isSafeInteger(entry.pid) &&
+            entry.pid! > 0 &&
+            Array.isArray(entry.before) &&
+            entry.before.every(Number.isSafeInteger);
         return valid ? (entry as Entry) : undefined;
     } catch {
         return undefined;
@@ -242,7 +258,11 @@ function isZombie(pid: number): boolean {
 function sortedKeys(value: unknown): unknown {
     if (Array.isArray(value)) return value.map(sortedKeys);
     if (value && typeof value === "object") {
-        return Object.fromEntries(Object.entries(value).sort(([a], [b]) => a.localeCompare(b)).map(([key, inner]) => [key, sortedKeys(inner)]));
+        return Object.fromEntries(
+            Object.entries(value)
+                .sort(([a], [b]) => a.localeCompare(b))
+                .map(([key, inner]) => [key, sortedKeys(inner)]),
+        );
     }
     return value;
 }

@@ -31,7 +31,13 @@ function hostOf(url: string): string {
 export const domain = listedResource<DomainInputs, RemoteDomain>({
     kind: "Domain",
     noun: "domain",
-    imported: { option: "domains", snapshotKey: "domains", title: "Domains", prefix: "domain", nameText: (remote) => hostOf(remote.domain) },
+    imported: {
+        option: "domains",
+        snapshotKey: "domains",
+        title: "Domains",
+        prefix: "domain",
+        nameText: (remote) => hostOf(remote.domain),
+    },
     inputs,
     replaceOn: ["domain"],
     deleteBeforeReplace: true,
@@ -47,7 +53,11 @@ export const domain = listedResource<DomainInputs, RemoteDomain>({
     },
     naturalKey: { describe: (wanted) => `the name ${wanted.domain}`, fields: ["domain"] },
     create: (client, wanted) =>
-        client.domains.create({ domain: wanted.domain, redirectRoot: wanted.redirectRoot, redirect404: wanted.redirect404 }),
+        client.domains.create({
+            domain: wanted.domain,
+            redirectRoot: wanted.redirectRoot,
+            redirect404: wanted.redirect404,
+        }),
     // Only the redirects can change in place (a new name replaces the domain), and only what changed is sent.
     update: (client, id, wanted, changed) => client.domains.update(id, onlyChanged(wanted, changed)),
     remove: (client, id) => client.domains.delete(id),

@@ -49,7 +49,13 @@ export interface ResourceDefinition<I extends Props> {
     /** undefined: the object is gone from the service. Never undefined because a read failed: throw instead. */
     read(context: ResourceContext, id: string, state: Props): Promise<Observed | undefined>;
     /** Applies the changed inputs; returns computed outputs that changed. Absent: every change replaces. */
-    update?(context: ResourceContext, id: string, olds: Props, news: I, changed: readonly (keyof I & string)[]): Promise<Props>;
+    update?(
+        context: ResourceContext,
+        id: string,
+        olds: Props,
+        news: I,
+        changed: readonly (keyof I & string)[],
+    ): Promise<Props>;
     delete(context: ResourceContext, id: string, state: Props): Promise<void>;
 }
 
@@ -64,7 +70,10 @@ export type AnyKind = { [M in keyof ResourceDefinition<Props>]: ResourceDefiniti
 /** Every property a resource of the kind shows: its inputs but those read only on create, then what is computed. */
 export function outputNames(definition: AnyKind): string[] {
     const createOnly: readonly string[] = definition.createOnly ?? [];
-    return [...Object.keys(definition.inputs.shape).filter((field) => !createOnly.includes(field)), ...(definition.computedOutputs ?? [])];
+    return [
+        ...Object.keys(definition.inputs.shape).filter((field) => !createOnly.includes(field)),
+        ...(definition.computedOutputs ?? []),
+    ];
 }
 
 /**
@@ -104,7 +113,9 @@ export function providerMethods<I extends Props>(
             const changed = changedFields(olds, news);
             // A field the state never held (an adopted QR code's type, which the service does not show) is declared
             // in place: it says what the object is, not that it should become another one.
-            const replaces = changed.filter((field) => (definition.replaceOn?.includes(field) && olds[field] !== undefined) || !definition.update);
+            const replaces = changed.filter(
+                (field) => (definition.replaceOn?.includes(field) && olds[field] !== undefined) || !definition.update,
+            );
             return {
                 changes: changed.length > 0,
                 replaces,
@@ -121,7 +132,12 @@ export function providerMethods<I extends Props>(
                 // The object exists: the engine keeps these properties as its state, so they must hold everything a
                 // later refresh or delete needs, the serialized provider included.
                 if (error instanceof ResourceInitError) {
-                    throw new ResourceInitError(error.message, error.id, definedOnly({ ...props, ...error.properties }), error.reasons);
+                    throw new ResourceInitError(
+                        error.message,
+                        error.id,
+                        definedOnly({ ...props, ...error.properties }),
+                        error.reasons,
+                    );
                 }
                 return fail("create", error);
             }
@@ -133,11 +149,17 @@ export function providerMethods<I extends Props>(
                 // A refresh sends the state, which holds the inputs; `Kind.get(name, id)` sends none of them. The
                 // engine takes an empty answer to a get as success with undefined outputs, so a get must fail here.
                 if (!observed && !fields.some((field) => field in state)) {
-                    throw new Error(`no ${definition.kind} with id ${id} exists in this account (${definition.kind}.get)`);
+                    throw new Error(
+                        `no ${definition.kind} with id ${id} exists in this account (${definition.kind}.get)`,
+                    );
                 }
                 if (!observed) return { id: "", props: {} };
                 const inputs = definedOnly({ ...pick(state, fields), ...observed.inputs });
-                return { id, props: definedOnly({ ...withoutProvider(state), ...inputs, ...observed.computed }), inputs };
+                return {
+                    id,
+                    props: definedOnly({ ...withoutProvider(state), ...inputs, ...observed.computed }),
+                    inputs,
+                };
             } catch (error) {
                 return fail("read", error);
             }
@@ -146,7 +168,13 @@ export function providerMethods<I extends Props>(
         async update(id: string, olds: Props, news: Props) {
             const inputs = parse(news);
             try {
-                const computed = await definition.update!(context, id, withoutProvider(olds), inputs, changedFields(olds, inputs));
+                const computed = await definition.update!(
+                    context,
+                    id,
+                    withoutProvider(olds),
+                    inputs,
+                    changedFields(olds, inputs),
+                );
                 return { outs: definedOnly({ ...computedOf(olds, fields), ...inputs, ...computed }) };
             } catch (error) {
                 return fail("update", error);
@@ -164,7 +192,12 @@ export function providerMethods<I extends Props>(
 }
 
 /** The inputs each checked alone (their schemas), then together and against the old ones (the kind's rules). */
-function checkWith<I extends Props>(definition: ResourceDefinition<I>, context: ResourceContext, olds: Props, news: Props): pulumi.dynamic.CheckResult {
+function checkWith<I extends Props>(
+    definition: ResourceDefinition<I>,
+    context: ResourceContext,
+    olds: Props,
+    news: Props,
+): pulumi.dynamic.CheckResult {
     const checked = checkInputs(definition.inputs, withoutProvider(news));
     if (checked.failures || containsUnknown(checked.inputs)) return checked;
     const failures = definition.rules?.(checked.inputs as I, withoutProvider(olds), context) ?? [];
@@ -177,19 +210,24 @@ function checkWith<I extends Props>(definition: ResourceDefinition<I>, context: 
  * left out of the validation and passed through, as the engine expects; an undeclared key is refused whatever its
  * value. Declared means an own property of the shape: `toString` or `__proto__` are not inputs.
  */
-function checkInputs(schema: z.ZodObject<z.ZodRawShape, z.core.$strict>, news: Props): { inputs: Props; failures?: Failure[] } {
-    const unknownKeys = Object.keys(news).filter((key) => Object.hasOwn(schema.shape, key) && containsUnknown(news[key]));
+function checkInputs(
+    schema: z.ZodObject<z.ZodRawShape, z.core.$strict>,
+    news: Props,
+): { inputs: Props; failures?: Failure[] } {
+    const unknownKeys = Object.keys(news).filter(
+        (key) => Object.hasOwn(schema.shape, key) && containsUnknown(news[key]),
+    );
     const known = omit(news, unknownKeys);
     const mask = Object.fromEntries(unknownKeys.map((key) => [key, true as const]));
     const result = (unknownKeys.length ? schema.partial(mask) : schema).safeParse(known);
     if (!result.success) {
         return { inputs: news, failures: result.error.issues.map(toFailure) };
     }
-    return { inputs: definedOnly({ ...(result.data), ...pick(news, unknownKeys) }) };
+    return { inputs: definedOnly({ ...result.data, ...pick(news, unknownKeys) }) };
 }
 
 function toFailure(issue: z.core.$ZodIssue): Failure {
-    const property = issue.path.length ? issue.path.map(String).join(".") : unrecognizedKeys(issue) ?? "(inputs)";
+    const property = issue.path.length ? issue.path.map(String).join(".") : (unrecognizedKeys(issue) ?? "(inputs)");
     return { property, reason: issue.message };
 }
 

@@ -9,9 +9,36 @@ import { objectId, withoutTags } from "./values";
  * "reserved"). The service's source builds the list from its routes; these are the routes of its public pages.
  */
 export const RESERVED_ALIASES: ReadonlySet<string> = new Set([
-    "admin", "affiliate", "api", "bio", "blog", "checkout", "contact", "developers", "faq", "forgot", "help", "invite",
-    "login", "logout", "page", "pricing", "privacy", "q", "qr", "r", "register", "report", "reset", "shorten", "sitemap",
-    "terms", "u", "upgrade", "user", "webhook",
+    "admin",
+    "affiliate",
+    "api",
+    "bio",
+    "blog",
+    "checkout",
+    "contact",
+    "developers",
+    "faq",
+    "forgot",
+    "help",
+    "invite",
+    "login",
+    "logout",
+    "page",
+    "pricing",
+    "privacy",
+    "q",
+    "qr",
+    "r",
+    "register",
+    "report",
+    "reset",
+    "shorten",
+    "sitemap",
+    "terms",
+    "u",
+    "upgrade",
+    "user",
+    "webhook",
 ]);
 
 /** The service's minimum length of a custom alias. */
@@ -32,9 +59,14 @@ export function aliasSlug(alias: string): string {
 export const checkedAlias = z.string().superRefine((alias, context) => {
     const stored = aliasSlug(alias);
     const fail = (message: string) => context.addIssue({ code: "custom", message });
-    if (stored !== alias) fail(`would be stored as ${JSON.stringify(stored)}: the service rewrites an alias as a slug; declare ${JSON.stringify(stored)}`);
-    else if (stored.length < MIN_ALIAS) fail(`must be at least ${MIN_ALIAS} characters (the service refuses shorter aliases)`);
-    else if (RESERVED_ALIASES.has(stored.toLowerCase())) fail(`"${stored}" is reserved by the service (one of its own pages); choose another alias`);
+    if (stored !== alias)
+        fail(
+            `would be stored as ${JSON.stringify(stored)}: the service rewrites an alias as a slug; declare ${JSON.stringify(stored)}`,
+        );
+    else if (stored.length < MIN_ALIAS)
+        fail(`must be at least ${MIN_ALIAS} characters (the service refuses shorter aliases)`);
+    else if (RESERVED_ALIASES.has(stored.toLowerCase()))
+        fail(`"${stored}" is reserved by the service (one of its own pages); choose another alias`);
 });
 
 const EXPIRY = /^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{2}):(\d{2})(?::(\d{2}))?)?$/;
@@ -49,11 +81,17 @@ export const expiryInput = z
         const stored = `${year}-${month}-${day} ${hour}:${minute}:${second}`;
         const time = Date.parse(`${year}-${month}-${day}T${hour}:${minute}:${second}Z`);
         if (!parts || Number.isNaN(time) || new Date(time).toISOString().slice(0, 10) !== `${year}-${month}-${day}`) {
-            context.addIssue({ code: "custom", message: "must be a date YYYY-MM-DD, optionally with a time HH:MM or HH:MM:SS" });
+            context.addIssue({
+                code: "custom",
+                message: "must be a date YYYY-MM-DD, optionally with a time HH:MM or HH:MM:SS",
+            });
             return z.NEVER;
         }
         if (time <= Date.now()) {
-            context.addIssue({ code: "custom", message: `${stored} has passed: the service refuses an expiry that is not later than now` });
+            context.addIssue({
+                code: "custom",
+                message: `${stored} has passed: the service refuses an expiry that is not later than now`,
+            });
             return z.NEVER;
         }
         return stored;
@@ -63,7 +101,11 @@ export const expiryInput = z
 export type Redirect = "direct" | "frame" | "splash" | { splash: number | string } | { overlay: number | string };
 
 export const redirectInput = z.union(
-    [z.enum(["direct", "frame", "splash"]), z.strictObject({ splash: objectId }), z.strictObject({ overlay: objectId })],
+    [
+        z.enum(["direct", "frame", "splash"]),
+        z.strictObject({ splash: objectId }),
+        z.strictObject({ overlay: objectId }),
+    ],
     { error: 'must be "direct", "frame", "splash", { splash: <splash page id> } or { overlay: <overlay id> }' },
 );
 

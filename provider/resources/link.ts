@@ -16,8 +16,13 @@ import { adoptInput, listedResource } from "./listed";
 import { checkedAlias, expiryInput, redirectInput, redirectType, type Redirect } from "./link-values";
 import { httpUrl, normaliseOrigin, objectId, serviceText, storedText } from "./values";
 
-const target = <K extends string>(key: K, value: z.ZodType<string>) => z.strictObject({ [key]: value, url: httpUrl } as { [P in K]: z.ZodType<string> } & { url: typeof httpUrl });
-const nonEmpty = (what: string) => z.string().trim().min(1, { error: `${what} must not be empty` });
+const target = <K extends string>(key: K, value: z.ZodType<string>) =>
+    z.strictObject({ [key]: value, url: httpUrl } as { [P in K]: z.ZodType<string> } & { url: typeof httpUrl });
+const nonEmpty = (what: string) =>
+    z
+        .string()
+        .trim()
+        .min(1, { error: `${what} must not be empty` });
 
 const inputs = z.strictObject({
     url: serviceText("url").pipe(httpUrl),
@@ -33,12 +38,28 @@ const inputs = z.strictObject({
     geoTargets: z.array(target("location", nonEmpty("location"))).optional(),
     deviceTargets: z.array(target("device", nonEmpty("device"))).optional(),
     languageTargets: z
-        .array(target("language", z.string().trim().toLowerCase().regex(/^[a-z]{2}$/, { error: "must be a two-letter language code (the service keeps two letters)" })))
+        .array(
+            target(
+                "language",
+                z
+                    .string()
+                    .trim()
+                    .toLowerCase()
+                    .regex(/^[a-z]{2}$/, {
+                        error: "must be a two-letter language code (the service keeps two letters)",
+                    }),
+            ),
+        )
         .optional(),
     parameters: z.record(nonEmpty("a parameter's name"), nonEmpty("a parameter's value")).optional(),
     pixels: z.array(objectId).optional(),
     campaign: objectId.optional(),
-    deepLink: z.union([z.strictObject({ apple: nonEmpty("apple").optional(), google: nonEmpty("google").optional() }), z.strictObject({ auto: z.literal(true) })]).optional(),
+    deepLink: z
+        .union([
+            z.strictObject({ apple: nonEmpty("apple").optional(), google: nonEmpty("google").optional() }),
+            z.strictObject({ auto: z.literal(true) }),
+        ])
+        .optional(),
     adopt: adoptInput,
 });
 export type LinkInputs = z.output<typeof inputs>;
@@ -54,7 +75,8 @@ const computed = (shortUrl: string) => ({ shortUrl, storedAlias: splitShortUrl(s
 /** The whole declared link in the service's terms; the campaign as the service has it when the program leaves it to others. */
 function body(wanted: LinkInputs, campaign: number | undefined): LinkBody {
     const targets = <K extends string>(list: ({ url: string } & Record<K, string>)[] | undefined, key: K) =>
-        list?.map((entry) => ({ [key]: entry[key], link: entry.url })) as (Record<K, string> & { link: string })[] | undefined;
+        list?.map((entry) => ({ [key]: entry[key], link: entry.url })) as
+            (Record<K, string> & { link: string })[] | undefined;
     return {
         url: wanted.url,
         custom: wanted.alias,
@@ -70,7 +92,11 @@ function body(wanted: LinkInputs, campaign: number | undefined): LinkBody {
         devicetarget: targets(wanted.deviceTargets, "device"),
         languagetarget: targets(wanted.languageTargets, "language"),
         // In the order of their names, as the state holds them.
-        parameters: wanted.parameters && Object.entries(wanted.parameters).sort(([a], [b]) => (a < b ? -1 : 1)).map(([name, value]) => ({ name, value })),
+        parameters:
+            wanted.parameters &&
+            Object.entries(wanted.parameters)
+                .sort(([a], [b]) => (a < b ? -1 : 1))
+                .map(([name, value]) => ({ name, value })),
         pixels: wanted.pixels,
         campaign: wanted.campaign ?? campaign,
         deeplink: wanted.deepLink,
@@ -82,7 +108,13 @@ function body(wanted: LinkInputs, campaign: number | undefined): LinkBody {
  * alias from the short URL it answered, the expiry, geo targets and (on an update) the long URL from the link itself.
  * Device and language targets, parameters, pixels, the redirect and the deep link cannot be seen (links.md).
  */
-async function dropped(client: ShortenerClient, id: number, wanted: LinkInputs, shortUrl: string, urlChanged: boolean): Promise<{ what: string[]; held: Props }> {
+async function dropped(
+    client: ShortenerClient,
+    id: number,
+    wanted: LinkInputs,
+    shortUrl: string,
+    urlChanged: boolean,
+): Promise<{ what: string[]; held: Props }> {
     const { origin, alias } = splitShortUrl(shortUrl);
     const what: string[] = [];
     const held: Props = {};
@@ -90,24 +122,45 @@ async function dropped(client: ShortenerClient, id: number, wanted: LinkInputs, 
         what.push(`${field} (${why})`);
         held[field] = holds;
     };
-    if (wanted.alias !== undefined && alias !== wanted.alias) drop("alias", `the link got the alias "${alias}": the plan has no custom aliases`, alias);
+    if (wanted.alias !== undefined && alias !== wanted.alias)
+        drop("alias", `the link got the alias "${alias}": the plan has no custom aliases`, alias);
     if (wanted.domain !== undefined && origin !== wanted.domain) {
-        drop("domain", `the link is on ${origin}: the account does not hold ${wanted.domain}, or the plan does not allow it`, origin);
+        drop(
+            "domain",
+            `the link is on ${origin}: the account does not hold ${wanted.domain}, or the plan does not allow it`,
+            origin,
+        );
     }
     if (wanted.expiry === undefined && !wanted.geoTargets?.length && !urlChanged) return { what, held };
     const { link } = await client.links.get(id);
     if (wanted.expiry !== undefined && !link.expiry) drop("expiry", "the plan does not allow expiration", undefined);
-    if (wanted.geoTargets?.length && isEmpty(link.location)) drop("geoTargets", "the plan has no geo targeting", undefined);
+    if (wanted.geoTargets?.length && isEmpty(link.location))
+        drop("geoTargets", "the plan has no geo targeting", undefined);
     if (urlChanged && !storedText(wanted.url).includes(link.longUrl)) {
-        drop("url", `the link still leads to ${link.longUrl}: the plan does not allow editing a link's long URL`, link.longUrl);
+        drop(
+            "url",
+            `the link still leads to ${link.longUrl}: the plan does not allow editing a link's long URL`,
+            link.longUrl,
+        );
     }
     return { what, held };
 }
 
-const isEmpty = (value: unknown) => value === null || value === undefined || value === "" || (typeof value === "object" && Object.keys(value).length === 0);
+const isEmpty = (value: unknown) =>
+    value === null ||
+    value === undefined ||
+    value === "" ||
+    (typeof value === "object" && Object.keys(value).length === 0);
 
 /** A write the service answered as done, held against the program: what it dropped is an error, with the id kept. */
-async function checkedWrite(client: ShortenerClient, id: number, wanted: LinkInputs, shortUrl: string, urlChanged: boolean, verb: string): Promise<Props> {
+async function checkedWrite(
+    client: ShortenerClient,
+    id: number,
+    wanted: LinkInputs,
+    shortUrl: string,
+    urlChanged: boolean,
+    verb: string,
+): Promise<Props> {
     const { what, held } = await dropped(client, id, wanted, shortUrl, urlChanged);
     const outputs = computed(shortUrl);
     if (what.length === 0) return outputs;
@@ -121,7 +174,12 @@ async function checkedWrite(client: ShortenerClient, id: number, wanted: LinkInp
 /** Rules across fields and from the old inputs to the new, at preview. */
 function rules(news: LinkInputs, olds: Props): Failure[] {
     if (news.adopt === true && news.alias === undefined) {
-        return [{ property: "adopt", reason: "true finds the link by its domain and alias: declare alias, or adopt the link by its id (adopt: <id>)" }];
+        return [
+            {
+                property: "adopt",
+                reason: "true finds the link by its domain and alias: declare alias, or adopt the link by its id (adopt: <id>)",
+            },
+        ];
     }
     return lostByUpdate(news, olds);
 }
@@ -132,8 +190,12 @@ function rules(news: LinkInputs, olds: Props): Failure[] {
  */
 function lostByUpdate(news: LinkInputs, olds: Props): Failure[] {
     const fields = Object.keys(inputs.shape).filter((field) => field !== "adopt");
-    const updating = Object.keys(olds).length > 0 && fields.some((field) => !sameValue(news[field as keyof LinkInputs], olds[field]));
-    const kept = [news.public ? "public" : undefined, news.note !== undefined ? "note" : undefined].filter((field) => field !== undefined);
+    const updating =
+        Object.keys(olds).length > 0 &&
+        fields.some((field) => !sameValue(news[field as keyof LinkInputs], olds[field]));
+    const kept = [news.public ? "public" : undefined, news.note !== undefined ? "note" : undefined].filter(
+        (field) => field !== undefined,
+    );
     const reason =
         "cannot be kept by an update: the service's update always makes a link private and empties its note. Replace the " +
         "link (pulumi up --replace <its URN>), or drop public and note from it to update it in place";
@@ -143,7 +205,13 @@ function lostByUpdate(news: LinkInputs, olds: Props): Failure[] {
 export const link = listedResource<LinkInputs, RemoteLink>({
     kind: "Link",
     noun: "link",
-    imported: { option: "links", snapshotKey: "links", title: "Links", prefix: "link", nameText: (remote) => remote.alias },
+    imported: {
+        option: "links",
+        snapshotKey: "links",
+        title: "Links",
+        prefix: "link",
+        nameText: (remote) => remote.alias,
+    },
     inputs,
     rules,
     list: (client, walk) => client.links.all({ limit: BOUNDS.linkPageSize.default, ...walk }),
@@ -165,8 +233,10 @@ export const link = listedResource<LinkInputs, RemoteLink>({
     irremovable: {
         alias: "cannot be removed once set: the service keeps a custom alias for good; declare another alias instead",
         title: "cannot be removed once set: the service keeps the title when it is left out; declare another title instead",
-        description: "cannot be removed once set: the service keeps the description when it is left out; declare another one instead",
-        redirect: "cannot be removed once set: the service keeps the redirect when it is left out; declare redirect: \"direct\" instead",
+        description:
+            "cannot be removed once set: the service keeps the description when it is left out; declare another one instead",
+        redirect:
+            'cannot be removed once set: the service keeps the redirect when it is left out; declare redirect: "direct" instead',
         deepLink: "cannot be removed once set: the service keeps the deep link when it is left out",
     },
     computedOutputs: ["shortUrl", "storedAlias", "channels"],
@@ -180,7 +250,10 @@ export const link = listedResource<LinkInputs, RemoteLink>({
         "the service answers a plan's link limit (\"You have reached your maximum links limit\") with an HTTP 500 page: check the account's plan",
     create: async (client, wanted) => {
         const saved = await client.links.create(body(wanted, undefined));
-        return { id: saved.id, computed: await checkedWrite(client, saved.id, wanted, saved.shortUrl, false, "created") };
+        return {
+            id: saved.id,
+            computed: await checkedWrite(client, saved.id, wanted, saved.shortUrl, false, "created"),
+        };
     },
     // The whole link every time: what the update is not sent, it resets.
     update: async (client, id, wanted, changed, current) => {
@@ -258,6 +331,10 @@ export class Link extends ShortenerResource {
 
     constructor(name: string, args: LinkArgs, opts?: pulumi.CustomResourceOptions) {
         const password = args.password === undefined ? undefined : secret(args.password);
-        super(name, { ...args, password }, { ...opts, additionalSecretOutputs: [...(opts?.additionalSecretOutputs ?? []), "password"] });
+        super(
+            name,
+            { ...args, password },
+            { ...opts, additionalSecretOutputs: [...(opts?.additionalSecretOutputs ?? []), "password"] },
+        );
     }
 }

@@ -18,7 +18,13 @@ export type PixelInputs = z.output<typeof inputs>;
 export const pixel = listedResource<PixelInputs, RemotePixel>({
     kind: "Pixel",
     noun: "pixel",
-    imported: { option: "pixels", snapshotKey: "pixels", title: "Pixels", prefix: "pixel", nameText: (remote) => remote.name || remote.tag },
+    imported: {
+        option: "pixels",
+        snapshotKey: "pixels",
+        title: "Pixels",
+        prefix: "pixel",
+        nameText: (remote) => remote.name || remote.tag,
+    },
     inputs,
     replaceOn: ["type"],
     list: (client, walk) => client.pixels.all(walk),

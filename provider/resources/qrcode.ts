@@ -19,13 +19,18 @@ const TEXT_MAX_BYTES = 4296;
 const SUBJECT_MAX = 500;
 const MESSAGE_MAX = 3500;
 
-const nonEmpty = (what: string) => serviceText(what).trim().min(1, { error: `${what} must not be empty` });
+const nonEmpty = (what: string) =>
+    serviceText(what)
+        .trim()
+        .min(1, { error: `${what} must not be empty` });
 const upTo = (max: number) => z.string().max(max, { error: `must be at most ${max} characters` });
 const email = z.email({ error: "must be an e-mail address" });
 const phoneDigits = z
     .string()
     .trim()
-    .regex(/^\+?[0-9]{3,}$/, { error: "must be a phone number of digits with an optional leading + (no spaces or dashes: the service refuses them)" });
+    .regex(/^\+?[0-9]{3,}$/, {
+        error: "must be a phone number of digits with an optional leading + (no spaces or dashes: the service refuses them)",
+    });
 
 /** Reads the field names of 0.1.0 as the service's. */
 const renamed = (aliases: Record<string, string>) => (value: unknown) => {
@@ -34,25 +39,53 @@ const renamed = (aliases: Record<string, string>) => (value: unknown) => {
 };
 
 export const VCARD_FIELDS = [
-    "fname", "lname", "org", "phone", "cell", "fax", "email", "site", "facebook",
-    "instagram", "twitter", "linkedin", "street", "city", "state", "zip", "country",
+    "fname",
+    "lname",
+    "org",
+    "phone",
+    "cell",
+    "fax",
+    "email",
+    "site",
+    "facebook",
+    "instagram",
+    "twitter",
+    "linkedin",
+    "street",
+    "city",
+    "state",
+    "zip",
+    "country",
 ] as const;
-const vcardField = (field: string) => (field === "email" ? email : field === "site" ? httpUrl : serviceText(field).trim());
+const vcardField = (field: string) =>
+    field === "email" ? email : field === "site" ? httpUrl : serviceText(field).trim();
 const vcardShape = Object.fromEntries(VCARD_FIELDS.map((field) => [field, vcardField(field).optional()]));
 
 /** The shape of `data` for each QR type, as the service reads it. */
 export const qrData = {
-    text: nonEmpty("the text").refine((value) => Buffer.byteLength(value) <= TEXT_MAX_BYTES, { error: `must be at most ${TEXT_MAX_BYTES} bytes` }),
-    link: httpUrl,
-    email: z.union([email, z.strictObject({ email, subject: upTo(SUBJECT_MAX).optional(), body: upTo(MESSAGE_MAX).optional() })], {
-        error: "must be an e-mail address, or { email, subject?, body? }",
+    text: nonEmpty("the text").refine((value) => Buffer.byteLength(value) <= TEXT_MAX_BYTES, {
+        error: `must be at most ${TEXT_MAX_BYTES} bytes`,
     }),
-    phone: z.preprocess((value) => (typeof value === "object" && value !== null && "phone" in value ? value.phone : value), phoneDigits),
+    link: httpUrl,
+    email: z.union(
+        [email, z.strictObject({ email, subject: upTo(SUBJECT_MAX).optional(), body: upTo(MESSAGE_MAX).optional() })],
+        {
+            error: "must be an e-mail address, or { email, subject?, body? }",
+        },
+    ),
+    phone: z.preprocess(
+        (value) => (typeof value === "object" && value !== null && "phone" in value ? value.phone : value),
+        phoneDigits,
+    ),
     sms: z.strictObject({ phone: phoneDigits, message: upTo(MESSAGE_MAX).optional() }),
     wifi: z.preprocess(
         renamed({ password: "pass" }),
         z
-            .strictObject({ ssid: nonEmpty("the network name"), pass: z.string().optional(), encryption: z.enum(["wep", "wpa"]).optional() })
+            .strictObject({
+                ssid: nonEmpty("the network name"),
+                pass: z.string().optional(),
+                encryption: z.enum(["wep", "wpa"]).optional(),
+            })
             // The service encodes a password only when pass and encryption are both given: one alone is an open network.
             .refine((wifi) => !wifi.pass === !wifi.encryption, {
                 error: "pass and encryption go together: with only one of them the service encodes an open network",
@@ -67,12 +100,18 @@ export const qrData = {
     ),
 } satisfies Record<QrType, z.ZodType>;
 
-const logoUrl = httpUrl.refine((url) => /\.(png|jpe?g)$/i.test(new URL(url).pathname), { error: "must be the URL of a .png or .jpg image" });
+const logoUrl = httpUrl.refine((url) => /\.(png|jpe?g)$/i.test(new URL(url).pathname), {
+    error: "must be the URL of a .png or .jpg image",
+});
 
 // type and data may be left out only by a QR code adopted as it is: the service does not show them.
 const inputs = z.strictObject({
     type: z.enum(QR_TYPES, { error: `must be one of ${QR_TYPES.join(", ")}` }).optional(),
-    data: z.union([z.string(), z.record(z.string(), z.string())], { error: "must be a string or an object of strings, depending on type" }).optional(),
+    data: z
+        .union([z.string(), z.record(z.string(), z.string())], {
+            error: "must be a string or an object of strings, depending on type",
+        })
+        .optional(),
     background: rgbColour.optional(),
     foreground: rgbColour.optional(),
     logo: logoUrl.optional(),
@@ -86,20 +125,30 @@ export const qrCode = listedResource<QrCodeInputs, RemoteQrCode>({
     importNote:
         "type, data, colours and logo: the service does not show them. Left out, the first `up` changes nothing;\n" +
         "declare type and data before changing this QR code (that updates it in place).",
-    imported: { option: "qrcodes", snapshotKey: "qrCodes", title: "QR codes", prefix: "qr", nameText: (remote) => remote.name },
+    imported: {
+        option: "qrcodes",
+        snapshotKey: "qrCodes",
+        title: "QR codes",
+        prefix: "qr",
+        nameText: (remote) => remote.name,
+    },
     inputs,
     replaceOn: ["type"],
     list: (client, walk) => client.qrCodes.all(walk),
     observe: () => ({}),
     computedOutputs: ["link", "scans"],
     computed: (remote) => ({ link: remote.link, scans: remote.scans }),
-    rules: (news, olds) => (news.type !== undefined && news.data !== undefined ? dataFailures(news.type, news.data) : undeclaredFailures(news, olds)),
+    rules: (news, olds) =>
+        news.type !== undefined && news.data !== undefined
+            ? dataFailures(news.type, news.data)
+            : undeclaredFailures(news, olds),
     normalise: (inputs) => {
         if (inputs.type === undefined || inputs.data === undefined) return inputs;
         const data = qrData[inputs.type].safeParse(inputs.data);
         return data.success ? { ...inputs, data: data.data as QrCodeInputs["data"] } : inputs;
     },
-    serverErrorHint: "the service answers QR data it cannot read with HTTP 500; check data against the QR data shapes in docs/resources.md",
+    serverErrorHint:
+        "the service answers QR data it cannot read with HTTP 500; check data against the QR data shapes in docs/resources.md",
     create: async (client, wanted) => {
         const { id, link } = await client.qrCodes.create(body(wanted));
         return { id, computed: { link, scans: 0 } };
@@ -109,7 +158,8 @@ export const qrCode = listedResource<QrCodeInputs, RemoteQrCode>({
 });
 
 function body(wanted: QrCodeInputs) {
-    if (wanted.type === undefined || wanted.data === undefined) throw new Error("type and data: required to change a QR code");
+    if (wanted.type === undefined || wanted.data === undefined)
+        throw new Error("type and data: required to change a QR code");
     const data = qrData[wanted.type].parse(wanted.data) as string | Record<string, string>;
     return { type: wanted.type, data, background: wanted.background, foreground: wanted.foreground, logo: wanted.logo };
 }
@@ -123,9 +173,17 @@ const LOOK = ["background", "foreground", "logo"] as const;
 function undeclaredFailures(news: QrCodeInputs, olds: Record<string, unknown>): Failure[] {
     const missing = news.type === undefined ? "type" : "data";
     const why = "the service does not show a QR code's type and data";
-    if (news.type !== undefined || news.data !== undefined) return [{ property: missing, reason: `required with ${missing === "type" ? "data" : "type"}` }];
-    if (news.adopt === undefined) return [{ property: "type", reason: "required (only a QR code adopted as it is, with adopt: <id>, may leave out type and data)" }];
-    if (olds.type !== undefined || olds.data !== undefined) return [{ property: "data", reason: `cannot be removed once declared (${why})` }];
+    if (news.type !== undefined || news.data !== undefined)
+        return [{ property: missing, reason: `required with ${missing === "type" ? "data" : "type"}` }];
+    if (news.adopt === undefined)
+        return [
+            {
+                property: "type",
+                reason: "required (only a QR code adopted as it is, with adopt: <id>, may leave out type and data)",
+            },
+        ];
+    if (olds.type !== undefined || olds.data !== undefined)
+        return [{ property: "data", reason: `cannot be removed once declared (${why})` }];
     return LOOK.filter((field) => news[field] !== undefined).map((field) => ({
         property: field,
         reason: `can only be set together with type and data (${why}, and every change must send them)`,
@@ -167,31 +225,38 @@ export interface QrDataByType {
     /** phone: digits with an optional leading +; message at most 3500 characters. */
     sms: { phone: string; message?: string };
     /** pass and encryption go together: the service encodes a password only with both. */
-    wifi: { ssid: string; pass?: string; encryption?: "wep" | "wpa"; /** @deprecated 0.1.0's name of pass. */ password?: string };
+    wifi: {
+        ssid: string;
+        pass?: string;
+        encryption?: "wep" | "wpa";
+        /** @deprecated 0.1.0's name of pass. */ password?: string;
+    };
     vcard: VCard;
 }
 
-export type QrCodeArgs = {
-    [T in QrType]: {
-        /** Changing the type replaces the QR code. */
-        type: pulumi.Input<T>;
-        data: pulumi.Input<QrDataByType[T]>;
-        /** Background colour `rgb(r,g,b)`. */
-        background?: pulumi.Input<string>;
-        /** Foreground colour `rgb(r,g,b)`. */
-        foreground?: pulumi.Input<string>;
-        /** URL of a .png or .jpg logo. */
-        logo?: pulumi.Input<string>;
-        /** Take over an existing QR code by its id instead of creating one. */
-        adopt?: pulumi.Input<number>;
-    };
-}[QrType] | {
-    /** Take over an existing QR code as it is: the service does not show its type and data, so it cannot be changed
-     *  until they are declared (declaring them updates it in place). */
-    adopt: pulumi.Input<number>;
-    type?: undefined;
-    data?: undefined;
-};
+export type QrCodeArgs =
+    | {
+          [T in QrType]: {
+              /** Changing the type replaces the QR code. */
+              type: pulumi.Input<T>;
+              data: pulumi.Input<QrDataByType[T]>;
+              /** Background colour `rgb(r,g,b)`. */
+              background?: pulumi.Input<string>;
+              /** Foreground colour `rgb(r,g,b)`. */
+              foreground?: pulumi.Input<string>;
+              /** URL of a .png or .jpg logo. */
+              logo?: pulumi.Input<string>;
+              /** Take over an existing QR code by its id instead of creating one. */
+              adopt?: pulumi.Input<number>;
+          };
+      }[QrType]
+    | {
+          /** Take over an existing QR code as it is: the service does not show its type and data, so it cannot be changed
+           *  until they are declared (declaring them updates it in place). */
+          adopt: pulumi.Input<number>;
+          type?: undefined;
+          data?: undefined;
+      };
 export type QrCodeArgsAgree = ArgsAgree<AgreeWith<QrCodeArgs, typeof inputs>>;
 
 /** A QR code. */
@@ -211,7 +276,10 @@ export class QrCode extends ShortenerResource {
     declare readonly scans: pulumi.Output<number>;
 
     constructor(name: string, args: QrCodeArgs, opts?: pulumi.CustomResourceOptions) {
-        const data = args.data === undefined ? undefined : output(args.data).apply((value) => (holdsCredential(value) ? secret(value) : value));
+        const data =
+            args.data === undefined
+                ? undefined
+                : output(args.data).apply((value) => (holdsCredential(value) ? secret(value) : value));
         super(name, { ...args, data }, opts);
     }
 }

@@ -11,7 +11,8 @@ export function kindsByName(classes: Readonly<Record<string, unknown>>): Record<
         const definition = definitionOf(cls);
         if (!definition) throw new Error(`${name} is exported as a kind, but is not a class made by kindResource`);
         // Two classes of one kind would leave the state's resources of that kind to whichever came last.
-        if (byName[definition.kind]) throw new Error(`${name} declares the kind ${definition.kind}, which another class declares too`);
+        if (byName[definition.kind])
+            throw new Error(`${name} declares the kind ${definition.kind}, which another class declares too`);
         byName[definition.kind] = definition;
     }
     return byName;

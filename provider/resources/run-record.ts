@@ -32,7 +32,11 @@ export class RunRecord {
             });
             listing = fresh;
         }
-        return { listed: (await listing) as readonly T[], added: this.keys(this.added, collection), removed: this.keys(this.removed, collection) };
+        return {
+            listed: (await listing) as readonly T[],
+            added: this.keys(this.added, collection),
+            removed: this.keys(this.removed, collection),
+        };
     }
 
     recordAdded(collection: string, key: string): void {

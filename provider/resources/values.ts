@@ -89,7 +89,9 @@ function escapeHtml(value: string): string {
     return value.replace(/[&"'<>]/g, (char) => HTML_ESCAPES[char]);
 }
 
-const HTML_UNESCAPES: Record<string, string> = Object.fromEntries(Object.entries(HTML_ESCAPES).map(([char, entity]) => [entity, char]));
+const HTML_UNESCAPES: Record<string, string> = Object.fromEntries(
+    Object.entries(HTML_ESCAPES).map(([char, entity]) => [entity, char]),
+);
 
 /**
  * The inverse of the real service's escaping: the text that escapes to `stored`, or undefined when no text does
@@ -137,7 +139,9 @@ export const serviceText = (what: string) =>
  * value would never reach the service and the stack would show a diff forever, so it is refused up front.
  */
 export const meaningfulText = (what: string) =>
-    serviceText(what).trim().min(3, { error: `${what} must be at least 3 characters (the service ignores shorter ones)` });
+    serviceText(what)
+        .trim()
+        .min(3, { error: `${what} must be at least 3 characters (the service ignores shorter ones)` });
 
 /** A badge colour #RRGGBB; upper case, as it is stored, so #ff0000 and #FF0000 are the same colour. */
 export const hexColour = z
@@ -154,7 +158,10 @@ export const rgbColour = z
         const match = /^rgb\(\s*(\d{1,3})\s*,\s*(\d{1,3})\s*,\s*(\d{1,3})\s*\)$/i.exec(value);
         const parts = match?.slice(1).map(Number);
         if (!parts || parts.some((part) => part > 255)) {
-            context.addIssue({ code: "custom", message: "must be a colour of the form rgb(r,g,b) with each part 0 to 255" });
+            context.addIssue({
+                code: "custom",
+                message: "must be a colour of the form rgb(r,g,b) with each part 0 to 255",
+            });
             return z.NEVER;
         }
         return `rgb(${parts.join(",")})`;

@@ -5,7 +5,13 @@
 import { createHash } from "node:crypto";
 import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
-import { checkDefinition, validateWikiQuery, WikiDefinitionError, type WikiQueryDefinition, type WikiQueryIssue } from "../wiki";
+import {
+    checkDefinition,
+    validateWikiQuery,
+    WikiDefinitionError,
+    type WikiQueryDefinition,
+    type WikiQueryIssue,
+} from "../wiki";
 import { CatalogueError, chooseCatalogue, type ChosenCatalogue } from "../wiki/catalogue";
 import { MODULE_FIELDS } from "../wiki/definition";
 import type { Failure, Props, ResourceDefinition } from "./lifecycle";
@@ -14,7 +20,9 @@ import { type AgreeWith, type ArgsAgree } from "./args-check";
 import { httpUrl } from "./values";
 
 const inputs = z.strictObject({
-    definition: z.record(z.string(), z.unknown(), { error: "must be a query definition object (list, prop, meta, generator, params)" }),
+    definition: z.record(z.string(), z.unknown(), {
+        error: "must be a query definition object (list, prop, meta, generator, params)",
+    }),
     /** The wiki's api.php. */
     apiUrl: httpUrl,
     highLimits: z.boolean().default(false),
@@ -39,10 +47,19 @@ const hinted = new Set<string>();
 
 function outputsOf(wanted: WikiQueryInputs): Props {
     const { catalogue } = catalogueFor(wanted);
-    const { request, warnings, advice, judgedWith, judgedAs } = validateWikiQuery(wanted.definition, { highLimits: wanted.highLimits, catalogue });
+    const { request, warnings, advice, judgedWith, judgedAs } = validateWikiQuery(wanted.definition, {
+        highLimits: wanted.highLimits,
+        catalogue,
+    });
     // The validator's advice (misleadingboolean, sensitive, ...) stays among this resource's warnings, as before 0.2.
     const concerns = [...warnings, ...advice];
-    return { request, url: `${wanted.apiUrl}?${new URLSearchParams(request).toString()}`, warnings: concerns.map((w) => `${w.param}: ${w.message} (${w.code})`), judgedWith, judgedAs };
+    return {
+        request,
+        url: `${wanted.apiUrl}?${new URLSearchParams(request).toString()}`,
+        warnings: concerns.map((w) => `${w.param}: ${w.message} (${w.code})`),
+        judgedWith,
+        judgedAs,
+    };
 }
 
 export const wikiQuery: ResourceDefinition<WikiQueryInputs> = {
@@ -54,14 +71,16 @@ export const wikiQuery: ResourceDefinition<WikiQueryInputs> = {
         try {
             definition = checkDefinition(wanted.definition);
         } catch (error) {
-            if (error instanceof WikiDefinitionError) return [{ property: error.field, reason: error.message.slice(error.field.length + 2) }];
+            if (error instanceof WikiDefinitionError)
+                return [{ property: error.field, reason: error.message.slice(error.field.length + 2) }];
             throw error;
         }
         let chosen: ChosenCatalogue;
         try {
             chosen = catalogueFor(wanted);
         } catch (error) {
-            if (error instanceof CatalogueError) return [{ property: wanted.catalogue === undefined ? "apiUrl" : "catalogue", reason: error.message }];
+            if (error instanceof CatalogueError)
+                return [{ property: wanted.catalogue === undefined ? "apiUrl" : "catalogue", reason: error.message }];
             throw error;
         }
         if (chosen.hint && !hinted.has(wanted.apiUrl)) {
@@ -73,7 +92,8 @@ export const wikiQuery: ResourceDefinition<WikiQueryInputs> = {
         const { errors } = result;
         const warnings = [...result.warnings, ...result.advice];
         if (!wanted.strict) {
-            for (const warning of warnings.map(asFailure)) context.tell(`WikiQuery warning: ${warning.property}: ${warning.reason}`);
+            for (const warning of warnings.map(asFailure))
+                context.tell(`WikiQuery warning: ${warning.property}: ${warning.reason}`);
         }
         return [...errors, ...(wanted.strict ? warnings : [])].map(asFailure);
     },
@@ -91,7 +111,11 @@ export const wikiQuery: ResourceDefinition<WikiQueryInputs> = {
 };
 
 function pickInputs(state: Props): Props {
-    return Object.fromEntries(Object.keys(inputs.shape).filter((key) => key in state).map((key) => [key, state[key]]));
+    return Object.fromEntries(
+        Object.keys(inputs.shape)
+            .filter((key) => key in state)
+            .map((key) => [key, state[key]]),
+    );
 }
 
 export interface WikiQueryArgs {

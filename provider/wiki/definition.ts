@@ -18,14 +18,25 @@ export interface WikiQueryDefinition {
 }
 
 export class WikiDefinitionError extends Error {
-    constructor(readonly field: string, reason: string) {
+    constructor(
+        readonly field: string,
+        reason: string,
+    ) {
         super(`${field}: ${reason}`);
         this.name = "WikiDefinitionError";
     }
 }
 
 /** The fields a definition may have. */
-export const DEFINITION_FIELDS: ReadonlySet<string> = new Set(["name", "description", "list", "prop", "meta", "generator", "params"]);
+export const DEFINITION_FIELDS: ReadonlySet<string> = new Set([
+    "name",
+    "description",
+    "list",
+    "prop",
+    "meta",
+    "generator",
+    "params",
+]);
 /** ApiQuery's module groups, in the order it runs them: a definition names modules of each in a field of its own. */
 export const MODULE_GROUPS = ["prop", "list", "meta"] as const;
 export type ModuleGroup = (typeof MODULE_GROUPS)[number];
@@ -46,7 +57,9 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
 }
 
 function isScalar(value: unknown): value is DefinitionScalar {
-    return typeof value === "string" || typeof value === "boolean" || (typeof value === "number" && Number.isFinite(value));
+    return (
+        typeof value === "string" || typeof value === "boolean" || (typeof value === "number" && Number.isFinite(value))
+    );
 }
 
 function checkOptionalString(definition: Record<string, unknown>, key: string, where: string): void {
@@ -60,7 +73,10 @@ function checkModuleNames(definition: Record<string, unknown>, key: string, wher
     const value = definition[key];
     if (value === undefined || typeof value === "string") return;
     if (!Array.isArray(value)) {
-        throw new WikiDefinitionError(`${where}.${key}`, `expected a module name or a list of module names, got ${describe(value)}`);
+        throw new WikiDefinitionError(
+            `${where}.${key}`,
+            `expected a module name or a list of module names, got ${describe(value)}`,
+        );
     }
     value.forEach((name, index) => {
         if (typeof name !== "string") {
@@ -83,11 +99,15 @@ function checkParamValue(value: unknown, field: string): void {
 
 function checkParams(params: unknown, where: string): void {
     if (params === undefined) return;
-    if (!isPlainObject(params)) throw new WikiDefinitionError(`${where}.params`, `expected an object, got ${describe(params)}`);
+    if (!isPlainObject(params))
+        throw new WikiDefinitionError(`${where}.params`, `expected an object, got ${describe(params)}`);
     for (const key in params) {
         const field = `${where}.params.${key}`;
         if (MODULE_FIELDS.has(key)) {
-            throw new WikiDefinitionError(field, `give ${key} in the definition's own "${key}" field, not among params`);
+            throw new WikiDefinitionError(
+                field,
+                `give ${key} in the definition's own "${key}" field, not among params`,
+            );
         }
         if (key === "action" && params[key] !== "query") {
             throw new WikiDefinitionError(field, 'a query definition is for action "query" only');
@@ -101,7 +121,10 @@ export function checkDefinition(input: unknown, where = "definition"): WikiQuery
     if (!isPlainObject(input)) throw new WikiDefinitionError(where, `expected an object, got ${describe(input)}`);
     for (const key in input) {
         if (!DEFINITION_FIELDS.has(key)) {
-            throw new WikiDefinitionError(`${where}.${key}`, `unknown field (expected ${[...DEFINITION_FIELDS].join(", ")})`);
+            throw new WikiDefinitionError(
+                `${where}.${key}`,
+                `unknown field (expected ${[...DEFINITION_FIELDS].join(", ")})`,
+            );
         }
     }
     checkOptionalString(input, "name", where);

@@ -13,7 +13,9 @@ const CONTROL = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/gu;
 
 /** A character as JSON escapes it: \uXXXX for each of its UTF-16 code units (two for a character past U+FFFF). */
 function escapeCharacter(character: string): string {
-    return [...Array(character.length).keys()].map((unit) => `\\u${character.charCodeAt(unit).toString(16).padStart(4, "0")}`).join("");
+    return [...Array(character.length).keys()]
+        .map((unit) => `\\u${character.charCodeAt(unit).toString(16).padStart(4, "0")}`)
+        .join("");
 }
 
 // What JSON.stringify leaves raw among them: all but the C0 controls.

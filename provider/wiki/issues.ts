@@ -19,7 +19,8 @@ const DEPRECATION_HELP: WikiQueryIssue = {
     code: "deprecation-help",
     param: "",
     module: "main",
-    message: "Subscribe to the mediawiki-api-announce mailing list for notice of API deprecations and breaking changes.",
+    message:
+        "Subscribe to the mediawiki-api-announce mailing list for notice of API deprecations and breaking changes.",
 };
 
 /** Collects errors, warnings and advice in the order they are found. */
@@ -43,7 +44,14 @@ export class IssueLog {
     }
 
     /** What the wiki may say, depending on its pages or configuration: never an error or warning of the definition. */
-    mayOccur(severity: "error" | "warning", code: string, param: string, module: string, when: string, message: string): void {
+    mayOccur(
+        severity: "error" | "warning",
+        code: string,
+        param: string,
+        module: string,
+        when: string,
+        message: string,
+    ): void {
         this.possible.push({ severity, code, param, module, when, message: `May occur, when ${when}: ${message}` });
     }
 

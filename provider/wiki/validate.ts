@@ -47,7 +47,8 @@ export interface WikiQueryResult {
 
 const STANDARD_NAMESPACES: ReadonlySet<number> = new Set([0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15]);
 /** What stands in for site data a catalogue does not carry (a bare paraminfo reply, a pin of format 1). */
-const ASSUMED_SITE = "assumed: the English namespaces of a fresh MediaWiki, no interwiki prefix, capitalised first letters, language codes judged by their shape";
+const ASSUMED_SITE =
+    "assumed: the English namespaces of a fresh MediaWiki, no interwiki prefix, capitalised first letters, language codes judged by their shape";
 
 function rawValue(value: DefinitionValue): RawValue | undefined {
     if (typeof value === "string") return value;
@@ -58,7 +59,10 @@ function rawValue(value: DefinitionValue): RawValue | undefined {
 
 function namespaceSet(namespaces: readonly number[] | undefined, site: SiteInfo | undefined): ReadonlySet<number> {
     // NamespaceDef takes the wiki's namespaces that can hold pages (Media and Special cannot).
-    if (namespaces === undefined) return site ? new Set(site.namespaces.map((namespace) => namespace.id).filter((id) => id >= 0)) : STANDARD_NAMESPACES;
+    if (namespaces === undefined)
+        return site
+            ? new Set(site.namespaces.map((namespace) => namespace.id).filter((id) => id >= 0))
+            : STANDARD_NAMESPACES;
     if (!Array.isArray(namespaces) || !namespaces.every(Number.isInteger)) {
         throw new TypeError("options.namespaces: expected an array of integer namespace numbers");
     }
@@ -77,7 +81,8 @@ function siteJudgedBy(catalogue: Catalogue): string {
     if (!site) return `without site data (${ASSUMED_SITE})`;
     const lacks = site.lacks ?? [];
     const parts = `namespaces, aliases, interwiki prefixes, case${lacks.includes("languages") ? "" : ", language codes"}`;
-    const lacking = lacks.length === 0 ? "" : `; they lack the wiki's ${lacks.map((part) => WITHOUT_PART[part]).join(" and ")}`;
+    const lacking =
+        lacks.length === 0 ? "" : `; they lack the wiki's ${lacks.map((part) => WITHOUT_PART[part]).join(" and ")}`;
     return `with the site data of ${origin?.siteDescription ?? "the catalogue"} (${parts})${lacking}`;
 }
 
@@ -86,7 +91,12 @@ function siteJudgedBy(catalogue: Catalogue): string {
 export function judgedAs(catalogue: Catalogue, mediawikiVersion?: string): string {
     const recorded = catalogue.origin?.mediawikiVersion;
     const version = mediawikiVersion ?? recorded ?? SHIPPED_MEDIAWIKI_VERSION;
-    const source = mediawikiVersion !== undefined ? "as given" : recorded !== undefined ? "the catalogue's" : "the shipped catalogue's: the catalogue records none";
+    const source =
+        mediawikiVersion !== undefined
+            ? "as given"
+            : recorded !== undefined
+              ? "the catalogue's"
+              : "the shipped catalogue's: the catalogue records none";
     return `the rules of MediaWiki ${version} (${source}), ${siteJudgedBy(catalogue)}`;
 }
 
@@ -106,7 +116,8 @@ class QueryValidation {
         private readonly definition: WikiQueryDefinition,
         private readonly options: ValidateWikiQueryOptions,
     ) {
-        const version = options.mediawikiVersion ?? index.catalogue.origin?.mediawikiVersion ?? SHIPPED_MEDIAWIKI_VERSION;
+        const version =
+            options.mediawikiVersion ?? index.catalogue.origin?.mediawikiVersion ?? SHIPPED_MEDIAWIKI_VERSION;
         this.wiki = { version, site: index.site };
         this.validator = new ParamValidator(this.issues, {
             highLimits: options.highLimits === true,
@@ -141,7 +152,16 @@ class QueryValidation {
         for (const use of uses) checkModule(use, pages, this.wiki, this.issues);
         const { errors, warnings, advice, possible } = this.issues;
         const judgedWith = this.index.catalogue.origin?.description ?? "a catalogue of unknown origin";
-        return { valid: errors.length === 0, errors, warnings, advice, possible, request: this.request, judgedWith, judgedAs: judgedAs(this.index.catalogue, this.options.mediawikiVersion) };
+        return {
+            valid: errors.length === 0,
+            errors,
+            warnings,
+            advice,
+            possible,
+            request: this.request,
+            judgedWith,
+            judgedAs: judgedAs(this.index.catalogue, this.options.mediawikiVersion),
+        };
     }
 
     /** Validates the parameters the definition gives for one module, its missing required ones, and its templated ones. */
@@ -154,7 +174,8 @@ class QueryValidation {
             if (!this.params.has(spec.requestName)) this.validator.getValue(spec, undefined);
         }
         for (const template of index.templates) {
-            if (this.names.some((name) => name.startsWith(template.head))) this.validateTemplated(index, template.info, given);
+            if (this.names.some((name) => name.startsWith(template.head)))
+                this.validateTemplated(index, template.info, given);
         }
         return given;
     }
@@ -173,12 +194,19 @@ class QueryValidation {
     private validateTemplated(index: ModuleIndex, template: ParamInfo, given: Map<string, ValidatedParam>): void {
         const variables = Object.entries(template.templateVars ?? {});
         const valueLists = variables.map(([, target]) => given.get(target)?.values ?? []);
-        const pieces = templatePieces(template.name, variables.map(([variable]) => variable));
+        const pieces = templatePieces(
+            template.name,
+            variables.map(([variable]) => variable),
+        );
         for (const requestName of this.names) {
             if (!requestName.startsWith(index.prefix)) continue;
             const name = requestName.slice(index.prefix.length);
             if (pieces && matchesTemplate(name, pieces, valueLists)) {
-                this.accept(name, this.validator.getValue(index.templatedSpec(template, name), this.params.get(requestName)), given);
+                this.accept(
+                    name,
+                    this.validator.getValue(index.templatedSpec(template, name), this.params.get(requestName)),
+                    given,
+                );
             }
         }
     }
@@ -214,17 +242,22 @@ class QueryValidation {
         this.request.generator = name;
         const module = this.index.catalogue.modules.get(name);
         if (!module || !module.generator) {
-            const reason = module ? `Module ${quoted(name)} cannot be used as a generator.` : `Unknown generator ${quoted(name)}.${this.generatorSuggestion(name)}`;
+            const reason = module
+                ? `Module ${quoted(name)} cannot be used as a generator.`
+                : `Unknown generator ${quoted(name)}.${this.generatorSuggestion(name)}`;
             this.issues.error("badgenerator", "generator", "query", reason);
             return [];
         }
-        if (module.deprecated) this.issues.warning("deprecation", "generator", name, `The "${name}" module has been deprecated.`);
+        if (module.deprecated)
+            this.issues.warning("deprecation", "generator", name, `The "${name}" module has been deprecated.`);
         const index = this.index.generator(name);
         return index ? [{ index, role: "generator", given: new Map() }] : [];
     }
 
     private generatorSuggestion(name: string): string {
-        const generators = [...this.index.catalogue.modules.values()].filter((module) => module.generator).map((module) => module.name);
+        const generators = [...this.index.catalogue.modules.values()]
+            .filter((module) => module.generator)
+            .map((module) => module.name);
         return didYouMean(closestName(name, generators));
     }
 
@@ -235,7 +268,11 @@ class QueryValidation {
             if (this.used.has(name)) continue;
             let hint = templatedHint(name, uses) ?? ownerHint(this.index.ownerOf(name));
             if (hint === "") {
-                known ??= [this.index.main(this.wiki.version), this.index.query, ...uses.map((use) => use.index)].flatMap((index) => [...index.specs.keys()]);
+                known ??= [
+                    this.index.main(this.wiki.version),
+                    this.index.query,
+                    ...uses.map((use) => use.index),
+                ].flatMap((index) => [...index.specs.keys()]);
                 hint = didYouMean(closestName(name, known), " (did you mean", ")");
             }
             // ApiMain reports them, after every module has read its own.
@@ -250,7 +287,10 @@ export function didYouMean(suggestion: string | undefined, before = " Did you me
 }
 
 /** A template name split at its variables: literal, variable, literal, ...; undefined unless each variable occurs exactly once. */
-function templatePieces(name: string, variables: readonly string[]): { literals: string[]; order: number[] } | undefined {
+function templatePieces(
+    name: string,
+    variables: readonly string[],
+): { literals: string[]; order: number[] } | undefined {
     const literals: string[] = [];
     const order: number[] = [];
     let rest = name;
@@ -273,7 +313,11 @@ function templatePieces(name: string, variables: readonly string[]): { literals:
 
 // The positions reachable after each variable: at most name.length + 1 of them, each step trying the
 // variable's values there, so the cost is bounded by the name's length times the values' count.
-function matchesTemplate(name: string, pieces: { literals: string[]; order: number[] }, valueLists: readonly (readonly string[])[]): boolean {
+function matchesTemplate(
+    name: string,
+    pieces: { literals: string[]; order: number[] },
+    valueLists: readonly (readonly string[])[],
+): boolean {
     const { literals, order } = pieces;
     if (!name.startsWith(literals[0]) || !name.endsWith(literals[literals.length - 1])) return false;
     let positions = new Set([literals[0].length]);

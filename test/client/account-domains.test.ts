@@ -39,11 +39,16 @@ describe("client: domains", () => {
     const { emulator, client } = useEmulator();
 
     it("create, list, update and delete a domain, in camelCase with numeric ids", async () => {
-        const created = await client().domains.create({ domain: "https://links.example", redirectRoot: "https://example.com/" });
+        const created = await client().domains.create({
+            domain: "https://links.example",
+            redirectRoot: "https://example.com/",
+        });
         assert.equal(typeof created.id, "number");
 
         const page = await client().domains.list();
-        assert.deepEqual(page.items, [{ id: created.id, domain: "https://links.example", redirectRoot: "https://example.com/", redirect404: "" }]);
+        assert.deepEqual(page.items, [
+            { id: created.id, domain: "https://links.example", redirectRoot: "https://example.com/", redirect404: "" },
+        ]);
         assert.equal(page.result, 1);
 
         await client().domains.update(created.id, { redirect404: "https://example.com/404" });
@@ -79,7 +84,10 @@ describe("client: domains", () => {
     });
 
     it("an unknown id fails as not-found with notFound set", async () => {
-        for (const attempt of [client().domains.update(999, { redirectRoot: "https://example.com/" }), client().domains.delete(999)]) {
+        for (const attempt of [
+            client().domains.update(999, { redirectRoot: "https://example.com/" }),
+            client().domains.delete(999),
+        ]) {
             const error = await rejection(attempt);
             assert.equal(error.kind, "not-found");
             assert.equal(error.notFound, true);

@@ -84,8 +84,19 @@ describe("client: channels", () => {
     const { emulator, client } = useEmulator();
 
     it("create returns the channel; the list's string ids become numbers", async () => {
-        const channel = await client().channels.create({ name: "Launch", description: "Launch week", color: "#1A2B3C", starred: true });
-        assert.deepEqual(channel, { id: channel.id, name: "Launch", description: "Launch week", color: "#1A2B3C", starred: true });
+        const channel = await client().channels.create({
+            name: "Launch",
+            description: "Launch week",
+            color: "#1A2B3C",
+            starred: true,
+        });
+        assert.deepEqual(channel, {
+            id: channel.id,
+            name: "Launch",
+            description: "Launch week",
+            color: "#1A2B3C",
+            starred: true,
+        });
         const page = await client().channels.list();
         assert.deepEqual(page.items, [channel]);
         assert.equal(typeof page.items[0].id, "number");

@@ -49,7 +49,10 @@ describe("client: faults of the service", () => {
         assert.equal(error.status, undefined);
         assert.equal(error.retryable, true);
         assert.match(error.message, /may have been applied/);
-        assert.equal(error.failure, error.message.replace(/; the change may have been applied, check before repeating it$/, ""));
+        assert.equal(
+            error.failure,
+            error.message.replace(/; the change may have been applied, check before repeating it$/, ""),
+        );
         assert.deepEqual(
             (await requestsTo("POST")).map((entry) => entry.fault),
             ["drop-after-apply"],
@@ -121,7 +124,9 @@ describe("client: a service that cannot be reached", () => {
         const server = await startScriptedServer(() => ({ body: {} }));
         const { baseUrl } = server;
         await server.close();
-        const error = await rejection(createShortenerClient({ baseUrl, apiKey: "unreachable-key", maxRetries: 1 }).account.get());
+        const error = await rejection(
+            createShortenerClient({ baseUrl, apiKey: "unreachable-key", maxRetries: 1 }).account.get(),
+        );
         assert.equal(error.kind, "network");
         assert.equal(error.retryable, true);
         assert.match(error.message, /ECONNREFUSED/);

@@ -7,7 +7,8 @@ describe("client: pagination against the emulator", () => {
 
     async function seedPixels(count: number): Promise<number[]> {
         const ids: number[] = [];
-        for (let index = 0; index < count; index++) ids.push((await emulator().admin.seed("pixels", { name: `Pixel ${index}` })).id);
+        for (let index = 0; index < count; index++)
+            ids.push((await emulator().admin.seed("pixels", { name: `Pixel ${index}` })).id);
         return ids;
     }
 
@@ -18,7 +19,10 @@ describe("client: pagination against the emulator", () => {
             first.items.map((pixel) => pixel.id),
             ids.slice(0, 4),
         );
-        assert.deepEqual([first.result, first.perPage, first.currentPage, first.nextPage, first.maxPage], [4, 4, 1, 2, 3]);
+        assert.deepEqual(
+            [first.result, first.perPage, first.currentPage, first.nextPage, first.maxPage],
+            [4, 4, 1, 2, 3],
+        );
         const last = await client().pixels.list({ limit: 4, page: 3 });
         assert.deepEqual(
             last.items.map((pixel) => pixel.id),
@@ -59,7 +63,8 @@ describe("client: pagination against the emulator", () => {
 
     it("domains over several pages: the service's domain on every page is never taken for the account's", async () => {
         const ids: number[] = [];
-        for (let index = 0; index < 5; index++) ids.push((await emulator().admin.seed("domains", { domain: `https://d${index}.example` })).id);
+        for (let index = 0; index < 5; index++)
+            ids.push((await emulator().admin.seed("domains", { domain: `https://d${index}.example` })).id);
         const page = await client().domains.list({ limit: 2, page: 2 });
         assert.equal(page.systemDomains.length, 1);
         assert.equal(page.items.length, 2);
@@ -85,7 +90,13 @@ describe("client: pagination of a misbehaving service", () => {
     const client = () => createShortenerClient({ baseUrl: server().baseUrl, apiKey: "scripted-key", maxRetries: 0 });
 
     function pixelsPage(page: number, nextpage: number | null, maxpage: number, ids: number[]) {
-        const pixels = ids.map((id) => ({ id, type: "qapixel", name: `p${id}`, tag: "t", date: "2024-01-01 00:00:00" }));
+        const pixels = ids.map((id) => ({
+            id,
+            type: "qapixel",
+            name: `p${id}`,
+            tag: "t",
+            date: "2024-01-01 00:00:00",
+        }));
         return { error: "0", data: { result: ids.length, perpage: 2, currentpage: page, nextpage, maxpage, pixels } };
     }
 

@@ -8,7 +8,8 @@ describe("client: pixels", () => {
     it("every one of the 13 pixel types can be created and is listed with its fields", async () => {
         assert.equal(PIXEL_TYPES.length, 13);
         const ids: number[] = [];
-        for (const type of PIXEL_TYPES) ids.push((await client().pixels.create({ type, name: `${type} pixel`, tag: `TAG-${type}` })).id);
+        for (const type of PIXEL_TYPES)
+            ids.push((await client().pixels.create({ type, name: `${type} pixel`, tag: `TAG-${type}` })).id);
         const pixels = await collect(client().pixels.all({ limit: 5 }));
         assert.deepEqual(
             pixels.map((pixel) => [pixel.id, pixel.type, pixel.name, pixel.tag]),
@@ -32,7 +33,9 @@ describe("client: pixels", () => {
     });
 
     it("a type outside the 13 tokens fails as validation and nothing is stored", async () => {
-        const error = await rejection(client().pixels.create({ type: "carrierpigeon" as PixelType, name: "Nope", tag: "X" }));
+        const error = await rejection(
+            client().pixels.create({ type: "carrierpigeon" as PixelType, name: "Nope", tag: "X" }),
+        );
         assert.equal(error.kind, "validation");
         assert.deepEqual(await emulator().admin.list("pixels"), []);
     });
@@ -42,7 +45,11 @@ describe("client: QR codes", () => {
     const { emulator, client } = useEmulator();
 
     it("create returns id and link; get returns the code and its statistics with counts as numbers", async () => {
-        const created = await client().qrCodes.create({ type: "link", data: "https://example.com/", foreground: "rgb(10,20,30)" });
+        const created = await client().qrCodes.create({
+            type: "link",
+            data: "https://example.com/",
+            foreground: "rgb(10,20,30)",
+        });
         assert.equal(typeof created.id, "number");
         assert.match(created.link ?? "", /^http/);
         await emulator().admin.patch("qrcodes", created.id, {

@@ -10,7 +10,9 @@ const SHORT_WINDOW = { limit: 30, windowMs: 1000 };
 /** Uses up the key's window behind the client's back, so that the client's next request meets a 429. */
 async function exhaustWindow(emulator: RunningEmulator, limit: number): Promise<void> {
     for (let index = 0; index < limit; index++) {
-        await fetch(`${emulator.baseUrl}/api/account`, { headers: { Authorization: `Bearer ${emulator.apiKey}` } }).then((r) => r.text());
+        await fetch(`${emulator.baseUrl}/api/account`, {
+            headers: { Authorization: `Bearer ${emulator.apiKey}` },
+        }).then((r) => r.text());
     }
 }
 
@@ -59,7 +61,11 @@ for (const style of ["body", "status"] as const) {
             await emulator().admin.clearRequests();
             await Promise.all(Array.from({ length: 8 }, () => client().pixels.list()));
             const log = await emulator().admin.requests();
-            assert.equal(log.filter((entry) => entry.rateLimited).length, 1, "only the first request, sent blind, was refused");
+            assert.equal(
+                log.filter((entry) => entry.rateLimited).length,
+                1,
+                "only the first request, sent blind, was refused",
+            );
             assert.equal(log.length, 9);
         });
     });
@@ -71,7 +77,9 @@ describe("client: bursts against a short window", () => {
     it("50 concurrent calls against 30 per window all succeed and the service refuses none", async () => {
         const shared = client();
         const calls = Array.from({ length: 50 }, (_, index) =>
-            index % 2 === 0 ? shared.pixels.create({ type: "qapixel", name: `Pixel ${index}`, tag: `T${index}` }) : shared.pixels.list(),
+            index % 2 === 0
+                ? shared.pixels.create({ type: "qapixel", name: `Pixel ${index}`, tag: `T${index}` })
+                : shared.pixels.list(),
         );
         const results = await Promise.allSettled(calls);
         assert.deepEqual(
@@ -106,6 +114,10 @@ describe("client: bursts against a short window", () => {
         const observed = client({ onWait: (event) => waits.push(event) });
         await Promise.all(Array.from({ length: 35 }, () => observed.overlays.list()));
         assert.ok(waits.length > 0);
-        assert.ok(waits.every((event) => event.reason === "rate-limit" && event.operation === "overlays.list" && event.waitMs > 0));
+        assert.ok(
+            waits.every(
+                (event) => event.reason === "rate-limit" && event.operation === "overlays.list" && event.waitMs > 0,
+            ),
+        );
     });
 });

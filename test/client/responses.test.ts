@@ -35,13 +35,21 @@ describe("client: reading the service's answers", () => {
     it("a 403 with a JSON message is an auth error with that message", async () => {
         answerAlways({ status: 403, body: { error: 1, message: "API key expired." } });
         const error = await rejection(client().account.get());
-        assert.deepEqual([error.kind, error.status, error.serviceMessage, error.retryable], ["auth", 403, "API key expired.", false]);
+        assert.deepEqual(
+            [error.kind, error.status, error.serviceMessage, error.retryable],
+            ["auth", 403, "API key expired.", false],
+        );
     });
 
     it("an HTML 405 (a method the route does not take) is a bad-response naming the status, and not retried", async () => {
         answerAlways({ status: 405, body: "<!DOCTYPE html><html><body>405 Method Not Allowed</body></html>" });
-        const error = await rejection(createShortenerClient({ baseUrl: server().baseUrl, apiKey: "scripted-key" }).account.get());
-        assert.deepEqual([error.kind, error.status, error.retryable, error.notFound], ["bad-response", 405, false, false]);
+        const error = await rejection(
+            createShortenerClient({ baseUrl: server().baseUrl, apiKey: "scripted-key" }).account.get(),
+        );
+        assert.deepEqual(
+            [error.kind, error.status, error.retryable, error.notFound],
+            ["bad-response", 405, false, false],
+        );
         assert.match(error.message, /HTTP 405 with an HTML page/);
         assert.equal(server().requests.length, 1);
     });
@@ -52,15 +60,22 @@ describe("client: reading the service's answers", () => {
     });
 
     it("a list page without its array is a bad-response naming the missing field, never an empty list", async () => {
-        answerAlways({ body: { error: "0", data: { result: 0, perpage: 15, currentpage: 1, nextpage: null, maxpage: 0 } } });
+        answerAlways({
+            body: { error: "0", data: { result: 0, perpage: 15, currentpage: 1, nextpage: null, maxpage: 0 } },
+        });
         const error = await rejection(client().pixels.list());
         assert.equal(error.kind, "bad-response");
         assert.match(error.message, /data\.pixels/);
     });
 
     it("a list item without an id is a bad-response naming the item", async () => {
-        const pixels = [{ id: 1, type: "forum", name: "a", tag: "t", date: "" }, { type: "forum", name: "b", tag: "t", date: "" }];
-        answerAlways({ body: { error: "0", data: { result: 2, perpage: 15, currentpage: 1, nextpage: null, maxpage: 1, pixels } } });
+        const pixels = [
+            { id: 1, type: "forum", name: "a", tag: "t", date: "" },
+            { type: "forum", name: "b", tag: "t", date: "" },
+        ];
+        answerAlways({
+            body: { error: "0", data: { result: 2, perpage: 15, currentpage: 1, nextpage: null, maxpage: 1, pixels } },
+        });
         const error = await rejection(client().pixels.list());
         assert.equal(error.kind, "bad-response");
         assert.match(error.message, /data\.pixels\.1\.id/);
@@ -84,14 +99,26 @@ describe("client: reading the service's answers", () => {
         });
         const { qrCode, statistics } = await client().qrCodes.get(12);
         assert.ok(statistics);
-        assert.deepEqual(qrCode, { id: 12, link: "https://sho.rt/q/12", scans: 3, name: "", date: "2024-01-02 03:04:05" });
+        assert.deepEqual(qrCode, {
+            id: 12,
+            link: "https://sho.rt/q/12",
+            scans: 3,
+            name: "",
+            date: "2024-01-02 03:04:05",
+        });
         assert.deepEqual(statistics.topCountries, { Peru: 2, Chile: 1 });
         assert.deepEqual(statistics.topReferrers, {});
         assert.equal(statistics.clicks, 3);
     });
 
     it("a campaign's name is read from name, domain or campaign, and a missing one is a bad-response", async () => {
-        const campaign = (nameField: Record<string, string>) => ({ id: 5, public: 0, rotator: false, list: "https://sho.rt/l/5", ...nameField });
+        const campaign = (nameField: Record<string, string>) => ({
+            id: 5,
+            public: 0,
+            rotator: false,
+            list: "https://sho.rt/l/5",
+            ...nameField,
+        });
         answerAlways({
             body: {
                 error: "0",

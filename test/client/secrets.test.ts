@@ -25,10 +25,14 @@ describe("client: the API key never appears in an error", () => {
         await keep(client({ timeoutMs: 200, maxRetries: 0 }).splash.list()); // timeout
         await keep(client({ baseUrl: `${emulator().baseUrl}/elsewhere` }).account.get()); // HTML 404
 
-        assert.deepEqual(
-            [...new Set(errors.map((error) => error.kind))].sort(),
-            ["bad-response", "network", "not-found", "server", "timeout", "validation"],
-        );
+        assert.deepEqual([...new Set(errors.map((error) => error.kind))].sort(), [
+            "bad-response",
+            "network",
+            "not-found",
+            "server",
+            "timeout",
+            "validation",
+        ]);
         for (const error of errors) assertSecretAbsent(error, apiKey);
     });
 
@@ -48,9 +52,14 @@ describe("client: the API key never appears in an error", () => {
             headers: { Authorization: `Bearer ${apiKey}`, "Content-Type": "application/json" },
             body: JSON.stringify(body),
         }).then((response) => response.json() as Promise<{ message: string }>);
-        assert.ok(raw.message.includes(apiKey), "the service message does repeat the key, so the redaction is exercised");
+        assert.ok(
+            raw.message.includes(apiKey),
+            "the service message does repeat the key, so the redaction is exercised",
+        );
 
-        const error = await rejection(client().pixels.create(body as unknown as Parameters<ShortenerClient["pixels"]["create"]>[0]));
+        const error = await rejection(
+            client().pixels.create(body as unknown as Parameters<ShortenerClient["pixels"]["create"]>[0]),
+        );
         assert.equal(error.kind, "validation");
         assert.match(error.serviceMessage ?? "", /\[redacted\]/);
         assertSecretAbsent(error, apiKey);
@@ -63,7 +72,9 @@ describe("client: a password sent to the account never appears in an error", () 
     it("even when the service repeats it", async () => {
         const password = "hunter2-very-secret";
         script(() => ({ body: { error: 1, message: `Password ${password} is too weak.` } }));
-        const error = await rejection(createShortenerClient({ baseUrl: server().baseUrl, apiKey: "scripted" }).account.update({ password }));
+        const error = await rejection(
+            createShortenerClient({ baseUrl: server().baseUrl, apiKey: "scripted" }).account.update({ password }),
+        );
         assert.equal(error.kind, "validation");
         assertSecretAbsent(error, password);
         assert.equal(error.serviceMessage, "Password [redacted] is too weak.");

@@ -32,14 +32,17 @@ interface Section {
 function sectionsOf(output: string): Section[] {
     const parts = output.split(/^(Step \d+ of \d+ — .*)$/m);
     const sections: Section[] = [];
-    for (let index = 1; index < parts.length; index += 2) sections.push({ heading: parts[index], body: parts[index + 1] });
+    for (let index = 1; index < parts.length; index += 2)
+        sections.push({ heading: parts[index], body: parts[index + 1] });
     return sections;
 }
 
 /** How the engine's report of each operation begins (before any stack name), taken from the engine's own formatter. */
 const REPORT_HEADINGS = (["preview", "up", "refresh", "destroy"] as const).map((operation) => ({
     operation,
-    heading: formatResult({ operation, ok: true, steps: [], summary: {}, outputs: {}, log: "" }).split("\n")[0].replace(/:$/, ""),
+    heading: formatResult({ operation, ok: true, steps: [], summary: {}, outputs: {}, log: "" })
+        .split("\n")[0]
+        .replace(/:$/, ""),
 }));
 
 function operationHeaded(line: string): Operation | undefined {
@@ -89,66 +92,76 @@ function connectionRefused(url: URL): Promise<boolean> {
 }
 
 // Each profile's demo is a whole run of its own; npm test's quick depth runs one (test/support/depth.ts).
-for (const profile of sampleOf("the demo under each service profile", PROFILE_NAMES, 1, (name) => name)) describe(`npm run demo -- --profile ${profile}`, function () {
-    this.timeout(180_000);
-    const marker = randomBytes(8).toString("hex");
-    let dir = "";
-    let demo: Finished;
-    let apiKey = "";
+for (const profile of sampleOf("the demo under each service profile", PROFILE_NAMES, 1, (name) => name))
+    describe(`npm run demo -- --profile ${profile}`, function () {
+        this.timeout(180_000);
+        const marker = randomBytes(8).toString("hex");
+        let dir = "";
+        let demo: Finished;
+        let apiKey = "";
 
-    before(async () => {
-        dir = mkdtempSync(join(tmpdir(), "demo-test-"));
-        const keyFile = join(dir, "api-key");
-        demo = await runDemo(["--profile", profile, "--api-key-file", keyFile], marker);
-        apiKey = readFileSync(keyFile, "utf8");
+        before(async () => {
+            dir = mkdtempSync(join(tmpdir(), "demo-test-"));
+            const keyFile = join(dir, "api-key");
+            demo = await runDemo(["--profile", profile, "--api-key-file", keyFile], marker);
+            apiKey = readFileSync(keyFile, "utf8");
+        });
+
+        after(() => rmSync(dir, { recursive: true, force: true }));
+
+        it("exits 0 and shows each numbered step with the engine's report in order", () => {
+            assert.equal(demo.code, 0, `${demo.stdout}\n${demo.stderr}`);
+            const sections = sectionsOf(demo.stdout);
+            const numbers = sections.map((section) =>
+                section.heading
+                    .match(/^Step (\d+) of (\d+)/)!
+                    .slice(1)
+                    .map(Number),
+            );
+            assert.ok(numbers.length >= OPERATIONS.length, demo.stdout);
+            numbers.forEach(([number, count], index) =>
+                assert.deepEqual([number, count], [index + 1, numbers.length], demo.stdout),
+            );
+            assert.deepEqual(sections.flatMap(operationsIn), OPERATIONS);
+            assert.match(demo.stdout, /What this showed:/);
+            assert.match(
+                demo.stdout,
+                new RegExp(`The emulator behaves like ${profile === "real" ? "the real service" : "the spec"}`),
+            );
+            // The closing hint sets the key by the prompt, never with the key on the command line.
+            assert.match(demo.stdout, /^ *pulumi config set --secret shortener:apiKey( +#.*)?$/m);
+            assert.doesNotMatch(demo.stdout, /config set --secret shortener:apiKey +[^\s#]/);
+        });
+
+        it("shows the dashboard edits as drift on refresh, and up puts each one back", () => {
+            const sections = sectionsOf(demo.stdout);
+            const refresh = sectionOf(sections, "refresh", "first").body;
+            const drift = diffsOf(refresh);
+            assert.ok(drift.length > 0, `refresh showed no drift:\n${refresh}`);
+            const putBack = diffsOf(sectionOf(sections, "up", "last").body);
+            assert.deepEqual(
+                putBack.sort(),
+                drift.map(([property, old, now]) => [property, now, old]).sort(),
+                "the last up should undo exactly what refresh found",
+            );
+        });
+
+        it("never prints the API key, nor any other 40-hex-digit token", () => {
+            assert.match(apiKey, /^\S{16,}$/, "the demo wrote no API key to its --api-key-file");
+            const printed = demo.stdout + demo.stderr;
+            assert.equal(printed.includes(apiKey), false, "the API key was printed");
+            assert.doesNotMatch(printed, /[0-9a-f]{40}/i);
+            assert.match(demo.stdout, /API key: +\[secret\]/);
+            assert.match(demo.stdout, /\[secret\]/);
+        });
+
+        it("leaves no process running and its emulator's port closed", async () => {
+            const baseUrl = demo.stdout.match(/service: +(http:\/\/127\.0\.0\.1:\d+)/)?.[1];
+            assert.ok(baseUrl, `the demo printed no service URL:\n${demo.stdout}`);
+            assert.equal(await connectionRefused(new URL(baseUrl)), true, `${baseUrl} still accepts connections`);
+            assert.deepEqual(processesMarked(marker), []);
+        });
     });
-
-    after(() => rmSync(dir, { recursive: true, force: true }));
-
-    it("exits 0 and shows each numbered step with the engine's report in order", () => {
-        assert.equal(demo.code, 0, `${demo.stdout}\n${demo.stderr}`);
-        const sections = sectionsOf(demo.stdout);
-        const numbers = sections.map((section) => section.heading.match(/^Step (\d+) of (\d+)/)!.slice(1).map(Number));
-        assert.ok(numbers.length >= OPERATIONS.length, demo.stdout);
-        numbers.forEach(([number, count], index) => assert.deepEqual([number, count], [index + 1, numbers.length], demo.stdout));
-        assert.deepEqual(sections.flatMap(operationsIn), OPERATIONS);
-        assert.match(demo.stdout, /What this showed:/);
-        assert.match(demo.stdout, new RegExp(`The emulator behaves like ${profile === "real" ? "the real service" : "the spec"}`));
-        // The closing hint sets the key by the prompt, never with the key on the command line.
-        assert.match(demo.stdout, /^ *pulumi config set --secret shortener:apiKey( +#.*)?$/m);
-        assert.doesNotMatch(demo.stdout, /config set --secret shortener:apiKey +[^\s#]/);
-    });
-
-    it("shows the dashboard edits as drift on refresh, and up puts each one back", () => {
-        const sections = sectionsOf(demo.stdout);
-        const refresh = sectionOf(sections, "refresh", "first").body;
-        const drift = diffsOf(refresh);
-        assert.ok(drift.length > 0, `refresh showed no drift:\n${refresh}`);
-        const putBack = diffsOf(sectionOf(sections, "up", "last").body);
-        assert.deepEqual(
-            putBack.sort(),
-            drift.map(([property, old, now]) => [property, now, old]).sort(),
-            "the last up should undo exactly what refresh found",
-        );
-    });
-
-    it("never prints the API key, nor any other 40-hex-digit token", () => {
-        assert.match(apiKey, /^\S{16,}$/, "the demo wrote no API key to its --api-key-file");
-        const printed = demo.stdout + demo.stderr;
-        assert.equal(printed.includes(apiKey), false, "the API key was printed");
-        assert.doesNotMatch(printed, /[0-9a-f]{40}/i);
-        assert.match(demo.stdout, /API key: +\[secret\]/);
-        assert.match(demo.stdout, /\[secret\]/);
-    });
-
-    it("leaves no process running and its emulator's port closed", async () => {
-        const baseUrl = demo.stdout.match(/service: +(http:\/\/127\.0\.0\.1:\d+)/)?.[1];
-        assert.ok(baseUrl, `the demo printed no service URL:\n${demo.stdout}`);
-        assert.equal(await connectionRefused(new URL(baseUrl)), true, `${baseUrl} still accepts connections`);
-        assert.deepEqual(processesMarked(marker), []);
-    });
-
-});
 
 describe("npm run demo with bad arguments", function () {
     this.timeout(60_000);

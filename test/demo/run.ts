@@ -8,8 +8,22 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { constants, tmpdir } from "node:os";
 import { join } from "node:path";
-import { readState, runLifecycle, storedSecretKeys, type LifecycleResult, type Operation, type ResourceState } from "../../engine";
-import { isProfileName, PROFILE_NAMES, startEmulator, type AdminKind, type ProfileName, type RunningEmulator } from "../../emulator";
+import {
+    readState,
+    runLifecycle,
+    storedSecretKeys,
+    type LifecycleResult,
+    type Operation,
+    type ResourceState,
+} from "../../engine";
+import {
+    isProfileName,
+    PROFILE_NAMES,
+    startEmulator,
+    type AdminKind,
+    type ProfileName,
+    type RunningEmulator,
+} from "../../emulator";
 import { REPOSITORY_ROOT } from "../support/repository";
 import { Narrator } from "./print";
 
@@ -46,7 +60,10 @@ async function demonstrate(emulator: RunningEmulator, stateFile: string, say: Na
         "start a local link-shortening service",
         "An emulator of the service's REST API runs on this machine with a fresh account, so nothing real is touched.",
     );
-    say.note(`    service:  ${emulator.baseUrl}`, "    API key:  [secret] (handed to the provider as a secret config value, never printed)");
+    say.note(
+        `    service:  ${emulator.baseUrl}`,
+        "    API key:  [secret] (handed to the provider as a secret config value, never printed)",
+    );
 
     const run = async (operation: Operation): Promise<LifecycleResult> => {
         const result = await runLifecycle(operation, {
@@ -68,7 +85,10 @@ async function demonstrate(emulator: RunningEmulator, stateFile: string, say: Na
     const planned = await run("preview");
     await expectNoStackObjects(emulator, "preview");
 
-    say.step("pulumi up: create the stack", "The provider creates each resource through the API; the outputs are the program's exports.");
+    say.step(
+        "pulumi up: create the stack",
+        "The provider creates each resource through the API; the outputs are the program's exports.",
+    );
     const created = await run("up");
     for (const output of ["rotatorUrl", "landingQrLink"]) {
         if (typeof created.outputs[output] !== "string") throw new DemoFailure(`up did not export ${output}`);
@@ -88,7 +108,8 @@ async function demonstrate(emulator: RunningEmulator, stateFile: string, say: Na
         "as if a colleague had made them in the dashboard.",
     );
     const edits = await editOutsidePulumi(emulator, stateFile);
-    for (const edit of edits) say.note(`    ${edit.resource} (${edit.kind} ${edit.id}): ${edit.field} set to ${JSON.stringify(edit.value)}`);
+    for (const edit of edits)
+        say.note(`    ${edit.resource} (${edit.kind} ${edit.id}): ${edit.field} set to ${JSON.stringify(edit.value)}`);
 
     const edited = edits.map((edit) => edit.resource);
     say.step(
@@ -103,10 +124,17 @@ async function demonstrate(emulator: RunningEmulator, stateFile: string, say: Na
     );
     expectChanges(await run("preview"), "update", edited);
 
-    say.step("pulumi up: put it back", "The provider updates the two resources; the service holds the program's values again.");
+    say.step(
+        "pulumi up: put it back",
+        "The provider updates the two resources; the service holds the program's values again.",
+    );
     expectChanges(await run("up"), "update", edited);
     await expectRestored(emulator, edits);
-    say.note("", "    checked in the service: " + edits.map((edit) => `${edit.resource} ${edit.field} is ${JSON.stringify(edit.original)}`).join(", "));
+    say.note(
+        "",
+        "    checked in the service: " +
+            edits.map((edit) => `${edit.resource} ${edit.field} is ${JSON.stringify(edit.original)}`).join(", "),
+    );
 
     say.step("pulumi destroy: remove everything", "Pulumi deletes every resource of the stack, dependents first.");
     await run("destroy");
@@ -163,7 +191,9 @@ async function expectRestored(emulator: RunningEmulator, edits: readonly Edit[])
     for (const edit of edits) {
         const now = (await recordOf(emulator, edit.kind, edit.id))[edit.field];
         if (now !== edit.original) {
-            throw new DemoFailure(`${edit.resource}: ${edit.field} is ${JSON.stringify(now)} after up, not ${JSON.stringify(edit.original)}`);
+            throw new DemoFailure(
+                `${edit.resource}: ${edit.field} is ${JSON.stringify(now)} after up, not ${JSON.stringify(edit.original)}`,
+            );
         }
     }
 }
@@ -177,7 +207,8 @@ async function expectNoStackObjects(emulator: RunningEmulator, after: Operation)
 
 /** The secret fields of the state ("resource.field"), checked on the file as it is on disk. */
 function encryptedSecrets(stateFile: string, apiKey: string): string[] {
-    if (readFileSync(stateFile, "utf8").includes(apiKey)) throw new DemoFailure(`the state file ${stateFile} holds the API key`);
+    if (readFileSync(stateFile, "utf8").includes(apiKey))
+        throw new DemoFailure(`the state file ${stateFile} holds the API key`);
     return readState(stateFile).resources.flatMap((resource) =>
         storedSecretKeys(resource).map((key) => {
             const stored = resource.inputs[key];
@@ -198,7 +229,8 @@ function optionsFrom(args: readonly string[]): DemoOptions {
     const options: DemoOptions = { profile: "spec" };
     for (let at = 0; at < args.length; at += 2) {
         const [flag, value] = [args[at], args[at + 1]];
-        if (flag !== "--api-key-file" && flag !== "--profile") throw new UsageError(`unexpected arguments: ${args.join(" ")}`);
+        if (flag !== "--api-key-file" && flag !== "--profile")
+            throw new UsageError(`unexpected arguments: ${args.join(" ")}`);
         if (value === undefined) throw new UsageError(`${flag} needs a value`);
         if (flag === "--api-key-file") options.apiKeyFile = value;
         else if (flag === "--profile" && isProfileName(value)) options.profile = value;
@@ -211,14 +243,19 @@ async function main(): Promise<void> {
     const started = Date.now();
     const { apiKeyFile, profile } = optionsFrom(process.argv.slice(2));
     if (!existsSync(join(EXAMPLE_DIR, "node_modules", "pulumi-shortener", "package.json"))) {
-        throw new DemoFailure("examples/shortener-stack does not see this package yet: run npm ci first (its prepare script links it)");
+        throw new DemoFailure(
+            "examples/shortener-stack does not see this package yet: run npm ci first (its prepare script links it)",
+        );
     }
     const stateDir = mkdtempSync(join(tmpdir(), "shortener-demo-"));
     process.on("exit", () => rmSync(stateDir, { recursive: true, force: true }));
     // The real service allows 30 requests a minute; the provider would wait out its windows for minutes.
     const emulator = await startEmulator({ profile, rateLimit: { limit: 1000, windowMs: 1000 } });
     const say = new Narrator(STEP_COUNT);
-    say.note("", `The emulator behaves like ${profile === "real" ? "the real service (its rewriting, dialect and answers)" : "the spec"}.`);
+    say.note(
+        "",
+        `The emulator behaves like ${profile === "real" ? "the real service (its rewriting, dialect and answers)" : "the spec"}.`,
+    );
     let proved: string[];
     try {
         if (apiKeyFile) writeFileSync(apiKeyFile, emulator.apiKey, { mode: 0o600 });
@@ -226,18 +263,28 @@ async function main(): Promise<void> {
     } finally {
         await emulator.close();
     }
-    say.section("What this showed:", proved.map((fact) => `- ${fact}`));
-    say.note("", `Finished in ${((Date.now() - started) / 1000).toFixed(1)} s; the emulator is stopped and the demo's state deleted.`);
-    say.section("To run the same example against the real service with the Pulumi CLI (after npm ci && npm run build here):", [
-        "cd examples/shortener-stack && npm install && pulumi stack init dev",
-        "pulumi config set shortener:baseUrl https://<your-service>",
-        "pulumi config set --secret shortener:apiKey      # prompts for the key, so that it stands in no shell history",
-        "pulumi up",
-    ]);
+    say.section(
+        "What this showed:",
+        proved.map((fact) => `- ${fact}`),
+    );
+    say.note(
+        "",
+        `Finished in ${((Date.now() - started) / 1000).toFixed(1)} s; the emulator is stopped and the demo's state deleted.`,
+    );
+    say.section(
+        "To run the same example against the real service with the Pulumi CLI (after npm ci && npm run build here):",
+        [
+            "cd examples/shortener-stack && npm install && pulumi stack init dev",
+            "pulumi config set shortener:baseUrl https://<your-service>",
+            "pulumi config set --secret shortener:apiKey      # prompts for the key, so that it stands in no shell history",
+            "pulumi up",
+        ],
+    );
 }
 
 // A signal would end the process without "exit", which is when the engine stops its child processes.
-for (const signal of ["SIGINT", "SIGTERM"] as const) process.once(signal, () => process.exit(128 + constants.signals[signal]));
+for (const signal of ["SIGINT", "SIGTERM"] as const)
+    process.once(signal, () => process.exit(128 + constants.signals[signal]));
 
 main().catch((error: unknown) => {
     if (error instanceof UsageError) {
@@ -245,7 +292,12 @@ main().catch((error: unknown) => {
         process.exitCode = 2;
         return;
     }
-    const message = error instanceof DemoFailure ? error.message : error instanceof Error ? (error.stack ?? error.message) : String(error);
+    const message =
+        error instanceof DemoFailure
+            ? error.message
+            : error instanceof Error
+              ? (error.stack ?? error.message)
+              : String(error);
     process.stderr.write(`\nThe demo failed: ${message}\n`);
     process.exitCode = 1;
 });

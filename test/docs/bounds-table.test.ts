@@ -33,7 +33,10 @@ function boundsTables(page: string): Row[][] {
 }
 
 function cellsOf(line: string): Row {
-    const [name, shown, setting, atBound, ...rest] = line.slice(1, -1).split(" | ").map((cell) => cell.trim());
+    const [name, shown, setting, atBound, ...rest] = line
+        .slice(1, -1)
+        .split(" | ")
+        .map((cell) => cell.trim());
     assert.equal(rest.length, 0, `a row of more than four cells: ${line}`);
     return { name, default: shown, setting, atBound };
 }
@@ -76,7 +79,8 @@ function shownSetting(bound: Bound): string {
         return `\`${bound.config}\` / \`${bound.env}\`${highest}`;
     }
     if (bound.option) {
-        const highest = bound.highest === undefined ? "" : `, at most ${count(bound.highest / optionUnit(bound.option).per)}`;
+        const highest =
+            bound.highest === undefined ? "" : `, at most ${count(bound.highest / optionUnit(bound.option).per)}`;
         return `\`${bound.option.flag} ${bound.option.counts}\`${highest}`;
     }
     return "none";
@@ -84,14 +88,17 @@ function shownSetting(bound: Bound): string {
 
 /** What only the table may say: a digit, or any bound's config key, environment variable or option. */
 function tableWords(bounds: Record<string, Bound>): RegExp {
-    const words = Object.values(bounds).flatMap((bound) => [bound.config, bound.env, bound.option?.flag].filter((word) => word !== undefined));
+    const words = Object.values(bounds).flatMap((bound) =>
+        [bound.config, bound.env, bound.option?.flag].filter((word) => word !== undefined),
+    );
     return new RegExp(`\\d|${words.map((word) => word.replace(/[^\w]/g, "\\$&")).join("|")}`);
 }
 
 /** Each way the page's bounds tables differ from the bounds, with the rows as they should read. */
 function tableMismatches(page: string, bounds: Record<string, Bound>): string[] {
     const tables = boundsTables(page);
-    if (tables.length !== SIDES.length) return [`${PAGE} has ${tables.length} tables headed "${HEADER}", expected ${SIDES.length}`];
+    if (tables.length !== SIDES.length)
+        return [`${PAGE} has ${tables.length} tables headed "${HEADER}", expected ${SIDES.length}`];
     const forbidden = tableWords(bounds);
     return SIDES.flatMap((side, index) => {
         const rows = tables[index];
@@ -105,9 +112,17 @@ function tableMismatches(page: string, bounds: Record<string, Bound>): string[] 
         const prose = rows.filter((row) => row.atBound === "" || forbidden.test(row.atBound));
         const remarks = wanted.filter((bound) => bound.remark !== undefined && /\d/.test(bound.remark));
         return [
-            ...remarks.map((bound) => `"${bound.name}": its remark must say no number, which the default already holds ("${bound.remark}")`),
-            ...(actual.join("\n") === expected.join("\n") ? [] : [`the ${side} table should read:\n${expected.join("\n")}`]),
-            ...prose.map((row) => `the ${side} table's "${row.name}": its last column must be prose without a number, key or option ("${row.atBound}")`),
+            ...remarks.map(
+                (bound) =>
+                    `"${bound.name}": its remark must say no number, which the default already holds ("${bound.remark}")`,
+            ),
+            ...(actual.join("\n") === expected.join("\n")
+                ? []
+                : [`the ${side} table should read:\n${expected.join("\n")}`]),
+            ...prose.map(
+                (row) =>
+                    `the ${side} table's "${row.name}": its last column must be prose without a number, key or option ("${row.atBound}")`,
+            ),
         ];
     });
 }
@@ -120,10 +135,22 @@ describe("docs: the bounds tables of security.md are the bounds table of the cod
     });
 
     it("fails on a changed default, a new bound, and a number in the prose or a remark (the check itself)", () => {
-        const changed = { ...BOUNDS, requestTimeoutMs: { ...BOUNDS.requestTimeoutMs, default: BOUNDS.requestTimeoutMs.default + 1 } };
-        assert.match(tableMismatches(page, changed).join("\n"), /the service table should read:[^]*\| time per request \| 30001 ms \|/);
-        const added: Record<string, Bound> = { ...BOUNDS, extra: { name: "an extra bound", side: "wiki", unit: "names", default: 3 } };
-        assert.match(tableMismatches(page, added).join("\n"), /the wiki table should read:[^]*\| an extra bound \| 3 names \| none \| \(what happens at the bound\) \|/);
+        const changed = {
+            ...BOUNDS,
+            requestTimeoutMs: { ...BOUNDS.requestTimeoutMs, default: BOUNDS.requestTimeoutMs.default + 1 },
+        };
+        assert.match(
+            tableMismatches(page, changed).join("\n"),
+            /the service table should read:[^]*\| time per request \| 30001 ms \|/,
+        );
+        const added: Record<string, Bound> = {
+            ...BOUNDS,
+            extra: { name: "an extra bound", side: "wiki", unit: "names", default: 3 },
+        };
+        assert.match(
+            tableMismatches(page, added).join("\n"),
+            /the wiki table should read:[^]*\| an extra bound \| 3 names \| none \| \(what happens at the bound\) \|/,
+        );
         const numbered = page.replace("| a `timeout` error;", "| a `timeout` error after 30 s;");
         assert.notEqual(numbered, page);
         assert.match(tableMismatches(numbered, BOUNDS).join("\n"), /"time per request": its last column must be prose/);

@@ -70,10 +70,14 @@ async function failure(operation: () => Promise<unknown>): Promise<string> {
 async function printed(operation: () => Promise<unknown>): Promise<{ lines: string[]; error?: string }> {
     const lines: string[] = [];
     const write = process.stderr.write.bind(process.stderr);
-    process.stderr.write = ((chunk: string | Uint8Array) => {
-        lines.push(...String(chunk).split("\n").filter((line) => line !== ""));
+    process.stderr.write = (chunk: string | Uint8Array) => {
+        lines.push(
+            ...String(chunk)
+                .split("\n")
+                .filter((line) => line !== ""),
+        );
         return true;
-    });
+    };
     try {
         await operation();
         return { lines };
@@ -85,7 +89,12 @@ async function printed(operation: () => Promise<unknown>): Promise<{ lines: stri
 }
 
 /** A stand-in on 127.0.0.1 that answers every request the same way. */
-async function answering(status: number, headers: Record<string, string>, body: string, during: (baseUrl: string) => Promise<string>): Promise<string> {
+async function answering(
+    status: number,
+    headers: Record<string, string>,
+    body: string,
+    during: (baseUrl: string) => Promise<string>,
+): Promise<string> {
     return serving(() => ({ status, headers, body }), during);
 }
 
@@ -107,7 +116,12 @@ async function serving(
 }
 
 /** The check failure the engine reports for a resource: the engine's words around the provider's property and reason. */
-async function checkFailure(kind: string, name: string, olds: Record<string, unknown>, news: Record<string, unknown>): Promise<string> {
+async function checkFailure(
+    kind: string,
+    name: string,
+    olds: Record<string, unknown>,
+    news: Record<string, unknown>,
+): Promise<string> {
     const checked = await provider(kind, {}).check(olds, news);
     const [first] = checked.failures ?? [];
     assert.ok(first, `${kind} check accepted ${JSON.stringify(news)}`);
@@ -129,7 +143,8 @@ const NO_ANSWER: [string, string] = ["no response within 200 ms", "no response w
  * settle time three times) and its lines shared.
  */
 let unansweredCampaign: ReturnType<typeof unansweredCreates> | undefined;
-const unansweredCampaignCreates = () => (unansweredCampaign ??= unansweredCreates("Campaign", { name: "Launch" }, "^/api/campaign/add$"));
+const unansweredCampaignCreates = () =>
+    (unansweredCampaign ??= unansweredCreates("Campaign", { name: "Launch" }, "^/api/campaign/add$"));
 
 const QUOTED: Quote[] = [
     {
@@ -137,8 +152,12 @@ const QUOTED: Quote[] = [
         text: "shortener: rate limit reached: waiting 42 s before campaigns.create",
         trigger: () =>
             withEmulator({ rateLimit: { limit: 1, windowMs: 2000 } }, async (emulator) => {
-                const { lines } = await printed(() => provider("Campaign", account(emulator)).create({ name: "Launch" }));
-                return shown(lines.find((line) => line.includes("rate limit reached")) ?? lines.join("\n"), [[/waiting \d+ s/, "waiting 42 s"]]);
+                const { lines } = await printed(() =>
+                    provider("Campaign", account(emulator)).create({ name: "Launch" }),
+                );
+                return shown(lines.find((line) => line.includes("rate limit reached")) ?? lines.join("\n"), [
+                    [/waiting \d+ s/, "waiting 42 s"],
+                ]);
             }),
     },
     {
@@ -151,37 +170,56 @@ const QUOTED: Quote[] = [
                 return failure(() => listPixels(options));
             }),
     },
-    ...["configuration.md", "troubleshooting.md"].map(
-        (page): Quote => ({
-            page,
-            text: "shortener: creating a campaign failed (campaigns.create failed: no response within 30000 ms) and nothing was created; trying again",
-            trigger: async () => {
-                const { lines } = await unansweredCampaignCreates();
-                return shown(lines.find((line) => line.endsWith("trying again")) ?? lines.join("\n"), [NO_ANSWER]);
-            },
-        }),
-    ),
+    ...["configuration.md", "troubleshooting.md"].map((page): Quote => ({
+        page,
+        text: "shortener: creating a campaign failed (campaigns.create failed: no response within 30000 ms) and nothing was created; trying again",
+        trigger: async () => {
+            const { lines } = await unansweredCampaignCreates();
+            return shown(lines.find((line) => line.endsWith("trying again")) ?? lines.join("\n"), [NO_ANSWER]);
+        },
+    })),
     {
         page: "troubleshooting.md",
         text: "Domain create failed: No API key for the shortener service: run `pulumi config set shortener:apiKey --secret` or set the SHORTENER_API_KEY environment variable.",
-        trigger: () => withoutEnvironment(() => failure(() => provider("Domain", { "shortener:baseUrl": "https://short.example" }).create({ domain: "https://go.example.com" }))),
+        trigger: () =>
+            withoutEnvironment(() =>
+                failure(() =>
+                    provider("Domain", { "shortener:baseUrl": "https://short.example" }).create({
+                        domain: "https://go.example.com",
+                    }),
+                ),
+            ),
     },
     {
         page: "troubleshooting.md",
         text: "Domain create failed: No base URL for the shortener service: run `pulumi config set shortener:baseUrl https://<your-service>` or set the SHORTENER_BASE_URL environment variable.",
-        trigger: () => withoutEnvironment(() => failure(() => provider("Domain", { "shortener:apiKey": "a-key" }).create({ domain: "https://go.example.com" }))),
+        trigger: () =>
+            withoutEnvironment(() =>
+                failure(() =>
+                    provider("Domain", { "shortener:apiKey": "a-key" }).create({ domain: "https://go.example.com" }),
+                ),
+            ),
     },
     {
         page: "troubleshooting.md",
         text: 'Domain create failed: shortener:baseUrl must be an http(s) URL such as https://short.example; got "go.example".',
-        trigger: () => failure(() => provider("Domain", { "shortener:baseUrl": "go.example", "shortener:apiKey": "a-key" }).create({ domain: "https://go.example.com" })),
+        trigger: () =>
+            failure(() =>
+                provider("Domain", { "shortener:baseUrl": "go.example", "shortener:apiKey": "a-key" }).create({
+                    domain: "https://go.example.com",
+                }),
+            ),
     },
     {
         page: "troubleshooting.md",
         text: "Domain create failed: domains.list failed: the service refused the API key (HTTP 403: The API key is not valid.)",
         trigger: () =>
             withEmulator(FAST, (emulator) =>
-                failure(() => provider("Domain", account(emulator, { "shortener:apiKey": "not-the-key" })).create({ domain: "https://go.example.com" })),
+                failure(() =>
+                    provider("Domain", account(emulator, { "shortener:apiKey": "not-the-key" })).create({
+                        domain: "https://go.example.com",
+                    }),
+                ),
             ),
     },
     {
@@ -192,13 +230,39 @@ const QUOTED: Quote[] = [
             serving(
                 (url) => {
                     const page = Number(url.searchParams.get("page") ?? "1");
-                    const ids = Array.from({ length: page === 1 ? 100 : 20 }, (_, index) => (page - 1) * 100 + index + 1);
-                    const pixels = ids.map((id) => ({ id, type: "qapixel", name: `Pixel ${id}`, tag: `T-${id}`, date: "2024-01-01 00:00:00" }));
-                    const data = { result: page === 1 ? 120 : 121, perpage: 100, currentpage: page, nextpage: page === 1 ? 2 : null, maxpage: 2, pixels };
-                    return { status: 200, headers: { "Content-Type": "application/json" }, body: JSON.stringify({ error: 0, data }) };
+                    const ids = Array.from(
+                        { length: page === 1 ? 100 : 20 },
+                        (_, index) => (page - 1) * 100 + index + 1,
+                    );
+                    const pixels = ids.map((id) => ({
+                        id,
+                        type: "qapixel",
+                        name: `Pixel ${id}`,
+                        tag: `T-${id}`,
+                        date: "2024-01-01 00:00:00",
+                    }));
+                    const data = {
+                        result: page === 1 ? 120 : 121,
+                        perpage: 100,
+                        currentpage: page,
+                        nextpage: page === 1 ? 2 : null,
+                        maxpage: 2,
+                        pixels,
+                    };
+                    return {
+                        status: 200,
+                        headers: { "Content-Type": "application/json" },
+                        body: JSON.stringify({ error: 0, data }),
+                    };
                 },
                 (baseUrl) =>
-                    failure(() => provider("Pixel", { "shortener:baseUrl": baseUrl, "shortener:apiKey": "a-key" }).create({ type: "qapixel", name: "Site", tag: "G-1" })),
+                    failure(() =>
+                        provider("Pixel", { "shortener:baseUrl": baseUrl, "shortener:apiKey": "a-key" }).create({
+                            type: "qapixel",
+                            name: "Site",
+                            tag: "G-1",
+                        }),
+                    ),
             ),
     },
     {
@@ -206,7 +270,11 @@ const QUOTED: Quote[] = [
         text: "Domain create failed: domains.list failed: HTTP 404 with an HTML page instead of JSON (is the base URL that of the service's API?)",
         trigger: () =>
             answering(404, { "Content-Type": "text/html" }, "<html><body>Not Found</body></html>", (baseUrl) =>
-                failure(() => provider("Domain", { "shortener:baseUrl": baseUrl, "shortener:apiKey": "a-key" }).create({ domain: "https://go.example.com" })),
+                failure(() =>
+                    provider("Domain", { "shortener:baseUrl": baseUrl, "shortener:apiKey": "a-key" }).create({
+                        domain: "https://go.example.com",
+                    }),
+                ),
             ),
     },
     {
@@ -215,7 +283,11 @@ const QUOTED: Quote[] = [
         trigger: async () => {
             // A port that was just free: nothing listens on it.
             const closed = await answering(200, {}, "", async (baseUrl) => baseUrl);
-            return failure(() => provider("Domain", { "shortener:baseUrl": closed, "shortener:apiKey": "a-key" }).create({ domain: "https://go.example.com" }));
+            return failure(() =>
+                provider("Domain", { "shortener:baseUrl": closed, "shortener:apiKey": "a-key" }).create({
+                    domain: "https://go.example.com",
+                }),
+            );
         },
     },
     {
@@ -224,7 +296,11 @@ const QUOTED: Quote[] = [
         trigger: () =>
             withEmulator(FAST, async (emulator) => {
                 await emulator.admin.injectFault({ mode: "hang", method: "GET", path: "^/api/domains", count: 10 });
-                const message = await failure(() => provider("Domain", account(emulator, { "shortener:requestTimeoutMs": "200" })).create({ domain: "https://go.example.com" }));
+                const message = await failure(() =>
+                    provider("Domain", account(emulator, { "shortener:requestTimeoutMs": "200" })).create({
+                        domain: "https://go.example.com",
+                    }),
+                );
                 return shown(message, [NO_ANSWER]);
             }),
     },
@@ -236,7 +312,12 @@ const QUOTED: Quote[] = [
                 const pixel = { type: "analyticspixel", name: "Site analytics", tag: "G-EXAMPLE1" };
                 const { id } = await emulator.admin.seed("pixels", pixel);
                 await emulator.admin.remove("pixels", id);
-                const message = await failure(() => provider("Pixel", account(emulator)).update(String(id), pixel, { ...pixel, name: "Site analytics 2" }));
+                const message = await failure(() =>
+                    provider("Pixel", account(emulator)).update(String(id), pixel, {
+                        ...pixel,
+                        name: "Site analytics 2",
+                    }),
+                );
                 return shown(message, [[`pixel ${id} `, "pixel 12 "]]);
             }),
     },
@@ -248,13 +329,20 @@ const QUOTED: Quote[] = [
         trigger: () =>
             withEmulator(FAST, async (emulator) => {
                 await emulator.admin.injectFault({ mode: "error500", method: "POST", path: "^/api/qr/add$", count: 3 });
-                return withJournal(() => failure(() => provider("QrCode", account(emulator)).create({ type: "text", data: "hello" })));
+                return withJournal(() =>
+                    failure(() => provider("QrCode", account(emulator)).create({ type: "text", data: "hello" })),
+                );
             }),
     },
     {
         page: "troubleshooting.md",
         text: "QrCode create failed: creating the QR code failed 3 times and nothing was created: the service did not answer (last: qrCodes.create failed: no response within 30000 ms)",
-        trigger: async () => shown((await withJournal(() => unansweredCreates("QrCode", { type: "text", data: "hello" }, "^/api/qr/add$"))).error ?? "", [NO_ANSWER]),
+        trigger: async () =>
+            shown(
+                (await withJournal(() => unansweredCreates("QrCode", { type: "text", data: "hello" }, "^/api/qr/add$")))
+                    .error ?? "",
+                [NO_ANSWER],
+            ),
     },
     {
         page: "troubleshooting.md",
@@ -265,8 +353,16 @@ const QUOTED: Quote[] = [
         page: "troubleshooting.md",
         text: "Campaign read failed: campaigns.list failed: the service refused the request for its rate limit 20 times in a row",
         trigger: () =>
-            answering(200, { "Content-Type": "application/json", "Retry-After": "0" }, JSON.stringify({ error: 429, message: "Too many requests", "Retry-After": 0 }), (baseUrl) =>
-                failure(() => provider("Campaign", { "shortener:baseUrl": baseUrl, "shortener:apiKey": "a-key" }).read("3", { name: "Launch" })),
+            answering(
+                200,
+                { "Content-Type": "application/json", "Retry-After": "0" },
+                JSON.stringify({ error: 429, message: "Too many requests", "Retry-After": 0 }),
+                (baseUrl) =>
+                    failure(() =>
+                        provider("Campaign", { "shortener:baseUrl": baseUrl, "shortener:apiKey": "a-key" }).read("3", {
+                            name: "Launch",
+                        }),
+                    ),
             ),
     },
     {
@@ -282,7 +378,13 @@ const QUOTED: Quote[] = [
     {
         page: "troubleshooting.md",
         text: "pulumi-nodejs:dynamic/shortener:QrCode resource 'wifi' has a problem: data.ssid: the network name must not be empty (for a wifi QR code)",
-        trigger: () => checkFailure("QrCode", "wifi", {}, { type: "wifi", data: { ssid: "", encryption: "wpa", password: "secret" } }),
+        trigger: () =>
+            checkFailure(
+                "QrCode",
+                "wifi",
+                {},
+                { type: "wifi", data: { ssid: "", encryption: "wpa", password: "secret" } },
+            ),
     },
     {
         page: "troubleshooting.md",
@@ -294,17 +396,34 @@ const QUOTED: Quote[] = [
         text:
             "pulumi-nodejs:dynamic/shortener:WikiQuery resource 'recent' has a problem: definition.params.apdir: " +
             'Unrecognized value for parameter "apdir": "sideways". Allowed: "ascending", "descending". (badvalue, module allpages)',
-        trigger: () => checkFailure("WikiQuery", "recent", {}, { apiUrl: "https://wiki.example.org/w/api.php", definition: { list: "allpages", params: { apdir: "sideways" } } }),
+        trigger: () =>
+            checkFailure(
+                "WikiQuery",
+                "recent",
+                {},
+                {
+                    apiUrl: "https://wiki.example.org/w/api.php",
+                    definition: { list: "allpages", params: { apdir: "sideways" } },
+                },
+            ),
     },
     {
         page: "troubleshooting.md",
         text: "Channel update failed: channels.update failed: the service rejected the request: color must be a HEX colour like #1A2B3C.",
         // The provider's own check refuses what the emulator would, so a stand-in plays a service whose rule is stricter.
         trigger: () =>
-            answering(200, { "Content-Type": "application/json" }, JSON.stringify({ error: 1, message: "color must be a HEX colour like #1A2B3C." }), (baseUrl) =>
-                failure(() =>
-                    provider("Channel", { "shortener:baseUrl": baseUrl, "shortener:apiKey": "a-key" }).update("3", { name: "News", color: "#1a73e8" }, { name: "News", color: "#1A73E9" }),
-                ),
+            answering(
+                200,
+                { "Content-Type": "application/json" },
+                JSON.stringify({ error: 1, message: "color must be a HEX colour like #1A2B3C." }),
+                (baseUrl) =>
+                    failure(() =>
+                        provider("Channel", { "shortener:baseUrl": baseUrl, "shortener:apiKey": "a-key" }).update(
+                            "3",
+                            { name: "News", color: "#1a73e8" },
+                            { name: "News", color: "#1A73E9" },
+                        ),
+                    ),
             ),
     },
     {
@@ -313,8 +432,17 @@ const QUOTED: Quote[] = [
         trigger: () =>
             withEmulator(FAST, async (emulator) => {
                 // The create gets no answer; meanwhile something else makes two campaigns of the same name.
-                await emulator.admin.injectFault({ mode: "hang", method: "POST", path: "^/api/campaign/add$", count: 1 });
-                const creating = failure(() => provider("Campaign", account(emulator, { "shortener:requestTimeoutMs": "1000" })).create({ name: "Launch" }));
+                await emulator.admin.injectFault({
+                    mode: "hang",
+                    method: "POST",
+                    path: "^/api/campaign/add$",
+                    count: 1,
+                });
+                const creating = failure(() =>
+                    provider("Campaign", account(emulator, { "shortener:requestTimeoutMs": "1000" })).create({
+                        name: "Launch",
+                    }),
+                );
                 await new Promise((resolve) => setTimeout(resolve, 300));
                 await emulator.admin.seed("campaigns", { name: "Launch" });
                 await emulator.admin.seed("campaigns", { name: "Launch" });
@@ -334,10 +462,16 @@ const QUOTED: Quote[] = [
         trigger: () =>
             withEmulator(FAST, async (emulator) => {
                 const domain = { domain: "https://go.example.com", redirectRoot: "https://www.example.com" };
-                const { id } = await emulator.admin.seed("domains", { domain: domain.domain, redirectroot: domain.redirectRoot });
+                const { id } = await emulator.admin.seed("domains", {
+                    domain: domain.domain,
+                    redirectroot: domain.redirectRoot,
+                });
                 await emulator.admin.injectFault({ mode: "hang", method: "PUT", path: "^/api/domain/", count: 3 });
                 const update = provider("Domain", account(emulator, { "shortener:requestTimeoutMs": "200" })).update;
-                return shown(await failure(() => update(String(id), domain, { ...domain, redirectRoot: "https://example.org" })), [NO_ANSWER]);
+                return shown(
+                    await failure(() => update(String(id), domain, { ...domain, redirectRoot: "https://example.org" })),
+                    [NO_ANSWER],
+                );
             }),
     },
     ...pendingOperationLines(),
@@ -370,7 +504,13 @@ const QUOTED: Quote[] = [
                 const dir = freshTempDir("shortener-open-journal");
                 try {
                     chmodSync(dir, 0o777);
-                    const message = await withJournal(() => failure(() => provider("QrCode", account(emulator)).create({ type: "text", data: "hello" })), dir);
+                    const message = await withJournal(
+                        () =>
+                            failure(() =>
+                                provider("QrCode", account(emulator)).create({ type: "text", data: "hello" }),
+                            ),
+                        dir,
+                    );
                     return shown(message, [[dir, "/home/you/.local/state/pulumi-shortener/creates"]]);
                 } finally {
                     removeDir(dir);
@@ -380,15 +520,25 @@ const QUOTED: Quote[] = [
     {
         page: "troubleshooting.md",
         text: "Domain create failed: adopt: no existing domain has the name https://go.example.com",
-        trigger: () => withEmulator(FAST, (emulator) => failure(() => provider("Domain", account(emulator)).create({ domain: "https://go.example.com", adopt: true }))),
+        trigger: () =>
+            withEmulator(FAST, (emulator) =>
+                failure(() =>
+                    provider("Domain", account(emulator)).create({ domain: "https://go.example.com", adopt: true }),
+                ),
+            ),
     },
     {
         page: "troubleshooting.md",
         text: 'Campaign create failed: adopt: 2 campaigns have the name "Spring sale" (ids 3, 9); adopt one by its id',
         trigger: () =>
             withEmulator(FAST, async (emulator) => {
-                const [first, second] = [await emulator.admin.seed("campaigns", { name: "Spring sale" }), await emulator.admin.seed("campaigns", { name: "Spring sale" })];
-                const message = await failure(() => provider("Campaign", account(emulator)).create({ name: "Spring sale", adopt: true }));
+                const [first, second] = [
+                    await emulator.admin.seed("campaigns", { name: "Spring sale" }),
+                    await emulator.admin.seed("campaigns", { name: "Spring sale" }),
+                ];
+                const message = await failure(() =>
+                    provider("Campaign", account(emulator)).create({ name: "Spring sale", adopt: true }),
+                );
                 return shown(message, [[`(ids ${first.id}, ${second.id})`, "(ids 3, 9)"]]);
             }),
     },
@@ -396,12 +546,26 @@ const QUOTED: Quote[] = [
         page: "troubleshooting.md",
         text: "Pixel create failed: adopt: no pixel with id 42 exists in this account",
         trigger: () =>
-            withEmulator(FAST, (emulator) => failure(() => provider("Pixel", account(emulator)).create({ type: "analyticspixel", name: "Site analytics", tag: "G-EXAMPLE1", adopt: 42 }))),
+            withEmulator(FAST, (emulator) =>
+                failure(() =>
+                    provider("Pixel", account(emulator)).create({
+                        type: "analyticspixel",
+                        name: "Site analytics",
+                        tag: "G-EXAMPLE1",
+                        adopt: 42,
+                    }),
+                ),
+            ),
     },
     {
         page: "troubleshooting.md",
         text: "QrCode create failed: adopt: a QR code can only be adopted by id (adopt: <id>)",
-        trigger: () => withEmulator(FAST, (emulator) => failure(() => provider("QrCode", account(emulator)).create({ type: "text", data: "hello", adopt: true }))),
+        trigger: () =>
+            withEmulator(FAST, (emulator) =>
+                failure(() =>
+                    provider("QrCode", account(emulator)).create({ type: "text", data: "hello", adopt: true }),
+                ),
+            ),
     },
     {
         page: "troubleshooting.md",
@@ -415,7 +579,9 @@ const QUOTED: Quote[] = [
             // Node's own words, from a project without the package, as the serialized provider's require meets them.
             const project = freshTempDir("shortener-not-installed");
             try {
-                const result = await runCommand(process.execPath, ["-e", 'require("pulumi-shortener/runtime")'], { cwd: project });
+                const result = await runCommand(process.execPath, ["-e", 'require("pulumi-shortener/runtime")'], {
+                    cwd: project,
+                });
                 return /^Error: (.*)$/m.exec(result.stderr)?.[1] ?? result.stderr;
             } finally {
                 removeDir(project);
@@ -463,11 +629,18 @@ async function interruptedQrCreate(): Promise<string> {
             const script =
                 `const { bindProvider } = require(${JSON.stringify(join(REPOSITORY_ROOT, "dist/provider/runtime.js"))});` +
                 `bindProvider("QrCode", { get: (key) => (${settings})[key] }).create({ type: "text", data: "hello" });`;
-            const child = runCommand(process.execPath, ["-e", script], { cwd: journal, env: { SHORTENER_CREATE_JOURNAL_DIR: journal }, timeoutMs: 3000 });
+            const child = runCommand(process.execPath, ["-e", script], {
+                cwd: journal,
+                env: { SHORTENER_CREATE_JOURNAL_DIR: journal },
+                timeoutMs: 3000,
+            });
             await child;
             const { id } = await emulator.admin.seed("qrcodes", { type: "text", data: "hello" });
             const [entry] = readdirSync(journal);
-            const message = await withJournal(() => failure(() => provider("QrCode", account(emulator)).create({ type: "text", data: "hello" })), journal);
+            const message = await withJournal(
+                () => failure(() => provider("QrCode", account(emulator)).create({ type: "text", data: "hello" })),
+                journal,
+            );
             return shown(message, [
                 [`(ids ${id})`, "(ids 31)"],
                 [join(journal, entry ?? "(no entry)"), "/home/you/.local/state/pulumi-shortener/creates/<hash>.json"],
@@ -485,14 +658,20 @@ function pendingOperationLines(): Quote[] {
     return [
         "warning: Attempting to deploy or update resources with 1 pending operations from previous deployment.",
         "* urn:pulumi:dev::site::pulumi-nodejs:dynamic/shortener:Channel::news, interrupted while creating",
-    ].map((text) => ({ page: "troubleshooting.md", text, trigger: async () => (await lines()).map((line) => line.trim()).find((line) => line === text) ?? (await lines()).join("\n") }));
+    ].map((text) => ({
+        page: "troubleshooting.md",
+        text,
+        trigger: async () =>
+            (await lines()).map((line) => line.trim()).find((line) => line === text) ?? (await lines()).join("\n"),
+    }));
 }
 
 async function pendingOperationWarning(): Promise<string[]> {
     return withEmulator(FAST, async (emulator) => {
         const project = linkedProject("shortener-pending", {
             "Pulumi.yaml": "name: site\nruntime:\n  name: nodejs\n  options:\n    typescript: true\n",
-            "index.ts": 'import * as shortener from "pulumi-shortener";\nnew shortener.Channel("news", { name: "News" });\n',
+            "index.ts":
+                'import * as shortener from "pulumi-shortener";\nnew shortener.Channel("news", { name: "News" });\n',
         });
         try {
             const options = {
@@ -504,7 +683,10 @@ async function pendingOperationWarning(): Promise<string[]> {
             };
             assert.ok((await runLifecycle("up", options)).ok);
             // What an up killed mid-create leaves: the channel's create pending, and no channel in the state.
-            const state = readState(options.stateFile) as unknown as { resources: { type: string }[]; pendingOperations?: unknown[] };
+            const state = readState(options.stateFile) as unknown as {
+                resources: { type: string }[];
+                pendingOperations?: unknown[];
+            };
             const channel = state.resources.find((resource) => resource.type.endsWith(":Channel"))!;
             state.pendingOperations = [{ type: "creating", resource: channel }];
             state.resources = state.resources.filter((resource) => resource !== channel);
@@ -521,22 +703,31 @@ async function pendingOperationWarning(): Promise<string[]> {
 function lintQuotes(): Quote[] {
     // The command's help and its catalogue subcommand's.
     const usage = async () =>
-        (await Promise.all([["--help"], ["catalogue", "--help"]].map((args) => runCommand(process.execPath, [LINT, ...args], { cwd: REPOSITORY_ROOT })))).flatMap((help) =>
-            help.stdout.split("\n"),
-        );
+        (
+            await Promise.all(
+                [["--help"], ["catalogue", "--help"]].map((args) =>
+                    runCommand(process.execPath, [LINT, ...args], { cwd: REPOSITORY_ROOT }),
+                ),
+            )
+        ).flatMap((help) => help.stdout.split("\n"));
     const usageLine = (text: string): Quote => ({
         page: "wiki-validator.md",
         text,
-        trigger: async () => (await usage()).map((line) => line.replace(/^(Usage:)? +/, "")).find((line) => line === text) ?? (await usage()).join("\n"),
+        trigger: async () =>
+            (await usage()).map((line) => line.replace(/^(Usage:)? +/, "")).find((line) => line === text) ??
+            (await usage()).join("\n"),
     });
     const findings = async (format: string) => {
         const dir = freshTempDir("shortener-lint-quote");
         try {
             // Line 10 holds apdir, as in the page's example.
-            const yaml = "- name: recent edits\n  list: recentchanges\n  params:\n    rclimit: 50\n\n\n- name: bad direction\n  list: allpages\n  params:\n    apdir: sideways\n";
+            const yaml =
+                "- name: recent edits\n  list: recentchanges\n  params:\n    rclimit: 50\n\n\n- name: bad direction\n  list: allpages\n  params:\n    apdir: sideways\n";
             mkdirSync(join(dir, "queries"));
             writeFileSync(join(dir, "queries", "recent.yaml"), yaml);
-            return (await runCommand(process.execPath, [LINT, "--format", format, "queries/recent.yaml"], { cwd: dir })).stdout.split("\n");
+            return (
+                await runCommand(process.execPath, [LINT, "--format", format, "queries/recent.yaml"], { cwd: dir })
+            ).stdout.split("\n");
         } finally {
             removeDir(dir);
         }
@@ -544,14 +735,22 @@ function lintQuotes(): Quote[] {
     const finding = (format: string, text: string): Quote => ({
         page: "wiki-validator.md",
         text,
-        trigger: async () => (await findings(format)).find((line) => line === text) ?? (await findings(format)).join("\n"),
+        trigger: async () =>
+            (await findings(format)).find((line) => line === text) ?? (await findings(format)).join("\n"),
     });
     return [
-        usageLine("wiki-query-lint [--catalogue FILE|URL] [--allow-redirects] [--high-limits] [--strict] [--format text|json|github|sarif] [--max-file-size MIB] FILE..."),
-        usageLine("wiki-query-lint catalogue pull <apiUrl> [--out FILE] [--replace] [--max-size MIB] [--deadline SECONDS] [--allow-redirects]"),
+        usageLine(
+            "wiki-query-lint [--catalogue FILE|URL] [--allow-redirects] [--high-limits] [--strict] [--format text|json|github|sarif] [--max-file-size MIB] FILE...",
+        ),
+        usageLine(
+            "wiki-query-lint catalogue pull <apiUrl> [--out FILE] [--replace] [--max-size MIB] [--deadline SECONDS] [--allow-redirects]",
+        ),
         usageLine("wiki-query-lint catalogue types [--catalogue FILE] [--out FILE]"),
         usageLine("wiki-query-lint --help | --version"),
-        finding("text", 'queries/recent.yaml:10: [1] "bad direction" apdir: error badvalue (allpages): Unrecognized value for parameter "apdir": "sideways". Allowed: "ascending", "descending".'),
+        finding(
+            "text",
+            'queries/recent.yaml:10: [1] "bad direction" apdir: error badvalue (allpages): Unrecognized value for parameter "apdir": "sideways". Allowed: "ascending", "descending".',
+        ),
         finding("text", "2 definitions in 1 file: 1 with errors, 0 with warnings only."),
         finding(
             "github",
@@ -581,25 +780,37 @@ function quotedLines(pages: readonly string[]): [string, string][] {
     });
 }
 
-const PAGES = readdirSync(DOCS).filter((file) => file.endsWith(".md")).sort();
+const PAGES = readdirSync(DOCS)
+    .filter((file) => file.endsWith(".md"))
+    .sort();
 const listed = (page: string, text: string) => QUOTED.some((quote) => quote.page === page && quote.text === text);
 
 describe("docs: every quoted message is one the code prints", function () {
     this.timeout(120_000);
 
     it("finds a quoted line that is not listed (the check itself)", () => {
-        assert.equal(listed("troubleshooting.md", "Domain create failed: domains.list failed: no response within 30000 ms"), true);
-        assert.equal(listed("troubleshooting.md", "Domain create failed: domains.list failed: no response within 30001 ms"), false);
+        assert.equal(
+            listed("troubleshooting.md", "Domain create failed: domains.list failed: no response within 30000 ms"),
+            true,
+        );
+        assert.equal(
+            listed("troubleshooting.md", "Domain create failed: domains.list failed: no response within 30001 ms"),
+            false,
+        );
     });
 
     it("lists every line of every ```text block of docs/ (the marker of a quoted message)", () => {
-        const unlisted = quotedLines(PAGES).filter(([page, text]) => !listed(page, text)).map(([page, text]) => `${page}: ${text}`);
+        const unlisted = quotedLines(PAGES)
+            .filter(([page, text]) => !listed(page, text))
+            .map(([page, text]) => `${page}: ${text}`);
         assert.deepEqual(unlisted, []);
     });
 
     it("lists only lines the pages quote", () => {
         const quoted = quotedLines(PAGES);
-        const stale = QUOTED.filter((quote) => !quoted.some(([page, text]) => page === quote.page && text === quote.text)).map((quote) => `${quote.page}: ${quote.text}`);
+        const stale = QUOTED.filter(
+            (quote) => !quoted.some(([page, text]) => page === quote.page && text === quote.text),
+        ).map((quote) => `${quote.page}: ${quote.text}`);
         assert.deepEqual(stale, []);
     });
 

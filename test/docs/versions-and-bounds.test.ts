@@ -38,44 +38,88 @@ const CLAIMS: [string, string][] = [
     ["README.md", `Node ${NODE} or ${NODE + 2} (\`engines: >=${NODE}\``],
     ["README.md", `npm install ./pulumi-shortener-${manifest.version}.tgz`],
     ["docs/configuration.md", `Node.js ${NODE} or later`],
-    ["docs/configuration.md", `\`@pulumi/pulumi\` ${/^\^(\d+)\./.exec(manifest.dependencies["@pulumi/pulumi"])![1]}.x is a dependency`],
+    [
+        "docs/configuration.md",
+        `\`@pulumi/pulumi\` ${/^\^(\d+)\./.exec(manifest.dependencies["@pulumi/pulumi"])![1]}.x is a dependency`,
+    ],
     ["docs/configuration.md", `writes \`pulumi-shortener-${manifest.version}.tgz\``],
     ["docs/configuration.md", `npm install ./vendor/pulumi-shortener-${manifest.version}.tgz`],
-    ["docs/wiki-validator.md", `The package ships the catalogue of MediaWiki ${SHIPPED_MEDIAWIKI_VERSION}'s query modules`],
-    ["examples/gitops/README.md", `replaces the \`${readManifest(EXAMPLE).dependencies["pulumi-shortener"]}\` in \`package.json\``],
+    [
+        "docs/wiki-validator.md",
+        `The package ships the catalogue of MediaWiki ${SHIPPED_MEDIAWIKI_VERSION}'s query modules`,
+    ],
+    [
+        "examples/gitops/README.md",
+        `replaces the \`${readManifest(EXAMPLE).dependencies["pulumi-shortener"]}\` in \`package.json\``,
+    ],
     ["examples/gitops/README.md", `on Node ${NODE}.`],
     ["examples/gitops/README.md", `(MediaWiki\n${SHIPPED_MEDIAWIKI_VERSION} core)`],
     // Defaults and bounds of the provider
-    ["docs/configuration.md", `in milliseconds (optional; default ${BOUNDS.requestTimeoutMs.default}) | \`${CONFIG_KEYS.requestTimeoutMs}\``],
-    ["docs/configuration.md", `(optional; default ${BOUNDS.maxRateLimitWaitMs.default}, ${BOUNDS.maxRateLimitWaitMs.default / 60_000} minutes) | \`${CONFIG_KEYS.maxRateLimitWaitMs}\``],
-    ["docs/configuration.md", `(optional; default ${BOUNDS.maxResponseBytes.default}, ${BOUNDS.maxResponseBytes.default / MIB} MiB) | \`${CONFIG_KEYS.maxResponseBytes}\``],
-    ["docs/configuration.md", `(optional; default ${BOUNDS.maxListPages.default}, that is ${grouped(BOUNDS.maxListPages.default * DEFAULT_ALL_LIMIT)} objects of a kind) | \`${CONFIG_KEYS.maxListPages}\``],
+    [
+        "docs/configuration.md",
+        `in milliseconds (optional; default ${BOUNDS.requestTimeoutMs.default}) | \`${CONFIG_KEYS.requestTimeoutMs}\``,
+    ],
+    [
+        "docs/configuration.md",
+        `(optional; default ${BOUNDS.maxRateLimitWaitMs.default}, ${BOUNDS.maxRateLimitWaitMs.default / 60_000} minutes) | \`${CONFIG_KEYS.maxRateLimitWaitMs}\``,
+    ],
+    [
+        "docs/configuration.md",
+        `(optional; default ${BOUNDS.maxResponseBytes.default}, ${BOUNDS.maxResponseBytes.default / MIB} MiB) | \`${CONFIG_KEYS.maxResponseBytes}\``,
+    ],
+    [
+        "docs/configuration.md",
+        `(optional; default ${BOUNDS.maxListPages.default}, that is ${grouped(BOUNDS.maxListPages.default * DEFAULT_ALL_LIMIT)} objects of a kind) | \`${CONFIG_KEYS.maxListPages}\``,
+    ],
     ["docs/configuration.md", `| \`${CONFIG_KEYS.maxListPages}\` | \`${ENV_KEYS.maxListPages}\` |`],
-    ["docs/configuration.md", `\`shortener:maxRateLimitWaitMs\` (default ${BOUNDS.maxRateLimitWaitMs.default / 60_000} minutes)`],
+    [
+        "docs/configuration.md",
+        `\`shortener:maxRateLimitWaitMs\` (default ${BOUNDS.maxRateLimitWaitMs.default / 60_000} minutes)`,
+    ],
     ["docs/configuration.md", `After ${BOUNDS.maxRateLimitRefusals.default} refusals in a row for the rate limit`],
     [
         "docs/configuration.md",
-        `up to ${BOUNDS.maxRetries.default} more times, waiting up to ${Array.from({ length: BOUNDS.maxRetries.default }, (_, i) => seconds(BOUNDS.firstRetryWaitMs.default * 2 ** i)).join(", ").replace(/, ([^,]+)$/, " and $1")} s`,
+        `up to ${BOUNDS.maxRetries.default} more times, waiting up to ${Array.from(
+            { length: BOUNDS.maxRetries.default },
+            (_, i) => seconds(BOUNDS.firstRetryWaitMs.default * 2 ** i),
+        )
+            .join(", ")
+            .replace(/, ([^,]+)$/, " and $1")} s`,
     ],
     ["docs/configuration.md", `(at most ${ATTEMPTS} attempts in all)`],
     ["docs/configuration.md", `they are sent again (at most\n  ${ATTEMPTS} attempts)`],
     ["docs/troubleshooting.md", `(\`shortener:requestTimeoutMs\`, at least ${MIN_WRITE_SETTLE_MS / 1000} s)`],
     ["docs/troubleshooting.md", `is tried ${NUMBER_WORDS[BOUNDS.maxRetries.default + 1]} times before it fails`],
-    ["docs/importing.md", `| \`--page-size N\` | objects per listing page (default ${DEFAULT_ALL_LIMIT}, at most 2^53 - 1)`],
+    [
+        "docs/importing.md",
+        `| \`--page-size N\` | objects per listing page (default ${DEFAULT_ALL_LIMIT}, at most 2^53 - 1)`,
+    ],
     // The wiki validator's bounds
     ["docs/wiki-validator.md", `| size of one definitions file | ${BOUNDS.maxDefinitionsFileBytes.default / MIB} MiB`],
     ["docs/wiki-validator.md", `| \`--max-file-size MIB\`, at most ${BOUNDS.maxDefinitionsFileBytes.highest / MIB} |`],
-    ["docs/wiki-validator.md", `(default ${BOUNDS.maxDefinitionsFileBytes.default / MIB}; YAML files at most ${BOUNDS.maxYamlFileBytes.default / MIB} whatever it says)`],
+    [
+        "docs/wiki-validator.md",
+        `(default ${BOUNDS.maxDefinitionsFileBytes.default / MIB}; YAML files at most ${BOUNDS.maxYamlFileBytes.default / MIB} whatever it says)`,
+    ],
     ["docs/wiki-validator.md", `none for names over ${BOUNDS.maxSuggestedNameChars.default} characters`],
     ["docs/wiki-validator.md", `at\nmost ${grouped(BOUNDS.maxSuggestionCandidates.default)} candidates are compared`],
     ["docs/wiki-validator.md", `| size of one YAML file | ${BOUNDS.maxYamlFileBytes.default / MIB} MiB`],
-    ["docs/wiki-validator.md", `| size of a catalogue file | ${BOUNDS.maxCatalogueFileBytes.default / MIB} MiB, the same as a fetched catalogue's answer (which also has a ${BOUNDS.catalogueRequestTimeoutMs.default / 1000} s deadline)`],
+    [
+        "docs/wiki-validator.md",
+        `| size of a catalogue file | ${BOUNDS.maxCatalogueFileBytes.default / MIB} MiB, the same as a fetched catalogue's answer (which also has a ${BOUNDS.catalogueRequestTimeoutMs.default / 1000} s deadline)`,
+    ],
     ["docs/wiki-validator.md", `(${BOUNDS.catalogueRequestTimeoutMs.default / 1000} s limit)`],
     ["docs/wiki-validator.md", `| nesting of a pin's paraminfo | ${BOUNDS.maxParaminfoDepth.default} levels |`],
     ["docs/wiki-validator.md", `| a value in a message | the first ${BOUNDS.maxShownValueChars.default} characters`],
-    ["docs/wiki-validator.md", `a report also cuts names to ${BOUNDS.maxReportNameChars.default} and messages to ${grouped(BOUNDS.maxReportMessageChars.default)} characters`],
+    [
+        "docs/wiki-validator.md",
+        `a report also cuts names to ${BOUNDS.maxReportNameChars.default} and messages to ${grouped(BOUNDS.maxReportMessageChars.default)} characters`,
+    ],
     // The emulator
-    ["docs/emulator.md", `it allows **${DEFAULT_RATE_LIMIT.limit} requests per ${DEFAULT_RATE_LIMIT.windowMs / 1000} s** for each API key by default (\`--rate ${DEFAULT_RATE_LIMIT.limit}/${DEFAULT_RATE_LIMIT.windowMs / 1000}s\`)`],
+    [
+        "docs/emulator.md",
+        `it allows **${DEFAULT_RATE_LIMIT.limit} requests per ${DEFAULT_RATE_LIMIT.windowMs / 1000} s** for each API key by default (\`--rate ${DEFAULT_RATE_LIMIT.limit}/${DEFAULT_RATE_LIMIT.windowMs / 1000}s\`)`,
+    ],
 ];
 
 const pages = new Map<string, string>();
@@ -86,7 +130,9 @@ function page(file: string): string {
 
 /** Each claim whose text its page does not hold, with the page. */
 function missingClaims(claims: readonly [string, string][], read: (file: string) => string): string[] {
-    return claims.filter(([file, text]) => !read(file).includes(text)).map(([file, text]) => `${file}: ${JSON.stringify(text)}`);
+    return claims
+        .filter(([file, text]) => !read(file).includes(text))
+        .map(([file, text]) => `${file}: ${JSON.stringify(text)}`);
 }
 
 interface Workflow {
@@ -95,8 +141,14 @@ interface Workflow {
 
 describe("docs: every version, default and bound named is the one in the code", () => {
     it("finds a claim whose value drifted (the check itself)", () => {
-        const drifted = page("docs/configuration.md").replace(`default ${BOUNDS.requestTimeoutMs.default})`, `default ${BOUNDS.requestTimeoutMs.default + 1})`);
-        assert.deepEqual(missingClaims(CLAIMS.slice(10, 11), () => drifted), [`docs/configuration.md: ${JSON.stringify(CLAIMS[10][1])}`]);
+        const drifted = page("docs/configuration.md").replace(
+            `default ${BOUNDS.requestTimeoutMs.default})`,
+            `default ${BOUNDS.requestTimeoutMs.default + 1})`,
+        );
+        assert.deepEqual(
+            missingClaims(CLAIMS.slice(10, 11), () => drifted),
+            [`docs/configuration.md: ${JSON.stringify(CLAIMS[10][1])}`],
+        );
     });
 
     it(`holds all ${CLAIMS.length} claims`, () => {
@@ -104,11 +156,33 @@ describe("docs: every version, default and bound named is the one in the code", 
     });
 
     it(`names no other Node line than engines' ${NODE} (and the ${NODE + 2} the package is tested under too)`, () => {
-        const files = ["README.md", "examples/gitops/README.md", ...["configuration", "emulator", "importing", "resources", "security", "troubleshooting", "wiki-validator", "data-functions"].map((name) => `docs/${name}.md`)];
+        const files = [
+            "README.md",
+            "examples/gitops/README.md",
+            ...[
+                "configuration",
+                "emulator",
+                "importing",
+                "resources",
+                "security",
+                "troubleshooting",
+                "wiki-validator",
+                "data-functions",
+            ].map((name) => `docs/${name}.md`),
+        ];
         // Node 20 appears once, to say why it is not supported.
         const other = files.flatMap((file) =>
             [...page(file).matchAll(/Node(?:\.js)? (\d+)/g)]
-                .filter(([mention, major]) => Number(major) !== NODE && Number(major) !== NODE + 2 && !(file === "README.md" && mention === "Node 20" && page(file).includes("Node 20 is end-of-life")))
+                .filter(
+                    ([mention, major]) =>
+                        Number(major) !== NODE &&
+                        Number(major) !== NODE + 2 &&
+                        !(
+                            file === "README.md" &&
+                            mention === "Node 20" &&
+                            page(file).includes("Node 20 is end-of-life")
+                        ),
+                )
                 .map(([mention]) => `${file}: ${mention}`),
         );
         assert.deepEqual(other, []);
@@ -117,14 +191,20 @@ describe("docs: every version, default and bound named is the one in the code", 
     it("the GitOps example: its workflows set up Node as engines asks, its engines agree, its range admits this version", () => {
         for (const file of ["shortener.yml", "drift.yml"]) {
             const workflow = parse(readFileSync(join(EXAMPLE, ".github", "workflows", file), "utf8")) as Workflow;
-            const setups = Object.values(workflow.jobs).flatMap((job) => job.steps.filter((step) => step.uses?.startsWith("actions/setup-node@")));
+            const setups = Object.values(workflow.jobs).flatMap((job) =>
+                job.steps.filter((step) => step.uses?.startsWith("actions/setup-node@")),
+            );
             assert.ok(setups.length > 0, `${file}: no setup-node step`);
-            for (const step of setups) assert.equal(String(step.with?.["node-version"]), String(NODE), `${file}: node-version`);
+            for (const step of setups)
+                assert.equal(String(step.with?.["node-version"]), String(NODE), `${file}: node-version`);
         }
         const example = readManifest(EXAMPLE);
         assert.equal(engineMajor(example.engines?.node), NODE);
         const range = example.dependencies["pulumi-shortener"];
-        assert.ok(satisfies(manifest.version, range), `the example asks for pulumi-shortener@${range}, which ${manifest.version} does not satisfy`);
+        assert.ok(
+            satisfies(manifest.version, range),
+            `the example asks for pulumi-shortener@${range}, which ${manifest.version} does not satisfy`,
+        );
         assert.equal(example.dependencies["@pulumi/pulumi"], manifest.dependencies["@pulumi/pulumi"]);
     });
 });

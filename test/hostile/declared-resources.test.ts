@@ -6,7 +6,14 @@ import { mkdirSync, mkdtempSync, rmSync, truncateSync, writeFileSync } from "nod
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { runLifecycle } from "../../engine";
-import { changes, DECLARED_PROGRAM, declaredFileConfig, startStack, type Declared, type TestStack } from "../support/stack";
+import {
+    changes,
+    DECLARED_PROGRAM,
+    declaredFileConfig,
+    startStack,
+    type Declared,
+    type TestStack,
+} from "../support/stack";
 
 // The program's own reader, loaded from its folder (test/fixtures/programs is not compiled into dist/).
 type Reader = typeof import("../fixtures/programs/declared/declared-resources");
@@ -47,7 +54,10 @@ describe("The declared-resources program's file of resources", function () {
         assert.deepEqual(reader.readDeclared(config({ resourcesFile: file }), KINDS), [PIXEL]);
         assert.deepEqual(reader.readDeclared(config({ resources: JSON.stringify([PIXEL]) }), KINDS), [PIXEL]);
         assert.throws(() => reader.readDeclared(config({}), KINDS), /give either resources or resourcesFile/);
-        assert.throws(() => reader.readDeclared(config({ resources: "[]", resourcesFile: file }), KINDS), /give either resources or resourcesFile/);
+        assert.throws(
+            () => reader.readDeclared(config({ resources: "[]", resourcesFile: file }), KINDS),
+            /give either resources or resourcesFile/,
+        );
     });
 
     it("refuses a folder, a FIFO and a file over the bound before reading it", () => {
@@ -61,25 +71,46 @@ describe("The declared-resources program's file of resources", function () {
         const read = (file: string) => () => reader.readDeclared(config({ resourcesFile: file }), KINDS);
         assert.throws(read(folder), /folder: not a regular file \(a directory\)/);
         assert.throws(read(fifo), /fifo: not a regular file \(a FIFO\)/);
-        assert.throws(read(large), new RegExp(`has ${reader.MAX_FILE_BYTES + 1} bytes, more than the limit of ${reader.MAX_FILE_BYTES} bytes \\(config resourcesFile\\)`));
+        assert.throws(
+            read(large),
+            new RegExp(
+                `has ${reader.MAX_FILE_BYTES + 1} bytes, more than the limit of ${reader.MAX_FILE_BYTES} bytes \\(config resourcesFile\\)`,
+            ),
+        );
     });
 
     it("names the field of an entry it refuses, and never quotes text that is not JSON", () => {
-        const refusal = (resources: unknown) => () => reader.readDeclared(config({ resources: JSON.stringify(resources) }), KINDS);
+        const refusal = (resources: unknown) => () =>
+            reader.readDeclared(config({ resources: JSON.stringify(resources) }), KINDS);
         assert.throws(refusal({ site: PIXEL }), /^Error: resources: expected a JSON array$/);
         assert.throws(refusal([PIXEL, "site"]), /^Error: resources\[1\]: expected an object$/);
-        assert.throws(refusal([{ ...PIXEL, kind: "Widget" }]), /^Error: resources\[0\]\.kind: expected one of Pixel, Channel$/);
+        assert.throws(
+            refusal([{ ...PIXEL, kind: "Widget" }]),
+            /^Error: resources\[0\]\.kind: expected one of Pixel, Channel$/,
+        );
         assert.throws(refusal([{ ...PIXEL, name: "" }]), /^Error: resources\[0\]\.name: expected a non-empty string$/);
         assert.throws(refusal([{ ...PIXEL, args: [] }]), /^Error: resources\[0\]\.args: expected an object$/);
-        assert.throws(refusal([{ ...PIXEL, options: { protect: true } }]), /^Error: resources\[0\]\.options\.protect: not an option/);
-        assert.throws(refusal([{ ...PIXEL, options: { secretArgs: "tag" } }]), /^Error: resources\[0\]\.options\.secretArgs: not a valid value$/);
+        assert.throws(
+            refusal([{ ...PIXEL, options: { protect: true } }]),
+            /^Error: resources\[0\]\.options\.protect: not an option/,
+        );
+        assert.throws(
+            refusal([{ ...PIXEL, options: { secretArgs: "tag" } }]),
+            /^Error: resources\[0\]\.options\.secretArgs: not a valid value$/,
+        );
         const secretText = "hunter2-not-json";
-        assert.throws(() => reader.readDeclared(config({ resources: secretText }), KINDS), (error: Error) => error.message === "resources: not valid JSON");
+        assert.throws(
+            () => reader.readDeclared(config({ resources: secretText }), KINDS),
+            (error: Error) => error.message === "resources: not valid JSON",
+        );
     });
 
     it("refuses more entries than its bound", () => {
         const file = join(dir, "resources.json");
         writeFileSync(file, JSON.stringify(Array.from({ length: reader.MAX_RESOURCES + 1 }, () => 0)));
-        assert.throws(() => reader.readDeclared(config({ resourcesFile: file }), KINDS), new RegExp(`${reader.MAX_RESOURCES + 1} entries, more than ${reader.MAX_RESOURCES}`));
+        assert.throws(
+            () => reader.readDeclared(config({ resourcesFile: file }), KINDS),
+            new RegExp(`${reader.MAX_RESOURCES + 1} entries, more than ${reader.MAX_RESOURCES}`),
+        );
     });
 });

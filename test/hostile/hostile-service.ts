@@ -44,8 +44,17 @@ export async function startHostileService(upstream?: string): Promise<HostileSer
 
     const answer = async (req: IncomingMessage, res: ServerResponse, body: string) => {
         const url = new URL(req.url ?? "/", "http://hostile");
-        const scripted = await current({ method: req.method ?? "GET", path: url.pathname, query: url.searchParams, headers: req.headers, body });
-        if (scripted === undefined) return upstream ? forward(upstream, req, res, body) : res.writeHead(404, { "Content-Type": "text/html" }).end("<html>no</html>");
+        const scripted = await current({
+            method: req.method ?? "GET",
+            path: url.pathname,
+            query: url.searchParams,
+            headers: req.headers,
+            body,
+        });
+        if (scripted === undefined)
+            return upstream
+                ? forward(upstream, req, res, body)
+                : res.writeHead(404, { "Content-Type": "text/html" }).end("<html>no</html>");
         if ("stream" in scripted) return stream(res, scripted.stream);
         const text = typeof scripted.body === "string" ? scripted.body : JSON.stringify(scripted.body);
         res.writeHead(scripted.status ?? 200, { "Content-Type": "application/json", ...scripted.headers });
@@ -53,7 +62,10 @@ export async function startHostileService(upstream?: string): Promise<HostileSer
     };
 
     const stream = (res: ServerResponse, { bytes, announce }: { bytes: number; announce: boolean }) => {
-        res.writeHead(200, { "Content-Type": "application/json", ...(announce ? { "Content-Length": String(bytes) } : {}) });
+        res.writeHead(200, {
+            "Content-Type": "application/json",
+            ...(announce ? { "Content-Length": String(bytes) } : {}),
+        });
         let left = bytes;
         const pump = () => {
             while (left > 0 && !res.destroyed) {
@@ -86,10 +98,14 @@ export async function startHostileService(upstream?: string): Promise<HostileSer
 
 function forward(upstream: string, req: IncomingMessage, res: ServerResponse, body: string): void {
     const target = new URL(req.url ?? "/", upstream);
-    const outgoing = httpRequest(target, { method: req.method, headers: { ...req.headers, host: target.host } }, (answer) => {
-        res.writeHead(answer.statusCode ?? 502, answer.headers);
-        answer.pipe(res);
-    });
+    const outgoing = httpRequest(
+        target,
+        { method: req.method, headers: { ...req.headers, host: target.host } },
+        (answer) => {
+            res.writeHead(answer.statusCode ?? 502, answer.headers);
+            answer.pipe(res);
+        },
+    );
     outgoing.on("error", () => res.destroy());
     outgoing.end(body);
 }
@@ -123,9 +139,27 @@ export interface PixelPageFields {
 
 /** One page of a pixel listing, with the envelope fields given (result defaults to the number of ids). */
 export function pixelPage(fields: PixelPageFields): HostileAnswer {
-    const pixels = fields.ids.map((id) => ({ id, type: "qapixel", name: `Pixel ${id}`, tag: `T-${id}`, date: "2024-01-01 00:00:00" }));
+    const pixels = fields.ids.map((id) => ({
+        id,
+        type: "qapixel",
+        name: `Pixel ${id}`,
+        tag: `T-${id}`,
+        date: "2024-01-01 00:00:00",
+    }));
     const { page, nextpage, maxpage } = fields;
-    return { body: { error: "0", data: { result: fields.result ?? pixels.length, perpage: fields.perpage ?? 100, currentpage: page, nextpage, maxpage, pixels } } };
+    return {
+        body: {
+            error: "0",
+            data: {
+                result: fields.result ?? pixels.length,
+                perpage: fields.perpage ?? 100,
+                currentpage: page,
+                nextpage,
+                maxpage,
+                pixels,
+            },
+        },
+    };
 }
 
 /** How a listing fills `result`: each page's count, as the spec says, or the listing's total, as the service's source does. */
@@ -133,10 +167,22 @@ export type ResultReading = "page" | "total";
 export const RESULT_READINGS: readonly ResultReading[] = ["page", "total"];
 
 /** Page `page` of `ids` listed at `perpage` a page, answered honestly by a service of the given reading. */
-export function honestPage(reading: ResultReading, ids: readonly number[], perpage: number, page: number): PixelPageFields {
+export function honestPage(
+    reading: ResultReading,
+    ids: readonly number[],
+    perpage: number,
+    page: number,
+): PixelPageFields {
     const maxpage = Math.ceil(ids.length / perpage);
     const onPage = ids.slice((page - 1) * perpage, page * perpage);
-    return { page, nextpage: page < maxpage ? page + 1 : null, maxpage, ids: onPage, perpage, result: reading === "total" ? ids.length : onPage.length };
+    return {
+        page,
+        nextpage: page < maxpage ? page + 1 : null,
+        maxpage,
+        ids: onPage,
+        perpage,
+        result: reading === "total" ? ids.length : onPage.length,
+    };
 }
 
 /**
@@ -146,13 +192,21 @@ export function honestPage(reading: ResultReading, ids: readonly number[], perpa
 export const CORRUPTIONS = {
     "ends early": (fields: PixelPageFields): PixelPageFields => ({ ...fields, nextpage: null }),
     "skips a page": (fields: PixelPageFields): PixelPageFields => ({ ...fields, nextpage: fields.page + 2 }),
-    "changes its result": (fields: PixelPageFields): PixelPageFields => ({ ...fields, result: (fields.result ?? fields.ids.length) + 1 }),
+    "changes its result": (fields: PixelPageFields): PixelPageFields => ({
+        ...fields,
+        result: (fields.result ?? fields.ids.length) + 1,
+    }),
     "ends before its total": (fields: PixelPageFields): PixelPageFields => ({ ...fields, ids: fields.ids.slice(1) }),
 } as const;
 export type Corruption = keyof typeof CORRUPTIONS;
 
 /** A listing of `ids` at 2 a page, honest but for `corruption` applied to page `at`. */
-export function corruptedListing(reading: ResultReading, ids: readonly number[], corruption: Corruption, at: number): Script {
+export function corruptedListing(
+    reading: ResultReading,
+    ids: readonly number[],
+    corruption: Corruption,
+    at: number,
+): Script {
     return (request) => {
         const fields = honestPage(reading, ids, 2, pageOf(request));
         return pixelPage(fields.page === at ? CORRUPTIONS[corruption](fields) : fields);
@@ -178,17 +232,31 @@ export const LISTINGS = {
         return pixelPage({ page, nextpage: page + 1, maxpage: page + 1, ids: [page * 2 - 1, page * 2] });
     },
     /** Page 1 says it is the last, while maxpage says 2; the present object is on page 2. */
-    earlyEnd: (present: number): Script => (request) =>
-        pageOf(request) === 1 ? pixelPage({ page: 1, nextpage: null, maxpage: 2, ids: [] }) : pixelPage({ page: 2, nextpage: null, maxpage: 2, ids: [present] }),
+    earlyEnd:
+        (present: number): Script =>
+        (request) =>
+            pageOf(request) === 1
+                ? pixelPage({ page: 1, nextpage: null, maxpage: 2, ids: [] })
+                : pixelPage({ page: 2, nextpage: null, maxpage: 2, ids: [present] }),
     /** Page 1 is empty and names page 3 as the next; the present object is on page 2. */
-    skippedPage: (present: number): Script => (request) => {
-        const page = pageOf(request);
-        return pixelPage({ page, nextpage: page < 3 ? page + 2 : null, maxpage: 3, ids: page === 2 ? [present] : [] });
-    },
+    skippedPage:
+        (present: number): Script =>
+        (request) => {
+            const page = pageOf(request);
+            return pixelPage({
+                page,
+                nextpage: page < 3 ? page + 2 : null,
+                maxpage: 3,
+                ids: page === 2 ? [present] : [],
+            });
+        },
     /** Every page answered as page 1, whatever was asked. */
     repeatedPage: (): Script => () => pixelPage({ page: 1, nextpage: 2, maxpage: 2, ids: [1, 2] }),
     /** The only page counts two items in `result` but lists one, not the present one. */
-    resultMismatch: (present: number): Script => () => pixelPage({ page: 1, nextpage: null, maxpage: 1, ids: [present + 1], result: 2 }),
+    resultMismatch:
+        (present: number): Script =>
+        () =>
+            pixelPage({ page: 1, nextpage: null, maxpage: 1, ids: [present + 1], result: 2 }),
     /** Page 2 lists an id page 1 listed already. */
     duplicateId: (): Script => (request) => {
         const page = pageOf(request);

@@ -31,7 +31,8 @@ beforeEach(() => {
 
 describe("hostile service: listings", () => {
     const service = useHostileService();
-    const client = (config: { maxListPages?: number } = {}) => createShortenerClient({ baseUrl: service().baseUrl, apiKey: KEY, maxRetries: 0, ...config });
+    const client = (config: { maxListPages?: number } = {}) =>
+        createShortenerClient({ baseUrl: service().baseUrl, apiKey: KEY, maxRetries: 0, ...config });
     const data = () => ({ baseUrl: service().baseUrl, apiKey: KEY });
 
     describe("an endless listing is refused within the page bound", () => {
@@ -39,7 +40,12 @@ describe("hostile service: listings", () => {
             service().script(LISTINGS.endless());
             const error = await failureWithin(5_000, collect(client().pixels.all()));
             assert.equal(error.kind, "bad-response");
-            assert.match(error.message, new RegExp(`page 1 says the listing has 1000000000 pages, more than the bound of ${BOUNDS.maxListPages.default} \\(setting maxListPages\\)`));
+            assert.match(
+                error.message,
+                new RegExp(
+                    `page 1 says the listing has 1000000000 pages, more than the bound of ${BOUNDS.maxListPages.default} \\(setting maxListPages\\)`,
+                ),
+            );
             assert.equal(service().requests.length, 1);
         });
 
@@ -54,7 +60,9 @@ describe("hostile service: listings", () => {
             service().script(LISTINGS.endless());
             const error = await failureWithin(5_000, listPixels(data()));
             assert.match(error.message, /^pixels\.all failed: page 1 says the listing has 1000000000 pages/);
-            service().script((request) => pixelPage({ page: pageOf(request), nextpage: pageOf(request) + 1, maxpage: 5, ids: [pageOf(request)] }));
+            service().script((request) =>
+                pixelPage({ page: pageOf(request), nextpage: pageOf(request) + 1, maxpage: 5, ids: [pageOf(request)] }),
+            );
             process.env.SHORTENER_MAX_LIST_PAGES = "3";
             try {
                 const bounded = await failureWithin(5_000, listPixels(data()));
@@ -65,7 +73,9 @@ describe("hostile service: listings", () => {
         });
 
         it("a lower bound given to the client refuses a longer listing before reading past page 1", async () => {
-            service().script((request) => pixelPage({ page: pageOf(request), nextpage: pageOf(request) + 1, maxpage: 4, ids: [pageOf(request)] }));
+            service().script((request) =>
+                pixelPage({ page: pageOf(request), nextpage: pageOf(request) + 1, maxpage: 4, ids: [pageOf(request)] }),
+            );
             const error = await failureWithin(5_000, collect(client({ maxListPages: 3 }).pixels.all()));
             assert.match(error.message, /page 1 says the listing has 4 pages, more than the bound of 3/);
             assert.equal(service().requests.length, 1);
@@ -77,7 +87,11 @@ describe("hostile service: listings", () => {
             ["a page that ends the listing early", () => LISTINGS.earlyEnd(9), /page 1 of 2 says it is the last one/],
             ["a skipped page", () => LISTINGS.skippedPage(9), /page 1 of 3 names page 3 as the next one/],
             ["a repeated page", () => LISTINGS.repeatedPage(), /asked for page 2, the service answered with page 1/],
-            ["a result count that disagrees with the items", () => LISTINGS.resultMismatch(9), /page 1 counts 2 items in "result", which is neither the page's count \(it lists 1\) nor the listing's total/],
+            [
+                "a result count that disagrees with the items",
+                () => LISTINGS.resultMismatch(9),
+                /page 1 counts 2 items in "result", which is neither the page's count \(it lists 1\) nor the listing's total/,
+            ],
             ["a duplicate id", () => LISTINGS.duplicateId(), /item 2 is listed twice \(again on page 2\)/],
         ];
         for (const [what, listing, message] of cases) {
@@ -93,7 +107,12 @@ describe("hostile service: listings", () => {
         it("an empty page while the envelope says more follow is walked through", async () => {
             service().script((request) => {
                 const page = pageOf(request);
-                return pixelPage({ page, nextpage: page < 3 ? page + 1 : null, maxpage: 3, ids: page === 3 ? [5, 6] : [] });
+                return pixelPage({
+                    page,
+                    nextpage: page < 3 ? page + 1 : null,
+                    maxpage: 3,
+                    ids: page === 3 ? [5, 6] : [],
+                });
             });
             assert.deepEqual(
                 (await listPixels(data())).map((pixel) => pixel.id),
@@ -103,40 +122,74 @@ describe("hostile service: listings", () => {
         });
 
         it("whatever the pages hold and however `result` is read, a listing returns exactly the service's objects or fails; one corruption always fails", async () => {
-            const corruptions = ["none", "early-end", "skip", "repeat", "result", "duplicate", "maxpage", "short"] as const;
+            const corruptions = [
+                "none",
+                "early-end",
+                "skip",
+                "repeat",
+                "result",
+                "duplicate",
+                "maxpage",
+                "short",
+            ] as const;
             // The page reading may list any number on a page; the total reading fills every page but the last.
-            const byPage = fc.array(fc.integer({ min: 0, max: 3 }), { minLength: 1, maxLength: 6 }).map((sizes) => ({ reading: "page" as const, pages: numberedPages(sizes), perpage: 100 }));
-            const byTotal = fc.record({ count: fc.nat(10), perpage: fc.integer({ min: 1, max: 4 }) }).map(({ count, perpage }) => ({
-                reading: "total" as const,
-                pages: chunks(numberedPages([count]).flat(), perpage),
-                perpage,
-            }));
+            const byPage = fc
+                .array(fc.integer({ min: 0, max: 3 }), { minLength: 1, maxLength: 6 })
+                .map((sizes) => ({ reading: "page" as const, pages: numberedPages(sizes), perpage: 100 }));
+            const byTotal = fc
+                .record({ count: fc.nat(10), perpage: fc.integer({ min: 1, max: 4 }) })
+                .map(({ count, perpage }) => ({
+                    reading: "total" as const,
+                    pages: chunks(numberedPages([count]).flat(), perpage),
+                    perpage,
+                }));
             await fc.assert(
-                fc.asyncProperty(fc.oneof(byPage, byTotal), fc.constantFrom(...corruptions), fc.nat(), async ({ reading, pages, perpage }, corruption, where) => {
-                    const ids = pages.flat();
-                    const maxpage = pages.length;
-                    const at = 1 + (where % Math.max(1, maxpage));
-                    const corrupted = corruption !== "none" && effective(corruption, at, pages);
-                    service().script((request) => {
-                        const asked = pageOf(request);
-                        const onPage = pages[asked - 1] ?? [];
-                        const answer = { page: asked, nextpage: asked < maxpage ? asked + 1 : null, maxpage, ids: onPage, perpage, result: reading === "total" ? ids.length : onPage.length };
-                        if (asked !== at || !corrupted) return pixelPage(answer);
-                        if (corruption === "early-end") return pixelPage({ ...answer, nextpage: null });
-                        if (corruption === "skip") return pixelPage({ ...answer, nextpage: at + 2 });
-                        if (corruption === "repeat") return pixelPage({ ...answer, page: at - 1 });
-                        if (corruption === "result") return pixelPage({ ...answer, result: answer.result + 1 });
-                        if (corruption === "duplicate") return pixelPage({ ...answer, ids: [...answer.ids, 1], result: answer.result + (reading === "page" ? 1 : 0) });
-                        if (corruption === "short") return pixelPage({ ...answer, ids: answer.ids.slice(1) });
-                        return pixelPage({ ...answer, maxpage: maxpage + 1 });
-                    });
-                    const outcome = await collect(client().pixels.all()).then(
-                        (items) => items.map((pixel) => pixel.id),
-                        (error: Error) => error,
-                    );
-                    if (corrupted) assert.ok(outcome instanceof Error, `${corruption} on page ${at} of ${maxpage} (${reading} reading) was taken for a listing: ${outcome}`);
-                    else assert.deepEqual(outcome, ids);
-                }),
+                fc.asyncProperty(
+                    fc.oneof(byPage, byTotal),
+                    fc.constantFrom(...corruptions),
+                    fc.nat(),
+                    async ({ reading, pages, perpage }, corruption, where) => {
+                        const ids = pages.flat();
+                        const maxpage = pages.length;
+                        const at = 1 + (where % Math.max(1, maxpage));
+                        const corrupted = corruption !== "none" && effective(corruption, at, pages);
+                        service().script((request) => {
+                            const asked = pageOf(request);
+                            const onPage = pages[asked - 1] ?? [];
+                            const answer = {
+                                page: asked,
+                                nextpage: asked < maxpage ? asked + 1 : null,
+                                maxpage,
+                                ids: onPage,
+                                perpage,
+                                result: reading === "total" ? ids.length : onPage.length,
+                            };
+                            if (asked !== at || !corrupted) return pixelPage(answer);
+                            if (corruption === "early-end") return pixelPage({ ...answer, nextpage: null });
+                            if (corruption === "skip") return pixelPage({ ...answer, nextpage: at + 2 });
+                            if (corruption === "repeat") return pixelPage({ ...answer, page: at - 1 });
+                            if (corruption === "result") return pixelPage({ ...answer, result: answer.result + 1 });
+                            if (corruption === "duplicate")
+                                return pixelPage({
+                                    ...answer,
+                                    ids: [...answer.ids, 1],
+                                    result: answer.result + (reading === "page" ? 1 : 0),
+                                });
+                            if (corruption === "short") return pixelPage({ ...answer, ids: answer.ids.slice(1) });
+                            return pixelPage({ ...answer, maxpage: maxpage + 1 });
+                        });
+                        const outcome = await collect(client().pixels.all()).then(
+                            (items) => items.map((pixel) => pixel.id),
+                            (error: Error) => error,
+                        );
+                        if (corrupted)
+                            assert.ok(
+                                outcome instanceof Error,
+                                `${corruption} on page ${at} of ${maxpage} (${reading} reading) was taken for a listing: ${outcome}`,
+                            );
+                        else assert.deepEqual(outcome, ids);
+                    },
+                ),
                 { numRuns: 200 },
             );
         });
@@ -147,8 +200,16 @@ describe("hostile service: listings", () => {
         const where: Record<Corruption, { at: number; message: (reading: ResultReading) => RegExp }> = {
             "ends early": { at: 1, message: () => /page 1 of 3 says it is the last one/ },
             "skips a page": { at: 1, message: () => /page 1 of 3 names page 3 as the next one/ },
-            "changes its result": { at: 2, message: (reading) => new RegExp(`page 2 counts \\d+ items in "result", which is not ${READING_NAMES[reading]}`) },
-            "ends before its total": { at: 2, message: (reading) => new RegExp(`page 2 counts \\d+ items in "result", which is not ${READING_NAMES[reading]}`) },
+            "changes its result": {
+                at: 2,
+                message: (reading) =>
+                    new RegExp(`page 2 counts \\d+ items in "result", which is not ${READING_NAMES[reading]}`),
+            },
+            "ends before its total": {
+                at: 2,
+                message: (reading) =>
+                    new RegExp(`page 2 counts \\d+ items in "result", which is not ${READING_NAMES[reading]}`),
+            },
         };
         it("a total that grows between pages is named with both figures (docs/troubleshooting.md quotes this message)", async () => {
             const ids = Array.from({ length: 120 }, (_, index) => index + 1);
@@ -165,7 +226,10 @@ describe("hostile service: listings", () => {
         for (const reading of RESULT_READINGS) {
             it(`an honest listing read by ${reading}: every object, each page asked for once`, async () => {
                 service().script((request) => pixelPage(honestPage(reading, [1, 2, 3, 4, 5], 2, pageOf(request))));
-                assert.deepEqual((await listPixels(data())).map((pixel) => pixel.id), [1, 2, 3, 4, 5]);
+                assert.deepEqual(
+                    (await listPixels(data())).map((pixel) => pixel.id),
+                    [1, 2, 3, 4, 5],
+                );
                 assert.equal(service().requests.length, 3);
             });
             for (const corruption of Object.keys(CORRUPTIONS) as Corruption[]) {
@@ -186,7 +250,9 @@ const READING_NAMES: Record<ResultReading, string> = { page: "the page's count",
 
 /** `ids` cut into pages of `size`. */
 function chunks(ids: number[], size: number): number[][] {
-    return Array.from({ length: Math.ceil(ids.length / size) }, (_, index) => ids.slice(index * size, (index + 1) * size));
+    return Array.from({ length: Math.ceil(ids.length / size) }, (_, index) =>
+        ids.slice(index * size, (index + 1) * size),
+    );
 }
 
 /** Pages of the given sizes holding ids 1, 2, 3, ... in order (page 1 always holds id 1 when it holds anything). */
@@ -210,9 +276,16 @@ describe("hostile service: the real service's empty item pages", () => {
         const emulator = await startEmulator({ profile: "real", rateLimit: { limit: 10_000, windowMs: 60_000 } });
         try {
             const links: number[] = [];
-            for (let index = 0; index < 102; index++) links.push((await emulator.admin.seed("links", { url: `https://example.com/${index}` })).id);
+            for (let index = 0; index < 102; index++)
+                links.push((await emulator.admin.seed("links", { url: `https://example.com/${index}` })).id);
             const items = links.map((id) => ({ type: "links", id, date: "2024-01-01 00:00:00" }));
-            const channel = await emulator.admin.seed("channels", { name: "Big", description: "", color: "#000000", starred: false, items });
+            const channel = await emulator.admin.seed("channels", {
+                name: "Big",
+                description: "",
+                color: "#000000",
+                starred: false,
+                items,
+            });
             for (const id of links.slice(0, 100)) await emulator.admin.remove("links", id);
             const listed = await listChannelItems(channel.id, { baseUrl: emulator.baseUrl, apiKey: emulator.apiKey });
             assert.deepEqual(

@@ -29,7 +29,7 @@ describe("hostile service: what the provider takes as done", function () {
         if (dir) rmSync(dir, { recursive: true, force: true });
     });
 
-    it("a CampaignLink whose assign is refused for another reason that says \"already\" fails, and the next up assigns it", async () => {
+    it('a CampaignLink whose assign is refused for another reason that says "already" fails, and the next up assigns it', async () => {
         const { id: linkId } = await emulator.admin.seed("links", { url: "https://example.com/landing" });
         const declared: Declared[] = [
             { kind: "Campaign", name: "launch", args: { name: "Launch", slug: "launch" } },
@@ -49,22 +49,41 @@ describe("hostile service: what the provider takes as done", function () {
         service.script(() => undefined);
         await stack.expectOk("up", declared);
         const [campaign] = (await emulator.admin.list("campaigns")) as Stored[];
-        assert.equal(((await emulator.admin.list("links")) as Stored[]).find((link) => link.id === linkId)?.campaignId, campaign.id);
+        assert.equal(
+            ((await emulator.admin.list("links")) as Stored[]).find((link) => link.id === linkId)?.campaignId,
+            campaign.id,
+        );
     });
 
     it("a create looks at the kind afresh: a channel another client made after the run listed channels is not made twice", async () => {
-        await emulator.admin.seed("channels", { name: "Alpha", description: "", color: "#123456", starred: false, items: [] });
+        await emulator.admin.seed("channels", {
+            name: "Alpha",
+            description: "",
+            color: "#123456",
+            starred: false,
+            items: [],
+        });
         // In this order, each waiting for the one before: adopting Alpha lists the channels, then the pixel, then Beta.
         const declared: Declared[] = [
             { kind: "Channel", name: "alpha", args: { name: "Alpha", color: "#123456", adopt: true } },
-            { kind: "Pixel", name: "site", args: { type: "analyticspixel", name: { $ref: "alpha.name" }, tag: "G-SITE" } },
+            {
+                kind: "Pixel",
+                name: "site",
+                args: { type: "analyticspixel", name: { $ref: "alpha.name" }, tag: "G-SITE" },
+            },
             { kind: "Channel", name: "beta", args: { name: "Beta", description: { $ref: "site.tag" } } },
         ];
         // Another client makes a channel named Beta while the pixel is created: after the listing, before Beta's create.
         let made: Stored | undefined;
         service.script(async (request) => {
             if (request.method === "POST" && request.path === "/api/pixel/add" && !made) {
-                made = (await emulator.admin.seed("channels", { name: "Beta", description: "", color: "#654321", starred: false, items: [] }));
+                made = await emulator.admin.seed("channels", {
+                    name: "Beta",
+                    description: "",
+                    color: "#654321",
+                    starred: false,
+                    items: [],
+                });
             }
             return undefined;
         });
@@ -73,7 +92,9 @@ describe("hostile service: what the provider takes as done", function () {
         assert.ok(made, "the other client's channel was made during the up");
         assert.equal(up.ok, false, `Beta was created again:\n${up.log}`);
         assert.match(up.log, new RegExp(`a channel with the name "Beta" already exists \\(id ${made.id}\\)`));
-        const named = ((await emulator.admin.list("channels")) as Stored[]).filter((channel) => channel.name === "Beta");
+        const named = ((await emulator.admin.list("channels")) as Stored[]).filter(
+            (channel) => channel.name === "Beta",
+        );
         assert.equal(named.length, 1, "a second channel named Beta was made");
     });
 });
@@ -86,12 +107,17 @@ describe("a malformed base URL is quoted without its credentials", function () {
     after(() => rmSync(dir, { recursive: true, force: true }));
 
     const assertNoCredentials = (text: string) => {
-        assert.ok(!text.includes("Pass99word") && !text.includes("shortener-user"), `the credentials are in:\n${text.slice(0, 2000)}`);
+        assert.ok(
+            !text.includes("Pass99word") && !text.includes("shortener-user"),
+            `the credentials are in:\n${text.slice(0, 2000)}`,
+        );
     };
 
     it("by the provider, in the up's failure", async () => {
         const stack = stackOn(BASE_URL, "sk-live-0123456789", dir);
-        const up = await stack.run("up", [{ kind: "Pixel", name: "site", args: { type: "analyticspixel", name: "Site", tag: "G-SITE" } }]);
+        const up = await stack.run("up", [
+            { kind: "Pixel", name: "site", args: { type: "analyticspixel", name: "Site", tag: "G-SITE" } },
+        ]);
         assert.equal(up.ok, false);
         assert.match(up.log, /shortener:baseUrl must be an http\(s\) URL/);
         assertNoCredentials([up.log, up.error ?? "", ...(up.diagnostics ?? [])].join("\n"));

@@ -8,7 +8,16 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { startEmulator, type RunningEmulator } from "../../emulator";
 import { changes, idOf, type Declared } from "../support/stack";
-import { corruptedListing, CORRUPTIONS, LISTINGS, RESULT_READINGS, startHostileService, type Corruption, type HostileService, type Script } from "./hostile-service";
+import {
+    corruptedListing,
+    CORRUPTIONS,
+    LISTINGS,
+    RESULT_READINGS,
+    startHostileService,
+    type Corruption,
+    type HostileService,
+    type Script,
+} from "./hostile-service";
 import { stackOn } from "./support";
 
 describe("hostile service: a refresh never takes an incomplete listing for 'gone'", function () {
@@ -29,7 +38,9 @@ describe("hostile service: a refresh never takes an incomplete listing for 'gone
 
     it("a listing that ends early, skips the object's page or miscounts, its `result` read either way, fails the refresh, and the pixel stays in the state", async () => {
         const stack = stackOn(service.baseUrl, emulator.apiKey, dir);
-        const declared: Declared[] = [{ kind: "Pixel", name: "site", args: { type: "analyticspixel", name: "Site", tag: "G-SITE" } }];
+        const declared: Declared[] = [
+            { kind: "Pixel", name: "site", args: { type: "analyticspixel", name: "Site", tag: "G-SITE" } },
+        ];
         const id = Number(idOf(await stack.expectOk("up", declared), "site"));
         const hostile: [string, Script, RegExp][] = [
             ["early end", LISTINGS.earlyEnd(id), /page 1 of 2 says it is the last one/],
@@ -41,7 +52,11 @@ describe("hostile service: a refresh never takes an incomplete listing for 'gone
         for (const reading of RESULT_READINGS) {
             for (const corruption of Object.keys(CORRUPTIONS) as Corruption[]) {
                 const at = corruption === "ends early" || corruption === "skips a page" ? 1 : 2;
-                hostile.push([`${corruption}, read by ${reading}`, corruptedListing(reading, around, corruption, at), new RegExp(`page ${at}`)]);
+                hostile.push([
+                    `${corruption}, read by ${reading}`,
+                    corruptedListing(reading, around, corruption, at),
+                    new RegExp(`page ${at}`),
+                ]);
             }
         }
         for (const [what, listing, message] of hostile) {
@@ -73,9 +88,14 @@ describe("real service: a channel whose first item page is empty", function () {
 
     it("a refresh keeps the declared items on page 2 when the 100 links before them were deleted in the dashboard", async () => {
         const links: number[] = [];
-        for (let index = 0; index < 102; index++) links.push((await emulator.admin.seed("links", { url: `https://www.example.com/${index}` })).id);
+        for (let index = 0; index < 102; index++)
+            links.push((await emulator.admin.seed("links", { url: `https://www.example.com/${index}` })).id);
         const earlier = links.slice(0, 100).map((id) => ({ type: "links", id, date: "2024-01-01 00:00:00" }));
-        const channel = await emulator.admin.seed("channels", { name: "Big channel", color: "#123456", items: earlier });
+        const channel = await emulator.admin.seed("channels", {
+            name: "Big channel",
+            color: "#123456",
+            items: earlier,
+        });
         const declared: Declared[] = links.slice(100).map((itemId, index) => ({
             kind: "ChannelItem",
             name: `item${index}`,
@@ -89,7 +109,9 @@ describe("real service: a channel whose first item page is empty", function () {
         const refresh = await stack.expectOk("refresh", declared);
         assert.deepEqual(changes(refresh), []);
         assert.equal(stack.held("ChannelItem").length, 2, "the items on page 2 are still in the state");
-        const pages = (await emulator.admin.requests()).filter((entry) => entry.path === `/api/channel/${channel.id}`).map((entry) => entry.query.page);
+        const pages = (await emulator.admin.requests())
+            .filter((entry) => entry.path === `/api/channel/${channel.id}`)
+            .map((entry) => entry.query.page);
         assert.deepEqual(pages, ["1", "2"], "page 1 was empty, page 2 was read");
         assert.deepEqual(changes(await stack.expectOk("preview", declared)), []);
     });

@@ -13,7 +13,10 @@ const KEY = `sk-"live'<key>&/+% 42Zq`;
 const PASSWORD = `pa"ss'<w>&/+% rd`;
 
 const htmlEscape = (text: string) =>
-    text.replace(/[&<>"']/g, (char) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#039;" })[char]!);
+    text.replace(
+        /[&<>"']/g,
+        (char) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#039;" })[char]!,
+    );
 const ENCODINGS: Record<string, (text: string) => string> = {
     plain: (text) => text,
     "JSON-escaped": (text) => JSON.stringify(text).slice(1, -1),
@@ -26,22 +29,35 @@ const ENCODINGS: Record<string, (text: string) => string> = {
 
 /** Every text of the error a caller might print; none may hold any form of the secret. */
 function assertNoForm(error: ShortenerApiError, secret: string): void {
-    const texts = [error.message, error.stack ?? "", String(error), inspect(error, { depth: 10 }), JSON.stringify(error), error.serviceMessage ?? ""];
+    const texts = [
+        error.message,
+        error.stack ?? "",
+        String(error),
+        inspect(error, { depth: 10 }),
+        JSON.stringify(error),
+        error.serviceMessage ?? "",
+    ];
     const forms = [...Object.values(ENCODINGS).map((encode) => encode(secret)), ...base64Cores(secret)];
     for (const form of forms) {
-        for (const text of texts) assert.ok(!text.includes(form), `${JSON.stringify(form)} appears in ${JSON.stringify(text.slice(0, 300))}`);
+        for (const text of texts)
+            assert.ok(!text.includes(form), `${JSON.stringify(form)} appears in ${JSON.stringify(text.slice(0, 300))}`);
     }
     assert.match(error.message, /\[redacted\]/, "the echo itself is still shown, redacted");
 }
 
 /** The part of the secret's base64 that does not depend on what precedes it, at each alignment. */
 function base64Cores(secret: string): string[] {
-    return [0, 1, 2].map((offset) => Buffer.from("\0".repeat(offset) + secret).toString("base64").slice(offset === 0 ? 0 : offset + 1, -4));
+    return [0, 1, 2].map((offset) =>
+        Buffer.from("\0".repeat(offset) + secret)
+            .toString("base64")
+            .slice(offset === 0 ? 0 : offset + 1, -4),
+    );
 }
 
-const echo = (encode: (text: string) => string, what: (request: ReceivedRequest) => string) => (request: ReceivedRequest) => ({
-    body: { error: 1, message: `Invalid request: ${encode(what(request))}` },
-});
+const echo =
+    (encode: (text: string) => string, what: (request: ReceivedRequest) => string) => (request: ReceivedRequest) => ({
+        body: { error: 1, message: `Invalid request: ${encode(what(request))}` },
+    });
 const authorization = (request: ReceivedRequest) => String(request.headers.authorization);
 
 describe("hostile service: secrets echoed in every encoding", () => {
@@ -72,7 +88,17 @@ describe("hostile service: secrets echoed in every encoding", () => {
 
     it("the key echoed into a field whose shape is wrong: the shape error quotes it redacted", async () => {
         service().script((request) => ({
-            body: { error: "0", data: { result: 1, perpage: 100, currentpage: 1, nextpage: null, maxpage: 1, pixels: [{ id: authorization(request), type: "qapixel" }] } },
+            body: {
+                error: "0",
+                data: {
+                    result: 1,
+                    perpage: 100,
+                    currentpage: 1,
+                    nextpage: null,
+                    maxpage: 1,
+                    pixels: [{ id: authorization(request), type: "qapixel" }],
+                },
+            },
         }));
         const error = await failureWithin(5_000, client().pixels.list());
         assert.equal(error.kind, "bad-response");

@@ -29,14 +29,16 @@ export interface Captured {
 }
 
 /** Runs `work` while recording the process's stderr lines and warnings (the stderr lines are still printed). */
-export async function capturing<T>(work: () => Promise<T>): Promise<{ result: PromiseSettledResult<T>; captured: Captured }> {
+export async function capturing<T>(
+    work: () => Promise<T>,
+): Promise<{ result: PromiseSettledResult<T>; captured: Captured }> {
     const captured: Captured = { stderr: [], warnings: [] };
     const write = process.stderr.write.bind(process.stderr);
     const onWarning = (warning: Error) => captured.warnings.push(`${warning.name}: ${warning.message}`);
-    process.stderr.write = ((chunk: string | Uint8Array, ...rest: unknown[]) => {
+    process.stderr.write = (chunk: string | Uint8Array, ...rest: unknown[]) => {
         captured.stderr.push(String(chunk));
         return (write as (...args: unknown[]) => boolean)(chunk, ...rest);
-    });
+    };
     process.on("warning", onWarning);
     try {
         const [result] = await Promise.allSettled([work()]);
@@ -65,6 +67,7 @@ export function stackOn(baseUrl: string, apiKey: string, dir: string) {
         assert.ok(result.ok, `${operation} failed:\n${result.log}`);
         return result;
     };
-    const held = (type: string) => readState(stateFile).resources.filter((resource) => resource.type.endsWith(`:${type}`));
+    const held = (type: string) =>
+        readState(stateFile).resources.filter((resource) => resource.type.endsWith(`:${type}`));
     return { run, expectOk, held };
 }

@@ -24,8 +24,17 @@ interface Finished {
 }
 
 /** Runs `node args...` once `plant(pid)` has run for the pid it will have. */
-async function runWithPlanted(args: readonly string[], plant: (pid: number) => void, env: Record<string, string> = {}): Promise<Finished> {
-    const child = track(spawn("sh", ["-c", 'read go && exec "$@"', "sh", process.execPath, ...args], { env: { ...process.env, ...env }, stdio: ["pipe", "ignore", "pipe"] }));
+async function runWithPlanted(
+    args: readonly string[],
+    plant: (pid: number) => void,
+    env: Record<string, string> = {},
+): Promise<Finished> {
+    const child = track(
+        spawn("sh", ["-c", 'read go && exec "$@"', "sh", process.execPath, ...args], {
+            env: { ...process.env, ...env },
+            stdio: ["pipe", "ignore", "pipe"],
+        }),
+    );
     const stderr: Buffer[] = [];
     child.stderr?.on("data", (chunk: Buffer) => stderr.push(chunk));
     const timer = setTimeout(() => void stopChild(child), DEADLINE_MS);
@@ -63,7 +72,10 @@ describe("files written whole never follow a symlink planted at a temporary name
     });
 
     /** The folder's entries but the planted link: what the writer left there. */
-    const leftBehind = (planted: string) => readdirSync(directory).filter((name) => name !== planted).sort();
+    const leftBehind = (planted: string) =>
+        readdirSync(directory)
+            .filter((name) => name !== planted)
+            .sort();
 
     it("wiki-query-lint catalogue types --out", async () => {
         const out = join(directory, "wiki-types.d.ts");
@@ -81,10 +93,14 @@ describe("files written whole never follow a symlink planted at a temporary name
     it("shortener-import --output", async () => {
         const out = join(directory, "index.ts");
         let planted = "";
-        const run = await runWithPlanted([IMPORT, "--output", out], (pid) => {
-            planted = `.${pid}.shortener-import.tmp`;
-            symlinkSync(victim, join(directory, planted));
-        }, { SHORTENER_BASE_URL: service.baseUrl, SHORTENER_API_KEY: service.apiKey, SOURCE_DATE_EPOCH: "1767225600" });
+        const run = await runWithPlanted(
+            [IMPORT, "--output", out],
+            (pid) => {
+                planted = `.${pid}.shortener-import.tmp`;
+                symlinkSync(victim, join(directory, planted));
+            },
+            { SHORTENER_BASE_URL: service.baseUrl, SHORTENER_API_KEY: service.apiKey, SOURCE_DATE_EPOCH: "1767225600" },
+        );
         assert.equal(run.code, 0, run.stderr);
         assert.equal(readFileSync(victim, "utf8"), VICTIM_TEXT);
         assert.match(readFileSync(out, "utf8"), /new shortener\.AccountSettings\(/);

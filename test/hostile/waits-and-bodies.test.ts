@@ -25,11 +25,23 @@ describe("hostile service: rate-limit waits", () => {
     const ok = pixelPage({ page: 1, nextpage: null, maxpage: 1, ids: [1] });
 
     const refusals: [string, () => HostileAnswer, RegExp][] = [
-        ["HTTP 429 with Retry-After: 7200", () => ({ status: 429, headers: { "Retry-After": "7200" }, body: { error: 1, message: "slow down" } }), /asks to wait 7200 s/],
-        ['{"error": 429, "Retry-After": 1e9} in the body', () => ({ body: { error: 429, "Retry-After": 1e9 } }), /asks to wait 1000000000 s/],
+        [
+            "HTTP 429 with Retry-After: 7200",
+            () => ({ status: 429, headers: { "Retry-After": "7200" }, body: { error: 1, message: "slow down" } }),
+            /asks to wait 7200 s/,
+        ],
+        [
+            '{"error": 429, "Retry-After": 1e9} in the body',
+            () => ({ body: { error: 429, "Retry-After": 1e9 } }),
+            /asks to wait 1000000000 s/,
+        ],
         [
             "HTTP 429 with no Retry-After and a reset a year ahead",
-            () => ({ status: 429, headers: rateHeaders(0, Math.floor(Date.now() / 1000) + YEAR_S), body: { error: 1, message: "limit" } }),
+            () => ({
+                status: 429,
+                headers: rateHeaders(0, Math.floor(Date.now() / 1000) + YEAR_S),
+                body: { error: 1, message: "limit" },
+            }),
             new RegExp(`asks to wait ${YEAR_S - 1}|asks to wait ${YEAR_S} s`),
         ],
     ];
@@ -38,7 +50,7 @@ describe("hostile service: rate-limit waits", () => {
             service().script(answer);
             const { result, captured } = await capturing(() => failureWithin(5_000, client().pixels.list()));
             assert.equal(result.status, "fulfilled", String((result as PromiseRejectedResult).reason));
-            const error = (result).value;
+            const error = result.value;
             assert.equal(error.kind, "rate-limit");
             assert.match(error.message, asked);
             assert.match(error.message, /longer than the longest wait allowed \(300 s, setting maxRateLimitWaitMs\)/);
@@ -54,7 +66,7 @@ describe("hostile service: rate-limit waits", () => {
             return failureWithin(5_000, client().pixels.list());
         });
         assert.equal(result.status, "fulfilled", String((result as PromiseRejectedResult).reason));
-        const error = (result).value;
+        const error = result.value;
         assert.equal(error.kind, "rate-limit");
         assert.match(error.message, /asks to wait 315\d{5} s for its rate limit/);
         assert.equal(service().requests.length, 1);
@@ -69,23 +81,48 @@ describe("hostile service: rate-limit waits", () => {
             return { status: 429, headers: { "Retry-After": "1" }, body: { error: 1, message: "limit" } };
         });
         const waits: number[] = [];
-        const items = await createShortenerClient({ baseUrl: service().baseUrl, apiKey: KEY, onWait: (event) => waits.push(event.waitMs) }).pixels.list();
+        const items = await createShortenerClient({
+            baseUrl: service().baseUrl,
+            apiKey: KEY,
+            onWait: (event) => waits.push(event.waitMs),
+        }).pixels.list();
         assert.equal(items.items.length, 1);
         assert.ok(waits.length === 1 && waits[0] > 0 && waits[0] <= 1000, `told ${waits}`);
 
-        service().script(() => ({ status: 429, headers: { "Retry-After": "20" }, body: { error: 1, message: "limit" } }));
+        service().script(() => ({
+            status: 429,
+            headers: { "Retry-After": "20" },
+            body: { error: 1, message: "limit" },
+        }));
         const error = await failureWithin(5_000, client({ maxRateLimitWaitMs: 10_000 }).pixels.list());
-        assert.match(error.message, /asks to wait 20 s for its rate limit, longer than the longest wait allowed \(10 s/);
+        assert.match(
+            error.message,
+            /asks to wait 20 s for its rate limit, longer than the longest wait allowed \(10 s/,
+        );
     });
 
     it("the data functions fail the same way, read the bound from the environment, and tell their waits as the provider does", async () => {
-        service().script(() => ({ status: 429, headers: { "Retry-After": "7200" }, body: { error: 1, message: "limit" } }));
-        assert.match((await failureWithin(5_000, listPixels(data()))).message, /^pixels\.list failed: the service asks to wait 7200 s/);
+        service().script(() => ({
+            status: 429,
+            headers: { "Retry-After": "7200" },
+            body: { error: 1, message: "limit" },
+        }));
+        assert.match(
+            (await failureWithin(5_000, listPixels(data()))).message,
+            /^pixels\.list failed: the service asks to wait 7200 s/,
+        );
 
-        service().script(() => ({ status: 429, headers: { "Retry-After": "3" }, body: { error: 1, message: "limit" } }));
+        service().script(() => ({
+            status: 429,
+            headers: { "Retry-After": "3" },
+            body: { error: 1, message: "limit" },
+        }));
         process.env.SHORTENER_MAX_RATE_LIMIT_WAIT_MS = "2000";
         try {
-            assert.match((await failureWithin(5_000, listPixels(data("-b")))).message, /asks to wait 3 s .*\(2 s, setting maxRateLimitWaitMs\)/);
+            assert.match(
+                (await failureWithin(5_000, listPixels(data("-b")))).message,
+                /asks to wait 3 s .*\(2 s, setting maxRateLimitWaitMs\)/,
+            );
         } finally {
             delete process.env.SHORTENER_MAX_RATE_LIMIT_WAIT_MS;
         }
@@ -100,7 +137,11 @@ describe("hostile service: rate-limit waits", () => {
         assert.equal(result.status, "fulfilled");
         const said = captured.stderr.join("");
         assert.match(said, /^shortener: rate limit reached: waiting 1 s before pixels\.list\n$/m);
-        assert.ok(said.includes(`shortener: ${describeWait({ reason: "rate-limit", waitMs: 1000, operation: "pixels.list" })}`));
+        assert.ok(
+            said.includes(
+                `shortener: ${describeWait({ reason: "rate-limit", waitMs: 1000, operation: "pixels.list" })}`,
+            ),
+        );
     });
 });
 
@@ -117,11 +158,17 @@ describe("hostile service: answer size", () => {
             const client = createShortenerClient({ baseUrl: service().baseUrl, apiKey: KEY });
             const error = await failureWithin(20_000, client.pixels.list());
             assert.equal(error.kind, "bad-response");
-            assert.match(error.message, /the answer is larger than the largest allowed, 10485760 bytes \(setting maxResponseBytes\)/);
+            assert.match(
+                error.message,
+                /the answer is larger than the largest allowed, 10485760 bytes \(setting maxResponseBytes\)/,
+            );
             if (announce) assert.match(error.message, /629145600 bytes announced/);
             assert.equal(service().requests.length, 1, "refused without a retry");
             await new Promise((resolve) => setTimeout(resolve, 200));
-            assert.ok(service().streamedBytes() < 10 * 1024 * 1024 + SLACK, `the service got to send ${service().streamedBytes()} bytes`);
+            assert.ok(
+                service().streamedBytes() < 10 * 1024 * 1024 + SLACK,
+                `the service got to send ${service().streamedBytes()} bytes`,
+            );
         });
     }
 
@@ -138,5 +185,9 @@ describe("hostile service: answer size", () => {
 });
 
 function rateHeaders(remaining: number, resetAtSeconds: number) {
-    return { "X-RateLimit-Limit": "30", "X-RateLimit-Remaining": String(remaining), "X-RateLimit-Reset": String(resetAtSeconds) };
+    return {
+        "X-RateLimit-Limit": "30",
+        "X-RateLimit-Remaining": String(remaining),
+        "X-RateLimit-Reset": String(resetAtSeconds),
+    };
 }

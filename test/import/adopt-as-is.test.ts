@@ -13,15 +13,29 @@ describe("adopting as the service holds it: no write", function () {
     let qrId: number;
     let loneQrId: number;
     const writes = async () =>
-        (await stack.emulator.admin.requests()).filter((entry) => WRITES.includes(entry.method)).map((entry) => `${entry.method} ${entry.path}`);
-    const qrDeclared = (args: Record<string, unknown>): Declared => ({ kind: "QrCode", name: "poster", args: { adopt: qrId, ...args } });
+        (await stack.emulator.admin.requests())
+            .filter((entry) => WRITES.includes(entry.method))
+            .map((entry) => `${entry.method} ${entry.path}`);
+    const qrDeclared = (args: Record<string, unknown>): Declared => ({
+        kind: "QrCode",
+        name: "poster",
+        args: { adopt: qrId, ...args },
+    });
     const declared = (qrArgs: Record<string, unknown> = {}): Declared[] => [
         { kind: "AccountSettings", name: "account", args: { email: "demo@example.com" } },
         { kind: "Channel", name: "news", args: { adopt: channelId, name: "Newsletter" } },
         qrDeclared(qrArgs),
         // In the channel already: taken over. Not in it yet: assigned.
-        { kind: "ChannelItem", name: "held", args: { adopt: true, channelId: { $ref: "news.id" }, type: "qr", itemId: { $ref: "poster.id" } } },
-        { kind: "ChannelItem", name: "new", args: { adopt: true, channelId: { $ref: "news.id" }, type: "qr", itemId: loneQrId } },
+        {
+            kind: "ChannelItem",
+            name: "held",
+            args: { adopt: true, channelId: { $ref: "news.id" }, type: "qr", itemId: { $ref: "poster.id" } },
+        },
+        {
+            kind: "ChannelItem",
+            name: "new",
+            args: { adopt: true, channelId: { $ref: "news.id" }, type: "qr", itemId: loneQrId },
+        },
     ];
 
     before(async () => {
@@ -29,7 +43,12 @@ describe("adopting as the service holds it: no write", function () {
         const { admin } = stack.emulator;
         qrId = (await admin.seed("qrcodes", { type: "link", data: "https://example.com/poster", name: "Poster" })).id;
         loneQrId = (await admin.seed("qrcodes", { type: "text", data: "lone" })).id;
-        channelId = (await admin.seed("channels", { name: "Newsletter", items: [{ type: "qr", id: qrId, date: "2026-01-01 00:00:00" }] })).id;
+        channelId = (
+            await admin.seed("channels", {
+                name: "Newsletter",
+                items: [{ type: "qr", id: qrId, date: "2026-01-01 00:00:00" }],
+            })
+        ).id;
         await admin.clearRequests();
     });
     after(async () => stack.close());
@@ -57,15 +76,26 @@ describe("adopting as the service holds it: no write", function () {
     it("refuses at preview to take type and data back out, naming data", async () => {
         const result = await stack.run("preview", declared());
         assert.equal(result.ok, false);
-        assert.ok(stepOf(result, "poster").failures?.some((f) => f.property === "data" && /cannot be removed/.test(f.reason)), result.log);
+        assert.ok(
+            stepOf(result, "poster").failures?.some((f) => f.property === "data" && /cannot be removed/.test(f.reason)),
+            result.log,
+        );
     });
 
     it("refuses at preview a colour without type and data, and a QR code without type that is not adopted", async () => {
-        const colour = await stack.run("preview", [{ kind: "QrCode", name: "coloured", args: { adopt: qrId, foreground: "rgb(1,2,3)" } }]);
+        const colour = await stack.run("preview", [
+            { kind: "QrCode", name: "coloured", args: { adopt: qrId, foreground: "rgb(1,2,3)" } },
+        ]);
         assert.equal(colour.ok, false);
-        assert.ok(stepOf(colour, "coloured").failures?.some((f) => f.property === "foreground"), colour.log);
+        assert.ok(
+            stepOf(colour, "coloured").failures?.some((f) => f.property === "foreground"),
+            colour.log,
+        );
         const untyped = await stack.run("preview", [{ kind: "QrCode", name: "untyped", args: {} }]);
         assert.equal(untyped.ok, false);
-        assert.ok(stepOf(untyped, "untyped").failures?.some((f) => f.property === "type" && /adopt/.test(f.reason)), untyped.log);
+        assert.ok(
+            stepOf(untyped, "untyped").failures?.some((f) => f.property === "type" && /adopt/.test(f.reason)),
+            untyped.log,
+        );
     });
 });

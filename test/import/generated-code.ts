@@ -17,15 +17,22 @@ export interface Declaration {
 
 /** The data loop's imports and statements, exactly as emit.ts writes them. */
 const DATA_IMPORTS = ['import { readFileSync } from "node:fs";', 'import { join } from "node:path";'];
-const DATA_READ = /^const ([a-z][A-Za-z]*): \{ name: string; args: shortener\.([A-Z][A-Za-z]*)Args \}\[\] = JSON\.parse\(readFileSync\(join\(__dirname, "([a-z0-9-]+\.json)"\), "utf8"\)\);$/;
-const dataLoop = (variable: string, kind: string) => `for (const { name, args } of ${variable}) new shortener.${kind}(name, args);`;
+const DATA_READ =
+    /^const ([a-z][A-Za-z]*): \{ name: string; args: shortener\.([A-Z][A-Za-z]*)Args \}\[\] = JSON\.parse\(readFileSync\(join\(__dirname, "([a-z0-9-]+\.json)"\), "utf8"\)\);$/;
+const dataLoop = (variable: string, kind: string) =>
+    `for (const { name, args } of ${variable}) new shortener.${kind}(name, args);`;
 
 /**
  * @param readData reads a data file the program names, from the program's folder; absent, a data loop is an error
  */
 export function declarationsOf(program: string, readData?: (file: string) => string): Declaration[] {
-    const syntax = ts.transpileModule(program, { reportDiagnostics: true, compilerOptions: { module: ts.ModuleKind.CommonJS } }).diagnostics ?? [];
-    if (syntax.length > 0) throw new Error(`the program does not compile: ${syntax.map((d) => ts.flattenDiagnosticMessageText(d.messageText, "\n")).join("; ")}`);
+    const syntax =
+        ts.transpileModule(program, { reportDiagnostics: true, compilerOptions: { module: ts.ModuleKind.CommonJS } })
+            .diagnostics ?? [];
+    if (syntax.length > 0)
+        throw new Error(
+            `the program does not compile: ${syntax.map((d) => ts.flattenDiagnosticMessageText(d.messageText, "\n")).join("; ")}`,
+        );
     const source = ts.createSourceFile("index.ts", program, ts.ScriptTarget.Latest, true, ts.ScriptKind.TS);
     const [first, ...rest] = source.statements;
     if (
@@ -37,9 +44,15 @@ export function declarationsOf(program: string, readData?: (file: string) => str
         !ts.isNamespaceImport(first.importClause.namedBindings) ||
         first.importClause.namedBindings.name.text !== "shortener"
     ) {
-        throw new Error(`the first statement is not import * as shortener from "pulumi-shortener": ${first?.getText()}`);
+        throw new Error(
+            `the first statement is not import * as shortener from "pulumi-shortener": ${first?.getText()}`,
+        );
     }
-    const withDataImports = rest.slice(0, DATA_IMPORTS.length).map((statement) => statement.getText()).join("\n") === DATA_IMPORTS.join("\n");
+    const withDataImports =
+        rest
+            .slice(0, DATA_IMPORTS.length)
+            .map((statement) => statement.getText())
+            .join("\n") === DATA_IMPORTS.join("\n");
     const statements = rest.slice(withDataImports ? DATA_IMPORTS.length : 0);
     const variables = new Set<string>();
     return statements.flatMap((statement, index) => {
@@ -53,7 +66,8 @@ export function declarationsOf(program: string, readData?: (file: string) => str
         if (index > 0 && DATA_READ.test(statements[index - 1].getText())) return [];
         const declaration = declarationOf(statement, variables);
         if (declaration.variable !== undefined) {
-            if (variables.has(declaration.variable)) throw new Error(`the variable ${declaration.variable} is declared twice`);
+            if (variables.has(declaration.variable))
+                throw new Error(`the variable ${declaration.variable} is declared twice`);
             variables.add(declaration.variable);
         }
         return declaration;
@@ -65,9 +79,13 @@ function dataDeclarations(kind: string, text: string): Declaration[] {
     const entries: unknown = JSON.parse(text);
     if (!Array.isArray(entries)) throw new Error(`the data file of ${kind} is not an array`);
     return entries.map((entry: { name?: unknown; args?: Record<string, unknown> }) => {
-        if (typeof entry?.name !== "string" || typeof entry.args !== "object" || entry.args === null) throw new Error(`an entry of ${kind}'s data is not { name, args }: ${JSON.stringify(entry).slice(0, 200)}`);
+        if (typeof entry?.name !== "string" || typeof entry.args !== "object" || entry.args === null)
+            throw new Error(`an entry of ${kind}'s data is not { name, args }: ${JSON.stringify(entry).slice(0, 200)}`);
         for (const [field, value] of Object.entries(entry.args)) {
-            if (!["string", "number", "boolean"].includes(typeof value)) throw new Error(`${kind} ${entry.name}'s ${field} is not a literal: ${JSON.stringify(value).slice(0, 200)}`);
+            if (!["string", "number", "boolean"].includes(typeof value))
+                throw new Error(
+                    `${kind} ${entry.name}'s ${field} is not a literal: ${JSON.stringify(value).slice(0, 200)}`,
+                );
         }
         return { kind, name: entry.name, fields: entry.args as Record<string, DeclaredValue> };
     });
@@ -79,22 +97,35 @@ function unexpected(node: ts.Node): never {
 
 function declarationOf(statement: ts.Statement, variables: ReadonlySet<string>): Declaration {
     if (ts.isExpressionStatement(statement)) return construction(statement.expression, variables);
-    if (!ts.isVariableStatement(statement) || !(statement.declarationList.flags & ts.NodeFlags.Const) || statement.modifiers?.length) unexpected(statement);
+    if (
+        !ts.isVariableStatement(statement) ||
+        !(statement.declarationList.flags & ts.NodeFlags.Const) ||
+        statement.modifiers?.length
+    )
+        unexpected(statement);
     const [declared, ...more] = statement.declarationList.declarations;
-    if (more.length > 0 || !ts.isIdentifier(declared.name) || declared.type || !declared.initializer) unexpected(statement);
+    if (more.length > 0 || !ts.isIdentifier(declared.name) || declared.type || !declared.initializer)
+        unexpected(statement);
     return { ...construction(declared.initializer, variables), variable: declared.name.text };
 }
 
 function construction(expression: ts.Expression, variables: ReadonlySet<string>): Declaration {
     if (!ts.isNewExpression(expression) || expression.typeArguments) unexpected(expression);
     const callee = expression.expression;
-    if (!ts.isPropertyAccessExpression(callee) || !ts.isIdentifier(callee.expression) || callee.expression.text !== "shortener") unexpected(expression);
+    if (
+        !ts.isPropertyAccessExpression(callee) ||
+        !ts.isIdentifier(callee.expression) ||
+        callee.expression.text !== "shortener"
+    )
+        unexpected(expression);
     const [name, args, ...more] = expression.arguments ?? [];
-    if (!name || !ts.isStringLiteral(name) || !args || !ts.isObjectLiteralExpression(args) || more.length > 0) unexpected(expression);
+    if (!name || !ts.isStringLiteral(name) || !args || !ts.isObjectLiteralExpression(args) || more.length > 0)
+        unexpected(expression);
     const fields: Record<string, DeclaredValue> = {};
     for (const property of args.properties) {
         if (!ts.isPropertyAssignment(property) || !ts.isIdentifier(property.name)) unexpected(property);
-        if (property.name.text in fields) throw new Error(`the field ${property.name.text} is declared twice: ${args.getText().slice(0, 200)}`);
+        if (property.name.text in fields)
+            throw new Error(`the field ${property.name.text} is declared twice: ${args.getText().slice(0, 200)}`);
         fields[property.name.text] = value(property.initializer, variables);
     }
     return { kind: callee.name.text, name: name.text, fields };
@@ -105,7 +136,12 @@ function value(node: ts.Expression, variables: ReadonlySet<string>): DeclaredVal
     if (ts.isNumericLiteral(node) && /^[1-9][0-9]*$/.test(node.text)) return Number(node.text);
     if (node.kind === ts.SyntaxKind.TrueKeyword) return true;
     if (node.kind === ts.SyntaxKind.FalseKeyword) return false;
-    if (ts.isPropertyAccessExpression(node) && ts.isIdentifier(node.expression) && node.name.text === "id" && variables.has(node.expression.text)) {
+    if (
+        ts.isPropertyAccessExpression(node) &&
+        ts.isIdentifier(node.expression) &&
+        node.name.text === "id" &&
+        variables.has(node.expression.text)
+    ) {
         return { idOf: node.expression.text };
     }
     return unexpected(node);

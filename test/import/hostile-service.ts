@@ -29,7 +29,15 @@ const API_KEY = "hostile-service-key";
 
 export function plainAccount(): HostileAccount {
     return {
-        account: { id: 1, email: "owner@example.com", username: "owner", avatar: "", status: "pro", expires: "", registered: "" },
+        account: {
+            id: 1,
+            email: "owner@example.com",
+            username: "owner",
+            avatar: "",
+            status: "pro",
+            expires: "",
+            registered: "",
+        },
         domains: [],
         campaigns: [],
         channels: [],
@@ -41,7 +49,10 @@ export function plainAccount(): HostileAccount {
 
 function page(key: string, items: unknown[], url: URL): unknown {
     const perpage = Number(url.searchParams.get("limit") ?? 100);
-    return { error: "0", data: { result: items.length, perpage, currentpage: 1, nextpage: null, maxpage: 1, [key]: items } };
+    return {
+        error: "0",
+        data: { result: items.length, perpage, currentpage: 1, nextpage: null, maxpage: 1, [key]: items },
+    };
 }
 
 export async function startHostileService(): Promise<HostileService> {
@@ -62,7 +73,10 @@ export async function startHostileService(): Promise<HostileService> {
         };
         if (listings[path]) return listings[path]();
         const channelId = /^\/api\/channel\/(\d+)$/.exec(path)?.[1];
-        const channel = channelId === undefined ? undefined : current.channels.find((candidate) => Number(candidate.id) === Number(channelId));
+        const channel =
+            channelId === undefined
+                ? undefined
+                : current.channels.find((candidate) => Number(candidate.id) === Number(channelId));
         return channel && page("items", channel.items, url);
     };
     const server = createServer((request: IncomingMessage, response: ServerResponse) => {

@@ -25,9 +25,41 @@ const RUNS = numberFromEnv("SHORTENER_IMPORT_PROPERTY_RUNS", byDepth(2, 10));
 const LINE_BREAKS = ["\n", "\r", "\r\n", "\u2028", "\u2029", "\u0085", "\u000b", "\u000c"];
 const HOSTILE_PIECES = [
     ...LINE_BREAKS,
-    '"', "'", "`", "${", "}", "*/", "/*", "//", "\0", "\ud800", "\udfff", "\udc00\ud800", "\\", "\\u2028", "\\n",
-    "</script>", "<b>", "&amp;", "&lt;", "&quot;", "&#039;", "&gt;", "&", "<", "\u202e", "\u2066", "\ufeff", "\u200b",
-    "process.exit(21);", "\nprocess.exit(21);//", "\u2028process.exit(21);//", '");process.exit(21);("', "\udb40\udc01", "é", "😀",
+    '"',
+    "'",
+    "`",
+    "${",
+    "}",
+    "*/",
+    "/*",
+    "//",
+    "\0",
+    "\ud800",
+    "\udfff",
+    "\udc00\ud800",
+    "\\",
+    "\\u2028",
+    "\\n",
+    "</script>",
+    "<b>",
+    "&amp;",
+    "&lt;",
+    "&quot;",
+    "&#039;",
+    "&gt;",
+    "&",
+    "<",
+    "\u202e",
+    "\u2066",
+    "\ufeff",
+    "\u200b",
+    "process.exit(21);",
+    "\nprocess.exit(21);//",
+    "\u2028process.exit(21);//",
+    '");process.exit(21);("',
+    "\udb40\udc01",
+    "é",
+    "😀",
 ];
 
 const piece = fc.oneof(
@@ -39,7 +71,10 @@ const hostile = fc.oneof(
     { weight: 19, arbitrary: fc.array(piece, { maxLength: 8 }).map((pieces) => pieces.join("")) },
     { weight: 1, arbitrary: fc.tuple(piece, piece).map(([a, b]) => `${a}${"x".repeat(60_000)}${b}`) },
 );
-const hostileUrl = fc.oneof(hostile, hostile.map((text) => `https://go.example/${text}`));
+const hostileUrl = fc.oneof(
+    hostile,
+    hostile.map((text) => `https://go.example/${text}`),
+);
 
 function importer(baseUrl: string, apiKey: string, args: readonly string[]): Promise<Finished> {
     return runCommand(process.execPath, [BIN, ...args], {
@@ -84,15 +119,32 @@ function textMatches(service: "spec" | "real", forms: (declared: string) => stri
     return (declared: DeclaredValue | undefined, stored: string, what: string) => {
         assert.equal(typeof declared, "string", `${what}: declared ${JSON.stringify(declared)}`);
         if (service === "spec") assert.equal(declared, stored, what);
-        else assert.ok(forms(declared as string).includes(stored), `${what}: ${JSON.stringify(declared)} is not a form of ${JSON.stringify(stored)}`);
+        else
+            assert.ok(
+                forms(declared as string).includes(stored),
+                `${what}: ${JSON.stringify(declared)} is not a form of ${JSON.stringify(stored)}`,
+            );
     };
 }
 
 const emulatorAccount = fc.record({
     email: hostile,
-    domains: fc.array(fc.record({ domain: hostileUrl, redirectroot: fc.oneof(fc.constant(""), hostileUrl), redirect404: fc.oneof(fc.constant(""), hostileUrl) }), { minLength: 1, maxLength: 2 }),
-    campaigns: fc.array(fc.record({ name: hostile, slug: hostile, public: fc.boolean() }), { minLength: 1, maxLength: 2 }),
-    channels: fc.array(fc.record({ name: hostile, description: hostile, color: hostile, starred: fc.boolean(), linkTitle: hostile }), { minLength: 1, maxLength: 2 }),
+    domains: fc.array(
+        fc.record({
+            domain: hostileUrl,
+            redirectroot: fc.oneof(fc.constant(""), hostileUrl),
+            redirect404: fc.oneof(fc.constant(""), hostileUrl),
+        }),
+        { minLength: 1, maxLength: 2 },
+    ),
+    campaigns: fc.array(fc.record({ name: hostile, slug: hostile, public: fc.boolean() }), {
+        minLength: 1,
+        maxLength: 2,
+    }),
+    channels: fc.array(
+        fc.record({ name: hostile, description: hostile, color: hostile, starred: fc.boolean(), linkTitle: hostile }),
+        { minLength: 1, maxLength: 2 },
+    ),
     pixels: fc.array(fc.record({ type: hostile, name: hostile, tag: hostile }), { minLength: 1, maxLength: 2 }),
     qrs: fc.array(fc.record({ name: hostile, scans: fc.nat() }), { minLength: 1, maxLength: 2 }),
     service: fc.constantFrom("spec" as const, "real" as const),
@@ -125,21 +177,37 @@ describe("shortener-import: hostile values from the service become data, never c
                 await admin.reset();
                 await admin.patch("accounts", accountId, { email: account.email });
                 const domains = [];
-                for (const domain of account.domains) domains.push({ ...domain, id: (await admin.seed("domains", domain)).id });
+                for (const domain of account.domains)
+                    domains.push({ ...domain, id: (await admin.seed("domains", domain)).id });
                 const campaigns = [];
-                for (const campaign of account.campaigns) campaigns.push({ ...campaign, id: (await admin.seed("campaigns", campaign)).id });
+                for (const campaign of account.campaigns)
+                    campaigns.push({ ...campaign, id: (await admin.seed("campaigns", campaign)).id });
                 const pixels = [];
-                for (const pixel of account.pixels) pixels.push({ ...pixel, id: (await admin.seed("pixels", pixel)).id });
+                for (const pixel of account.pixels)
+                    pixels.push({ ...pixel, id: (await admin.seed("pixels", pixel)).id });
                 const qrs = [];
-                for (const qr of account.qrs) qrs.push({ ...qr, id: (await admin.seed("qrcodes", { type: "link", data: "https://example.com", ...qr })).id });
+                for (const qr of account.qrs)
+                    qrs.push({
+                        ...qr,
+                        id: (await admin.seed("qrcodes", { type: "link", data: "https://example.com", ...qr })).id,
+                    });
                 const channels = [];
                 for (const { linkTitle, ...channel } of account.channels) {
-                    const link = await admin.seed("links", { url: "https://example.com/post", alias: `post${channels.length}`, title: linkTitle });
+                    const link = await admin.seed("links", {
+                        url: "https://example.com/post",
+                        alias: `post${channels.length}`,
+                        title: linkTitle,
+                    });
                     const items = [
                         { type: "links", id: link.id, date: "2026-01-01 00:00:00" },
                         { type: "qr", id: qrs[0].id, date: "2026-01-01 00:00:00" },
                     ];
-                    channels.push({ ...channel, id: (await admin.seed("channels", { ...channel, items })).id, link: link.id, linkTitle });
+                    channels.push({
+                        ...channel,
+                        id: (await admin.seed("channels", { ...channel, items })).id,
+                        link: link.id,
+                        linkTitle,
+                    });
                 }
 
                 // Told always: a spec account whose only text looks escaped ("&quot;") cannot tell the import how the
@@ -149,7 +217,9 @@ describe("shortener-import: hostile values from the service become data, never c
                 const text = textMatches(account.service, storedText);
                 const name = textMatches(account.service, storedName);
 
-                const [settings, ...otherSettings] = declarations.filter((declaration) => declaration.kind === "AccountSettings");
+                const [settings, ...otherSettings] = declarations.filter(
+                    (declaration) => declaration.kind === "AccountSettings",
+                );
                 assert.equal(otherSettings.length, 0);
                 assert.deepEqual(settings.fields, { email: account.email });
                 for (const domain of domains) {
@@ -163,23 +233,45 @@ describe("shortener-import: hostile values from the service become data, never c
                 }
                 for (const campaign of campaigns) {
                     const declared = adopting(declarations, "Campaign", campaign.id);
-                    assert.deepEqual(Object.keys(fieldsBut(declared, "adopt", "name")), campaign.public ? ["public"] : []);
+                    assert.deepEqual(
+                        Object.keys(fieldsBut(declared, "adopt", "name")),
+                        campaign.public ? ["public"] : [],
+                    );
                     if (campaign.public) assert.equal(declared.fields.public, true);
                     name(declared.fields.name, campaign.name, `campaign ${campaign.id} name`);
                 }
                 for (const channel of channels) {
                     const declared = adopting(declarations, "Channel", channel.id);
-                    const expected = [channel.description !== "" && "description", channel.color !== "" && "color", channel.starred && "starred"].filter(Boolean);
+                    const expected = [
+                        channel.description !== "" && "description",
+                        channel.color !== "" && "color",
+                        channel.starred && "starred",
+                    ].filter(Boolean);
                     assert.deepEqual(Object.keys(fieldsBut(declared, "adopt", "name")).sort(), expected.sort());
                     name(declared.fields.name, channel.name, `channel ${channel.id} name`);
-                    if (channel.description !== "") text(declared.fields.description, channel.description, `channel ${channel.id} description`);
+                    if (channel.description !== "")
+                        text(declared.fields.description, channel.description, `channel ${channel.id} description`);
                     if (channel.color !== "") assert.equal(declared.fields.color, channel.color.toUpperCase());
-                    const items = declarations.filter((item) => item.kind === "ChannelItem" && (item.fields.channelId as { idOf: string }).idOf === declared.variable);
+                    const items = declarations.filter(
+                        (item) =>
+                            item.kind === "ChannelItem" &&
+                            (item.fields.channelId as { idOf: string }).idOf === declared.variable,
+                    );
                     assert.deepEqual(
                         items.map((item) => item.fields),
                         [
-                            { adopt: true, channelId: { idOf: declared.variable }, type: "links", itemId: channel.link },
-                            { adopt: true, channelId: { idOf: declared.variable }, type: "qr", itemId: { idOf: adopting(declarations, "QrCode", qrs[0].id).variable } },
+                            {
+                                adopt: true,
+                                channelId: { idOf: declared.variable },
+                                type: "links",
+                                itemId: channel.link,
+                            },
+                            {
+                                adopt: true,
+                                channelId: { idOf: declared.variable },
+                                type: "qr",
+                                itemId: { idOf: adopting(declarations, "QrCode", qrs[0].id).variable },
+                            },
                         ],
                     );
                 }
@@ -192,15 +284,24 @@ describe("shortener-import: hostile values from the service become data, never c
                 }
                 for (const qr of qrs) assert.deepEqual(fieldsBut(adopting(declarations, "QrCode", qr.id), "adopt"), {});
                 // The links, written as data beside the program.
-                for (const channel of channels) text(adopting(declarations, "Link", channel.link).fields.title, channel.linkTitle, `link ${channel.link} title`);
-                assert.equal(declarations.length, 1 + domains.length + campaigns.length + channels.length * 4 + pixels.length + qrs.length);
+                for (const channel of channels)
+                    text(
+                        adopting(declarations, "Link", channel.link).fields.title,
+                        channel.linkTitle,
+                        `link ${channel.link} title`,
+                    );
+                assert.equal(
+                    declarations.length,
+                    1 + domains.length + campaigns.length + channels.length * 4 + pixels.length + qrs.length,
+                );
             }),
             { numRuns: RUNS },
         );
     });
 
     /** Ids written as the service may write them: a number, digits, digits with leading zeros. */
-    const idForms = (ids: number[]) => fc.tuple(...ids.map((id) => fc.constantFrom<number | string>(id, String(id), `000${id}`)));
+    const idForms = (ids: number[]) =>
+        fc.tuple(...ids.map((id) => fc.constantFrom<number | string>(id, String(id), `000${id}`)));
     const computed = fc
         .record({
             ids: fc.uniqueArray(fc.integer({ min: 1, max: Number.MAX_SAFE_INTEGER }), { minLength: 6, maxLength: 6 }),
@@ -220,11 +321,20 @@ describe("shortener-import: hostile values from the service become data, never c
                 const account = plainAccount();
                 account.domains = [{ id: written[0], domain: "https://go.example", redirectroot: "", redirect404: "" }];
                 account.campaigns = [{ id: written[1], name: "Campaign", public: false, rotator, list }];
-                account.channels = [{ id: written[2], name: "Channel", description: "", color: "", starred: false, items: [] }];
+                account.channels = [
+                    { id: written[2], name: "Channel", description: "", color: "", starred: false, items: [] },
+                ];
                 account.pixels = [{ id: written[3], type: "adspixel", name: "Pixel", tag: "TAG", date: "" }];
                 account.qrs = [{ id: written[4], link, scans, name: "QR", date: "" }];
                 account.channels[0].items = [
-                    { type: itemType, id: itemType === "qr" ? written[4] : written[5], title, preview: title, link: title, date: "" },
+                    {
+                        type: itemType,
+                        id: itemType === "qr" ? written[4] : written[5],
+                        title,
+                        preview: title,
+                        link: title,
+                        date: "",
+                    },
                 ];
                 hostileService.serve(account);
                 const declarations = checkedProgram(await importer(hostileService.baseUrl, hostileService.apiKey, []));
@@ -236,7 +346,14 @@ describe("shortener-import: hostile values from the service become data, never c
                 const items = declarations.filter((declaration) => declaration.kind === "ChannelItem");
                 assert.deepEqual(
                     items.map((item) => item.fields),
-                    [{ adopt: true, channelId: { idOf: channel.variable }, type: itemType, itemId: itemType === "qr" ? { idOf: qr.variable } : itemId }],
+                    [
+                        {
+                            adopt: true,
+                            channelId: { idOf: channel.variable },
+                            type: itemType,
+                            itemId: itemType === "qr" ? { idOf: qr.variable } : itemId,
+                        },
+                    ],
                 );
                 assert.equal(declarations.length, 7);
             }),
@@ -250,7 +367,16 @@ describe("shortener-import: hostile values from the service become data, never c
         account.account.email = nasty;
         account.domains = [{ id: "007", domain: nasty, redirectroot: `https://x.example/${nasty}`, redirect404: "" }];
         account.campaigns = [{ id: 3, name: nasty, public: true, rotator: nasty, list: nasty }];
-        account.channels = [{ id: "12", name: nasty, description: nasty, color: nasty, starred: true, items: [{ type: "qr", id: "0009", title: nasty, preview: "", link: "", date: "" }] }];
+        account.channels = [
+            {
+                id: "12",
+                name: nasty,
+                description: nasty,
+                color: nasty,
+                starred: true,
+                items: [{ type: "qr", id: "0009", title: nasty, preview: "", link: "", date: "" }],
+            },
+        ];
         account.pixels = [{ id: 4, type: "adspixel", name: nasty, tag: nasty, date: "" }];
         account.qrs = [{ id: 9, link: nasty, scans: "7", name: nasty, date: "" }];
         hostileService.serve(account);
@@ -272,8 +398,16 @@ describe("shortener-import: hostile values from the service become data, never c
             const kept = join(dir, "index.ts");
             writeFileSync(kept, "// an earlier program\n");
             const fresh = join(dir, "fresh.ts");
-            for (const [file, args] of [[kept, []], [fresh, []], [kept, ["--json"]]] as const) {
-                const result = await importer(hostileService.baseUrl, hostileService.apiKey, ["--output", file, ...args]);
+            for (const [file, args] of [
+                [kept, []],
+                [fresh, []],
+                [kept, ["--json"]],
+            ] as const) {
+                const result = await importer(hostileService.baseUrl, hostileService.apiKey, [
+                    "--output",
+                    file,
+                    ...args,
+                ]);
                 assert.equal(result.code, 1, `exit ${result.code}: ${result.stderr}`);
                 assert.match(result.stderr, expected);
                 assert.match(result.stderr, /Nothing was written/);
@@ -307,18 +441,39 @@ describe("shortener-import: hostile values from the service become data, never c
                     hostile.filter((type) => !["links", "bio", "qr"].includes(type)),
                     async (type) => {
                         const account = plainAccount();
-                        account.channels = [{ id: 5, name: "Channel", description: "", color: "", starred: false, items: [{ type, id: 1, title: "", preview: "", link: "", date: "" }] }];
+                        account.channels = [
+                            {
+                                id: 5,
+                                name: "Channel",
+                                description: "",
+                                color: "",
+                                starred: false,
+                                items: [{ type, id: 1, title: "", preview: "", link: "", date: "" }],
+                            },
+                        ];
                         hostileService.serve(account);
                         const result = await importer(hostileService.baseUrl, hostileService.apiKey, []);
                         assert.equal(result.code, 1, result.stderr);
                         assert.equal(result.stdout, "");
-                        assert.match(result.stderr, /channel 5 holds an item of type .*; a channel item is one of links, bio, qr/);
+                        assert.match(
+                            result.stderr,
+                            /channel 5 holds an item of type .*; a channel item is one of links, bio, qr/,
+                        );
                     },
                 ),
                 { numRuns: 5 },
             );
             const account = plainAccount();
-            account.channels = [{ id: 5, name: "Channel", description: "", color: "", starred: false, items: [{ type: "\nprocess.exit(21);//", id: 1, title: "", preview: "", link: "", date: "" }] }];
+            account.channels = [
+                {
+                    id: 5,
+                    name: "Channel",
+                    description: "",
+                    color: "",
+                    starred: false,
+                    items: [{ type: "\nprocess.exit(21);//", id: 1, title: "", preview: "", link: "", date: "" }],
+                },
+            ];
             await refused(account, /channel 5 holds an item of type "\\nprocess.exit\(21\);\/\/"/);
         });
     });
@@ -332,13 +487,19 @@ describe("shortener-import: hostile values from the service become data, never c
         const json = await importer(withCredentials, hostileService.apiKey, ["--json"]);
         assert.equal(program.code, 0, program.stderr);
         assert.equal(json.code, 0, json.stderr);
-        assert.match(program.stdout, new RegExp(`^// Imported by shortener-import from "${hostileService.baseUrl}" at `, "m"));
+        assert.match(
+            program.stdout,
+            new RegExp(`^// Imported by shortener-import from "${hostileService.baseUrl}" at `, "m"),
+        );
         assert.equal(JSON.parse(json.stdout).source, hostileService.baseUrl);
         const unreachable = await importer("http://importer:s3cret-pa55@127.0.0.1:9/", hostileService.apiKey, []);
         assert.equal(unreachable.code, 1);
         for (const result of [program, json, unreachable]) {
             for (const text of [result.stdout, result.stderr]) {
-                assert.ok(!text.includes("s3cret-pa55") && !text.includes("importer:"), `credentials in:\n${text.slice(0, 600)}`);
+                assert.ok(
+                    !text.includes("s3cret-pa55") && !text.includes("importer:"),
+                    `credentials in:\n${text.slice(0, 600)}`,
+                );
             }
         }
     });
@@ -352,10 +513,17 @@ describe("shortener-import: hostile values from the service become data, never c
         const json = await importer(inPath, key, ["--json"]);
         assert.equal(program.code, 0, program.stderr);
         assert.equal(json.code, 0, json.stderr);
-        assert.match(program.stdout, new RegExp(`^// Imported by shortener-import from "${hostileService.baseUrl}/keys/\\[redacted\\]" at `, "m"));
+        assert.match(
+            program.stdout,
+            new RegExp(
+                `^// Imported by shortener-import from "${hostileService.baseUrl}/keys/\\[redacted\\]" at `,
+                "m",
+            ),
+        );
         assert.equal(JSON.parse(json.stdout).source, `${hostileService.baseUrl}/keys/[redacted]`);
         for (const result of [program, json]) {
-            for (const text of [result.stdout, result.stderr]) assert.ok(!text.includes(key), `the key in:\n${text.slice(0, 600)}`);
+            for (const text of [result.stdout, result.stderr])
+                assert.ok(!text.includes(key), `the key in:\n${text.slice(0, 600)}`);
         }
     });
 });

@@ -6,7 +6,12 @@ import { runLifecycle, type LifecycleResult, type Operation } from "../../engine
 import type { RunningEmulator } from "../../emulator";
 
 /** Runs `operation` on the program in `project` (its state beside it); a failed run fails the test with its log. */
-export async function runImported(operation: Operation, project: string, emulator: RunningEmulator, env: Record<string, string> = {}): Promise<LifecycleResult> {
+export async function runImported(
+    operation: Operation,
+    project: string,
+    emulator: RunningEmulator,
+    env: Record<string, string> = {},
+): Promise<LifecycleResult> {
     const result = await runLifecycle(operation, {
         programDir: project,
         stateFile: join(project, "state.json"),

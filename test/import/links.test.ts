@@ -59,10 +59,17 @@ describe(`shortener-import: an account of ${LINKS} short links, as data beside t
     let seededIds: number[];
     let importRequests: { method: string; path: string; query: Record<string, string> }[];
     const importer = (args: readonly string[], cwd: string): Promise<Finished> =>
-        runCommand(process.execPath, [BIN, ...args], { cwd, env: { SHORTENER_BASE_URL: emulator.baseUrl, SHORTENER_API_KEY: emulator.apiKey, SOURCE_DATE_EPOCH: "0" } });
+        runCommand(process.execPath, [BIN, ...args], {
+            cwd,
+            env: { SHORTENER_BASE_URL: emulator.baseUrl, SHORTENER_API_KEY: emulator.apiKey, SOURCE_DATE_EPOCH: "0" },
+        });
     // As `PULUMI_SKIP_CHECKPOINTS=true pulumi up`: the engine double writes its state once, not once per link.
-    const run = (operation: Operation): Promise<LifecycleResult> => runImported(operation, project, emulator, { PULUMI_SKIP_CHECKPOINTS: "true" });
-    const writes = async () => (await emulator.admin.requests()).filter((entry) => WRITES.includes(entry.method)).map((entry) => `${entry.method} ${entry.path}`);
+    const run = (operation: Operation): Promise<LifecycleResult> =>
+        runImported(operation, project, emulator, { PULUMI_SKIP_CHECKPOINTS: "true" });
+    const writes = async () =>
+        (await emulator.admin.requests())
+            .filter((entry) => WRITES.includes(entry.method))
+            .map((entry) => `${entry.method} ${entry.path}`);
 
     before(async function () {
         emulator = await startEmulator({ rateLimit: { limit: 100_000, windowMs: 1000 } });
@@ -84,9 +91,17 @@ describe(`shortener-import: an account of ${LINKS} short links, as data beside t
     });
 
     it(`reads the links in ceil(${LINKS}/${PAGE_SIZE}) list requests and writes nothing`, () => {
-        assert.deepEqual(importRequests.filter((entry) => entry.method !== "GET"), []);
-        const pages = importRequests.filter((entry) => entry.path === "/api/urls").map((entry) => Number(entry.query.page));
-        assert.deepEqual(pages, Array.from({ length: Math.ceil(LINKS / PAGE_SIZE) }, (_, index) => index + 1));
+        assert.deepEqual(
+            importRequests.filter((entry) => entry.method !== "GET"),
+            [],
+        );
+        const pages = importRequests
+            .filter((entry) => entry.path === "/api/urls")
+            .map((entry) => Number(entry.query.page));
+        assert.deepEqual(
+            pages,
+            Array.from({ length: Math.ceil(LINKS / PAGE_SIZE) }, (_, index) => index + 1),
+        );
     });
 
     it("writes a program a person can read: one loop over links.json, and the note on what the service never shows", () => {
@@ -94,13 +109,19 @@ describe(`shortener-import: an account of ${LINKS} short links, as data beside t
         assert.equal(program.split("new shortener.Link(").length - 1, 1);
         assert.match(program, /^for \(const \{ name, args \} of linkEntries\) new shortener\.Link\(name, args\);$/m);
         assert.match(program, new RegExp(`^// ${LINKS} links, one an entry of links.json beside this program`, "m"));
-        assert.match(program, /^\/\/ password, redirect, targets, parameters, pixels, deep link, public and note: the service never shows them/m);
+        assert.match(
+            program,
+            /^\/\/ password, redirect, targets, parameters, pixels, deep link, public and note: the service never shows them/m,
+        );
         assert.doesNotMatch(program, /brand\.example\/offers/, "a link's value is in the program, not in its data");
         assert.deepEqual(typeCheck({ "index.ts": program }), []);
     });
 
     it("links.json holds every link once, as the service shows it, and nothing it never shows", () => {
-        assert.deepEqual(entries.map((entry) => entry.args.adopt).sort((a, b) => a - b), [...seededIds].sort((a, b) => a - b));
+        assert.deepEqual(
+            entries.map((entry) => entry.args.adopt).sort((a, b) => a - b),
+            [...seededIds].sort((a, b) => a - b),
+        );
         assert.equal(new Set(entries.map((entry) => entry.name)).size, LINKS, "resource names are unique");
         const first = entries.find((entry) => entry.args.adopt === seededIds[0])!;
         assert.deepEqual(first.args, {
@@ -114,7 +135,8 @@ describe(`shortener-import: an account of ${LINKS} short links, as data beside t
         assert.equal(first.shortUrl, `${BRAND_DOMAIN}/offer-0`);
         assert.equal(first.name, "offer-0");
         const data = readFileSync(join(project, "links.json"), "utf8");
-        for (const hidden of [HIDDEN_PASSWORD, HIDDEN_NOTE, "frame"]) assert.ok(!data.includes(hidden) && !program.includes(hidden), `${hidden} was imported`);
+        for (const hidden of [HIDDEN_PASSWORD, HIDDEN_NOTE, "frame"])
+            assert.ok(!data.includes(hidden) && !program.includes(hidden), `${hidden} was imported`);
         assert.equal(data.split("\n").length, LINKS + 3, "one link a line");
     });
 
@@ -133,7 +155,10 @@ describe(`shortener-import: an account of ${LINKS} short links, as data beside t
             const result = await importer(["--kinds", "links"], dir);
             assert.equal(result.code, 2);
             assert.equal(result.stdout, "");
-            assert.match(result.stderr, /links\.json go beside the program, as data it reads: name the program with --output FILE/);
+            assert.match(
+                result.stderr,
+                /links\.json go beside the program, as data it reads: name the program with --output FILE/,
+            );
             assert.ok(!existsSync(join(dir, "links.json")));
         } finally {
             removeDir(dir);

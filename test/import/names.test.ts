@@ -4,7 +4,26 @@
 import { strict as assert } from "node:assert";
 import { nameObjects } from "../../provider/import/names";
 
-const PIECES = ["Sale", "sale", "3", "-", " ", "_", "!!", "Café", "cafe", "Über", "é", "R&D", "🎉", "newsletter", "12", "", "<b>", "a"];
+const PIECES = [
+    "Sale",
+    "sale",
+    "3",
+    "-",
+    " ",
+    "_",
+    "!!",
+    "Café",
+    "cafe",
+    "Über",
+    "é",
+    "R&D",
+    "🎉",
+    "newsletter",
+    "12",
+    "",
+    "<b>",
+    "a",
+];
 const RUNS = 500;
 
 /** A small deterministic generator, so a failing case can be replayed from its seed. */

@@ -15,7 +15,12 @@ const CHANNEL_NAMES = ["Newsletter", "Newsletter", "Editor's picks", "Über uns"
 const ASSIGNED_DATE = "2026-01-01 00:00:00";
 
 /** Seeds `perKind` objects of every kind; the first `withItems` channels each hold a link, a bio page and a QR code. */
-export async function seedAccount(emulator: RunningEmulator, perKind: number, withItems: number, systemDomains: number): Promise<SeededAccount> {
+export async function seedAccount(
+    emulator: RunningEmulator,
+    perKind: number,
+    withItems: number,
+    systemDomains: number,
+): Promise<SeededAccount> {
     const { admin } = emulator;
     // Seeds skip the API, so text is stored here as the profile's service would have stored it from the dashboard.
     const { storedText, campaignName } = PROFILES[emulator.profile];
@@ -27,7 +32,9 @@ export async function seedAccount(emulator: RunningEmulator, perKind: number, wi
             redirect404: i % 3 === 0 ? "https://www.brand.example/not-found" : "",
         });
         await admin.seed("campaigns", {
-            name: campaignName(`${CAMPAIGN_NAMES[i % CAMPAIGN_NAMES.length]}${i > CAMPAIGN_NAMES.length ? ` ${i}` : ""}`),
+            name: campaignName(
+                `${CAMPAIGN_NAMES[i % CAMPAIGN_NAMES.length]}${i > CAMPAIGN_NAMES.length ? ` ${i}` : ""}`,
+            ),
             slug: i % 4 === 0 ? `rotator-${i}` : "",
             public: i % 3 === 0,
         });
@@ -37,13 +44,26 @@ export async function seedAccount(emulator: RunningEmulator, perKind: number, wi
             color: i % 3 === 0 ? `#${(0x1a73e8 + i).toString(16)}` : "",
             starred: i % 5 === 0,
         });
-        await admin.seed("pixels", { type: PIXEL_TYPES[i % PIXEL_TYPES.length], name: storedText(`Pixel ${i} “quoted” < ${i + 1}`), tag: storedText(`TAG-${i}&x`) });
-        await admin.seed("qrcodes", { type: "text", data: `secret-looking data ${i}`, name: i % 7 === 0 ? "Landing" : `QR ${i}`, scans: i });
+        await admin.seed("pixels", {
+            type: PIXEL_TYPES[i % PIXEL_TYPES.length],
+            name: storedText(`Pixel ${i} “quoted” < ${i + 1}`),
+            tag: storedText(`TAG-${i}&x`),
+        });
+        await admin.seed("qrcodes", {
+            type: "text",
+            data: `secret-looking data ${i}`,
+            name: i % 7 === 0 ? "Landing" : `QR ${i}`,
+            scans: i,
+        });
     }
     const channels = (await admin.list("channels")).map((channel) => Number(channel.id));
     const qrCodes = (await admin.list("qrcodes")).map((qr) => Number(qr.id));
     for (let i = 0; i < withItems; i++) {
-        const link = await admin.seed("links", { url: `https://www.brand.example/post-${i}`, alias: `post${i}`, title: `Post ${i}` });
+        const link = await admin.seed("links", {
+            url: `https://www.brand.example/post-${i}`,
+            alias: `post${i}`,
+            title: `Post ${i}`,
+        });
         const bio = await admin.seed("bio", { name: `Bio ${i}`, alias: `bio${i}` });
         await admin.patch("channels", channels[i], {
             items: [

@@ -12,7 +12,10 @@ import { startHostileService, type HostileService } from "./hostile-service";
 const BIN = join(REPOSITORY_ROOT, readManifest().bin["shortener-import"]);
 
 function importer(baseUrl: string, apiKey: string, args: readonly string[]): Promise<Finished> {
-    return runCommand(process.execPath, [BIN, ...args], { cwd: REPOSITORY_ROOT, env: { SHORTENER_BASE_URL: baseUrl, SHORTENER_API_KEY: apiKey, SOURCE_DATE_EPOCH: "" } });
+    return runCommand(process.execPath, [BIN, ...args], {
+        cwd: REPOSITORY_ROOT,
+        env: { SHORTENER_BASE_URL: baseUrl, SHORTENER_API_KEY: apiKey, SOURCE_DATE_EPOCH: "" },
+    });
 }
 
 describe("shortener-import --timestamp", function () {
@@ -40,7 +43,11 @@ describe("shortener-import --timestamp", function () {
         for (const value of ["1", "2026", "2026-02-31", "2026-01-31T12:00:00", "31/01/2026", "2026-01-31T25:00:00Z"]) {
             const run = await importer(countingUrl, "any-key", ["--json", "--timestamp", value]);
             assert.equal(run.code, 2, `${value}: ${run.stderr}`);
-            assert.match(run.stderr, /--timestamp: expected an ISO date \(2026-01-31\) or an ISO date and time with its offset \(2026-01-31T12:00:00Z\)/, value);
+            assert.match(
+                run.stderr,
+                /--timestamp: expected an ISO date \(2026-01-31\) or an ISO date and time with its offset \(2026-01-31T12:00:00Z\)/,
+                value,
+            );
         }
         assert.equal(requests, 0);
     });

@@ -20,10 +20,15 @@ const children = new Set<ChildProcess>();
 
 function cli(...args: string[]): Promise<{ status: number | null; stdout: string; stderr: string }> {
     return new Promise((done) => {
-        const child = execFile(process.execPath, [CLI, ...args], { timeout: CHILD_TIMEOUT_MS }, (error, stdout, stderr) => {
-            children.delete(child);
-            done({ status: child.exitCode ?? (error ? -1 : 0), stdout, stderr });
-        });
+        const child = execFile(
+            process.execPath,
+            [CLI, ...args],
+            { timeout: CHILD_TIMEOUT_MS },
+            (error, stdout, stderr) => {
+                children.delete(child);
+                done({ status: child.exitCode ?? (error ? -1 : 0), stdout, stderr });
+            },
+        );
         children.add(child);
     });
 }
@@ -31,7 +36,14 @@ function cli(...args: string[]): Promise<{ status: number | null; stdout: string
 // Correct on a wiki with both extensions; the shipped (core) catalogue knows neither module.
 const EXTENSIONS_QUERY = {
     prop: ["extracts", "pageimages"],
-    params: { titles: "Main Page", exintro: true, explaintext: true, exsentences: 2, piprop: ["thumbnail", "name"], pithumbsize: 100 },
+    params: {
+        titles: "Main Page",
+        exintro: true,
+        explaintext: true,
+        exsentences: 2,
+        piprop: ["thumbnail", "name"],
+        pithumbsize: 100,
+    },
 };
 
 describe("pinned catalogues of a real wiki with extensions", function () {
@@ -68,19 +80,33 @@ describe("pinned catalogues of a real wiki with extensions", function () {
         assert.match(file.pin.contentHash, /^sha256:[0-9a-f]{64}$/);
         const catalogue = loadCatalogueFile(pin);
         assert.equal(catalogue.origin?.mediawikiVersion, wiki!.version);
-        for (const module of ["extracts", "pageimages", "revisions", "allpages"]) assert.ok(catalogue.modules.has(module), module);
+        for (const module of ["extracts", "pageimages", "revisions", "allpages"])
+            assert.ok(catalogue.modules.has(module), module);
         assert.equal(catalogue.modules.get("extracts")?.group, "prop");
     });
 
     it("judges an extensions query as the wiki does: clean with the pin, warnings with the shipped catalogue", async () => {
         const answer = await askWiki(wiki!.apiUrl, EXTENSIONS_QUERY);
         assert.deepEqual(answer.errors, []);
-        assert.deepEqual(answer.warnings.filter((warning) => !warning.code.startsWith("textextracts-")), []);
+        assert.deepEqual(
+            answer.warnings.filter((warning) => !warning.code.startsWith("textextracts-")),
+            [],
+        );
         const pinned = validateWikiQuery(EXTENSIONS_QUERY, { catalogue: loadCatalogueFile(pin) });
         assert.deepEqual([...pinned.errors, ...pinned.warnings], []);
-        assert.match(pinned.judgedWith, /^pinned catalogue .*test-wiki\.json \(http:\/\/127\.0\.0\.1:\d+\/api\.php, MediaWiki 1\.39\.\d+, pulled /);
+        assert.match(
+            pinned.judgedWith,
+            /^pinned catalogue .*test-wiki\.json \(http:\/\/127\.0\.0\.1:\d+\/api\.php, MediaWiki 1\.39\.\d+, pulled /,
+        );
         const shipped = validateWikiQuery(EXTENSIONS_QUERY, { catalogue: shippedCatalogue() });
-        assert.deepEqual(shipped.warnings.map((warning) => warning.code).sort(), ["unrecognizedparams", "unrecognizedparams", "unrecognizedparams", "unrecognizedparams", "unrecognizedparams", "unrecognizedvalues"]);
+        assert.deepEqual(shipped.warnings.map((warning) => warning.code).sort(), [
+            "unrecognizedparams",
+            "unrecognizedparams",
+            "unrecognizedparams",
+            "unrecognizedparams",
+            "unrecognizedparams",
+            "unrecognizedvalues",
+        ]);
     });
 
     describe("WikiQuery at preview, through the dynamic-provider host", () => {
@@ -88,21 +114,39 @@ describe("pinned catalogues of a real wiki with extensions", function () {
         before(async () => (stack = await startStack()));
         after(async () => stack?.close());
 
-        const declare = (args: Record<string, unknown>) => [{ kind: "WikiQuery", name: "extracts", args: { apiUrl: wiki!.apiUrl, definition: EXTENSIONS_QUERY, strict: true, ...args } }];
+        const declare = (args: Record<string, unknown>) => [
+            {
+                kind: "WikiQuery",
+                name: "extracts",
+                args: { apiUrl: wiki!.apiUrl, definition: EXTENSIONS_QUERY, strict: true, ...args },
+            },
+        ];
 
         it("previews clean (strict) with the pinned catalogue, and says which catalogue judged", async () => {
             const result = await stack.run("preview", declare({ catalogue: pin }));
             assert.equal(result.ok, true, result.log);
-            assert.match(result.log, /pinned catalogue .*test-wiki\.json .*MediaWiki 1\.39\.\d+.* judged the definition/);
+            assert.match(
+                result.log,
+                /pinned catalogue .*test-wiki\.json .*MediaWiki 1\.39\.\d+.* judged the definition/,
+            );
             assert.doesNotMatch(result.log, /unrecognized/i);
         });
 
         it("fails strict preview with the shipped catalogue, naming the extension parameters, and says once how to pin", async () => {
-            const result = await stack.run("preview", [...declare({}), ...declare({}).map((resource) => ({ ...resource, name: "extracts-2" }))]);
+            const result = await stack.run("preview", [
+                ...declare({}),
+                ...declare({}).map((resource) => ({ ...resource, name: "extracts-2" })),
+            ]);
             assert.equal(result.ok, false);
             const failures = result.steps.flatMap((step) => step.failures ?? []);
-            assert.ok(failures.some((f) => f.property === "definition.params.exintro" && /unrecognizedparams/.test(f.reason)), result.log);
-            assert.ok(failures.some((f) => f.property === "definition.prop" && /unrecognizedvalues/.test(f.reason)), result.log);
+            assert.ok(
+                failures.some((f) => f.property === "definition.params.exintro" && /unrecognizedparams/.test(f.reason)),
+                result.log,
+            );
+            assert.ok(
+                failures.some((f) => f.property === "definition.prop" && /unrecognizedvalues/.test(f.reason)),
+                result.log,
+            );
             assert.equal(result.log.split(`catalogue pull ${wiki!.apiUrl}`).length - 1, 1, result.log);
             assert.match(result.log, /shipped catalogue \(MediaWiki 1\.45\.4 core\) judged the definition/);
         });
@@ -114,12 +158,18 @@ describe("pinned catalogues of a real wiki with extensions", function () {
         const pinned = await cli("--strict", "--catalogue", pin, definitions);
         assert.equal(pinned.status, 0, pinned.stdout + pinned.stderr);
         assert.match(pinned.stderr, /judged with pinned catalogue .*MediaWiki 1\.39/);
-        assert.match(pinned.stderr, /judged as the rules of MediaWiki 1\.39\.\d+ \(the catalogue's\), with the site data of the catalogue/);
+        assert.match(
+            pinned.stderr,
+            /judged as the rules of MediaWiki 1\.39\.\d+ \(the catalogue's\), with the site data of the catalogue/,
+        );
         const shipped = await cli("--strict", definitions);
         assert.equal(shipped.status, 1, shipped.stdout + shipped.stderr);
         assert.match(shipped.stdout, /unrecognizedparams/);
         assert.match(shipped.stderr, /shipped catalogue .*catalogue pull <api\.php URL>/);
-        assert.match(shipped.stderr, /judged as the rules of MediaWiki 1\.45\.4 \(the catalogue's\), with the site data of English Wikipedia .*; they lack the wiki's language codes \(judged by their shape\)/);
+        assert.match(
+            shipped.stderr,
+            /judged as the rules of MediaWiki 1\.45\.4 \(the catalogue's\), with the site data of English Wikipedia .*; they lack the wiki's language codes \(judged by their shape\)/,
+        );
     });
 
     it("writes typed definitions from the pin, which type the extensions' parameters", async () => {

@@ -28,7 +28,17 @@ const VALUES_BY_TYPE: Readonly<Record<string, readonly Value[]>> = {
     boolean: [true, "false", "0", "yes"],
     timestamp: ["2020-01-01T00:00:00Z", "20200101000000", "now", "0", "yesterday", "2020-13-45T99:00:00Z"],
     title: ["Main Page", "Main_Page", "Talk:Example", "[bad]", "a|b", "", "Special:Example"],
-    user: ["Example", "example", "127.0.0.1", "192.0.2.0/24", "~2024-1", "#1", "Bad[name", "wiki>Name", "2001:db8::/32"],
+    user: [
+        "Example",
+        "example",
+        "127.0.0.1",
+        "192.0.2.0/24",
+        "~2024-1",
+        "#1",
+        "Bad[name",
+        "wiki>Name",
+        "2001:db8::/32",
+    ],
     namespace: [0, 14, 999, "abc", "-1"],
     string: ["Example", "Main Page", "a|b", "", "[x]", "0", "*"],
     text: ["Example", ""],
@@ -91,7 +101,10 @@ class CorpusBuilder {
     readonly cases: CorpusCase[] = [];
     private readonly random: () => number;
 
-    constructor(private readonly catalogue: Catalogue, seed: number) {
+    constructor(
+        private readonly catalogue: Catalogue,
+        seed: number,
+    ) {
         this.random = seededRandom(seed);
     }
 
@@ -110,7 +123,8 @@ class CorpusBuilder {
         const title = module.parametersByName.get("title");
         if (title) base[prefix + "title"] = TITLE_FOR[module.name] ?? "Main Page";
         for (const info of module.parameters) {
-            if (info.required && base[prefix + info.name] === undefined) base[prefix + info.name] = this.validValue(info);
+            if (info.required && base[prefix + info.name] === undefined)
+                base[prefix + info.name] = this.validValue(info);
         }
         return base;
     }
@@ -143,7 +157,13 @@ class CorpusBuilder {
         if (module.generator) this.generatorCases(module);
     }
 
-    private mixes(module: ModuleInfo, use: WikiQueryDefinition, base: Record<string, Value>, prefix: string, kind: string): void {
+    private mixes(
+        module: ModuleInfo,
+        use: WikiQueryDefinition,
+        base: Record<string, Value>,
+        prefix: string,
+        kind: string,
+    ): void {
         const parameters = module.parameters.filter((info) => !info.required);
         if (parameters.length < 2) return;
         const count = Math.min(12, parameters.length * 2);
@@ -174,7 +194,11 @@ class CorpusBuilder {
     private queryCases(): void {
         for (const info of this.catalogue.query.parameters) {
             if (SKIPPED_QUERY_PARAMS.has(info.name)) continue;
-            for (const value of valuesFor(info)) this.add(`query ${typeName(info)}`, { prop: "info", params: { titles: "Main Page", [info.name]: value } });
+            for (const value of valuesFor(info))
+                this.add(`query ${typeName(info)}`, {
+                    prop: "info",
+                    params: { titles: "Main Page", [info.name]: value },
+                });
         }
         this.add("multisource", { prop: "info", params: { titles: "Main Page", pageids: 1 } });
         this.add("multisource", { prop: "info", params: { titles: "Main Page", revids: 1 } });
@@ -188,9 +212,21 @@ class CorpusBuilder {
     }
 
     private singlePageCases(): void {
-        const pages: Value[] = ["Main Page", "Main Page|Talk:Example", "Main Page|Main_Page", "Main Page|[bad]", "Main Page|Main Page"];
+        const pages: Value[] = [
+            "Main Page",
+            "Main Page|Talk:Example",
+            "Main Page|Main_Page",
+            "Main Page|[bad]",
+            "Main Page|Main Page",
+        ];
         for (const titles of pages) {
-            const extras: Record<string, Value>[] = [{ rvlimit: 5 }, { rvdir: "newer" }, { rvdir: "older" }, { rvstart: "2020-01-01T00:00:00Z" }, { rvprop: "ids" }];
+            const extras: Record<string, Value>[] = [
+                { rvlimit: 5 },
+                { rvdir: "newer" },
+                { rvdir: "older" },
+                { rvstart: "2020-01-01T00:00:00Z" },
+                { rvprop: "ids" },
+            ];
             for (const extra of extras) {
                 this.add("singlepageonly", { prop: "revisions", params: { titles, ...extra } });
             }
@@ -202,10 +238,19 @@ class CorpusBuilder {
 
     private templatedCases(): void {
         const base = { titles: "Main Page" };
-        this.add("templated", { prop: "revisions", params: { ...base, rvslots: "main", "rvcontentformat-main": "text/x-wiki" } });
-        this.add("templated", { prop: "revisions", params: { ...base, rvslots: "main", "rvcontentformat-main": "bogus/format" } });
+        this.add("templated", {
+            prop: "revisions",
+            params: { ...base, rvslots: "main", "rvcontentformat-main": "text/x-wiki" },
+        });
+        this.add("templated", {
+            prop: "revisions",
+            params: { ...base, rvslots: "main", "rvcontentformat-main": "bogus/format" },
+        });
         this.add("templated", { prop: "revisions", params: { ...base, "rvcontentformat-main": "text/x-wiki" } });
-        this.add("templated", { prop: "revisions", params: { ...base, rvslots: "*", "rvcontentformat-main": "text/x-wiki" } });
+        this.add("templated", {
+            prop: "revisions",
+            params: { ...base, rvslots: "*", "rvcontentformat-main": "text/x-wiki" },
+        });
         this.add("templated", { prop: "revisions", params: { ...base, rvprop: "content", rvslots: "main" } });
         this.add("templated", { prop: "revisions", params: { ...base, rvprop: "content" } });
         this.add("templated", { prop: "revisions", params: { ...base, rvprop: "content|ids", rvslots: "*" } });
@@ -219,11 +264,18 @@ class CorpusBuilder {
             const role = groupField(module);
             const base = this.baseParams(module, module.prefix, role);
             for (const info of module.parameters) {
-                if (info.type === "user") this.add(kind, { [role]: module.name, params: { ...base, [module.prefix + info.name]: "~2024-1" } });
+                if (info.type === "user")
+                    this.add(kind, {
+                        [role]: module.name,
+                        params: { ...base, [module.prefix + info.name]: "~2024-1" },
+                    });
             }
         }
         // A link title without its language or prefix: with an existing page, a missing one, and no page.
-        for (const [module, title, other] of [["langlinks", "lltitle", "lllang"], ["iwlinks", "iwtitle", "iwprefix"]]) {
+        for (const [module, title, other] of [
+            ["langlinks", "lltitle", "lllang"],
+            ["iwlinks", "iwtitle", "iwprefix"],
+        ]) {
             const withPages: Record<string, Value>[] = [{ titles: "Main Page" }, { titles: "No such page here" }, {}];
             for (const pages of withPages) {
                 this.add(kind, { prop: module, params: { ...pages, [title]: "Example" } });
@@ -234,25 +286,34 @@ class CorpusBuilder {
             this.add(kind, { prop: "info", params: { titles: "Main Page", incontinue: continueValue } });
             this.add(kind, { prop: "pageprops", params: { titles: "Main Page", ppcontinue: continueValue } });
         }
-        for (const prefix of ["[bad]", "Talk:Ex", "Main", "a|b", ":"]) this.add(kind, { list: "logevents", params: { leprefix: prefix } });
+        for (const prefix of ["[bad]", "Talk:Ex", "Main", "a|b", ":"])
+            this.add(kind, { list: "logevents", params: { leprefix: prefix } });
         const filePages: Record<string, Value>[] = [{ titles: "File:Example.png" }, {}];
         for (const pages of filePages) {
-            for (const context of ["[bad]", "Main Page", ""]) this.add(kind, { prop: "imageinfo", params: { ...pages, iibadfilecontexttitle: context } });
+            for (const context of ["[bad]", "Main Page", ""])
+                this.add(kind, { prop: "imageinfo", params: { ...pages, iibadfilecontexttitle: context } });
         }
         // Page 1 is the installed wiki's Main Page, not a file.
         this.add(kind, { list: "imageusage", params: { iupageid: 1 } });
         this.add(kind, { list: "imageusage", params: { iupageid: "+1" } });
-        const generateTitles: Record<string, Value>[] = [{ gadrgeneratetitles: true }, { gadrgeneratetitles: true, gadrdir: "newer" }, { gadrgeneratetitles: true, gadruser: "Example" }];
+        const generateTitles: Record<string, Value>[] = [
+            { gadrgeneratetitles: true },
+            { gadrgeneratetitles: true, gadrdir: "newer" },
+            { gadrgeneratetitles: true, gadruser: "Example" },
+        ];
         for (const params of generateTitles) {
             this.add(kind, { prop: "info", generator: "alldeletedrevisions", params });
         }
-        for (const age of ["smaxage", "maxage"]) this.add(kind, { prop: "info", params: { titles: "Main Page", [age]: "-5" } });
+        for (const age of ["smaxage", "maxage"])
+            this.add(kind, { prop: "info", params: { titles: "Main Page", [age]: "-5" } });
         this.add(kind, { list: "imageusage", params: { iutitle: "Main Page" } });
         this.add(kind, { list: "imageusage", params: { iutitle: "File:Example.png" } });
     }
 
     /** Every module parameter the test picks, with the module's usual base. */
-    private parameterUses(picks: (info: ParamInfo) => boolean): { use: WikiQueryDefinition; base: Record<string, Value>; name: string }[] {
+    private parameterUses(
+        picks: (info: ParamInfo) => boolean,
+    ): { use: WikiQueryDefinition; base: Record<string, Value>; name: string }[] {
         const uses = [];
         for (const module of this.catalogue.modules.values()) {
             const role = groupField(module);
@@ -273,20 +334,28 @@ class CorpusBuilder {
     // users, temporary accounts' names, user ids.
     private userDesignatorCases(): void {
         for (const { use, base, name } of this.parameterUses((info) => info.type === "user")) {
-            for (const user of USER_DESIGNATORS) this.add(USER_DESIGNATOR_CASES, { ...use, params: { ...base, [name]: user } });
+            for (const user of USER_DESIGNATORS)
+                this.add(USER_DESIGNATOR_CASES, { ...use, params: { ...base, [name]: user } });
         }
     }
 
     // The continue value of every module that has one, in the shapes modules write and some they never do.
     private continueCases(): void {
         for (const { use, base, name } of this.parameterUses((info) => info.name === "continue")) {
-            for (const value of CONTINUE_VALUES) this.add(CONTINUE_CASES, { ...use, params: { ...base, [name]: value } });
+            for (const value of CONTINUE_VALUES)
+                this.add(CONTINUE_CASES, { ...use, params: { ...base, [name]: value } });
         }
     }
 
     // Every title and user parameter given empty.
     private emptyValueCases(): void {
-        for (const { use, base, name } of this.parameterUses((info) => info.type === "user" || info.type === "title" || TITLE_PARAMETERS.has(info.name) || TITLE_PART_PARAMETERS.has(info.name))) {
+        for (const { use, base, name } of this.parameterUses(
+            (info) =>
+                info.type === "user" ||
+                info.type === "title" ||
+                TITLE_PARAMETERS.has(info.name) ||
+                TITLE_PART_PARAMETERS.has(info.name),
+        )) {
             this.add(EMPTY_VALUES, { ...use, params: { ...base, [name]: "" } });
         }
     }
@@ -294,11 +363,18 @@ class CorpusBuilder {
     // Every parameter that may only list one page's items (singlepageonly), with each source of several pages.
     private singlePageLimitCases(): void {
         for (const module of this.catalogue.modules.values()) {
-            const singlePage = module.parameters.filter((info) => info.info.some((note) => note.name === "singlepageonly"));
+            const singlePage = module.parameters.filter((info) =>
+                info.info.some((note) => note.name === "singlepageonly"),
+            );
             for (const info of singlePage) {
                 const value = info.type === "limit" ? 5 : valuesFor(info)[0];
                 const name = module.prefix + info.name;
-                for (const pages of SEVERAL_PAGES) this.add(SINGLE_PAGE_LIMITS, { prop: module.name, ...pages, params: { ...pages.params, [name]: value } });
+                for (const pages of SEVERAL_PAGES)
+                    this.add(SINGLE_PAGE_LIMITS, {
+                        prop: module.name,
+                        ...pages,
+                        params: { ...pages.params, [name]: value },
+                    });
             }
         }
     }
@@ -308,16 +384,46 @@ class CorpusBuilder {
     private siteCases(): void {
         const site = this.catalogue.site;
         if (!site) return;
-        const prefixes = site.interwiki.filter((entry) => !entry.local).map((entry) => entry.prefix).slice(0, 2);
-        const interwikiTitles = prefixes.flatMap((prefix) => [`${prefix}:Example`, `${upperFirst(prefix)}:Example`, `:${prefix}:Example`, `Talk:${prefix}:Example`, `${prefix}:`]);
-        const names = [...site.namespaceAliases.map((alias) => alias.alias), ...site.namespaces.filter((namespace) => namespace.id === 4).map((namespace) => namespace.name)];
-        const namespaceTitles = names.flatMap((name) => [`${name}:Example`, `${name.toLowerCase()}:Example.png`, `Talk:${name}:Example`]);
+        const prefixes = site.interwiki
+            .filter((entry) => !entry.local)
+            .map((entry) => entry.prefix)
+            .slice(0, 2);
+        const interwikiTitles = prefixes.flatMap((prefix) => [
+            `${prefix}:Example`,
+            `${upperFirst(prefix)}:Example`,
+            `:${prefix}:Example`,
+            `Talk:${prefix}:Example`,
+            `${prefix}:`,
+        ]);
+        const names = [
+            ...site.namespaceAliases.map((alias) => alias.alias),
+            ...site.namespaces.filter((namespace) => namespace.id === 4).map((namespace) => namespace.name),
+        ];
+        const namespaceTitles = names.flatMap((name) => [
+            `${name}:Example`,
+            `${name.toLowerCase()}:Example.png`,
+            `Talk:${name}:Example`,
+        ]);
         for (const { use, base, name } of this.titleParameterUses()) {
-            for (const title of interwikiTitles) this.add(INTERWIKI_PREFIXES, { ...use, params: { ...base, [name]: title } });
-            for (const title of namespaceTitles) this.add(NAMESPACE_NAMES, { ...use, params: { ...base, [name]: title } });
+            for (const title of interwikiTitles)
+                this.add(INTERWIKI_PREFIXES, { ...use, params: { ...base, [name]: title } });
+            for (const title of namespaceTitles)
+                this.add(NAMESPACE_NAMES, { ...use, params: { ...base, [name]: title } });
         }
-        for (const titles of [...interwikiTitles, ...namespaceTitles]) this.add(INTERWIKI_PREFIXES, { prop: "info", params: { titles } });
-        const codes = ["de", "en-gb", "nan", "zh-hant", "xyz", "qqq", "en-x-piglatin", "De", ["de", "xyz"], ["fr", "sr-el"]];
+        for (const titles of [...interwikiTitles, ...namespaceTitles])
+            this.add(INTERWIKI_PREFIXES, { prop: "info", params: { titles } });
+        const codes = [
+            "de",
+            "en-gb",
+            "nan",
+            "zh-hant",
+            "xyz",
+            "qqq",
+            "en-x-piglatin",
+            "De",
+            ["de", "xyz"],
+            ["fr", "sr-el"],
+        ];
         for (const code of codes) {
             this.add(LANGUAGE_CODES, { meta: "languageinfo", params: { licode: code } });
             this.add(LANGUAGE_CODES, { meta: "allmessages", params: { ammessages: "mainpage", amlang: code } });
@@ -326,12 +432,19 @@ class CorpusBuilder {
 
     // Warnings and errors that depend on the pages found or on the wiki's configuration.
     private pageDependentCases(): void {
-        const pages: Record<string, Value>[] = [{ titles: "Main Page" }, { titles: "No such page here" }, { titles: "Main Page|No such page here" }, { revids: 1 }];
+        const pages: Record<string, Value>[] = [
+            { titles: "Main Page" },
+            { titles: "No such page here" },
+            { titles: "Main Page|No such page here" },
+            { revids: 1 },
+        ];
         for (const source of pages) {
-            for (const rvprop of ["content", "ids|contentmodel", "ids"]) this.add(PAGE_DEPENDENT, { prop: "revisions", params: { ...source, rvprop } });
+            for (const rvprop of ["content", "ids|contentmodel", "ids"])
+                this.add(PAGE_DEPENDENT, { prop: "revisions", params: { ...source, rvprop } });
             if (this.catalogue.modules.has("extracts")) {
                 const extras: Record<string, Value>[] = [{}, { explaintext: true }, { exintro: true, exsentences: 2 }];
-                for (const extra of extras) this.add(PAGE_DEPENDENT, { prop: "extracts", params: { ...source, ...prefixed("ex", extra) } });
+                for (const extra of extras)
+                    this.add(PAGE_DEPENDENT, { prop: "extracts", params: { ...source, ...prefixed("ex", extra) } });
             }
         }
         for (const siprop of ["dbrepllag", "general", "dbrepllag|general"]) {
@@ -368,11 +481,35 @@ const CONTINUE_CASES = "continue values";
 const EMPTY_VALUES = "empty values";
 const SINGLE_PAGE_LIMITS = "single-page limits";
 const USER_DESIGNATORS: readonly Value[] = [
-    "::1", "User:::1", "2001:DB8:0:0:0:0:0:1", "2001:db8::/32", "::1/128", ":::1", "127.000.0.1", "192.0.2.0/24", "192.0.2.0/33",
-    "192.0.2.xxx", "~2024-1", "~Bad[name", "imported>Example", "en>Example", "#0", "#1",
+    "::1",
+    "User:::1",
+    "2001:DB8:0:0:0:0:0:1",
+    "2001:db8::/32",
+    "::1/128",
+    ":::1",
+    "127.000.0.1",
+    "192.0.2.0/24",
+    "192.0.2.0/33",
+    "192.0.2.xxx",
+    "~2024-1",
+    "~Bad[name",
+    "imported>Example",
+    "en>Example",
+    "#0",
+    "#1",
 ];
 const CONTINUE_VALUES: readonly Value[] = [
-    "garbage", "a|b", "1|2", "5|Main_Page", "1|2|3", "1|x|20200101000000|2", "20200101000000|5", "0.5|0.5|1|0", "0|0|0|0|0|0", " 5", "-0",
+    "garbage",
+    "a|b",
+    "1|2",
+    "5|Main_Page",
+    "1|2|3",
+    "1|x|20200101000000|2",
+    "20200101000000|5",
+    "0.5|0.5|1|0",
+    "0|0|0|0|0|0",
+    " 5",
+    "-0",
 ];
 // Several pages from each source ApiPageSet takes: one of the titles exists on the test wiki, the other not.
 const SEVERAL_PAGES: readonly { generator?: string; params: Record<string, Value> }[] = [
@@ -384,7 +521,17 @@ const SEVERAL_PAGES: readonly { generator?: string; params: Record<string, Value
     { generator: "allpages", params: { gaplimit: 1 } },
 ];
 // Parameters whose value is a page or the start of a title (ApiQueryBase::titlePartToKey, getTitleOrPageId, ...).
-const TITLE_PARAMETERS = new Set(["title", "from", "to", "prefix", "titles", "templates", "categories", "images", "badfilecontexttitle"]);
+const TITLE_PARAMETERS = new Set([
+    "title",
+    "from",
+    "to",
+    "prefix",
+    "titles",
+    "templates",
+    "categories",
+    "images",
+    "badfilecontexttitle",
+]);
 // ApiQueryBase::parsePrefixedTitlePart's parameters (watchlistraw).
 const TITLE_PART_PARAMETERS = new Set(["fromtitle", "totitle"]);
 

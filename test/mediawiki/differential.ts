@@ -33,13 +33,29 @@ export interface Comparison {
 
 // Error codes whose answer depends on the caller or on the wiki's content, not on the request's form.
 const DATA_DEPENDENT_ERRORS = new Set([
-    "notloggedin", "nosuchpageid", "nosuchrevid", "nosuchuser", "missingtitle", "bad_wlowner", "bad_wltoken",
-    "permissiondenied", "readapidenied", "mustbeloggedin", "invaliduser", "nosuchusershort", "stashnotloggedin",
+    "notloggedin",
+    "nosuchpageid",
+    "nosuchrevid",
+    "nosuchuser",
+    "missingtitle",
+    "bad_wlowner",
+    "bad_wltoken",
+    "permissiondenied",
+    "readapidenied",
+    "mustbeloggedin",
+    "invaliduser",
+    "nosuchusershort",
+    "stashnotloggedin",
 ]);
 // Warnings about the content found, never about the request's form (TextExtracts warns per page it extracts).
 const DATA_DEPENDENT_WARNINGS = new Set([
-    "nosuchuser", "nosuchpageid", "nosuchrevid", "missingtitle",
-    "textextracts-sentences-and-html", "textextracts-limit", "textextracts-title-in-file-namespace",
+    "nosuchuser",
+    "nosuchpageid",
+    "nosuchrevid",
+    "missingtitle",
+    "textextracts-sentences-and-html",
+    "textextracts-limit",
+    "textextracts-title-in-file-namespace",
 ]);
 // Errors that depend on the pages found when the validator cannot tell: a continue value beyond the pages
 // (extracts) or naming none of them (pageimages). The validator agrees when it reports them from the request alone.
@@ -73,7 +89,10 @@ function moduleName(path: unknown): string {
 
 function findings(list: unknown): WikiFinding[] {
     if (!Array.isArray(list)) return [];
-    return list.map((entry: { code?: unknown; module?: unknown }) => ({ code: String(entry.code), module: moduleName(entry.module) }));
+    return list.map((entry: { code?: unknown; module?: unknown }) => ({
+        code: String(entry.code),
+        module: moduleName(entry.module),
+    }));
 }
 
 export async function askWiki(apiUrl: string, definition: WikiQueryDefinition): Promise<WikiAnswer> {
@@ -100,7 +119,11 @@ function sameSet(a: readonly string[], b: readonly string[]): boolean {
 }
 
 function existingPageRuleOnAbsentPages(wiki: WikiAnswer, validator: WikiQueryResult): boolean {
-    return wiki.absentPages > 0 && validator.errors.length > 0 && validator.errors.every((issue) => issue.code === "invalidparammix" && EXISTING_PAGE_RULES.test(issue.module));
+    return (
+        wiki.absentPages > 0 &&
+        validator.errors.length > 0 &&
+        validator.errors.every((issue) => issue.code === "invalidparammix" && EXISTING_PAGE_RULES.test(issue.module))
+    );
 }
 
 function possibleKeys(validator: WikiQueryResult, severity: "error" | "warning"): Set<string> {
@@ -136,10 +159,16 @@ export function judge(wiki: WikiAnswer, validator: WikiQueryResult): Verdict {
         if (!reported && PAGE_DEPENDENT_ERRORS.has(key(error))) return "depends on data";
         return reported ? "agree" : "disagree";
     }
-    return validator.valid && sameSet(certainWarnings(wiki, validator), validator.warnings.map(key)) ? "agree" : "disagree";
+    return validator.valid && sameSet(certainWarnings(wiki, validator), validator.warnings.map(key))
+        ? "agree"
+        : "disagree";
 }
 
-async function mapConcurrently<T, R>(items: readonly T[], concurrency: number, work: (item: T) => Promise<R>): Promise<R[]> {
+async function mapConcurrently<T, R>(
+    items: readonly T[],
+    concurrency: number,
+    work: (item: T) => Promise<R>,
+): Promise<R[]> {
     const results: R[] = new Array(items.length);
     let next = 0;
     const worker = async () => {
@@ -174,7 +203,9 @@ export class DifferentialReport {
     constructor(readonly comparisons: readonly Comparison[]) {}
 
     get compared(): number {
-        return this.comparisons.filter((comparison) => comparison.verdict === "agree" || comparison.verdict === "disagree").length;
+        return this.comparisons.filter(
+            (comparison) => comparison.verdict === "agree" || comparison.verdict === "disagree",
+        ).length;
     }
 
     get agreed(): number {
@@ -211,7 +242,9 @@ export class DifferentialReport {
         const header = `${"class".padEnd(26)} ${"cases".padStart(6)} ${"agree".padStart(6)} ${"differ".padStart(6)} ${"data".padStart(6)} ${"crash".padStart(6)}`;
         const lines = [header, "-".repeat(header.length)];
         for (const row of this.rows()) {
-            lines.push(`${row.kind.padEnd(26)} ${String(row.cases).padStart(6)} ${String(row.agree).padStart(6)} ${String(row.disagree).padStart(6)} ${String(row.dependsOnData).padStart(6)} ${String(row.wikiFailed).padStart(6)}`);
+            lines.push(
+                `${row.kind.padEnd(26)} ${String(row.cases).padStart(6)} ${String(row.agree).padStart(6)} ${String(row.disagree).padStart(6)} ${String(row.dependsOnData).padStart(6)} ${String(row.wikiFailed).padStart(6)}`,
+            );
         }
         const dependent = this.comparisons.filter((comparison) => comparison.verdict === "depends on data").length;
         const failed = this.comparisons.filter((comparison) => comparison.verdict === "wiki failed").length;

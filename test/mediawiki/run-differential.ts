@@ -22,7 +22,9 @@ async function main(): Promise<void> {
         const started = Date.now();
         const report = await runDifferential({ apiUrl: wiki.apiUrl, catalogue, version: wiki.version, cases });
         const limit = process.argv.includes("--all") ? Infinity : 40;
-        console.log(`MediaWiki ${wiki.version} with ${TEST_EXTENSIONS.join(", ")}, ${cases.length} definitions in ${Date.now() - started} ms`);
+        console.log(
+            `MediaWiki ${wiki.version} with ${TEST_EXTENSIONS.join(", ")}, ${cases.length} definitions in ${Date.now() - started} ms`,
+        );
         console.log(report.table());
         console.log(report.describeDisagreements(limit));
         const pinned = rejudge(report, pinnedCatalogue);

@@ -27,8 +27,19 @@ const INSTALL_1_43_TIMEOUT_MS = 15 * 60_000;
 // Rights that query modules check before they validate their parameters (deleted revisions, patrol
 // flags, suppressed entries, hidden users, unwatched pages).
 const ANONYMOUS_READ_RIGHTS = [
-    "deletedhistory", "deletedtext", "undelete", "browsearchive", "patrol", "patrolmarks", "viewsuppressed",
-    "suppressrevision", "hideuser", "unwatchedpages", "viewmywatchlist", "viewmyprivateinfo", "rollback",
+    "deletedhistory",
+    "deletedtext",
+    "undelete",
+    "browsearchive",
+    "patrol",
+    "patrolmarks",
+    "viewsuppressed",
+    "suppressrevision",
+    "hideuser",
+    "unwatchedpages",
+    "viewmywatchlist",
+    "viewmyprivateinfo",
+    "rollback",
 ];
 // PHP's built-in server answers one request per worker process; two suit a 2-core machine.
 const PHP_WORKERS = 2;
@@ -36,7 +47,10 @@ const READY_TIMEOUT_MS = 30_000;
 
 export class MediaWikiUnavailable extends Error {
     constructor(reason: string, release: MediaWikiRelease = "1.39") {
-        const how = release === "1.39" ? `apt-get install -y ${APT_PACKAGES.join(" ")}` : `apt-get install -y ${APT_PACKAGES.join(" ")}, then ${INSTALL_1_43}`;
+        const how =
+            release === "1.39"
+                ? `apt-get install -y ${APT_PACKAGES.join(" ")}`
+                : `apt-get install -y ${APT_PACKAGES.join(" ")}, then ${INSTALL_1_43}`;
         super(`MediaWiki ${release} is not available: ${reason}. Install it with: ${how}`);
         this.name = "MediaWikiUnavailable";
     }
@@ -78,7 +92,8 @@ function firstLine(error: unknown): string {
 
 async function aptInstall(): Promise<void> {
     const env = { ...process.env, DEBIAN_FRONTEND: "noninteractive" };
-    const install = () => run("apt-get", ["install", "-y", "-q", ...APT_PACKAGES], { env, maxBuffer: 64 * 1024 * 1024 });
+    const install = () =>
+        run("apt-get", ["install", "-y", "-q", ...APT_PACKAGES], { env, maxBuffer: 64 * 1024 * 1024 });
     try {
         await install();
     } catch {
@@ -90,13 +105,17 @@ async function aptInstall(): Promise<void> {
 /** Makes sure bookworm's packages are there: installs them with apt when running as root. */
 async function ensureBookwormMediaWiki(): Promise<string> {
     if (installed()) return BOOKWORM_MEDIAWIKI_DIR;
-    if (process.getuid?.() !== 0) throw new MediaWikiUnavailable(`${BOOKWORM_MEDIAWIKI_DIR} is missing and apt needs root`);
+    if (process.getuid?.() !== 0)
+        throw new MediaWikiUnavailable(`${BOOKWORM_MEDIAWIKI_DIR} is missing and apt needs root`);
     try {
         await aptInstall();
     } catch (error) {
         throw new MediaWikiUnavailable(`apt-get install failed (${firstLine(error)})`);
     }
-    if (!installed()) throw new MediaWikiUnavailable(`apt-get finished but ${BOOKWORM_MEDIAWIKI_DIR}/maintenance/install.php is still missing`);
+    if (!installed())
+        throw new MediaWikiUnavailable(
+            `apt-get finished but ${BOOKWORM_MEDIAWIKI_DIR}/maintenance/install.php is still missing`,
+        );
     return BOOKWORM_MEDIAWIKI_DIR;
 }
 
@@ -104,7 +123,10 @@ async function ensureBookwormMediaWiki(): Promise<string> {
 async function ensureTrixieMediaWiki(): Promise<string> {
     await ensureBookwormMediaWiki();
     try {
-        const { stdout } = await run("bash", [INSTALL_1_43], { timeout: INSTALL_1_43_TIMEOUT_MS, maxBuffer: 1024 * 1024 });
+        const { stdout } = await run("bash", [INSTALL_1_43], {
+            timeout: INSTALL_1_43_TIMEOUT_MS,
+            maxBuffer: 1024 * 1024,
+        });
         return stdout.trim();
     } catch (error) {
         const stderr = (error as { stderr?: string }).stderr?.trim().split("\n").pop();
@@ -134,13 +156,25 @@ async function installWiki(mediawiki: string, directory: string, port: number): 
     await run(
         "php",
         [
-            join(mediawiki, "maintenance/install.php"), "--dbtype=sqlite", `--dbpath=${directory}`, "--dbname=wiki", `--confpath=${directory}`,
-            `--pass=${password}`, `--server=http://127.0.0.1:${port}`, "--scriptpath=", "--lang=en", "Differential", "Admin",
+            join(mediawiki, "maintenance/install.php"),
+            "--dbtype=sqlite",
+            `--dbpath=${directory}`,
+            "--dbname=wiki",
+            `--confpath=${directory}`,
+            `--pass=${password}`,
+            `--server=http://127.0.0.1:${port}`,
+            "--scriptpath=",
+            "--lang=en",
+            "Differential",
+            "Admin",
         ],
         { cwd: mediawiki, maxBuffer: 16 * 1024 * 1024 },
     );
     const rights = ANONYMOUS_READ_RIGHTS.map((right) => `$wgGroupPermissions['*']['${right}'] = true;`).join("\n");
-    appendFileSync(join(directory, "LocalSettings.php"), `\n# Tests: permissions must never hide parameter validation.\n${rights}\n$wgRateLimits = [];\n`);
+    appendFileSync(
+        join(directory, "LocalSettings.php"),
+        `\n# Tests: permissions must never hide parameter validation.\n${rights}\n$wgRateLimits = [];\n`,
+    );
 }
 
 // php -S forks its workers: the server leads its own process group, and the whole group is stopped.
@@ -163,7 +197,8 @@ async function waitUntilReady(apiUrl: string, child: ChildProcess, log: () => st
     const deadline = Date.now() + READY_TIMEOUT_MS;
     let last = "no answer";
     while (Date.now() < deadline) {
-        if (child.exitCode !== null) throw new MediaWikiUnavailable(`php -S exited with status ${child.exitCode}: ${log()}`);
+        if (child.exitCode !== null)
+            throw new MediaWikiUnavailable(`php -S exited with status ${child.exitCode}: ${log()}`);
         try {
             const response = await fetch(`${apiUrl}?action=query&meta=siteinfo&format=json&formatversion=2`);
             const body = (await response.json()) as { query?: { general?: { generator?: string } } };
@@ -179,7 +214,11 @@ async function waitUntilReady(apiUrl: string, child: ChildProcess, log: () => st
 }
 
 /** php -S serving the wiki, leading its own process group; stopped with the test process should it end first. */
-function serve(mediawiki: string, settings: string, port: number): { child: ChildProcess; log: () => string; forget: () => void } {
+function serve(
+    mediawiki: string,
+    settings: string,
+    port: number,
+): { child: ChildProcess; log: () => string; forget: () => void } {
     // OPcache checks a script's timestamp every revalidate_freq seconds (2 by default): 0 makes a settings change
     // (enableExtension) count at the next request.
     const child = spawn("php", ["-d", "opcache.revalidate_freq=0", "-S", `127.0.0.1:${port}`, "-t", mediawiki], {
@@ -200,7 +239,11 @@ function serve(mediawiki: string, settings: string, port: number): { child: Chil
         }
     };
     process.once("exit", stopOnExit);
-    return { child, log: () => stderr.trim().split("\n").slice(-3).join(" / "), forget: () => process.removeListener("exit", stopOnExit) };
+    return {
+        child,
+        log: () => stderr.trim().split("\n").slice(-3).join(" / "),
+        forget: () => process.removeListener("exit", stopOnExit),
+    };
 }
 
 /** Appends to LocalSettings.php so that the next request sees it. */
@@ -214,7 +257,8 @@ function appendSettings(settings: string, text: string): void {
 }
 
 // The SQL runs in PHP's SQLite3 (php-sqlite3, which the wiki needs anyway): no sqlite3 program is assumed.
-const RUN_SQL = "$db = new SQLite3($argv[1]); if (!$db->exec($argv[2])) { fwrite(STDERR, $db->lastErrorMsg()); exit(1); }";
+const RUN_SQL =
+    "$db = new SQLite3($argv[1]); if (!$db->exec($argv[2])) { fwrite(STDERR, $db->lastErrorMsg()); exit(1); }";
 
 export interface StartOptions {
     /** The release to serve (default 1.39). */

@@ -17,8 +17,11 @@ const ADDED_PREFIX = "addedwiki";
 
 function pull(apiUrl: string, out: string): Promise<string> {
     return new Promise((done, fail) => {
-        execFile(process.execPath, [CLI, "catalogue", "pull", apiUrl, "--out", out], { timeout: PULL_TIMEOUT_MS }, (error, stdout, stderr) =>
-            error ? fail(new Error(`catalogue pull failed: ${stderr}`)) : done(stdout),
+        execFile(
+            process.execPath,
+            [CLI, "catalogue", "pull", apiUrl, "--out", out],
+            { timeout: PULL_TIMEOUT_MS },
+            (error, stdout, stderr) => (error ? fail(new Error(`catalogue pull failed: ${stderr}`)) : done(stdout)),
         );
     });
 }
@@ -49,10 +52,19 @@ function describeSiteData(release: MediaWikiRelease): void {
             const site = catalogue.site!;
             assert.equal(catalogue.origin?.mediawikiVersion, wiki!.version);
             assert.ok(wiki!.version.startsWith(`${release}.`), wiki!.version);
-            assert.ok(site.namespaces.some((namespace) => namespace.id === 4 && namespace.name === "Differential"), "the project namespace is named after the wiki");
+            assert.ok(
+                site.namespaces.some((namespace) => namespace.id === 4 && namespace.name === "Differential"),
+                "the project namespace is named after the wiki",
+            );
             assert.ok(site.namespaceAliases.some((alias) => alias.id === 6 && alias.alias === "Image"));
-            assert.ok(site.interwiki.some((entry) => entry.prefix === "wikipedia"), "MediaWiki's default interwiki map");
-            assert.ok(site.languages.includes("de") && site.languages.length > 300, `${site.languages.length} language codes`);
+            assert.ok(
+                site.interwiki.some((entry) => entry.prefix === "wikipedia"),
+                "MediaWiki's default interwiki map",
+            );
+            assert.ok(
+                site.languages.includes("de") && site.languages.length > 300,
+                `${site.languages.length} language codes`,
+            );
         });
 
         it("judges interwiki titles, namespace names and language codes as the wiki does", async () => {
@@ -68,19 +80,36 @@ function describeSiteData(release: MediaWikiRelease): void {
             for (const definition of definitions) {
                 const answer = await askWiki(wiki!.apiUrl, definition);
                 const judged = validateWikiQuery(definition, { catalogue });
-                const said = (list: readonly { code: string; module: string }[]) => list.map(({ code, module }) => `${code}@${module}`);
-                assert.deepEqual([said(judged.errors), said(judged.warnings)], [said(answer.errors), said(answer.warnings)], JSON.stringify(definition));
+                const said = (list: readonly { code: string; module: string }[]) =>
+                    list.map(({ code, module }) => `${code}@${module}`);
+                assert.deepEqual(
+                    [said(judged.errors), said(judged.warnings)],
+                    [said(answer.errors), said(answer.warnings)],
+                    JSON.stringify(definition),
+                );
             }
         });
 
         it("reports a prefix added to the wiki's interwiki map as drift, and then judges titles with it", async () => {
             const query = { list: "backlinks", params: { bltitle: `${ADDED_PREFIX}:Example` } };
             assert.deepEqual(validateWikiQuery(query, { catalogue: loadCatalogueFile(pin) }).errors, []);
-            await wiki!.sql(`INSERT INTO interwiki (iw_prefix, iw_url, iw_api, iw_wikiid, iw_local, iw_trans) VALUES ('${ADDED_PREFIX}', 'https://example.org/wiki/$1', '', '', 0, 0)`);
+            await wiki!.sql(
+                `INSERT INTO interwiki (iw_prefix, iw_url, iw_api, iw_wikiid, iw_local, iw_trans) VALUES ('${ADDED_PREFIX}', 'https://example.org/wiki/$1', '', '', 0, 0)`,
+            );
             const report = await pull(wiki!.apiUrl, pin);
-            assert.equal(report.split("changes since the previous pin:\n")[1]?.trim(), `interwiki prefixes added: ${ADDED_PREFIX}`, report);
-            assert.deepEqual((await askWiki(wiki!.apiUrl, query)).errors.map((error) => error.code), ["invalidtitle"]);
-            assert.deepEqual(validateWikiQuery(query, { catalogue: loadCatalogueFile(pin) }).errors.map((error) => error.code), ["invalidtitle"]);
+            assert.equal(
+                report.split("changes since the previous pin:\n")[1]?.trim(),
+                `interwiki prefixes added: ${ADDED_PREFIX}`,
+                report,
+            );
+            assert.deepEqual(
+                (await askWiki(wiki!.apiUrl, query)).errors.map((error) => error.code),
+                ["invalidtitle"],
+            );
+            assert.deepEqual(
+                validateWikiQuery(query, { catalogue: loadCatalogueFile(pin) }).errors.map((error) => error.code),
+                ["invalidtitle"],
+            );
         });
     });
 }

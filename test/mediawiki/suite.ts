@@ -52,11 +52,19 @@ export const TEMPORARY_ACCOUNTS_KNOWN = "~names, temporary accounts known";
 // Whether a wiki knows temporary accounts decides how UserDef reads a "~" name: the corpus's such names are sent to the
 // wiki as installed (without them, the default), then again once it knows them.
 function temporaryAccountCases(cases: readonly CorpusCase[]): CorpusCase[] {
-    const namesOne = (testCase: CorpusCase) => Object.values(testCase.definition.params ?? {}).some((value) => typeof value === "string" && value.startsWith("~"));
-    return cases.filter((testCase) => testCase.kind === USER_DESIGNATOR_CASES && namesOne(testCase)).map((testCase) => ({ ...testCase, kind: TEMPORARY_ACCOUNTS_KNOWN }));
+    const namesOne = (testCase: CorpusCase) =>
+        Object.values(testCase.definition.params ?? {}).some(
+            (value) => typeof value === "string" && value.startsWith("~"),
+        );
+    return cases
+        .filter((testCase) => testCase.kind === USER_DESIGNATOR_CASES && namesOne(testCase))
+        .map((testCase) => ({ ...testCase, kind: TEMPORARY_ACCOUNTS_KNOWN }));
 }
 
-export async function runDifferentialSuite(wiki: RunningMediaWiki, definitions = DIFFERENTIAL_DEFINITIONS): Promise<DifferentialReports> {
+export async function runDifferentialSuite(
+    wiki: RunningMediaWiki,
+    definitions = DIFFERENTIAL_DEFINITIONS,
+): Promise<DifferentialReports> {
     const { live: catalogue, pinned } = await judgingCatalogues(wiki);
     const cases = sampleCorpus(generateCorpus(catalogue), definitions);
     const options = { apiUrl: wiki.apiUrl, catalogue, version: wiki.version, concurrency: CONCURRENCY };

@@ -9,7 +9,13 @@ import { shippedCatalogue } from "../../provider/wiki/catalogue";
 import { generateDeclarations } from "../../provider/wiki/lint/typegen";
 
 const DOCS = join(REPOSITORY_ROOT, "docs");
-const REQUIRED_PAGES = ["configuration.md", "resources.md", "data-functions.md", "wiki-validator.md", "troubleshooting.md"];
+const REQUIRED_PAGES = [
+    "configuration.md",
+    "resources.md",
+    "data-functions.md",
+    "wiki-validator.md",
+    "troubleshooting.md",
+];
 const FENCE = /^```(\w*)\s*$/;
 
 interface Snippet {
@@ -52,7 +58,9 @@ interface Problem {
 
 /** Type-checks the snippets together; returns each error at its place in the docs. */
 function checkSnippets(snippets: readonly Snippet[]): Problem[] {
-    const files: Record<string, string> = Object.fromEntries(snippets.map((snippet, index) => [`snippet-${index}.ts`, asModule(snippet.code)]));
+    const files: Record<string, string> = Object.fromEntries(
+        snippets.map((snippet, index) => [`snippet-${index}.ts`, asModule(snippet.code)]),
+    );
     // The typed-definitions snippet imports what `wiki-query-lint catalogue types` writes for the shipped catalogue.
     files["wiki-types.d.ts"] = generateDeclarations(shippedCatalogue());
     return typeCheck(files).map(({ file, line, message }) => {
@@ -63,13 +71,22 @@ function checkSnippets(snippets: readonly Snippet[]): Problem[] {
 
 describe("docs: every TypeScript snippet compiles against the package", function () {
     this.timeout(120_000);
-    const pages = [...readdirSync(DOCS).filter((file) => file.endsWith(".md")).sort().map((file) => `docs/${file}`), "README.md"];
+    const pages = [
+        ...readdirSync(DOCS)
+            .filter((file) => file.endsWith(".md"))
+            .sort()
+            .map((file) => `docs/${file}`),
+        "README.md",
+    ];
     const snippets = pages.flatMap(snippetsOf);
 
     it("has the pages the README links to, each with at least one snippet", () => {
         for (const page of REQUIRED_PAGES.map((file) => `docs/${file}`)) {
             assert.ok(pages.includes(page), `${page} is missing`);
-            assert.ok(snippets.some((snippet) => snippet.page === page), `${page} has no \`\`\`ts snippet`);
+            assert.ok(
+                snippets.some((snippet) => snippet.page === page),
+                `${page} has no \`\`\`ts snippet`,
+            );
         }
     });
 
@@ -87,6 +104,9 @@ describe("docs: every TypeScript snippet compiles against the package", function
 
     it(`compiles all ${snippets.length} snippets`, () => {
         const problems = checkSnippets(snippets);
-        assert.deepEqual(problems.map((problem) => `${problem.where}: ${problem.message}`), []);
+        assert.deepEqual(
+            problems.map((problem) => `${problem.where}: ${problem.message}`),
+            [],
+        );
     });
 });

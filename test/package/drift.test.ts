@@ -18,7 +18,9 @@ const STACK = "production";
 
 /** The drift job's run steps, as written. */
 function runSteps(): string[] {
-    const workflow = parse(readFileSync(join(EXAMPLE, ".github", "workflows", "drift.yml"), "utf8")) as { jobs: Record<string, { steps: { run?: string }[] }> };
+    const workflow = parse(readFileSync(join(EXAMPLE, ".github", "workflows", "drift.yml"), "utf8")) as {
+        jobs: Record<string, { steps: { run?: string }[] }>;
+    };
     return Object.values(workflow.jobs).flatMap((job) => job.steps.flatMap((step) => (step.run ? [step.run] : [])));
 }
 
@@ -41,20 +43,41 @@ describe("GitOps example: the nightly drift check run through the engine double"
         return runCommand(
             process.execPath,
             [
-                ...cli.execArgv, cli.script, operation, project, ...flags, "--stack", STACK, "--state", join(project, "state.json"),
-                "--config", `shortener:baseUrl=${emulator.baseUrl}`, "--secret-config-env", "shortener:apiKey=SHORTENER_API_KEY",
+                ...cli.execArgv,
+                cli.script,
+                operation,
+                project,
+                ...flags,
+                "--stack",
+                STACK,
+                "--state",
+                join(project, "state.json"),
+                "--config",
+                `shortener:baseUrl=${emulator.baseUrl}`,
+                "--secret-config-env",
+                "shortener:apiKey=SHORTENER_API_KEY",
             ],
-            { cwd: project, env: { ...cli.env, SHORTENER_API_KEY: emulator.apiKey, PULUMI_CONFIG_PASSPHRASE: "drift-test" } },
+            {
+                cwd: project,
+                env: { ...cli.env, SHORTENER_API_KEY: emulator.apiKey, PULUMI_CONFIG_PASSPHRASE: "drift-test" },
+            },
         );
     };
 
     before(async () => {
         emulator = await startEmulator({ rateLimit: { limit: 1000, windowMs: 1000 } });
         // The example's program and stack file; no wiki queries, so that no wiki is needed.
-        const files = Object.fromEntries(["index.ts", "Pulumi.yaml", "Pulumi.production.yaml"].map((file) => [file, readFileSync(join(EXAMPLE, file), "utf8")]));
+        const files = Object.fromEntries(
+            ["index.ts", "Pulumi.yaml", "Pulumi.production.yaml"].map((file) => [
+                file,
+                readFileSync(join(EXAMPLE, file), "utf8"),
+            ]),
+        );
         project = linkedProject("shortener-drift", { ...files, "queries/.keep": "" }, ["yaml"]);
         // What `npm ci` makes for the package's bin, which the report step runs with npx.
-        writeFiles(project, { "node_modules/.bin/shortener-report": `#!/bin/sh\nexec node "${join(REPOSITORY_ROOT, readManifest().bin["shortener-report"])}" "$@"\n` });
+        writeFiles(project, {
+            "node_modules/.bin/shortener-report": `#!/bin/sh\nexec node "${join(REPOSITORY_ROOT, readManifest().bin["shortener-report"])}" "$@"\n`,
+        });
         chmodSync(join(project, "node_modules", ".bin", "shortener-report"), 0o755);
         const deployed = await engine(["up"]);
         assert.equal(deployed.code, 0, deployed.stdout + deployed.stderr);
@@ -77,20 +100,34 @@ describe("GitOps example: the nightly drift check run through the engine double"
     it("exits 0 when nothing changed on the service", async () => {
         const checked = await engine(previewArguments());
         assert.equal(checked.code, 0, checked.stdout + checked.stderr);
-        assert.ok(!checked.stdout.includes(emulator.apiKey) && !checked.stderr.includes(emulator.apiKey), "the key is printed");
+        assert.ok(
+            !checked.stdout.includes(emulator.apiKey) && !checked.stderr.includes(emulator.apiKey),
+            "the key is printed",
+        );
     });
 
     it("exits non-zero after a change by hand, and its report names the resource and the property, as recorded → as now", async () => {
         const [domain] = (await emulator.admin.list("domains")).filter((record) => typeof record.id === "number");
         assert.ok(domain, "the up created the example's domain");
-        await emulator.admin.patch("domains", domain.id as number, { redirectroot: "https://changed-by-hand.example.net" });
+        await emulator.admin.patch("domains", domain.id as number, {
+            redirectroot: "https://changed-by-hand.example.net",
+        });
         const checked = await engine(previewArguments());
         assert.equal(checked.code, 7, checked.stdout + checked.stderr);
         assert.match(checked.stderr, /no changes were expected for preview but changes were proposed/);
         const issue = await reportStep(checked);
-        assert.match(issue, /^<!-- pulumi-shortener-report:drift -->\n### Drift in production: 1 drifted, 1 to update$/m);
-        assert.match(issue, /<summary>changed Domain <code>https:\/\/go\.example\.com<\/code> \(<code>brand<\/code>\)<\/summary>/);
-        assert.match(issue, /\| root redirect `redirectRoot` \| `"https:\/\/www\.example\.com"` \| `"https:\/\/changed-by-hand\.example\.net"` \|/);
+        assert.match(
+            issue,
+            /^<!-- pulumi-shortener-report:drift -->\n### Drift in production: 1 drifted, 1 to update$/m,
+        );
+        assert.match(
+            issue,
+            /<summary>changed Domain <code>https:\/\/go\.example\.com<\/code> \(<code>brand<\/code>\)<\/summary>/,
+        );
+        assert.match(
+            issue,
+            /\| root redirect `redirectRoot` \| `"https:\/\/www\.example\.com"` \| `"https:\/\/changed-by-hand\.example\.net"` \|/,
+        );
         assert.ok(!issue.includes(emulator.apiKey), "the key is in the issue");
     });
 });

@@ -49,7 +49,10 @@ const EXAMPLE_WIKI = "https://wiki.example.org/w/api.php";
 
 /** The example's files in these folders, and these files, as a copy of the example holds them. */
 function exampleFiles(folders: readonly string[], files: readonly string[] = []): Record<string, string> {
-    const paths = [...folders.flatMap((folder) => readdirSync(join(EXAMPLE, folder)).map((file) => `${folder}/${file}`)), ...files];
+    const paths = [
+        ...folders.flatMap((folder) => readdirSync(join(EXAMPLE, folder)).map((file) => `${folder}/${file}`)),
+        ...files,
+    ];
     return Object.fromEntries(paths.map((path) => [path, readFileSync(join(EXAMPLE, path), "utf8")]));
 }
 
@@ -80,18 +83,25 @@ function assertCommandsExist(commands: string[][]): void {
     const bins = Object.keys(readManifest().bin);
     const scripts = Object.keys(exampleManifest.scripts);
     for (const words of commands) {
-        assert.ok(["npx", "npm", "pulumi", "git", "cat"].includes(words[0]), `${words.join(" ")}: not a command the workflow installs`);
+        assert.ok(
+            ["npx", "npm", "pulumi", "git", "cat"].includes(words[0]),
+            `${words.join(" ")}: not a command the workflow installs`,
+        );
         if (words[0] === "pulumi") assert.ok(["preview", "up"].includes(words[1]), `pulumi ${words[1]}: unexpected`);
         if (words[0] === "git") assert.equal(words[1], "diff", `git ${words[1]}: unexpected`);
-        if (words[0] === "npx") assert.ok(bins.includes(words[1]), `npx ${words[1]}: not a bin of the package (${bins.join(", ")})`);
-        if (words[0] === "npm" && words[1] === "run") assert.ok(scripts.includes(words[2]), `npm run ${words[2]}: not a script of the example`);
+        if (words[0] === "npx")
+            assert.ok(bins.includes(words[1]), `npx ${words[1]}: not a bin of the package (${bins.join(", ")})`);
+        if (words[0] === "npm" && words[1] === "run")
+            assert.ok(scripts.includes(words[2]), `npm run ${words[2]}: not a script of the example`);
         if (words[0] === "npm") assert.ok(["ci", "run"].includes(words[1]), `npm ${words[1]}: unexpected`);
     }
 }
 
 /** The one run step whose command starts with `command`. */
 function runStep(job: Job, command: string): Step {
-    const steps = job.steps.filter((step) => (step.run ?? "").split("\n").some((line) => line.trim().startsWith(command)));
+    const steps = job.steps.filter((step) =>
+        (step.run ?? "").split("\n").some((line) => line.trim().startsWith(command)),
+    );
     assert.equal(steps.length, 1, `expected one step that runs ${command}`);
     return steps[0];
 }
@@ -107,7 +117,6 @@ function pulumiStep(job: Job): Step {
 function apiKeyOf(job: Job, step: Step): string | undefined {
     return step.env?.SHORTENER_API_KEY ?? job.env?.SHORTENER_API_KEY ?? workflow.env?.SHORTENER_API_KEY;
 }
-
 
 /** One call a script made to GitHub's REST API. */
 interface ApiCall {
@@ -126,14 +135,33 @@ async function runScript(step: Step, listed: readonly object[], files: Record<st
         calls.push({ method: name, params });
         return { data: name.startsWith("list") ? listed : {} };
     };
-    const issues = Object.fromEntries(["listComments", "listForRepo", "update", "updateComment", "createComment", "create"].map((name) => [name, method(name)]));
-    const github = { rest: { issues }, paginate: async (list: (params: object) => Promise<{ data: unknown }>, params: object) => (await list(params)).data };
-    const context = { repo: { owner: "acme", repo: "short-links" }, issue: { number: 42 }, serverUrl: "https://github.com", runId: 7 };
+    const issues = Object.fromEntries(
+        ["listComments", "listForRepo", "update", "updateComment", "createComment", "create"].map((name) => [
+            name,
+            method(name),
+        ]),
+    );
+    const github = {
+        rest: { issues },
+        paginate: async (list: (params: object) => Promise<{ data: unknown }>, params: object) =>
+            (await list(params)).data,
+    };
+    const context = {
+        repo: { owner: "acme", repo: "short-links" },
+        issue: { number: 42 },
+        serverUrl: "https://github.com",
+        runId: 7,
+    };
     const fakeRequire = (name: string) => {
         assert.equal(name, "fs", `the script requires ${name}`);
-        return { readFileSync: (path: string) => files[path] ?? assert.fail(`the script reads ${path}, which the job did not write`) };
+        return {
+            readFileSync: (path: string) =>
+                files[path] ?? assert.fail(`the script reads ${path}, which the job did not write`),
+        };
     };
-    const script = new AsyncFunction("github", "context", "require", "process", String(step.with?.script)) as (...args: unknown[]) => Promise<unknown>;
+    const script = new AsyncFunction("github", "context", "require", "process", String(step.with?.script)) as (
+        ...args: unknown[]
+    ) => Promise<unknown>;
     await script(github, context, fakeRequire, { env: { STACK: "acme/short-links/production" } });
     return calls;
 }
@@ -158,9 +186,15 @@ describe("GitOps example: the CI workflow", function () {
 
     it("runs only commands that exist: npx of the package's bins, npm run of the example's scripts", () => {
         const commands = jobs.flatMap(commandsOf);
-        assert.ok(commands.some((words) => words[0] === "npx"), "the workflow runs no npx command");
+        assert.ok(
+            commands.some((words) => words[0] === "npx"),
+            "the workflow runs no npx command",
+        );
         assertCommandsExist(commands);
-        assert.ok(exampleManifest.dependencies["pulumi-shortener"], "the example must depend on the package for npx to find its bin");
+        assert.ok(
+            exampleManifest.dependencies["pulumi-shortener"],
+            "the example must depend on the package for npx to find its bin",
+        );
     });
 
     it("on a pull request: lints the queries with github annotations, then previews as JSON with the key from secrets", () => {
@@ -173,19 +207,37 @@ describe("GitOps example: the CI workflow", function () {
         assert.match(String(preview.run), /^pulumi preview --stack "\$STACK" --json > preview\.json$/);
         assert.equal(apiKeyOf(job, preview), API_KEY_FROM_SECRETS);
         const steps = job.steps.map((step) => step.run ?? "");
-        assert.ok(steps.findIndex((run) => run.includes("wiki-query-lint")) < steps.indexOf(String(preview.run)), "the lint must run before the preview");
+        assert.ok(
+            steps.findIndex((run) => run.includes("wiki-query-lint")) < steps.indexOf(String(preview.run)),
+            "the lint must run before the preview",
+        );
     });
 
     it("on a pull request: one comment, edited on every push, reports the preview and the lint findings of the changed query files", () => {
         const job = jobOn("pull_request");
         const preview = runStep(job, "pulumi preview");
         const report = runStep(job, "npx shortener-report");
-        assert.equal(report.if, `always() && steps.${preview.id}.outcome != 'skipped'`, "a failed preview is reported too");
-        const words = commandsOf({ ...job, steps: [report] }).find((command) => command[1] === "shortener-report") ?? [];
+        assert.equal(
+            report.if,
+            `always() && steps.${preview.id}.outcome != 'skipped'`,
+            "a failed preview is reported too",
+        );
+        const words =
+            commandsOf({ ...job, steps: [report] }).find((command) => command[1] === "shortener-report") ?? [];
         const option = (name: string) => words[words.indexOf(name) + 1];
-        assert.deepEqual([option("--input"), option("--lint"), option("--changed"), option("--marker")], ["preview.json", "lint.json", "changed-files.txt", "pr"]);
-        assert.match(String(report.run), /git diff --name-only "origin\/\$GITHUB_BASE_REF\.\.\.HEAD" > changed-files\.txt/);
-        assert.equal(job.steps.find((step) => step.uses?.startsWith("actions/checkout@"))?.with?.["fetch-depth"], 0, "the base branch is there to diff against");
+        assert.deepEqual(
+            [option("--input"), option("--lint"), option("--changed"), option("--marker")],
+            ["preview.json", "lint.json", "changed-files.txt", "pr"],
+        );
+        assert.match(
+            String(report.run),
+            /git diff --name-only "origin\/\$GITHUB_BASE_REF\.\.\.HEAD" > changed-files\.txt/,
+        );
+        assert.equal(
+            job.steps.find((step) => step.uses?.startsWith("actions/checkout@"))?.with?.["fetch-depth"],
+            0,
+            "the base branch is there to diff against",
+        );
         const post = job.steps.find((step) => step.uses?.startsWith("actions/github-script@"));
         assert.ok(post && job.steps.indexOf(post) > job.steps.indexOf(report));
         const script = String(post.with?.script);
@@ -199,10 +251,14 @@ describe("GitOps example: the CI workflow", function () {
     it("pins every action by commit SHA, its tag in a comment, and checks out without keeping the token in .git/config", () => {
         for (const file of [WORKFLOW, DRIFT_WORKFLOW]) {
             const text = readFileSync(join(EXAMPLE, file), "utf8");
-            for (const line of usesLines(text)) assert.match(line, /uses: [\w.-]+\/[\w.-]+@[0-9a-f]{40} # v\d+\.\d+\.\d+$/, `${file}: ${line.trim()}`);
-            const checkouts = Object.values((parse(text) as Workflow).jobs).flatMap((job) => job.steps).filter((step) => step.uses?.startsWith("actions/checkout@"));
+            for (const line of usesLines(text))
+                assert.match(line, /uses: [\w.-]+\/[\w.-]+@[0-9a-f]{40} # v\d+\.\d+\.\d+$/, `${file}: ${line.trim()}`);
+            const checkouts = Object.values((parse(text) as Workflow).jobs)
+                .flatMap((job) => job.steps)
+                .filter((step) => step.uses?.startsWith("actions/checkout@"));
             assert.ok(checkouts.length > 0);
-            for (const step of checkouts) assert.equal(step.with?.["persist-credentials"], false, `${file}: a checkout keeps the token`);
+            for (const step of checkouts)
+                assert.equal(step.with?.["persist-credentials"], false, `${file}: a checkout keeps the token`);
         }
     });
 
@@ -212,8 +268,17 @@ describe("GitOps example: the CI workflow", function () {
         const otherBot = { id: 1, user: { login: "evil-app[bot]", type: "Bot" }, body: `${MARKER}\nforged` };
         const quoting = { id: 2, user: ACTIONS_BOT, body: `Someone said:\n${MARKER}` };
         const own = { id: 3, user: ACTIONS_BOT, body: `${MARKER}\n### Preview: no changes\n` };
-        assert.deepEqual(writes(await runScript(post, [otherBot, quoting, own], { "report.md": report })).map((call) => [call.method, call.params.comment_id]), [["updateComment", 3]]);
-        assert.deepEqual(writes(await runScript(post, [otherBot, quoting], { "report.md": report })).map((call) => call.method), ["createComment"]);
+        assert.deepEqual(
+            writes(await runScript(post, [otherBot, quoting, own], { "report.md": report })).map((call) => [
+                call.method,
+                call.params.comment_id,
+            ]),
+            [["updateComment", 3]],
+        );
+        assert.deepEqual(
+            writes(await runScript(post, [otherBot, quoting], { "report.md": report })).map((call) => call.method),
+            ["createComment"],
+        );
     });
 
     it("posts nothing when the report failed: the post step runs only after a report step that succeeded, and never posts an empty or unmarked report", async () => {
@@ -221,11 +286,18 @@ describe("GitOps example: the CI workflow", function () {
         const report = runStep(job, "npx shortener-report");
         const post = job.steps.find((step) => step.uses?.startsWith("actions/github-script@"))!;
         assert.ok(report.id, "the report step has an id");
-        assert.match(String(post.if), new RegExp(`steps\\.${report.id}\\.outcome == 'success'`), "the post step waits for the report's success");
+        assert.match(
+            String(post.if),
+            new RegExp(`steps\\.${report.id}\\.outcome == 'success'`),
+            "the post step waits for the report's success",
+        );
         assert.doesNotMatch(String(post.if), /hashFiles/, "an empty report.md passes hashFiles");
         const anyBot = { id: 9, user: { login: "other[bot]", type: "Bot" }, body: "hello" };
         for (const broken of ["", "partial output\n"]) {
-            await assert.rejects(runScript(post, [anyBot], { "report.md": broken }), /does not start with the report's marker/);
+            await assert.rejects(
+                runScript(post, [anyBot], { "report.md": broken }),
+                /does not start with the report's marker/,
+            );
         }
     });
 
@@ -244,19 +316,25 @@ describe("GitOps example: the CI workflow", function () {
         assert.equal(lints.length, 2, "the annotations and the report's findings");
         for (const lint of lints) assert.equal(lint[lint.indexOf("--catalogue") + 1], pin);
         assert.match(exampleManifest.scripts["lint:queries"], new RegExp(`--catalogue ${pin.replace(/\./g, "\\.")} `));
-        assert.equal(findPinnedCatalogue(EXAMPLE_WIKI, join(EXAMPLE, DEFAULT_PIN_DIRECTORY))?.origin?.apiUrl, EXAMPLE_WIKI);
+        assert.equal(
+            findPinnedCatalogue(EXAMPLE_WIKI, join(EXAMPLE, DEFAULT_PIN_DIRECTORY))?.origin?.apiUrl,
+            EXAMPLE_WIKI,
+        );
     });
 
     describe("its lint step, run as written in a copy of the example", () => {
         let project: string | undefined;
-        const lintLine = () => jobOn("pull_request").steps.find((step) => step.run?.startsWith("npx wiki-query-lint"))!.run!;
+        const lintLine = () =>
+            jobOn("pull_request").steps.find((step) => step.run?.startsWith("npx wiki-query-lint"))!.run!;
 
         before(() => {
             const files = exampleFiles(["queries", DEFAULT_PIN_DIRECTORY]);
             project = linkedProject("shortener-gitops", files);
             // What `npm ci` makes for the package's bin.
             const bin = join(project, "node_modules", ".bin", "wiki-query-lint");
-            writeFiles(project, { "node_modules/.bin/wiki-query-lint": `#!/bin/sh\nexec node "${join(REPOSITORY_ROOT, readManifest().bin["wiki-query-lint"])}" "$@"\n` });
+            writeFiles(project, {
+                "node_modules/.bin/wiki-query-lint": `#!/bin/sh\nexec node "${join(REPOSITORY_ROOT, readManifest().bin["wiki-query-lint"])}" "$@"\n`,
+            });
             chmodSync(bin, 0o755);
         });
         after(() => removeDir(project));
@@ -267,7 +345,9 @@ describe("GitOps example: the CI workflow", function () {
         });
 
         it("fails with an error annotation on the line of a broken query", async () => {
-            writeFiles(project!, { "queries/broken.yaml": "- name: broken\n  list: allpages\n  params:\n    apdir: sideways\n" });
+            writeFiles(project!, {
+                "queries/broken.yaml": "- name: broken\n  list: allpages\n  params:\n    apdir: sideways\n",
+            });
             const result = await runCommand("bash", ["-c", lintLine()], { cwd: project! });
             removeDir(join(project!, "queries", "broken.yaml"));
             assert.equal(result.code, 1, result.stdout + result.stderr);
@@ -283,7 +363,10 @@ describe("GitOps example: the CI workflow", function () {
     it("deploys a program whose preview of the production stack validates every query, plans its QR code and every link of links.json", async function () {
         // Two engine processes and every query judged: over a minute on a loaded 2-core machine.
         this.timeout(300_000);
-        const files = { ...exampleFiles(["queries", DEFAULT_PIN_DIRECTORY]), ...exampleFiles([], ["index.ts", "links.json", "Pulumi.yaml", "Pulumi.production.yaml"]) };
+        const files = {
+            ...exampleFiles(["queries", DEFAULT_PIN_DIRECTORY]),
+            ...exampleFiles([], ["index.ts", "links.json", "Pulumi.yaml", "Pulumi.production.yaml"]),
+        };
         const project = linkedProject("shortener-gitops-program", files, ["yaml"]);
         try {
             const result = await runLifecycle("preview", {
@@ -294,9 +377,19 @@ describe("GitOps example: the CI workflow", function () {
                 env: { PULUMI_CONFIG_PASSPHRASE: "gitops-test" },
             });
             assert.ok(result.ok, result.log);
-            assert.ok((result.diagnostics ?? []).join("\n").includes(`pinned catalogue ${DEFAULT_PIN_DIRECTORY}/${pinFileName(EXAMPLE_WIKI)} `), "the preview judged with the pin the lint uses");
-            const planned = (kind: string) => result.steps.filter((step) => step.type.endsWith(`:${kind}`) && step.op === "create").map((step) => step.name);
-            const queries = readdirSync(join(EXAMPLE, "queries")).flatMap((file) => parse(readFileSync(join(EXAMPLE, "queries", file), "utf8")) as { name: string }[]);
+            assert.ok(
+                (result.diagnostics ?? [])
+                    .join("\n")
+                    .includes(`pinned catalogue ${DEFAULT_PIN_DIRECTORY}/${pinFileName(EXAMPLE_WIKI)} `),
+                "the preview judged with the pin the lint uses",
+            );
+            const planned = (kind: string) =>
+                result.steps
+                    .filter((step) => step.type.endsWith(`:${kind}`) && step.op === "create")
+                    .map((step) => step.name);
+            const queries = readdirSync(join(EXAMPLE, "queries")).flatMap(
+                (file) => parse(readFileSync(join(EXAMPLE, "queries", file), "utf8")) as { name: string }[],
+            );
             assert.deepEqual(planned("WikiQuery").sort(), queries.map((query) => query.name).sort());
             assert.deepEqual(planned("QrCode").sort(), queries.map((query) => `${query.name}-qr`).sort());
             const links = JSON.parse(readFileSync(join(EXAMPLE, "links.json"), "utf8")) as { name: string }[];
@@ -316,14 +409,19 @@ describe("GitOps example: the nightly drift workflow", () => {
         const crons = (drift.on.schedule ?? []).map((entry) => entry.cron.trim().split(/\s+/));
         assert.equal(crons.length, 1);
         const [minute, hour, ...daily] = crons[0];
-        assert.ok(/^\d+$/.test(minute) && Number(minute) < 60 && /^\d+$/.test(hour) && Number(hour) < 24, crons[0].join(" "));
+        assert.ok(
+            /^\d+$/.test(minute) && Number(minute) < 60 && /^\d+$/.test(hour) && Number(hour) < 24,
+            crons[0].join(" "),
+        );
         assert.deepEqual(daily, ["*", "*", "*"], "every day");
         assert.ok("workflow_dispatch" in drift.on);
     });
 
     it("runs only commands that exist, with actions of the same versions as the deploy workflow", () => {
         assertCommandsExist(commandsOf(job));
-        const deployActions = new Set(jobs.flatMap((other) => other.steps.map((step) => step.uses).filter((uses) => uses !== undefined)));
+        const deployActions = new Set(
+            jobs.flatMap((other) => other.steps.map((step) => step.uses).filter((uses) => uses !== undefined)),
+        );
         for (const uses of job.steps.map((step) => step.uses).filter((uses): uses is string => uses !== undefined)) {
             assert.ok(deployActions.has(uses), `${uses}: not an action this example already relies on`);
         }
@@ -332,7 +430,10 @@ describe("GitOps example: the nightly drift workflow", () => {
     it("refreshes and previews the deployed stack as JSON expecting no changes, with the key from secrets", () => {
         assert.equal(pulumiStep(job).with?.command, undefined, "pulumi/actions only installs the CLI");
         const preview = runStep(job, "pulumi preview");
-        assert.match(String(preview.run), /^pulumi preview --stack "\$STACK" --refresh --expect-no-changes --json > preview\.json$/);
+        assert.match(
+            String(preview.run),
+            /^pulumi preview --stack "\$STACK" --refresh --expect-no-changes --json > preview\.json$/,
+        );
         assert.equal(drift.env?.STACK, workflow.env?.STACK, "the stack the deploy workflow deploys");
         assert.equal(preview.env?.SHORTENER_API_KEY, API_KEY_FROM_SECRETS);
     });
@@ -343,10 +444,16 @@ describe("GitOps example: the nightly drift workflow", () => {
         const issue = job.steps.find((step) => step.uses?.startsWith("actions/github-script@"));
         assert.ok(issue && preview.id, "an issue step after an identified preview step");
         assert.equal(report.if, `failure() && steps.${preview.id}.outcome == 'failure'`);
-        assert.equal(issue.if, `failure() && steps.${preview.id}.outcome == 'failure' && steps.${report.id}.outcome == 'success'`);
+        assert.equal(
+            issue.if,
+            `failure() && steps.${preview.id}.outcome == 'failure' && steps.${report.id}.outcome == 'success'`,
+        );
         assert.match(String(report.run), /^npx shortener-report --input preview\.json --marker drift .*> drift\.md$/);
         assert.equal(job.permissions?.issues, "write");
-        assert.ok(job.steps.indexOf(issue) > job.steps.indexOf(report) && job.steps.indexOf(report) > job.steps.indexOf(preview));
+        assert.ok(
+            job.steps.indexOf(issue) > job.steps.indexOf(report) &&
+                job.steps.indexOf(report) > job.steps.indexOf(preview),
+        );
         const script = String(issue.with?.script);
         assert.doesNotThrow(() => new AsyncFunction("github", "context", "process", "require", script));
         assert.match(script, /readFileSync\("drift\.md"/);
@@ -356,14 +463,36 @@ describe("GitOps example: the nightly drift workflow", () => {
     it("puts the report only in its own drift issue: by github-actions[bot], not a pull request, the marker its first line", async () => {
         const issueStep = job.steps.find((step) => step.uses?.startsWith("actions/github-script@"))!;
         const report = `${DRIFT_MARKER}\n### Drift in acme/short-links/production: 1 drifted\n`;
-        const discussion = { number: 5, user: { login: "maintainer", type: "User" }, body: "We know about the drift: keep it while we decide." };
-        const fix = { number: 6, user: ACTIONS_BOT, pull_request: { url: "https://api.github.com/pulls/6" }, body: `${DRIFT_MARKER}\nfix` };
+        const discussion = {
+            number: 5,
+            user: { login: "maintainer", type: "User" },
+            body: "We know about the drift: keep it while we decide.",
+        };
+        const fix = {
+            number: 6,
+            user: ACTIONS_BOT,
+            pull_request: { url: "https://api.github.com/pulls/6" },
+            body: `${DRIFT_MARKER}\nfix`,
+        };
         const own = { number: 8, user: ACTIONS_BOT, body: `${DRIFT_MARKER}\n### Drift: 2 drifted` };
         const edited = writes(await runScript(issueStep, [discussion, fix, own], { "drift.md": report }));
-        assert.deepEqual(edited.map((call) => [call.method, call.params.issue_number]), [["update", 8], ["createComment", 8]]);
+        assert.deepEqual(
+            edited.map((call) => [call.method, call.params.issue_number]),
+            [
+                ["update", 8],
+                ["createComment", 8],
+            ],
+        );
         const opened = writes(await runScript(issueStep, [discussion, fix], { "drift.md": report }));
-        assert.deepEqual(opened.map((call) => call.method), ["create"], "none of its own open: a new issue, no one else's edited");
-        await assert.rejects(runScript(issueStep, [own], { "drift.md": "" }), /does not start with the report's marker/);
+        assert.deepEqual(
+            opened.map((call) => call.method),
+            ["create"],
+            "none of its own open: a new issue, no one else's edited",
+        );
+        await assert.rejects(
+            runScript(issueStep, [own], { "drift.md": "" }),
+            /does not start with the report's marker/,
+        );
         assert.match(String(issueStep.if), /steps\.report\.outcome == 'success'/, "a failed report is not posted");
     });
 });

@@ -6,7 +6,14 @@ import { strict as assert } from "node:assert";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { mustRun } from "../support/commands";
-import { committedCopy, freshTempDir, PACKAGE_NAME, readManifest, removeDir, writeUserProject } from "../support/repository";
+import {
+    committedCopy,
+    freshTempDir,
+    PACKAGE_NAME,
+    readManifest,
+    removeDir,
+    writeUserProject,
+} from "../support/repository";
 
 const PROGRAM = `import * as shortener from "${PACKAGE_NAME}";
 
@@ -27,7 +34,10 @@ describe("package: installed from its git repository into a fresh project", func
         project = join(work, "project");
         writeUserProject(project, url, { "index.ts": PROGRAM });
         // The npm cache makes this quick; packages missing from it come from the registry.
-        await mustRun("npm", ["install", "--no-audit", "--no-fund", "--prefer-offline"], { cwd: project, timeoutMs: 540_000 });
+        await mustRun("npm", ["install", "--no-audit", "--no-fund", "--prefer-offline"], {
+            cwd: project,
+            timeoutMs: 540_000,
+        });
     });
     after(() => removeDir(work));
 

@@ -8,7 +8,16 @@ import { startEmulator, type RunningEmulator } from "../../emulator";
 import { readState, runLifecycle, type LifecycleResult, type Operation } from "../../engine";
 import { changes, stepOf } from "../support/stack";
 import { mustRun, runCommand } from "../support/commands";
-import { freshTempDir, packTarball, PACKAGE_NAME, readManifest, removeDir, REPOSITORY_ROOT, writeUserProject, type PackedTarball } from "../support/repository";
+import {
+    freshTempDir,
+    packTarball,
+    PACKAGE_NAME,
+    readManifest,
+    removeDir,
+    REPOSITORY_ROOT,
+    writeUserProject,
+    type PackedTarball,
+} from "../support/repository";
 
 // Tools for building the shipped catalogue, not used by anything the package exports.
 const BUILD_ONLY_SOURCES = ["provider/wiki/catalogue/build/build.ts", "provider/wiki/catalogue/build/notation.ts"];
@@ -57,17 +66,36 @@ function expectedContents(): string[] {
             const base = join("dist", file.replace(/\.ts$/, ""));
             return [`${base}.js`, `${base}.d.ts`];
         });
-    const documents = ["README.md", "CHANGELOG.md", "LICENSE"].filter((file) => readdirSync(REPOSITORY_ROOT).includes(file));
-    return [...compiled, "dist/provider/wiki/catalogue/catalogue.json", "package.json", ...documents, ...shippedDocs()].sort();
+    const documents = ["README.md", "CHANGELOG.md", "LICENSE"].filter((file) =>
+        readdirSync(REPOSITORY_ROOT).includes(file),
+    );
+    return [
+        ...compiled,
+        "dist/provider/wiki/catalogue/catalogue.json",
+        "package.json",
+        ...documents,
+        ...shippedDocs(),
+    ].sort();
 }
 
 /** The docs and examples the README links to: shipped, so that its links work on the registry page and in node_modules. */
 function shippedDocs(): string[] {
-    const docs = readdirSync(join(REPOSITORY_ROOT, "docs")).filter((file) => file.endsWith(".md")).map((file) => `docs/${file}`);
+    const docs = readdirSync(join(REPOSITORY_ROOT, "docs"))
+        .filter((file) => file.endsWith(".md"))
+        .map((file) => `docs/${file}`);
     const images = readdirSync(join(REPOSITORY_ROOT, "docs", "images")).map((file) => `docs/images/${file}`);
-    const exampleFiles = ["README.md", "index.ts", "package.json", "tsconfig.json", "Pulumi.yaml", "Pulumi.production.yaml"];
+    const exampleFiles = [
+        "README.md",
+        "index.ts",
+        "package.json",
+        "tsconfig.json",
+        "Pulumi.yaml",
+        "Pulumi.production.yaml",
+    ];
     const examples = readdirSync(join(REPOSITORY_ROOT, "examples")).flatMap((example) =>
-        exampleFiles.map((file) => `examples/${example}/${file}`).filter((file) => existsSync(join(REPOSITORY_ROOT, file))),
+        exampleFiles
+            .map((file) => `examples/${example}/${file}`)
+            .filter((file) => existsSync(join(REPOSITORY_ROOT, file))),
     );
     const gitops = ["queries", "wiki-catalogues", ".github/workflows"].flatMap((dir) =>
         readdirSync(join(REPOSITORY_ROOT, "examples/gitops", dir)).map((file) => `examples/gitops/${dir}/${file}`),
@@ -99,7 +127,9 @@ function brokenLinks(root: string, file: string): string[] {
         }
         if (anchor === undefined) continue;
         const markdown = statSync(resolved).isDirectory() ? join(resolved, "README.md") : resolved;
-        const headings = [...readFileSync(markdown, "utf8").matchAll(/^#+ (.+)$/gm)].map(([, heading]) => anchorOf(heading));
+        const headings = [...readFileSync(markdown, "utf8").matchAll(/^#+ (.+)$/gm)].map(([, heading]) =>
+            anchorOf(heading),
+        );
         if (!headings.includes(anchor)) broken.push(`${file}: ${target} (no such heading)`);
     }
     return broken;
@@ -132,9 +162,16 @@ describe("package: installed from its tarball into a fresh Pulumi project", func
         tarball = await packTarball(work);
         project = join(work, "project");
         stateFile = join(work, "state", "dev.json");
-        writeUserProject(project, `file:${tarball.path}`, { "index.ts": PROGRAM, "queries/clean.yaml": QUERIES_CLEAN, "queries/broken.yaml": QUERIES_BROKEN });
+        writeUserProject(project, `file:${tarball.path}`, {
+            "index.ts": PROGRAM,
+            "queries/clean.yaml": QUERIES_CLEAN,
+            "queries/broken.yaml": QUERIES_BROKEN,
+        });
         // The npm cache makes this quick; packages missing from it come from the registry.
-        await mustRun("npm", ["install", "--no-audit", "--no-fund", "--prefer-offline"], { cwd: project, timeoutMs: 240_000 });
+        await mustRun("npm", ["install", "--no-audit", "--no-fund", "--prefer-offline"], {
+            cwd: project,
+            timeoutMs: 240_000,
+        });
         emulator = await startEmulator({ rateLimit: { limit: 1000, windowMs: 1000 } });
     });
 
@@ -150,14 +187,23 @@ describe("package: installed from its tarball into a fresh Pulumi project", func
         for (const target of Object.values(manifest.exports)) {
             entryPoints.push(...(typeof target === "string" ? [target] : Object.values(target)));
         }
-        for (const entry of entryPoints) assert.ok(tarball.files.includes(entry.replace(/^\.\//, "")), `${entry} is not in the package`);
+        for (const entry of entryPoints)
+            assert.ok(tarball.files.includes(entry.replace(/^\.\//, "")), `${entry} is not in the package`);
     });
 
     it("has every link of its installed README and docs resolve to a file and heading of the installed package", () => {
         const installed = join(project, "node_modules", PACKAGE_NAME);
-        const markdown = ["README.md", ...readdirSync(join(installed, "docs")).filter((file) => file.endsWith(".md")).map((file) => `docs/${file}`)];
+        const markdown = [
+            "README.md",
+            ...readdirSync(join(installed, "docs"))
+                .filter((file) => file.endsWith(".md"))
+                .map((file) => `docs/${file}`),
+        ];
         assert.ok(markdown.length > 5, `expected the docs in the installed package, found ${markdown.join(", ")}`);
-        assert.deepEqual(markdown.flatMap((file) => brokenLinks(installed, file)), []);
+        assert.deepEqual(
+            markdown.flatMap((file) => brokenLinks(installed, file)),
+            [],
+        );
     });
 
     it("is installed as a copy (not a link to the repository), and its declarations type-check the program", async () => {
@@ -176,15 +222,24 @@ describe("package: installed from its tarball into a fresh Pulumi project", func
             "create news-landing-qr",
         ]);
         const state = readState(stateFile);
-        const kinds = state.resources.filter((resource) => resource.type.startsWith(TYPE_PREFIX)).map((resource) => resource.type).sort();
-        assert.deepEqual(kinds, ["Campaign", "Channel", "ChannelItem", "Domain", "Pixel", "QrCode"].map((kind) => TYPE_PREFIX + kind));
+        const kinds = state.resources
+            .filter((resource) => resource.type.startsWith(TYPE_PREFIX))
+            .map((resource) => resource.type)
+            .sort();
+        assert.deepEqual(
+            kinds,
+            ["Campaign", "Channel", "ChannelItem", "Domain", "Pixel", "QrCode"].map((kind) => TYPE_PREFIX + kind),
+        );
         const [campaign] = await emulator!.admin.list("campaigns");
         assert.equal(campaign.name, "Launch campaign");
         assert.equal(result.outputs.domainName, "https://go.example.com");
         assert.ok(String(result.outputs.campaignListUrl).startsWith(emulator!.baseUrl), result.log);
         const [channel] = await emulator!.admin.list("channels");
         const [qr] = await emulator!.admin.list("qrcodes");
-        assert.deepEqual((channel.items as { type: string; id: number }[]).map(({ type, id }) => ({ type, id })), [{ type: "qr", id: qr.id }]);
+        assert.deepEqual(
+            (channel.items as { type: string; id: number }[]).map(({ type, id }) => ({ type, id })),
+            [{ type: "qr", id: qr.id }],
+        );
     });
 
     it("refresh shows an out-of-band change made on the service", async () => {
@@ -193,7 +248,10 @@ describe("package: installed from its tarball into a fresh Pulumi project", func
         const result = await expectOk("refresh");
         const step = stepOf(result, "launch");
         assert.equal(step.op, "refresh");
-        assert.deepEqual(step.diffs?.find((diff) => diff.property === "name"), { property: "name", old: "Launch campaign", new: "Renamed by hand" });
+        assert.deepEqual(
+            step.diffs?.find((diff) => diff.property === "name"),
+            { property: "name", old: "Launch campaign", new: "Renamed by hand" },
+        );
         assert.deepEqual(changes(result), ["refresh launch"]);
     });
 
@@ -208,19 +266,28 @@ describe("package: installed from its tarball into a fresh Pulumi project", func
     it("runs `npx shortener-import` from the project: the installed bin reads the account, with the provider's environment variables", async () => {
         await emulator!.admin.seed("pixels", { type: "adspixel", name: "Imported pixel", tag: "AW-IMPORT" });
         const env = { SHORTENER_BASE_URL: emulator!.baseUrl, SHORTENER_API_KEY: emulator!.apiKey };
-        const result = await runCommand("npx", ["--no-install", "shortener-import", "--kinds", "pixels"], { cwd: project, env });
+        const result = await runCommand("npx", ["--no-install", "shortener-import", "--kinds", "pixels"], {
+            cwd: project,
+            env,
+        });
         assert.equal(result.code, 0, result.stdout + result.stderr);
         assert.match(result.stdout, /new shortener\.Pixel\("imported-pixel", \{\n {4}adopt: \d+,/);
     });
 
     it("the shortener-stack example copied out of the repository installs (the package from its tarball) and previews through the engine double", async () => {
         const copy = join(work!, "shortener-stack");
-        cpSync(join(REPOSITORY_ROOT, "examples", "shortener-stack"), copy, { recursive: true, filter: (source) => !source.includes("node_modules") });
+        cpSync(join(REPOSITORY_ROOT, "examples", "shortener-stack"), copy, {
+            recursive: true,
+            filter: (source) => !source.includes("node_modules"),
+        });
         // Its dependency on the package is the repository (file:../..); a user's project names the package it installed.
         const manifest = JSON.parse(readFileSync(join(copy, "package.json"), "utf8"));
         manifest.dependencies[PACKAGE_NAME] = `file:${tarball.path}`;
         writeFileSync(join(copy, "package.json"), JSON.stringify(manifest, null, 2));
-        await mustRun("npm", ["install", "--no-audit", "--no-fund", "--prefer-offline"], { cwd: copy, timeoutMs: 240_000 });
+        await mustRun("npm", ["install", "--no-audit", "--no-fund", "--prefer-offline"], {
+            cwd: copy,
+            timeoutMs: 240_000,
+        });
         const preview = await runLifecycle("preview", {
             programDir: copy,
             stateFile: join(work!, "state", "example.json"),
@@ -229,14 +296,20 @@ describe("package: installed from its tarball into a fresh Pulumi project", func
             env: { PULUMI_CONFIG_PASSPHRASE: PASSPHRASE },
         });
         assert.ok(preview.ok, `preview failed:\n${preview.log}\n${(preview.diagnostics ?? []).join("\n")}`);
-        assert.ok(changes(preview).some((change) => change.startsWith("create ")), preview.log);
+        assert.ok(
+            changes(preview).some((change) => change.startsWith("create ")),
+            preview.log,
+        );
     });
 
     it("installs into a copy of the GitOps example, whose range it satisfies (npm ls), which type-checks and lints against it", async () => {
         const example = join(REPOSITORY_ROOT, "examples", "gitops");
         const copy = join(work!, "gitops");
         cpSync(example, copy, { recursive: true, filter: (source) => !source.includes("node_modules") });
-        await mustRun("npm", ["install", "--no-audit", "--no-fund", "--prefer-offline", "--no-save", tarball.path], { cwd: copy, timeoutMs: 240_000 });
+        await mustRun("npm", ["install", "--no-audit", "--no-fund", "--prefer-offline", "--no-save", tarball.path], {
+            cwd: copy,
+            timeoutMs: 240_000,
+        });
         // npm ls fails ("invalid") when the installed version is outside the range the example's package.json asks for.
         await mustRun("npm", ["ls", PACKAGE_NAME], { cwd: copy });
         await mustRun("npm", ["run", "typecheck"], { cwd: copy });
@@ -244,11 +317,20 @@ describe("package: installed from its tarball into a fresh Pulumi project", func
     });
 
     it("runs `npx wiki-query-lint` from the project: exit 0 on clean definitions, 1 with annotations on errors", async () => {
-        const clean = await runCommand("npx", ["--no-install", "wiki-query-lint", "queries/clean.yaml"], { cwd: project });
+        const clean = await runCommand("npx", ["--no-install", "wiki-query-lint", "queries/clean.yaml"], {
+            cwd: project,
+        });
         assert.equal(clean.code, 0, clean.stdout + clean.stderr);
         assert.match(clean.stdout, /1 definition in 1 file: 0 with errors/);
-        const broken = await runCommand("npx", ["--no-install", "wiki-query-lint", "--format", "github", "queries/broken.yaml"], { cwd: project });
+        const broken = await runCommand(
+            "npx",
+            ["--no-install", "wiki-query-lint", "--format", "github", "queries/broken.yaml"],
+            { cwd: project },
+        );
         assert.equal(broken.code, 1, broken.stdout + broken.stderr);
-        assert.match(broken.stdout, /^::error file=queries\/broken\.yaml,line=4,title=badvalue in \[0\] "bad direction" apdir::/m);
+        assert.match(
+            broken.stdout,
+            /^::error file=queries\/broken\.yaml,line=4,title=badvalue in \[0\] "bad direction" apdir::/m,
+        );
     });
 });

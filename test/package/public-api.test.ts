@@ -22,6 +22,10 @@ describe("package: the public exports", function () {
         const api = publicApi(REPOSITORY_ROOT, ["provider/index.ts"]);
         const domain = api["provider/index.ts"].find((exported) => exported.name === "Domain");
         assert.ok(domain?.members?.includes("redirectRoot"), JSON.stringify(domain));
-        assert.ok(api["provider/index.ts"].some((exported) => exported.name === "DomainArgs" && exported.kind === "interface"));
+        assert.ok(
+            api["provider/index.ts"].some(
+                (exported) => exported.name === "DomainArgs" && exported.kind === "interface",
+            ),
+        );
     });
 });

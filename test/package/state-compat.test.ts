@@ -27,7 +27,9 @@ describe("package: state written by earlier versions", function () {
         describe(`written by ${version}`, () => {
             let stack: FixtureStack | undefined;
             const written = readState(join(STATE_FIXTURES, version, "stack.json"));
-            const shortenerResources = written.resources.filter((resource) => resource.type !== STACK_TYPE && resource.type !== DEFAULT_PROVIDER);
+            const shortenerResources = written.resources.filter(
+                (resource) => resource.type !== STACK_TYPE && resource.type !== DEFAULT_PROVIDER,
+            );
 
             before(async () => (stack = await openFixture(version)));
             after(async () => stack?.close());
@@ -46,7 +48,10 @@ describe("package: state written by earlier versions", function () {
                 const result = expectOk(await stack!.run("refresh"));
                 assert.deepEqual(changes(result), []);
                 assert.equal(result.steps.length, shortenerResources.length, result.log);
-                assert.ok(result.steps.every((step) => step.op === "same"), result.log);
+                assert.ok(
+                    result.steps.every((step) => step.op === "same"),
+                    result.log,
+                );
             });
 
             it("preview of the same program shows no change but the repair of data 0.1.0 sent in names the service drops", async () => {
@@ -54,8 +59,13 @@ describe("package: state written by earlier versions", function () {
                 // 0.1.0 sent a wifi password as `password`, which the real service ignores (an open network): the
                 // same program now means `pass`, so the code is updated once with what it always declared.
                 assert.deepEqual(changes(result), version === "0.1.0" ? ["update wifi"] : []);
-                const previewed = result.steps.filter((step) => step.type !== STACK_TYPE && step.type !== DEFAULT_PROVIDER);
-                assert.deepEqual(previewed.map((step) => step.urn).sort(), shortenerResources.map((resource) => resource.urn).sort());
+                const previewed = result.steps.filter(
+                    (step) => step.type !== STACK_TYPE && step.type !== DEFAULT_PROVIDER,
+                );
+                assert.deepEqual(
+                    previewed.map((step) => step.urn).sort(),
+                    shortenerResources.map((resource) => resource.urn).sort(),
+                );
             });
 
             if (version === "0.1.0") {
@@ -75,7 +85,11 @@ describe("package: state written by earlier versions", function () {
                 // The engine gives a state whose resources name no provider the default provider, made from the
                 // current config (addDefaultProviders); nothing else is added or lost. An up writes the resources in the
                 // order its steps ended (the snapshot manager's), so they are compared as sets.
-                const types = (resources: { type: string }[]) => resources.map((resource) => resource.type).filter((type) => type !== DEFAULT_PROVIDER).sort();
+                const types = (resources: { type: string }[]) =>
+                    resources
+                        .map((resource) => resource.type)
+                        .filter((type) => type !== DEFAULT_PROVIDER)
+                        .sort();
                 const after = readState(stack!.stateFile).resources;
                 assert.deepEqual(types(after), types(written.resources));
                 assert.equal(after.filter((resource) => resource.type === DEFAULT_PROVIDER).length, 1);

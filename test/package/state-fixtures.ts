@@ -44,7 +44,12 @@ function programFiles(): Record<string, string> {
     return Object.fromEntries(PROGRAM_FILES.map((file) => [file, readFileSync(join(PROGRAM_DIR, file), "utf8")]));
 }
 
-async function startFixtureStack(serviceFile: string, stateFile: string, config: Record<string, string>, scratch: string): Promise<FixtureStack> {
+async function startFixtureStack(
+    serviceFile: string,
+    stateFile: string,
+    config: Record<string, string>,
+    scratch: string,
+): Promise<FixtureStack> {
     const programDir = linkedProject("shortener-fixture-program", programFiles());
     let emulator: RunningEmulator | undefined;
     try {
@@ -98,13 +103,21 @@ export async function writeFixture(): Promise<string> {
     const scratch = freshTempDir("shortener-state-writer");
     const serviceFile = join(scratch, SERVICE_FILE);
     const bootstrap = await startEmulator({ stateFile: serviceFile });
-    const link = await bootstrap.admin.seed("links", { url: "https://www.example.com/launch", alias: "launch", title: "Launch", campaignId: null });
+    const link = await bootstrap.admin.seed("links", {
+        url: "https://www.example.com/launch",
+        alias: "launch",
+        title: "Launch",
+        campaignId: null,
+    });
     await bootstrap.close();
     const config = { linkId: String(link.id) };
     const stack = await startFixtureStack(serviceFile, join(scratch, STACK_FILE), config, scratch);
     try {
         const result = await stack.run("up");
-        if (!result.ok) throw new Error(`up of the fixture program failed:\n${result.log}\n${(result.diagnostics ?? []).join("\n")}`);
+        if (!result.ok)
+            throw new Error(
+                `up of the fixture program failed:\n${result.log}\n${(result.diagnostics ?? []).join("\n")}`,
+            );
         const facts: FixtureFacts = { packageVersion: version, serviceUrl: stack.emulator.baseUrl, config };
         mkdirSync(target, { recursive: true });
         copyFileSync(stack.stateFile, join(target, STACK_FILE));

@@ -18,10 +18,12 @@ export interface DriftPick {
 const pick = fc.record({ kind: fc.nat(), target: fc.nat(), action: fc.nat(), text: awkwardText });
 
 /** At least `min` picks (a few of each kind, in a big program); a failure shrinks to fewer, down to none. */
-export const driftPicks = (min: number) => atLeast(fc.array(pick, { minLength: min, maxLength: min * 2 }), fc.array(pick, { maxLength: min * 2 }), true);
+export const driftPicks = (min: number) =>
+    atLeast(fc.array(pick, { minLength: min, maxLength: min * 2 }), fc.array(pick, { maxLength: min * 2 }), true);
 
 /** A change to make: store fields to patch, or the object's removal. */
-export type Drift = { name: string; kind: string; remove: true } | { name: string; kind: string; patch: Record<string, unknown> };
+export type Drift =
+    { name: string; kind: string; remove: true } | { name: string; kind: string; patch: Record<string, unknown> };
 
 const MARK = " (changed by hand)";
 const differentUrl = (index: number) => `https://moved-${index}.drift.example/elsewhere`;
@@ -62,7 +64,9 @@ function actionsFor(resource: Declared, pick: DriftPick): Drift[] {
 export function driftsOf(declared: readonly Declared[], picks: readonly DriftPick[]): Drift[] {
     // Objects only: an assignment has nothing of its own to change (it goes when its channel or QR code goes).
     const objects = declared.filter((resource) => resource.kind in STORE_KIND);
-    const kinds = [...new Set(objects.map((resource) => resource.kind))].map((kind) => objects.filter((resource) => resource.kind === kind));
+    const kinds = [...new Set(objects.map((resource) => resource.kind))].map((kind) =>
+        objects.filter((resource) => resource.kind === kind),
+    );
     if (kinds.length === 0) return [];
     const chosen = new Map<string, Drift>();
     for (const pick of picks) {
@@ -75,7 +79,11 @@ export function driftsOf(declared: readonly Declared[], picks: readonly DriftPic
     return [...chosen.values()];
 }
 
-export async function applyDrifts(admin: EmulatorAdmin, drifts: readonly Drift[], ids: Record<string, string>): Promise<void> {
+export async function applyDrifts(
+    admin: EmulatorAdmin,
+    drifts: readonly Drift[],
+    ids: Record<string, string>,
+): Promise<void> {
     for (const drift of drifts) {
         const id = Number(ids[drift.name]);
         const kind = STORE_KIND[drift.kind];
@@ -91,7 +99,12 @@ export async function applyDrifts(admin: EmulatorAdmin, drifts: readonly Drift[]
 export function expectedRepairs(declared: readonly Declared[], drifts: readonly Drift[]): string[] {
     const removed = new Set(drifts.filter((drift) => "remove" in drift).map((drift) => drift.name));
     const refersToRemoved = (resource: Declared) =>
-        Object.values(resource.args).some((value) => typeof value === "object" && value !== null && removed.has(String((value as { $ref: string }).$ref).split(".")[0]));
+        Object.values(resource.args).some(
+            (value) =>
+                typeof value === "object" &&
+                value !== null &&
+                removed.has(String((value as { $ref: string }).$ref).split(".")[0]),
+        );
     const lostItems = declared.filter((resource) => resource.kind === "ChannelItem" && refersToRemoved(resource));
     return [
         ...drifts.map((drift) => `${"remove" in drift ? "create" : "update"} ${drift.name}`),

@@ -5,8 +5,19 @@ import fc from "fast-check";
 import type { Declared } from "../support/stack";
 
 export const PIXEL_TYPES = [
-    "tagmanagerpixel", "analyticspixel", "socialpixel", "adspixel", "professionalpixel", "microblogpixel",
-    "retargetpixel", "qapixel", "pinboard", "searchengine", "photomessage", "forum", "shortvideo",
+    "tagmanagerpixel",
+    "analyticspixel",
+    "socialpixel",
+    "adspixel",
+    "professionalpixel",
+    "microblogpixel",
+    "retargetpixel",
+    "qapixel",
+    "pinboard",
+    "searchengine",
+    "photomessage",
+    "forum",
+    "shortvideo",
 ] as const;
 
 export const QR_TYPES = ["text", "link", "email", "phone", "sms", "wifi", "vcard"] as const;
@@ -16,9 +27,41 @@ export const QR_TYPES = ["text", "link", "email", "phone", "sms", "wifi", "vcard
 /** Pieces users type that the service escapes, capitalises or that stress encodings. No HTML tags: those are
  *  refused at preview by design (a separate test covers that). "<" is always followed by white space or ">". */
 const AWKWARD_PIECES = [
-    "&", "\"", "'", " < ", " > ", "<>", " <", "R&D", "Editor's picks", "Café & co", "a < b > c", "&amp;", "&lt;",
-    "\"quoted\"", "spring sale", "über", "ß", "İstanbul", "日本語", "Ελληνικά", "עברית", "😀", "👩‍💻", "🇫🇷", "e\u0301",
-    "tab\there", "  ", "-", "#1", "100%", "\\", "{json}", "[x]", "a;b", "x=y&z=w",
+    "&",
+    '"',
+    "'",
+    " < ",
+    " > ",
+    "<>",
+    " <",
+    "R&D",
+    "Editor's picks",
+    "Café & co",
+    "a < b > c",
+    "&amp;",
+    "&lt;",
+    '"quoted"',
+    "spring sale",
+    "über",
+    "ß",
+    "İstanbul",
+    "日本語",
+    "Ελληνικά",
+    "עברית",
+    "😀",
+    "👩‍💻",
+    "🇫🇷",
+    "e\u0301",
+    "tab\there",
+    "  ",
+    "-",
+    "#1",
+    "100%",
+    "\\",
+    "{json}",
+    "[x]",
+    "a;b",
+    "x=y&z=w",
 ];
 
 const HTML_TAG = /<script\b[^>]*>[\s\S]*?<\/script\s*>|<[^\s<>][^>]*(?:>|$)/i;
@@ -54,7 +97,10 @@ const shortText = (max: number) => awkwardText.filter((text) => text.trim().leng
 export function naturalKey(value: string): string {
     return value
         .trim()
-        .replace(/&(amp|quot|#039|lt|gt);/g, (_, entity: string) => ({ amp: "&", quot: '"', "#039": "'", lt: "<", gt: ">" })[entity]!)
+        .replace(
+            /&(amp|quot|#039|lt|gt);/g,
+            (_, entity: string) => ({ amp: "&", quot: '"', "#039": "'", lt: "<", gt: ">" })[entity]!,
+        )
         .toLowerCase();
 }
 
@@ -76,7 +122,9 @@ const urlPath = fc.oneof(
 const scheme = fc.constantFrom("https://", "http://", "HTTPS://");
 
 /** An http(s) URL with a path, in any case, maybe with a trailing slash, unicode and a query. */
-export const awkwardUrl = fc.tuple(scheme, oddHost, oddHost, tld, urlPath).map(([s, sub, host, top, path]) => `${s}${sub}.${host}.${top}${path}`);
+export const awkwardUrl = fc
+    .tuple(scheme, oddHost, oddHost, tld, urlPath)
+    .map(([s, sub, host, top, path]) => `${s}${sub}.${host}.${top}${path}`);
 
 /** A bare origin, for a branded domain. */
 export const domainUrl = fc
@@ -84,24 +132,58 @@ export const domainUrl = fc
     .map(([s, sub, host, top, slash]) => `${s}${sub}.${host}.${top}${slash ? "/" : ""}`);
 
 export const email = fc
-    .tuple(fc.stringMatching(/^[a-z0-9]([a-z0-9_'+-]{0,7}[a-z0-9_+-])?$/), fc.option(fc.stringMatching(/^[a-z0-9]{1,5}$/), { nil: undefined }), hostLabel, tld)
+    .tuple(
+        fc.stringMatching(/^[a-z0-9]([a-z0-9_'+-]{0,7}[a-z0-9_+-])?$/),
+        fc.option(fc.stringMatching(/^[a-z0-9]{1,5}$/), { nil: undefined }),
+        hostLabel,
+        tld,
+    )
     .map(([local, dotted, host, top]) => `${local}${dotted ? `.${dotted}` : ""}@${host}.${top}`);
 
 const phone = fc.stringMatching(/^\+?[0-9]{3,14}$/);
 
 const rgb = fc
-    .tuple(fc.integer({ min: 0, max: 255 }), fc.integer({ min: 0, max: 255 }), fc.integer({ min: 0, max: 255 }), fc.boolean())
+    .tuple(
+        fc.integer({ min: 0, max: 255 }),
+        fc.integer({ min: 0, max: 255 }),
+        fc.integer({ min: 0, max: 255 }),
+        fc.boolean(),
+    )
     .map(([r, g, b, spaced]) => (spaced ? `rgb( ${r}, ${g} ,${b} )` : `rgb(${r},${g},${b})`));
 
 const hexColour = fc.stringMatching(/^#[0-9a-fA-F]{6}$/);
 
-const logo = fc.tuple(awkwardUrl, fc.constantFrom(".png", ".jpg", ".jpeg", ".PNG")).map(([url, ext]) => `${url.replace(/[?#].*$/, "").replace(/\/$/, "")}/logo${ext}`);
+const logo = fc
+    .tuple(awkwardUrl, fc.constantFrom(".png", ".jpg", ".jpeg", ".PNG"))
+    .map(([url, ext]) => `${url.replace(/[?#].*$/, "").replace(/\/$/, "")}/logo${ext}`);
 
 // ---- QR data -------------------------------------------------------------------------------------------------
 
-const VCARD_TEXT_FIELDS = ["fname", "lname", "org", "phone", "cell", "fax", "facebook", "instagram", "twitter", "linkedin", "street", "city", "state", "zip", "country"] as const;
+const VCARD_TEXT_FIELDS = [
+    "fname",
+    "lname",
+    "org",
+    "phone",
+    "cell",
+    "fax",
+    "facebook",
+    "instagram",
+    "twitter",
+    "linkedin",
+    "street",
+    "city",
+    "state",
+    "zip",
+    "country",
+] as const;
 /** 0.1.0's names, still read as the service's. */
-const VCARD_OLD_NAMES: Record<string, string> = { fname: "firstname", lname: "lastname", org: "company", site: "website", street: "address" };
+const VCARD_OLD_NAMES: Record<string, string> = {
+    fname: "firstname",
+    lname: "lastname",
+    org: "company",
+    site: "website",
+    street: "address",
+};
 
 const vcard = fc
     .tuple(
@@ -113,7 +195,8 @@ const vcard = fc
     )
     .map(([fields, texts, mail, site, oldNames]) => {
         const card: Record<string, string> = {};
-        const put = (field: string, value: string) => (card[oldNames && VCARD_OLD_NAMES[field] ? VCARD_OLD_NAMES[field] : field] = value);
+        const put = (field: string, value: string) =>
+            (card[oldNames && VCARD_OLD_NAMES[field] ? VCARD_OLD_NAMES[field] : field] = value);
         fields.forEach((field, index) => put(field, texts[index]));
         if (mail) put("email", mail);
         if (site) put("site", site);
@@ -122,14 +205,30 @@ const vcard = fc
     });
 
 const wifi = fc
-    .tuple(shortText(32), fc.option(fc.tuple(fc.string({ unit: "grapheme", minLength: 1, maxLength: 20 }), fc.constantFrom("wep", "wpa")), { nil: undefined }), fc.boolean())
-    .map(([ssid, secured, oldName]) => (secured ? { ssid, [oldName ? "password" : "pass"]: secured[0], encryption: secured[1] } : { ssid }));
+    .tuple(
+        shortText(32),
+        fc.option(
+            fc.tuple(fc.string({ unit: "grapheme", minLength: 1, maxLength: 20 }), fc.constantFrom("wep", "wpa")),
+            { nil: undefined },
+        ),
+        fc.boolean(),
+    )
+    .map(([ssid, secured, oldName]) =>
+        secured ? { ssid, [oldName ? "password" : "pass"]: secured[0], encryption: secured[1] } : { ssid },
+    );
 
 export const QR_DATA: Record<(typeof QR_TYPES)[number], fc.Arbitrary<unknown>> = {
     text: shortText(400),
     link: awkwardUrl,
-    email: fc.oneof(email, fc.record({ email, subject: shortText(120), body: awkwardText }, { requiredKeys: ["email"] })),
-    phone: fc.oneof(phone, phone.map((digits) => ({ phone: digits })), phone.map((digits) => ` ${digits} `)),
+    email: fc.oneof(
+        email,
+        fc.record({ email, subject: shortText(120), body: awkwardText }, { requiredKeys: ["email"] }),
+    ),
+    phone: fc.oneof(
+        phone,
+        phone.map((digits) => ({ phone: digits })),
+        phone.map((digits) => ` ${digits} `),
+    ),
     sms: fc.record({ phone, message: awkwardText }, { requiredKeys: ["phone"] }),
     wifi,
     vcard,
@@ -179,7 +278,8 @@ export interface ProgramArgs {
 
 const domainKey = (args: Args) => new URL(String(args.domain)).host.toLowerCase();
 const campaignKey = (args: Args) => naturalKey(String(args.name));
-const slugKey = (args: Args) => (args.slug === undefined ? `no slug ${campaignKey(args)}` : String(args.slug).toLowerCase());
+const slugKey = (args: Args) =>
+    args.slug === undefined ? `no slug ${campaignKey(args)}` : String(args.slug).toLowerCase();
 const pixelKey = (args: Args) => `${args.type} ${naturalKey(String(args.tag))}`;
 
 class AtLeast<T> extends fc.Arbitrary<T[]> {
@@ -213,7 +313,12 @@ export function atLeast<T>(big: fc.Arbitrary<T[]>, small: fc.Arbitrary<T[]>, sam
 }
 
 /** @param keys the first is unique by construction; the others (a campaign's slug) are checked after. */
-function uniqueList(arb: fc.Arbitrary<Args>, keys: ((args: Args) => string)[], min: number, max: number): fc.Arbitrary<Args[]> {
+function uniqueList(
+    arb: fc.Arbitrary<Args>,
+    keys: ((args: Args) => string)[],
+    min: number,
+    max: number,
+): fc.Arbitrary<Args[]> {
     const list = (minLength: number) =>
         fc
             .uniqueArray(arb, { minLength, maxLength: max, selector: keys[0] })
@@ -233,8 +338,16 @@ export function programArgs(perKind: number): fc.Arbitrary<ProgramArgs> {
         qrcodes:
             perKind === 0
                 ? fc.array(qrArgs, { maxLength: max })
-                : atLeast(everyQrType(Math.ceil(perKind / QR_TYPES.length)), fc.array(qrArgs, { maxLength: max * 2 }), false),
-        channelItems: atLeast(fc.array(itemPick, { minLength: Math.ceil(perKind / 4), maxLength: max }), fc.array(itemPick, { maxLength: max }), true),
+                : atLeast(
+                      everyQrType(Math.ceil(perKind / QR_TYPES.length)),
+                      fc.array(qrArgs, { maxLength: max * 2 }),
+                      false,
+                  ),
+        channelItems: atLeast(
+            fc.array(itemPick, { minLength: Math.ceil(perKind / 4), maxLength: max }),
+            fc.array(itemPick, { maxLength: max }),
+            true,
+        ),
     });
 }
 
@@ -267,7 +380,9 @@ export function declaredOf(program: ProgramArgs): Declared[] {
 function channelItemsOf(program: ProgramArgs): Declared[] {
     const { channels, qrcodes } = program;
     if (channels.length === 0 || qrcodes.length === 0) return [];
-    const pairs = new Set(program.channelItems.map((pick) => `${pick.channel % channels.length} ${pick.qr % qrcodes.length}`));
+    const pairs = new Set(
+        program.channelItems.map((pick) => `${pick.channel % channels.length} ${pick.qr % qrcodes.length}`),
+    );
     return [...pairs].map((pair, index) => {
         const [channel, qr] = pair.split(" ");
         return {

@@ -86,11 +86,19 @@ describe("The no-drift invariant at random", function () {
     const tallies: Record<string, Tally> = {};
     const started = Date.now();
 
-    before(() => console.log(`      property seed ${SEED} (replay: PROPERTY_SEED=${SEED}); ${STACKS} stacks per profile, ${PER_KIND}+ resources of each kind per stack`));
+    before(() =>
+        console.log(
+            `      property seed ${SEED} (replay: PROPERTY_SEED=${SEED}); ${STACKS} stacks per profile, ${PER_KIND}+ resources of each kind per stack`,
+        ),
+    );
     after(() => {
         for (const [profile, tally] of Object.entries(tallies)) {
-            const kinds = Object.entries(tally.resources).map(([kind, count]) => `${count} ${kind}`).join(", ");
-            console.log(`      ${profile}: ${tally.stacks} stacks, ${tally.steps} engine steps, ${tally.drifts} out-of-band changes; resources through every step: ${kinds}`);
+            const kinds = Object.entries(tally.resources)
+                .map(([kind, count]) => `${count} ${kind}`)
+                .join(", ");
+            console.log(
+                `      ${profile}: ${tally.stacks} stacks, ${tally.steps} engine steps, ${tally.drifts} out-of-band changes; resources through every step: ${kinds}`,
+            );
         }
         console.log(`      property suite took ${((Date.now() - started) / 1000).toFixed(1)} s`);
     });
@@ -98,7 +106,8 @@ describe("The no-drift invariant at random", function () {
     // The profiles run side by side: most of a run is waiting on child processes and HTTP, so CI time halves.
     const checks = new Map<ProfileName, Promise<Checked>>();
     before(() => {
-        for (const profile of PROFILES as readonly ProfileName[]) checks.set(profile, checkProfile(profile, (tallies[profile] = newTally())));
+        for (const profile of PROFILES as readonly ProfileName[])
+            checks.set(profile, checkProfile(profile, (tallies[profile] = newTally())));
     });
 
     for (const profile of PROFILES as readonly ProfileName[]) {
@@ -115,7 +124,11 @@ describe("The no-drift invariant at random", function () {
 
     it("refuses HTML tags at preview, naming the field, and creates nothing", async () => {
         const tagged = fc
-            .tuple(fc.constantFrom("<b>", "<script>x</script>", "<a href='x'>", "<br/>", "</i>", "<img src=x"), fc.constantFrom("Spring ", "", "R&D "), fc.constantFrom("", " sale"))
+            .tuple(
+                fc.constantFrom("<b>", "<script>x</script>", "<a href='x'>", "<br/>", "</i>", "<img src=x"),
+                fc.constantFrom("Spring ", "", "R&D "),
+                fc.constantFrom("", " sale"),
+            )
             .map(([tag, before, after]) => `${before}${tag}${after}`);
         const places: [string, string, (text: string) => Record<string, unknown>][] = [
             ["Campaign", "name", (text) => ({ name: text })],
@@ -132,14 +145,24 @@ describe("The no-drift invariant at random", function () {
                 fc.asyncProperty(tagged, fc.constantFrom(...places), async (text, [kind, field, args]) => {
                     assert.ok(hasTag(text));
                     const preview = await stack.run("preview", [{ kind, name: "tagged", args: args(text) }]);
-                    assert.equal(preview.ok, false, `${kind}.${field} = ${JSON.stringify(text)} was accepted at preview`);
+                    assert.equal(
+                        preview.ok,
+                        false,
+                        `${kind}.${field} = ${JSON.stringify(text)} was accepted at preview`,
+                    );
                     const failures = preview.steps.flatMap((step) => step.failures ?? []);
                     assert.ok(
-                        failures.some((failure) => failure.property === field && /removes HTML tags/.test(failure.reason)),
+                        failures.some(
+                            (failure) => failure.property === field && /removes HTML tags/.test(failure.reason),
+                        ),
                         `${kind}.${field} = ${JSON.stringify(text)}: no failure naming ${field}: ${JSON.stringify(failures)}`,
                     );
                     for (const kindOnService of ["campaigns", "channels", "pixels", "qrcodes"] as const) {
-                        assert.deepEqual(await stack.emulator.admin.list(kindOnService), [], `a preview created ${kindOnService}`);
+                        assert.deepEqual(
+                            await stack.emulator.admin.list(kindOnService),
+                            [],
+                            `a preview created ${kindOnService}`,
+                        );
                     }
                 }),
                 { seed: SEED, numRuns: byDepth(3, 7) },

@@ -26,10 +26,31 @@ function normaliseUrl(value: string): string {
 const compactRgb = (value: string) => value.replace(/\s+/g, "");
 
 const VCARD_FIELDS = [
-    "fname", "lname", "org", "phone", "cell", "fax", "email", "site", "facebook",
-    "instagram", "twitter", "linkedin", "street", "city", "state", "zip", "country",
+    "fname",
+    "lname",
+    "org",
+    "phone",
+    "cell",
+    "fax",
+    "email",
+    "site",
+    "facebook",
+    "instagram",
+    "twitter",
+    "linkedin",
+    "street",
+    "city",
+    "state",
+    "zip",
+    "country",
 ];
-const VCARD_NEW_NAMES: Record<string, string> = { firstname: "fname", lastname: "lname", company: "org", website: "site", address: "street" };
+const VCARD_NEW_NAMES: Record<string, string> = {
+    firstname: "fname",
+    lastname: "lname",
+    company: "org",
+    website: "site",
+    address: "street",
+};
 
 /** What a QR code encodes for the declared data, when the service stores text fields through `stored`. */
 function encoded(type: string, data: unknown, stored: (text: string) => string): string {
@@ -42,17 +63,25 @@ function encoded(type: string, data: unknown, stored: (text: string) => string):
         case "phone":
             return `tel:${String(typeof data === "string" ? data : fields.phone).trim()}`;
         case "email":
-            return typeof data === "string" ? `mailto:${data}` : `MATMSG:TO:${fields.email};SUB:${fields.subject ?? ""};BODY:${fields.body ?? ""};;`;
+            return typeof data === "string"
+                ? `mailto:${data}`
+                : `MATMSG:TO:${fields.email};SUB:${fields.subject ?? ""};BODY:${fields.body ?? ""};;`;
         case "sms":
             return `SMSTO:${fields.phone.trim()}:${fields.message ?? ""}`;
         case "wifi": {
             const pass = fields.pass ?? fields.password;
             const ssid = fields.ssid.trim();
-            return pass && fields.encryption ? `WIFI:T:${fields.encryption.toUpperCase()};S:${ssid};P:${pass};;` : `WIFI:T:nopass;S:${ssid};;`;
+            return pass && fields.encryption
+                ? `WIFI:T:${fields.encryption.toUpperCase()};S:${ssid};P:${pass};;`
+                : `WIFI:T:nopass;S:${ssid};;`;
         }
         case "vcard": {
-            const card = Object.fromEntries(Object.entries(fields).map(([key, value]) => [VCARD_NEW_NAMES[key] ?? key, value.trim()]));
-            const lines = VCARD_FIELDS.filter((field) => card[field]).map((field) => `${field.toUpperCase()}:${stored(card[field])}`);
+            const card = Object.fromEntries(
+                Object.entries(fields).map(([key, value]) => [VCARD_NEW_NAMES[key] ?? key, value.trim()]),
+            );
+            const lines = VCARD_FIELDS.filter((field) => card[field]).map(
+                (field) => `${field.toUpperCase()}:${stored(card[field])}`,
+            );
             return ["BEGIN:VCARD", ...lines, "END:VCARD"].join("\n");
         }
         default:
@@ -68,9 +97,17 @@ function sameContent(type: string, data: unknown, content: string): boolean {
         if (site) {
             // The site is sent with a lower-case scheme and host, its path as declared; put the declared one in that
             // form before comparing the whole card.
-            const normalised = site.trim().replace(/^[a-z][a-z0-9+.-]*:\/\/[^/\\?#]*/i, (origin) => `${new URL(origin).protocol}//${new URL(origin).host}`);
+            const normalised = site
+                .trim()
+                .replace(
+                    /^[a-z][a-z0-9+.-]*:\/\/[^/\\?#]*/i,
+                    (origin) => `${new URL(origin).protocol}//${new URL(origin).host}`,
+                );
             const withSite = Object.fromEntries(
-                Object.entries(data as Record<string, string>).map(([key, value]) => [key, key === "site" || key === "website" ? normalised : value]),
+                Object.entries(data as Record<string, string>).map(([key, value]) => [
+                    key,
+                    key === "site" || key === "website" ? normalised : value,
+                ]),
             );
             return [asIs, escapeHtml].some((stored) => encoded(type, withSite, stored) === content);
         }
@@ -84,8 +121,22 @@ type Stored = Record<string, unknown>;
 const CHECKS: Record<string, (args: Args, stored: Stored) => string[]> = {
     Domain: (args, stored) => [
         expect("domain", sameUrl(String(stored.domain), String(args.domain)), args.domain, stored.domain),
-        expect("redirectRoot", args.redirectRoot === undefined ? stored.redirectroot === "" : sameUrl(String(stored.redirectroot), String(args.redirectRoot)), args.redirectRoot, stored.redirectroot),
-        expect("redirect404", args.redirect404 === undefined ? stored.redirect404 === "" : sameUrl(String(stored.redirect404), String(args.redirect404)), args.redirect404, stored.redirect404),
+        expect(
+            "redirectRoot",
+            args.redirectRoot === undefined
+                ? stored.redirectroot === ""
+                : sameUrl(String(stored.redirectroot), String(args.redirectRoot)),
+            args.redirectRoot,
+            stored.redirectroot,
+        ),
+        expect(
+            "redirect404",
+            args.redirect404 === undefined
+                ? stored.redirect404 === ""
+                : sameUrl(String(stored.redirect404), String(args.redirect404)),
+            args.redirect404,
+            stored.redirect404,
+        ),
     ],
     Campaign: (args, stored) => [
         expect("name", nameForms(String(args.name)).includes(String(stored.name)), args.name, stored.name),
@@ -94,9 +145,23 @@ const CHECKS: Record<string, (args: Args, stored: Stored) => string[]> = {
     ],
     Channel: (args, stored) => [
         expect("name", nameForms(String(args.name)).includes(String(stored.name)), args.name, stored.name),
-        expect("description", args.description === undefined ? stored.description === "" : textForms(String(args.description)).includes(String(stored.description)), args.description, stored.description),
+        expect(
+            "description",
+            args.description === undefined
+                ? stored.description === ""
+                : textForms(String(args.description)).includes(String(stored.description)),
+            args.description,
+            stored.description,
+        ),
         // Without a colour the service may pick one (a derived output).
-        expect("color", args.color === undefined ? /^(#[0-9a-f]{6})?$/i.test(String(stored.color)) : String(stored.color).toUpperCase() === String(args.color).toUpperCase(), args.color, stored.color),
+        expect(
+            "color",
+            args.color === undefined
+                ? /^(#[0-9a-f]{6})?$/i.test(String(stored.color))
+                : String(stored.color).toUpperCase() === String(args.color).toUpperCase(),
+            args.color,
+            stored.color,
+        ),
         expect("starred", stored.starred === (args.starred ?? false), args.starred, stored.starred),
     ],
     Pixel: (args, stored) => [
@@ -106,10 +171,31 @@ const CHECKS: Record<string, (args: Args, stored: Stored) => string[]> = {
     ],
     QrCode: (args, stored) => [
         expect("type", stored.type === args.type, args.type, stored.type),
-        expect("data (the encoded content)", sameContent(String(args.type), args.data, String(stored.content)), args.data, stored.content),
-        expect("background", stored.background === (args.background === undefined ? "rgb(255,255,255)" : compactRgb(String(args.background))), args.background, stored.background),
-        expect("foreground", stored.foreground === (args.foreground === undefined ? "rgb(0,0,0)" : compactRgb(String(args.foreground))), args.foreground, stored.foreground),
-        expect("logo", args.logo === undefined ? stored.logo === "" : sameUrl(String(stored.logo), String(args.logo)), args.logo, stored.logo),
+        expect(
+            "data (the encoded content)",
+            sameContent(String(args.type), args.data, String(stored.content)),
+            args.data,
+            stored.content,
+        ),
+        expect(
+            "background",
+            stored.background ===
+                (args.background === undefined ? "rgb(255,255,255)" : compactRgb(String(args.background))),
+            args.background,
+            stored.background,
+        ),
+        expect(
+            "foreground",
+            stored.foreground === (args.foreground === undefined ? "rgb(0,0,0)" : compactRgb(String(args.foreground))),
+            args.foreground,
+            stored.foreground,
+        ),
+        expect(
+            "logo",
+            args.logo === undefined ? stored.logo === "" : sameUrl(String(stored.logo), String(args.logo)),
+            args.logo,
+            stored.logo,
+        ),
     ],
 };
 
@@ -126,7 +212,11 @@ export const STORE_KIND: Record<string, "domains" | "campaigns" | "channels" | "
 };
 
 /** Every declared value that the service does not hold as declared, per resource; [] when all match. */
-export function storedMismatches(declared: readonly Declared[], ids: Record<string, string>, records: Record<string, Stored[]>): string[] {
+export function storedMismatches(
+    declared: readonly Declared[],
+    ids: Record<string, string>,
+    records: Record<string, Stored[]>,
+): string[] {
     return declared.flatMap((resource) => {
         if (resource.kind === "ChannelItem") return assignmentMismatches(resource, ids, records);
         const id = Number(ids[resource.name]);
@@ -139,10 +229,18 @@ export function storedMismatches(declared: readonly Declared[], ids: Record<stri
 }
 
 /** A channel item is stored as an entry { type, id } in its channel's items. */
-function assignmentMismatches(resource: Declared, ids: Record<string, string>, records: Record<string, Stored[]>): string[] {
-    const [channelName, qrName] = [resource.args.channelId, resource.args.itemId].map((ref) => String((ref as { $ref: string }).$ref).split(".")[0]);
+function assignmentMismatches(
+    resource: Declared,
+    ids: Record<string, string>,
+    records: Record<string, Stored[]>,
+): string[] {
+    const [channelName, qrName] = [resource.args.channelId, resource.args.itemId].map(
+        (ref) => String((ref as { $ref: string }).$ref).split(".")[0],
+    );
     const channel = records.channels.find((record) => record.id === Number(ids[channelName]));
     const items = (channel?.items ?? []) as { type: string; id: number }[];
     if (items.some((item) => item.type === "qr" && item.id === Number(ids[qrName]))) return [];
-    return [`${resource.name} (ChannelItem): QR code ${ids[qrName]} (${qrName}) is not in channel ${ids[channelName]} (${channelName}): ${JSON.stringify(items)}`];
+    return [
+        `${resource.name} (ChannelItem): QR code ${ids[qrName]} (${qrName}) is not in channel ${ids[channelName]} (${channelName}): ${JSON.stringify(items)}`,
+    ];
 }

@@ -13,19 +13,29 @@ describe("The kinds that are not listed objects: the whole lifecycle against the
             { kind: "CampaignLink", name: "assignment", args: { campaignId: { $ref: "launch.id" }, linkId } },
         ];
         const campaignOf = async (linkId: number) =>
-            ((await stack.emulator.admin.list("links")) as { id: number; campaignId: number | null }[]).find((l) => l.id === linkId)?.campaignId;
+            ((await stack.emulator.admin.list("links")) as { id: number; campaignId: number | null }[]).find(
+                (l) => l.id === linkId,
+            )?.campaignId;
 
         before(async () => {
             stack = await startStack();
-            links = [(await stack.emulator.admin.seed("links", { url: "https://a.example" })).id, (await stack.emulator.admin.seed("links", { url: "https://b.example" })).id];
+            links = [
+                (await stack.emulator.admin.seed("links", { url: "https://a.example" })).id,
+                (await stack.emulator.admin.seed("links", { url: "https://b.example" })).id,
+            ];
         });
         after(async () => stack.close());
 
         it("fails at preview on a link id that is not a number, without calling the API", async () => {
             await stack.emulator.admin.clearRequests();
-            const result = await stack.run("preview", [{ kind: "CampaignLink", name: "bad", args: { campaignId: 1, linkId: "first" } }]);
+            const result = await stack.run("preview", [
+                { kind: "CampaignLink", name: "bad", args: { campaignId: 1, linkId: "first" } },
+            ]);
             assert.equal(result.ok, false);
-            assert.ok(result.steps.some((s) => s.failures?.some((f) => f.property === "linkId")), result.log);
+            assert.ok(
+                result.steps.some((s) => s.failures?.some((f) => f.property === "linkId")),
+                result.log,
+            );
             assert.deepEqual(await stack.emulator.admin.requests(), []);
         });
 
@@ -62,9 +72,15 @@ describe("The kinds that are not listed objects: the whole lifecycle against the
         const declare = (type: string): Declared[] => [
             { kind: "Channel", name: "news", args: { name: "News" } },
             { kind: "QrCode", name: "code", args: { type: "text", data: "hello" } },
-            { kind: "ChannelItem", name: "item", args: { channelId: { $ref: "news.id" }, type, itemId: { $ref: "code.id" } } },
+            {
+                kind: "ChannelItem",
+                name: "item",
+                args: { channelId: { $ref: "news.id" }, type, itemId: { $ref: "code.id" } },
+            },
         ];
-        const itemsOfChannel = async () => ((await stack.emulator.admin.list("channels")) as { items: { type: string; id: number }[] }[])[0]?.items ?? [];
+        const itemsOfChannel = async () =>
+            ((await stack.emulator.admin.list("channels")) as { items: { type: string; id: number }[] }[])[0]?.items ??
+            [];
 
         before(async () => (stack = await startStack()));
         after(async () => stack.close());
@@ -72,13 +88,19 @@ describe("The kinds that are not listed objects: the whole lifecycle against the
         it("fails at preview on an unknown item type", async () => {
             const result = await stack.run("preview", declare("video"));
             assert.equal(result.ok, false);
-            assert.ok(result.steps.some((s) => s.failures?.some((f) => f.property === "type")), result.log);
+            assert.ok(
+                result.steps.some((s) => s.failures?.some((f) => f.property === "type")),
+                result.log,
+            );
         });
 
         it("assigns the QR code to the channel, and an unchanged program previews as no change", async () => {
             await stack.expectOk("up", declare("qr"));
             const [qr] = (await stack.emulator.admin.list("qrcodes")) as { id: number }[];
-            assert.deepEqual((await itemsOfChannel()).map((i) => [i.type, i.id]), [["qr", qr.id]]);
+            assert.deepEqual(
+                (await itemsOfChannel()).map((i) => [i.type, i.id]),
+                [["qr", qr.id]],
+            );
             assert.deepEqual(changes(await stack.expectOk("preview", declare("qr"))), []);
         });
 
@@ -101,8 +123,11 @@ describe("The kinds that are not listed objects: the whole lifecycle against the
     describe("AccountSettings: the account's e-mail and password", function () {
         let stack: TestStack;
         const password = "correct-horse-battery";
-        const declare = (email: string): Declared[] => [{ kind: "AccountSettings", name: "account", args: { email, password } }];
-        const account = async () => ((await stack.emulator.admin.list("accounts")) as { id: number; email: string; passwordHash: string }[])[0];
+        const declare = (email: string): Declared[] => [
+            { kind: "AccountSettings", name: "account", args: { email, password } },
+        ];
+        const account = async () =>
+            ((await stack.emulator.admin.list("accounts")) as { id: number; email: string; passwordHash: string }[])[0];
 
         before(async () => (stack = await startStack()));
         after(async () => stack.close());
@@ -110,7 +135,10 @@ describe("The kinds that are not listed objects: the whole lifecycle against the
         it("fails at preview on a malformed e-mail", async () => {
             const result = await stack.run("preview", declare("not-an-email"));
             assert.equal(result.ok, false);
-            assert.ok(result.steps.some((s) => s.failures?.some((f) => f.property === "email")), result.log);
+            assert.ok(
+                result.steps.some((s) => s.failures?.some((f) => f.property === "email")),
+                result.log,
+            );
         });
 
         it("applies the settings on create and keeps the password out of the state, the output and the emulator's log", async () => {
@@ -128,7 +156,10 @@ describe("The kinds that are not listed objects: the whole lifecycle against the
         it("shows an e-mail changed by hand on refresh, and up puts it back", async () => {
             await stack.emulator.admin.patch("accounts", (await account()).id, { email: "changed@example.com" });
             const refresh = await stack.expectOk("refresh", declare("owner@example.com"));
-            assert.ok(stepOf(refresh, "account").diffs?.some((d) => d.property === "email"), refresh.log);
+            assert.ok(
+                stepOf(refresh, "account").diffs?.some((d) => d.property === "email"),
+                refresh.log,
+            );
             await stack.expectOk("up", declare("owner@example.com"));
             assert.equal((await account()).email, "owner@example.com");
         });

@@ -12,7 +12,9 @@ import { startStack, type TestStack } from "../support/stack";
 const KINDS = Object.keys(definitions);
 const PROTOTYPE_NAMES = ["toString", "constructor", "__proto__", "hasOwnProperty", "valueOf", "isPrototypeOf"];
 /** No API call is made by check: the client is never built, so these need not point anywhere. */
-const CONFIG = { get: (key: string) => ({ "shortener:baseUrl": "http://127.0.0.1:9", "shortener:apiKey": "unused" })[key] };
+const CONFIG = {
+    get: (key: string) => ({ "shortener:baseUrl": "http://127.0.0.1:9", "shortener:apiKey": "unused" })[key],
+};
 
 const checkOf = (kind: string) => bindProvider(kind, CONFIG).check;
 const declaredInputs = (kind: string) => Object.keys(definitions[kind].inputs.shape);
@@ -20,7 +22,8 @@ const declaredInputs = (kind: string) => Object.keys(definitions[kind].inputs.sh
 /** An object with `key` as an own property, even "__proto__" (as JSON.parse makes it). */
 function withOwn(entries: [string, unknown][]): Record<string, unknown> {
     const object: Record<string, unknown> = {};
-    for (const [key, value] of entries) Object.defineProperty(object, key, { value, enumerable: true, writable: true, configurable: true });
+    for (const [key, value] of entries)
+        Object.defineProperty(object, key, { value, enumerable: true, writable: true, configurable: true });
     return object;
 }
 
@@ -33,14 +36,20 @@ const leaf = fc.oneof(
     fc.constant(null),
     fc.constantFrom(...hostileMarkup().map(({ unit }) => unit.repeat(50))),
 );
-const hostileKey = (kind: string) => fc.oneof(fc.constantFrom(...PROTOTYPE_NAMES), fc.constantFrom(...declaredInputs(kind)), fc.string({ maxLength: 6 }));
+const hostileKey = (kind: string) =>
+    fc.oneof(
+        fc.constantFrom(...PROTOTYPE_NAMES),
+        fc.constantFrom(...declaredInputs(kind)),
+        fc.string({ maxLength: 6 }),
+    );
 const hostileValue = (kind: string) =>
     fc.letrec((tie) => ({
         value: fc.oneof({ depthSize: "small", withCrossShrink: true }, leaf, tie("array"), tie("object")),
         array: fc.array(tie("value"), { maxLength: 4 }),
         object: fc.array(fc.tuple(hostileKey(kind), tie("value")), { maxLength: 4 }).map(withOwn),
     })).value;
-const hostileInputs = (kind: string) => fc.array(fc.tuple(hostileKey(kind), hostileValue(kind)), { maxLength: 6 }).map(withOwn);
+const hostileInputs = (kind: string) =>
+    fc.array(fc.tuple(hostileKey(kind), hostileValue(kind)), { maxLength: 6 }).map(withOwn);
 
 describe("input checks on hostile input", function () {
     this.timeout(120_000);
@@ -56,7 +65,10 @@ describe("input checks on hostile input", function () {
                     if (undeclared.length === 0) return;
                     // One failure names them all, in the order they were given.
                     const named = (result.failures ?? []).map((failure) => failure.property);
-                    assert.ok(named.includes(undeclared.join(", ")), `${JSON.stringify(undeclared)} not refused: ${JSON.stringify(result.failures)}`);
+                    assert.ok(
+                        named.includes(undeclared.join(", ")),
+                        `${JSON.stringify(undeclared)} not refused: ${JSON.stringify(result.failures)}`,
+                    );
                 }),
                 { numRuns: 300 },
             );
@@ -65,7 +77,13 @@ describe("input checks on hostile input", function () {
 
     it("a key named like an Object.prototype member holding a value not known yet is a failure, not a crash", async () => {
         for (const name of PROTOTYPE_NAMES) {
-            const result = await checkOf("Channel")({}, withOwn([["name", "News"], [name, UNKNOWN]]));
+            const result = await checkOf("Channel")(
+                {},
+                withOwn([
+                    ["name", "News"],
+                    [name, UNKNOWN],
+                ]),
+            );
             assert.deepEqual(result.failures, [{ property: name, reason: `Unrecognized key: "${name}"` }]);
         }
     });
@@ -100,11 +118,28 @@ describe("input checks on hostile input", function () {
             const keys = ["constructor", "toString", "zz"];
             const result = await stack.run("preview", [
                 { kind: "Channel", name: "source", args: { name: "Source" } },
-                { kind: "QrCode", name: "code", args: { type: "text", data: "hello", ...Object.fromEntries(keys.map((key) => [key, { $ref: "source.id" }])) } },
+                {
+                    kind: "QrCode",
+                    name: "code",
+                    args: {
+                        type: "text",
+                        data: "hello",
+                        ...Object.fromEntries(keys.map((key) => [key, { $ref: "source.id" }])),
+                    },
+                },
             ]);
             assert.equal(result.ok, false, result.log);
             const failures = result.steps.find((step) => step.name === "code")?.failures ?? [];
-            assert.deepEqual(failures, [{ property: keys.join(", "), reason: `Unrecognized keys: ${keys.map((key) => `"${key}"`).join(", ")}` }], result.log);
+            assert.deepEqual(
+                failures,
+                [
+                    {
+                        property: keys.join(", "),
+                        reason: `Unrecognized keys: ${keys.map((key) => `"${key}"`).join(", ")}`,
+                    },
+                ],
+                result.log,
+            );
         });
     });
 });

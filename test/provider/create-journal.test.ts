@@ -17,7 +17,9 @@ const NAMES_THE_JOURNAL = new RegExp(`QR create journal in .*${JOURNAL_DIR_ENV}`
 
 /** The pid of a process that has exited. */
 function deadPid(): number {
-    const child = spawnSync(process.execPath, ["-e", "process.stdout.write(String(process.pid))"], { encoding: "utf8" });
+    const child = spawnSync(process.execPath, ["-e", "process.stdout.write(String(process.pid))"], {
+        encoding: "utf8",
+    });
     return Number(child.stdout);
 }
 
@@ -50,7 +52,10 @@ describe("QR create journal", function () {
         mkdirSync(dir);
         chmodSync(dir, 0o755);
         const journal = createJournal("account", { [JOURNAL_DIR_ENV]: dir });
-        assert.throws(() => journal.begin(KIND, INPUTS, []), (error: Error) => NAMES_THE_JOURNAL.test(error.message) && /open to other users/.test(error.message));
+        assert.throws(
+            () => journal.begin(KIND, INPUTS, []),
+            (error: Error) => NAMES_THE_JOURNAL.test(error.message) && /open to other users/.test(error.message),
+        );
         assert.deepEqual(readdirSync(dir), [], "nothing written there");
     });
 
@@ -60,19 +65,33 @@ describe("QR create journal", function () {
         mkdirSync(dir, { mode: 0o700 });
         chownSync(dir, 4242, 4242);
         const journal = createJournal("account", { [JOURNAL_DIR_ENV]: dir });
-        assert.throws(() => journal.begin(KIND, INPUTS, []), (error: Error) => NAMES_THE_JOURNAL.test(error.message) && /another user \(uid 4242/.test(error.message));
+        assert.throws(
+            () => journal.begin(KIND, INPUTS, []),
+            (error: Error) => NAMES_THE_JOURNAL.test(error.message) && /another user \(uid 4242/.test(error.message),
+        );
         assert.throws(() => journal.interrupted(KIND, INPUTS), NAMES_THE_JOURNAL, "its entries are not trusted either");
     });
 
     for (const [what, path, reason] of [
         ["a path through a file", (dir: string) => join(dir, "file", "journal"), /a part of its path is a file/],
-        ["a path under /proc (where Node's recursive mkdir never returns)", () => "/proc/no-such-thing/journal", /does not exist and cannot be created|not permitted/],
-        ["a path where the system forbids folders", () => "/sys/no-such-thing", /not permitted|read-only|permission denied/],
+        [
+            "a path under /proc (where Node's recursive mkdir never returns)",
+            () => "/proc/no-such-thing/journal",
+            /does not exist and cannot be created|not permitted/,
+        ],
+        [
+            "a path where the system forbids folders",
+            () => "/sys/no-such-thing",
+            /not permitted|read-only|permission denied/,
+        ],
     ] as const) {
         it(`on ${what}, fails with an error naming the journal and its setting`, () => {
             writeFileSync(join(root, "file"), "");
             const journal = createJournal("account", { [JOURNAL_DIR_ENV]: path(root) });
-            assert.throws(() => journal.begin(KIND, INPUTS, []), (error: Error) => NAMES_THE_JOURNAL.test(error.message) && reason.test(error.message));
+            assert.throws(
+                () => journal.begin(KIND, INPUTS, []),
+                (error: Error) => NAMES_THE_JOURNAL.test(error.message) && reason.test(error.message),
+            );
         });
     }
 
@@ -80,8 +99,14 @@ describe("QR create journal", function () {
         const dir = join(root, "journal");
         const env = { [JOURNAL_DIR_ENV]: dir, PULUMI_NODEJS_PROJECT: "site" };
         leftBehind(env, [1]);
-        assert.ok(createJournal("account", env).interrupted(KIND, INPUTS), "this project sees its own interrupted create");
-        assert.equal(createJournal("account", { ...env, PULUMI_NODEJS_PROJECT: "shop" }).interrupted(KIND, INPUTS), undefined);
+        assert.ok(
+            createJournal("account", env).interrupted(KIND, INPUTS),
+            "this project sees its own interrupted create",
+        );
+        assert.equal(
+            createJournal("account", { ...env, PULUMI_NODEJS_PROJECT: "shop" }).interrupted(KIND, INPUTS),
+            undefined,
+        );
         assert.equal(createJournal("another account", env).interrupted(KIND, INPUTS), undefined);
     });
 
@@ -106,19 +131,30 @@ describe("QR create journal", function () {
             const [file] = readdirSync(env[JOURNAL_DIR_ENV]);
             writeFileSync(join(env[JOURNAL_DIR_ENV], file), JSON.stringify({ pid: other.pid, before: [1, 2] }));
             journal.end(KIND, INPUTS);
-            assert.deepEqual(readdirSync(env[JOURNAL_DIR_ENV]), [file], "this create's end removed the other stack's entry");
+            assert.deepEqual(
+                readdirSync(env[JOURNAL_DIR_ENV]),
+                [file],
+                "this create's end removed the other stack's entry",
+            );
         } finally {
             other.kill("SIGKILL");
             await new Promise((resolve) => other.once("exit", resolve));
         }
-        assert.deepEqual(journal.interrupted(KIND, INPUTS)?.before, [1, 2], "the other stack's killed create is found by its retry");
+        assert.deepEqual(
+            journal.interrupted(KIND, INPUTS)?.before,
+            [1, 2],
+            "the other stack's killed create is found by its retry",
+        );
     });
 
     it("refuses an entry it did not write, naming it", () => {
         const env = { [JOURNAL_DIR_ENV]: join(root, "journal") };
         const file = leftBehind(env, []);
         writeFileSync(file, "{ not json");
-        assert.throws(() => createJournal("account", env).interrupted(KIND, INPUTS), (error: Error) => error.message.includes(file) && NAMES_THE_JOURNAL.test(error.message));
+        assert.throws(
+            () => createJournal("account", env).interrupted(KIND, INPUTS),
+            (error: Error) => error.message.includes(file) && NAMES_THE_JOURNAL.test(error.message),
+        );
     });
 
     describe("through the engine double, after a run killed mid-create", () => {
@@ -132,16 +168,25 @@ describe("QR create journal", function () {
             mkdirSync(journalDir, { mode: 0o700 });
             const env = { PULUMI_CONFIG_PASSPHRASE: "test-passphrase", [JOURNAL_DIR_ENV]: journalDir };
             const declared: Declared[] = [{ kind: KIND, name: "poster", args: INPUTS }];
-            const config = { "declared:resources": JSON.stringify(declared), "shortener:baseUrl": stack.emulator.baseUrl };
+            const config = {
+                "declared:resources": JSON.stringify(declared),
+                "shortener:baseUrl": stack.emulator.baseUrl,
+            };
             // The create is applied and its answer lost; the provider then waits out the rate window, and dies meanwhile.
             await stack.emulator.admin.injectFault({ method: "POST", path: "^/api/qr/add$", mode: "drop-after-apply" });
             await stack.emulator.admin.setRateLimit({ limit: 2, windowMs: 60_000 });
             await interruptedRun(
                 [
-                    "up", DECLARED_PROGRAM, "--state", stack.stateFile,
-                    "--config", `declared:resources=${config["declared:resources"]}`,
-                    "--config", `shortener:baseUrl=${stack.emulator.baseUrl}`,
-                    "--secret-config", `shortener:apiKey=${stack.emulator.apiKey}`,
+                    "up",
+                    DECLARED_PROGRAM,
+                    "--state",
+                    stack.stateFile,
+                    "--config",
+                    `declared:resources=${config["declared:resources"]}`,
+                    "--config",
+                    `shortener:baseUrl=${stack.emulator.baseUrl}`,
+                    "--secret-config",
+                    `shortener:apiKey=${stack.emulator.apiKey}`,
                 ],
                 env,
                 async () => (await stack.emulator.admin.list("qrcodes")).length > 0,
@@ -160,10 +205,17 @@ describe("QR create journal", function () {
                     env,
                 });
             const refused = await otherStackUp();
-            assert.ok(!refused.ok && /creating this QR code was interrupted in an earlier run/.test(refused.log), refused.log);
+            assert.ok(
+                !refused.ok && /creating this QR code was interrupted in an earlier run/.test(refused.log),
+                refused.log,
+            );
             assert.equal((await stack.emulator.admin.list("qrcodes")).length, 1, "no second QR code was made");
 
-            const adopted = await stack.run("up", [{ ...declared[0], args: { ...INPUTS, adopt: Number(made.id) } }], env);
+            const adopted = await stack.run(
+                "up",
+                [{ ...declared[0], args: { ...INPUTS, adopt: Number(made.id) } }],
+                env,
+            );
             assert.ok(adopted.ok, adopted.log);
             assert.deepEqual(readdirSync(journalDir), [], "the resolved entry is gone");
             const otherStack = await otherStackUp();

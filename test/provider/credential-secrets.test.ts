@@ -12,8 +12,16 @@ const ACCOUNT_PASSWORD = "account-Pa55-plain";
 const NEW_WIFI_PASS = "wifi-Pa55-changed";
 
 const declared = (wifiPass: string): Declared[] => [
-    { kind: "QrCode", name: "guest-wifi", args: { type: "wifi", data: { ssid: "Guests", pass: wifiPass, encryption: "wpa" } } },
-    { kind: "QrCode", name: "old-wifi", args: { type: "wifi", data: { ssid: "Lobby", password: OLD_NAME_PASS, encryption: "wep" } } },
+    {
+        kind: "QrCode",
+        name: "guest-wifi",
+        args: { type: "wifi", data: { ssid: "Guests", pass: wifiPass, encryption: "wpa" } },
+    },
+    {
+        kind: "QrCode",
+        name: "old-wifi",
+        args: { type: "wifi", data: { ssid: "Lobby", password: OLD_NAME_PASS, encryption: "wep" } },
+    },
     { kind: "QrCode", name: "poster", args: { type: "link", data: "https://example.com/poster" } },
     { kind: "AccountSettings", name: "account", args: { password: ACCOUNT_PASSWORD } },
 ];
@@ -26,13 +34,15 @@ describe("credentials written in plain text are secret in the state", function (
 
     const assertNoPlainCredential = (when: string, passwords: readonly string[]) => {
         const text = readFileSync(stack.stateFile, "utf8");
-        for (const password of passwords) assert.ok(!text.includes(password), `${when}: ${password} is in the state file`);
+        for (const password of passwords)
+            assert.ok(!text.includes(password), `${when}: ${password} is in the state file`);
         const resources = readState(stack.stateFile).resources;
         const secretKeys = (name: string) => {
             const found = resources.find((resource) => resource.urn.endsWith(`::${name}`));
             return found ? storedSecretKeys(found) : [];
         };
-        for (const name of ["guest-wifi", "old-wifi"]) assert.ok(secretKeys(name).includes("data"), `${when}: ${name}'s data is not secret`);
+        for (const name of ["guest-wifi", "old-wifi"])
+            assert.ok(secretKeys(name).includes("data"), `${when}: ${name}'s data is not secret`);
         assert.ok(secretKeys("account").includes("password"), `${when}: the account password is not secret`);
         assert.ok(!secretKeys("poster").includes("data"), `${when}: data without a credential is kept readable`);
     };
@@ -51,7 +61,9 @@ describe("credentials written in plain text are secret in the state", function (
             }
         }
         // Secret, not lost: the service got the new password.
-        const [wifi] = (await stack.emulator.admin.list("qrcodes")).filter((code) => JSON.stringify(code).includes("Guests"));
+        const [wifi] = (await stack.emulator.admin.list("qrcodes")).filter((code) =>
+            JSON.stringify(code).includes("Guests"),
+        );
         assert.ok(JSON.stringify(wifi).includes(NEW_WIFI_PASS), "the updated password reached the service");
     });
 });

@@ -9,7 +9,8 @@ import { Pixel } from "../../provider/resources/pixel";
 import { kindPlacesOf, missingKindPlaces, type KindPlaces } from "../support/kinds-complete";
 import { REPOSITORY_ROOT } from "../support/repository";
 
-const without = <T>(record: Readonly<Record<string, T>>, key: string) => Object.fromEntries(Object.entries(record).filter(([name]) => name !== key));
+const without = <T>(record: Readonly<Record<string, T>>, key: string) =>
+    Object.fromEntries(Object.entries(record).filter(([name]) => name !== key));
 
 describe("kinds: each in every place", () => {
     let places: KindPlaces;
@@ -31,7 +32,11 @@ describe("kinds: each in every place", () => {
             return places.docs.replace(text, "");
         };
         const cases: [string, Partial<KindPlaces>, string[]][] = [
-            ["kinds.ts", { kinds: without(places.kinds, "Pixel") }, ["Pixel: missing from provider/resources/kinds.ts"]],
+            [
+                "kinds.ts",
+                { kinds: without(places.kinds, "Pixel") },
+                ["Pixel: missing from provider/resources/kinds.ts"],
+            ],
             [
                 "the registry",
                 { registry: without(places.registry, "Pixel") },
@@ -40,16 +45,39 @@ describe("kinds: each in every place", () => {
                     "Pixel: exported by provider/resources/kinds.ts, but no kind of the registry",
                 ],
             ],
-            ["the package", { packageExports: without(places.packageExports, "Pixel") }, ["Pixel: missing from the package's exports (provider/index.ts)"]],
-            ["the import", { imported: places.imported.filter((kind) => kind !== pixel) }, ["Pixel: missing from shortener-import (provider/import/listed-kinds.ts)"]],
-            ["the docs' section", { docs: docsWithout("\n## Pixel\n") }, ['Pixel: missing from docs/resources.md (its section "## Pixel")']],
-            ["the docs' table", { docs: docsWithout("\n| [Pixel](#pixel) |") }, ["Pixel: missing from docs/resources.md (its row in the table of resources)"]],
+            [
+                "the package",
+                { packageExports: without(places.packageExports, "Pixel") },
+                ["Pixel: missing from the package's exports (provider/index.ts)"],
+            ],
+            [
+                "the import",
+                { imported: places.imported.filter((kind) => kind !== pixel) },
+                ["Pixel: missing from shortener-import (provider/import/listed-kinds.ts)"],
+            ],
+            [
+                "the docs' section",
+                { docs: docsWithout("\n## Pixel\n") },
+                ['Pixel: missing from docs/resources.md (its section "## Pixel")'],
+            ],
+            [
+                "the docs' table",
+                { docs: docsWithout("\n| [Pixel](#pixel) |") },
+                ["Pixel: missing from docs/resources.md (its row in the table of resources)"],
+            ],
         ];
-        for (const [place, change, expected] of cases) assert.deepEqual(missingKindPlaces({ ...places, ...change }).missing, expected, place);
+        for (const [place, change, expected] of cases)
+            assert.deepEqual(missingKindPlaces({ ...places, ...change }).missing, expected, place);
     });
 
     it("the registry refuses a class that is no kind's, and a kind declared twice", () => {
-        assert.throws(() => kindsByName({ Pixel, Plain: class {} }), /^Error: Plain is exported as a kind, but is not a class made by kindResource$/);
-        assert.throws(() => kindsByName({ Pixel, Again: class extends Pixel {} }), /^Error: Again declares the kind Pixel, which another class declares too$/);
+        assert.throws(
+            () => kindsByName({ Pixel, Plain: class {} }),
+            /^Error: Plain is exported as a kind, but is not a class made by kindResource$/,
+        );
+        assert.throws(
+            () => kindsByName({ Pixel, Again: class extends Pixel {} }),
+            /^Error: Again declares the kind Pixel, which another class declares too$/,
+        );
     });
 });

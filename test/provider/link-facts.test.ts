@@ -13,8 +13,10 @@ describe("Link: the service's facts that could lose data or show a diff forever 
     const stack = useStack({ profile: "real" }, { emptyEach: true });
     const admin = () => stack().emulator.admin;
     const links = async () => admin().list("links");
-    const stateIdOf = (name: string) => readState(stack().stateFile).resources.find((r) => r.urn.endsWith(`::${name}`))?.id;
-    const failureText = (result: { log: string; diagnostics?: string[] }) => `${result.log}\n${(result.diagnostics ?? []).join("\n")}`;
+    const stateIdOf = (name: string) =>
+        readState(stack().stateFile).resources.find((r) => r.urn.endsWith(`::${name}`))?.id;
+    const failureText = (result: { log: string; diagnostics?: string[] }) =>
+        `${result.log}\n${(result.diagnostics ?? []).join("\n")}`;
     afterEach(async () => admin().setPlan(fullPlan()));
 
     it("refuses at preview an alias the service would rewrite, one too short and a reserved one, naming the stored form, sending nothing", async () => {
@@ -25,7 +27,11 @@ describe("Link: the service's facts that could lose data or show a diff forever 
             link("reserved", { url: "https://example.com/c", alias: "API" }),
         ]);
         assert.equal(result.ok, false);
-        const reasons = (name: string) => (stepOf(result, name).failures ?? []).filter((f) => f.property === "alias").map((f) => f.reason).join(" ");
+        const reasons = (name: string) =>
+            (stepOf(result, name).failures ?? [])
+                .filter((f) => f.property === "alias")
+                .map((f) => f.reason)
+                .join(" ");
         assert.match(reasons("slugged"), /would be stored as "Summer-Sale"/);
         assert.match(reasons("short"), /at least 3 characters/);
         assert.match(reasons("reserved"), /"API" is reserved/);
@@ -33,7 +39,9 @@ describe("Link: the service's facts that could lose data or show a diff forever 
     });
 
     it("stores public and the note as declared, and refuses at preview an update that would lose them", async () => {
-        const declared = (title: string) => [link("page", { url: "https://example.com/page", alias: "page-one", title, public: true, note: "internal" })];
+        const declared = (title: string) => [
+            link("page", { url: "https://example.com/page", alias: "page-one", title, public: true, note: "internal" }),
+        ];
         const up = await stack().expectOk("up", declared("First"));
         const stored = await admin().get("links", Number(idOf(up, "page")));
         assert.deepEqual([stored.public, stored.note], [true, "internal"]);
@@ -46,10 +54,19 @@ describe("Link: the service's facts that could lose data or show a diff forever 
     });
 
     it("a domain the account does not hold is an error after the create naming it, with the link's id in the state", async () => {
-        const declared = [link("elsewhere", { url: "https://example.com/x", alias: "elsewhere", domain: "https://not-mine.example.com" })];
+        const declared = [
+            link("elsewhere", {
+                url: "https://example.com/x",
+                alias: "elsewhere",
+                domain: "https://not-mine.example.com",
+            }),
+        ];
         const up = await stack().run("up", declared);
         assert.equal(up.ok, false);
-        assert.match(failureText(up), /silently dropped: domain \(the link is on https:\/\/sho\.rt: the account does not hold https:\/\/not-mine\.example\.com/);
+        assert.match(
+            failureText(up),
+            /silently dropped: domain \(the link is on https:\/\/sho\.rt: the account does not hold https:\/\/not-mine\.example\.com/,
+        );
         const [only] = await links();
         assert.equal((await links()).length, 1);
         assert.equal(stateIdOf("elsewhere"), String(only.id));
@@ -61,7 +78,12 @@ describe("Link: the service's facts that could lose data or show a diff forever 
     it("features the plan drops silently (custom alias, expiry, geo targets) are an error after the create naming each", async () => {
         await admin().setPlan({ customAlias: false, expiry: false, geotarget: false });
         const declared = [
-            link("limited", { url: "https://example.com/y", alias: "limited", expiry: "2030-06-01", geoTargets: [{ location: "Canada", url: "https://example.com/ca" }] }),
+            link("limited", {
+                url: "https://example.com/y",
+                alias: "limited",
+                expiry: "2030-06-01",
+                geoTargets: [{ location: "Canada", url: "https://example.com/ca" }],
+            }),
         ];
         const up = await stack().run("up", declared);
         assert.equal(up.ok, false);
@@ -73,11 +95,20 @@ describe("Link: the service's facts that could lose data or show a diff forever 
     });
 
     it("a create the service answers with an existing link (identical content) names it and how to adopt it; adopting it works", async () => {
-        const { id } = await admin().seed("links", { url: "https://example.com/same", alias: "abc123", domain: "https://sho.rt" });
-        const declared = (args: Record<string, unknown> = {}) => [link("same", { url: "https://example.com/same", ...args })];
+        const { id } = await admin().seed("links", {
+            url: "https://example.com/same",
+            alias: "abc123",
+            domain: "https://sho.rt",
+        });
+        const declared = (args: Record<string, unknown> = {}) => [
+            link("same", { url: "https://example.com/same", ...args }),
+        ];
         const up = await stack().run("up", declared());
         assert.equal(up.ok, false);
-        assert.match(failureText(up), new RegExp(`existing link ${id}, which already holds the same content.*adopt: ${id}`, "s"));
+        assert.match(
+            failureText(up),
+            new RegExp(`existing link ${id}, which already holds the same content.*adopt: ${id}`, "s"),
+        );
         assert.equal(stateIdOf("same"), undefined);
         assert.equal((await links()).length, 1);
         const adopted = await stack().expectOk("up", declared({ adopt: id }));
@@ -86,7 +117,10 @@ describe("Link: the service's facts that could lose data or show a diff forever 
     });
 
     it("two resources of one content never hold one link", async () => {
-        const up = await stack().run("up", [link("first", { url: "https://example.com/twice" }), link("second", { url: "https://example.com/twice" })]);
+        const up = await stack().run("up", [
+            link("first", { url: "https://example.com/twice" }),
+            link("second", { url: "https://example.com/twice" }),
+        ]);
         assert.equal(up.ok, false);
         assert.match(failureText(up), /already holds the same content/);
         assert.equal((await links()).length, 1);
@@ -133,13 +167,20 @@ describe("Link: deleting a link restores another type's item the service took ou
         const { id: qrId } = await admin.seed("qrcodes", { type: "text", data: "hello" });
         assert.equal(String(qrId), idOf(first, "doomed"), "the test needs a QR code with the link's id");
         const channel: Declared = { kind: "Channel", name: "news", args: { name: "News" } };
-        const item: Declared = { kind: "ChannelItem", name: "qr-in-news", args: { channelId: { $ref: "news.id" }, type: "qr", itemId: qrId } };
+        const item: Declared = {
+            kind: "ChannelItem",
+            name: "qr-in-news",
+            args: { channelId: { $ref: "news.id" }, type: "qr", itemId: qrId },
+        };
         await stack().expectOk("up", [doomed, channel, item]);
         await stack().expectOk("up", [channel, item]);
         const refresh = await stack().expectOk("refresh", [channel, item]);
         assert.equal(stepOf(refresh, "qr-in-news").op, "read-gone", refresh.log);
         assert.deepEqual(changes(await stack().expectOk("up", [channel, item])), ["create qr-in-news"]);
         const [news] = await admin.list("channels");
-        assert.deepEqual((news.items as { type: string; id: number }[]).map((i) => `${i.type}/${i.id}`), [`qr/${qrId}`]);
+        assert.deepEqual(
+            (news.items as { type: string; id: number }[]).map((i) => `${i.type}/${i.id}`),
+            [`qr/${qrId}`],
+        );
     });
 });

@@ -40,8 +40,16 @@ function program(sale: Record<string, unknown> = {}, randomTitle = "Newsletter")
             options: { secretArgs: ["password"] },
         },
         { kind: "Link", name: "random", args: { url: "https://www.example.com/newsletter", title: randomTitle } },
-        { kind: "CampaignLink", name: "random-in-autumn", args: { campaignId: { $ref: "autumn.id" }, linkId: { $ref: "random.id" } } },
-        { kind: "ChannelItem", name: "random-in-newsletter", args: { channelId: { $ref: "newsletter.id" }, type: "links", itemId: { $ref: "random.id" } } },
+        {
+            kind: "CampaignLink",
+            name: "random-in-autumn",
+            args: { campaignId: { $ref: "autumn.id" }, linkId: { $ref: "random.id" } },
+        },
+        {
+            kind: "ChannelItem",
+            name: "random-in-newsletter",
+            args: { channelId: { $ref: "newsletter.id" }, type: "links", itemId: { $ref: "random.id" } },
+        },
         { kind: "QrCode", name: "sale-qr", args: { type: "link", data: { $ref: "sale.shortUrl" } } },
     ];
 }
@@ -71,7 +79,8 @@ describe("Link: a program of links through its whole lifecycle (real profile)", 
     const record = async (name: string) => await stack().emulator.admin.get("links", ids[name]);
     const expectHidden = async () => {
         const sale = await record("sale");
-        for (const [field, value] of Object.entries(hiddenAsDeclared(ids.analytics))) assert.deepEqual(sale[field], value, field);
+        for (const [field, value] of Object.entries(hiddenAsDeclared(ids.analytics)))
+            assert.deepEqual(sale[field], value, field);
         assert.equal(sale.campaignId, ids.autumn);
         assert.equal(sale.domain, "https://go.example.com");
     };
@@ -89,7 +98,10 @@ describe("Link: a program of links through its whole lifecycle (real profile)", 
         const state = readState(stack().stateFile).resources.find((r) => r.urn.endsWith("::sale"))!;
         assert.equal(state.outputs.shortUrl, "https://go.example.com/autumn-sale");
         assert.equal(state.outputs.storedAlias, "autumn-sale");
-        assert.ok(!readFileSync(stack().stateFile, "utf8").includes(PASSWORD), "the password is in the state in plain text");
+        assert.ok(
+            !readFileSync(stack().stateFile, "utf8").includes(PASSWORD),
+            "the password is in the state in plain text",
+        );
         assert.ok(!up.log.includes(PASSWORD), "the password is in the log");
     });
 
@@ -100,7 +112,11 @@ describe("Link: a program of links through its whole lifecycle (real profile)", 
     it("updates the title alone, and the service holds every other field as declared", async () => {
         const changed = program({ title: "Autumn sale: last days" }, "Monthly newsletter");
         // The QR code's data is the sale's short URL, which a preview of the sale's update cannot know yet.
-        assert.deepEqual(changes(await stack().expectOk("preview", changed)), ["update random", "update sale", "update sale-qr"]);
+        assert.deepEqual(changes(await stack().expectOk("preview", changed)), [
+            "update random",
+            "update sale",
+            "update sale-qr",
+        ]);
         await stack().expectOk("up", changed);
         assert.equal((await record("sale")).title, "Autumn sale: last days");
         await expectHidden();
@@ -111,7 +127,11 @@ describe("Link: a program of links through its whole lifecycle (real profile)", 
 
     it("reports each visible property changed by hand at refresh, and up puts them back", async () => {
         const declared = program({ title: "Autumn sale: last days" }, "Monthly newsletter");
-        const other = await stack().emulator.admin.seed("campaigns", { name: "Other campaign", slug: "", public: false });
+        const other = await stack().emulator.admin.seed("campaigns", {
+            name: "Other campaign",
+            slug: "",
+            public: false,
+        });
         await stack().emulator.admin.seed("domains", { domain: "https://other.example.com" });
         await stack().emulator.admin.patch("links", ids.sale, {
             url: "https://evil.example.net/",
@@ -123,14 +143,26 @@ describe("Link: a program of links through its whole lifecycle (real profile)", 
         });
         const refresh = await stack().expectOk("refresh", declared);
         const diffs = (stepOf(refresh, "sale").diffs ?? []).map((diff) => diff.property);
-        for (const property of ["url", "alias", "domain", "title", "description", "campaign"]) assert.ok(diffs.includes(property), `${property}: ${refresh.log}`);
+        for (const property of ["url", "alias", "domain", "title", "description", "campaign"])
+            assert.ok(diffs.includes(property), `${property}: ${refresh.log}`);
         const preview = await stack().expectOk("preview", declared);
-        assert.deepEqual(changes(preview), ["update sale", "update sale-qr"], JSON.stringify(preview.steps.map((s) => [s.name, s.diffs])));
+        assert.deepEqual(
+            changes(preview),
+            ["update sale", "update sale-qr"],
+            JSON.stringify(preview.steps.map((s) => [s.name, s.diffs])),
+        );
         await stack().expectOk("up", declared);
         const sale = await record("sale");
         assert.deepEqual(
             [sale.url, sale.custom, sale.domain, sale.title, sale.description, sale.campaignId],
-            ["https://shop.example.com/autumn?from=go", "autumn-sale", "https://go.example.com", "Autumn sale: last days", "Everything at half price", ids.autumn],
+            [
+                "https://shop.example.com/autumn?from=go",
+                "autumn-sale",
+                "https://go.example.com",
+                "Autumn sale: last days",
+                "Everything at half price",
+                ids.autumn,
+            ],
         );
         await expectHidden();
         assert.deepEqual(changes(await stack().expectOk("preview", declared)), []);
@@ -149,8 +181,13 @@ describe("Link: reads, adoption and the data functions (real profile)", function
 
     it("refresh reads every link from the listing in ceil(N / 100) requests, however many Link resources", async () => {
         const seeded: number[] = [];
-        for (let index = 0; index < 150; index++) seeded.push((await admin().seed("links", { url: `https://example.com/${index}` })).id);
-        const declared = [0, 75, 149].map((index) => ({ kind: "Link", name: `link-${index}`, args: { url: `https://example.com/${index}`, adopt: seeded[index] } }));
+        for (let index = 0; index < 150; index++)
+            seeded.push((await admin().seed("links", { url: `https://example.com/${index}` })).id);
+        const declared = [0, 75, 149].map((index) => ({
+            kind: "Link",
+            name: `link-${index}`,
+            args: { url: `https://example.com/${index}`, adopt: seeded[index] },
+        }));
         await stack().expectOk("up", declared);
         await admin().clearRequests();
         await stack().expectOk("refresh", declared);
@@ -158,17 +195,44 @@ describe("Link: reads, adoption and the data functions (real profile)", function
     });
 
     it("Link.get shows an existing link's visible properties without changing it", async () => {
-        const { id } = await admin().seed("links", { url: "https://example.com/seen", custom: "seen-it", domain: "https://sho.rt", title: "Seen" });
-        const up = await stack().expectOk("up", [{ kind: "Link", name: "seen", args: {}, options: { getId: String(id) } }]);
+        const { id } = await admin().seed("links", {
+            url: "https://example.com/seen",
+            custom: "seen-it",
+            domain: "https://sho.rt",
+            title: "Seen",
+        });
+        const up = await stack().expectOk("up", [
+            { kind: "Link", name: "seen", args: {}, options: { getId: String(id) } },
+        ]);
         const state = readState(stack().stateFile).resources.find((r) => r.urn.endsWith("::seen"))!;
         assert.equal(idOf(up, "seen"), String(id));
-        assert.deepEqual([state.outputs.url, state.outputs.alias, state.outputs.shortUrl, state.outputs.title], ["https://example.com/seen", "seen-it", "https://sho.rt/seen-it", "Seen"]);
+        assert.deepEqual(
+            [state.outputs.url, state.outputs.alias, state.outputs.shortUrl, state.outputs.title],
+            ["https://example.com/seen", "seen-it", "https://sho.rt/seen-it", "Seen"],
+        );
         assert.ok((await admin().requests()).every((request) => request.method === "GET"));
     });
 
     it("adopts a link by its domain and alias, and changes nothing when it is declared as it is", async () => {
-        const { id } = await admin().seed("links", { url: "https://example.com/promo", custom: "promo", domain: "https://sho.rt", title: "Promo" });
-        const declared = [{ kind: "Link", name: "promo", args: { url: "https://example.com/promo", alias: "promo", domain: "https://sho.rt", title: "Promo", adopt: true } }];
+        const { id } = await admin().seed("links", {
+            url: "https://example.com/promo",
+            custom: "promo",
+            domain: "https://sho.rt",
+            title: "Promo",
+        });
+        const declared = [
+            {
+                kind: "Link",
+                name: "promo",
+                args: {
+                    url: "https://example.com/promo",
+                    alias: "promo",
+                    domain: "https://sho.rt",
+                    title: "Promo",
+                    adopt: true,
+                },
+            },
+        ];
         await admin().clearRequests();
         const up = await stack().expectOk("up", declared);
         assert.equal(idOf(up, "promo"), String(id));
@@ -178,10 +242,27 @@ describe("Link: reads, adoption and the data functions (real profile)", function
 
     it("listLinks lists the account's links and getLinkStatistics takes link.id's string", async () => {
         const credentials = { baseUrl: stack().emulator.baseUrl, apiKey: stack().emulator.apiKey };
-        const { id } = await admin().seed("links", { url: "https://example.com/counted", custom: "counted", domain: "https://sho.rt" });
-        await admin().patch("links", id, { stats: { clicks: 7, uniqueClicks: 5, topCountries: { Canada: 7 }, topReferrers: {}, topBrowsers: {}, topOs: {}, socialCount: {} } });
+        const { id } = await admin().seed("links", {
+            url: "https://example.com/counted",
+            custom: "counted",
+            domain: "https://sho.rt",
+        });
+        await admin().patch("links", id, {
+            stats: {
+                clicks: 7,
+                uniqueClicks: 5,
+                topCountries: { Canada: 7 },
+                topReferrers: {},
+                topBrowsers: {},
+                topOs: {},
+                socialCount: {},
+            },
+        });
         const listed = await listLinks(credentials);
-        assert.deepEqual(listed.map((l) => [l.id, l.shortUrl, l.longUrl]), [[id, "https://sho.rt/counted", "https://example.com/counted"]]);
+        assert.deepEqual(
+            listed.map((l) => [l.id, l.shortUrl, l.longUrl]),
+            [[id, "https://sho.rt/counted", "https://example.com/counted"]],
+        );
         const statistics = await getLinkStatistics(String(id), credentials);
         assert.deepEqual([statistics.clicks, statistics.uniqueClicks, statistics.topCountries], [7, 5, { Canada: 7 }]);
     });

@@ -28,7 +28,11 @@ const cases: KindCase[] = [
         args: { domain: "https://go.example.com/", redirectRoot: "https://www.example.com" },
         stored: { domain: "https://go.example.com", redirectroot: "https://www.example.com" },
         update: {
-            args: { domain: "https://go.example.com", redirectRoot: "https://www.example.com/home", redirect404: "https://www.example.com/404" },
+            args: {
+                domain: "https://go.example.com",
+                redirectRoot: "https://www.example.com/home",
+                redirect404: "https://www.example.com/404",
+            },
             stored: { redirectroot: "https://www.example.com/home", redirect404: "https://www.example.com/404" },
         },
         replace: {
@@ -37,7 +41,10 @@ const cases: KindCase[] = [
             deleteFirst: true,
         },
         drift: { patch: { redirectroot: "https://evil.example.net" }, property: "redirectRoot" },
-        adopt: { seed: { domain: "https://old.example.com", redirectroot: "", redirect404: "" }, args: { domain: "https://OLD.example.com", adopt: true } },
+        adopt: {
+            seed: { domain: "https://old.example.com", redirectroot: "", redirect404: "" },
+            args: { domain: "https://OLD.example.com", adopt: true },
+        },
         invalid: { args: { domain: "go.example.com" }, property: "domain" },
     },
     {
@@ -45,7 +52,10 @@ const cases: KindCase[] = [
         store: "campaigns",
         args: { name: "Autumn launch", slug: "autumn" },
         stored: { name: "Autumn launch", slug: "autumn", public: false },
-        update: { args: { name: "Autumn launch 2026", slug: "autumn", public: true }, stored: { name: "Autumn launch 2026", public: true } },
+        update: {
+            args: { name: "Autumn launch 2026", slug: "autumn", public: true },
+            stored: { name: "Autumn launch 2026", public: true },
+        },
         drift: { patch: { name: "Renamed by hand" }, property: "name" },
         adopt: { seed: { name: "Spring sale", slug: "", public: false }, args: { name: "Spring sale", adopt: true } },
         invalid: { args: { name: "ab" }, property: "name" },
@@ -55,9 +65,15 @@ const cases: KindCase[] = [
         store: "channels",
         args: { name: "Newsletter", color: "#1a73e8" },
         stored: { name: "Newsletter", color: "#1A73E8", starred: false },
-        update: { args: { name: "Newsletter", color: "#1A73E8", description: "Monthly links", starred: true }, stored: { description: "Monthly links", starred: true } },
+        update: {
+            args: { name: "Newsletter", color: "#1A73E8", description: "Monthly links", starred: true },
+            stored: { description: "Monthly links", starred: true },
+        },
         drift: { patch: { color: "#000000" }, property: "color" },
-        adopt: { seed: { name: "Press", description: "", color: "", starred: false, items: [] }, args: { name: "Press", starred: true, adopt: true } },
+        adopt: {
+            seed: { name: "Press", description: "", color: "", starred: false, items: [] },
+            args: { name: "Press", starred: true, adopt: true },
+        },
         invalid: { args: { name: "News", color: "blue" }, property: "color" },
     },
     {
@@ -65,20 +81,40 @@ const cases: KindCase[] = [
         store: "pixels",
         args: { type: "analyticspixel", name: "Site analytics", tag: "G-1" },
         stored: { type: "analyticspixel", name: "Site analytics", tag: "G-1" },
-        update: { args: { type: "analyticspixel", name: "Analytics", tag: "G-2" }, stored: { name: "Analytics", tag: "G-2" } },
-        replace: { args: { type: "adspixel", name: "Analytics", tag: "G-2" }, stored: { type: "adspixel" }, deleteFirst: false },
+        update: {
+            args: { type: "analyticspixel", name: "Analytics", tag: "G-2" },
+            stored: { name: "Analytics", tag: "G-2" },
+        },
+        replace: {
+            args: { type: "adspixel", name: "Analytics", tag: "G-2" },
+            stored: { type: "adspixel" },
+            deleteFirst: false,
+        },
         drift: { patch: { tag: "changed-by-hand" }, property: "tag" },
-        adopt: { seed: { type: "forum", name: "Forum", tag: "f-9" }, args: { type: "forum", name: "Forum pixel", tag: "f-9", adopt: true } },
+        adopt: {
+            seed: { type: "forum", name: "Forum", tag: "f-9" },
+            args: { type: "forum", name: "Forum pixel", tag: "f-9", adopt: true },
+        },
         invalid: { args: { type: "carrierpigeon", name: "x", tag: "y" }, property: "type" },
     },
     {
         kind: "QrCode",
         store: "qrcodes",
-        args: { type: "wifi", data: { ssid: "Guest", encryption: "wpa", password: "guest-pass" }, foreground: "rgb(0, 0, 0)" },
+        args: {
+            type: "wifi",
+            data: { ssid: "Guest", encryption: "wpa", password: "guest-pass" },
+            foreground: "rgb(0, 0, 0)",
+        },
         stored: { type: "wifi", foreground: "rgb(0,0,0)" },
-        update: { args: { type: "wifi", data: { ssid: "Guest 2" }, foreground: "rgb(0,0,0)" }, stored: { data: { ssid: "Guest 2" } } },
+        update: {
+            args: { type: "wifi", data: { ssid: "Guest 2" }, foreground: "rgb(0,0,0)" },
+            stored: { data: { ssid: "Guest 2" } },
+        },
         replace: { args: { type: "text", data: "Hello" }, stored: { type: "text", data: "Hello" }, deleteFirst: false },
-        adopt: { seed: { type: "text", data: "seeded", background: "", foreground: "", logo: "", name: "seeded", scans: 3 }, args: { type: "text", data: "seeded" } },
+        adopt: {
+            seed: { type: "text", data: "seeded", background: "", foreground: "", logo: "", name: "seeded", scans: 3 },
+            args: { type: "text", data: "seeded" },
+        },
         invalid: { args: { type: "wifi", data: { password: "no ssid" } }, property: "data.ssid" },
     },
 ];
@@ -88,7 +124,7 @@ describe("The listed kinds: the whole lifecycle of each against the emulator", f
         describe(c.kind, function () {
             let stack: TestStack;
             const declare = (args: Record<string, unknown>): Declared[] => [{ kind: c.kind, name: "subject", args }];
-            const records = async () => (await stack.emulator.admin.list(c.store));
+            const records = async () => await stack.emulator.admin.list(c.store);
             const onlyRecord = async () => {
                 const all = await records();
                 assert.equal(all.length, 1, `expected exactly one ${c.store} object, found ${JSON.stringify(all)}`);
@@ -105,7 +141,10 @@ describe("The listed kinds: the whole lifecycle of each against the emulator", f
                 const result = await stack.run("preview", declare(c.invalid.args));
                 assert.equal(result.ok, false);
                 const failures = result.steps.flatMap((step) => step.failures ?? []);
-                assert.ok(failures.some((f) => f.property === c.invalid.property && f.reason.length > 0), result.log);
+                assert.ok(
+                    failures.some((f) => f.property === c.invalid.property && f.reason.length > 0),
+                    result.log,
+                );
                 assert.deepEqual(await stack.emulator.admin.requests(), []);
             });
 
@@ -128,7 +167,8 @@ describe("The listed kinds: the whole lifecycle of each against the emulator", f
                 await stack.expectOk("up", declare(c.update.args));
                 const after = await onlyRecord();
                 assert.equal(after.id, before.id);
-                for (const [field, value] of Object.entries(c.update.stored)) assert.deepEqual(after[field], value, field);
+                for (const [field, value] of Object.entries(c.update.stored))
+                    assert.deepEqual(after[field], value, field);
                 assert.deepEqual(changes(await stack.expectOk("preview", declare(c.update.args))), []);
             });
 
@@ -143,8 +183,11 @@ describe("The listed kinds: the whole lifecycle of each against the emulator", f
                     assert.equal(step.deleteBeforeReplace ?? false, replace.deleteFirst);
                     const after = await onlyRecord();
                     assert.notEqual(after.id, before.id);
-                    for (const [field, value] of Object.entries(replace.stored)) assert.deepEqual(after[field], value, field);
-                    const writes = (await stack.emulator.admin.requests()).filter((r) => r.method !== "GET").map((r) => r.method);
+                    for (const [field, value] of Object.entries(replace.stored))
+                        assert.deepEqual(after[field], value, field);
+                    const writes = (await stack.emulator.admin.requests())
+                        .filter((r) => r.method !== "GET")
+                        .map((r) => r.method);
                     assert.deepEqual(writes, replace.deleteFirst ? ["DELETE", "POST"] : ["POST", "DELETE"]);
                 });
             }
@@ -157,12 +200,16 @@ describe("The listed kinds: the whole lifecycle of each against the emulator", f
                     const refresh = await stack.expectOk("refresh", declare(changed));
                     const step = stepOf(refresh, "subject");
                     assert.equal(step.op, "refresh");
-                    assert.ok(step.diffs?.some((d) => d.property === drift.property), refresh.log);
+                    assert.ok(
+                        step.diffs?.some((d) => d.property === drift.property),
+                        refresh.log,
+                    );
                     const preview = await stack.expectOk("preview", declare(changed));
                     assert.deepEqual(changes(preview), ["update subject"]);
                     await stack.expectOk("up", declare(changed));
                     const restored = await onlyRecord();
-                    for (const [field, value] of Object.entries(drift.patch)) assert.notDeepEqual(restored[field], value, field);
+                    for (const [field, value] of Object.entries(drift.patch))
+                        assert.notDeepEqual(restored[field], value, field);
                     assert.deepEqual(changes(await stack.expectOk("preview", declare(changed))), []);
                 });
             }
@@ -209,7 +256,11 @@ describe("Existing objects: viewed, refreshed and adopted", function () {
         after(async () => stack.close());
 
         it("reads an existing pixel through the host, outputs its inputs as the service holds them, and never deletes it", async () => {
-            const { id } = await stack.emulator.admin.seed("pixels", { type: "forum", name: "Made by hand", tag: "f-1" });
+            const { id } = await stack.emulator.admin.seed("pixels", {
+                type: "forum",
+                name: "Made by hand",
+                tag: "f-1",
+            });
             const declared: Declared[] = [
                 { kind: "Pixel", name: "existing", args: {}, options: { getId: String(id) } },
                 { kind: "Channel", name: "named-after", args: { name: { $ref: "existing.name" } } },
@@ -223,7 +274,9 @@ describe("Existing objects: viewed, refreshed and adopted", function () {
         });
 
         it("fails when no object has the id", async () => {
-            const result = await stack.run("up", [{ kind: "Domain", name: "missing", args: {}, options: { getId: "999" } }]);
+            const result = await stack.run("up", [
+                { kind: "Domain", name: "missing", args: {}, options: { getId: "999" } },
+            ]);
             assert.equal(result.ok, false);
             assert.match(result.error ?? "", /no .*Domain with id 999/);
         });
@@ -231,7 +284,9 @@ describe("Existing objects: viewed, refreshed and adopted", function () {
 
     describe("QrCode: what refresh can see", function () {
         let stack: TestStack;
-        const declared: Declared[] = [{ kind: "QrCode", name: "poster", args: { type: "link", data: "https://example.com/poster" } }];
+        const declared: Declared[] = [
+            { kind: "QrCode", name: "poster", args: { type: "link", data: "https://example.com/poster" } },
+        ];
         before(async () => (stack = await startStack()));
         after(async () => stack.close());
 
@@ -256,11 +311,16 @@ describe("Existing objects: viewed, refreshed and adopted", function () {
 
         it("fails when the adopted object's immutable input differs, changing nothing", async () => {
             const { id } = await stack.emulator.admin.seed("pixels", { type: "forum", name: "Forum", tag: "f-1" });
-            const result = await stack.run("up", [{ kind: "Pixel", name: "p", args: { type: "adspixel", name: "Ads", tag: "f-1", adopt: id } }]);
+            const result = await stack.run("up", [
+                { kind: "Pixel", name: "p", args: { type: "adspixel", name: "Ads", tag: "f-1", adopt: id } },
+            ]);
             assert.equal(result.ok, false);
             assert.match(result.error ?? "", /differs in type, which cannot change in place/);
             const pixels = (await stack.emulator.admin.list("pixels")) as { id: number; type: string; name: string }[];
-            assert.deepEqual(pixels.map((p) => [p.id, p.type, p.name]), [[id, "forum", "Forum"]]);
+            assert.deepEqual(
+                pixels.map((p) => [p.id, p.type, p.name]),
+                [[id, "forum", "Forum"]],
+            );
         });
 
         it("fails naming the id when no object has it", async () => {

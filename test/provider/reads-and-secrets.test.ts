@@ -5,16 +5,22 @@ import { readState, runLifecycle, storedSecretKeys } from "../../engine";
 import { changes, DECLARED_PROGRAM, startStack, type Declared, type TestStack } from "../support/stack";
 
 const pixels = (count: number): Declared[] =>
-    Array.from({ length: count }, (_, i) => ({ kind: "Pixel", name: `pixel-${i}`, args: { type: "qapixel", name: `Pixel ${i}`, tag: `t-${i}` } }));
+    Array.from({ length: count }, (_, i) => ({
+        kind: "Pixel",
+        name: `pixel-${i}`,
+        args: { type: "qapixel", name: `Pixel ${i}`, tag: `t-${i}` },
+    }));
 
 describe("Refresh: one listing per kind, every page, and a failed read is never 'gone'", function () {
     let stack: TestStack;
-    const listCalls = async () => (await stack.emulator.admin.requests()).filter((r) => r.method === "GET" && r.path === "/api/pixels");
+    const listCalls = async () =>
+        (await stack.emulator.admin.requests()).filter((r) => r.method === "GET" && r.path === "/api/pixels");
 
     before(async () => {
         stack = await startStack();
         // 650 pixels made elsewhere: the stack's own land on page 7 of a 100-per-page listing.
-        for (let i = 0; i < 650; i++) await stack.emulator.admin.seed("pixels", { type: "forum", name: `elsewhere ${i}`, tag: `e-${i}` });
+        for (let i = 0; i < 650; i++)
+            await stack.emulator.admin.seed("pixels", { type: "forum", name: `elsewhere ${i}`, tag: `e-${i}` });
         await stack.expectOk("up", pixels(30));
     });
     after(async () => stack.close());
@@ -51,21 +57,37 @@ describe("Credentials: the API key never reaches the state, the output or an err
     let stack: TestStack;
     const declared: Declared[] = [
         { kind: "Channel", name: "news", args: { name: "News" } },
-        { kind: "AccountSettings", name: "account", args: { password: "s3cret-password" }, options: { secretArgs: ["password"] } },
+        {
+            kind: "AccountSettings",
+            name: "account",
+            args: { password: "s3cret-password" },
+            options: { secretArgs: ["password"] },
+        },
     ];
 
     before(async () => (stack = await startStack()));
     after(async () => stack.close());
 
     it("keeps the key and the password out of the state file and the printed runs", async () => {
-        const runs = [await stack.expectOk("up", declared), await stack.expectOk("refresh", declared), await stack.expectOk("preview", declared)];
+        const runs = [
+            await stack.expectOk("up", declared),
+            await stack.expectOk("refresh", declared),
+            await stack.expectOk("preview", declared),
+        ];
         const state = readFileSync(stack.stateFile, "utf8");
         for (const secret of [stack.emulator.apiKey, "s3cret-password"]) {
             assert.ok(!state.includes(secret), "a secret is in the state file");
-            for (const run of runs) assert.ok(!run.log.includes(secret) && !JSON.stringify(run).includes(secret), "a secret is in the output");
+            for (const run of runs)
+                assert.ok(
+                    !run.log.includes(secret) && !JSON.stringify(run).includes(secret),
+                    "a secret is in the output",
+                );
         }
         const account = readState(stack.stateFile).resources.find((r) => r.type.endsWith(":AccountSettings"));
-        assert.ok(account && storedSecretKeys(account).includes("password"), "the password is marked secret in the state");
+        assert.ok(
+            account && storedSecretKeys(account).includes("password"),
+            "the password is marked secret in the state",
+        );
         assert.match(JSON.stringify(account?.outputs.password), /ciphertext/);
     });
 

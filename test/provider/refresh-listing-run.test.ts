@@ -30,7 +30,8 @@ describe("Refresh: one listing per kind per run, however long the run", function
 
     before(async () => {
         stack = await startStack();
-        for (let i = 0; i < ELSEWHERE; i++) await stack.emulator.admin.seed("pixels", { type: "forum", name: `elsewhere ${i}`, tag: `e-${i}` });
+        for (let i = 0; i < ELSEWHERE; i++)
+            await stack.emulator.admin.seed("pixels", { type: "forum", name: `elsewhere ${i}`, tag: `e-${i}` });
     });
     after(async () => stack?.close());
 
@@ -41,12 +42,21 @@ describe("Refresh: one listing per kind per run, however long the run", function
             assert.ok(up.ok, up.log);
         }
         await stack.emulator.admin.clearRequests();
-        await stack.emulator.admin.injectFault({ method: "GET", path: "^/api/channels$", mode: "slow", delayMs: SLOW_LISTING_MS });
+        await stack.emulator.admin.injectFault({
+            method: "GET",
+            path: "^/api/channels$",
+            mode: "slow",
+            delayMs: SLOW_LISTING_MS,
+        });
         const refresh = await run("refresh");
         assert.ok(refresh.ok, refresh.log);
         const lists = (await stack.emulator.admin.requests()).filter((request) => request.method === "GET");
         const calls = (path: string) => lists.filter((request) => request.path === path).length;
-        assert.equal(calls("/api/pixels"), Math.ceil((ELSEWHERE + 2) / 100), JSON.stringify(lists.map((request) => request.path)));
+        assert.equal(
+            calls("/api/pixels"),
+            Math.ceil((ELSEWHERE + 2) / 100),
+            JSON.stringify(lists.map((request) => request.path)),
+        );
         assert.equal(calls("/api/channels"), 1, JSON.stringify(lists.map((request) => request.path)));
     });
 });

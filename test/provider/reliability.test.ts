@@ -6,15 +6,34 @@ import { readState } from "../../engine";
 import type { Kind } from "../../emulator";
 import { changes, startStack, type Declared, type TestStack } from "../support/stack";
 
-const STORE_OF: Record<string, Kind> = { Pixel: "pixels", Channel: "channels", Campaign: "campaigns", QrCode: "qrcodes", Domain: "domains" };
+const STORE_OF: Record<string, Kind> = {
+    Pixel: "pixels",
+    Channel: "channels",
+    Campaign: "campaigns",
+    QrCode: "qrcodes",
+    Domain: "domains",
+};
 
 function fleet(version: number): Declared[] {
     const declared: Declared[] = [];
-    for (let i = 0; i < 20; i++) declared.push({ kind: "Pixel", name: `pixel-${i}`, args: { type: "adspixel", name: `Pixel ${i} v${version}`, tag: `tag-${i}` } });
-    for (let i = 0; i < 10; i++) declared.push({ kind: "Channel", name: `channel-${i}`, args: { name: `Channel ${i} v${version}` } });
-    for (let i = 0; i < 10; i++) declared.push({ kind: "Campaign", name: `campaign-${i}`, args: { name: `Campaign ${i} v${version}` } });
-    for (let i = 0; i < 5; i++) declared.push({ kind: "QrCode", name: `qr-${i}`, args: { type: "text", data: `code ${i} v${version}` } });
-    for (let i = 0; i < 5; i++) declared.push({ kind: "Domain", name: `domain-${i}`, args: { domain: `https://d${i}.example.com`, redirectRoot: `https://example.com/v${version}` } });
+    for (let i = 0; i < 20; i++)
+        declared.push({
+            kind: "Pixel",
+            name: `pixel-${i}`,
+            args: { type: "adspixel", name: `Pixel ${i} v${version}`, tag: `tag-${i}` },
+        });
+    for (let i = 0; i < 10; i++)
+        declared.push({ kind: "Channel", name: `channel-${i}`, args: { name: `Channel ${i} v${version}` } });
+    for (let i = 0; i < 10; i++)
+        declared.push({ kind: "Campaign", name: `campaign-${i}`, args: { name: `Campaign ${i} v${version}` } });
+    for (let i = 0; i < 5; i++)
+        declared.push({ kind: "QrCode", name: `qr-${i}`, args: { type: "text", data: `code ${i} v${version}` } });
+    for (let i = 0; i < 5; i++)
+        declared.push({
+            kind: "Domain",
+            name: `domain-${i}`,
+            args: { domain: `https://d${i}.example.com`, redirectRoot: `https://example.com/v${version}` },
+        });
     return declared;
 }
 
@@ -34,9 +53,20 @@ async function assertServiceMatchesState(stack: TestStack, declared: Declared[])
     assert.equal(state.length, declared.length, "state holds every declared resource once");
     for (const [kind, store] of Object.entries(STORE_OF)) {
         const stored = ((await stack.emulator.admin.list(store)) as { id: number }[]).map((r) => String(r.id)).sort();
-        const inState = state.filter((r) => r.type.endsWith(`:${kind}`)).map((r) => String(r.id)).sort();
-        assert.deepEqual(stored, inState, `${kind}: the service holds exactly the objects in the state (no duplicate, no orphan)`);
-        assert.equal(stored.length, declared.filter((d) => d.kind === kind).length, `${kind}: one object per declaration`);
+        const inState = state
+            .filter((r) => r.type.endsWith(`:${kind}`))
+            .map((r) => String(r.id))
+            .sort();
+        assert.deepEqual(
+            stored,
+            inState,
+            `${kind}: the service holds exactly the objects in the state (no duplicate, no orphan)`,
+        );
+        assert.equal(
+            stored.length,
+            declared.filter((d) => d.kind === kind).length,
+            `${kind}: one object per declaration`,
+        );
     }
 }
 
@@ -46,7 +76,10 @@ describe("Reliability: 50 resources against a failing, rate-limited service", fu
 
     before(async () => {
         // A hung request counts as lost after 2 s instead of the default 30 s.
-        stack = await startStack({ rateLimit: { limit: 40, windowMs: 1000 } }, { SHORTENER_REQUEST_TIMEOUT_MS: "2000" });
+        stack = await startStack(
+            { rateLimit: { limit: 40, windowMs: 1000 } },
+            { SHORTENER_REQUEST_TIMEOUT_MS: "2000" },
+        );
     });
     after(async () => stack.close());
 
@@ -65,13 +98,21 @@ describe("Reliability: 50 resources against a failing, rate-limited service", fu
     it("updates through 500s, hangs and lost responses", async () => {
         const admin = stack.emulator.admin;
         await admin.injectFault({ method: "PUT", path: "^/api/pixel/\\d+/update$", mode: "error500", count: 3 });
-        await admin.injectFault({ method: "PUT", path: "^/api/channel/\\d+/update$", mode: "drop-after-apply", count: 2 });
+        await admin.injectFault({
+            method: "PUT",
+            path: "^/api/channel/\\d+/update$",
+            mode: "drop-after-apply",
+            count: 2,
+        });
         await admin.injectFault({ method: "PUT", path: "^/api/campaign/\\d+/update$", mode: "hang", count: 1 });
         await admin.injectFault({ method: "PUT", path: "^/api/domain/\\d+/update$", mode: "html", count: 1 });
         await converge(stack, "up", fleet(2));
         await assertServiceMatchesState(stack, fleet(2));
         const pixels = (await admin.list("pixels")) as { name: string }[];
-        assert.ok(pixels.every((p) => p.name.endsWith("v2")), "every pixel was updated");
+        assert.ok(
+            pixels.every((p) => p.name.endsWith("v2")),
+            "every pixel was updated",
+        );
         assert.deepEqual(changes(await stack.expectOk("preview", fleet(2))), []);
     });
 
@@ -89,10 +130,16 @@ describe("Reliability: 50 resources against a failing, rate-limited service", fu
     it("destroys through 500s, hangs and lost responses, leaving nothing behind", async () => {
         const admin = stack.emulator.admin;
         await admin.injectFault({ method: "DELETE", path: "^/api/pixel/\\d+/delete$", mode: "error500", count: 3 });
-        await admin.injectFault({ method: "DELETE", path: "^/api/channel/\\d+/delete$", mode: "drop-after-apply", count: 2 });
+        await admin.injectFault({
+            method: "DELETE",
+            path: "^/api/channel/\\d+/delete$",
+            mode: "drop-after-apply",
+            count: 2,
+        });
         await admin.injectFault({ method: "DELETE", path: "^/api/qr/\\d+/delete$", mode: "hang", count: 1 });
         await converge(stack, "destroy", fleet(3));
-        for (const store of Object.values(STORE_OF)) assert.deepEqual(await admin.list(store), [], `${store} left behind`);
+        for (const store of Object.values(STORE_OF))
+            assert.deepEqual(await admin.list(store), [], `${store} left behind`);
         assert.equal(readState(stack.stateFile).resources.filter((r) => r.type.includes("/shortener:")).length, 0);
     });
 });

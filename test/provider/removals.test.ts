@@ -14,7 +14,12 @@ describe("Removing optional inputs", function () {
         ["Domain", "redirect404", { domain: "https://r.example.com", redirect404: "https://example.com/404" }],
         ["Domain", "redirectRoot", { domain: "https://root.example.com", redirectRoot: "https://example.com/" }],
     ] as const;
-    for (const [kind, field, args] of sampleOf("inputs the real service cannot clear", irremovable, 1, ([kind, field]) => `${kind}.${field}`)) {
+    for (const [kind, field, args] of sampleOf(
+        "inputs the real service cannot clear",
+        irremovable,
+        1,
+        ([kind, field]) => `${kind}.${field}`,
+    )) {
         it(`refuses at preview to remove a ${kind}'s ${field}, which the real service cannot clear, and changes nothing`, async () => {
             const name = `${kind}-${field}`.toLowerCase();
             await stack.expectOk("up", [{ kind, name, args }]);
@@ -22,7 +27,12 @@ describe("Removing optional inputs", function () {
             const { [field]: _removed, ...without } = args as Record<string, string>;
             const up = await stack.run("up", [{ kind, name, args: without }]);
             assert.equal(up.ok, false);
-            assert.ok(up.steps.some((s) => s.failures?.some((f) => f.property === field && /cannot be removed/.test(f.reason))), up.log);
+            assert.ok(
+                up.steps.some((s) =>
+                    s.failures?.some((f) => f.property === field && /cannot be removed/.test(f.reason)),
+                ),
+                up.log,
+            );
             assert.deepEqual(await stack.emulator.admin.list(kind === "Campaign" ? "campaigns" : "domains"), before);
         });
     }
@@ -38,14 +48,28 @@ describe("Removing optional inputs", function () {
         );
     });
 
-    for (const field of sampleOf("channel inputs the service cannot clear", ["color", "description"] as const, 1, (field) => field)) {
+    for (const field of sampleOf(
+        "channel inputs the service cannot clear",
+        ["color", "description"] as const,
+        1,
+        (field) => field,
+    )) {
         it(`refuses at preview to remove a channel's ${field}, which the service cannot clear`, async () => {
-            const full: Record<string, string> = { name: `Channel with ${field}`, color: "#112233", description: "Links of the week" };
+            const full: Record<string, string> = {
+                name: `Channel with ${field}`,
+                color: "#112233",
+                description: "Links of the week",
+            };
             await stack.expectOk("up", [{ kind: "Channel", name: `ch-${field}`, args: full }]);
             const { [field]: _removed, ...without } = full;
             const preview = await stack.run("preview", [{ kind: "Channel", name: `ch-${field}`, args: without }]);
             assert.equal(preview.ok, false);
-            assert.ok(preview.steps.some((s) => s.failures?.some((f) => f.property === field && /cannot be removed/.test(f.reason))), preview.log);
+            assert.ok(
+                preview.steps.some((s) =>
+                    s.failures?.some((f) => f.property === field && /cannot be removed/.test(f.reason)),
+                ),
+                preview.log,
+            );
         });
     }
 });

@@ -8,7 +8,11 @@ const config = (values: Record<string, string>) => ({ get: (key: string) => valu
 describe("resource context", () => {
     it("the settle time of a lost write follows the configured request timeout before the client is ever made", () => {
         const context = createResourceContext(
-            config({ "shortener:baseUrl": "https://short.example", "shortener:apiKey": "key", "shortener:requestTimeoutMs": "20000" }),
+            config({
+                "shortener:baseUrl": "https://short.example",
+                "shortener:apiKey": "key",
+                "shortener:requestTimeoutMs": "20000",
+            }),
             {},
         );
         assert.equal(context.writeSettleMs, 20_000);
@@ -17,7 +21,14 @@ describe("resource context", () => {
     });
 
     it("a short request timeout still leaves 5 s for a lost write to land", () => {
-        const context = createResourceContext(config({ "shortener:baseUrl": "https://short.example", "shortener:apiKey": "key", "shortener:requestTimeoutMs": "1500" }), {});
+        const context = createResourceContext(
+            config({
+                "shortener:baseUrl": "https://short.example",
+                "shortener:apiKey": "key",
+                "shortener:requestTimeoutMs": "1500",
+            }),
+            {},
+        );
         assert.equal(context.writeSettleMs, 5_000);
     });
 

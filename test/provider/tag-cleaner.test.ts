@@ -6,12 +6,52 @@ import { storedText, withoutTags } from "../../provider/resources/values";
 import { cleanText } from "../../emulator";
 
 const PIECES = [
-    "<script", "<SCRIPT", "<ScRiPt", "<scripts", "<script ", "<script\t", "<script\n", "<script/", "</script", "</SCRIPT",
-    "</script ", "</script\n\t", ">", "<", "< ", "<>", "<<", "<b", "</b", "<a href='x'", "/", " ", "\n", "\u2028", "\u00a0",
-    "a", "t", "x y", "&", "\"", "'", "é", "😀", "\u017f", "\u212a",
+    "<script",
+    "<SCRIPT",
+    "<ScRiPt",
+    "<scripts",
+    "<script ",
+    "<script\t",
+    "<script\n",
+    "<script/",
+    "</script",
+    "</SCRIPT",
+    "</script ",
+    "</script\n\t",
+    ">",
+    "<",
+    "< ",
+    "<>",
+    "<<",
+    "<b",
+    "</b",
+    "<a href='x'",
+    "/",
+    " ",
+    "\n",
+    "\u2028",
+    "\u00a0",
+    "a",
+    "t",
+    "x y",
+    "&",
+    '"',
+    "'",
+    "é",
+    "😀",
+    "\u017f",
+    "\u212a",
 ];
 
-const markup = fc.array(fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...PIECES) }, { weight: 1, arbitrary: fc.string({ maxLength: 3 }) }), { maxLength: 40 }).map((pieces) => pieces.join(""));
+const markup = fc
+    .array(
+        fc.oneof(
+            { weight: 4, arbitrary: fc.constantFrom(...PIECES) },
+            { weight: 1, arbitrary: fc.string({ maxLength: 3 }) },
+        ),
+        { maxLength: 40 },
+    )
+    .map((pieces) => pieces.join(""));
 
 describe("tag cleaner", () => {
     it("keeps what the emulator's copy of the service's cleaner keeps, on any text of tag pieces", () => {

@@ -11,7 +11,14 @@ import { sampleOf, sampleTests } from "../support/depth";
 
 const PASSPHRASE = "test-passphrase";
 
-function runWithKey(stack: TestStack, operation: Operation, declared: readonly Declared[], apiKey: string, runProgram = false, stateFile = stack.stateFile) {
+function runWithKey(
+    stack: TestStack,
+    operation: Operation,
+    declared: readonly Declared[],
+    apiKey: string,
+    runProgram = false,
+    stateFile = stack.stateFile,
+) {
     return runLifecycle(operation, {
         programDir: DECLARED_PROGRAM,
         stateFile,
@@ -50,9 +57,22 @@ describe("under the real engine's rules", function () {
     });
 
     it("an adopted channel whose update failed gets its colour on the next up", async () => {
-        const { id } = await stack.emulator.admin.seed("channels", { name: "Press", description: "", color: "#111111", starred: false, items: [] });
-        const declared: Declared[] = [{ kind: "Channel", name: "press", args: { name: "Press", color: "#AA0000", adopt: true } }];
-        await stack.emulator.admin.injectFault({ method: "PUT", path: `^/api/channel/${id}/update$`, mode: "error500", count: 3 });
+        const { id } = await stack.emulator.admin.seed("channels", {
+            name: "Press",
+            description: "",
+            color: "#111111",
+            starred: false,
+            items: [],
+        });
+        const declared: Declared[] = [
+            { kind: "Channel", name: "press", args: { name: "Press", color: "#AA0000", adopt: true } },
+        ];
+        await stack.emulator.admin.injectFault({
+            method: "PUT",
+            path: `^/api/channel/${id}/update$`,
+            mode: "error500",
+            count: 3,
+        });
         const failed = await stack.run("up", declared);
         assert.equal(failed.ok, false);
         assert.match(failed.error ?? "", new RegExp(`adopted channel ${id}, but updating it failed`));
@@ -71,7 +91,8 @@ describe("under the real engine's rules", function () {
             addPath: "^/api/channel/add$",
             args: { name: "News" },
             other: { name: "Other" },
-            message: (id: number) => new RegExp(`a channel with the name "News" already exists \\(id ${id}\\).*adopt: ${id}`),
+            message: (id: number) =>
+                new RegExp(`a channel with the name "News" already exists \\(id ${id}\\).*adopt: ${id}`),
         },
         {
             kind: "QrCode",
@@ -79,7 +100,8 @@ describe("under the real engine's rules", function () {
             addPath: "^/api/qr/add$",
             args: { type: "link", data: "https://example.com/poster" },
             other: { type: "text", data: "other" },
-            message: (id: number) => new RegExp(`creating this QR code was interrupted in an earlier run.*\\(ids ${id}\\).*adopt: <id>`),
+            message: (id: number) =>
+                new RegExp(`creating this QR code was interrupted in an earlier run.*\\(ids ${id}\\).*adopt: <id>`),
         },
     ];
     for (const c of sampleOf("creates interrupted with their process", interrupted, 1, (c) => c.kind)) {
@@ -94,10 +116,16 @@ describe("under the real engine's rules", function () {
                 await stack.emulator.admin.setRateLimit({ limit: 2, windowMs: 60_000 });
                 await interruptedRun(
                     [
-                        "up", DECLARED_PROGRAM, "--state", stack.stateFile,
-                        "--config", `declared:resources=${JSON.stringify(declared)}`,
-                        "--config", `shortener:baseUrl=${stack.emulator.baseUrl}`,
-                        "--secret-config", `shortener:apiKey=${stack.emulator.apiKey}`,
+                        "up",
+                        DECLARED_PROGRAM,
+                        "--state",
+                        stack.stateFile,
+                        "--config",
+                        `declared:resources=${JSON.stringify(declared)}`,
+                        "--config",
+                        `shortener:baseUrl=${stack.emulator.baseUrl}`,
+                        "--secret-config",
+                        `shortener:apiKey=${stack.emulator.apiKey}`,
                     ],
                     env,
                     async () => (await stack.emulator.admin.list(c.store)).length > 0,
@@ -114,7 +142,11 @@ describe("under the real engine's rules", function () {
                 assert.match(next.error ?? "", c.message(Number(made.id)));
                 assert.equal((await stack.emulator.admin.list(c.store)).length, 2, "no duplicate was made");
 
-                const adopted = await stack.run("up", [other, { ...declared[0], args: { ...c.args, adopt: Number(made.id) } }], env);
+                const adopted = await stack.run(
+                    "up",
+                    [other, { ...declared[0], args: { ...c.args, adopt: Number(made.id) } }],
+                    env,
+                );
                 assert.ok(adopted.ok, adopted.log);
                 assert.equal((await stack.emulator.admin.list(c.store)).length, 2);
             } finally {

@@ -10,7 +10,8 @@ import { deeplyNestedPin } from "../wiki/lint-support";
 
 const API = "https://wiki.example.org/w/api.php";
 /** The shipped catalogue's judgedAs: MediaWiki 1.45.4's rules with English Wikipedia's site data, lacking some parts. */
-const SHIPPED_JUDGED_AS = /the rules of MediaWiki 1\.45\.4 \(the catalogue's\), with the site data of English Wikipedia .*; they lack the wiki's language codes/;
+const SHIPPED_JUDGED_AS =
+    /the rules of MediaWiki 1\.45\.4 \(the catalogue's\), with the site data of English Wikipedia .*; they lack the wiki's language codes/;
 
 describe("WikiQuery: a query definition checked at preview", function () {
     let stack: TestStack;
@@ -26,24 +27,49 @@ describe("WikiQuery: a query definition checked at preview", function () {
         const result = await stack.run("preview", declare({ rclimit: "lots", rcdir: "sideways" }));
         assert.equal(result.ok, false);
         const failures = result.steps.flatMap((step) => step.failures ?? []);
-        assert.ok(failures.some((f) => f.property === "definition.params.rclimit" && /badinteger/.test(f.reason)), result.log);
-        assert.ok(failures.some((f) => f.property === "definition.params.rcdir" && /badvalue/.test(f.reason)), result.log);
-        assert.match(result.log, new RegExp(`shipped catalogue \\(MediaWiki 1\\.45\\.4 core\\) judged the definition, by ${SHIPPED_JUDGED_AS.source}`));
+        assert.ok(
+            failures.some((f) => f.property === "definition.params.rclimit" && /badinteger/.test(f.reason)),
+            result.log,
+        );
+        assert.ok(
+            failures.some((f) => f.property === "definition.params.rcdir" && /badvalue/.test(f.reason)),
+            result.log,
+        );
+        assert.match(
+            result.log,
+            new RegExp(
+                `shipped catalogue \\(MediaWiki 1\\.45\\.4 core\\) judged the definition, by ${SHIPPED_JUDGED_AS.source}`,
+            ),
+        );
         assert.deepEqual(await stack.emulator.admin.requests(), []);
     });
 
     it("judges titles with English Wikipedia's site data: a title behind its interwiki prefix wikt: is no local title", async () => {
         const definition = { list: "logevents", params: { letitle: "wikt:Foo" } };
-        const result = await stack.run("preview", [{ kind: "WikiQuery", name: "log", args: { apiUrl: API, definition } }]);
+        const result = await stack.run("preview", [
+            { kind: "WikiQuery", name: "log", args: { apiUrl: API, definition } },
+        ]);
         assert.equal(result.ok, false);
         const failures = result.steps.flatMap((step) => step.failures ?? []);
-        assert.ok(failures.some((f) => f.property === "definition.params.letitle" && /invalidtitle/.test(f.reason)), result.log);
+        assert.ok(
+            failures.some((f) => f.property === "definition.params.letitle" && /invalidtitle/.test(f.reason)),
+            result.log,
+        );
     });
 
     it("refuses a malformed definition, naming the field", async () => {
-        const result = await stack.run("preview", [{ kind: "WikiQuery", name: "bad", args: { apiUrl: API, definition: { list: "recentchanges", params: { rclimit: { many: 1 } } } } }]);
+        const result = await stack.run("preview", [
+            {
+                kind: "WikiQuery",
+                name: "bad",
+                args: { apiUrl: API, definition: { list: "recentchanges", params: { rclimit: { many: 1 } } } },
+            },
+        ]);
         assert.equal(result.ok, false);
-        assert.ok(result.steps.some((s) => s.failures?.some((f) => f.property.startsWith("definition.params.rclimit"))), result.log);
+        assert.ok(
+            result.steps.some((s) => s.failures?.some((f) => f.property.startsWith("definition.params.rclimit"))),
+            result.log,
+        );
     });
 
     it("fails preview naming the catalogue file whose paraminfo nests too deeply to hash, and creates nothing", async () => {
@@ -51,10 +77,22 @@ describe("WikiQuery: a query definition checked at preview", function () {
         try {
             const catalogue = join(directory, "deep-pin.json");
             writeFileSync(catalogue, deeplyNestedPin(100_000));
-            const result = await stack.run("preview", [{ kind: "WikiQuery", name: "deep", args: { apiUrl: API, catalogue, definition: { list: "recentchanges" } } }]);
+            const result = await stack.run("preview", [
+                {
+                    kind: "WikiQuery",
+                    name: "deep",
+                    args: { apiUrl: API, catalogue, definition: { list: "recentchanges" } },
+                },
+            ]);
             assert.equal(result.ok, false);
             const failures = result.steps.flatMap((step) => step.failures ?? []);
-            assert.ok(failures.some((f) => f.property === "catalogue" && f.reason.startsWith(`${catalogue}: paraminfo nests deeper than`)), result.log);
+            assert.ok(
+                failures.some(
+                    (f) =>
+                        f.property === "catalogue" && f.reason.startsWith(`${catalogue}: paraminfo nests deeper than`),
+                ),
+                result.log,
+            );
             assert.deepEqual(await stack.emulator.admin.requests(), []);
         } finally {
             rmSync(directory, { recursive: true, force: true });

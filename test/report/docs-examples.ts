@@ -16,17 +16,39 @@ import type { Declared } from "../support/stack";
 const BIN = join(REPOSITORY_ROOT, readManifest().bin["shortener-report"]);
 
 const BEFORE: Declared[] = [
-    { kind: "Domain", name: "brand", args: { domain: "https://go.example.com", redirectRoot: "https://www.example.com" } },
+    {
+        kind: "Domain",
+        name: "brand",
+        args: { domain: "https://go.example.com", redirectRoot: "https://www.example.com" },
+    },
     { kind: "Channel", name: "newsletter", args: { name: "Newsletter", color: "#1a73e8" } },
     { kind: "Pixel", name: "retired", args: { type: "qapixel", name: "Retired site", tag: "G-RETIRED" } },
-    { kind: "Pixel", name: "analytics", args: { type: "analyticspixel", name: "Site analytics", tag: "G-OLD-TAG" }, options: { secretArgs: ["tag"] } },
+    {
+        kind: "Pixel",
+        name: "analytics",
+        args: { type: "analyticspixel", name: "Site analytics", tag: "G-OLD-TAG" },
+        options: { secretArgs: ["tag"] },
+    },
     { kind: "QrCode", name: "poster", args: { type: "link", data: "https://www.example.com/autumn" } },
 ];
 const AFTER: Declared[] = [
-    { kind: "Domain", name: "brand", args: { domain: "https://links.example.com", redirectRoot: "https://www.example.com" } },
+    {
+        kind: "Domain",
+        name: "brand",
+        args: { domain: "https://links.example.com", redirectRoot: "https://www.example.com" },
+    },
     { kind: "Channel", name: "newsletter", args: { name: "Weekly newsletter", color: "#1a73e8" } },
-    { kind: "Pixel", name: "analytics", args: { type: "analyticspixel", name: "Site analytics", tag: "G-NEW-TAG" }, options: { secretArgs: ["tag"] } },
-    { kind: "QrCode", name: "poster", args: { type: "link", data: "https://www.example.com/autumn", foreground: "rgb(26,115,232)" } },
+    {
+        kind: "Pixel",
+        name: "analytics",
+        args: { type: "analyticspixel", name: "Site analytics", tag: "G-NEW-TAG" },
+        options: { secretArgs: ["tag"] },
+    },
+    {
+        kind: "QrCode",
+        name: "poster",
+        args: { type: "link", data: "https://www.example.com/autumn", foreground: "rgb(26,115,232)" },
+    },
     { kind: "Campaign", name: "launch", args: { name: "Autumn launch", slug: "autumn" } },
 ];
 
@@ -40,7 +62,9 @@ const MANY: Declared[] = Array.from({ length: 40 }, (_, index) => ({
 function report(dir: string, baseUrl: string, digest: string, ...args: string[]): string {
     const input = join(dir, "preview.json");
     writeFileSync(input, digest);
-    return execFileSync(process.execPath, [BIN, "--input", input, ...args], { encoding: "utf8" }).split(baseUrl).join("https://short.example");
+    return execFileSync(process.execPath, [BIN, "--input", input, ...args], { encoding: "utf8" })
+        .split(baseUrl)
+        .join("https://short.example");
 }
 
 async function main(out: string): Promise<void> {
@@ -58,14 +82,25 @@ async function main(out: string): Promise<void> {
         const plan = await must(runEngineCli(stack, "preview", AFTER, "--json"));
         writeFileSync(join(out, "pull-request.md"), report(dir, emulator.baseUrl, plan, "--marker", "pr"));
         const many = await must(runEngineCli(stack, "preview", [...AFTER, ...MANY], "--json"));
-        writeFileSync(join(out, "cut.md"), report(dir, emulator.baseUrl, many, "--marker", "pr", "--max-chars", "3000"));
+        writeFileSync(
+            join(out, "cut.md"),
+            report(dir, emulator.baseUrl, many, "--marker", "pr", "--max-chars", "3000"),
+        );
         const channel = (await emulator.admin.list("channels")).find((record) => record.name === "Newsletter");
         const retired = (await emulator.admin.list("pixels")).find((record) => record.name === "Retired site");
         await emulator.admin.patch("channels", channel!.id as number, { name: "Renamed in the dashboard" });
         await emulator.admin.remove("pixels", retired!.id as number);
-        const drift = await must(runEngineCli(stack, "preview", BEFORE, "--refresh", "--json", "--expect-no-changes"), [7]);
+        const drift = await must(
+            runEngineCli(stack, "preview", BEFORE, "--refresh", "--json", "--expect-no-changes"),
+            [7],
+        );
         writeFileSync(join(out, "drift.md"), report(dir, emulator.baseUrl, drift, "--marker", "drift"));
-        execFileSync(process.execPath, [join(__dirname, "render-screenshot.js"), join(out, "pull-request.md"), join(out, "pull-request.png"), "1020"]);
+        execFileSync(process.execPath, [
+            join(__dirname, "render-screenshot.js"),
+            join(out, "pull-request.md"),
+            join(out, "pull-request.png"),
+            "1020",
+        ]);
     } finally {
         await emulator.close();
         rmSync(dir, { recursive: true, force: true });

@@ -33,9 +33,15 @@ describe("shortener-report on the engine double's preview --json", function () {
     const html = renderGfm;
     const rowsOf = (rendered: string) => {
         const table = rendered.split("<table>")[1]?.split("</table>")[0] ?? "";
-        return [...table.matchAll(/<tr>([\s\S]*?)<\/tr>/g)].slice(1).map((row) => [...row[1].matchAll(/<td[^>]*>([\s\S]*?)<\/td>/g)].map((cell) => cell[1].replace(/<[^>]+>/g, "")));
+        return [...table.matchAll(/<tr>([\s\S]*?)<\/tr>/g)]
+            .slice(1)
+            .map((row) =>
+                [...row[1].matchAll(/<td[^>]*>([\s\S]*?)<\/td>/g)].map((cell) => cell[1].replace(/<[^>]+>/g, "")),
+            );
     };
-    const block = (rendered: string, name: string) => rendered.split("<details").find((entry) => entry.includes(`(<code>${name}</code>)`)) ?? assert.fail(`no block for ${name}`);
+    const block = (rendered: string, name: string) =>
+        rendered.split("<details").find((entry) => entry.includes(`(<code>${name}</code>)`)) ??
+        assert.fail(`no block for ${name}`);
 
     before(async () => {
         emulator = await startEmulator({ rateLimit: { limit: 1000, windowMs: 1000 } });
@@ -61,12 +67,23 @@ describe("shortener-report on the engine double's preview --json", function () {
             ["", "update", "pulumi-nodejs:dynamic/shortener:Pixel", "1"],
         ]);
         assert.match(block(rendered, "brand"), /Replaced because <code>domain<\/code> changed/);
-        assert.match(block(rendered, "brand"), /<td><code>domain<\/code> \(replaces\)<\/td>\s*<td><code>&quot;https:\/\/go.example.com&quot;<\/code><\/td>\s*<td><code>&quot;https:\/\/links.example.com&quot;<\/code><\/td>/);
-        assert.match(block(rendered, "newsletter"), /<td><code>&quot;Newsletter&quot;<\/code><\/td>\s*<td><code>&quot;Weekly newsletter&quot;<\/code><\/td>/);
+        assert.match(
+            block(rendered, "brand"),
+            /<td><code>domain<\/code> \(replaces\)<\/td>\s*<td><code>&quot;https:\/\/go.example.com&quot;<\/code><\/td>\s*<td><code>&quot;https:\/\/links.example.com&quot;<\/code><\/td>/,
+        );
+        assert.match(
+            block(rendered, "newsletter"),
+            /<td><code>&quot;Newsletter&quot;<\/code><\/td>\s*<td><code>&quot;Weekly newsletter&quot;<\/code><\/td>/,
+        );
         assert.match(block(rendered, "analytics"), /Only values that are not shown change: secrets/);
         assert.match(block(rendered, "retired"), /<summary><b>delete<\/b> ⚠️ Pixel <code>Retired site<\/code>/);
         for (const secret of [OLD_TAG, NEW_TAG, emulator.apiKey]) {
-            for (const encoded of [secret, Buffer.from(secret).toString("base64"), JSON.stringify(secret).slice(1, -1), encodeURIComponent(secret)]) {
+            for (const encoded of [
+                secret,
+                Buffer.from(secret).toString("base64"),
+                JSON.stringify(secret).slice(1, -1),
+                encodeURIComponent(secret),
+            ]) {
                 assert.ok(!markdown.includes(encoded), `the report carries a secret (${encoded})`);
             }
         }
@@ -81,10 +98,20 @@ describe("shortener-report on the engine double's preview --json", function () {
         const preview = await runEngineCli(stack(), "preview", BEFORE, "--refresh", "--json", "--expect-no-changes");
         assert.equal(preview.code, 7, "the drift check fails");
         const markdown = await report(preview.stdout, "--marker", "drift");
-        assert.match(markdown, /^<!-- pulumi-shortener-report:drift -->\n### Drift: 2 drifted, 1 to create, 1 to update$/m);
+        assert.match(
+            markdown,
+            /^<!-- pulumi-shortener-report:drift -->\n### Drift: 2 drifted, 1 to create, 1 to update$/m,
+        );
         const drift = html(markdown.split("#### Drift: changed outside Pulumi")[1].split("#### Changes")[0]);
-        assert.match(block(drift, "newsletter"), /<summary>changed Channel <code>Renamed in the dashboard<\/code>/, "named as the service now holds it");
-        assert.match(block(drift, "newsletter"), /<td><code>name<\/code><\/td>\s*<td><code>&quot;Newsletter&quot;<\/code><\/td>\s*<td><code>&quot;Renamed in the dashboard&quot;<\/code><\/td>/);
+        assert.match(
+            block(drift, "newsletter"),
+            /<summary>changed Channel <code>Renamed in the dashboard<\/code>/,
+            "named as the service now holds it",
+        );
+        assert.match(
+            block(drift, "newsletter"),
+            /<td><code>name<\/code><\/td>\s*<td><code>&quot;Newsletter&quot;<\/code><\/td>\s*<td><code>&quot;Renamed in the dashboard&quot;<\/code><\/td>/,
+        );
         assert.match(block(drift, "retired"), /<summary><b>deleted<\/b> ⚠️ Pixel <code>Retired site<\/code>/);
         assert.equal(drift.split("<details").length - 1, 2, "only what drifted");
     });

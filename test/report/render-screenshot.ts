@@ -26,10 +26,27 @@ function main([input, output, height = "1600"]: string[]): void {
     const dir = mkdtempSync(join(tmpdir(), "report-screenshot-"));
     try {
         const page = join(dir, "comment.html");
-        writeFileSync(page, `<!doctype html><meta charset="utf-8"><style>${STYLE}</style><div class="comment">${body.replace(/<details>/g, "<details open>")}</div>`);
+        writeFileSync(
+            page,
+            `<!doctype html><meta charset="utf-8"><style>${STYLE}</style><div class="comment">${body.replace(/<details>/g, "<details open>")}</div>`,
+        );
         execFileSync(
             process.env.CHROMIUM ?? "/usr/bin/chromium",
-            ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync", `--user-data-dir=${join(dir, "profile")}`, "--hide-scrollbars", `--window-size=812,${Number(height)}`, `--screenshot=${output}`, `file://${page}`],
+            [
+                "--headless",
+                "--no-sandbox",
+                "--disable-gpu",
+                "--disable-quic",
+                "--no-first-run",
+                "--disable-background-networking",
+                "--disable-component-update",
+                "--disable-sync",
+                `--user-data-dir=${join(dir, "profile")}`,
+                "--hide-scrollbars",
+                `--window-size=812,${Number(height)}`,
+                `--screenshot=${output}`,
+                `file://${page}`,
+            ],
             { stdio: "ignore", timeout: 60_000 },
         );
     } finally {

@@ -73,9 +73,11 @@ function breach(from: string, to: string): string | undefined {
     if (fromPart === PRODUCT) return "the product imports nothing outside provider/";
     if (DOUBLES.includes(fromPart)) {
         if (toPart === PRODUCT) return "a double uses the product by its package name, as a user does";
-        if (!DOUBLES.includes(toPart) && !from.startsWith(`${fromPart}/tests/`)) return "only a double's tests/ use the tests' support";
+        if (!DOUBLES.includes(toPart) && !from.startsWith(`${fromPart}/tests/`))
+            return "only a double's tests/ use the tests' support";
     }
-    if (DOUBLES.includes(toPart) && to !== `${toPart}/index.ts`) return `${toPart}/ is imported through ${toPart}/index.ts alone`;
+    if (DOUBLES.includes(toPart) && to !== `${toPart}/index.ts`)
+        return `${toPart}/ is imported through ${toPart}/index.ts alone`;
     return undefined;
 }
 
@@ -98,7 +100,15 @@ describe("repository: import graph", () => {
             ["d.ts", []],
         ]);
         assert.deepEqual(importCircles(graph), ["a.ts -> b.ts -> c.ts -> a.ts"]);
-        assert.deepEqual(importCircles(new Map([["a.ts", ["b.ts"]], ["b.ts", []]])), []);
+        assert.deepEqual(
+            importCircles(
+                new Map([
+                    ["a.ts", ["b.ts"]],
+                    ["b.ts", []],
+                ]),
+            ),
+            [],
+        );
     });
 
     for (const tree of TREES) {
@@ -131,7 +141,10 @@ describe("repository: import graph", () => {
 
     it("has every import of the product, the doubles, the tests and the bench go through a part's door", () => {
         const graph = importGraph(ALL_SOURCES);
-        assert.ok([...graph.keys()].some((file) => file.startsWith("test/")), "no test sources found");
+        assert.ok(
+            [...graph.keys()].some((file) => file.startsWith("test/")),
+            "no test sources found",
+        );
         assert.deepEqual(doorBreaches(graph), []);
     });
 });

@@ -41,7 +41,11 @@ function argsFields(kind: Kind): Map<string, [number, number][]> {
         ts.forEachChild(node, visit);
     };
     for (const statement of source.statements) {
-        if ((ts.isInterfaceDeclaration(statement) || ts.isTypeAliasDeclaration(statement)) && statement.name.text === kind.args) visit(statement);
+        if (
+            (ts.isInterfaceDeclaration(statement) || ts.isTypeAliasDeclaration(statement)) &&
+            statement.name.text === kind.args
+        )
+            visit(statement);
     }
     return fields;
 }
@@ -52,7 +56,11 @@ function declaredOutputs(kind: Kind): { declared: string[]; className: string } 
     const declared: string[] = [];
     let className = "";
     const visit = (node: ts.Node) => {
-        if (ts.isPropertyDeclaration(node) && node.modifiers?.some((m) => m.kind === ts.SyntaxKind.DeclareKeyword) && ts.isIdentifier(node.name)) {
+        if (
+            ts.isPropertyDeclaration(node) &&
+            node.modifiers?.some((m) => m.kind === ts.SyntaxKind.DeclareKeyword) &&
+            ts.isIdentifier(node.name)
+        ) {
             declared.push(node.name.text);
         }
         if (ts.isClassDeclaration(node) && node.name) className = node.name.text;
@@ -85,13 +93,17 @@ function compile(files: ReadonlyMap<string, string>): Map<string, string[]> {
         ...host,
         fileExists: (name) => files.has(name) || host.fileExists(name),
         getSourceFile: (name, language, ...rest) =>
-            files.has(name) ? ts.createSourceFile(name, files.get(name)!, language) : read.call(host, name, language, ...rest),
+            files.has(name)
+                ? ts.createSourceFile(name, files.get(name)!, language)
+                : read.call(host, name, language, ...rest),
     };
     const program = ts.createProgram([...files.keys()], OPTIONS, served);
     return new Map(
         [...files.keys()].map((file) => [
             file,
-            ts.getPreEmitDiagnostics(program, program.getSourceFile(file)).map((d) => ts.flattenDiagnosticMessageText(d.messageText, "\n")),
+            ts
+                .getPreEmitDiagnostics(program, program.getSourceFile(file))
+                .map((d) => ts.flattenDiagnosticMessageText(d.messageText, "\n")),
         ]),
     );
 }
@@ -102,7 +114,8 @@ describe("repository: each kind's Args agrees with its zod inputs", function () 
 
     it("every kind file checks its Args against its inputs", () => {
         assert.ok(all.length >= 9, `found ${all.length} kind files under provider/resources`);
-        for (const kind of all) assert.ok(kind.args, `${kind.file} declares a resource class without an ArgsAgree check`);
+        for (const kind of all)
+            assert.ok(kind.args, `${kind.file} declares a resource class without an ArgsAgree check`);
     });
 
     it("passes for every kind as it is, and fails naming the field when any one field is taken out of a kind's Args", () => {
@@ -137,12 +150,22 @@ describe("repository: each kind's Args agrees with its zod inputs", function () 
         for (const kind of all) {
             const { declared, className } = declaredOutputs(kind);
             const module = basename(kind.file, ".ts");
-            const definition = definitionOf((require(join(__dirname, "../../provider/resources", module)) as Record<string, unknown>)[className]);
+            const definition = definitionOf(
+                (require(join(__dirname, "../../provider/resources", module)) as Record<string, unknown>)[className],
+            );
             assert.ok(definition, `${module}: ${className || "the class"} declares no kind`);
             const outputs = outputNames(definition);
-            assert.deepEqual(declared.filter((field) => !outputs.includes(field)), [], `${module}: declared, but no output of ${definition.kind}`);
+            assert.deepEqual(
+                declared.filter((field) => !outputs.includes(field)),
+                [],
+                `${module}: declared, but no output of ${definition.kind}`,
+            );
             const computed = definition.computedOutputs ?? [];
-            assert.deepEqual(computed.filter((field) => !declared.includes(field)), [], `${module}: computed by ${definition.kind}, but not declared`);
+            assert.deepEqual(
+                computed.filter((field) => !declared.includes(field)),
+                [],
+                `${module}: computed by ${definition.kind}, but not declared`,
+            );
         }
     });
 });

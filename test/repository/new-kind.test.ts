@@ -41,7 +41,10 @@ function treeWithBeacon(dir: string): void {
     writeFileSync(join(resources, "beacon.ts"), beaconSource(readFileSync(join(resources, "pixel.ts"), "utf8")));
     appendFileSync(join(resources, "kinds.ts"), 'export { Beacon, type BeaconArgs } from "./beacon";\n');
     // The repository's compiler options, for provider/ alone: what the package is built from.
-    const { compilerOptions, include } = JSON.parse(readFileSync(join(REPOSITORY_ROOT, "tsconfig.json"), "utf8")) as { compilerOptions: object; include: string[] };
+    const { compilerOptions, include } = JSON.parse(readFileSync(join(REPOSITORY_ROOT, "tsconfig.json"), "utf8")) as {
+        compilerOptions: object;
+        include: string[];
+    };
     writeFileSync(join(dir, "tsconfig.json"), JSON.stringify({ compilerOptions, include }));
 }
 
@@ -55,7 +58,10 @@ describe("repository: a new kind is its file and its line in kinds.ts", function
     before(async () => {
         dir = freshTempDir("shortener-new-kind");
         treeWithBeacon(dir);
-        await mustRun(join(REPOSITORY_ROOT, "node_modules", ".bin", "tsc"), ["-p", join(dir, "tsconfig.json")], { cwd: dir, timeoutMs: 280_000 });
+        await mustRun(join(REPOSITORY_ROOT, "node_modules", ".bin", "tsc"), ["-p", join(dir, "tsconfig.json")], {
+            cwd: dir,
+            timeoutMs: 280_000,
+        });
         emulator = await startEmulator({ rateLimit: { limit: 1000, windowMs: 1000 } });
     });
     after(async () => {
@@ -64,8 +70,11 @@ describe("repository: a new kind is its file and its line in kinds.ts", function
     });
 
     it("the registry holds it beside the others, and the runtime binds it", () => {
-        const { definitions } = require(compiled("resources/registry")) as typeof import("../../provider/resources/registry");
-        const { definitions: ours } = require("../../provider/resources/registry") as typeof import("../../provider/resources/registry");
+        const { definitions } = require(
+            compiled("resources/registry"),
+        ) as typeof import("../../provider/resources/registry");
+        const { definitions: ours } =
+            require("../../provider/resources/registry") as typeof import("../../provider/resources/registry");
         assert.deepEqual(Object.keys(definitions), [...Object.keys(ours), "Beacon"]);
         const { bindProvider } = require(compiled("runtime")) as typeof import("../../provider/runtime");
         assert.equal(typeof bindProvider("Beacon", { get: () => undefined }).check, "function");
@@ -74,10 +83,18 @@ describe("repository: a new kind is its file and its line in kinds.ts", function
     it("shortener-import reads and declares it under its own section and --kinds name", async () => {
         const { id } = await emulator!.admin.seed("pixels", { type: "forum", name: "Site beacon", tag: "B-1" });
         const env = { SHORTENER_BASE_URL: emulator!.baseUrl, SHORTENER_API_KEY: emulator!.apiKey };
-        const result = await runCommand(process.execPath, [compiled("import/cli.js"), "--kinds", "pixels,beacons"], { cwd: dir!, env });
+        const result = await runCommand(process.execPath, [compiled("import/cli.js"), "--kinds", "pixels,beacons"], {
+            cwd: dir!,
+            env,
+        });
         assert.equal(result.code, 0, result.stderr);
         assert.match(result.stdout, /\/\/ Pixels\nconst pixelSiteBeacon = new shortener\.Pixel\("site-beacon", \{/);
-        assert.match(result.stdout, new RegExp(`// Beacons\\nconst beaconSiteBeacon = new shortener\\.Beacon\\("site-beacon", \\{\\n {4}adopt: ${id},`));
+        assert.match(
+            result.stdout,
+            new RegExp(
+                `// Beacons\\nconst beaconSiteBeacon = new shortener\\.Beacon\\("site-beacon", \\{\\n {4}adopt: ${id},`,
+            ),
+        );
         assert.match(result.stderr, /^shortener-import: 1 pixel, 1 beacon\n$/);
         const help = await runCommand(process.execPath, [compiled("import/cli.js"), "--help"], { cwd: dir! });
         assert.match(help.stdout, /from account, domains, campaigns, channels, pixels, links, qrcodes, beacons/);
@@ -86,6 +103,8 @@ describe("repository: a new kind is its file and its line in kinds.ts", function
     it("the completeness judgement names docs/resources.md as the one place it is missing from", () => {
         const { kinds, missing } = missingKindPlaces(kindPlacesOf(dir!, join(dir!, "dist")));
         assert.ok(kinds.includes("Beacon"), kinds.join(", "));
-        assert.deepEqual(missing, ['Beacon: missing from docs/resources.md (its row in the table of resources, its section "## Beacon")']);
+        assert.deepEqual(missing, [
+            'Beacon: missing from docs/resources.md (its row in the table of resources, its section "## Beacon")',
+        ]);
     });
 });

@@ -30,7 +30,8 @@ export function useEmulator(options: EmulatorOptions = {}): EmulatorHarness {
     };
     return {
         emulator,
-        client: (config = {}) => createShortenerClient({ baseUrl: emulator().baseUrl, apiKey: emulator().apiKey, ...config }),
+        client: (config = {}) =>
+            createShortenerClient({ baseUrl: emulator().baseUrl, apiKey: emulator().apiKey, ...config }),
     };
 }
 
@@ -56,7 +57,10 @@ export function assertSecretAbsent(error: ShortenerApiError, secret: string): vo
         serviceMessage: error.serviceMessage ?? "",
     };
     for (const [form, text] of Object.entries(forms)) {
-        assert.ok(!text.includes(secret), `the secret appears in the ${form} of the ${error.kind} error of ${error.operation}`);
+        assert.ok(
+            !text.includes(secret),
+            `the secret appears in the ${form} of the ${error.kind} error of ${error.operation}`,
+        );
     }
 }
 
@@ -89,7 +93,10 @@ export async function startScriptedServer(answer: (req: IncomingMessage) => Scri
         req.on("end", () => {
             const { status = 200, headers = {}, body = "" } = answer(req);
             const text = typeof body === "string" ? body : JSON.stringify(body);
-            res.writeHead(status, { "Content-Type": typeof body === "string" ? "text/html" : "application/json", ...headers });
+            res.writeHead(status, {
+                "Content-Type": typeof body === "string" ? "text/html" : "application/json",
+                ...headers,
+            });
             res.end(text);
         });
     });
@@ -115,7 +122,10 @@ export async function listenLocally(server: Server): Promise<{ baseUrl: string; 
 }
 
 /** Starts a scripted server before each test and closes it after; `answer` is read per request, so tests can swap it. */
-export function useScriptedServer(): { server(): ScriptedServer; script(answer: (req: IncomingMessage) => ScriptedAnswer): void } {
+export function useScriptedServer(): {
+    server(): ScriptedServer;
+    script(answer: (req: IncomingMessage) => ScriptedAnswer): void;
+} {
     let running: ScriptedServer | undefined;
     let current: (req: IncomingMessage) => ScriptedAnswer = () => ({ status: 500, body: "<html>no script</html>" });
     beforeEach(async () => {

@@ -11,11 +11,23 @@ const MAX_HTML_BYTES = 16 * 1024 * 1024;
 
 /** The HTML GitHub's renderer makes of `markdown`. */
 export function renderGfm(markdown: string): string {
-    const result = spawnSync(CMARK_GFM, ARGS, { input: markdown, encoding: "utf8", timeout: RENDER_TIMEOUT_MS, maxBuffer: MAX_HTML_BYTES, killSignal: "SIGKILL" });
+    const result = spawnSync(CMARK_GFM, ARGS, {
+        input: markdown,
+        encoding: "utf8",
+        timeout: RENDER_TIMEOUT_MS,
+        maxBuffer: MAX_HTML_BYTES,
+        killSignal: "SIGKILL",
+    });
     if (result.error && "code" in result.error && result.error.code === "ENOENT") {
-        throw new Error(`${CMARK_GFM} is not installed: the report's tests render with GitHub's renderer (Debian's package cmark-gfm; .ci/run installs it)`);
+        throw new Error(
+            `${CMARK_GFM} is not installed: the report's tests render with GitHub's renderer (Debian's package cmark-gfm; .ci/run installs it)`,
+        );
     }
-    if (result.error) throw new Error(`${CMARK_GFM} failed: ${result.error.message} (bounds: ${RENDER_TIMEOUT_MS} ms, ${MAX_HTML_BYTES} bytes)`);
-    if (result.status !== 0) throw new Error(`${CMARK_GFM} exited with ${result.status ?? result.signal}: ${result.stderr.slice(0, 2000)}`);
+    if (result.error)
+        throw new Error(
+            `${CMARK_GFM} failed: ${result.error.message} (bounds: ${RENDER_TIMEOUT_MS} ms, ${MAX_HTML_BYTES} bytes)`,
+        );
+    if (result.status !== 0)
+        throw new Error(`${CMARK_GFM} exited with ${result.status ?? result.signal}: ${result.stderr.slice(0, 2000)}`);
     return result.stdout;
 }

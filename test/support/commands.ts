@@ -46,7 +46,9 @@ export async function runCommand(command: string, args: readonly string[], optio
 export async function mustRun(command: string, args: readonly string[], options: CommandOptions): Promise<Finished> {
     const finished = await runCommand(command, args, options);
     if (finished.code !== 0) {
-        throw new Error(`${command} ${args.join(" ")} exited with ${finished.code}:\n${finished.stdout}\n${finished.stderr}`);
+        throw new Error(
+            `${command} ${args.join(" ")} exited with ${finished.code}:\n${finished.stdout}\n${finished.stderr}`,
+        );
     }
     return finished;
 }

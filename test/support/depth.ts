@@ -92,7 +92,10 @@ export function inQuickShare(suite: string, share: number): boolean {
 export function sampleBlocks(block: Mocha.Suite, quickCount: number): void {
     const picked = pick(block.fullTitle(), block.suites, quickCount);
     if (picked === undefined) return;
-    announce(block.fullTitle(), `${picked.map((suite) => suite.title).join("; ")} (${picked.length} of its ${block.suites.length} blocks)`);
+    announce(
+        block.fullTitle(),
+        `${picked.map((suite) => suite.title).join("; ")} (${picked.length} of its ${block.suites.length} blocks)`,
+    );
     block.suites = picked;
 }
 
@@ -105,11 +108,16 @@ function pick<T>(suite: string, cases: readonly T[], quickCount: number): T[] | 
     if (DEPTH === "full" || cases.length <= quickCount) return undefined;
     const random = seededRandom(SAMPLE_SEED ^ hashOf(suite));
     const order = cases.map((item, index) => ({ item, index, key: random() })).sort((a, b) => a.key - b.key);
-    return order.slice(0, quickCount).sort((a, b) => a.index - b.index).map(({ item }) => item);
+    return order
+        .slice(0, quickCount)
+        .sort((a, b) => a.index - b.index)
+        .map(({ item }) => item);
 }
 
 function announce(suite: string, picked: string): void {
-    console.log(`  [quick depth] ${suite}: ${picked} (this pick: TEST_SEED=${SAMPLE_SEED}; every case: TEST_DEPTH=full)`);
+    console.log(
+        `  [quick depth] ${suite}: ${picked} (this pick: TEST_SEED=${SAMPLE_SEED}; every case: TEST_DEPTH=full)`,
+    );
 }
 
 function hashOf(text: string): number {

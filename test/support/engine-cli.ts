@@ -12,18 +12,40 @@ export interface EngineCliStack {
     apiKey: string;
 }
 
-export function runEngineCli(stack: EngineCliStack, operation: string, resources: readonly Declared[], ...flags: string[]): Promise<Finished> {
+export function runEngineCli(
+    stack: EngineCliStack,
+    operation: string,
+    resources: readonly Declared[],
+    ...flags: string[]
+): Promise<Finished> {
     const cli = siblingScript(join(__dirname, "..", "..", "engine", "cli.js"), "cli");
     return runCommand(
         process.execPath,
         [
-            ...cli.execArgv, cli.script, operation, DECLARED_PROGRAM, "--state", join(stack.dir, "state.json"), "--parallel", "1",
-            "--config", `shortener:baseUrl=${stack.baseUrl}`, "--secret-config-env", "shortener:apiKey=SHORTENER_API_KEY",
-            "--secret-config-env", "declared:resources=DECLARED_RESOURCES", ...flags,
+            ...cli.execArgv,
+            cli.script,
+            operation,
+            DECLARED_PROGRAM,
+            "--state",
+            join(stack.dir, "state.json"),
+            "--parallel",
+            "1",
+            "--config",
+            `shortener:baseUrl=${stack.baseUrl}`,
+            "--secret-config-env",
+            "shortener:apiKey=SHORTENER_API_KEY",
+            "--secret-config-env",
+            "declared:resources=DECLARED_RESOURCES",
+            ...flags,
         ],
         {
             cwd: stack.dir,
-            env: { ...cli.env, SHORTENER_API_KEY: stack.apiKey, DECLARED_RESOURCES: JSON.stringify(resources), PULUMI_CONFIG_PASSPHRASE: "engine-cli-test" },
+            env: {
+                ...cli.env,
+                SHORTENER_API_KEY: stack.apiKey,
+                DECLARED_RESOURCES: JSON.stringify(resources),
+                PULUMI_CONFIG_PASSPHRASE: "engine-cli-test",
+            },
             timeoutMs: 240_000,
         },
     );

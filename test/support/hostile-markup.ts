@@ -5,5 +5,8 @@ export const HOSTILE_MARKUP_BYTES = 1 << 20;
 const UNITS = ["<script>", "<script", "<script <script>x</script>", "</script  x", "<script>a<", "<a<"];
 
 export function hostileMarkup(): { unit: string; text: string }[] {
-    return UNITS.map((unit) => ({ unit, text: unit.repeat(Math.ceil(HOSTILE_MARKUP_BYTES / unit.length)).slice(0, HOSTILE_MARKUP_BYTES) }));
+    return UNITS.map((unit) => ({
+        unit,
+        text: unit.repeat(Math.ceil(HOSTILE_MARKUP_BYTES / unit.length)).slice(0, HOSTILE_MARKUP_BYTES),
+    }));
 }

@@ -27,8 +27,12 @@ export interface KindPlaces {
 /** The places of a tree whose sources are under `root` (provider/, docs/) and whose compiled modules under `compiled`. */
 export function kindPlacesOf(root: string, compiled: string): KindPlaces {
     const load = (module: string): Record<string, unknown> => require(join(compiled, "provider", module));
-    const sources = readdirSync(join(root, "provider", "resources")).filter((file) => file.endsWith(".ts") && file !== "kinds.ts");
-    const modules = Object.fromEntries(sources.map((file) => [file, load(join("resources", file.replace(/\.ts$/, "")))]));
+    const sources = readdirSync(join(root, "provider", "resources")).filter(
+        (file) => file.endsWith(".ts") && file !== "kinds.ts",
+    );
+    const modules = Object.fromEntries(
+        sources.map((file) => [file, load(join("resources", file.replace(/\.ts$/, "")))]),
+    );
     return {
         resources: modules,
         kinds: load("resources/kinds"),
@@ -73,9 +77,13 @@ export function missingKindPlaces(places: KindPlaces): { kinds: string[]; missin
         const docs = docsMissing(places.docs, name);
         return [
             listedKinds.includes(cls) ? undefined : "provider/resources/kinds.ts",
-            places.registry[definition.kind] === definition ? undefined : "the registry (provider/resources/registry.ts)",
+            places.registry[definition.kind] === definition
+                ? undefined
+                : "the registry (provider/resources/registry.ts)",
             places.packageExports[name] === cls ? undefined : "the package's exports (provider/index.ts)",
-            !("listed" in definition) || places.imported.includes(definition) ? undefined : "shortener-import (provider/import/listed-kinds.ts)",
+            !("listed" in definition) || places.imported.includes(definition)
+                ? undefined
+                : "shortener-import (provider/import/listed-kinds.ts)",
             docs.length === 0 ? undefined : `docs/resources.md (${docs.join(", ")})`,
         ]
             .filter((place) => place !== undefined)

@@ -23,7 +23,14 @@ const KINDS: [ts.SymbolFlags, string][] = [
 /** The exports of each entry file (relative to `root`), by entry. */
 export function publicApi(root: string, entries: readonly string[]): Record<string, ExportedName[]> {
     const files = entries.map((entry) => path.join(root, entry));
-    const program = ts.createProgram(files, { strict: true, skipLibCheck: true, types: ["node"], noEmit: true, esModuleInterop: true, resolveJsonModule: true });
+    const program = ts.createProgram(files, {
+        strict: true,
+        skipLibCheck: true,
+        types: ["node"],
+        noEmit: true,
+        esModuleInterop: true,
+        resolveJsonModule: true,
+    });
     const checker = program.getTypeChecker();
     return Object.fromEntries(
         entries.map((entry, index) => {
@@ -38,11 +45,18 @@ export function publicApi(root: string, entries: readonly string[]): Record<stri
 
 function describe(checker: ts.TypeChecker, exported: ts.Symbol): ExportedName {
     const symbol = exported.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(exported) : exported;
-    const kind = KINDS.filter(([flag]) => symbol.flags & flag).map(([, name]) => name).join("+") || "other";
+    const kind =
+        KINDS.filter(([flag]) => symbol.flags & flag)
+            .map(([, name]) => name)
+            .join("+") || "other";
     if (!(symbol.flags & ts.SymbolFlags.Class)) return { name: exported.name, kind };
     const classType = checker.getTypeOfSymbol(symbol);
     const instance = checker.getDeclaredTypeOfSymbol(symbol);
     const statics = checker.getPropertiesOfType(classType).map((member) => `static ${member.name}`);
     const members = checker.getPropertiesOfType(instance).map((member) => member.name);
-    return { name: exported.name, kind, members: [...statics, ...members].filter((member) => member !== "static prototype").sort() };
+    return {
+        name: exported.name,
+        kind,
+        members: [...statics, ...members].filter((member) => member !== "static prototype").sort(),
+    };
 }

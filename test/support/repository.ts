@@ -1,6 +1,15 @@
 // Where this repository is, and the package built from it, whether the tests run compiled (dist/test/support)
 // or from their sources (test/support under ts-node).
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import {
+    copyFileSync,
+    existsSync,
+    mkdirSync,
+    mkdtempSync,
+    readFileSync,
+    rmSync,
+    symlinkSync,
+    writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { mustRun } from "./commands";
@@ -59,13 +68,18 @@ export async function packTarball(destination: string): Promise<PackedTarball> {
  * output, no node_modules. Returns the `git+file://` URL npm installs it from.
  */
 export async function committedCopy(destination: string): Promise<string> {
-    const { stdout } = await mustRun("git", ["ls-files", "-z", "--cached", "--others", "--exclude-standard"], { cwd: REPOSITORY_ROOT });
+    const { stdout } = await mustRun("git", ["ls-files", "-z", "--cached", "--others", "--exclude-standard"], {
+        cwd: REPOSITORY_ROOT,
+    });
     const files = stdout.split("\0").filter((file) => file !== "" && existsSync(join(REPOSITORY_ROOT, file)));
     for (const file of files) {
         mkdirSync(dirname(join(destination, file)), { recursive: true });
         copyFileSync(join(REPOSITORY_ROOT, file), join(destination, file));
     }
-    const git = (...args: string[]) => mustRun("git", ["-c", "user.name=test", "-c", "user.email=test@example.invalid", ...args], { cwd: destination });
+    const git = (...args: string[]) =>
+        mustRun("git", ["-c", "user.name=test", "-c", "user.email=test@example.invalid", ...args], {
+            cwd: destination,
+        });
     await git("init", "--quiet", "--initial-branch=main");
     await git("add", "--all");
     await git("commit", "--quiet", "--no-verify", "-m", "snapshot");
@@ -117,15 +131,28 @@ export function writeUserProject(dir: string, packageSpec: string, files: Record
                 name: "shortener-user-project",
                 private: true,
                 main: "index.ts",
-                dependencies: { [PACKAGE_NAME]: packageSpec, "@pulumi/pulumi": repository.dependencies["@pulumi/pulumi"] },
-                devDependencies: { typescript: repository.devDependencies.typescript, "@types/node": repository.devDependencies["@types/node"] },
+                dependencies: {
+                    [PACKAGE_NAME]: packageSpec,
+                    "@pulumi/pulumi": repository.dependencies["@pulumi/pulumi"],
+                },
+                devDependencies: {
+                    typescript: repository.devDependencies.typescript,
+                    "@types/node": repository.devDependencies["@types/node"],
+                },
             },
             null,
             2,
         ),
         "Pulumi.yaml": "name: shortener-user-project\nruntime:\n  name: nodejs\n  options:\n    typescript: true\n",
         "tsconfig.json": JSON.stringify({
-            compilerOptions: { strict: true, target: "es2020", module: "commonjs", moduleResolution: "node", esModuleInterop: true, noEmit: true },
+            compilerOptions: {
+                strict: true,
+                target: "es2020",
+                module: "commonjs",
+                moduleResolution: "node",
+                esModuleInterop: true,
+                noEmit: true,
+            },
             files: ["index.ts"],
         }),
         ...files,

@@ -8,6 +8,13 @@ const nodeModule = require("node:module");
 // compile cache lets every process after the first skip compiling them again, which takes about a fifth off each
 // start. Node keeps the cache valid itself (an entry is keyed by the source's hash).
 if (!process.env.NODE_COMPILE_CACHE && typeof nodeModule.enableCompileCache === "function") {
-    process.env.NODE_COMPILE_CACHE = path.resolve(__dirname, "..", "..", "node_modules", ".cache", "node-compile-cache");
+    process.env.NODE_COMPILE_CACHE = path.resolve(
+        __dirname,
+        "..",
+        "..",
+        "node_modules",
+        ".cache",
+        "node-compile-cache",
+    );
     nodeModule.enableCompileCache(process.env.NODE_COMPILE_CACHE);
 }

@@ -15,7 +15,11 @@ export type Declared = DeclaredEntry;
  * Writes `resources` to `file` and answers the config that names it (`<namespace>:resourcesFile`): a stack too large for
  * the config the language host passes the program in one environment variable (Linux bounds one at 128 KiB).
  */
-export function declaredFileConfig(namespace: string, file: string, resources: readonly Declared[]): Record<string, string> {
+export function declaredFileConfig(
+    namespace: string,
+    file: string,
+    resources: readonly Declared[],
+): Record<string, string> {
     writeFileSync(file, JSON.stringify(resources));
     return { [`${namespace}:resourcesFile`]: file };
 }
@@ -51,7 +55,8 @@ export async function startStack(options: EmulatorOptions = {}, env: Record<stri
         run,
         async expectOk(operation, resources) {
             const result = await run(operation, resources);
-            if (!result.ok) throw new Error(`${operation} failed:\n${result.log}\n${(result.diagnostics ?? []).join("\n")}`);
+            if (!result.ok)
+                throw new Error(`${operation} failed:\n${result.log}\n${(result.diagnostics ?? []).join("\n")}`);
             return result;
         },
         async close() {
@@ -106,16 +111,29 @@ export function idOf(result: LifecycleResult, name: string): string | undefined 
  * deleted, a pixel's secret tag changed and a campaign created.
  */
 export function changingStack(oldTag: string, newTag: string): { before: Declared[]; after: Declared[] } {
-    const analytics = (tag: string): Declared => ({ kind: "Pixel", name: "analytics", args: { type: "analyticspixel", name: "Site analytics", tag }, options: { secretArgs: ["tag"] } });
+    const analytics = (tag: string): Declared => ({
+        kind: "Pixel",
+        name: "analytics",
+        args: { type: "analyticspixel", name: "Site analytics", tag },
+        options: { secretArgs: ["tag"] },
+    });
     return {
         before: [
-            { kind: "Domain", name: "brand", args: { domain: "https://go.example.com", redirectRoot: "https://www.example.com" } },
+            {
+                kind: "Domain",
+                name: "brand",
+                args: { domain: "https://go.example.com", redirectRoot: "https://www.example.com" },
+            },
             { kind: "Channel", name: "newsletter", args: { name: "Newsletter", color: "#1a73e8" } },
             { kind: "Pixel", name: "retired", args: { type: "qapixel", name: "Retired site", tag: "G-RETIRED" } },
             analytics(oldTag),
         ],
         after: [
-            { kind: "Domain", name: "brand", args: { domain: "https://links.example.com", redirectRoot: "https://www.example.com" } },
+            {
+                kind: "Domain",
+                name: "brand",
+                args: { domain: "https://links.example.com", redirectRoot: "https://www.example.com" },
+            },
             { kind: "Channel", name: "newsletter", args: { name: "Weekly newsletter", color: "#1a73e8" } },
             analytics(newTag),
             { kind: "Campaign", name: "launch", args: { name: "Autumn launch", slug: "autumn" } },

@@ -31,7 +31,9 @@ class SummaryReporter extends Mocha.reporters.Spec {
             const where = parallel
                 ? `workers running, the last result ${seconds(Date.now() - current.since)} ago from "${current.title}"`
                 : `${seconds(Date.now() - current.since)} into "${current.title}"`;
-            console.log(`      … ${seconds(Date.now() - started)} into the run, ${where}; ${passes} passed, ${failures} failed so far`);
+            console.log(
+                `      … ${seconds(Date.now() - started)} into the run, ${where}; ${passes} passed, ${failures} failed so far`,
+            );
         }, 1000);
         heartbeat.unref();
         const follow = (what) => (current = { title: what.fullTitle(), since: Date.now() });

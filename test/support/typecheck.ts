@@ -17,7 +17,11 @@ export interface TypeProblem {
  *     @pulumi/pulumi are always there)
  */
 export function typeCheck(files: Record<string, string>, packages: readonly string[] = []): TypeProblem[] {
-    const project = linkedProject("shortener-typecheck", { ...files, "package.json": '{ "name": "typecheck", "private": true }\n' }, packages);
+    const project = linkedProject(
+        "shortener-typecheck",
+        { ...files, "package.json": '{ "name": "typecheck", "private": true }\n' },
+        packages,
+    );
     try {
         const program = ts.createProgram(
             Object.keys(files).map((file) => join(project, file)),

@@ -35,7 +35,10 @@ describe("wiki catalogue: building catalogue.json from the spec notation", () =>
     after(() => rmSync(scratch, { recursive: true, force: true }));
 
     it("rebuilds the committed catalogue.json byte for byte", () => {
-        assert.ok(buildCatalogueJson(notation(), siteText()) === readFileSync(CATALOGUE_PATH, "utf8"), "catalogue.json is stale: run the build script");
+        assert.ok(
+            buildCatalogueJson(notation(), siteText()) === readFileSync(CATALOGUE_PATH, "utf8"),
+            "catalogue.json is stale: run the build script",
+        );
     });
 
     it("the build script writes the same bytes to the path it is given", async () => {
@@ -46,31 +49,67 @@ describe("wiki catalogue: building catalogue.json from the spec notation", () =>
     });
 
     it("a change in the notation changes the catalogue", () => {
-        const changed = JSON.parse(buildCatalogueJson(edited("- `categoryinfo` (prop, ci): continue S.", "- `categoryinfo` (prop, ci): continue S; extra I m."), siteText()));
-        const categoryinfo = changed.paraminfo.modules.find((module: { name: string }) => module.name === "categoryinfo");
-        assert.deepEqual(categoryinfo.parameters[1], { index: 2, name: "extra", type: "integer", multi: "", lowlimit: 50, highlimit: 500, limit: 50 });
+        const changed = JSON.parse(
+            buildCatalogueJson(
+                edited(
+                    "- `categoryinfo` (prop, ci): continue S.",
+                    "- `categoryinfo` (prop, ci): continue S; extra I m.",
+                ),
+                siteText(),
+            ),
+        );
+        const categoryinfo = changed.paraminfo.modules.find(
+            (module: { name: string }) => module.name === "categoryinfo",
+        );
+        assert.deepEqual(categoryinfo.parameters[1], {
+            index: 2,
+            name: "extra",
+            type: "integer",
+            multi: "",
+            lowlimit: 50,
+            highlimit: 500,
+            limit: 50,
+        });
     });
 
     it("refuses a word the notation does not define, naming the line", () => {
-        const text = edited("from S; continue S; to S; prefix S; dir AD; min I", "from S; continue S; to Q; prefix S; dir AD; min I");
-        assert.throws(() => buildCatalogueJson(text, siteText()),
-            { name: "NotationError", message: `notation line ${lineOf(text, "to Q;")}: unknown word "Q" in parameter "to"` });
+        const text = edited(
+            "from S; continue S; to S; prefix S; dir AD; min I",
+            "from S; continue S; to Q; prefix S; dir AD; min I",
+        );
+        assert.throws(() => buildCatalogueJson(text, siteText()), {
+            name: "NotationError",
+            message: `notation line ${lineOf(text, "to Q;")}: unknown word "Q" in parameter "to"`,
+        });
     });
 
     it("refuses a default that is not one of the enumeration's values", () => {
-        const text = edited("AD: enum ascending, descending; d=ascending.", "AD: enum ascending, descending; d=upward.");
-        assert.throws(() => buildCatalogueJson(text, siteText()), /notation line \d+: default "upward" of "dir" is not one of its values/);
+        const text = edited(
+            "AD: enum ascending, descending; d=ascending.",
+            "AD: enum ascending, descending; d=upward.",
+        );
+        assert.throws(
+            () => buildCatalogueJson(text, siteText()),
+            /notation line \d+: default "upward" of "dir" is not one of its values/,
+        );
     });
 
     it("refuses a deprecated value the enumeration lacks, and an unknown note", () => {
-        assert.throws(() => buildCatalogueJson(edited("(token deprecated)", "(tokens deprecated)"), siteText()),
-            /deprecated value "tokens" is not a value of "prop"/);
-        assert.throws(() => buildCatalogueJson(edited("start TS (useronly)", "start TS (user only)"), siteText()),
-            /unknown note "\(user only\)" on parameter "start"/);
+        assert.throws(
+            () => buildCatalogueJson(edited("(token deprecated)", "(tokens deprecated)"), siteText()),
+            /deprecated value "tokens" is not a value of "prop"/,
+        );
+        assert.throws(
+            () => buildCatalogueJson(edited("start TS (useronly)", "start TS (user only)"), siteText()),
+            /unknown note "\(user only\)" on parameter "start"/,
+        );
     });
 
     it("refuses a module line that disagrees with the templated parameter sentence", () => {
-        const text = edited("tag S; continue S; generatetitles B. Templated contentformat-{slot}.", "tag S; continue S; generatetitles B.");
+        const text = edited(
+            "tag S; continue S; generatetitles B. Templated contentformat-{slot}.",
+            "tag S; continue S; generatetitles B.",
+        );
         assert.throws(() => buildCatalogueJson(text, siteText()), /disagree about "alldeletedrevisions"/);
     });
 
@@ -81,18 +120,27 @@ describe("wiki catalogue: building catalogue.json from the spec notation", () =>
         assert.ok(built.siteSource.sources.every((source: { commit: string }) => source.commit !== ""));
         const source = JSON.parse(siteText());
         const withoutSources = JSON.stringify({ ...source, sources: [] });
-        assert.throws(() => buildCatalogueJson(notation(), withoutSources), /wikipedia-site\.json: .*\n.*at siteSource\.sources/);
+        assert.throws(
+            () => buildCatalogueJson(notation(), withoutSources),
+            /wikipedia-site\.json: .*\n.*at siteSource\.sources/,
+        );
         const unnamedPart = JSON.stringify({ ...source, lacks: { ...source.lacks, interwiki: "none" } });
-        assert.throws(() => buildCatalogueJson(notation(), unnamedPart), /Unrecognized key: "interwiki"\n.*at siteSource\.lacks/);
+        assert.throws(
+            () => buildCatalogueJson(notation(), unnamedPart),
+            /Unrecognized key: "interwiki"\n.*at siteSource\.lacks/,
+        );
     });
 
     it("the build script exits 1 with the reason on bad notation", async () => {
         const bad = join(scratch, "bad-notation.txt");
         writeFileSync(bad, edited("`blocks` (list, bk)", "`blocks` (list, bk, X)"));
-        await assert.rejects(run(process.execPath, [BUILD_SCRIPT, bad, join(scratch, "never.json")]), (error: { code: number; stderr: string }) => {
-            assert.equal(error.code, 1);
-            assert.match(error.stderr, /notation line \d+: unknown module mark "X"/);
-            return true;
-        });
+        await assert.rejects(
+            run(process.execPath, [BUILD_SCRIPT, bad, join(scratch, "never.json")]),
+            (error: { code: number; stderr: string }) => {
+                assert.equal(error.code, 1);
+                assert.match(error.stderr, /notation line \d+: unknown module mark "X"/);
+                return true;
+            },
+        );
     });
 });

@@ -17,7 +17,13 @@ const INVISIBLE = ["\u202e", "\u2067", "\u200f", "\u200b", "\u200d", "\ufeff", "
 const RAW = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u2028\u2029]/;
 
 function module(name: string) {
-    return { name, path: `query+${name}`, group: "list", prefix: "x", parameters: [{ index: 1, name: "limit", type: "limit", max: 500 }] };
+    return {
+        name,
+        path: `query+${name}`,
+        group: "list",
+        prefix: "x",
+        parameters: [{ index: 1, name: "limit", type: "limit", max: 500 }],
+    };
 }
 
 describe("wiki-query-lint catalogue pull: the drift report escapes what the wiki names", function () {
@@ -30,13 +36,25 @@ describe("wiki-query-lint catalogue pull: the drift report escapes what the wiki
     before(async () => {
         server = createServer((request, response) => {
             const url = new URL(request.url ?? "/", "http://127.0.0.1");
-            const answer = (body: unknown) => response.writeHead(200, { "Content-Type": "application/json" }).end(JSON.stringify(body));
+            const answer = (body: unknown) =>
+                response.writeHead(200, { "Content-Type": "application/json" }).end(JSON.stringify(body));
             if (url.searchParams.get("action") === "query") return answer(siteAnswer(url));
             const raw = url.searchParams.get("modules") ?? "";
             const asked = raw.startsWith("\u001f") ? raw.slice(1).split("\u001f") : raw.split("|");
             const submodules = Object.fromEntries(names.map((name) => [name, `query+${name}`]));
-            const query = { name: "query", path: "query", group: "action", prefix: "", parameters: [{ index: 1, name: "list", type: names, multi: true, submodules }] };
-            answer({ paraminfo: { helpformat: "none", modules: asked.map((path) => (path === "query" ? query : module(path.slice("query+".length)))) } });
+            const query = {
+                name: "query",
+                path: "query",
+                group: "action",
+                prefix: "",
+                parameters: [{ index: 1, name: "list", type: names, multi: true, submodules }],
+            };
+            answer({
+                paraminfo: {
+                    helpformat: "none",
+                    modules: asked.map((path) => (path === "query" ? query : module(path.slice("query+".length)))),
+                },
+            });
         });
         await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
         apiUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/w/api.php`;
@@ -56,7 +74,11 @@ describe("wiki-query-lint catalogue pull: the drift report escapes what the wiki
         names = ["kept", ...INVISIBLE.map((character, index) => `new${index}${character}x`)];
         const again = await lint("catalogue", "pull", apiUrl, "--out", pin);
         assert.equal(again.status, 0, again.stderr);
-        assert.doesNotMatch(again.stdout + again.stderr, /[\p{Cf}]/u, "a bidi or zero-width character reached the terminal raw");
+        assert.doesNotMatch(
+            again.stdout + again.stderr,
+            /[\p{Cf}]/u,
+            "a bidi or zero-width character reached the terminal raw",
+        );
         assert.match(again.stdout, /modules added: .*"list=new0\\u202ex"/);
         assert.match(again.stdout, /"list=gone6\\udb40\\udc41x"/, "a tag character as the two escapes JSON gives it");
     });
@@ -72,6 +94,7 @@ describe("wiki-query-lint catalogue pull: the drift report escapes what the wiki
         assert.doesNotMatch(again.stdout + again.stderr, RAW, "a control character reached the terminal raw");
         assert.match(again.stdout, /modules added: .*"list=new0\\u009b31m"/);
         assert.match(again.stdout, /modules removed: .*"list=gone1\\u0085"/);
-        for (const escaped of ["\\u007f", "\\u2028", "\\u2029", "\\u0080", "\\u009f"]) assert.ok(again.stdout.includes(escaped), `${escaped} is not in:\n${again.stdout}`);
+        for (const escaped of ["\\u007f", "\\u2028", "\\u2029", "\\u0080", "\\u009f"])
+            assert.ok(again.stdout.includes(escaped), `${escaped} is not in:\n${again.stdout}`);
     });
 });

@@ -16,7 +16,10 @@ function listen(server: Server): Promise<number> {
 }
 
 async function rejection(promise: Promise<unknown>): Promise<CatalogueError> {
-    const error = await promise.then(() => undefined, (caught: unknown) => caught);
+    const error = await promise.then(
+        () => undefined,
+        (caught: unknown) => caught,
+    );
     assert.ok(error instanceof CatalogueError, `expected a CatalogueError, got ${String(error)}`);
     return error;
 }
@@ -34,7 +37,9 @@ describe("wiki catalogue: fetching from a wiki's api.php", () => {
         } else if (path === "/html/api.php") {
             response.writeHead(200, { "Content-Type": "text/html" }).end("<!DOCTYPE html><p>not an API</p>");
         } else if (path === "/error/api.php") {
-            response.writeHead(200, { "Content-Type": "application/json" }).end('{"error":{"code":"readapidenied","info":"You need read permission"}}');
+            response
+                .writeHead(200, { "Content-Type": "application/json" })
+                .end('{"error":{"code":"readapidenied","info":"You need read permission"}}');
         } else if (path === "/stall/api.php") {
             // Headers and half a body, then nothing: the deadline must cover the body too.
             response.writeHead(200, { "Content-Type": "application/json" });
@@ -62,7 +67,12 @@ describe("wiki catalogue: fetching from a wiki's api.php", () => {
         const { method, url, headers } = requests[0];
         assert.equal(method, "GET");
         const query = new URL(url!, base).searchParams;
-        assert.deepEqual(Object.fromEntries(query), { action: "paraminfo", modules: "query|query+*", format: "json", formatversion: "2" });
+        assert.deepEqual(Object.fromEntries(query), {
+            action: "paraminfo",
+            modules: "query|query+*",
+            format: "json",
+            formatversion: "2",
+        });
         assert.match(String(headers["user-agent"]), /pulumi-shortener/);
     });
 
@@ -73,15 +83,22 @@ describe("wiki catalogue: fetching from a wiki's api.php", () => {
     });
 
     it("reports an HTTP error status, naming the address without credentials or query string", async () => {
-        const error = await rejection(fetchCatalogue(`http://admin:hunter2@127.0.0.1:${new URL(base).port}/down/api.php?key=sekrit`));
+        const error = await rejection(
+            fetchCatalogue(`http://admin:hunter2@127.0.0.1:${new URL(base).port}/down/api.php?key=sekrit`),
+        );
         assert.equal(error.message, `${base}/down/api.php: answered HTTP 503 instead of paraminfo`);
         assert.ok(!error.message.includes("hunter2") && !error.message.includes("sekrit"));
     });
 
     it("reports a body that is not JSON, and a MediaWiki error reply by its code", async () => {
-        assert.equal((await rejection(fetchCatalogue(`${base}/html/api.php`))).message, `${base}/html/api.php: not JSON (unexpected character)`);
-        assert.equal((await rejection(fetchCatalogue(`${base}/error/api.php`))).message,
-            `${base}/error/api.php: the wiki answered with error "readapidenied" instead of paraminfo`);
+        assert.equal(
+            (await rejection(fetchCatalogue(`${base}/html/api.php`))).message,
+            `${base}/html/api.php: not JSON (unexpected character)`,
+        );
+        assert.equal(
+            (await rejection(fetchCatalogue(`${base}/error/api.php`))).message,
+            `${base}/error/api.php: the wiki answered with error "readapidenied" instead of paraminfo`,
+        );
     });
 
     it("gives up after the timeout when the wiki does not answer, or stops halfway through the body", async () => {
@@ -102,6 +119,9 @@ describe("wiki catalogue: fetching from a wiki's api.php", () => {
     it("refuses an address that is not an http(s) URL, without echoing it", async () => {
         const invalid = await rejection(fetchCatalogue("not a url with secret-token"));
         assert.equal(invalid.message, "catalogue URL: not a valid URL");
-        assert.equal((await rejection(fetchCatalogue("ftp://127.0.0.1/api.php"))).message, "catalogue URL: must be http or https");
+        assert.equal(
+            (await rejection(fetchCatalogue("ftp://127.0.0.1/api.php"))).message,
+            "catalogue URL: must be http or https",
+        );
     });
 });

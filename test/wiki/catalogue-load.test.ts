@@ -13,7 +13,8 @@ const REAL_REPLY_PATH = realReplyPath();
 const run = promisify(execFile);
 
 type Json = Record<string, unknown>;
-const realReply = (): { paraminfo: { helpformat: string; modules: Json[] } } => JSON.parse(readFileSync(REAL_REPLY_PATH, "utf8"));
+const realReply = (): { paraminfo: { helpformat: string; modules: Json[] } } =>
+    JSON.parse(readFileSync(REAL_REPLY_PATH, "utf8"));
 
 /** The same reply as formatversion=1 writes it: true flags become "", false flags disappear. */
 function toFormatVersion1(value: unknown): unknown {
@@ -33,7 +34,8 @@ function expectCatalogueError(action: () => unknown, ...fragments: string[]): Ca
         caught = error;
     }
     assert.ok(caught instanceof CatalogueError, `expected a CatalogueError, got ${String(caught)}`);
-    for (const fragment of fragments) assert.ok(caught.message.includes(fragment), `"${caught.message}" should contain "${fragment}"`);
+    for (const fragment of fragments)
+        assert.ok(caught.message.includes(fragment), `"${caught.message}" should contain "${fragment}"`);
     return caught;
 }
 
@@ -56,19 +58,52 @@ describe("wiki catalogue: loading paraminfo replies", () => {
             assert.ok(module, `module ${raw.name}`);
             assert.deepEqual(
                 [module.path, module.group, module.prefix, module.generator, module.deprecated, module.readRights],
-                [raw.path, raw.group, raw.prefix, raw.generator === true, raw.deprecated === true, raw.readrights === true],
+                [
+                    raw.path,
+                    raw.group,
+                    raw.prefix,
+                    raw.generator === true,
+                    raw.deprecated === true,
+                    raw.readrights === true,
+                ],
             );
             const pairs: Array<[Json, (typeof module.parameters)[number]]> = [
-                ...(raw.parameters as Json[]).map((p, i): [Json, (typeof module.parameters)[number]] => [p, module.parameters[i]]),
-                ...(raw.templatedparameters as Json[]).map((p, i): [Json, (typeof module.parameters)[number]] => [p, module.templatedParameters[i]]),
+                ...(raw.parameters as Json[]).map((p, i): [Json, (typeof module.parameters)[number]] => [
+                    p,
+                    module.parameters[i],
+                ]),
+                ...(raw.templatedparameters as Json[]).map((p, i): [Json, (typeof module.parameters)[number]] => [
+                    p,
+                    module.templatedParameters[i],
+                ]),
             ];
             assert.equal(module.parameters.length + module.templatedParameters.length, pairs.length);
             for (const [p, read] of pairs) {
                 parameterCount++;
                 const where = `${raw.name}.${p.name}`;
                 assert.deepEqual(
-                    [read.index, read.name, read.type, read.default, read.multi, read.required, read.deprecated, read.sensitive, read.allowsDuplicates],
-                    [p.index, p.name, p.type, p.default, p.multi === true, p.required === true, p.deprecated === true, p.sensitive === true, p.allowsduplicates === true],
+                    [
+                        read.index,
+                        read.name,
+                        read.type,
+                        read.default,
+                        read.multi,
+                        read.required,
+                        read.deprecated,
+                        read.sensitive,
+                        read.allowsDuplicates,
+                    ],
+                    [
+                        p.index,
+                        p.name,
+                        p.type,
+                        p.default,
+                        p.multi === true,
+                        p.required === true,
+                        p.deprecated === true,
+                        p.sensitive === true,
+                        p.allowsduplicates === true,
+                    ],
                     where,
                 );
                 assert.deepEqual(
@@ -77,8 +112,24 @@ describe("wiki catalogue: loading paraminfo replies", () => {
                     where,
                 );
                 assert.deepEqual(
-                    [read.deprecatedValues, read.subtypes, read.extraNamespaces, read.info, read.submodules, read.submoduleParamPrefix, read.templateVars],
-                    [p.deprecatedvalues ?? [], p.subtypes, p.extranamespaces, p.info ?? [], p.submodules, p.submoduleparamprefix, p.templatevars],
+                    [
+                        read.deprecatedValues,
+                        read.subtypes,
+                        read.extraNamespaces,
+                        read.info,
+                        read.submodules,
+                        read.submoduleParamPrefix,
+                        read.templateVars,
+                    ],
+                    [
+                        p.deprecatedvalues ?? [],
+                        p.subtypes,
+                        p.extranamespaces,
+                        p.info ?? [],
+                        p.submodules,
+                        p.submoduleparamprefix,
+                        p.templatevars,
+                    ],
                     where,
                 );
                 if (!read.name.includes("{")) assert.equal(module.parametersByName.get(read.name), read, where);
@@ -101,7 +152,10 @@ describe("wiki catalogue: loading paraminfo replies", () => {
             const names = (m: typeof module) => [...m.parametersByName.keys()].sort();
             assert.deepEqual(names(module), names(shipped.modules.get(name)!), name);
         }
-        assert.deepEqual(real.query.parameters.map((p) => p.name), shipped.query.parameters.map((p) => p.name));
+        assert.deepEqual(
+            real.query.parameters.map((p) => p.name),
+            shipped.query.parameters.map((p) => p.name),
+        );
     });
 
     it("uses the shipped query module when the reply has none, and tolerates fields it does not know", () => {
@@ -140,56 +194,85 @@ describe("wiki catalogue: loading paraminfo replies", () => {
     });
 
     it("rejects a missing file naming the file and the reason", () => {
-        expectCatalogueError(() => loadCatalogueFile(join(scratch, "absent.json")), "absent.json", "cannot read the file (ENOENT)");
+        expectCatalogueError(
+            () => loadCatalogueFile(join(scratch, "absent.json")),
+            "absent.json",
+            "cannot read the file (ENOENT)",
+        );
     });
 
     it("rejects a different API reply, naming the missing paraminfo and the source", () => {
         const queryReply = { batchcomplete: true, query: { pages: [{ pageid: 1, title: "Main Page" }] } };
-        expectCatalogueError(() => parseCatalogue(queryReply, "https://wiki.example/w/api.php"),
-            "https://wiki.example/w/api.php: not a paraminfo reply: paraminfo: missing (expected object)");
-        expectCatalogueError(() => parseCatalogue([1, 2], "array.json"), "array.json: not a paraminfo reply: (top level): expected object, received array");
+        expectCatalogueError(
+            () => parseCatalogue(queryReply, "https://wiki.example/w/api.php"),
+            "https://wiki.example/w/api.php: not a paraminfo reply: paraminfo: missing (expected object)",
+        );
+        expectCatalogueError(
+            () => parseCatalogue([1, 2], "array.json"),
+            "array.json: not a paraminfo reply: (top level): expected object, received array",
+        );
         expectCatalogueError(() => parseCatalogue(null, "null.json"), "null.json", "(top level)");
     });
 
     it("reports a MediaWiki error reply by its code", () => {
-        const errorReply = { error: { code: "badvalue", info: "Unrecognized value for parameter \"modules\"" } };
+        const errorReply = { error: { code: "badvalue", info: 'Unrecognized value for parameter "modules"' } };
         expectCatalogueError(() => parseCatalogue(errorReply, "wiki"), 'wiki: the wiki answered with error "badvalue"');
     });
 
     it("names the field of a bad parameter: a type that is neither a name nor a list", () => {
         const reply = realReply();
         (reply.paraminfo.modules[3].parameters as Json[])[2].type = 42;
-        expectCatalogueError(() => parseCatalogue(reply, "bad.json"),
-            "bad.json: not a paraminfo reply: paraminfo.modules[3].parameters[2].type: expected a type name or an array of enumeration values");
+        expectCatalogueError(
+            () => parseCatalogue(reply, "bad.json"),
+            "bad.json: not a paraminfo reply: paraminfo.modules[3].parameters[2].type: expected a type name or an array of enumeration values",
+        );
     });
 
     it("names the field of a bad flag, a missing index, and counts further problems", () => {
         const reply = realReply();
         (reply.paraminfo.modules[5].parameters as Json[])[0].multi = "yes";
-        expectCatalogueError(() => parseCatalogue(reply, "flag.json"), "paraminfo.modules[5].parameters[0].multi: expected a flag");
+        expectCatalogueError(
+            () => parseCatalogue(reply, "flag.json"),
+            "paraminfo.modules[5].parameters[0].multi: expected a flag",
+        );
         delete (reply.paraminfo.modules[7].parameters as Json[])[1].index;
-        expectCatalogueError(() => parseCatalogue(reply, "two.json"), "paraminfo.modules[5].parameters[0].multi", "(and 1 more problem)");
+        expectCatalogueError(
+            () => parseCatalogue(reply, "two.json"),
+            "paraminfo.modules[5].parameters[0].multi",
+            "(and 1 more problem)",
+        );
     });
 
     it("rejects a reply without query submodules, a duplicate module and a submodule without group", () => {
-        expectCatalogueError(() => parseCatalogue({ paraminfo: { helpformat: "none", modules: [] } }, "empty"),
-            "empty: not a paraminfo reply: paraminfo.modules: no query submodule");
+        expectCatalogueError(
+            () => parseCatalogue({ paraminfo: { helpformat: "none", modules: [] } }, "empty"),
+            "empty: not a paraminfo reply: paraminfo.modules: no query submodule",
+        );
         const duplicate = realReply();
         duplicate.paraminfo.modules.push(duplicate.paraminfo.modules[1]);
-        expectCatalogueError(() => parseCatalogue(duplicate, "dup"), "paraminfo.modules[65].name: module \"categories\" appears twice");
+        expectCatalogueError(
+            () => parseCatalogue(duplicate, "dup"),
+            'paraminfo.modules[65].name: module "categories" appears twice',
+        );
         const groupless = realReply();
         delete groupless.paraminfo.modules[2].group;
-        expectCatalogueError(() => parseCatalogue(groupless, "nogroup"), "paraminfo.modules[2].group: missing on query submodule \"categoryinfo\"");
+        expectCatalogueError(
+            () => parseCatalogue(groupless, "nogroup"),
+            'paraminfo.modules[2].group: missing on query submodule "categoryinfo"',
+        );
     });
 
     it("works from the compiled package in another directory, and npm packs catalogue.json", async function () {
         this.timeout(120_000);
         const compiledIndex = resolve("dist/provider/wiki/catalogue/index.js");
-        const script = `const c = require(${JSON.stringify(compiledIndex)}).shippedCatalogue();` +
+        const script =
+            `const c = require(${JSON.stringify(compiledIndex)}).shippedCatalogue();` +
             "process.stdout.write(JSON.stringify([c.modules.size, c.query.parameters.length]))";
         const { stdout } = await run(process.execPath, ["-e", script], { cwd: scratch });
         assert.equal(stdout, "[64,16]");
-        const { stdout: packed } = await run("npm", ["pack", "--dry-run", "--json", "--ignore-scripts"], { maxBuffer: 64 * 1024 * 1024 });
+        const { stdout: packed } = await run("npm", ["pack", "--dry-run", "--json", "--ignore-scripts"], {
+            maxBuffer: 64 * 1024 * 1024,
+        });
         const files: string[] = JSON.parse(packed)[0].files.map((file: { path: string }) => file.path);
         assert.ok(files.includes("dist/provider/wiki/catalogue/catalogue.json"), "the package holds catalogue.json");
         assert.ok(files.includes("dist/provider/wiki/catalogue/index.js"));

@@ -47,16 +47,31 @@ async function startWiki(): Promise<FakeWiki> {
 }
 
 function module(name: string, extra: Record<string, unknown> = {}) {
-    return { name, path: `query+${name}`, group: "list", prefix: "x", parameters: [{ index: 1, name: "limit", type: "limit", max: 500 }], ...extra };
+    return {
+        name,
+        path: `query+${name}`,
+        group: "list",
+        prefix: "x",
+        parameters: [{ index: 1, name: "limit", type: "limit", max: 500 }],
+        ...extra,
+    };
 }
 
 function queryModule(names: readonly string[]) {
     const submodules = Object.fromEntries(names.map((name) => [name, `query+${name}`]));
-    return { name: "query", path: "query", group: "action", prefix: "", parameters: [{ index: 1, name: "list", type: names, multi: true, submodules }] };
+    return {
+        name: "query",
+        path: "query",
+        group: "action",
+        prefix: "",
+        parameters: [{ index: 1, name: "list", type: names, multi: true, submodules }],
+    };
 }
 
 function answer(response: ServerResponse, body: unknown): void {
-    response.writeHead(200, { "Content-Type": "application/json" }).end(typeof body === "string" ? body : JSON.stringify(body));
+    response
+        .writeHead(200, { "Content-Type": "application/json" })
+        .end(typeof body === "string" ? body : JSON.stringify(body));
 }
 
 /** The modules a paraminfo request asks for. */
@@ -66,7 +81,10 @@ function asked(url: URL): string[] {
 }
 
 /** A wiki of `count` list modules m0, m1, ...; `shape` makes each page's modules (as asked, query aside). */
-function answerCatalogue(count: number, shape: (paths: string[]) => unknown[] = (paths) => paths.map((path) => module(path.slice("query+".length)))): Handler {
+function answerCatalogue(
+    count: number,
+    shape: (paths: string[]) => unknown[] = (paths) => paths.map((path) => module(path.slice("query+".length))),
+): Handler {
     const names = Array.from({ length: count }, (_, index) => `m${index}`);
     return (url, response) => {
         if (url.searchParams.get("action") === "query") return answer(response, siteAnswer(url));
@@ -84,7 +102,8 @@ function answerSite(siteinfo: (query: SiteQuery) => void, languageinfo?: (from: 
     const catalogue = answerCatalogue(3);
     return (url, response) => {
         if (url.searchParams.get("action") !== "query") return catalogue(url, response);
-        if (url.searchParams.get("meta") === "languageinfo") return answer(response, languageinfo?.(url.searchParams.get("licontinue")) ?? siteAnswer(url));
+        if (url.searchParams.get("meta") === "languageinfo")
+            return answer(response, languageinfo?.(url.searchParams.get("licontinue")) ?? siteAnswer(url));
         const reply = siteAnswer(url) as { query: SiteQuery };
         siteinfo(reply.query);
         answer(response, reply);
@@ -100,7 +119,8 @@ describe("wiki-query-lint catalogue pull against hostile wikis", function () {
     this.timeout(180_000);
     let wiki: FakeWiki;
     let folder: string;
-    const pull = (...args: string[]): Promise<Finished> => runCommand(process.execPath, [LINT_CLI, "catalogue", "pull", ...args], { cwd: folder, timeoutMs: 150_000 });
+    const pull = (...args: string[]): Promise<Finished> =>
+        runCommand(process.execPath, [LINT_CLI, "catalogue", "pull", ...args], { cwd: folder, timeoutMs: 150_000 });
     const pins = () => (existsSync(join(folder, PIN_FOLDER)) ? readdirSync(join(folder, PIN_FOLDER)) : []);
     const paraminfoRequests = () => wiki.requests.filter((url) => url.searchParams.get("action") === "paraminfo");
 
@@ -118,16 +138,26 @@ describe("wiki-query-lint catalogue pull against hostile wikis", function () {
     describe("a pull's total size", () => {
         it("stops once the answers together pass 32 MiB (60 modules in two pages of 21 MB), writing nothing", async () => {
             const pageBytes = 21 * 1000 * 1000;
-            wiki.handle = answerCatalogue(60, (paths) => paths.map((path) => module(path.slice("query+".length), { source: "x".repeat(Math.floor(pageBytes / paths.length)) })));
+            wiki.handle = answerCatalogue(60, (paths) =>
+                paths.map((path) =>
+                    module(path.slice("query+".length), { source: "x".repeat(Math.floor(pageBytes / paths.length)) }),
+                ),
+            );
             const run = await pull(`${wiki.base}/w/api.php`);
             assert.equal(run.code, 2, run.stderr);
-            assert.match(run.stderr, new RegExp(`the pull's answers together passed ${BOUNDS.maxPullBytes.default} bytes`));
+            assert.match(
+                run.stderr,
+                new RegExp(`the pull's answers together passed ${BOUNDS.maxPullBytes.default} bytes`),
+            );
             assert.deepEqual(pins(), []);
             assert.equal(paraminfoRequests().length, 3, "query, then the two pages of modules");
         });
 
         it("refuses a module nobody asked for as its page arrives, writing nothing", async () => {
-            wiki.handle = answerCatalogue(3, (paths) => [...paths.map((path) => module(path.slice("query+".length))), module("intruder")]);
+            wiki.handle = answerCatalogue(3, (paths) => [
+                ...paths.map((path) => module(path.slice("query+".length))),
+                module("intruder"),
+            ]);
             const run = await pull(`${wiki.base}/w/api.php`);
             assert.equal(run.code, 2, run.stderr);
             assert.match(run.stderr, /paraminfo answered with 1 module not asked for \(query\+intruder\)/);
@@ -137,15 +167,26 @@ describe("wiki-query-lint catalogue pull against hostile wikis", function () {
         it("never writes a pin larger than the package reads, though the answers stayed within the bound", async () => {
             // Enumeration values take three times their size in the pin, one per line and indented.
             const values = Array.from({ length: 20_000 }, (_, index) => `v${index}`.padEnd(36, "-"));
-            wiki.handle = answerCatalogue(40, (paths) => paths.map((path) => module(path.slice("query+".length), { parameters: [{ index: 1, name: "value", type: values }] })));
+            wiki.handle = answerCatalogue(40, (paths) =>
+                paths.map((path) =>
+                    module(path.slice("query+".length), { parameters: [{ index: 1, name: "value", type: values }] }),
+                ),
+            );
             const run = await pull(`${wiki.base}/w/api.php`);
             assert.equal(run.code, 2, run.stderr);
-            assert.match(run.stderr, new RegExp(`the pin would have \\d+ bytes, more than the ${BOUNDS.maxPinBytes.default} a catalogue file may have`));
+            assert.match(
+                run.stderr,
+                new RegExp(
+                    `the pin would have \\d+ bytes, more than the ${BOUNDS.maxPinBytes.default} a catalogue file may have`,
+                ),
+            );
             assert.deepEqual(pins(), []);
         });
 
         it("--max-size MIB lowers the bound; a value outside 1..32 is a usage error, before any request", async () => {
-            wiki.handle = answerCatalogue(10, (paths) => paths.map((path) => module(path.slice("query+".length), { source: "x".repeat(200_000) })));
+            wiki.handle = answerCatalogue(10, (paths) =>
+                paths.map((path) => module(path.slice("query+".length), { source: "x".repeat(200_000) })),
+            );
             const lowered = await pull("--max-size", "1", `${wiki.base}/w/api.php`);
             assert.equal(lowered.code, 2, lowered.stderr);
             assert.match(lowered.stderr, new RegExp(`the pull's answers together passed ${MIB} bytes`));
@@ -161,7 +202,8 @@ describe("wiki-query-lint catalogue pull against hostile wikis", function () {
 
     describe("a pull's site data", () => {
         const { maxSiteEntries, maxSiteTextChars, maxLanguageinfoPages } = BOUNDS;
-        const languageinfoRequests = () => wiki.requests.filter((url) => url.searchParams.get("meta") === "languageinfo");
+        const languageinfoRequests = () =>
+            wiki.requests.filter((url) => url.searchParams.get("meta") === "languageinfo");
 
         async function refused(pattern: RegExp): Promise<void> {
             const run = await pull(`${wiki.base}/w/api.php`);
@@ -172,10 +214,22 @@ describe("wiki-query-lint catalogue pull against hostile wikis", function () {
         }
 
         it("refuses a list with more entries than a pin's site data may have, naming the list and the bound", async () => {
-            const prefixes = Array.from({ length: maxSiteEntries.default + 1 }, (_, index) => ({ prefix: `p${index}`, url: `https://p${index}.example/$1` }));
+            const prefixes = Array.from({ length: maxSiteEntries.default + 1 }, (_, index) => ({
+                prefix: `p${index}`,
+                url: `https://p${index}.example/$1`,
+            }));
             wiki.handle = answerSite((query) => void (query.interwikimap = prefixes));
-            await refused(new RegExp(`query\\.interwikimap: more than ${maxSiteEntries.default} entries, the bound on ${maxSiteEntries.name}`));
-            const namespaces = Object.fromEntries(Array.from({ length: maxSiteEntries.default + 1 }, (_, id) => [id, { id, name: `N${id}`, case: "first-letter" }]));
+            await refused(
+                new RegExp(
+                    `query\\.interwikimap: more than ${maxSiteEntries.default} entries, the bound on ${maxSiteEntries.name}`,
+                ),
+            );
+            const namespaces = Object.fromEntries(
+                Array.from({ length: maxSiteEntries.default + 1 }, (_, id) => [
+                    id,
+                    { id, name: `N${id}`, case: "first-letter" },
+                ]),
+            );
             wiki.handle = answerSite((query) => void (query.namespaces = namespaces));
             await refused(new RegExp(`query\\.namespaces: more than ${maxSiteEntries.default} entries`));
         });
@@ -183,19 +237,37 @@ describe("wiki-query-lint catalogue pull against hostile wikis", function () {
         it("refuses a name or URL longer than the bound, naming where it is", async () => {
             const long = "A".repeat(maxSiteTextChars.default + 1);
             wiki.handle = answerSite((query) => void (query.namespacealiases = [{ id: 4, alias: long }]));
-            await refused(new RegExp(`query\\.namespacealiases\\.0\\.alias: longer than ${maxSiteTextChars.default} characters, the bound on ${maxSiteTextChars.name}`));
-            wiki.handle = answerSite((query) => void (query.interwikimap = [{ prefix: "far", url: `https://far.example/${long}` }]));
+            await refused(
+                new RegExp(
+                    `query\\.namespacealiases\\.0\\.alias: longer than ${maxSiteTextChars.default} characters, the bound on ${maxSiteTextChars.name}`,
+                ),
+            );
+            wiki.handle = answerSite(
+                (query) => void (query.interwikimap = [{ prefix: "far", url: `https://far.example/${long}` }]),
+            );
             await refused(/query\.interwikimap\.0\.url: longer than 2048 characters/);
         });
 
         it("stops asking meta=languageinfo that never stops continuing, and a wiki of more language codes than the bound", async () => {
-            wiki.handle = answerSite(() => undefined, (from) => codesAnswer([`c${from ?? 0}`], String(Number(from ?? 0) + 1)));
-            await refused(new RegExp(`meta=languageinfo still continued after ${maxLanguageinfoPages.default} requests, the bound on ${maxLanguageinfoPages.name}`));
+            wiki.handle = answerSite(
+                () => undefined,
+                (from) => codesAnswer([`c${from ?? 0}`], String(Number(from ?? 0) + 1)),
+            );
+            await refused(
+                new RegExp(
+                    `meta=languageinfo still continued after ${maxLanguageinfoPages.default} requests, the bound on ${maxLanguageinfoPages.name}`,
+                ),
+            );
             assert.equal(languageinfoRequests().length, maxLanguageinfoPages.default);
             wiki.requests = [];
             const page = (from: number) => Array.from({ length: 4_000 }, (_, index) => `x-${from}-${index}`);
-            wiki.handle = answerSite(() => undefined, (from) => codesAnswer(page(Number(from ?? 0)), String(Number(from ?? 0) + 1)));
-            await refused(new RegExp(`more than ${maxSiteEntries.default} language codes, the bound on ${maxSiteEntries.name}`));
+            wiki.handle = answerSite(
+                () => undefined,
+                (from) => codesAnswer(page(Number(from ?? 0)), String(Number(from ?? 0) + 1)),
+            );
+            await refused(
+                new RegExp(`more than ${maxSiteEntries.default} language codes, the bound on ${maxSiteEntries.name}`),
+            );
             assert.equal(languageinfoRequests().length, 3);
         });
     });
@@ -209,9 +281,14 @@ describe("wiki-query-lint catalogue pull against hostile wikis", function () {
             }
             const files = pins();
             assert.equal(files.length, 2, files.join(", "));
-            const recorded = files.map((file) => loadCatalogueFile(join(folder, PIN_FOLDER, file)).origin?.apiUrl).sort();
+            const recorded = files
+                .map((file) => loadCatalogueFile(join(folder, PIN_FOLDER, file)).origin?.apiUrl)
+                .sort();
             assert.deepEqual(recorded, [`${wiki.base}/w/api.php`, `${wiki.base}/w_api.php`]);
-            assert.notEqual(pinFileName("http://wiki.example.org/w/api.php"), pinFileName("https://wiki.example.org/w/api.php"));
+            assert.notEqual(
+                pinFileName("http://wiki.example.org/w/api.php"),
+                pinFileName("https://wiki.example.org/w/api.php"),
+            );
         });
 
         it("refuses to replace the pin of another wiki, or a file that is not a pin, before any request; --replace does", async () => {
@@ -221,13 +298,21 @@ describe("wiki-query-lint catalogue pull against hostile wikis", function () {
             wiki.requests = [];
             const other = await pull("--out", out, `${wiki.base}/other/api.php`);
             assert.equal(other.code, 2, other.stderr);
-            assert.match(other.stderr, new RegExp(`pin\\.json: is the pin of ${wiki.base}/w/api\\.php, not of ${wiki.base}/other/api\\.php; pass --replace to replace it`));
+            assert.match(
+                other.stderr,
+                new RegExp(
+                    `pin\\.json: is the pin of ${wiki.base}/w/api\\.php, not of ${wiki.base}/other/api\\.php; pass --replace to replace it`,
+                ),
+            );
             assert.equal(readFileSync(out, "utf8"), pinned);
             const notes = join(folder, "notes.txt");
             writeFileSync(notes, "not a pin\n");
             const unreadable = await pull("--out", notes, `${wiki.base}/w/api.php`);
             assert.equal(unreadable.code, 2, unreadable.stderr);
-            assert.match(unreadable.stderr, /notes\.txt: is not a pin \(not JSON \(unexpected character\)\); pass --replace to replace it/);
+            assert.match(
+                unreadable.stderr,
+                /notes\.txt: is not a pin \(not JSON \(unexpected character\)\); pass --replace to replace it/,
+            );
             assert.equal(readFileSync(notes, "utf8"), "not a pin\n");
             assert.deepEqual(wiki.requests, []);
             const replaced = await pull("--replace", "--out", notes, `${wiki.base}/w/api.php`);
@@ -273,14 +358,28 @@ describe("wiki-query-lint catalogue pull against hostile wikis", function () {
         it("ends within --deadline, its error printed, when the wiki holds the connection open: a 500 with an open body, a gzip bomb", async () => {
             const bomb = gzipSync(Buffer.alloc(64 * MIB));
             const holders: Handler[] = [
-                (_url, response) => void response.writeHead(500, { "Content-Type": "text/html" }).write("<html>Internal error, and the body never ends"),
-                (_url, response) => void response.writeHead(200, { "Content-Type": "application/json", "Content-Encoding": "gzip" }).write(bomb),
+                (_url, response) =>
+                    void response
+                        .writeHead(500, { "Content-Type": "text/html" })
+                        .write("<html>Internal error, and the body never ends"),
+                (_url, response) =>
+                    void response
+                        .writeHead(200, { "Content-Type": "application/json", "Content-Encoding": "gzip" })
+                        .write(bomb),
             ];
             for (const [index, handle] of holders.entries()) {
                 wiki.handle = handle;
                 const started = Date.now();
-                const run = await runCommand(process.execPath, [LINT_CLI, "catalogue", "pull", "--deadline", "5", `${wiki.base}/w/api.php`], { cwd: folder, timeoutMs: 30_000 });
-                assert.equal(run.code, 2, `holder ${index}: exit ${run.code} after ${Date.now() - started} ms (null: still running after 30 s): ${run.stderr}`);
+                const run = await runCommand(
+                    process.execPath,
+                    [LINT_CLI, "catalogue", "pull", "--deadline", "5", `${wiki.base}/w/api.php`],
+                    { cwd: folder, timeoutMs: 30_000 },
+                );
+                assert.equal(
+                    run.code,
+                    2,
+                    `holder ${index}: exit ${run.code} after ${Date.now() - started} ms (null: still running after 30 s): ${run.stderr}`,
+                );
                 assert.match(run.stderr, index === 0 ? /answered HTTP 500/ : /passed \d+ bytes|larger than/);
                 assert.ok(Date.now() - started < 10_000, `holder ${index}: took ${Date.now() - started} ms`);
             }
@@ -292,16 +391,24 @@ describe("wiki-query-lint catalogue pull against hostile wikis", function () {
             try {
                 const catalogue = answerCatalogue(3);
                 wiki.handle = (url, response) => {
-                    if (url.pathname === "/old/api.php") return response.writeHead(301, { Location: `/w/api.php${url.search}` }).end();
-                    if (url.pathname === "/away/api.php") return response.writeHead(302, { Location: `${elsewhere.base}/w/api.php${url.search}` }).end();
-                    if (url.pathname === "/loop/api.php") return response.writeHead(302, { Location: `/loop/api.php${url.search}` }).end();
+                    if (url.pathname === "/old/api.php")
+                        return response.writeHead(301, { Location: `/w/api.php${url.search}` }).end();
+                    if (url.pathname === "/away/api.php")
+                        return response.writeHead(302, { Location: `${elsewhere.base}/w/api.php${url.search}` }).end();
+                    if (url.pathname === "/loop/api.php")
+                        return response.writeHead(302, { Location: `/loop/api.php${url.search}` }).end();
                     catalogue(url, response);
                 };
                 const within = await pull("--out", "within.json", `${wiki.base}/old/api.php`);
                 assert.equal(within.code, 0, within.stderr);
                 const away = await pull("--out", "away.json", `${wiki.base}/away/api.php`);
                 assert.equal(away.code, 2, away.stderr);
-                assert.match(away.stderr, new RegExp(`redirected to another host \\(${elsewhere.base}/w/api\\.php\\); pass --allow-redirects to follow it`));
+                assert.match(
+                    away.stderr,
+                    new RegExp(
+                        `redirected to another host \\(${elsewhere.base}/w/api\\.php\\); pass --allow-redirects to follow it`,
+                    ),
+                );
                 assert.deepEqual(elsewhere.requests, []);
                 assert.ok(!existsSync(join(folder, "away.json")));
                 const allowed = await pull("--allow-redirects", "--out", "away.json", `${wiki.base}/away/api.php`);
@@ -320,17 +427,53 @@ describe("wiki-query-lint catalogue pull against hostile wikis", function () {
             const keys = mkdtempSync(join(tmpdir(), "wiki-pull-tls-"));
             const key = join(keys, "key.pem");
             const cert = join(keys, "cert.pem");
-            execFileSync("openssl", ["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", key, "-out", cert, "-days", "1", "-subj", "/CN=127.0.0.1", "-addext", "subjectAltName=IP:127.0.0.1"], { stdio: "ignore" });
-            const secure = createSecureServer({ key: readFileSync(key), cert: readFileSync(cert) }, (request, response) => {
-                response.writeHead(302, { Location: `${wiki.base}/w/api.php${new URL(request.url ?? "/", "https://127.0.0.1").search}` }).end();
-            });
+            execFileSync(
+                "openssl",
+                [
+                    "req",
+                    "-x509",
+                    "-newkey",
+                    "rsa:2048",
+                    "-nodes",
+                    "-keyout",
+                    key,
+                    "-out",
+                    cert,
+                    "-days",
+                    "1",
+                    "-subj",
+                    "/CN=127.0.0.1",
+                    "-addext",
+                    "subjectAltName=IP:127.0.0.1",
+                ],
+                { stdio: "ignore" },
+            );
+            const secure = createSecureServer(
+                { key: readFileSync(key), cert: readFileSync(cert) },
+                (request, response) => {
+                    response
+                        .writeHead(302, {
+                            Location: `${wiki.base}/w/api.php${new URL(request.url ?? "/", "https://127.0.0.1").search}`,
+                        })
+                        .end();
+                },
+            );
             await new Promise<void>((resolve) => secure.listen(0, "127.0.0.1", resolve));
             const address = `https://127.0.0.1:${(secure.address() as AddressInfo).port}/w/api.php`;
-            const securePull = (...args: string[]) => runCommand(process.execPath, [LINT_CLI, "catalogue", "pull", ...args, address], { cwd: folder, env: { NODE_EXTRA_CA_CERTS: cert } });
+            const securePull = (...args: string[]) =>
+                runCommand(process.execPath, [LINT_CLI, "catalogue", "pull", ...args, address], {
+                    cwd: folder,
+                    env: { NODE_EXTRA_CA_CERTS: cert },
+                });
             try {
                 const refused = await securePull("--out", "down.json");
                 assert.equal(refused.code, 2, refused.stderr);
-                assert.match(refused.stderr, new RegExp(`redirected from https to http \\(${wiki.base}/w/api\\.php\\); pass --allow-redirects to follow it`));
+                assert.match(
+                    refused.stderr,
+                    new RegExp(
+                        `redirected from https to http \\(${wiki.base}/w/api\\.php\\); pass --allow-redirects to follow it`,
+                    ),
+                );
                 assert.deepEqual(wiki.requests, []);
                 const allowed = await securePull("--allow-redirects", "--out", "down.json");
                 assert.equal(allowed.code, 0, allowed.stderr);

@@ -8,7 +8,16 @@ import { createServer, Server } from "node:http";
 import { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { CatalogueError, catalogueDrift, chooseCatalogue, describeDrift, loadCatalogueFile, parseCatalogue, pinFileName, pullCatalogue } from "../../provider/wiki/catalogue";
+import {
+    CatalogueError,
+    catalogueDrift,
+    chooseCatalogue,
+    describeDrift,
+    loadCatalogueFile,
+    parseCatalogue,
+    pinFileName,
+    pullCatalogue,
+} from "../../provider/wiki/catalogue";
 import { BOUNDS } from "../../provider/bounds";
 import { contentHash, renderPinnedFile } from "../../provider/wiki/catalogue/pin-file";
 import { SiteInfo, STANDARD_SITE } from "../../provider/wiki/mediawiki/site";
@@ -25,12 +34,25 @@ interface FakeWiki extends FakeSite {
 }
 
 function module(name: string, extra: Record<string, unknown> = {}) {
-    return { name, path: `query+${name}`, group: "list", prefix: "x", parameters: [{ index: 1, name: "limit", type: "limit", max: 500 }], ...extra };
+    return {
+        name,
+        path: `query+${name}`,
+        group: "list",
+        prefix: "x",
+        parameters: [{ index: 1, name: "limit", type: "limit", max: 500 }],
+        ...extra,
+    };
 }
 
 function queryModule(names: readonly string[]) {
     const submodules = Object.fromEntries(names.map((name) => [name, `query+${name}`]));
-    return { name: "query", path: "query", group: "action", prefix: "", parameters: [{ index: 1, name: "list", type: names, multi: true, submodules }] };
+    return {
+        name: "query",
+        path: "query",
+        group: "action",
+        prefix: "",
+        parameters: [{ index: 1, name: "list", type: names, multi: true, submodules }],
+    };
 }
 
 describe("wiki catalogue: pulling and pinning", () => {
@@ -41,12 +63,15 @@ describe("wiki catalogue: pulling and pinning", () => {
     const names = () => Array.from({ length: wiki.modules }, (_, index) => wiki.name?.(index) ?? `m${index}`);
     const server: Server = createServer((request, response) => {
         const url = new URL(request.url ?? "/", "http://127.0.0.1");
-        const answer = (body: unknown) => response.writeHead(200, { "Content-Type": "application/json" }).end(JSON.stringify(body));
+        const answer = (body: unknown) =>
+            response.writeHead(200, { "Content-Type": "application/json" }).end(JSON.stringify(body));
         if (url.searchParams.get("action") === "query") return answer(siteAnswer(url, wiki));
         const raw = url.searchParams.get("modules") ?? "";
         const asked = raw.startsWith("\u001f") ? raw.slice(1).split("\u001f") : raw.split("|");
         paraminfoPages.push(asked);
-        const modules = asked.filter((path) => path !== `query+${wiki.omit}`).map((path) => (path === "query" ? queryModule(names()) : module(path.slice("query+".length))));
+        const modules = asked
+            .filter((path) => path !== `query+${wiki.omit}`)
+            .map((path) => (path === "query" ? queryModule(names()) : module(path.slice("query+".length))));
         answer({ paraminfo: { helpformat: "none", modules } });
     });
 
@@ -67,10 +92,22 @@ describe("wiki catalogue: pulling and pinning", () => {
     it("walks paraminfo by pages of at most 50 modules and records api URL, version, time and hash", async () => {
         wiki = { modules: 120 };
         const { text, catalogue } = await pullCatalogue(base, { now: new Date("2026-11-24T00:00:00Z") });
-        assert.deepEqual(paraminfoPages.map((page) => page.length), [1, 50, 50, 20]);
+        assert.deepEqual(
+            paraminfoPages.map((page) => page.length),
+            [1, 50, 50, 20],
+        );
         assert.equal(catalogue.modules.size, 120);
         const pin = JSON.parse(text).pin;
-        assert.deepEqual({ ...pin, contentHash: undefined }, { format: 2, apiUrl: base, generator: "MediaWiki 1.39.17", pulledAt: "2026-11-24T00:00:00.000Z", contentHash: undefined });
+        assert.deepEqual(
+            { ...pin, contentHash: undefined },
+            {
+                format: 2,
+                apiUrl: base,
+                generator: "MediaWiki 1.39.17",
+                pulledAt: "2026-11-24T00:00:00.000Z",
+                contentHash: undefined,
+            },
+        );
         assert.equal(catalogue.origin?.mediawikiVersion, "1.39.17");
         assert.equal(catalogue.origin?.contentHash, pin.contentHash);
     });
@@ -78,7 +115,10 @@ describe("wiki catalogue: pulling and pinning", () => {
     it("pins the wiki's site data: namespaces, aliases, interwiki map and language codes, which then judge titles", async () => {
         wiki = {
             modules: 3,
-            interwiki: [{ prefix: "wikipedia", url: "https://en.wikipedia.org/wiki/$1", local: true }, { prefix: "here", url: `${base}/$1`, localinterwiki: true }],
+            interwiki: [
+                { prefix: "wikipedia", url: "https://en.wikipedia.org/wiki/$1", local: true },
+                { prefix: "here", url: `${base}/$1`, localinterwiki: true },
+            ],
         };
         const { catalogue } = await pullCatalogue(base);
         assert.deepEqual(catalogue.site?.interwiki, [
@@ -88,18 +128,30 @@ describe("wiki catalogue: pulling and pinning", () => {
         assert.deepEqual(catalogue.site?.namespaceAliases, [{ id: 1, alias: "Discussion" }]);
         assert.deepEqual(catalogue.site?.languages, FAKE_LANGUAGES);
         const judged = validateWikiQuery({ list: "m0", params: { xlimit: 5 } }, { catalogue });
-        assert.match(judged.judgedAs, /^the rules of MediaWiki 1\.39\.17 \(the catalogue's\), with the site data of the catalogue/);
+        assert.match(
+            judged.judgedAs,
+            /^the rules of MediaWiki 1\.39\.17 \(the catalogue's\), with the site data of the catalogue/,
+        );
     });
 
     it("still loads a format 1 pin, which has no site data, and says what the validator assumes instead", () => {
         const file = join(directory, "format-1.json");
         const paraminfo = { helpformat: "none", modules: [module("m0")] };
-        const pin = { format: 1, apiUrl: base, generator: "MediaWiki 1.39.17", pulledAt: new Date().toISOString(), contentHash: contentHash(paraminfo) };
+        const pin = {
+            format: 1,
+            apiUrl: base,
+            generator: "MediaWiki 1.39.17",
+            pulledAt: new Date().toISOString(),
+            contentHash: contentHash(paraminfo),
+        };
         writeFileSync(file, JSON.stringify({ pin, paraminfo }));
         const catalogue = loadCatalogueFile(file);
         assert.equal(catalogue.site, undefined);
         const judged = validateWikiQuery({ list: "m0" }, { catalogue });
-        assert.match(judged.judgedAs, /MediaWiki 1\.39\.17 .*without site data \(assumed: the English namespaces of a fresh MediaWiki, no interwiki prefix/);
+        assert.match(
+            judged.judgedAs,
+            /MediaWiki 1\.39\.17 .*without site data \(assumed: the English namespaces of a fresh MediaWiki, no interwiki prefix/,
+        );
         writeFileSync(file, JSON.stringify({ pin, site: STANDARD_SITE, paraminfo }));
         assert.throws(() => loadCatalogueFile(file), /site: a format 1 pin carries no site data/);
     });
@@ -113,25 +165,47 @@ describe("wiki catalogue: pulling and pinning", () => {
         assert.match((await rejection(pullCatalogue(base))).message, /more than 1000 query modules/);
         assert.deepEqual(paraminfoPages, [["query"]], "no module page is asked for past the bound");
         wiki = { modules: 3, omit: "m1" };
-        assert.match((await rejection(pullCatalogue(base))).message, /left out 1 of the modules asked for \(query\+m1\)/);
+        assert.match(
+            (await rejection(pullCatalogue(base))).message,
+            /left out 1 of the modules asked for \(query\+m1\)/,
+        );
         wiki = { modules: 3, generator: 17 };
         assert.match((await rejection(pullCatalogue(base))).message, /unexpected answer: query\.general\.generator/);
-        assert.match((await rejection(pullCatalogue("http://user:secret@127.0.0.1/api.php"))).message, /must not carry credentials/);
+        assert.match(
+            (await rejection(pullCatalogue("http://user:secret@127.0.0.1/api.php"))).message,
+            /must not carry credentials/,
+        );
         assert.match((await rejection(pullCatalogue(`${base}?action=query`))).message, /without a query string/);
     });
 
     it("lets the version a pin records decide the rules that changed between versions", () => {
         // MediaWiki 1.39's rcuser, as its paraminfo gives it: no "temp" subtype (temporary accounts came with 1.40).
-        const recentchanges = { ...module("recentchanges"), prefix: "rc", parameters: [{ index: 1, name: "user", type: "user", subtypes: ["name", "ip", "id", "interwiki"] }] };
+        const recentchanges = {
+            ...module("recentchanges"),
+            prefix: "rc",
+            parameters: [{ index: 1, name: "user", type: "user", subtypes: ["name", "ip", "id", "interwiki"] }],
+        };
         const file = join(directory, "wiki-1.39.json");
-        writeFileSync(file, renderPinnedFile({ apiUrl: base, generator: "MediaWiki 1.39.17", pulledAt: new Date().toISOString() }, STANDARD_SITE, { modules: [recentchanges] }));
+        writeFileSync(
+            file,
+            renderPinnedFile(
+                { apiUrl: base, generator: "MediaWiki 1.39.17", pulledAt: new Date().toISOString() },
+                STANDARD_SITE,
+                { modules: [recentchanges] },
+            ),
+        );
         const temporary = { list: "recentchanges", params: { rcuser: "~2024-1" } };
         // Pinned, the wiki's version is known: "~2024-1" is an ordinary user name there, as 1.39 itself judges.
         const pinned = validateWikiQuery(temporary, { catalogue: loadCatalogueFile(file) });
         assert.deepEqual([...pinned.errors, ...pinned.possible], []);
         // The same paraminfo without a pin is judged as of the shipped version, where a wiki with temporary accounts refuses it.
-        const unpinned = validateWikiQuery(temporary, { catalogue: parseCatalogue({ paraminfo: { modules: [recentchanges] } }) });
-        assert.deepEqual(unpinned.possible.map((issue) => issue.code), ["baduser"]);
+        const unpinned = validateWikiQuery(temporary, {
+            catalogue: parseCatalogue({ paraminfo: { modules: [recentchanges] } }),
+        });
+        assert.deepEqual(
+            unpinned.possible.map((issue) => issue.code),
+            ["baduser"],
+        );
     });
 
     it("refuses a pin whose content was edited after the pull, or whose header is not a pin's", async () => {
@@ -164,10 +238,20 @@ describe("wiki catalogue: pulling and pinning", () => {
         assert.equal(found.catalogue.origin?.apiUrl, base);
         const other = base.replace("/w/", "/other/");
         const none = chooseCatalogue(other, { directory: pins });
-        assert.match(none.hint ?? "", new RegExp(`no pinned catalogue for ${other.replace(/[.?]/g, "\\$&")} .*shipped catalogue .*catalogue pull ${other.replace(/[.?]/g, "\\$&")}`));
+        assert.match(
+            none.hint ?? "",
+            new RegExp(
+                `no pinned catalogue for ${other.replace(/[.?]/g, "\\$&")} .*shipped catalogue .*catalogue pull ${other.replace(/[.?]/g, "\\$&")}`,
+            ),
+        );
         mkdirSync(pins, { recursive: true });
         writeFileSync(join(pins, pinFileName(other)), readFileSync(path));
-        assert.throws(() => chooseCatalogue(other, { directory: pins }), (error: unknown) => error instanceof CatalogueError && /is pinned for .*\/w\/api\.php, not for .*\/other\/api\.php/.test(error.message));
+        assert.throws(
+            () => chooseCatalogue(other, { directory: pins }),
+            (error: unknown) =>
+                error instanceof CatalogueError &&
+                /is pinned for .*\/w\/api\.php, not for .*\/other\/api\.php/.test(error.message),
+        );
     });
 
     it("still finds a pin under the name 0.2.0 gave it (host and path alone) when it records the wiki, and ignores one of another wiki", async () => {
@@ -186,7 +270,12 @@ describe("wiki catalogue: pulling and pinning", () => {
         const reply = (modules: unknown[]) => parseCatalogue({ paraminfo: { modules } });
         const before = reply([module("kept"), module("gone"), module("aging")]);
         const after = reply([
-            module("kept", { parameters: [{ index: 1, name: "limit", type: "limit", deprecated: true }, { index: 2, name: "new", type: "string" }] }),
+            module("kept", {
+                parameters: [
+                    { index: 1, name: "limit", type: "limit", deprecated: true },
+                    { index: 2, name: "new", type: "string" },
+                ],
+            }),
             module("aging", { deprecated: true, parameters: [] }),
             module("fresh"),
         ]);
@@ -199,18 +288,40 @@ describe("wiki catalogue: pulling and pinning", () => {
             parametersRemoved: ["xlimit (list=aging)"],
             parametersDeprecated: ["xlimit (list=kept)"],
         });
-        assert.equal(describeDrift(catalogueDrift(before, before)), "no module or parameter added, removed or deprecated, and the same site data");
+        assert.equal(
+            describeDrift(catalogueDrift(before, before)),
+            "no module or parameter added, removed or deprecated, and the same site data",
+        );
         // Names from the wiki are shown quoted when they hold more than plain characters.
-        assert.match(describeDrift(catalogueDrift(before, reply([module("kept"), module("gone"), module("aging"), module("x\ny")]))), /modules added: "list=x\\ny"/);
+        assert.match(
+            describeDrift(
+                catalogueDrift(before, reply([module("kept"), module("gone"), module("aging"), module("x\ny")])),
+            ),
+            /modules added: "list=x\\ny"/,
+        );
     });
 
     it("reports the site data's drift: interwiki prefixes, namespace names, languages and extensions", () => {
-        const withSite = (site: SiteInfo) => ({ ...parseCatalogue({ paraminfo: { modules: [module("kept")] } }), site });
-        const before = withSite({ ...STANDARD_SITE, interwiki: [{ prefix: "kept", url: "https://a/$1", local: false }, { prefix: "moved", url: "https://b/$1", local: false }], languages: ["de", "en"] });
+        const withSite = (site: SiteInfo) => ({
+            ...parseCatalogue({ paraminfo: { modules: [module("kept")] } }),
+            site,
+        });
+        const before = withSite({
+            ...STANDARD_SITE,
+            interwiki: [
+                { prefix: "kept", url: "https://a/$1", local: false },
+                { prefix: "moved", url: "https://b/$1", local: false },
+            ],
+            languages: ["de", "en"],
+        });
         const after = withSite({
             ...STANDARD_SITE,
             namespaceAliases: [...STANDARD_SITE.namespaceAliases, { id: 4, alias: "WP" }],
-            interwiki: [{ prefix: "kept", url: "https://a/$1", local: false }, { prefix: "moved", url: "https://c/$1", local: false }, { prefix: "new", url: "https://d/$1", local: false }],
+            interwiki: [
+                { prefix: "kept", url: "https://a/$1", local: false },
+                { prefix: "moved", url: "https://c/$1", local: false },
+                { prefix: "new", url: "https://d/$1", local: false },
+            ],
             languages: ["en", "fr"],
             extensions: [{ name: "TextExtracts" }],
         });
@@ -225,7 +336,10 @@ describe("wiki catalogue: pulling and pinning", () => {
 });
 
 async function rejection(promise: Promise<unknown>): Promise<CatalogueError> {
-    const error = await promise.then(() => undefined, (caught: unknown) => caught);
+    const error = await promise.then(
+        () => undefined,
+        (caught: unknown) => caught,
+    );
     assert.ok(error instanceof CatalogueError, `expected a CatalogueError, got ${String(error)}`);
     return error;
 }

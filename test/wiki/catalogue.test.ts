@@ -10,33 +10,67 @@ const REVSET = "slots expandtemplates generatexml parse section diffto difftotex
 /** name: [group, prefix, generator, parameter names in index order] */
 const SPEC_MODULES: Record<string, [string, string, boolean, string]> = {
     allcategories: ["list", "ac", true, "from continue to prefix dir min max limit prop"],
-    alldeletedrevisions: ["list", "adr", true,
-        `prop ${REVSET} limit user namespace start end dir from to prefix excludeuser tag continue generatetitles`],
+    alldeletedrevisions: [
+        "list",
+        "adr",
+        true,
+        `prop ${REVSET} limit user namespace start end dir from to prefix excludeuser tag continue generatetitles`,
+    ],
     allfileusages: ["list", "af", true, "continue from to prefix unique prop limit dir"],
-    allimages: ["list", "ai", true,
-        "sort dir from to continue start end prop prefix minsize maxsize sha1 sha1base36 user filterbots mime limit"],
+    allimages: [
+        "list",
+        "ai",
+        true,
+        "sort dir from to continue start end prop prefix minsize maxsize sha1 sha1base36 user filterbots mime limit",
+    ],
     alllinks: ["list", "al", true, "continue from to prefix unique prop namespace limit dir"],
-    allmessages: ["meta", "am", false,
-        "messages prop enableparser nocontent includelocal args filter customised lang from to title prefix"],
-    allpages: ["list", "ap", true,
-        "from continue to prefix namespace filterredir filterlanglinks minsize maxsize prtype prlevel prfiltercascade prexpiry limit dir"],
+    allmessages: [
+        "meta",
+        "am",
+        false,
+        "messages prop enableparser nocontent includelocal args filter customised lang from to title prefix",
+    ],
+    allpages: [
+        "list",
+        "ap",
+        true,
+        "from continue to prefix namespace filterredir filterlanglinks minsize maxsize prtype prlevel prfiltercascade prexpiry limit dir",
+    ],
     allredirects: ["list", "ar", true, "continue from to prefix unique prop namespace limit dir"],
-    allrevisions: ["list", "arv", true, `prop ${REVSET} limit user namespace start end dir excludeuser continue generatetitles`],
+    allrevisions: [
+        "list",
+        "arv",
+        true,
+        `prop ${REVSET} limit user namespace start end dir excludeuser continue generatetitles`,
+    ],
     alltransclusions: ["list", "at", true, "continue from to prefix unique prop namespace limit dir"],
-    allusers: ["list", "au", false,
-        "from to prefix dir group excludegroup rights prop limit witheditsonly activeusers attachedwiki excludenamed excludetemp"],
+    allusers: [
+        "list",
+        "au",
+        false,
+        "from to prefix dir group excludegroup rights prop limit witheditsonly activeusers attachedwiki excludenamed excludetemp",
+    ],
     authmanagerinfo: ["meta", "ami", false, "securitysensitiveoperation requestsfor mergerequestfields messageformat"],
     backlinks: ["list", "bl", true, "title pageid continue namespace dir filterredir limit redirect"],
     blocks: ["list", "bk", false, "start end dir ids users ip limit prop show continue"],
     categories: ["prop", "cl", true, "prop show limit continue categories dir"],
     categoryinfo: ["prop", "ci", false, "continue"],
-    categorymembers: ["list", "cm", true,
+    categorymembers: [
+        "list",
+        "cm",
+        true,
         "title pageid prop namespace type continue limit sort dir start end starthexsortkey endhexsortkey " +
-        "startsortkeyprefix endsortkeyprefix startsortkey endsortkey"],
+            "startsortkeyprefix endsortkeyprefix startsortkey endsortkey",
+    ],
     codexicons: ["list", "", false, "names"],
     contributors: ["prop", "pc", false, "group excludegroup rights excluderights limit continue"],
     deletedrevisions: ["prop", "drv", true, `prop ${REVSET} limit start end dir tag user excludeuser continue`],
-    deletedrevs: ["list", "dr", false, "start end dir from to prefix unique namespace tag user excludeuser prop limit continue"],
+    deletedrevs: [
+        "list",
+        "dr",
+        false,
+        "start end dir from to prefix unique namespace tag user excludeuser prop limit continue",
+    ],
     duplicatefiles: ["prop", "df", true, "limit continue dir localonly"],
     embeddedin: ["list", "ei", true, "title pageid continue namespace dir filterredir limit"],
     extlinks: ["prop", "el", false, "limit continue protocol query expandurl"],
@@ -44,14 +78,22 @@ const SPEC_MODULES: Record<string, [string, string, boolean, string]> = {
     filearchive: ["list", "fa", false, "from to prefix dir sha1 sha1base36 prop limit continue"],
     filerepoinfo: ["meta", "fri", false, "prop"],
     fileusage: ["prop", "fu", true, "prop namespace show limit continue"],
-    imageinfo: ["prop", "ii", false,
+    imageinfo: [
+        "prop",
+        "ii",
+        false,
         "prop limit start end urlwidth urlheight metadataversion extmetadatalanguage extmetadatamultilang " +
-        "extmetadatafilter urlparam badfilecontexttitle continue localonly"],
+            "extmetadatafilter urlparam badfilecontexttitle continue localonly",
+    ],
     images: ["prop", "im", true, "limit continue images dir"],
     imageusage: ["list", "iu", true, "title pageid continue namespace dir filterredir limit redirect"],
-    info: ["prop", "in", false,
+    info: [
+        "prop",
+        "in",
+        false,
         "prop linkcontext testactions testactionsdetail testactionsautocreate preloadcustom preloadparams " +
-        "preloadnewsection editintrostyle editintroskip editintrocustom continue"],
+            "preloadnewsection editintrostyle editintroskip editintrocustom continue",
+    ],
     iwbacklinks: ["list", "iwbl", true, "prefix title continue limit prop dir"],
     iwlinks: ["prop", "iw", false, "prop prefix title dir limit continue url"],
     langbacklinks: ["list", "lbl", true, "lang title continue limit prop dir"],
@@ -59,7 +101,12 @@ const SPEC_MODULES: Record<string, [string, string, boolean, string]> = {
     languageinfo: ["meta", "li", false, "prop code continue"],
     links: ["prop", "pl", true, "namespace limit continue titles dir"],
     linkshere: ["prop", "lh", true, "prop namespace show limit continue"],
-    logevents: ["list", "le", false, "prop type action start end dir ids user title namespace prefix tag limit continue"],
+    logevents: [
+        "list",
+        "le",
+        false,
+        "prop type action start end dir ids user title namespace prefix tag limit continue",
+    ],
     mystashedfiles: ["list", "msf", false, "prop limit continue"],
     pagepropnames: ["list", "ppn", false, "continue limit"],
     pageprops: ["prop", "pp", false, "continue prop"],
@@ -68,8 +115,12 @@ const SPEC_MODULES: Record<string, [string, string, boolean, string]> = {
     protectedtitles: ["list", "pt", true, "namespace level limit dir start end prop continue"],
     querypage: ["list", "qp", true, "page offset limit"],
     random: ["list", "rn", true, "namespace filterredir minsize maxsize contentmodel redirect limit continue"],
-    recentchanges: ["list", "rc", true,
-        "start end dir namespace user excludeuser tag prop show limit type toponly title continue generaterevisions slot"],
+    recentchanges: [
+        "list",
+        "rc",
+        true,
+        "start end dir namespace user excludeuser tag prop show limit type toponly title continue generaterevisions slot",
+    ],
     redirects: ["prop", "rd", true, "prop namespace show limit continue"],
     revisions: ["prop", "rv", true, `prop ${REVSET} limit startid endid start end dir user excludeuser tag continue`],
     search: ["list", "sr", true, "search namespace limit offset what info prop interwiki enablerewrites sort"],
@@ -80,19 +131,36 @@ const SPEC_MODULES: Record<string, [string, string, boolean, string]> = {
     tokens: ["meta", "", false, "type"],
     trackingcategories: ["list", "tc", true, "continue trackingcatname min max limit prop"],
     transcludedin: ["prop", "ti", true, "prop namespace show limit continue"],
-    usercontribs: ["list", "uc", false,
-        "limit start end continue user userids userprefix iprange dir namespace prop show tag toponly"],
+    usercontribs: [
+        "list",
+        "uc",
+        false,
+        "limit start end continue user userids userprefix iprange dir namespace prop show tag toponly",
+    ],
     userinfo: ["meta", "ui", false, "prop attachedwiki"],
     users: ["list", "us", false, "prop attachedwiki users userids"],
-    watchlist: ["list", "wl", true,
-        "allrev start end namespace user excludeuser dir limit prop show type owner token continue"],
+    watchlist: [
+        "list",
+        "wl",
+        true,
+        "allrev start end namespace user excludeuser dir limit prop show type owner token continue",
+    ],
     watchlistraw: ["list", "wr", true, "continue namespace limit prop show owner token dir fromtitle totitle"],
 };
 
 const REVISION_MODULES = ["alldeletedrevisions", "allrevisions", "deletedrevisions", "revisions"];
 const CF = [
-    "application/json", "application/octet-stream", "application/unknown", "application/vue+xml", "application/x-binary",
-    "text/css", "text/javascript", "text/plain", "text/unknown", "text/x-wiki", "unknown/unknown",
+    "application/json",
+    "application/octet-stream",
+    "application/unknown",
+    "application/vue+xml",
+    "application/x-binary",
+    "text/css",
+    "text/javascript",
+    "text/plain",
+    "text/unknown",
+    "text/x-wiki",
+    "unknown/unknown",
 ];
 const GROUPS = ["bot", "bureaucrat", "interface-admin", "suppress", "sysop"];
 const USUB = ["name", "ip", "temp", "interwiki", "id"];
@@ -120,7 +188,8 @@ function enumValues(moduleName: string, name: string): readonly string[] {
 
 const allParams = (): Array<[string, ParamInfo]> =>
     [...catalogue.modules.values()].flatMap((module) =>
-        [...module.parameters, ...module.templatedParameters].map((p): [string, ParamInfo] => [module.name, p]));
+        [...module.parameters, ...module.templatedParameters].map((p): [string, ParamInfo] => [module.name, p]),
+    );
 
 describe("wiki catalogue: the shipped catalogue against the spec", () => {
     it("holds exactly the spec's 64 query modules", () => {
@@ -135,9 +204,16 @@ describe("wiki catalogue: the shipped catalogue against the spec", () => {
             assert.equal(module.group, group);
             assert.equal(module.prefix, prefix);
             assert.equal(module.generator, generator);
-            assert.deepEqual(module.parameters.map((p) => p.name), names.split(" "));
+            assert.deepEqual(
+                module.parameters.map((p) => p.name),
+                names.split(" "),
+            );
             const indices = module.parameters.map((p) => p.index);
-            assert.deepEqual(indices, [...indices].sort((a, b) => a - b), "indices ascend");
+            assert.deepEqual(
+                indices,
+                [...indices].sort((a, b) => a - b),
+                "indices ascend",
+            );
         });
     }
 
@@ -161,7 +237,14 @@ describe("wiki catalogue: the shipped catalogue against the spec", () => {
             assert.deepEqual(templated.templateVars, { slot: "slots" });
             assert.deepEqual(templated.type, CF);
             // prop 1, slots 2, the templated parameter 3, then the rest of REVSET from 4: limit follows contentformat (11).
-            assert.deepEqual(module.parameters.slice(0, 3).map((p) => [p.name, p.index]), [["prop", 1], ["slots", 2], ["expandtemplates", 4]]);
+            assert.deepEqual(
+                module.parameters.slice(0, 3).map((p) => [p.name, p.index]),
+                [
+                    ["prop", 1],
+                    ["slots", 2],
+                    ["expandtemplates", 4],
+                ],
+            );
             assert.equal(module.parametersByName.get("contentformat")?.index, 11);
             assert.equal(module.parametersByName.get("limit")?.index, 12);
         }
@@ -229,22 +312,38 @@ describe("wiki catalogue: the shipped catalogue against the spec", () => {
     });
 
     it("GROUPS, RIGHTS-A and RIGHTS-B", () => {
-        for (const [module, name] of [["allusers", "group"], ["allusers", "excludegroup"], ["contributors", "group"], ["contributors", "excludegroup"]]) {
+        for (const [module, name] of [
+            ["allusers", "group"],
+            ["allusers", "excludegroup"],
+            ["contributors", "group"],
+            ["contributors", "excludegroup"],
+        ]) {
             assert.deepEqual(enumValues(module, name), GROUPS);
             assert.equal(param(module, name).multi, true);
         }
         const rightsA = enumValues("allusers", "rights");
         assert.equal(rightsA.length, 92);
         assert.deepEqual([rightsA[0], rightsA[91]], ["apihighlimits", "viewsuppressed"]);
-        for (const right of ["changeemail", "purge", "renderfile-nonstandard", "upload_by_url", "ipblock-exempt"]) assert.ok(rightsA.includes(right), right);
+        for (const right of ["changeemail", "purge", "renderfile-nonstandard", "upload_by_url", "ipblock-exempt"])
+            assert.ok(rightsA.includes(right), right);
         for (const name of ["rights", "excluderights"]) {
             const rightsB = enumValues("contributors", name);
             assert.equal(rightsB.length, 83);
-            for (const gone of ["changeemail", "confirmemail", "linkpurge", "mailpassword", "purge", "renderfile",
-                "renderfile-nonstandard", "stashbasehtml", "stashedit"]) {
+            for (const gone of [
+                "changeemail",
+                "confirmemail",
+                "linkpurge",
+                "mailpassword",
+                "purge",
+                "renderfile",
+                "renderfile-nonstandard",
+                "stashbasehtml",
+                "stashedit",
+            ]) {
                 assert.ok(!rightsB.includes(gone), `${name} lacks ${gone}`);
             }
-            for (const kept of ["apihighlimits", "upload_by_url", "viewsuppressed"]) assert.ok(rightsB.includes(kept), kept);
+            for (const kept of ["apihighlimits", "upload_by_url", "viewsuppressed"])
+                assert.ok(rightsB.includes(kept), kept);
         }
     });
 
@@ -298,12 +397,26 @@ describe("wiki catalogue: the shipped catalogue against the spec", () => {
         assert.deepEqual([tokenTypes.allspecifier, tokenTypes.default, tokenTypes.multi], ["*", "csrf", true]);
         assert.equal(param("backlinks", "namespace").allspecifier, "*");
         assert.equal(param("backlinks", "title").allspecifier, undefined);
-        for (const [module, name] of [["pageswithprop", "propname"], ["prefixsearch", "search"], ["querypage", "page"], ["search", "search"], ["codexicons", "names"]]) {
+        for (const [module, name] of [
+            ["pageswithprop", "propname"],
+            ["prefixsearch", "search"],
+            ["querypage", "page"],
+            ["search", "search"],
+            ["codexicons", "names"],
+        ]) {
             assert.equal(param(module, name).required, true, `${module}.${name}`);
         }
         assert.equal(allParams().filter(([, p]) => p.required).length, 5);
-        for (const [module, name] of [["categorymembers", "startsortkey"], ["categorymembers", "endsortkey"], ["usercontribs", "toponly"],
-            ["random", "redirect"], ["iwlinks", "url"], ["langlinks", "url"], ["extlinks", "expandurl"], ["stashimageinfo", "sessionkey"]]) {
+        for (const [module, name] of [
+            ["categorymembers", "startsortkey"],
+            ["categorymembers", "endsortkey"],
+            ["usercontribs", "toponly"],
+            ["random", "redirect"],
+            ["iwlinks", "url"],
+            ["langlinks", "url"],
+            ["extlinks", "expandurl"],
+            ["stashimageinfo", "sessionkey"],
+        ]) {
             assert.equal(param(module, name).deprecated, true, `${module}.${name}`);
         }
         assert.equal(param("stashimageinfo", "sessionkey").multi, true);
@@ -318,17 +431,30 @@ describe("wiki catalogue: the shipped catalogue against the spec", () => {
     });
 
     it("allowsduplicates only on allmessages args, sensitive only on the two watchlist tokens", () => {
-        assert.deepEqual(allParams().filter(([, p]) => p.allowsDuplicates).map(([m, p]) => `${m}.${p.name}`), ["allmessages.args"]);
+        assert.deepEqual(
+            allParams()
+                .filter(([, p]) => p.allowsDuplicates)
+                .map(([m, p]) => `${m}.${p.name}`),
+            ["allmessages.args"],
+        );
         assert.equal(param("allmessages", "args").multi, true);
-        assert.deepEqual(allParams().filter(([, p]) => p.sensitive).map(([m, p]) => `${m}.${p.name}`).sort(),
-            ["watchlist.token", "watchlistraw.token"]);
+        assert.deepEqual(
+            allParams()
+                .filter(([, p]) => p.sensitive)
+                .map(([m, p]) => `${m}.${p.name}`)
+                .sort(),
+            ["watchlist.token", "watchlistraw.token"],
+        );
         assert.equal(param("watchlist", "token").type, "string");
     });
 
     it("extranamespaces -2,-1 on links and templates (multi, A*) and on recentchanges", () => {
         for (const module of ["links", "templates", "recentchanges"]) {
             const namespace = param(module, "namespace");
-            assert.deepEqual([namespace.extraNamespaces, namespace.multi, namespace.allspecifier], [[-2, -1], true, "*"]);
+            assert.deepEqual(
+                [namespace.extraNamespaces, namespace.multi, namespace.allspecifier],
+                [[-2, -1], true, "*"],
+            );
         }
         assert.equal(param("backlinks", "namespace").extraNamespaces, undefined);
     });
@@ -352,13 +478,22 @@ describe("wiki catalogue: the shipped catalogue against the spec", () => {
         for (const name of ["editintrostyle", "editintroskip", "editintrocustom"]) {
             assert.deepEqual(param("info", name).info, [{ name: "editintroonly" }], name);
         }
-        assert.deepEqual([param("info", "editintrostyle").type, param("info", "editintrostyle").default], [["lessframes", "moreframes"], "moreframes"]);
+        assert.deepEqual(
+            [param("info", "editintrostyle").type, param("info", "editintrostyle").default],
+            [["lessframes", "moreframes"], "moreframes"],
+        );
     });
 
     it("d= defaults: `*`, empty, numbers, strings that look like numbers, a title, multi-value defaults", () => {
-        assert.deepEqual([param("allmessages", "messages").default, param("allmessages", "messages").multi], ["*", true]);
+        assert.deepEqual(
+            [param("allmessages", "messages").default, param("allmessages", "messages").multi],
+            ["*", true],
+        );
         assert.equal(param("languageinfo", "code").default, "*");
-        assert.deepEqual([param("info", "linkcontext").type, param("info", "linkcontext").default], ["title", "Main Page"]);
+        assert.deepEqual(
+            [param("info", "linkcontext").type, param("info", "linkcontext").default],
+            ["title", "Main Page"],
+        );
         assert.equal(param("imageinfo", "urlwidth").default, -1);
         assert.equal(param("stashimageinfo", "urlheight").default, -1);
         assert.equal(param("imageinfo", "metadataversion").default, "1");
@@ -369,7 +504,11 @@ describe("wiki catalogue: the shipped catalogue against the spec", () => {
         assert.equal(param("allcategories", "min").default, undefined);
         for (const module of ["prefixsearch", "search"]) {
             const offset = param(module, "offset");
-            assert.deepEqual([offset.type, offset.default, offset.min, offset.max], ["integer", 0, 0, undefined], module);
+            assert.deepEqual(
+                [offset.type, offset.default, offset.min, offset.max],
+                ["integer", 0, 0, undefined],
+                module,
+            );
         }
         assert.deepEqual([param("querypage", "offset").default, param("querypage", "offset").min], [0, undefined]);
         assert.equal(param("search", "namespace").default, 0);
@@ -377,8 +516,10 @@ describe("wiki catalogue: the shipped catalogue against the spec", () => {
         assert.equal(param("search", "info").default, "totalhits|suggestion|rewrittenquery");
         assert.equal(param("categorymembers", "type").default, "page|subcat|file");
         assert.equal(param("recentchanges", "type").default, "edit|new|log|categorize");
-        assert.equal(param("filerepoinfo", "prop").default,
-            "canUpload|displayname|favicon|initialCapital|local|name|rootUrl|scriptDirUrl|thumbUrl|url");
+        assert.equal(
+            param("filerepoinfo", "prop").default,
+            "canUpload|displayname|favicon|initialCapital|local|name|rootUrl|scriptDirUrl|thumbUrl|url",
+        );
         assert.deepEqual(enumValues("allpages", "prlevel"), ["", "autoconfirmed", "sysop"]);
         assert.equal(param("siteinfo", "prop").default, "general");
         assert.equal(enumValues("siteinfo", "prop").length, 29);
@@ -388,20 +529,38 @@ describe("wiki catalogue: the shipped catalogue against the spec", () => {
     it("the query module: its parameters, the submodule enumerations and the generator", () => {
         const query = catalogue.query;
         assert.deepEqual([query.name, query.path, query.group, query.prefix], ["query", "query", "action", ""]);
-        assert.deepEqual(query.parameters.map((p) => p.name),
-            ("prop list meta indexpageids export exportnowrap exportschema iwurl continue rawcontinue titles pageids revids " +
-             "generator redirects converttitles").split(" "));
-        assert.deepEqual(query.parameters.map((p) => p.index), Array.from({ length: 16 }, (_, i) => i + 1));
-        const byGroup = (group: string) => Object.entries(SPEC_MODULES).filter(([, [g]]) => g === group).map(([name]) => name);
+        assert.deepEqual(
+            query.parameters.map((p) => p.name),
+            (
+                "prop list meta indexpageids export exportnowrap exportschema iwurl continue rawcontinue titles pageids revids " +
+                "generator redirects converttitles"
+            ).split(" "),
+        );
+        assert.deepEqual(
+            query.parameters.map((p) => p.index),
+            Array.from({ length: 16 }, (_, i) => i + 1),
+        );
+        const byGroup = (group: string) =>
+            Object.entries(SPEC_MODULES)
+                .filter(([, [g]]) => g === group)
+                .map(([name]) => name);
         for (const group of ["prop", "list", "meta"]) {
             const choice = query.parametersByName.get(group)!;
             assert.equal(choice.multi, true);
             assert.deepEqual([...(choice.type as readonly string[])].sort(), byGroup(group).sort());
-            assert.deepEqual(Object.entries(choice.submodules ?? {}).sort(), byGroup(group).sort().map((name) => [name, `query+${name}`]));
+            assert.deepEqual(
+                Object.entries(choice.submodules ?? {}).sort(),
+                byGroup(group)
+                    .sort()
+                    .map((name) => [name, `query+${name}`]),
+            );
         }
         assert.deepEqual(query.parametersByName.get("list")!.deprecatedValues, ["deletedrevs"]);
         const generator = query.parametersByName.get("generator")!;
-        const generators = Object.entries(SPEC_MODULES).filter(([, [, , g]]) => g).map(([name]) => name).sort();
+        const generators = Object.entries(SPEC_MODULES)
+            .filter(([, [, , g]]) => g)
+            .map(([name]) => name)
+            .sort();
         assert.deepEqual([generator.multi, generator.submoduleParamPrefix], [false, "g"]);
         assert.deepEqual([...(generator.type as readonly string[])].sort(), generators);
         assert.equal(Object.keys(generator.submodules ?? {}).length, generators.length);

@@ -23,7 +23,10 @@ describe("wiki-query-lint (the CLI)", function () {
             const run = await lint(fixture("errors.yaml"));
             assert.equal(run.status, 1);
             const [issue, summary] = run.stdout.trim().split("\n");
-            assert.ok(issue.startsWith(`${fixture("errors.yaml")}:7: [1] "bad direction" apdir: error badvalue (allpages): `), issue);
+            assert.ok(
+                issue.startsWith(`${fixture("errors.yaml")}:7: [1] "bad direction" apdir: error badvalue (allpages): `),
+                issue,
+            );
             assert.equal(summary, "2 definitions in 1 file: 1 with errors, 0 with warnings only.");
         });
 
@@ -47,7 +50,12 @@ describe("wiki-query-lint (the CLI)", function () {
             assert.equal(run.status, 1);
             const entries = JSON.parse(run.stdout);
             assert.deepEqual(
-                entries.map((entry: { file: string; index: number; name: string; valid: boolean }) => [entry.file, entry.index, entry.name, entry.valid]),
+                entries.map((entry: { file: string; index: number; name: string; valid: boolean }) => [
+                    entry.file,
+                    entry.index,
+                    entry.name,
+                    entry.valid,
+                ]),
                 [
                     [fixture("clean.yaml"), 0, "recent edits", true],
                     [fixture("clean.yaml"), 1, "all pages", true],
@@ -56,17 +64,30 @@ describe("wiki-query-lint (the CLI)", function () {
                 ],
             );
             assert.deepEqual(entries[1].request, { action: "query", list: "allpages", aplimit: "max" });
-            assert.deepEqual(entries[3].errors.map((issue: { code: string; param: string; module: string }) => [issue.code, issue.param, issue.module]), [["badvalue", "apdir", "allpages"]]);
+            assert.deepEqual(
+                entries[3].errors.map((issue: { code: string; param: string; module: string }) => [
+                    issue.code,
+                    issue.param,
+                    issue.module,
+                ]),
+                [["badvalue", "apdir", "allpages"]],
+            );
             assert.deepEqual(entries[3].warnings, []);
         });
 
         it("never prints a sensitive value, in the request or anywhere else", async () => {
             const secret = "fixture-secret-2f1c9a7e";
-            assert.ok(readFileSync(fixture("sensitive.yaml"), "utf8").includes(secret), "the fixture carries the secret");
+            assert.ok(
+                readFileSync(fixture("sensitive.yaml"), "utf8").includes(secret),
+                "the fixture carries the secret",
+            );
             for (const format of ["json", "text", "github"]) {
                 const run = await lint("--format", format, fixture("sensitive.yaml"));
                 assert.equal(run.status, 0);
-                assert.ok(!run.stdout.includes(secret) && !run.stderr.includes(secret), `the ${format} output shows the sensitive value`);
+                assert.ok(
+                    !run.stdout.includes(secret) && !run.stderr.includes(secret),
+                    `the ${format} output shows the sensitive value`,
+                );
             }
             const [entry] = JSON.parse((await lint("--format", "json", fixture("sensitive.yaml"))).stdout);
             assert.equal(entry.advice[0].code, "sensitive");
@@ -82,8 +103,18 @@ describe("wiki-query-lint (the CLI)", function () {
             assert.equal(run.status, 1);
             const lines = run.stdout.trim().split("\n");
             assert.equal(lines.length, 2);
-            assert.ok(lines[0].startsWith(`::error file=${fixture("errors.yaml")},line=7,title=badvalue in [1] "bad direction" apdir::apdir (allpages): `), lines[0]);
-            assert.ok(lines[1].startsWith(`::warning file=${fixture("warnings.json")},line=5,title=outofrange in [0] "too many pages" aplimit::`), lines[1]);
+            assert.ok(
+                lines[0].startsWith(
+                    `::error file=${fixture("errors.yaml")},line=7,title=badvalue in [1] "bad direction" apdir::apdir (allpages): `,
+                ),
+                lines[0],
+            );
+            assert.ok(
+                lines[1].startsWith(
+                    `::warning file=${fixture("warnings.json")},line=5,title=outofrange in [0] "too many pages" aplimit::`,
+                ),
+                lines[1],
+            );
         });
     });
 
@@ -130,7 +161,11 @@ describe("wiki-query-lint (the CLI)", function () {
 
     describe("--catalogue", () => {
         it("reads a paraminfo reply from a file (the real 1.45.4 one lists the brand logos)", async () => {
-            assert.equal((await lint("--strict", fixture("logo.yaml"))).status, 1, "the shipped catalogue leaves the logos out");
+            assert.equal(
+                (await lint("--strict", fixture("logo.yaml"))).status,
+                1,
+                "the shipped catalogue leaves the logos out",
+            );
             const run = await lint("--strict", "--catalogue", realReplyPath(), fixture("logo.yaml"));
             assert.equal(run.status, 0, run.stdout + run.stderr);
         });

@@ -15,7 +15,10 @@ export function siteAnswer(url: URL, site: FakeSite = {}): unknown {
     return {
         query: {
             general: { generator: site.generator ?? "MediaWiki 1.39.17" },
-            namespaces: { "0": { id: 0, case: "first-letter", name: "" }, "1": { id: 1, case: "first-letter", name: "Talk", canonical: "Talk" } },
+            namespaces: {
+                "0": { id: 0, case: "first-letter", name: "" },
+                "1": { id: 1, case: "first-letter", name: "Talk", canonical: "Talk" },
+            },
             namespacealiases: [{ id: 1, alias: "Discussion" }],
             interwikimap: site.interwiki ?? [{ prefix: "wikipedia", url: "https://en.wikipedia.org/wiki/$1" }],
             extensions: [],

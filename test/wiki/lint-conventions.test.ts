@@ -37,7 +37,10 @@ describe("wiki-query-lint conventions, SARIF and suggestions", function () {
                 const run = await lint(flag);
                 assert.equal(run.status, 0);
                 assert.match(run.stdout, /^Usage: wiki-query-lint/);
-                assert.match(run.stdout, /Exit status:\n\s+0 +no definition has errors[^\n]*\n\s+1 +some definition has errors[^\n]*\n\s+2 +a file could not be read/);
+                assert.match(
+                    run.stdout,
+                    /Exit status:\n\s+0 +no definition has errors[^\n]*\n\s+1 +some definition has errors[^\n]*\n\s+2 +a file could not be read/,
+                );
                 assert.match(run.stdout, /--version/);
             }
         });
@@ -76,18 +79,40 @@ describe("wiki-query-lint conventions, SARIF and suggestions", function () {
         it("writes a SARIF 2.1.0 log that the official schema accepts, with rules, levels, lines and unreadable files", async () => {
             const odd = join(directory, "odd name \u001b.json");
             writeFileSync(odd, JSON.stringify({ name: "odd", list: "allpages", params: { "zz\u001b": 1 } }));
-            const run = await lint("--format", "sarif", fixture("errors.yaml"), fixture("warnings.json"), fixture("sensitive.yaml"), odd, fixture("no-such-file.yaml"));
+            const run = await lint(
+                "--format",
+                "sarif",
+                fixture("errors.yaml"),
+                fixture("warnings.json"),
+                fixture("sensitive.yaml"),
+                odd,
+                fixture("no-such-file.yaml"),
+            );
             assert.equal(run.status, 2, run.stderr);
             const log = JSON.parse(run.stdout);
             assert.deepEqual(schemaErrors(log), []);
             assert.equal(log.version, "2.1.0");
             const [sarifRun] = log.runs;
             const rules: string[] = sarifRun.tool.driver.rules.map((rule: { id: string }) => rule.id);
-            const results = sarifRun.results.map((result: { ruleId: string; ruleIndex: number; level: string; locations: { physicalLocation: { artifactLocation: { uri: string }; region?: { startLine: number } } }[] }) => {
-                assert.equal(rules[result.ruleIndex], result.ruleId);
-                const location = result.locations[0].physicalLocation;
-                return [result.ruleId, result.level, location.artifactLocation.uri.split("/").pop(), location.region?.startLine];
-            });
+            const results = sarifRun.results.map(
+                (result: {
+                    ruleId: string;
+                    ruleIndex: number;
+                    level: string;
+                    locations: {
+                        physicalLocation: { artifactLocation: { uri: string }; region?: { startLine: number } };
+                    }[];
+                }) => {
+                    assert.equal(rules[result.ruleIndex], result.ruleId);
+                    const location = result.locations[0].physicalLocation;
+                    return [
+                        result.ruleId,
+                        result.level,
+                        location.artifactLocation.uri.split("/").pop(),
+                        location.region?.startLine,
+                    ];
+                },
+            );
             assert.deepEqual(results, [
                 ["badvalue", "error", "errors.yaml", 7],
                 ["outofrange", "warning", "warnings.json", 5],
@@ -110,11 +135,20 @@ describe("wiki-query-lint conventions, SARIF and suggestions", function () {
                 assert.equal(run.status, 2, run.stderr);
                 const [sarifRun] = JSON.parse(run.stdout).runs;
                 const notification = sarifRun.invocations[0].toolExecutionNotifications[0];
-                return [sarifRun.results[0].locations[0].physicalLocation.artifactLocation.uri, notification.locations[0].physicalLocation.artifactLocation.uri];
+                return [
+                    sarifRun.results[0].locations[0].physicalLocation.artifactLocation.uri,
+                    notification.locations[0].physicalLocation.artifactLocation.uri,
+                ];
             };
             const relativeFolder = relative(process.cwd(), directory).split(sep).map(encodeURIComponent).join("/");
-            assert.deepEqual(await uris(relative(process.cwd(), file), relative(process.cwd(), gone)), [`${relativeFolder}/x%5Cy.yaml`, `${relativeFolder}/x%5Cgone.yaml`]);
-            assert.deepEqual(await uris(file, gone), [`${pathToFileURL(directory).href}/x%5Cy.yaml`, `${pathToFileURL(directory).href}/x%5Cgone.yaml`]);
+            assert.deepEqual(await uris(relative(process.cwd(), file), relative(process.cwd(), gone)), [
+                `${relativeFolder}/x%5Cy.yaml`,
+                `${relativeFolder}/x%5Cgone.yaml`,
+            ]);
+            assert.deepEqual(await uris(file, gone), [
+                `${pathToFileURL(directory).href}/x%5Cy.yaml`,
+                `${pathToFileURL(directory).href}/x%5Cgone.yaml`,
+            ]);
         });
 
         it("writes a valid log with no results for clean definitions", async () => {
@@ -130,7 +164,9 @@ describe("wiki-query-lint conventions, SARIF and suggestions", function () {
     describe("did you mean", () => {
         it("suggests the module a misspelt list, prop or meta name was meant to be", () => {
             const result = validateWikiQuery({ list: "recentchange", prop: "revison", meta: "siteinf" });
-            const messages = result.warnings.filter((issue) => issue.code === "unrecognizedvalues").map((issue) => issue.message);
+            const messages = result.warnings
+                .filter((issue) => issue.code === "unrecognizedvalues")
+                .map((issue) => issue.message);
             assert.deepEqual(messages, [
                 'Unrecognized value for parameter "prop": "revison" (did you mean "revisions"?); ignored.',
                 'Unrecognized value for parameter "list": "recentchange" (did you mean "recentchanges"?); ignored.',
@@ -139,12 +175,23 @@ describe("wiki-query-lint conventions, SARIF and suggestions", function () {
         });
 
         it("suggests the generator, the parameter and the enumeration value", () => {
-            assert.match(validateWikiQuery({ generator: "allpage" }).errors[0].message, /Unknown generator "allpage"\. Did you mean "allpages"\?/);
-            const result = validateWikiQuery({ list: "allpages", params: { aplimt: 5, apdir: "ascendng", rcprop: "title" } });
-            const message = (param: string) => [...result.errors, ...result.warnings].find((issue) => issue.param === param)?.message;
+            assert.match(
+                validateWikiQuery({ generator: "allpage" }).errors[0].message,
+                /Unknown generator "allpage"\. Did you mean "allpages"\?/,
+            );
+            const result = validateWikiQuery({
+                list: "allpages",
+                params: { aplimt: 5, apdir: "ascendng", rcprop: "title" },
+            });
+            const message = (param: string) =>
+                [...result.errors, ...result.warnings].find((issue) => issue.param === param)?.message;
             assert.equal(message("aplimt"), 'Unrecognized parameter: "aplimt" (did you mean "aplimit").');
             assert.match(message("apdir") ?? "", /"ascendng"\. Did you mean "ascending"\? Allowed:/);
-            assert.match(message("rcprop") ?? "", /it belongs to list=recentchanges/, "a parameter of another module keeps its owner hint");
+            assert.match(
+                message("rcprop") ?? "",
+                /it belongs to list=recentchanges/,
+                "a parameter of another module keeps its owner hint",
+            );
         });
 
         it("suggests nothing when no name is close, and nothing for a very long name", () => {
@@ -155,8 +202,14 @@ describe("wiki-query-lint conventions, SARIF and suggestions", function () {
         it("is shown by the linter", async () => {
             const run = await lint(fixture("misspelt.yaml"));
             assert.equal(run.status, 1);
-            assert.match(run.stdout, /list: warning unrecognizedvalues \(query\): Unrecognized value for parameter "list": "recentchange" \(did you mean "recentchanges"\?\)/);
-            assert.match(run.stdout, /rclimt: warning unrecognizedparams \(main\): Unrecognized parameter: "rclimt" \(did you mean "rclimit"\)/);
+            assert.match(
+                run.stdout,
+                /list: warning unrecognizedvalues \(query\): Unrecognized value for parameter "list": "recentchange" \(did you mean "recentchanges"\?\)/,
+            );
+            assert.match(
+                run.stdout,
+                /rclimt: warning unrecognizedparams \(main\): Unrecognized parameter: "rclimt" \(did you mean "rclimit"\)/,
+            );
         });
     });
 });

@@ -28,7 +28,9 @@ const children = new Set<ChildProcess>();
 
 function lint(...args: string[]): Promise<Run> {
     return new Promise((done) => {
-        const child = spawn(process.execPath, [`--max-old-space-size=${HEAP_CEILING_MB}`, LINT_CLI, ...args], { stdio: ["ignore", "pipe", "pipe"] });
+        const child = spawn(process.execPath, [`--max-old-space-size=${HEAP_CEILING_MB}`, LINT_CLI, ...args], {
+            stdio: ["ignore", "pipe", "pipe"],
+        });
         children.add(child);
         const kept = { stdout: "", stderr: "", stdoutBytes: 0 };
         child.stdout.setEncoding("utf8").on("data", (chunk: string) => {
@@ -49,14 +51,23 @@ function lint(...args: string[]): Promise<Run> {
 
 function assertFinished(run: Run, label: string): void {
     assert.equal(run.signal, null, `${label}: killed by ${run.signal}; stderr: ${run.stderr.slice(-500)}`);
-    assert.ok(run.status === 0 || run.status === 1 || run.status === 2, `${label}: exit status ${run.status}; stderr: ${run.stderr.slice(-500)}`);
+    assert.ok(
+        run.status === 0 || run.status === 1 || run.status === 2,
+        `${label}: exit status ${run.status}; stderr: ${run.stderr.slice(-500)}`,
+    );
 }
 
 type Json = Record<string, unknown>;
 
 /** The shipped catalogue with one module changed, written where --catalogue can read it. */
-function catalogueWith(directory: string, name: string, change: (allpages: Json & { parameters: Json[] }) => void): string {
-    const reply = JSON.parse(readFileSync(SHIPPED_CATALOGUE, "utf8")) as { paraminfo: { modules: (Json & { parameters: Json[] })[] } };
+function catalogueWith(
+    directory: string,
+    name: string,
+    change: (allpages: Json & { parameters: Json[] }) => void,
+): string {
+    const reply = JSON.parse(readFileSync(SHIPPED_CATALOGUE, "utf8")) as {
+        paraminfo: { modules: (Json & { parameters: Json[] })[] };
+    };
     const allpages = reply.paraminfo.modules.find((module) => module.name === "allpages");
     assert.ok(allpages, "the shipped catalogue has list=allpages");
     change(allpages);
@@ -67,7 +78,12 @@ function catalogueWith(directory: string, name: string, change: (allpages: Json 
 
 /** A JSON array of ordinary definitions, each with one error, of at least `bytes` bytes. */
 function definitionsOfSize(bytes: number): string {
-    const one = (index: number) => JSON.stringify({ name: `definition ${index}`, list: "allpages", params: { aplimit: 10, apdir: "sideways", apprefix: `P${index}` } });
+    const one = (index: number) =>
+        JSON.stringify({
+            name: `definition ${index}`,
+            list: "allpages",
+            params: { aplimit: 10, apdir: "sideways", apprefix: `P${index}` },
+        });
     const parts: string[] = [];
     let size = 0;
     for (let index = 0; size < bytes; index++) {
@@ -103,7 +119,10 @@ describe("wiki-query-lint against hostile input (a child under a 256 MB heap cei
         assertFinished(run, "10 MB");
         assert.equal(run.status, 1);
         const first = run.stdout.split("\n")[0];
-        assert.equal(first, `${file}:2: [0] "definition 0" apdir: error badvalue (allpages): Unrecognized value for parameter "apdir": "sideways". Allowed: "ascending", "descending".`);
+        assert.equal(
+            first,
+            `${file}:2: [0] "definition 0" apdir: error badvalue (allpages): Unrecognized value for parameter "apdir": "sideways". Allowed: "ascending", "descending".`,
+        );
     });
 
     it("refuses a file above the size limit by name, and lints the others", async () => {
@@ -112,7 +131,10 @@ describe("wiki-query-lint against hostile input (a child under a 256 MB heap cei
         const run = await lint(file, withError);
         assertFinished(run, "17 MB");
         assert.equal(run.status, 2);
-        assert.match(run.stderr, new RegExp(`large\\.json: the file has \\d+ bytes, more than the limit of ${16 * MIB} bytes`));
+        assert.match(
+            run.stderr,
+            new RegExp(`large\\.json: the file has \\d+ bytes, more than the limit of ${16 * MIB} bytes`),
+        );
         assert.match(run.stdout, /with-error\.yaml:3: \[0\] apdir: error badvalue/);
         const raised = await lint("--max-file-size", "32", file);
         assertFinished(raised, "17 MB with --max-file-size 32");
@@ -171,7 +193,10 @@ describe("wiki-query-lint against hostile input (a child under a 256 MB heap cei
     it("cuts a very long value and a very long parameter name to a few hundred characters in every format", async () => {
         const file = join(directory, "long.json");
         const long = "x".repeat(4 * MIB);
-        writeFileSync(file, JSON.stringify({ list: "allpages", params: { apdir: long, [`zz${long}`]: 1, apprefix: long } }));
+        writeFileSync(
+            file,
+            JSON.stringify({ list: "allpages", params: { apdir: long, [`zz${long}`]: 1, apprefix: long } }),
+        );
         for (const format of ["text", "json", "github", "sarif"]) {
             const run = await lint("--format", format, file);
             assertFinished(run, `long value, ${format}`);
@@ -184,20 +209,41 @@ describe("wiki-query-lint against hostile input (a child under a 256 MB heap cei
     it("bounds the templated parameters of a catalogue that ties six variables to a 40-value enumeration", async () => {
         const values = Array.from({ length: 40 }, (_, index) => `v${index}`);
         const catalogue = catalogueWith(directory, "template-bomb.json", (allpages) => {
-            allpages.parameters.push({ index: 90, name: "tv", type: values, multi: "", lowlimit: 50, highlimit: 500, allspecifier: "*" });
+            allpages.parameters.push({
+                index: 90,
+                name: "tv",
+                type: values,
+                multi: "",
+                lowlimit: 50,
+                highlimit: 500,
+                allspecifier: "*",
+            });
             const variables = ["a", "b", "c", "d", "e", "f"];
             allpages.templatedparameters = [
-                { index: 91, name: `x-${variables.map((variable) => `{${variable}}`).join("-")}`, type: ["ok"], templatevars: Object.fromEntries(variables.map((variable) => [variable, "tv"])) },
+                {
+                    index: 91,
+                    name: `x-${variables.map((variable) => `{${variable}}`).join("-")}`,
+                    type: ["ok"],
+                    templatevars: Object.fromEntries(variables.map((variable) => [variable, "tv"])),
+                },
             ];
         });
         const file = join(directory, "templated.json");
-        writeFileSync(file, JSON.stringify({ list: "allpages", params: { aptv: "*", "apx-v1-v2-v3-v4-v5-v39": "bad", "apx-v1-v2": "ok" } }));
+        writeFileSync(
+            file,
+            JSON.stringify({
+                list: "allpages",
+                params: { aptv: "*", "apx-v1-v2-v3-v4-v5-v39": "bad", "apx-v1-v2": "ok" },
+            }),
+        );
         const run = await lint("--catalogue", catalogue, "--format", "json", file);
         assertFinished(run, "template bomb");
         assert.equal(run.status, 1, run.stderr);
         const [entry] = JSON.parse(run.stdout);
         assert.deepEqual(
-            [...entry.errors, ...entry.warnings].map((issue: { code: string; param: string }) => `${issue.code}@${issue.param}`),
+            [...entry.errors, ...entry.warnings].map(
+                (issue: { code: string; param: string }) => `${issue.code}@${issue.param}`,
+            ),
             ["badvalue@apx-v1-v2-v3-v4-v5-v39", "unrecognizedparams@apx-v1-v2"],
         );
     });
@@ -216,7 +262,10 @@ describe("wiki-query-lint against hostile input (a child under a 256 MB heap cei
             assertFinished(run, `sensitive, ${format}`);
             assert.equal(run.status, 1, run.stderr);
             assert.match(run.stdout, /invalidtitle/);
-            assert.ok(!run.stdout.includes("hunter2") && !run.stderr.includes("hunter2"), `${format} shows the sensitive value: ${run.stdout}`);
+            assert.ok(
+                !run.stdout.includes("hunter2") && !run.stderr.includes("hunter2"),
+                `${format} shows the sensitive value: ${run.stdout}`,
+            );
         }
     });
 
@@ -225,13 +274,24 @@ describe("wiki-query-lint against hostile input (a child under a 256 MB heap cei
             allpages.parameters.push({ index: 92, name: "esc\u001b[2Jname", type: "integer", deprecated: "" });
         });
         const file = join(directory, "escapes.json");
-        writeFileSync(file, JSON.stringify({ name: "n\u001b]0;title\u0007", list: "allpages", params: { "zz\u001b[31m\u009b": 1, "apesc\u001b[2Jname": "x\u2028y" } }));
+        writeFileSync(
+            file,
+            JSON.stringify({
+                name: "n\u001b]0;title\u0007",
+                list: "allpages",
+                params: { "zz\u001b[31m\u009b": 1, "apesc\u001b[2Jname": "x\u2028y" },
+            }),
+        );
         for (const format of ["text", "json", "github", "sarif"]) {
             const run = await lint("--catalogue", catalogue, "--format", format, file);
             assertFinished(run, `escapes, ${format}`);
             assert.equal(run.status, 1, run.stderr);
             assert.match(run.stdout, /unrecognizedparams/);
-            assert.doesNotMatch(run.stdout + run.stderr, /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u2028\u2029]/, `${format} prints a raw control character`);
+            assert.doesNotMatch(
+                run.stdout + run.stderr,
+                /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u2028\u2029]/,
+                `${format} prints a raw control character`,
+            );
         }
     });
 });

@@ -17,10 +17,15 @@ const children = new Set<ChildProcess>();
 
 export function lint(...args: string[]): Promise<LintRun> {
     return new Promise((done) => {
-        const child = execFile(process.execPath, [LINT_CLI, ...args], { timeout: LINT_TIMEOUT_MS }, (error, stdout, stderr) => {
-            children.delete(child);
-            done({ status: child.exitCode ?? (error ? -1 : 0), stdout, stderr });
-        });
+        const child = execFile(
+            process.execPath,
+            [LINT_CLI, ...args],
+            { timeout: LINT_TIMEOUT_MS },
+            (error, stdout, stderr) => {
+                children.delete(child);
+                done({ status: child.exitCode ?? (error ? -1 : 0), stdout, stderr });
+            },
+        );
         children.add(child);
     });
 }
@@ -33,7 +38,13 @@ export function stopLintChildren(): void {
 
 /** A pin whose paraminfo holds arrays nested `depth` deep: the header is well formed, the hash cannot match. */
 export function deeplyNestedPin(depth: number): string {
-    const pin = { format: 1, apiUrl: "https://wiki.example.org/w/api.php", generator: "MediaWiki 1.39.17", pulledAt: "2026-01-01T00:00:00.000Z", contentHash: `sha256:${"0".repeat(64)}` };
+    const pin = {
+        format: 1,
+        apiUrl: "https://wiki.example.org/w/api.php",
+        generator: "MediaWiki 1.39.17",
+        pulledAt: "2026-01-01T00:00:00.000Z",
+        contentHash: `sha256:${"0".repeat(64)}`,
+    };
     const module = `{"name":"deep","path":"query+deep","group":"list","prefix":"d","parameters":[],"nested":${"[".repeat(depth)}${"]".repeat(depth)}}`;
     return `{"pin":${JSON.stringify(pin)},"paraminfo":{"helpformat":"none","modules":[${module}]}}`;
 }

@@ -29,8 +29,12 @@ describe("wiki validator: multi-valued parameters", () => {
     });
 
     it("refuses several values, or a U+001F-led value, for a single-valued parameter (badvalue)", () => {
-        assert.deepEqual(codes(check({ list: "allpages", params: { apdir: ["ascending", "descending"] } }).errors), ["badvalue@apdir"]);
-        assert.deepEqual(codes(check({ list: "allpages", params: { apprefix: "\x1fa\x1fb" } }).errors), ["badvalue@apprefix"]);
+        assert.deepEqual(codes(check({ list: "allpages", params: { apdir: ["ascending", "descending"] } }).errors), [
+            "badvalue@apdir",
+        ]);
+        assert.deepEqual(codes(check({ list: "allpages", params: { apprefix: "\x1fa\x1fb" } }).errors), [
+            "badvalue@apprefix",
+        ]);
         assert.deepEqual(codes(check({ list: "allpages", params: { apdir: ["descending"] } }).errors), []);
     });
 
@@ -63,7 +67,9 @@ describe("wiki validator: multi-valued parameters", () => {
         const mixed = check({ list: "recentchanges", params: { rcnamespace: "*|0" } });
         assert.deepEqual(codes(mixed.warnings), ["unrecognizedvalues@rcnamespace"]);
         assert.equal(mixed.request.rcnamespace, "0");
-        assert.deepEqual(codes(check({ list: "recentchanges", params: { rcprop: "*" } }).warnings), ["unrecognizedvalues@rcprop"]);
+        assert.deepEqual(codes(check({ list: "recentchanges", params: { rcprop: "*" } }).warnings), [
+            "unrecognizedvalues@rcprop",
+        ]);
     });
 
     it("accepts 50 values, and refuses 51 with toomanyvalues", () => {

@@ -5,7 +5,12 @@ import { check, codes } from "./validate-support";
 
 describe("wiki validator: the query and its modules", () => {
     it("starts the request with action=query and joins the module lists", () => {
-        const result = check({ list: ["allpages", "recentchanges"], prop: "info", meta: "siteinfo", params: { titles: "Main Page" } });
+        const result = check({
+            list: ["allpages", "recentchanges"],
+            prop: "info",
+            meta: "siteinfo",
+            params: { titles: "Main Page" },
+        });
         assert.deepEqual([...codes(result.errors), ...codes(result.warnings)], []);
         assert.deepEqual(result.request, {
             action: "query",
@@ -22,7 +27,11 @@ describe("wiki validator: the query and its modules", () => {
     });
 
     it("reads each module's parameters under its prefix", () => {
-        const result = check({ list: "allpages", prop: "revisions", params: { titles: "A", aplimit: 20, rvprop: "ids" } });
+        const result = check({
+            list: "allpages",
+            prop: "revisions",
+            params: { titles: "A", aplimit: 20, rvprop: "ids" },
+        });
         assert.deepEqual([...codes(result.errors), ...codes(result.warnings)], []);
         assert.equal(result.request.aplimit, "20");
         assert.equal(result.request.rvprop, "ids");
@@ -76,7 +85,10 @@ describe("wiki validator: the query and its modules", () => {
     });
 
     it("knows api.php's own parameters, checked by their types", () => {
-        const result = check({ list: "allpages", params: { format: "json", formatversion: 2, maxlag: 5, action: "query" } });
+        const result = check({
+            list: "allpages",
+            params: { format: "json", formatversion: 2, maxlag: 5, action: "query" },
+        });
         assert.deepEqual([...codes(result.errors), ...codes(result.warnings)], []);
         assert.equal(result.request.format, "json");
         const bad = check({ list: "allpages", params: { format: "yaml" } });
@@ -86,7 +98,10 @@ describe("wiki validator: the query and its modules", () => {
 
     it("gives a request name to every module that reads it (iwurl: the query's, and iwlinks' deprecated url)", () => {
         assert.deepEqual(codes(check({ params: { titles: "A", iwurl: true } }).warnings), []);
-        assert.deepEqual(codes(check({ prop: "iwlinks", params: { titles: "A", iwurl: true } }).warnings), ["deprecation@iwurl", "deprecation-help@"]);
+        assert.deepEqual(codes(check({ prop: "iwlinks", params: { titles: "A", iwurl: true } }).warnings), [
+            "deprecation@iwurl",
+            "deprecation-help@",
+        ]);
     });
 
     describe("generator", () => {
@@ -95,7 +110,13 @@ describe("wiki validator: the query and its modules", () => {
             assert.deepEqual(codes(result.errors), []);
             assert.deepEqual(codes(result.warnings), ["outofrange@gaplimit"]);
             assert.equal(result.warnings[0].module, "allpages");
-            assert.deepEqual(result.request, { action: "query", prop: "info", generator: "allpages", gaplimit: "500", gapnamespace: "4" });
+            assert.deepEqual(result.request, {
+                action: "query",
+                prop: "info",
+                generator: "allpages",
+                gaplimit: "500",
+                gapnamespace: "4",
+            });
         });
 
         it("does not read the list form of the generator's parameters, nor the generator form of a list's", () => {
@@ -113,20 +134,30 @@ describe("wiki validator: the query and its modules", () => {
         });
 
         it("accepts a prop module as generator, fed by titles", () => {
-            const result = check({ generator: "links", prop: "info", params: { titles: "Main Page", gpllimit: "max" } });
+            const result = check({
+                generator: "links",
+                prop: "info",
+                params: { titles: "Main Page", gpllimit: "max" },
+            });
             assert.deepEqual([...codes(result.errors), ...codes(result.warnings)], []);
         });
     });
 
     describe("templated parameters", () => {
         it("exist for each slot named in the module's slots parameter", () => {
-            const result = check({ prop: "revisions", params: { titles: "A", rvslots: "main", "rvcontentformat-main": "text/x-wiki" } });
+            const result = check({
+                prop: "revisions",
+                params: { titles: "A", rvslots: "main", "rvcontentformat-main": "text/x-wiki" },
+            });
             assert.deepEqual([...codes(result.errors), ...codes(result.warnings)], []);
             assert.equal(result.request["rvcontentformat-main"], "text/x-wiki");
         });
 
         it("exist for every slot when slots is *", () => {
-            const result = check({ prop: "revisions", params: { titles: "A", rvslots: "*", "rvcontentformat-main": "text/x-wiki" } });
+            const result = check({
+                prop: "revisions",
+                params: { titles: "A", rvslots: "*", "rvcontentformat-main": "text/x-wiki" },
+            });
             assert.deepEqual([...codes(result.errors), ...codes(result.warnings)], []);
         });
 
@@ -137,7 +168,10 @@ describe("wiki validator: the query and its modules", () => {
         });
 
         it("are checked by the template's type", () => {
-            const result = check({ prop: "revisions", params: { titles: "A", rvslots: "main", "rvcontentformat-main": "text/nope" } });
+            const result = check({
+                prop: "revisions",
+                params: { titles: "A", rvslots: "main", "rvcontentformat-main": "text/nope" },
+            });
             assert.deepEqual(codes(result.errors), ["badvalue@rvcontentformat-main"]);
         });
     });

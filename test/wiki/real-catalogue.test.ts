@@ -24,7 +24,11 @@ describe("wiki validator: the shipped catalogue and the real 1.45.4 reply", () =
                 // Alike but for which catalogue judged (and whether it named its version and site data).
                 assert.deepEqual(
                     { ...validateWikiQuery(definition, { catalogue: real, highLimits }), judgedWith: "", judgedAs: "" },
-                    { ...validateWikiQuery(definition, { catalogue: shipped, highLimits }), judgedWith: "", judgedAs: "" },
+                    {
+                        ...validateWikiQuery(definition, { catalogue: shipped, highLimits }),
+                        judgedWith: "",
+                        judgedAs: "",
+                    },
                 );
             }
         });

@@ -12,27 +12,46 @@ describe("wiki validator: page set and module rules", () => {
         });
 
         it("refuses two of them together with multisource", () => {
-            assert.deepEqual(codes(check({ prop: "info", params: { titles: "A", pageids: 1 } }).errors), ["multisource@pageids"]);
-            assert.deepEqual(codes(check({ prop: "info", params: { pageids: 1, revids: 2 } }).errors), ["multisource@revids"]);
+            assert.deepEqual(codes(check({ prop: "info", params: { titles: "A", pageids: 1 } }).errors), [
+                "multisource@pageids",
+            ]);
+            assert.deepEqual(codes(check({ prop: "info", params: { pageids: 1, revids: 2 } }).errors), [
+                "multisource@revids",
+            ]);
         });
 
         it("lets titles feed a generator", () => {
             assert.deepEqual(codes(check({ generator: "links", prop: "info", params: { titles: "A" } }).errors), []);
-            assert.deepEqual(codes(check({ generator: "links", params: { titles: "A", pageids: 3 } }).errors), ["multisource@pageids"]);
+            assert.deepEqual(codes(check({ generator: "links", params: { titles: "A", pageids: 3 } }).errors), [
+                "multisource@pageids",
+            ]);
         });
     });
 
     describe("revisions: singlepageonly parameters", () => {
         it("accepts them for one page", () => {
-            const result = check({ prop: "revisions", params: { titles: "A", rvlimit: 5, rvdir: "newer", rvuser: "Example" } });
+            const result = check({
+                prop: "revisions",
+                params: { titles: "A", rvlimit: 5, rvdir: "newer", rvuser: "Example" },
+            });
             assert.deepEqual(codes(result.errors), []);
         });
 
         it("says they are refused with invalidparammix when more than one of several pages exists", () => {
-            for (const param of [{ rvlimit: 5 }, { rvstart: "now" }, { rvdir: "newer" }, { rvexcludeuser: "Example" }, { rvstartid: 10 }]) {
+            for (const param of [
+                { rvlimit: 5 },
+                { rvstart: "now" },
+                { rvdir: "newer" },
+                { rvexcludeuser: "Example" },
+                { rvstartid: 10 },
+            ]) {
                 const result = check({ prop: "revisions", params: { titles: "A|B", ...param } });
                 assert.deepEqual(codes(result.errors), [], JSON.stringify(param));
-                assert.deepEqual(codes(result.possible), [`invalidparammix@${Object.keys(param)[0]}`], JSON.stringify(param));
+                assert.deepEqual(
+                    codes(result.possible),
+                    [`invalidparammix@${Object.keys(param)[0]}`],
+                    JSON.stringify(param),
+                );
                 assert.match(result.possible[0].when, /more than one of the 2 pages/);
             }
         });
@@ -41,7 +60,9 @@ describe("wiki validator: page set and module rules", () => {
             const generated = check({ prop: "revisions", generator: "allpages", params: { rvlimit: 5 } });
             assert.deepEqual([codes(generated.errors), codes(generated.possible)], [[], ["invalidparammix@rvlimit"]]);
             assert.match(generated.possible[0].when, /the generator gives more than one existing page/);
-            assert.deepEqual(codes(check({ prop: "revisions", params: { pageids: "1|2", rvlimit: 5 } }).possible), ["invalidparammix@rvlimit"]);
+            assert.deepEqual(codes(check({ prop: "revisions", params: { pageids: "1|2", rvlimit: 5 } }).possible), [
+                "invalidparammix@rvlimit",
+            ]);
         });
 
         it("does not count dir at its default (older), as ApiQueryRevisions counts only dir=newer", () => {
@@ -50,7 +71,9 @@ describe("wiki validator: page set and module rules", () => {
         });
 
         it("refuses them with revids, and accepts revids alone", () => {
-            assert.deepEqual(codes(check({ prop: "revisions", params: { revids: "1|2", rvlimit: 1 } }).errors), ["invalidparammix@rvlimit"]);
+            assert.deepEqual(codes(check({ prop: "revisions", params: { revids: "1|2", rvlimit: 1 } }).errors), [
+                "invalidparammix@rvlimit",
+            ]);
             assert.deepEqual(codes(check({ prop: "revisions", params: { revids: "1|2", rvprop: "ids" } }).errors), []);
         });
 
@@ -62,12 +85,31 @@ describe("wiki validator: page set and module rules", () => {
 
     describe("alldeletedrevisions: useronly and nonuseronly parameters", () => {
         it("accepts start/end with a user, and from/to/prefix/excludeuser without", () => {
-            assert.deepEqual(codes(check({ list: "alldeletedrevisions", params: { adruser: "Example", adrstart: "now", adrend: "2020-01-01T00:00:00Z" } }).errors), []);
-            assert.deepEqual(codes(check({ list: "alldeletedrevisions", params: { adrfrom: "A", adrto: "B", adrprefix: "C", adrexcludeuser: "X" } }).errors), []);
+            assert.deepEqual(
+                codes(
+                    check({
+                        list: "alldeletedrevisions",
+                        params: { adruser: "Example", adrstart: "now", adrend: "2020-01-01T00:00:00Z" },
+                    }).errors,
+                ),
+                [],
+            );
+            assert.deepEqual(
+                codes(
+                    check({
+                        list: "alldeletedrevisions",
+                        params: { adrfrom: "A", adrto: "B", adrprefix: "C", adrexcludeuser: "X" },
+                    }).errors,
+                ),
+                [],
+            );
         });
 
         it("refuses nonuseronly parameters with a user (invalidparammix)", () => {
-            const result = check({ list: "alldeletedrevisions", params: { adruser: "Example", adrfrom: "A", adrexcludeuser: "X" } });
+            const result = check({
+                list: "alldeletedrevisions",
+                params: { adruser: "Example", adrfrom: "A", adrexcludeuser: "X" },
+            });
             assert.deepEqual(codes(result.errors), ["invalidparammix@adrfrom", "invalidparammix@adrexcludeuser"]);
         });
 
@@ -78,32 +120,59 @@ describe("wiki validator: page set and module rules", () => {
         });
 
         it("applies to the generator form too, under its prefix", () => {
-            assert.deepEqual(codes(check({ generator: "alldeletedrevisions", params: { gadrend: "now" } }).errors), ["invalidparammix@gadrend"]);
+            assert.deepEqual(codes(check({ generator: "alldeletedrevisions", params: { gadrend: "now" } }).errors), [
+                "invalidparammix@gadrend",
+            ]);
         });
     });
 
     describe("deletedrevs: modes", () => {
         it("accepts start/end in modes 1 (pages) and 2 (user), from/to/prefix in mode 3", () => {
             assert.deepEqual(codes(check({ list: "deletedrevs", params: { titles: "A", drstart: "now" } }).errors), []);
-            assert.deepEqual(codes(check({ list: "deletedrevs", params: { druser: "Example", drend: "now" } }).errors), []);
-            assert.deepEqual(codes(check({ list: "deletedrevs", params: { drfrom: "A", drto: "B", drprefix: "C" } }).errors), []);
+            assert.deepEqual(
+                codes(check({ list: "deletedrevs", params: { druser: "Example", drend: "now" } }).errors),
+                [],
+            );
+            assert.deepEqual(
+                codes(check({ list: "deletedrevs", params: { drfrom: "A", drto: "B", drprefix: "C" } }).errors),
+                [],
+            );
         });
 
         it("refuses from/to/prefix in modes 1 and 2 with badparams", () => {
-            assert.deepEqual(codes(check({ list: "deletedrevs", params: { titles: "A", drfrom: "A" } }).errors), ["badparams@drfrom"]);
-            assert.deepEqual(codes(check({ list: "deletedrevs", params: { druser: "Example", drprefix: "A" } }).errors), ["badparams@drprefix"]);
+            assert.deepEqual(codes(check({ list: "deletedrevs", params: { titles: "A", drfrom: "A" } }).errors), [
+                "badparams@drfrom",
+            ]);
+            assert.deepEqual(
+                codes(check({ list: "deletedrevs", params: { druser: "Example", drprefix: "A" } }).errors),
+                ["badparams@drprefix"],
+            );
         });
 
         it("refuses start/end in mode 3 with badparams", () => {
-            assert.deepEqual(codes(check({ list: "deletedrevs", params: { drstart: "now", drend: "now" } }).errors), ["badparams@drstart", "badparams@drend"]);
+            assert.deepEqual(codes(check({ list: "deletedrevs", params: { drstart: "now", drend: "now" } }).errors), [
+                "badparams@drstart",
+                "badparams@drend",
+            ]);
         });
 
         it("lets through what ApiQueryDeletedrevs cannot tell was set on purpose (booleans, parameters with a default)", () => {
-            assert.deepEqual(codes(check({ list: "deletedrevs", params: { titles: "A", drunique: true, drnamespace: 1, drdir: "newer" } }).errors), []);
+            assert.deepEqual(
+                codes(
+                    check({
+                        list: "deletedrevs",
+                        params: { titles: "A", drunique: true, drnamespace: 1, drdir: "newer" },
+                    }).errors,
+                ),
+                [],
+            );
         });
 
         it("refuses user with excludeuser (badparams)", () => {
-            assert.deepEqual(codes(check({ list: "deletedrevs", params: { druser: "A", drexcludeuser: "B" } }).errors), ["badparams@drexcludeuser"]);
+            assert.deepEqual(
+                codes(check({ list: "deletedrevs", params: { druser: "A", drexcludeuser: "B" } }).errors),
+                ["badparams@drexcludeuser"],
+            );
         });
     });
 });

@@ -31,7 +31,12 @@ describe("wiki validator: parameter types", () => {
 
     describe("namespace (NamespaceDef)", () => {
         it("accepts the standard namespaces 0..15 and reads a signed decimal as its number", () => {
-            for (const [given, expected] of [["0", "0"], ["15", "15"], ["+4", "4"], ["010", "10"]]) {
+            for (const [given, expected] of [
+                ["0", "0"],
+                ["15", "15"],
+                ["+4", "4"],
+                ["010", "10"],
+            ]) {
                 const result = check({ list: "allpages", params: { apnamespace: given } });
                 assert.deepEqual(codes(result.errors), [], given);
                 assert.equal(result.request.apnamespace, expected);
@@ -40,20 +45,34 @@ describe("wiki validator: parameter types", () => {
 
         it("refuses 16, -1 (no extra namespaces on allpages) and names with badvalue", () => {
             for (const given of ["16", "-1", "Talk"]) {
-                assert.deepEqual(codes(check({ list: "allpages", params: { apnamespace: given } }).errors), ["badvalue@apnamespace"], given);
+                assert.deepEqual(
+                    codes(check({ list: "allpages", params: { apnamespace: given } }).errors),
+                    ["badvalue@apnamespace"],
+                    given,
+                );
             }
         });
 
         it("accepts -1 and -2 only where the parameter lists them as extranamespaces", () => {
             assert.deepEqual(codes(check({ list: "logevents", params: { lenamespace: -1 } }).errors), []);
-            assert.deepEqual(codes(check({ prop: "links", params: { titles: "A", plnamespace: "-2|-1" } }).warnings), []);
-            assert.deepEqual(codes(check({ list: "watchlist", params: { wlnamespace: "-1|0" } }).warnings), ["unrecognizedvalues@wlnamespace"]);
+            assert.deepEqual(
+                codes(check({ prop: "links", params: { titles: "A", plnamespace: "-2|-1" } }).warnings),
+                [],
+            );
+            assert.deepEqual(codes(check({ list: "watchlist", params: { wlnamespace: "-1|0" } }).warnings), [
+                "unrecognizedvalues@wlnamespace",
+            ]);
         });
 
         it("uses the wiki's own namespaces when given", () => {
             const namespaces = [0, 1, 100];
-            assert.deepEqual(codes(check({ list: "allpages", params: { apnamespace: 100 } }, { namespaces }).errors), []);
-            assert.deepEqual(codes(check({ list: "allpages", params: { apnamespace: 4 } }, { namespaces }).errors), ["badvalue@apnamespace"]);
+            assert.deepEqual(
+                codes(check({ list: "allpages", params: { apnamespace: 100 } }, { namespaces }).errors),
+                [],
+            );
+            assert.deepEqual(codes(check({ list: "allpages", params: { apnamespace: 4 } }, { namespaces }).errors), [
+                "badvalue@apnamespace",
+            ]);
         });
 
         it("warns (not fails) about unknown namespaces of a multi-valued parameter and drops them", () => {
@@ -66,7 +85,13 @@ describe("wiki validator: parameter types", () => {
 
     describe("integer (IntegerDef)", () => {
         it("accepts a signed decimal and writes it plainly", () => {
-            for (const [given, expected] of [["100", "100"], ["-5", "-5"], ["+7", "7"], ["007", "7"], ["9223372036854775807", "9223372036854775807"]]) {
+            for (const [given, expected] of [
+                ["100", "100"],
+                ["-5", "-5"],
+                ["+7", "7"],
+                ["007", "7"],
+                ["9223372036854775807", "9223372036854775807"],
+            ]) {
                 const result = check({ list: "allpages", params: { apminsize: given } });
                 assert.deepEqual(codes(result.errors), [], given);
                 assert.equal(result.request.apminsize, expected);
@@ -75,7 +100,11 @@ describe("wiki validator: parameter types", () => {
 
         it("refuses decimals, exponents, words and values beyond 64 bits with badinteger", () => {
             for (const given of ["1.5", "1e3", "ten", " 5", "", "9223372036854775808"]) {
-                assert.deepEqual(codes(check({ list: "allpages", params: { apminsize: given } }).errors), ["badinteger@apminsize"], given);
+                assert.deepEqual(
+                    codes(check({ list: "allpages", params: { apminsize: given } }).errors),
+                    ["badinteger@apminsize"],
+                    given,
+                );
             }
         });
 
@@ -114,7 +143,9 @@ describe("wiki validator: parameter types", () => {
             const zero = check({ list: "allpages", params: { aplimit: 0 } });
             assert.deepEqual(codes(zero.warnings), ["outofrange@aplimit"]);
             assert.equal(zero.request.aplimit, "1");
-            assert.deepEqual(codes(check({ list: "allpages", params: { aplimit: "all" } }).errors), ["badinteger@aplimit"]);
+            assert.deepEqual(codes(check({ list: "allpages", params: { aplimit: "all" } }).errors), [
+                "badinteger@aplimit",
+            ]);
         });
     });
 
@@ -178,7 +209,9 @@ describe("wiki validator: parameter types", () => {
         ];
         for (const value of refused) {
             it(`refuses ${JSON.stringify(value)} with badtimestamp`, () => {
-                assert.deepEqual(codes(check({ list: "recentchanges", params: { rcstart: value } }).errors), ["badtimestamp@rcstart"]);
+                assert.deepEqual(codes(check({ list: "recentchanges", params: { rcstart: value } }).errors), [
+                    "badtimestamp@rcstart",
+                ]);
             });
         }
 
@@ -208,18 +241,30 @@ describe("wiki validator: parameter types", () => {
         }
 
         it("refuses an IP range where cidr is not a subtype, and accepts it where it is", () => {
-            assert.deepEqual(codes(check({ list: "recentchanges", params: { rcuser: "192.0.2.0/24" } }).errors), ["baduser@rcuser"]);
-            assert.deepEqual(codes(check({ list: "blocks", params: { bkusers: "192.0.2.0/24|2001:db8::/32|Example" } }).errors), []);
+            assert.deepEqual(codes(check({ list: "recentchanges", params: { rcuser: "192.0.2.0/24" } }).errors), [
+                "baduser@rcuser",
+            ]);
+            assert.deepEqual(
+                codes(check({ list: "blocks", params: { bkusers: "192.0.2.0/24|2001:db8::/32|Example" } }).errors),
+                [],
+            );
         });
 
         it("refuses a user ID or an interwiki name where the subtypes leave them out", () => {
             for (const value of ["#5", "en>Example"]) {
-                assert.deepEqual(codes(check({ list: "blocks", params: { bkusers: value } }).errors), ["baduser@bkusers"], value);
+                assert.deepEqual(
+                    codes(check({ list: "blocks", params: { bkusers: value } }).errors),
+                    ["baduser@bkusers"],
+                    value,
+                );
             }
         });
 
         it("accepts only a plain name for watchlist's owner (subtypes: name)", () => {
-            assert.deepEqual(codes(check({ list: "watchlist", params: { wlowner: "Example", wltoken: "t" } }).errors), []);
+            assert.deepEqual(
+                codes(check({ list: "watchlist", params: { wlowner: "Example", wltoken: "t" } }).errors),
+                [],
+            );
             for (const value of ["192.0.2.1", "#7"]) {
                 const result = check({ list: "watchlist", params: { wlowner: value } });
                 assert.deepEqual(codes(result.errors), ["baduser@wlowner"], value);
@@ -232,7 +277,10 @@ describe("wiki validator: parameter types", () => {
             assert.deepEqual(codes(owner.possible), ["baduser@wlowner"]);
             assert.match(owner.possible[0].when, /has temporary accounts/);
             // main's assertuser takes names and temporary accounts: a wiki with them refuses one that does not exist.
-            const asserted = check({ list: "watchlist", params: { assertuser: "~2024-17", wlowner: "Example", wltoken: "t" } });
+            const asserted = check({
+                list: "watchlist",
+                params: { assertuser: "~2024-17", wlowner: "Example", wltoken: "t" },
+            });
             assert.deepEqual([codes(asserted.errors), codes(asserted.possible)], [[], ["baduser@assertuser"]]);
             assert.match(asserted.possible[0].when, /no such temporary account exists/);
         });
@@ -241,12 +289,18 @@ describe("wiki validator: parameter types", () => {
             for (const value of ["::1", "User:::1", "::", "::ffff:0:1"]) {
                 assert.deepEqual(codes(check({ list: "recentchanges", params: { rcuser: value } }).errors), [], value);
             }
-            assert.deepEqual(codes(check({ list: "recentchanges", params: { rcuser: ":::1" } }).errors), ["baduser@rcuser"]);
+            assert.deepEqual(codes(check({ list: "recentchanges", params: { rcuser: ":::1" } }).errors), [
+                "baduser@rcuser",
+            ]);
         });
 
         it("refuses what is no user designator at all", () => {
             for (const value of ["", "Foo#bar", "Foo[bar]", "Foo/Bar", "300.300.300.300", "Talk:Example", "a~~~b"]) {
-                assert.deepEqual(codes(check({ list: "recentchanges", params: { rcuser: value } }).errors), ["baduser@rcuser"], value);
+                assert.deepEqual(
+                    codes(check({ list: "recentchanges", params: { rcuser: value } }).errors),
+                    ["baduser@rcuser"],
+                    value,
+                );
             }
         });
 
@@ -260,13 +314,21 @@ describe("wiki validator: parameter types", () => {
     describe("title (TitleDef)", () => {
         it("accepts page titles", () => {
             for (const value of ["Main Page", "Talk:Foo", ":Foo", "Foo#Section"]) {
-                assert.deepEqual(codes(check({ prop: "info", params: { titles: "A", inlinkcontext: value } }).errors), [], value);
+                assert.deepEqual(
+                    codes(check({ prop: "info", params: { titles: "A", inlinkcontext: value } }).errors),
+                    [],
+                    value,
+                );
             }
         });
 
         it("refuses invalid titles with badtitle", () => {
             for (const value of ["", "Foo[bar]", "Talk:", "a%20b", "../x", "Foo~~~"]) {
-                assert.deepEqual(codes(check({ prop: "info", params: { titles: "A", inlinkcontext: value } }).errors), ["badtitle@inlinkcontext"], value);
+                assert.deepEqual(
+                    codes(check({ prop: "info", params: { titles: "A", inlinkcontext: value } }).errors),
+                    ["badtitle@inlinkcontext"],
+                    value,
+                );
             }
         });
     });
@@ -280,7 +342,9 @@ describe("wiki validator: parameter types", () => {
         });
 
         it("refuses the empty string for a required parameter with missingparam", () => {
-            assert.deepEqual(codes(check({ list: "search", params: { srsearch: "" } }).errors), ["missingparam@srsearch"]);
+            assert.deepEqual(codes(check({ list: "search", params: { srsearch: "" } }).errors), [
+                "missingparam@srsearch",
+            ]);
             assert.deepEqual(codes(check({ list: "search", params: { srsearch: "wiki" } }).errors), []);
         });
     });

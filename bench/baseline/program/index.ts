@@ -6,6 +6,8 @@ import { readDeclared } from "../../../test/fixtures/programs/declared/declared-
 import { BASELINE_KINDS, BaselineResource } from "../provider";
 
 const declared = readDeclared(new pulumi.Config(), Object.keys(BASELINE_KINDS));
-const created = declared.map((resource) => [resource.name, new BaselineResource(resource.kind, resource.name, resource.args)] as const);
+const created = declared.map(
+    (resource) => [resource.name, new BaselineResource(resource.kind, resource.name, resource.args)] as const,
+);
 
 export const ids = Object.fromEntries(created.map(([name, resource]) => [name, resource.id]));

@@ -1,7 +1,19 @@
 // The Go engine's alias_test.go (pkg/engine/lifecycletest), transcribed: see runner.ts.
 import { strict as assert } from "assert";
 import { ProgramSpec, ThingSpec } from "../test-program";
-import { GoCase, Run, Seen, chain, checkIntegrity, describeGoFile, duplicateAlias, freshStack, literally, thing, urnOf } from "./runner";
+import {
+    GoCase,
+    Run,
+    Seen,
+    chain,
+    checkIntegrity,
+    describeGoFile,
+    duplicateAlias,
+    freshStack,
+    literally,
+    thing,
+    urnOf,
+} from "./runner";
 
 const GROUP_THING = "enginetest:index:Group$pulumi-nodejs:dynamic/test:Thing";
 
@@ -9,15 +21,29 @@ const GROUP_THING = "enginetest:index:Group$pulumi-nodejs:dynamic/test:Thing";
  * TestAliasesIn*AreNormalized: res2 and res3 move from under res1 (a thing) to under res0 (a component, another type, so
  * their URNs change) with aliases to the old parent; what res3 records of res2 takes res2's new URN.
  */
-function normalized(go: string, res3: (parent: string) => ThingSpec, recorded: (res3: { dependencies: string[]; deletedWith?: string }) => string[]): GoCase {
+function normalized(
+    go: string,
+    res3: (parent: string) => ThingSpec,
+    recorded: (res3: { dependencies: string[]; deletedWith?: string }) => string[],
+): GoCase {
     const spec = (parent: string, aliases: ThingSpec["options"]): ProgramSpec => ({
         groups: [{ name: "res0" }],
-        things: [thing("res1"), thing("res2", { parent, ...aliases }), { ...res3(parent), options: { ...res3(parent).options, ...aliases } }],
+        things: [
+            thing("res1"),
+            thing("res2", { parent, ...aliases }),
+            { ...res3(parent), options: { ...res3(parent).options, ...aliases } },
+        ],
     });
     return {
         go,
         runs: [
-            { operation: "up", spec: spec("res1", {}), ok: true, steps: ["create res0", "create res1", "create res2", "create res3"], state: ["res0", "res1", "res2", "res3"] },
+            {
+                operation: "up",
+                spec: spec("res1", {}),
+                ok: true,
+                steps: ["create res0", "create res1", "create res2", "create res3"],
+                state: ["res0", "res1", "res2", "res3"],
+            },
             {
                 operation: "up",
                 spec: spec("res0", { aliases: [{ parent: "res1" }] }),
@@ -27,7 +53,11 @@ function normalized(go: string, res3: (parent: string) => ThingSpec, recorded: (
                 check: (seen) => {
                     checkIntegrity(seen);
                     const moved = seen.resources.find((resource) => resource.urn.endsWith("::res3"));
-                    assert.deepEqual(recorded(moved ?? { dependencies: [] }), [`urn:pulumi:dev::enginetest::${GROUP_THING}::res2`], seen.where);
+                    assert.deepEqual(
+                        recorded(moved ?? { dependencies: [] }),
+                        [`urn:pulumi:dev::enginetest::${GROUP_THING}::res2`],
+                        seen.where,
+                    );
                 },
             },
         ],
@@ -41,9 +71,26 @@ const undeletable = { label: "a", failDelete: "can't delete" };
  * An up of one thing named `name`, aliased by URN to the names given, with these inputs; its label stays "n1" (the
  * thing's label is an input), so that a rename alone changes nothing.
  */
-const renamed = (op: string, name: string, aliases: string[], inputs: Record<string, unknown> = {}, deletes: string[] = []): Run => ({
+const renamed = (
+    op: string,
+    name: string,
+    aliases: string[],
+    inputs: Record<string, unknown> = {},
+    deletes: string[] = [],
+): Run => ({
     operation: "up",
-    spec: { things: [thing(name, { aliases: aliases.map((alias) => ({ urn: urnOf(alias) })), ...(inputs.slug === 999 ? { deleteBeforeReplace: true } : {}) }, { label: "n1", ...inputs })] },
+    spec: {
+        things: [
+            thing(
+                name,
+                {
+                    aliases: aliases.map((alias) => ({ urn: urnOf(alias) })),
+                    ...(inputs.slug === 999 ? { deleteBeforeReplace: true } : {}),
+                },
+                { label: "n1", ...inputs },
+            ),
+        ],
+    },
     ok: true,
     steps: [`${op} ${name}`],
     deletes,
@@ -63,14 +110,29 @@ const pair = (suffix: string, slug: number, related: "dependsOn" | "parent", ali
     };
 };
 const renamedPair = (related: "dependsOn" | "parent"): Run[] => [
-    { operation: "up", spec: pair("", 1, related, false), before: freshStack, ok: true, steps: ["create n1", "create n2"], state: ["n1", "n2"] },
-    { operation: "up", spec: pair("-new", 2, related, true), ok: true, steps: ["replace n1-new", "same n2-new"], deletes: ["n1"], state: ["n1-new", "n2-new"] },
+    {
+        operation: "up",
+        spec: pair("", 1, related, false),
+        before: freshStack,
+        ok: true,
+        steps: ["create n1", "create n2"],
+        state: ["n1", "n2"],
+    },
+    {
+        operation: "up",
+        spec: pair("-new", 2, related, true),
+        ok: true,
+        steps: ["replace n1-new", "same n2-new"],
+        deletes: ["n1"],
+        state: ["n1-new", "n2-new"],
+    },
 ];
 
 /** resB at the stack's root, aliased to its URN under resA. */
 const movedResB = thing("resB", { aliases: [{ urn: urnOf("resB", 1) }] });
 
-const urnIn = ({ resources }: Seen, name: string) => resources.find((resource) => resource.urn.endsWith(`::${name}`))?.urn;
+const urnIn = ({ resources }: Seen, name: string) =>
+    resources.find((resource) => resource.urn.endsWith(`::${name}`))?.urn;
 
 describeGoFile("alias_test.go", [
     {
@@ -121,7 +183,10 @@ describeGoFile("alias_test.go", [
                     checkIntegrity(seen);
                     assert.deepEqual(
                         seen.resources.map((resource) => resource.urn),
-                        ["urn:pulumi:dev::enginetest::pulumi-nodejs:dynamic/test:Thing::resA", "urn:pulumi:dev::enginetest::pulumi-nodejs:dynamic/test:Thing::resB"],
+                        [
+                            "urn:pulumi:dev::enginetest::pulumi-nodejs:dynamic/test:Thing::resA",
+                            "urn:pulumi:dev::enginetest::pulumi-nodejs:dynamic/test:Thing::resB",
+                        ],
                         seen.where,
                     );
                 },
@@ -131,8 +196,21 @@ describeGoFile("alias_test.go", [
     {
         go: "TestFailDeleteDuplicateAliases",
         runs: [
-            { operation: "up", spec: { things: [thing("resA", {}, undeletable)] }, ok: true, steps: ["create resA"], state: ["resA"] },
-            { operation: "up", spec: { things: [thing("resAX", { aliases: [{ name: "resA" }] }, undeletable)] }, ok: true, steps: ["same resAX"], calls: { create: [] }, state: ["resAX"] },
+            {
+                operation: "up",
+                spec: { things: [thing("resA", {}, undeletable)] },
+                ok: true,
+                steps: ["create resA"],
+                state: ["resA"],
+            },
+            {
+                operation: "up",
+                spec: { things: [thing("resAX", { aliases: [{ name: "resA" }] }, undeletable)] },
+                ok: true,
+                steps: ["same resAX"],
+                calls: { create: [] },
+                state: ["resAX"],
+            },
             {
                 operation: "up",
                 spec: { things: [thing("resA", {}, undeletable)] },
@@ -150,8 +228,21 @@ describeGoFile("alias_test.go", [
         go: "TestAliases (a rename with an alias to the old name)",
         runs: [
             // The same inputs under both names (the test resource's label defaults to its name).
-            { operation: "up", spec: { things: [thing("resA", {}, { label: "a" })] }, ok: true, steps: ["create resA"], state: ["resA"] },
-            { operation: "up", spec: { things: [thing("resB", { aliases: [{ name: "resA" }] }, { label: "a" })] }, ok: true, steps: ["same resB"], state: ["resB"], cloud: 1 },
+            {
+                operation: "up",
+                spec: { things: [thing("resA", {}, { label: "a" })] },
+                ok: true,
+                steps: ["create resA"],
+                state: ["resA"],
+            },
+            {
+                operation: "up",
+                spec: { things: [thing("resB", { aliases: [{ name: "resA" }] }, { label: "a" })] },
+                ok: true,
+                steps: ["same resB"],
+                state: ["resB"],
+                cloud: 1,
+            },
         ],
     },
     {
@@ -178,7 +269,11 @@ describeGoFile("alias_test.go", [
                 check: (seen) => {
                     checkIntegrity(seen);
                     // Not registered, resC still takes the URN under its parent's new one.
-                    assert.deepEqual([urnIn(seen, "resB"), urnIn(seen, "resC")], [urnOf("resB"), urnOf("resC", 1)], seen.where);
+                    assert.deepEqual(
+                        [urnIn(seen, "resB"), urnIn(seen, "resC")],
+                        [urnOf("resB"), urnOf("resC", 1)],
+                        seen.where,
+                    );
                 },
             },
             {
@@ -192,7 +287,11 @@ describeGoFile("alias_test.go", [
                 parents: { resB: "", resC: "resB" },
                 check: (seen) => {
                     checkIntegrity(seen);
-                    assert.deepEqual([urnIn(seen, "resB"), urnIn(seen, "resC")], [urnOf("resB"), urnOf("resC", 1)], seen.where);
+                    assert.deepEqual(
+                        [urnIn(seen, "resB"), urnIn(seen, "resC")],
+                        [urnOf("resB"), urnOf("resC", 1)],
+                        seen.where,
+                    );
                 },
             },
         ],
@@ -203,7 +302,10 @@ describeGoFile("alias_test.go", [
             { operation: "up", spec: { things: [thing("resA")] }, ok: true, steps: ["create resA"], state: ["resA"] },
             {
                 operation: "up",
-                spec: { groups: [{ name: "comp" }], things: [thing("resA", { parent: "comp", aliases: [{ noParent: true }] })] },
+                spec: {
+                    groups: [{ name: "comp" }],
+                    things: [thing("resA", { parent: "comp", aliases: [{ noParent: true }] })],
+                },
                 ok: true,
                 steps: ["create comp", "same resA"],
                 state: ["comp", "resA"],
@@ -226,9 +328,13 @@ describeGoFile("alias_test.go", [
             {
                 operation: "up",
                 // resA waits for resB (the SDK sends an aliased registration after a plain one declared next to it).
-                spec: { things: [thing("resB", { aliases: [{ name: "resA" }] }), { ...thing("resA"), dependsOn: ["resB"] }] },
+                spec: {
+                    things: [thing("resB", { aliases: [{ name: "resA" }] }), { ...thing("resA"), dependsOn: ["resB"] }],
+                },
                 ok: false,
-                error: literally(`Duplicate resource URN '${urnOf("resA")}' conflicting with alias on resource with URN '${urnOf("resB")}'`),
+                error: literally(
+                    `Duplicate resource URN '${urnOf("resA")}' conflicting with alias on resource with URN '${urnOf("resB")}'`,
+                ),
                 steps: ["create resA failed", "update resB"],
                 // The resource made first, resB, took resA's state.
                 state: ["resB"],

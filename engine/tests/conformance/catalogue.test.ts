@@ -8,7 +8,13 @@ import { execFileSync } from "child_process";
 import * as fs from "fs";
 import * as path from "path";
 import { GO_COMMIT, GO_PACKAGE, GO_TESTS, Judgement } from "../../conformance/go-tests";
-import { NOT_FOLLOWED_SECTION, conformanceSummary, conformanceTables, README_SECTION, sectionBounds } from "../../conformance/tables";
+import {
+    NOT_FOLLOWED_SECTION,
+    conformanceSummary,
+    conformanceTables,
+    README_SECTION,
+    sectionBounds,
+} from "../../conformance/tables";
 import { REPOSITORY_ROOT } from "../../../test/support/repository";
 
 const NAME_LIST = path.join(REPOSITORY_ROOT, "engine", "fixtures", "go-lifecycle", "test-names.txt");
@@ -20,7 +26,9 @@ const DRY_RUN_TIMEOUT_MS = 120_000;
 const DRY_RUN_MAX_BYTES = 16 * 1024 * 1024;
 const TEST_FUNCTION = /^func (Test\w+)\(t \*testing\.T\)/gm;
 
-const catalogued = Object.entries(GO_TESTS).flatMap(([file, tests]) => Object.entries(tests).map(([name, judgement]) => ({ file, name, judgement })));
+const catalogued = Object.entries(GO_TESTS).flatMap(([file, tests]) =>
+    Object.entries(tests).map(([name, judgement]) => ({ file, name, judgement })),
+);
 
 function vendoredNames(): string[] {
     return fs
@@ -38,7 +46,11 @@ function namesInGoSource(): string[] {
     const files = git("ls-tree", "--name-only", GO_COMMIT, `${GO_PACKAGE}/`)
         .split("\n")
         .filter((file) => file.endsWith("_test.go"));
-    return files.flatMap((file) => [...git("show", `${GO_COMMIT}:${file}`).matchAll(TEST_FUNCTION)].map((match) => `${path.basename(file)} ${match[1]}`));
+    return files.flatMap((file) =>
+        [...git("show", `${GO_COMMIT}:${file}`).matchAll(TEST_FUNCTION)].map(
+            (match) => `${path.basename(file)} ${match[1]}`,
+        ),
+    );
 }
 
 function hasGoSource(): boolean {
@@ -56,12 +68,16 @@ function engineTestTitles(): string[] {
     const files = (fs.readdirSync(testsDir, { recursive: true }) as string[])
         .filter((file) => file.endsWith(".test.js") && path.join(testsDir, file) !== __filename)
         .map((file) => path.join(testsDir, file));
-    const report = execFileSync(process.execPath, [require.resolve("mocha/bin/mocha.js"), "--no-config", "--dry-run", "--reporter", "json", ...files], {
-        encoding: "utf8",
-        env: { ...process.env, TEST_DEPTH: "full" },
-        timeout: DRY_RUN_TIMEOUT_MS,
-        maxBuffer: DRY_RUN_MAX_BYTES,
-    });
+    const report = execFileSync(
+        process.execPath,
+        [require.resolve("mocha/bin/mocha.js"), "--no-config", "--dry-run", "--reporter", "json", ...files],
+        {
+            encoding: "utf8",
+            env: { ...process.env, TEST_DEPTH: "full" },
+            timeout: DRY_RUN_TIMEOUT_MS,
+            maxBuffer: DRY_RUN_MAX_BYTES,
+        },
+    );
     const json = JSON.parse(report.slice(report.indexOf("{\n"))) as { tests: { fullTitle: string }[] };
     return json.tests.map((test) => test.fullTitle);
 }
@@ -93,17 +109,30 @@ describe("engine double: the catalogue of the Go engine's lifecycle tests", func
             titles = engineTestTitles();
         });
 
-        const refusals = new Set(catalogued.flatMap(({ judgement }) => (judgement.status === "refused" ? [judgement.refusal] : [])));
-        const titlesOf = (name: string) => titles.filter((title) => carries(title, name) && ![...refusals].some((refusal) => title.includes(refusal)));
+        const refusals = new Set(
+            catalogued.flatMap(({ judgement }) => (judgement.status === "refused" ? [judgement.refusal] : [])),
+        );
+        const titlesOf = (name: string) =>
+            titles.filter((title) => carries(title, name) && ![...refusals].some((refusal) => title.includes(refusal)));
 
         it("a transcribed Go test has a test whose title carries its Go name", () => {
-            const missing = catalogued.filter(({ name, judgement }) => judgement.status === "transcribed" && titlesOf(name).length === 0);
-            assert.deepEqual(missing.map(({ file, name }) => `${file} ${name}`), []);
+            const missing = catalogued.filter(
+                ({ name, judgement }) => judgement.status === "transcribed" && titlesOf(name).length === 0,
+            );
+            assert.deepEqual(
+                missing.map(({ file, name }) => `${file} ${name}`),
+                [],
+            );
         });
 
         it("a Go test a title carries is marked transcribed", () => {
-            const unmarked = catalogued.filter(({ name, judgement }) => judgement.status !== "transcribed" && titlesOf(name).length > 0);
-            assert.deepEqual(unmarked.map(({ file, name }) => `${file} ${name}: ${titlesOf(name).join("; ")}`), []);
+            const unmarked = catalogued.filter(
+                ({ name, judgement }) => judgement.status !== "transcribed" && titlesOf(name).length > 0,
+            );
+            assert.deepEqual(
+                unmarked.map(({ file, name }) => `${file} ${name}: ${titlesOf(name).join("; ")}`),
+                [],
+            );
         });
 
         it("a refusal names a test that exists", () => {
@@ -113,8 +142,13 @@ describe("engine double: the catalogue of the Go engine's lifecycle tests", func
     });
 
     it("every judgement but a transcription says why", () => {
-        const unexplained = catalogued.filter(({ judgement }) => judgement.status !== "transcribed" && reasonOf(judgement).trim() === "");
-        assert.deepEqual(unexplained.map(({ file, name }) => `${file} ${name}`), []);
+        const unexplained = catalogued.filter(
+            ({ judgement }) => judgement.status !== "transcribed" && reasonOf(judgement).trim() === "",
+        );
+        assert.deepEqual(
+            unexplained.map(({ file, name }) => `${file} ${name}`),
+            [],
+        );
     });
 
     it(`engine/README.md's "${README_SECTION}" tables are the catalogue's`, () => {
@@ -128,7 +162,12 @@ describe("engine double: the catalogue of the Go engine's lifecycle tests", func
             const named = goIdentifiers(judgement.needs);
             return !named.some((identifier) => rules.includes(identifier.toLowerCase()));
         });
-        assert.deepEqual(unlisted.map(({ file, name, judgement }) => `${file} ${name}: ${"needs" in judgement ? judgement.needs : ""}`), []);
+        assert.deepEqual(
+            unlisted.map(
+                ({ file, name, judgement }) => `${file} ${name}: ${"needs" in judgement ? judgement.needs : ""}`,
+            ),
+            [],
+        );
     });
 });
 
@@ -149,5 +188,9 @@ function goIdentifiers(text: string): string[] {
 }
 
 function reasonOf(judgement: Judgement): string {
-    return judgement.status === "transcribed" ? "" : judgement.status === "open" ? `${judgement.why} ${judgement.needs}` : judgement.why;
+    return judgement.status === "transcribed"
+        ? ""
+        : judgement.status === "open"
+          ? `${judgement.why} ${judgement.needs}`
+          : judgement.why;
 }

@@ -7,14 +7,24 @@ const INDEPENDENT = things("independent1", "independent2:independent1", "indepen
 function failedUpdates(names: string[], refresh: boolean): Run[] {
     const failing = (inputs: Record<string, unknown>) => names.map((name) => thing(name, {}, inputs));
     return [
-        { operation: "up", spec: { things: failing({ foo: "bar" }) }, ok: true, steps: names.map((name) => `create ${name}`), state: names },
+        {
+            operation: "up",
+            spec: { things: failing({ foo: "bar" }) },
+            ok: true,
+            steps: names.map((name) => `create ${name}`),
+            state: names,
+        },
         {
             operation: "up",
             spec: { things: [...failing({ foo: "baz", failUpdate: "intentionally failed update" }), ...INDEPENDENT] },
             flags: { continueOnError: true, refresh },
             ok: false,
             error: /intentionally failed update/,
-            steps: [...names.map((name) => `update ${name} failed`), ...INDEPENDENT.map((spec) => `create ${spec.name}`), ...(refresh ? names.map((name) => `same ${name}`) : [])].sort(),
+            steps: [
+                ...names.map((name) => `update ${name} failed`),
+                ...INDEPENDENT.map((spec) => `create ${spec.name}`),
+                ...(refresh ? names.map((name) => `same ${name}`) : []),
+            ].sort(),
             state: [...names, ...INDEPENDENT.map((spec) => spec.name)].sort(),
             inputs: Object.fromEntries(names.map((name) => [name, { foo: "bar" }])),
         },
@@ -22,7 +32,10 @@ function failedUpdates(names: string[], refresh: boolean): Run[] {
 }
 
 describeGoFile("continue_on_error_test.go", [
-    { go: "TestUpContinueOnErrorUpdate (updates that fail without a partial result)", runs: failedUpdates(["failing", "failing2"], false) },
+    {
+        go: "TestUpContinueOnErrorUpdate (updates that fail without a partial result)",
+        runs: failedUpdates(["failing", "failing2"], false),
+    },
     { go: "TestUpContinueOnErrorUpdateWithRefresh", runs: failedUpdates(["failing"], true) },
     {
         go: "TestUpContinueOnErrorFailedDependencies (a child, a deletedWith and a property dependent of failed creates are skipped)",
@@ -43,7 +56,12 @@ describeGoFile("continue_on_error_test.go", [
                 flags: { continueOnError: true },
                 ok: false,
                 error: /intentionally failed create/,
-                steps: ["create deletedWith failed", "create independent", "create parent failed", "create propDep failed"],
+                steps: [
+                    "create deletedWith failed",
+                    "create independent",
+                    "create parent failed",
+                    "create propDep failed",
+                ],
                 calls: { create: ["deletedWith", "independent", "parent", "propDep"] },
                 state: ["independent"],
             },
@@ -59,12 +77,22 @@ describeGoFile("continue_on_error_test.go", [
                         thing("unrelated1"),
                         { name: "unrelated2", dependsOn: ["unrelated1"] },
                         thing("dependency"),
-                        { name: "failing", inputs: { failDelete: "intentionally failed delete" }, dependsOn: ["dependency"] },
+                        {
+                            name: "failing",
+                            inputs: { failDelete: "intentionally failed delete" },
+                            dependsOn: ["dependency"],
+                        },
                         thing("anotherUnrelatedRes"),
                     ],
                 },
                 ok: true,
-                steps: ["create anotherUnrelatedRes", "create dependency", "create failing", "create unrelated1", "create unrelated2"],
+                steps: [
+                    "create anotherUnrelatedRes",
+                    "create dependency",
+                    "create failing",
+                    "create unrelated1",
+                    "create unrelated2",
+                ],
                 state: ["anotherUnrelatedRes", "dependency", "failing", "unrelated1", "unrelated2"],
             },
             {
@@ -73,7 +101,12 @@ describeGoFile("continue_on_error_test.go", [
                 flags: { continueOnError: true },
                 ok: false,
                 error: /intentionally failed delete/,
-                steps: ["delete anotherUnrelatedRes", "delete failing failed", "delete unrelated1", "delete unrelated2"],
+                steps: [
+                    "delete anotherUnrelatedRes",
+                    "delete failing failed",
+                    "delete unrelated1",
+                    "delete unrelated2",
+                ],
                 deletes: ["anotherUnrelatedRes", "failing", "unrelated1", "unrelated2"],
                 state: ["dependency", "failing"],
             },
@@ -97,7 +130,13 @@ describeGoFile("continue_on_error_test.go", [
                 flags: { continueOnError: true },
                 ok: false,
                 error: /intentionally failed create|did not start/,
-                steps: ["create failing failed", "create failing3 failed", "create independent1", "create independent2", "create independent3"],
+                steps: [
+                    "create failing failed",
+                    "create failing3 failed",
+                    "create independent1",
+                    "create independent2",
+                    "create independent3",
+                ],
                 state: ["failing3", "independent1", "independent2", "independent3"],
             },
         ],

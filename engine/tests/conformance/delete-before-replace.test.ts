@@ -22,7 +22,12 @@ function dependentDeletedFirst({ calls, where }: Seen): void {
 const replacedOnChanges = (slug: string) => ({
     things: [
         thing("resA", {}, { slug, deleteBeforeReplace: true }),
-        { name: "resB", inputs: { diffUnknown: true }, refs: { value: "resA.slug" }, options: { replaceOnChanges: ["value"] } },
+        {
+            name: "resB",
+            inputs: { diffUnknown: true },
+            refs: { value: "resA.slug" },
+            options: { replaceOnChanges: ["value"] },
+        },
     ],
 });
 

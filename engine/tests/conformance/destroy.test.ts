@@ -27,7 +27,10 @@ const sames =
 /** Nothing is left: not the stack, not the default provider. */
 const emptied = ({ program, where }: Seen) => assert.deepEqual(program.state().resources, [], where);
 
-const both = (...checks: ((seen: Seen) => void)[]) => (seen: Seen) => checks.forEach((check) => check(seen));
+const both =
+    (...checks: ((seen: Seen) => void)[]) =>
+    (seen: Seen) =>
+        checks.forEach((check) => check(seen));
 
 /** An up of this spec, every thing and group created. */
 function created(spec: ProgramSpec): Run {
@@ -60,7 +63,10 @@ describeGoFile("destroy_test.go", [
             {
                 operation: "destroy",
                 spec: { things: [green("resA")] },
-                flags: { ...RUN_PROGRAM, targets: ["urn:pulumi:dev::enginetest::pulumi-nodejs:dynamic/test:Thing::resA"] },
+                flags: {
+                    ...RUN_PROGRAM,
+                    targets: ["urn:pulumi:dev::enginetest::pulumi-nodejs:dynamic/test:Thing::resA"],
+                },
                 ok: true,
                 steps: ["delete resA", "same resA"],
                 deletes: ["resA"],
@@ -95,7 +101,13 @@ describeGoFile("destroy_test.go", [
             created({ things: [red("resA")] }),
             {
                 operation: "destroy",
-                spec: { things: [green("resB"), { name: "parent", component: true, dependsOn: ["resB"] }, green("resA", { parent: "parent", aliases: [{ noParent: true }] })] },
+                spec: {
+                    things: [
+                        green("resB"),
+                        { name: "parent", component: true, dependsOn: ["resB"] },
+                        green("resA", { parent: "parent", aliases: [{ noParent: true }] }),
+                    ],
+                },
                 flags: RUN_PROGRAM,
                 ok: true,
                 steps: ["delete resA", "same parent", "same resA", "same resB"],
@@ -130,7 +142,11 @@ describeGoFile("destroy_test.go", [
                 ...created({ things: [{ name: "resA", get: "resA-some-id" }, red("resB")] }),
                 before: (program) =>
                     program.editCloud((cloud) => {
-                        cloud["resA-some-id"] = { label: "resA", colour: "red", url: "https://things.test/resA-some-id" };
+                        cloud["resA-some-id"] = {
+                            label: "resA",
+                            colour: "red",
+                            url: "https://things.test/resA-some-id",
+                        };
                     }),
                 steps: ["create resB", "read resA"],
             },

@@ -24,10 +24,14 @@ interface Failing {
 }
 
 /** The failing input of the operation's provider call (a delete's is recorded at the create, in the outputs). */
-const failInput = (operation: Operation, failures: number) => (failures > 0 ? { [`fail${CAPITALISED[operation]}Times`]: failures } : {});
+const failInput = (operation: Operation, failures: number) =>
+    failures > 0 ? { [`fail${CAPITALISED[operation]}Times`]: failures } : {};
 
 function thingOf(operation: Operation, resource: Failing, phase: "before" | "during"): ThingSpec {
-    const failing = (operation === "delete" && phase === "before") || (operation !== "delete" && phase === "during") ? failInput(operation, resource.failures) : {};
+    const failing =
+        (operation === "delete" && phase === "before") || (operation !== "delete" && phase === "during")
+            ? failInput(operation, resource.failures)
+            : {};
     const value = operation === "update" && phase === "during" ? "b" : "a";
     return thing(resource.name, { hooks: { onError: resource.hooks } }, { v: value, ...failing });
 }
@@ -36,23 +40,52 @@ function thingOf(operation: Operation, resource: Failing, phase: "before" | "dur
  * The Go test's runs for an operation: a create (the failing one itself, for "create"), then an up that updates the
  * resources ("update") or no longer declares them ("delete"). `last` is what the failing run ends with.
  */
-function scenario(operation: Operation, hooks: HookSpec[], resources: Failing[], last: Omit<Run, "operation" | "spec" | "steps" | "state">): Run[] {
+function scenario(
+    operation: Operation,
+    hooks: HookSpec[],
+    resources: Failing[],
+    last: Omit<Run, "operation" | "spec" | "steps" | "state">,
+): Run[] {
     const names = resources.map((resource) => resource.name);
     const spec = (phase: "before" | "during"): ProgramSpec => ({
         hooks,
-        things: operation === "delete" && phase === "during" ? [] : resources.map((resource) => thingOf(operation, resource, phase)),
+        things:
+            operation === "delete" && phase === "during"
+                ? []
+                : resources.map((resource) => thingOf(operation, resource, phase)),
     });
     const failed = !last.ok;
     const stepsOf = (op: string) => names.map((name) => `${op} ${name}${failed ? " failed" : ""}`);
     // The provider's calls of the operation, failed ones too: each try.
-    const tried = resources.flatMap((resource) => Array<string>(resource.tries ?? resource.failures + 1).fill(resource.name)).sort();
+    const tried = resources
+        .flatMap((resource) => Array<string>(resource.tries ?? resource.failures + 1).fill(resource.name))
+        .sort();
     const calls = operation === "delete" ? { deletes: tried } : { calls: { [operation]: tried } };
     if (operation === "create") {
-        return [{ operation: "up", spec: spec("during"), steps: stepsOf("create"), state: failed ? [] : names, ...calls, ...last }];
+        return [
+            {
+                operation: "up",
+                spec: spec("during"),
+                steps: stepsOf("create"),
+                state: failed ? [] : names,
+                ...calls,
+                ...last,
+            },
+        ];
     }
-    const created: Run = { operation: "up", spec: spec("before"), ok: true, steps: names.map((name) => `create ${name}`), state: names, check: noHookCalled };
+    const created: Run = {
+        operation: "up",
+        spec: spec("before"),
+        ok: true,
+        steps: names.map((name) => `create ${name}`),
+        state: names,
+        check: noHookCalled,
+    };
     const kept = operation === "update" || failed ? names : [];
-    return [created, { operation: "up", spec: spec("during"), steps: stepsOf(operation), state: kept, ...calls, ...last }];
+    return [
+        created,
+        { operation: "up", spec: spec("during"), steps: stepsOf(operation), state: kept, ...calls, ...last },
+    ];
 }
 
 const noHookCalled = (seen: Seen) => assert.deepEqual(hookCallsOf(seen), [], seen.where);
@@ -60,10 +93,15 @@ const noHookCalled = (seen: Seen) => assert.deepEqual(hookCallsOf(seen), [], see
 /** The hook calls per hook, as "hook resource operation". */
 const callsOf = (seen: Seen) => hookCallsOf(seen).map((call) => `${call.hook} ${call.name} ${call.failedOperation}`);
 
-const resA = (hooks: string[], failures: number, tries?: number): Failing[] => [{ name: "resA", hooks, failures, ...(tries ? { tries } : {}) }];
+const resA = (hooks: string[], failures: number, tries?: number): Failing[] => [
+    { name: "resA", hooks, failures, ...(tries ? { tries } : {}) },
+];
 
 function operationIdentifierAndMultipleHooks(operation: Operation): GoCase {
-    const hooks: HookSpec[] = [{ name: "hook1", error: true, retry: true }, { name: "hook2", error: true, retry: false }];
+    const hooks: HookSpec[] = [
+        { name: "hook1", error: true, retry: true },
+        { name: "hook2", error: true, retry: false },
+    ];
     const check = (seen: Seen) => {
         const calls = hookCallsOf(seen);
         calls.forEach((call) => aboutResA(call, seen.where));
@@ -78,7 +116,13 @@ function operationIdentifierAndMultipleHooks(operation: Operation): GoCase {
 
 function oldAndNewOptionsOnUpdate(): GoCase {
     const [before, after] = optionsChangingSpecs({ onError: ["myHook"] }, { error: true, retry: false });
-    const failing: ProgramSpec = { ...after, things: after.things.map((declared) => ({ ...declared, inputs: { ...declared.inputs, failUpdateTimes: ALWAYS } })) };
+    const failing: ProgramSpec = {
+        ...after,
+        things: after.things.map((declared) => ({
+            ...declared,
+            inputs: { ...declared.inputs, failUpdateTimes: ALWAYS },
+        })),
+    };
     const check = (seen: Seen) => {
         const call = onlyCall(seen);
         assert.equal(call.failedOperation, "update", seen.where);
@@ -94,33 +138,47 @@ function oldAndNewOptionsOnUpdate(): GoCase {
     };
 }
 
-const hookCallCount = (expected: number) => (seen: Seen) => assert.equal(hookCallsOf(seen).length, expected, seen.where);
+const hookCallCount = (expected: number) => (seen: Seen) =>
+    assert.equal(hookCallsOf(seen).length, expected, seen.where);
 
 function retryIfAnyHookReturnsTrue(operation: Operation): GoCase {
     return {
         go: `TestErrorHooks_RetrySemanticsAndNoRetryWhenNoHooks_${CAPITALISED[operation]}_RetryIfAnyHookReturnsTrue`,
-        runs: scenario(operation, [{ name: "hook", error: true, retry: true }], resA(["hook"], 1), { ok: true, check: hookCallCount(1) }),
+        runs: scenario(operation, [{ name: "hook", error: true, retry: true }], resA(["hook"], 1), {
+            ok: true,
+            check: hookCallCount(1),
+        }),
     };
 }
 
 function noRetryWhenNoHooks(operation: Operation): GoCase {
     return {
         go: `TestErrorHooks_RetrySemanticsAndNoRetryWhenNoHooks_${CAPITALISED[operation]}_NoRetryWhenNoHooks`,
-        runs: scenario(operation, [], resA([], 1, 1), { ok: false, error: new RegExp(`${operation} failed 1`), check: hookCallCount(0) }),
+        runs: scenario(operation, [], resA([], 1, 1), {
+            ok: false,
+            error: new RegExp(`${operation} failed 1`),
+            check: hookCallCount(0),
+        }),
     };
 }
 
 function noRetryIfAllHooksReturnFalse(operation: Operation): GoCase {
     return {
         go: `TestErrorHooks_NoRetryIfAllHooksReturnFalse_${CAPITALISED[operation]}`,
-        runs: scenario(operation, [{ name: "hook", error: true, retry: false }], resA(["hook"], ALWAYS, 1), { ok: false, check: hookCallCount(1) }),
+        runs: scenario(operation, [{ name: "hook", error: true, retry: false }], resA(["hook"], ALWAYS, 1), {
+            ok: false,
+            check: hookCallCount(1),
+        }),
     };
 }
 
 function notCalledOnSuccess(operation: Operation): GoCase {
     return {
         go: `TestErrorHooks_NotCalledOnSuccess_${CAPITALISED[operation]}`,
-        runs: scenario(operation, [{ name: "hook", error: true, retry: true }], resA(["hook"], 0), { ok: true, check: hookCallCount(0) }),
+        runs: scenario(operation, [{ name: "hook", error: true, retry: true }], resA(["hook"], 0), {
+            ok: true,
+            check: hookCallCount(0),
+        }),
     };
 }
 
@@ -145,18 +203,37 @@ function retryThenNoRetry(operation: Operation): GoCase {
     const check = (seen: Seen) => {
         // The failures so far, newest first.
         const errors = hookCallsOf(seen).map((call) => call.errors);
-        assert.deepEqual(errors, [[`${operation} failed 1`], [`${operation} failed 2`, `${operation} failed 1`]], seen.where);
+        assert.deepEqual(
+            errors,
+            [[`${operation} failed 1`], [`${operation} failed 2`, `${operation} failed 1`]],
+            seen.where,
+        );
     };
     return {
         go: `TestErrorHooks_RetryThenNoRetry_OperationFails_${CAPITALISED[operation]}`,
-        runs: scenario(operation, [{ name: "hook", error: true, retry: 1 }], resA(["hook"], 2, 2), { ok: false, error: new RegExp(`${operation} failed 2`), check }),
+        runs: scenario(operation, [{ name: "hook", error: true, retry: 1 }], resA(["hook"], 2, 2), {
+            ok: false,
+            error: new RegExp(`${operation} failed 2`),
+            check,
+        }),
     };
 }
 
 function independentPerResource(operation: Operation): GoCase {
-    const hooks: HookSpec[] = [{ name: "hook-A", error: true, retry: true }, { name: "hook-B", error: true, retry: true }];
-    const resources: Failing[] = [{ name: "resA", hooks: ["hook-A"], failures: 1 }, { name: "resB", hooks: ["hook-B"], failures: 2 }];
-    const check = (seen: Seen) => assert.deepEqual(callsOf(seen).sort(), [`hook-A resA ${operation}`, `hook-B resB ${operation}`, `hook-B resB ${operation}`], seen.where);
+    const hooks: HookSpec[] = [
+        { name: "hook-A", error: true, retry: true },
+        { name: "hook-B", error: true, retry: true },
+    ];
+    const resources: Failing[] = [
+        { name: "resA", hooks: ["hook-A"], failures: 1 },
+        { name: "resB", hooks: ["hook-B"], failures: 2 },
+    ];
+    const check = (seen: Seen) =>
+        assert.deepEqual(
+            callsOf(seen).sort(),
+            [`hook-A resA ${operation}`, `hook-B resB ${operation}`, `hook-B resB ${operation}`],
+            seen.where,
+        );
     return {
         go: `TestErrorHooks_IndependentPerResource_${CAPITALISED[operation]}`,
         runs: scenario(operation, hooks, resources, { ok: true, check }),
@@ -172,7 +249,10 @@ function plainCreateErrorRunsOnErrorHook(): GoCase {
     };
     return {
         go: "TestErrorHooks_PlainCreateErrorRunsOnErrorHook",
-        runs: scenario("create", [{ name: "hook", error: true, retry: false }], resA(["hook"], ALWAYS, 1), { ok: false, check }),
+        runs: scenario("create", [{ name: "hook", error: true, retry: false }], resA(["hook"], ALWAYS, 1), {
+            ok: false,
+            check,
+        }),
     };
 }
 

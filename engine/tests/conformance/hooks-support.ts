@@ -33,22 +33,36 @@ export function keeper(name: string): { keep: (seen: Seen) => void; kept: () => 
 
 /** The run reported a diagnostic line matching this. */
 export function diagnosed(seen: Seen, line: RegExp): void {
-    assert.ok((seen.result.diagnostics ?? []).some((diagnostic) => line.test(diagnostic)), `a diagnostic ${line}, ${seen.where}`);
+    assert.ok(
+        (seen.result.diagnostics ?? []).some((diagnostic) => line.test(diagnostic)),
+        `a diagnostic ${line}, ${seen.where}`,
+    );
 }
 
 /** resA before and after an update that changes protect and ignoreChanges (a custom resource: the double updates no component). */
-export const optionsChangingSpecs = (binding: HookBinding, hook: Partial<HookSpec> = {}): [ProgramSpec, ProgramSpec] => [
-    { hooks: [{ name: "myHook", onDryRun: true, ...hook }], things: [thing("resA", { protect: true, ignoreChanges: ["old"], hooks: binding }, { v: "a" })] },
-    { hooks: [{ name: "myHook", onDryRun: true, ...hook }], things: [thing("resA", { protect: false, ignoreChanges: ["new"], hooks: binding }, { v: "b" })] },
+export const optionsChangingSpecs = (
+    binding: HookBinding,
+    hook: Partial<HookSpec> = {},
+): [ProgramSpec, ProgramSpec] => [
+    {
+        hooks: [{ name: "myHook", onDryRun: true, ...hook }],
+        things: [thing("resA", { protect: true, ignoreChanges: ["old"], hooks: binding }, { v: "a" })],
+    },
+    {
+        hooks: [{ name: "myHook", onDryRun: true, ...hook }],
+        things: [thing("resA", { protect: false, ignoreChanges: ["new"], hooks: binding }, { v: "b" })],
+    },
 ];
 
 /** The old options (protected, ignoring "old") and the new ones (not protected, ignoring "new") the hook was sent. */
 export function oldAndNewOptions(call: HookCallRecord, where: string): void {
-    const { oldOptions, newOptions } = call as { oldOptions: Record<string, unknown>; newOptions: Record<string, unknown> };
+    const { oldOptions, newOptions } = call as {
+        oldOptions: Record<string, unknown>;
+        newOptions: Record<string, unknown>;
+    };
     assert.deepEqual(
         [oldOptions?.protect, oldOptions?.ignoreChangesList, newOptions?.protect, newOptions?.ignoreChangesList],
         [true, ["old"], false, ["new"]],
         where,
     );
 }
-

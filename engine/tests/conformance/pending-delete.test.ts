@@ -7,7 +7,13 @@ const resA = (slug: string) => thing("resA", {}, { slug, failDelete: "can't dele
 
 /** Two copies of resA (the live one, and one pending deletion), then the deletes allowed. */
 const withPendingDelete = (others: string[] = []): Run[] => [
-    { operation: "up", spec: { things: [resA("1"), ...others.map((name) => thing(name))] }, ok: true, steps: ["create resA", ...others.map((name) => `create ${name}`)], state: ["resA", ...others] },
+    {
+        operation: "up",
+        spec: { things: [resA("1"), ...others.map((name) => thing(name))] },
+        ok: true,
+        steps: ["create resA", ...others.map((name) => `create ${name}`)],
+        state: ["resA", ...others],
+    },
     {
         operation: "up",
         spec: { things: [resA("2"), ...others.map((name) => thing(name))] },
@@ -21,7 +27,10 @@ const withPendingDelete = (others: string[] = []): Run[] => [
 ];
 const allowDeletes = drift({ failDelete: undefined }, "resA");
 
-const deletesBoth = (go: string, last: Run): GoCase => ({ go, runs: [...withPendingDelete(), { ...last, before: allowDeletes }] });
+const deletesBoth = (go: string, last: Run): GoCase => ({
+    go,
+    runs: [...withPendingDelete(), { ...last, before: allowDeletes }],
+});
 
 describeGoFile("pending_delete_test.go", [
     deletesBoth("TestDestroyWithPendingDelete (an up of an empty program deletes both copies)", {
@@ -32,12 +41,27 @@ describeGoFile("pending_delete_test.go", [
         deletes: ["resA", "resA"],
         state: [],
     }),
-    deletesBoth("TestUpdateWithPendingDelete (a destroy deletes both copies)", { operation: "destroy", ok: true, steps: ["delete resA", "delete resA"], deletes: ["resA", "resA"], state: [] }),
+    deletesBoth("TestUpdateWithPendingDelete (a destroy deletes both copies)", {
+        operation: "destroy",
+        ok: true,
+        steps: ["delete resA", "delete resA"],
+        deletes: ["resA", "resA"],
+        state: [],
+    }),
     {
         go: "TestDestroyWithUntargetedPendingDelete (destroy --target of the other resource leaves the pending delete)",
         runs: [
             ...withPendingDelete(["resB"]),
-            { operation: "destroy", before: allowDeletes, flags: { targets: [urnOf("resB")] }, ok: true, steps: ["delete resB"], deletes: ["resB"], state: ["resA", "resA"], pendingDelete: ["resA"] },
+            {
+                operation: "destroy",
+                before: allowDeletes,
+                flags: { targets: [urnOf("resB")] },
+                ok: true,
+                steps: ["delete resB"],
+                deletes: ["resB"],
+                state: ["resA", "resA"],
+                pendingDelete: ["resA"],
+            },
         ],
     },
 ]);

@@ -43,7 +43,12 @@ describeGoFile("pending_replace_test.go", [
                 steps: [],
                 calls: { create: [] },
                 state: [],
-                check: ({ program, where }) => assert.deepEqual(program.state().resources.map((resource) => resource.urn), [STACK_URN], where),
+                check: ({ program, where }) =>
+                    assert.deepEqual(
+                        program.state().resources.map((resource) => resource.urn),
+                        [STACK_URN],
+                        where,
+                    ),
             },
         ],
     },
@@ -65,23 +70,31 @@ describeGoFile("pending_replace_test.go", [
     {
         go: "TestInteruptedPendingReplace (a dependent beside a delete-before-replace whose create fails twice, then succeeds)",
         runs: [
-            { operation: "up", spec: { things: [resA({ slug: "1" }), { name: "resB", dependsOn: ["resA"] }] }, ok: true, steps: ["create resA", "create resB"], state: ["resA", "resB"] },
+            {
+                operation: "up",
+                spec: { things: [resA({ slug: "1" }), { name: "resB", dependsOn: ["resA"] }] },
+                ok: true,
+                steps: ["create resA", "create resB"],
+                state: ["resA", "resB"],
+            },
             // The second failure deletes nothing: resA is already deleted.
-            ...[["resA"], []].map(
-                (deletes): Run => ({
-                    operation: "up",
-                    spec: { things: [resA({ slug: "2", failCreate: INTERRUPT }), { name: "resB", dependsOn: ["resA"] }] },
-                    ok: false,
-                    error: new RegExp(INTERRUPT),
-                    steps: ["replace resA failed"],
-                    deletes,
-                    state: ["resA", "resB"],
-                    check: (seen) => {
-                        pendingReplacement(["resA"])(seen);
-                        assert.deepEqual(seen.resources.map((resource) => nameOf(resource.urn)), ["resA", "resB"], seen.where);
-                    },
-                }),
-            ),
+            ...[["resA"], []].map((deletes): Run => ({
+                operation: "up",
+                spec: { things: [resA({ slug: "2", failCreate: INTERRUPT }), { name: "resB", dependsOn: ["resA"] }] },
+                ok: false,
+                error: new RegExp(INTERRUPT),
+                steps: ["replace resA failed"],
+                deletes,
+                state: ["resA", "resB"],
+                check: (seen) => {
+                    pendingReplacement(["resA"])(seen);
+                    assert.deepEqual(
+                        seen.resources.map((resource) => nameOf(resource.urn)),
+                        ["resA", "resB"],
+                        seen.where,
+                    );
+                },
+            })),
             {
                 operation: "up",
                 spec: { things: [resA({ slug: "2" }), { name: "resB", dependsOn: ["resA"] }] },
@@ -90,7 +103,11 @@ describeGoFile("pending_replace_test.go", [
                 state: ["resA", "resB"],
                 check: (seen) => {
                     pendingReplacement([])(seen);
-                    assert.deepEqual(seen.resources.map((resource) => nameOf(resource.urn)), ["resA", "resB"], seen.where);
+                    assert.deepEqual(
+                        seen.resources.map((resource) => nameOf(resource.urn)),
+                        ["resA", "resB"],
+                        seen.where,
+                    );
                 },
             },
         ],

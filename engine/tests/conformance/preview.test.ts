@@ -14,14 +14,20 @@ describeGoFile("preview_test.go", [
         runs: [
             {
                 operation: "up",
-                spec: { things: [thing("a", {}, { value: "abc" }), thing("b", {}, { value: "def" })], exports: { first: "a.value", second: "b.value" } },
+                spec: {
+                    things: [thing("a", {}, { value: "abc" }), thing("b", {}, { value: "def" })],
+                    exports: { first: "a.value", second: "b.value" },
+                },
                 ok: true,
                 steps: ["create a", "create b"],
                 state: ["a", "b"],
             },
             {
                 operation: "preview",
-                spec: { things: [thing("a", {}, { value: "step 1" }), thing("b", {}, { value: "def" })], exports: { first: "a.value", second: "b.value" } },
+                spec: {
+                    things: [thing("a", {}, { value: "step 1" }), thing("b", {}, { value: "def" })],
+                    exports: { first: "a.value", second: "b.value" },
+                },
                 ok: true,
                 steps: ["same b", "update a"],
                 state: ["a", "b"],
@@ -29,7 +35,10 @@ describeGoFile("preview_test.go", [
             },
             {
                 operation: "preview",
-                spec: { things: [thing("a"), thing("b", {}, { value: "def" }), thing("c")], exports: { first: "c.url", second: "b.value" } },
+                spec: {
+                    things: [thing("a"), thing("b", {}, { value: "def" }), thing("c")],
+                    exports: { first: "c.url", second: "b.value" },
+                },
                 ok: true,
                 steps: ["create c", "same b", "update a"].sort(),
                 state: ["a", "b"],

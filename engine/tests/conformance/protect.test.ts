@@ -10,19 +10,31 @@ const noProtectError = ({ result, where }: Seen) => assert.doesNotMatch(result.l
 const protectedA = (slug: string) => ({ things: [thing("resA", { protect: true }, { slug })] });
 /** resB, protected, takes its slug from resA, which is replaced delete-before-replace when its slug changes. */
 const dbrChain = (slug: string) => ({
-    things: [thing("resA", {}, { slug, deleteBeforeReplace: true }), { ...thing("resB", { protect: true }), refs: { slug: "resA.slug" }, dependsOn: ["resA"] }],
+    things: [
+        thing("resA", {}, { slug, deleteBeforeReplace: true }),
+        { ...thing("resB", { protect: true }), refs: { slug: "resA.slug" }, dependsOn: ["resA"] },
+    ],
 });
 
 /** resA, replaced (create-before-delete) when its slug changes, its deletes failing; resB, protected, depends on it. */
 const protectedDependent = (slug: string) => ({
-    things: [thing("resA", {}, { slug, failDelete: "delete error" }), { ...thing("resB", { protect: true }), dependsOn: ["resA"] }],
+    things: [
+        thing("resA", {}, { slug, failDelete: "delete error" }),
+        { ...thing("resB", { protect: true }), dependsOn: ["resA"] },
+    ],
 });
 
 describeGoFile("protect_test.go", [
     {
         go: "TestMultipleProtectedDeletes",
         runs: [
-            { operation: "up", spec: { things: [thing("resA", { protect: true }), thing("resB", { protect: true })] }, ok: true, steps: ["create resA", "create resB"], state: ["resA", "resB"] },
+            {
+                operation: "up",
+                spec: { things: [thing("resA", { protect: true }), thing("resB", { protect: true })] },
+                ok: true,
+                steps: ["create resA", "create resB"],
+                state: ["resA", "resB"],
+            },
             {
                 operation: "up",
                 spec: { things: [] },
@@ -39,7 +51,10 @@ describeGoFile("protect_test.go", [
         runs: [
             {
                 operation: "up",
-                spec: { groups: [{ name: "parent", options: { protect: true } }], things: [thing("child", { parent: "parent" })] },
+                spec: {
+                    groups: [{ name: "parent", options: { protect: true } }],
+                    things: [thing("child", { parent: "parent" })],
+                },
                 ok: true,
                 steps: ["create child", "create parent"],
                 state: ["child", "parent"],
@@ -50,25 +65,77 @@ describeGoFile("protect_test.go", [
     {
         go: "TestIgnoreProtect (a preview and an up with --ignore-protect delete the protected resources the program no longer declares)",
         runs: [
-            { operation: "up", spec: { things: [thing("resA", { protect: true }), thing("resB", { protect: true })] }, ok: true, steps: ["create resA", "create resB"], state: ["resA", "resB"] },
-            { operation: "preview", spec: { things: [] }, flags: ignoreProtect, ok: true, steps: ["delete resA", "delete resB"], state: ["resA", "resB"], check: noProtectError },
-            { operation: "up", spec: { things: [] }, flags: ignoreProtect, ok: true, steps: ["delete resA", "delete resB"], deletes: ["resA", "resB"], state: [], check: noProtectError },
+            {
+                operation: "up",
+                spec: { things: [thing("resA", { protect: true }), thing("resB", { protect: true })] },
+                ok: true,
+                steps: ["create resA", "create resB"],
+                state: ["resA", "resB"],
+            },
+            {
+                operation: "preview",
+                spec: { things: [] },
+                flags: ignoreProtect,
+                ok: true,
+                steps: ["delete resA", "delete resB"],
+                state: ["resA", "resB"],
+                check: noProtectError,
+            },
+            {
+                operation: "up",
+                spec: { things: [] },
+                flags: ignoreProtect,
+                ok: true,
+                steps: ["delete resA", "delete resB"],
+                deletes: ["resA", "resB"],
+                state: [],
+                check: noProtectError,
+            },
         ],
     },
     {
         go: "TestIgnoreProtectReplace",
         runs: [
             { operation: "up", spec: protectedA("foo"), ok: true, steps: ["create resA"], state: ["resA"] },
-            { operation: "up", spec: protectedA("bar"), ok: false, error: PROTECTED_REPLACE, steps: ["replace resA failed"], state: ["resA"] },
+            {
+                operation: "up",
+                spec: protectedA("bar"),
+                ok: false,
+                error: PROTECTED_REPLACE,
+                steps: ["replace resA failed"],
+                state: ["resA"],
+            },
             // The replacement stays protected: the flag does not unprotect it.
-            { operation: "up", spec: protectedA("bar"), flags: ignoreProtect, ok: true, steps: ["replace resA"], deletes: ["resA"], state: ["resA"], protect: ["resA"] },
+            {
+                operation: "up",
+                spec: protectedA("bar"),
+                flags: ignoreProtect,
+                ok: true,
+                steps: ["replace resA"],
+                deletes: ["resA"],
+                state: ["resA"],
+                protect: ["resA"],
+            },
         ],
     },
     {
         go: "TestIgnoreProtectDBRChain",
         runs: [
-            { operation: "up", spec: dbrChain("foo"), ok: true, steps: ["create resA", "create resB"], state: ["resA", "resB"] },
-            { operation: "up", spec: dbrChain("bar"), ok: false, error: PROTECTED_REPLACE, steps: ["replace resA failed"], state: ["resA", "resB"] },
+            {
+                operation: "up",
+                spec: dbrChain("foo"),
+                ok: true,
+                steps: ["create resA", "create resB"],
+                state: ["resA", "resB"],
+            },
+            {
+                operation: "up",
+                spec: dbrChain("bar"),
+                ok: false,
+                error: PROTECTED_REPLACE,
+                steps: ["replace resA failed"],
+                state: ["resA", "resB"],
+            },
             {
                 operation: "up",
                 spec: dbrChain("bar"),
@@ -86,7 +153,13 @@ describeGoFile("protect_test.go", [
         go: "TestIgnoreProtectDestroy",
         runs: [
             { operation: "up", spec: protectedA("foo"), ok: true, steps: ["create resA"], state: ["resA"] },
-            { operation: "destroy", ok: false, error: /cannot be deleted/, steps: ["delete resA failed"], state: ["resA"] },
+            {
+                operation: "destroy",
+                ok: false,
+                error: /cannot be deleted/,
+                steps: ["delete resA failed"],
+                state: ["resA"],
+            },
             {
                 operation: "destroy",
                 flags: ignoreProtect,
@@ -101,7 +174,13 @@ describeGoFile("protect_test.go", [
     {
         go: "TestProtectedDeleteChainsWithDuplicateDeletedResources",
         runs: [
-            { operation: "up", spec: protectedDependent("1"), ok: true, steps: ["create resA", "create resB"], state: ["resA", "resB"] },
+            {
+                operation: "up",
+                spec: protectedDependent("1"),
+                ok: true,
+                steps: ["create resA", "create resB"],
+                state: ["resA", "resB"],
+            },
             {
                 operation: "up",
                 spec: protectedDependent("2"),
@@ -126,7 +205,11 @@ describeGoFile("protect_test.go", [
                 check: ({ program, resources, where }) => {
                     assert.deepEqual(stateOrder(resources), ["resA", "resB"], where);
                     const left = Object.values(program.cloud()).filter((object) => object.label === "resA");
-                    assert.deepEqual(left.map((object) => object.slug), ["2"], `the replacement is what is left, ${where}`);
+                    assert.deepEqual(
+                        left.map((object) => object.slug),
+                        ["2"],
+                        `the replacement is what is left, ${where}`,
+                    );
                 },
             },
         ],

@@ -5,8 +5,21 @@ describeGoFile("provider_test.go", [
     {
         go: "TestMissingIDRefresh (a Read answering an empty id, with inputs and outputs all the same, is a delete)",
         runs: [
-            { operation: "up", spec: { things: [thing("resA", {}, { foo: "bar" })] }, ok: true, steps: ["create resA"], state: ["resA"] },
-            { operation: "refresh", before: drift({ readsAs: "" }, "resA"), ok: true, steps: ["read-gone resA"], calls: { read: ["resA"] }, state: [] },
+            {
+                operation: "up",
+                spec: { things: [thing("resA", {}, { foo: "bar" })] },
+                ok: true,
+                steps: ["create resA"],
+                state: ["resA"],
+            },
+            {
+                operation: "refresh",
+                before: drift({ readsAs: "" }, "resA"),
+                ok: true,
+                steps: ["read-gone resA"],
+                calls: { read: ["resA"] },
+                state: [],
+            },
         ],
     },
     {
@@ -18,7 +31,10 @@ describeGoFile("provider_test.go", [
         runs: [
             {
                 operation: "up",
-                spec: { groups: [{ name: "deletable" }], things: [thing("resA", { deletedWith: "deletable" }), thing("resB", { parent: "resA" })] },
+                spec: {
+                    groups: [{ name: "deletable" }],
+                    things: [thing("resA", { deletedWith: "deletable" }), thing("resB", { parent: "resA" })],
+                },
                 ok: true,
                 steps: ["create deletable", "create resA", "create resB"],
                 state: ["deletable", "resA", "resB"],

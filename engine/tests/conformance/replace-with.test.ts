@@ -9,7 +9,10 @@ const idsOf = ({ resources }: Seen) => new Map(resources.map((resource) => [name
 function replacedWith(go: string, deleteBeforeReplace: boolean): GoCase {
     let before = new Map<string, string>();
     const spec = (slug: string) => ({
-        things: [thing("resA", {}, { slug, ...(deleteBeforeReplace ? { deleteBeforeReplace: true } : {}) }), thing("resB", { replaceWith: ["resA"] }, { fixed: "property" })],
+        things: [
+            thing("resA", {}, { slug, ...(deleteBeforeReplace ? { deleteBeforeReplace: true } : {}) }),
+            thing("resB", { replaceWith: ["resA"] }, { fixed: "property" }),
+        ],
     });
     return {
         go,
@@ -23,7 +26,11 @@ function replacedWith(go: string, deleteBeforeReplace: boolean): GoCase {
                 state: ["resA", "resB"],
                 check: (seen) => {
                     before = idsOf(seen);
-                    assert.deepEqual(seen.resources[1]?.replaceWith, [urnOf("resA")], `resB's replaceWith, ${seen.where}`);
+                    assert.deepEqual(
+                        seen.resources[1]?.replaceWith,
+                        [urnOf("resA")],
+                        `resB's replaceWith, ${seen.where}`,
+                    );
                 },
             },
             {
@@ -36,8 +43,13 @@ function replacedWith(go: string, deleteBeforeReplace: boolean): GoCase {
                 state: ["resA", "resB"],
                 // The replacements keep their URNs, in their order, with new ids.
                 check: (seen) => {
-                    assert.deepEqual(seen.resources.map((resource) => nameOf(resource.urn)), ["resA", "resB"], seen.where);
-                    for (const [name, id] of idsOf(seen)) assert.notEqual(id, before.get(name), `${name} has a new id, ${seen.where}`);
+                    assert.deepEqual(
+                        seen.resources.map((resource) => nameOf(resource.urn)),
+                        ["resA", "resB"],
+                        seen.where,
+                    );
+                    for (const [name, id] of idsOf(seen))
+                        assert.notEqual(id, before.get(name), `${name} has a new id, ${seen.where}`);
                 },
             },
         ],
@@ -52,13 +64,23 @@ describeGoFile("replace_with_test.go", [
         runs: [
             {
                 operation: "up",
-                spec: { things: [thing("resB"), thing("resC", {}, { slug: "bar" }), thing("resA", { replaceWith: ["resC"], deletedWith: "resB" })] },
+                spec: {
+                    things: [
+                        thing("resB"),
+                        thing("resC", {}, { slug: "bar" }),
+                        thing("resA", { replaceWith: ["resC"], deletedWith: "resB" }),
+                    ],
+                },
                 ok: true,
                 steps: ["create resA", "create resB", "create resC"],
                 state: ["resA", "resB", "resC"],
                 deletedWith: { resA: "resB" },
                 check: ({ resources, where }) => {
-                    assert.deepEqual(resources.map((resource) => nameOf(resource.urn)), ["resB", "resC", "resA"], where);
+                    assert.deepEqual(
+                        resources.map((resource) => nameOf(resource.urn)),
+                        ["resB", "resC", "resA"],
+                        where,
+                    );
                     assert.deepEqual(resources[2]?.replaceWith, [urnOf("resC")], where);
                 },
             },
@@ -71,7 +93,12 @@ describeGoFile("replace_with_test.go", [
                 deletes: ["resB", "resC"],
                 calls: { create: ["resA", "resC"] },
                 state: ["resA", "resC"],
-                check: ({ resources, where }) => assert.deepEqual(resources.map((resource) => nameOf(resource.urn)), ["resC", "resA"], where),
+                check: ({ resources, where }) =>
+                    assert.deepEqual(
+                        resources.map((resource) => nameOf(resource.urn)),
+                        ["resC", "resA"],
+                        where,
+                    ),
             },
         ],
     },

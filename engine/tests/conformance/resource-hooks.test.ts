@@ -12,7 +12,11 @@ const GROUP_TYPE = "enginetest:index:Group";
 const GROUP_URN = (name: string) => `urn:pulumi:dev::enginetest::${GROUP_TYPE}::${name}`;
 
 /** One hook (onDryRun, as the Go tests' NewHook(..., true, false) makes it), and resA binding it. */
-const hooked = (binding: HookBinding, hook: Partial<HookSpec> = {}, inputs: Record<string, unknown> = { a: "A" }): ProgramSpec => ({
+const hooked = (
+    binding: HookBinding,
+    hook: Partial<HookSpec> = {},
+    inputs: Record<string, unknown> = { a: "A" },
+): ProgramSpec => ({
     hooks: [{ name: "myHook", onDryRun: true, ...hook }],
     things: [thing("resA", { hooks: binding }, inputs)],
 });
@@ -39,7 +43,12 @@ const noHookCalled = (seen: Seen) => assert.deepEqual(called(seen), [], seen.whe
 
 /** An up that creates resA, the hooks bound to it not called. */
 const createA = (spec: ProgramSpec, check: (seen: Seen) => void = noHookCalled): Run => ({
-    operation: "up", spec, ok: true, steps: ["create resA"], state: ["resA"], check,
+    operation: "up",
+    spec,
+    ok: true,
+    steps: ["create resA"],
+    state: ["resA"],
+    check,
 });
 
 /** createA, keeping resA as it was created for a later run's check. */
@@ -57,12 +66,23 @@ function dryRun(): GoCase {
     const calls = (expected: string[]) => (seen: Seen) => {
         const made = hookCallsOf(seen);
         made.forEach((call) => aboutResA(call, seen.where));
-        assert.deepEqual(made.map((call) => `${call.hook}${call.dryRun ? " (dry run)" : ""}`), expected, seen.where);
+        assert.deepEqual(
+            made.map((call) => `${call.hook}${call.dryRun ? " (dry run)" : ""}`),
+            expected,
+            seen.where,
+        );
     };
     return {
         go: "TestResourceHookDryRun",
         runs: [
-            { operation: "preview", spec, ok: true, steps: ["create resA"], state: [], check: calls(["myHookTrue (dry run)"]) },
+            {
+                operation: "preview",
+                spec,
+                ok: true,
+                steps: ["create resA"],
+                state: [],
+                check: calls(["myHookTrue (dry run)"]),
+            },
             createA(spec, calls(["myHookTrue", "myHookFalse"])),
         ],
     };
@@ -83,7 +103,14 @@ function afterCreate(): GoCase {
     return {
         go: "TestResourceHooksAfterCreate",
         runs: [
-            { operation: "preview", spec, ok: true, steps: ["create resA"], state: [], check: (seen) => assert.equal(onlyCall(seen).newInputs?.a, "A", seen.where) },
+            {
+                operation: "preview",
+                spec,
+                ok: true,
+                steps: ["create resA"],
+                state: [],
+                check: (seen) => assert.equal(onlyCall(seen).newInputs?.a, "A", seen.where),
+            },
             createA(spec, checked),
         ],
     };
@@ -96,15 +123,19 @@ function optionsAreSent(): GoCase {
         things: [
             thing("parent"),
             {
-                ...thing("resA", {
-                    parent: "parent",
-                    protect: true,
-                    retainOnDelete: true,
-                    ignoreChanges: ["a"],
-                    replaceOnChanges: ["b"],
-                    additionalSecretOutputs: ["secret"],
-                    hooks: { beforeCreate: ["myHook"] },
-                }, { a: "A", b: "B" }),
+                ...thing(
+                    "resA",
+                    {
+                        parent: "parent",
+                        protect: true,
+                        retainOnDelete: true,
+                        ignoreChanges: ["a"],
+                        replaceOnChanges: ["b"],
+                        additionalSecretOutputs: ["secret"],
+                        hooks: { beforeCreate: ["myHook"] },
+                    },
+                    { a: "A", b: "B" },
+                ),
                 dependsOn: ["parent"],
             },
         ],
@@ -140,7 +171,16 @@ function optionsAreSent(): GoCase {
     };
     return {
         go: "TestResourceHooks_OptionsAreSent",
-        runs: [{ operation: "up", spec, ok: true, steps: ["create parent", "create resA"], state: ["parent", "resA"], check: options }],
+        runs: [
+            {
+                operation: "up",
+                spec,
+                ok: true,
+                steps: ["create parent", "create resA"],
+                state: ["parent", "resA"],
+                check: options,
+            },
+        ],
     };
 }
 
@@ -150,7 +190,14 @@ function oldAndNewOptionsOnUpdate(): GoCase {
         go: "TestResourceHooks_OldAndNewOptionsAreSentOnUpdate (resA is custom: the double updates no component)",
         runs: [
             createA(before),
-            { operation: "up", spec: after, ok: true, steps: ["update resA"], state: ["resA"], check: (seen) => oldAndNewOptions(onlyCall(seen), seen.where) },
+            {
+                operation: "up",
+                spec: after,
+                ok: true,
+                steps: ["update resA"],
+                state: ["resA"],
+                check: (seen) => oldAndNewOptions(onlyCall(seen), seen.where),
+            },
         ],
     };
 }
@@ -161,12 +208,31 @@ function beforeCreateError(): GoCase {
         const call = onlyCall(seen);
         aboutResA(call, seen.where);
         // The checked inputs (the provider's Check adds a tier).
-        assert.deepEqual([call.newInputs?.label, call.newInputs?.a, call.newInputs?.tier], ["resA", "A", "standard"], seen.where);
-        assert.deepEqual([call.oldInputs, call.newOutputs, call.oldOutputs], [undefined, undefined, undefined], seen.where);
+        assert.deepEqual(
+            [call.newInputs?.label, call.newInputs?.a, call.newInputs?.tier],
+            ["resA", "A", "standard"],
+            seen.where,
+        );
+        assert.deepEqual(
+            [call.oldInputs, call.newOutputs, call.oldOutputs],
+            [undefined, undefined, undefined],
+            seen.where,
+        );
     };
     return {
         go: "TestResourceHookBeforeCreateError",
-        runs: [{ operation: "up", spec, ok: false, error: /before hook "myHook" failed: Oh no/, steps: ["create resA failed"], calls: { create: [] }, state: [], check: checked }],
+        runs: [
+            {
+                operation: "up",
+                spec,
+                ok: false,
+                error: /before hook "myHook" failed: Oh no/,
+                steps: ["create resA failed"],
+                calls: { create: [] },
+                state: [],
+                check: checked,
+            },
+        ],
     };
 }
 
@@ -195,13 +261,24 @@ function afterDelete(): GoCase {
 }
 
 function componentAfterDelete(): GoCase {
-    const spec: ProgramSpec = { hooks: [{ name: "myHook", onDryRun: true }], groups: [{ name: "resA", options: { hooks: { afterDelete: ["myHook"] } } }], things: [] };
+    const spec: ProgramSpec = {
+        hooks: [{ name: "myHook", onDryRun: true }],
+        groups: [{ name: "resA", options: { hooks: { afterDelete: ["myHook"] } } }],
+        things: [],
+    };
     const { keep, kept } = keeper("resA");
     return {
         go: "TestResourceHookComponentAfterDelete (a component the program registers itself: the Node SDK's ComponentResource, not a remote component's Construct)",
         runs: [
             createKeeping(spec, keep),
-            { operation: "up", spec: hooksOnly(spec), ok: true, steps: ["delete resA"], state: [], check: deleteCallOf(kept) },
+            {
+                operation: "up",
+                spec: hooksOnly(spec),
+                ok: true,
+                steps: ["delete resA"],
+                state: [],
+                check: deleteCallOf(kept),
+            },
         ],
     };
 }
@@ -213,15 +290,32 @@ function beforeDeleteError(): GoCase {
         go: "TestResourceHookBeforeDeleteError",
         runs: [
             createKeeping(spec, keep),
-            { operation: "up", spec: hooksOnly(spec), ok: false, error: /hook "myHook" failed: Oh no/, steps: ["delete resA failed"], state: ["resA"], check: deleteCallOf(kept) },
+            {
+                operation: "up",
+                spec: hooksOnly(spec),
+                ok: false,
+                error: /hook "myHook" failed: Oh no/,
+                steps: ["delete resA failed"],
+                state: ["resA"],
+                check: deleteCallOf(kept),
+            },
         ],
     };
 }
 
 function beforeUpdate(): GoCase {
-    const hooks = [{ name: "shouldNotBeCalled", onDryRun: true }, { name: "shouldBeCalled", onDryRun: true }];
-    const create: ProgramSpec = { hooks, things: [thing("resA", { hooks: { beforeUpdate: ["shouldNotBeCalled"] } }, { foo: "bar", frob: "baz" })] };
-    const update: ProgramSpec = { hooks, things: [thing("resA", { hooks: { beforeUpdate: ["shouldBeCalled"] } }, { foo: "bar", frob: "updated" })] };
+    const hooks = [
+        { name: "shouldNotBeCalled", onDryRun: true },
+        { name: "shouldBeCalled", onDryRun: true },
+    ];
+    const create: ProgramSpec = {
+        hooks,
+        things: [thing("resA", { hooks: { beforeUpdate: ["shouldNotBeCalled"] } }, { foo: "bar", frob: "baz" })],
+    };
+    const update: ProgramSpec = {
+        hooks,
+        things: [thing("resA", { hooks: { beforeUpdate: ["shouldBeCalled"] } }, { foo: "bar", frob: "updated" })],
+    };
     const { keep, kept } = keeper("resA");
     const checked = (seen: Seen) => {
         const call = onlyCall(seen);
@@ -234,15 +328,25 @@ function beforeUpdate(): GoCase {
     };
     return {
         go: "TestResourceHookBeforeUpdate",
-        runs: [createKeeping(create, keep), { operation: "up", spec: update, ok: true, steps: ["update resA"], state: ["resA"], check: checked }],
+        runs: [
+            createKeeping(create, keep),
+            { operation: "up", spec: update, ok: true, steps: ["update resA"], state: ["resA"], check: checked },
+        ],
     };
 }
 
 function beforeUpdateError(): GoCase {
-    const spec = (foo: string): ProgramSpec => ({ hooks: [{ name: "hook", onDryRun: true, fail: "this hook returns an error" }], things: [thing("resA", { hooks: { beforeUpdate: ["hook"] } }, { foo })] });
+    const spec = (foo: string): ProgramSpec => ({
+        hooks: [{ name: "hook", onDryRun: true, fail: "this hook returns an error" }],
+        things: [thing("resA", { hooks: { beforeUpdate: ["hook"] } }, { foo })],
+    });
     const notUpdated = (seen: Seen) => {
         const call = onlyCall(seen);
-        assert.deepEqual([call.newInputs?.foo, call.oldInputs?.foo, call.oldOutputs?.foo, call.newOutputs], ["updated", "bar", "bar", undefined], seen.where);
+        assert.deepEqual(
+            [call.newInputs?.foo, call.oldInputs?.foo, call.oldOutputs?.foo, call.newOutputs],
+            ["updated", "bar", "bar", undefined],
+            seen.where,
+        );
         assert.equal(seen.resources[0]?.outputs.foo, "bar", `the resource was not updated, ${seen.where}`);
     };
     return {
@@ -270,7 +374,16 @@ function deleteCalledOnDestroyRunProgram(): GoCase {
         go: "TestResourceHookDeleteCalledOnDestroyRunProgram",
         runs: [
             createKeeping(spec, keep),
-            { operation: "destroy", spec, flags: { runProgram: true }, ok: true, steps: ["delete resA", "same resA"], deletes: ["resA"], state: [], check: deleteCallOf(kept) },
+            {
+                operation: "destroy",
+                spec,
+                flags: { runProgram: true },
+                ok: true,
+                steps: ["delete resA", "same resA"],
+                deletes: ["resA"],
+                state: [],
+                check: deleteCallOf(kept),
+            },
         ],
     };
 }
@@ -279,19 +392,33 @@ function deleteErrorWhenNoRunProgram(): GoCase {
     const spec = hooked({ beforeDelete: ["myHook"] });
     const refused = (seen: Seen) => {
         noHookCalled(seen);
-        diagnosed(seen, /^error: .*::resA: Resource has delete hooks registered, but the program is not running\. Hooks: myHook$/);
+        diagnosed(
+            seen,
+            /^error: .*::resA: Resource has delete hooks registered, but the program is not running\. Hooks: myHook$/,
+        );
     };
     return {
         go: "TestResourceHookDeleteErrorWhenNoRunProgram",
         runs: [
             createA(spec),
-            { operation: "destroy", ok: false, error: /^You must run with the `--run-program` flag to use delete hooks during destroy\.$/, steps: [], state: ["resA"], check: refused },
+            {
+                operation: "destroy",
+                ok: false,
+                error: /^You must run with the `--run-program` flag to use delete hooks during destroy\.$/,
+                steps: [],
+                state: ["resA"],
+                check: refused,
+            },
         ],
     };
 }
 
 function component(): GoCase {
-    const spec: ProgramSpec = { hooks: [{ name: "myHook", onDryRun: true }], groups: [{ name: "resA", options: { hooks: { afterCreate: ["myHook"] } } }], things: [] };
+    const spec: ProgramSpec = {
+        hooks: [{ name: "myHook", onDryRun: true }],
+        groups: [{ name: "resA", options: { hooks: { afterCreate: ["myHook"] } } }],
+        things: [],
+    };
     return {
         go: "TestResourceHookComponent (a component the program registers itself: the Node SDK's ComponentResource, not a remote component's Construct)",
         runs: [createA(spec, (seen) => aboutResA(onlyCall(seen), seen.where, GROUP_URN("resA"), GROUP_TYPE))],
@@ -299,7 +426,10 @@ function component(): GoCase {
 }
 
 function transform(): GoCase {
-    const spec: ProgramSpec = { hooks: [{ name: "myHook", onDryRun: true }], things: [thing("resA", { transformed: { hooks: { beforeCreate: ["myHook"] } } })] };
+    const spec: ProgramSpec = {
+        hooks: [{ name: "myHook", onDryRun: true }],
+        things: [thing("resA", { transformed: { hooks: { beforeCreate: ["myHook"] } } })],
+    };
     return { go: "TestResourceHookTransform", runs: [createA(spec, (seen) => aboutResA(onlyCall(seen), seen.where))] };
 }
 
@@ -309,26 +439,54 @@ function afterCreateError(): GoCase {
         const call = onlyCall(seen);
         const [resA] = seen.resources as [ResourceState];
         aboutResA(call, seen.where);
-        assert.deepEqual([call.newInputs, call.newOutputs, call.oldInputs, call.oldOutputs], [resA.inputs, resA.outputs, undefined, undefined], seen.where);
+        assert.deepEqual(
+            [call.newInputs, call.newOutputs, call.oldInputs, call.oldOutputs],
+            [resA.inputs, resA.outputs, undefined, undefined],
+            seen.where,
+        );
         diagnosed(seen, /^error: .*::resA: after hook "myHook" failed: Oh no$/);
     };
     return {
         go: "TestResourceHookAfterCreateError",
         // The resource is in the state: the create itself succeeded, only its after hook failed.
-        runs: [{ operation: "up", spec, ok: false, error: /hook "myHook" failed: Oh no/, steps: ["create resA"], state: ["resA"], check: checked }],
+        runs: [
+            {
+                operation: "up",
+                spec,
+                ok: false,
+                error: /hook "myHook" failed: Oh no/,
+                steps: ["create resA"],
+                state: ["resA"],
+                check: checked,
+            },
+        ],
     };
 }
 
 /** resA, whose after-create hook fails, then resB, registered once resA's registration has returned (dependsOn). */
 const failingThenB: ProgramSpec = {
     hooks: [{ name: "myHook", onDryRun: true, fail: "hook failed" }],
-    things: [thing("resA", { hooks: { afterCreate: ["myHook"] } }, { a: "A" }), { ...thing("resB", {}, { b: "B" }), dependsOn: ["resA"] }],
+    things: [
+        thing("resA", { hooks: { afterCreate: ["myHook"] } }, { a: "A" }),
+        { ...thing("resB", {}, { b: "B" }), dependsOn: ["resA"] },
+    ],
 };
 
 function afterCreateErrorFailsFast(): GoCase {
     return {
         go: "TestResourceHookAfterCreateErrorFailsFast",
-        runs: [{ operation: "up", spec: failingThenB, ok: false, error: /hook failed/, steps: ["create resA"], calls: { create: ["resA"] }, state: ["resA"], check: (seen) => assert.deepEqual(called(seen), ["myHook resA"], seen.where) }],
+        runs: [
+            {
+                operation: "up",
+                spec: failingThenB,
+                ok: false,
+                error: /hook failed/,
+                steps: ["create resA"],
+                calls: { create: ["resA"] },
+                state: ["resA"],
+                check: (seen) => assert.deepEqual(called(seen), ["myHook resA"], seen.where),
+            },
+        ],
     };
 }
 
@@ -362,7 +520,17 @@ function afterDeleteError(): GoCase {
         go: "TestResourceHookAfterDeleteError",
         runs: [
             createKeeping(spec, keep),
-            { operation: "up", spec: hooksOnly(spec), ok: false, error: /hook "myHook" failed: Oh no/, steps: ["delete resA"], deletes: ["resA"], state: [], cloud: 0, check: checked },
+            {
+                operation: "up",
+                spec: hooksOnly(spec),
+                ok: false,
+                error: /hook "myHook" failed: Oh no/,
+                steps: ["delete resA"],
+                deletes: ["resA"],
+                state: [],
+                cloud: 0,
+                check: checked,
+            },
         ],
     };
 }
@@ -373,7 +541,20 @@ function ignoredError(go: string, binding: HookBinding, type: string): GoCase {
         assert.deepEqual(called(seen), ["myHook resA"], seen.where);
         diagnosed(seen, new RegExp(`^warning: .*::resA: ${type} hook "myHook" failed: Oh no$`));
     };
-    return { go, runs: [{ operation: "up", spec, ok: true, steps: ["create resA"], calls: { create: ["resA"] }, state: ["resA"], check: warned }] };
+    return {
+        go,
+        runs: [
+            {
+                operation: "up",
+                spec,
+                ok: true,
+                steps: ["create resA"],
+                calls: { create: ["resA"] },
+                state: ["resA"],
+                check: warned,
+            },
+        ],
+    };
 }
 
 describeGoFile("resource_hooks_test.go", [

@@ -8,7 +8,14 @@ import { StateEditName, editStateFile } from "../../state/state-edit";
 import { shownSteps } from "../../state/default-provider";
 import { ResourceState } from "../../state/state-file";
 import { LifecycleResult, Operation, RunOptions } from "../../types";
-import { HookCallRecord, ProgramSpec, ProviderCall, TestProgram, ThingSpec, freshProgramPerTest } from "../test-program";
+import {
+    HookCallRecord,
+    ProgramSpec,
+    ProviderCall,
+    TestProgram,
+    ThingSpec,
+    freshProgramPerTest,
+} from "../test-program";
 import { inQuickShare, sampleOf } from "../../../test/support/depth";
 
 export interface Run {
@@ -69,18 +76,28 @@ export const STACK_URN = "urn:pulumi:dev::enginetest::pulumi:pulumi:Stack::engin
 export const PROVIDER_URN = "urn:pulumi:dev::enginetest::pulumi:providers:pulumi-nodejs::default";
 const THING = "pulumi-nodejs:dynamic/test:Thing";
 /** The URN of a thing under `depth` things as its parent, grandparent, ... */
-export const urnOf = (name: string, depth = 0) => `urn:pulumi:dev::enginetest::${Array(depth + 1).fill(THING).join("$")}::${name}`;
+export const urnOf = (name: string, depth = 0) =>
+    `urn:pulumi:dev::enginetest::${Array(depth + 1)
+        .fill(THING)
+        .join("$")}::${name}`;
 export const nameOf = (urn: string) => urn.split("::").pop() ?? "";
 /** A pattern matching the text literally. */
 export const literally = (text: string) => new RegExp(text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"));
 /** The error of a resource claiming through an alias what another resource has (diag.GetDuplicateResourceAliasError). */
 export const duplicateAlias = (alias: string, resource: string, conflicting: string) =>
-    literally(`Duplicate resource alias '${urnOf(alias)}' applied to resource with URN '${urnOf(resource)}' conflicting with resource with URN '${urnOf(conflicting)}'`);
+    literally(
+        `Duplicate resource alias '${urnOf(alias)}' applied to resource with URN '${urnOf(resource)}' conflicting with resource with URN '${urnOf(conflicting)}'`,
+    );
 
 /** The names of the state's resources in its order, " (delete)" after a copy waiting for its deletion (Go's Delete flag). */
-export const stateOrder = (resources: readonly ResourceState[]) => resources.map((resource) => `${nameOf(resource.urn)}${resource.pendingDelete ? " (delete)" : ""}`);
+export const stateOrder = (resources: readonly ResourceState[]) =>
+    resources.map((resource) => `${nameOf(resource.urn)}${resource.pendingDelete ? " (delete)" : ""}`);
 
-export const thing = (name: string, options: NonNullable<ThingSpec["options"]> = {}, inputs: Record<string, unknown> = {}): ThingSpec => ({
+export const thing = (
+    name: string,
+    options: NonNullable<ThingSpec["options"]> = {},
+    inputs: Record<string, unknown> = {},
+): ThingSpec => ({
     name,
     inputs,
     options,
@@ -107,14 +124,33 @@ export function basicLifecycle(spec: ProgramSpec): Run[] {
     const names = [...(spec.groups ?? []), ...spec.things].map((declared) => declared.name).sort();
     const custom = spec.things.map((declared) => declared.name).sort();
     const same = { ok: true, steps: names.map((name) => `same ${name}`), state: names };
-    const refresh = { operation: "refresh" as const, ...same, steps: custom.map((name) => `same ${name}`), calls: { read: custom } };
+    const refresh = {
+        operation: "refresh" as const,
+        ...same,
+        steps: custom.map((name) => `same ${name}`),
+        calls: { read: custom },
+    };
     const emptied = ({ program, where }: Seen) => assert.deepEqual(program.state().resources, [], where);
     return [
-        { operation: "up", spec, ok: true, steps: names.map((name) => `create ${name}`), calls: { create: custom }, state: names },
+        {
+            operation: "up",
+            spec,
+            ok: true,
+            steps: names.map((name) => `create ${name}`),
+            calls: { create: custom },
+            state: names,
+        },
         refresh,
         { operation: "up", spec, ...same, calls: { create: [], update: [] } },
         refresh,
-        { operation: "destroy", ok: true, steps: names.map((name) => `delete ${name}`), deletes: custom, state: [], check: emptied },
+        {
+            operation: "destroy",
+            ok: true,
+            steps: names.map((name) => `delete ${name}`),
+            deletes: custom,
+            state: [],
+            check: emptied,
+        },
         { operation: "refresh", ok: true, steps: [], calls: { read: [] }, state: [], check: emptied },
     ];
 }
@@ -129,7 +165,13 @@ const stateEdit =
     (edit: StateEditName) =>
     (...names: string[]) =>
     (program: TestProgram) =>
-        editStateFile(program.stateFile, { edit, urns: names.map((name) => urnOf(name)), all: false, force: false, targetDependents: false });
+        editStateFile(program.stateFile, {
+            edit,
+            urns: names.map((name) => urnOf(name)),
+            all: false,
+            force: false,
+            targetDependents: false,
+        });
 export const taint = stateEdit("taint");
 export const unprotect = stateEdit("unprotect");
 
@@ -137,7 +179,11 @@ export const unprotect = stateEdit("unprotect");
 export const drift =
     (change: Record<string, unknown>, ...labels: string[]) =>
     (program: TestProgram) =>
-        program.editCloud((cloud) => Object.values(cloud).filter((object) => labels.includes(String(object.label))).forEach((object) => Object.assign(object, change)));
+        program.editCloud((cloud) =>
+            Object.values(cloud)
+                .filter((object) => labels.includes(String(object.label)))
+                .forEach((object) => Object.assign(object, change)),
+        );
 
 /** A new stack: no state, and nothing in the provider's service (a Go test's run from a nil snapshot). */
 export const freshStack = (program: TestProgram) => {
@@ -149,7 +195,11 @@ export const freshStack = (program: TestProgram) => {
 export const gone =
     (...labels: string[]) =>
     (program: TestProgram) =>
-        program.editCloud((cloud) => Object.entries(cloud).filter(([, object]) => labels.includes(String(object.label))).forEach(([id]) => delete cloud[id]));
+        program.editCloud((cloud) =>
+            Object.entries(cloud)
+                .filter(([, object]) => labels.includes(String(object.label)))
+                .forEach(([id]) => delete cloud[id]),
+        );
 
 const QUICK_SHARE_OF_FILES = 1 / 3;
 
@@ -159,7 +209,9 @@ export function describeGoFile(goFile: string, cases: GoCase[]): void {
         this.timeout(240_000);
         const testProgram = freshProgramPerTest();
         // Quick depth: a third of the Go files, one case each (each run a different third).
-        const sampled = inQuickShare(`the Go engine's ${goFile}`, QUICK_SHARE_OF_FILES) ? sampleOf(`the Go engine's ${goFile}`, cases, 1, (picked) => picked.go.split(" ")[0]) : [];
+        const sampled = inQuickShare(`the Go engine's ${goFile}`, QUICK_SHARE_OF_FILES)
+            ? sampleOf(`the Go engine's ${goFile}`, cases, 1, (picked) => picked.go.split(" ")[0])
+            : [];
         for (const goCase of sampled) {
             it(`${goFile} ${goCase.go}`, async () => {
                 const program = testProgram();
@@ -174,7 +226,11 @@ export function describeGoFile(goFile: string, cases: GoCase[]): void {
 async function checkRun(program: TestProgram, run: Run, title: string): Promise<void> {
     run.before?.(program);
     program.takeCalls();
-    const result = await program.run(run.operation, typeof run.spec === "function" ? run.spec(program) : run.spec, run.flags);
+    const result = await program.run(
+        run.operation,
+        typeof run.spec === "function" ? run.spec(program) : run.spec,
+        run.flags,
+    );
     const where = `${title}:\n${result.log}`;
     assert.equal(result.ok, run.ok, where);
     if (run.error) {
@@ -186,14 +242,20 @@ async function checkRun(program: TestProgram, run: Run, title: string): Promise<
         .sort();
     assert.deepEqual(steps, run.steps, where);
     const calls = program.takeCalls();
-    const labels = (kind: ProviderCall["call"]) => calls.filter((call) => call.call === kind).map((call) => call.label ?? "").sort();
+    const labels = (kind: ProviderCall["call"]) =>
+        calls
+            .filter((call) => call.call === kind)
+            .map((call) => call.label ?? "")
+            .sort();
     assert.deepEqual(labels("delete"), run.deletes ?? [], where);
     for (const [kind, expected] of Object.entries(run.calls ?? {})) {
         assert.deepEqual(labels(kind as ProviderCall["call"]), expected, `${kind} calls, ${where}`);
     }
     // A preview of a new stack writes no state.
     const recorded = fs.existsSync(program.stateFile) ? program.state().resources : [];
-    const resources = recorded.filter((resource) => resource.type !== "pulumi:pulumi:Stack" && !resource.type.startsWith("pulumi:providers:"));
+    const resources = recorded.filter(
+        (resource) => resource.type !== "pulumi:pulumi:Stack" && !resource.type.startsWith("pulumi:providers:"),
+    );
     assert.deepEqual(resources.map((resource) => nameOf(resource.urn)).sort(), run.state, where);
     if (run.cloud !== undefined) {
         assert.equal(Object.keys(program.cloud()).length, run.cloud, where);
@@ -210,17 +272,39 @@ export function checkIntegrity({ program, where }: Seen): void {
     const seen = new Set<string>();
     for (const resource of program.state().resources) {
         for (const urn of [resource.parent, ...resource.dependencies, resource.deletedWith]) {
-            assert.ok(urn === undefined || seen.has(urn), `${resource.urn} refers to ${urn}, which is not before it in the state; ${where}`);
+            assert.ok(
+                urn === undefined || seen.has(urn),
+                `${resource.urn} refers to ${urn}, which is not before it in the state; ${where}`,
+            );
         }
         seen.add(resource.urn);
     }
 }
 
 function checkRecorded(resources: ResourceState[], run: Run, where: string): void {
-    const named = (flag: (resource: ResourceState) => unknown) => resources.filter(flag).map((resource) => nameOf(resource.urn)).sort();
-    if (run.taint) assert.deepEqual(named((resource) => resource.taint), run.taint, `taint, ${where}`);
-    if (run.protect) assert.deepEqual(named((resource) => resource.protect), run.protect, `protect, ${where}`);
-    if (run.pendingDelete) assert.deepEqual(named((resource) => resource.pendingDelete), run.pendingDelete, `pending deletes, ${where}`);
+    const named = (flag: (resource: ResourceState) => unknown) =>
+        resources
+            .filter(flag)
+            .map((resource) => nameOf(resource.urn))
+            .sort();
+    if (run.taint)
+        assert.deepEqual(
+            named((resource) => resource.taint),
+            run.taint,
+            `taint, ${where}`,
+        );
+    if (run.protect)
+        assert.deepEqual(
+            named((resource) => resource.protect),
+            run.protect,
+            `protect, ${where}`,
+        );
+    if (run.pendingDelete)
+        assert.deepEqual(
+            named((resource) => resource.pendingDelete),
+            run.pendingDelete,
+            `pending deletes, ${where}`,
+        );
     const live = (name: string) => {
         const found = resources.filter((resource) => nameOf(resource.urn) === name && !resource.pendingDelete);
         assert.equal(found.length, 1, `one live ${name}, ${where}`);
@@ -234,7 +318,11 @@ function checkRecorded(resources: ResourceState[], run: Run, where: string): voi
     }
     for (const [name, expected] of Object.entries(run.parents ?? {})) {
         const parent = live(name).parent;
-        assert.equal(parent === undefined || parent === STACK_URN ? "" : nameOf(parent), expected, `parent of ${name}, ${where}`);
+        assert.equal(
+            parent === undefined || parent === STACK_URN ? "" : nameOf(parent),
+            expected,
+            `parent of ${name}, ${where}`,
+        );
     }
     for (const [name, expected] of Object.entries(run.inputs ?? {})) {
         const inputs = live(name).inputs;

@@ -7,14 +7,21 @@ import { Seen, checkIntegrity, describeGoFile, duplicateAlias, nameOf, thing, ur
 const external =
     (expected: Record<string, boolean>) =>
     ({ resources, where }: Seen) =>
-        assert.deepEqual(Object.fromEntries(resources.map((resource) => [nameOf(resource.urn), resource.external === true])), expected, where);
-
+        assert.deepEqual(
+            Object.fromEntries(resources.map((resource) => [nameOf(resource.urn), resource.external === true])),
+            expected,
+            where,
+        );
 
 /** Each step's new state, and its state once done, is External for a read resource only (events.go makeStepEventStateMetadata). */
 function externalInEvents({ result, where }: Seen): void {
     for (const step of result.steps.filter((each) => each.type !== "pulumi:pulumi:Stack")) {
         const expected = step.name === "externalRes";
-        assert.deepEqual([step.new?.external === true, step.done?.external === true], [expected, expected], `${step.name}; ${where}`);
+        assert.deepEqual(
+            [step.new?.external === true, step.done?.external === true],
+            [expected, expected],
+            `${step.name}; ${where}`,
+        );
     }
 }
 
@@ -34,7 +41,16 @@ describeGoFile("step_generator_test.go", [
     },
     {
         go: "TestDuplicateURN (two registrations of one URN; its read of the same URN is not transcribed)",
-        runs: [{ operation: "up", spec: { things: [thing("resA"), thing("resA")] }, ok: false, error: /::resA: registered twice/, steps: ["create resA"], state: ["resA"] }],
+        runs: [
+            {
+                operation: "up",
+                spec: { things: [thing("resA"), thing("resA")] },
+                ok: false,
+                error: /::resA: registered twice/,
+                steps: ["create resA"],
+                state: ["resA"],
+            },
+        ],
     },
     {
         go: "TestSecretMasked (a secret input the provider returns as an output stays secret in the state)",
@@ -55,7 +71,14 @@ describeGoFile("step_generator_test.go", [
     {
         go: "TestInitErrorsStep (a resource left with init errors is updated by the next up, which clears them)",
         runs: [
-            { operation: "up", spec: { things: [thing("resA", {}, { failInit: "not ready" })] }, ok: false, error: /did not start/, steps: ["create resA failed"], state: ["resA"] },
+            {
+                operation: "up",
+                spec: { things: [thing("resA", {}, { failInit: "not ready" })] },
+                ok: false,
+                error: /did not start/,
+                steps: ["create resA failed"],
+                state: ["resA"],
+            },
             {
                 operation: "up",
                 spec: { things: [thing("resA")] },
@@ -70,7 +93,14 @@ describeGoFile("step_generator_test.go", [
     {
         go: "TestReadReplaceStep",
         runs: [
-            { operation: "up", spec: { things: [thing("resA")] }, ok: true, steps: ["create resA"], state: ["resA"], check: external({ resA: false }) },
+            {
+                operation: "up",
+                spec: { things: [thing("resA")] },
+                ok: true,
+                steps: ["create resA"],
+                state: ["resA"],
+                check: external({ resA: false }),
+            },
             {
                 operation: "up",
                 spec: { things: [{ name: "resA", get: "read-id" }] },
@@ -83,7 +113,11 @@ describeGoFile("step_generator_test.go", [
                 check: (seen) => {
                     external({ resA: true })(seen);
                     checkIntegrity(seen);
-                    assert.deepEqual(seen.calls.filter((call) => call.call === "read").map((call) => call.id), ["read-id"], seen.where);
+                    assert.deepEqual(
+                        seen.calls.filter((call) => call.call === "read").map((call) => call.id),
+                        ["read-id"],
+                        seen.where,
+                    );
                 },
             },
         ],
@@ -91,7 +125,14 @@ describeGoFile("step_generator_test.go", [
     {
         go: "TestTakeOwnershipStep",
         runs: [
-            { operation: "up", spec: { things: [{ name: "resA", get: "my-resource-id" }] }, ok: true, steps: ["read resA"], state: ["resA"], check: external({ resA: true }) },
+            {
+                operation: "up",
+                spec: { things: [{ name: "resA", get: "my-resource-id" }] },
+                ok: true,
+                steps: ["read resA"],
+                state: ["resA"],
+                check: external({ resA: true }),
+            },
             {
                 operation: "up",
                 spec: { things: [thing("resA")] },
@@ -110,7 +151,14 @@ describeGoFile("step_generator_test.go", [
     {
         go: "TestRelinquishStep (a managed resource read by Kind.get under its own id is relinquished: nothing deleted)",
         runs: [
-            { operation: "up", spec: { things: [thing("resA")] }, ok: true, steps: ["create resA"], state: ["resA"], check: external({ resA: false }) },
+            {
+                operation: "up",
+                spec: { things: [thing("resA")] },
+                ok: true,
+                steps: ["create resA"],
+                state: ["resA"],
+                check: external({ resA: false }),
+            },
             {
                 operation: "up",
                 spec: (program) => ({ things: [{ name: "resA", get: program.managed()[0]?.id ?? "" }] }),
@@ -127,7 +175,12 @@ describeGoFile("step_generator_test.go", [
             { operation: "up", spec: { things: [thing("resA")] }, ok: true, steps: ["create resA"], state: ["resA"] },
             {
                 operation: "up",
-                spec: { things: [thing("resB", { aliases: [{ urn: urnOf("resA") }] }), thing("resC", { aliases: [{ urn: urnOf("resA") }] })] },
+                spec: {
+                    things: [
+                        thing("resB", { aliases: [{ urn: urnOf("resA") }] }),
+                        thing("resC", { aliases: [{ urn: urnOf("resA") }] }),
+                    ],
+                },
                 ok: false,
                 error: duplicateAlias("resA", "resC", "resB"),
                 steps: ["create resC failed", "update resB"],

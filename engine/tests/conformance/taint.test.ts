@@ -6,7 +6,9 @@ import { describeGoFile, drift, taint, thing } from "./runner";
 /** Both copies of resA, the live one and the one pending deletion, tainted by an edit of the state file. */
 function taintBothCopies(program: TestProgram): void {
     const state = JSON.parse(fs.readFileSync(program.stateFile, "utf8"));
-    state.resources.filter((resource: { urn: string }) => resource.urn.endsWith("::resA")).forEach((resource: { taint?: boolean }) => (resource.taint = true));
+    state.resources
+        .filter((resource: { urn: string }) => resource.urn.endsWith("::resA"))
+        .forEach((resource: { taint?: boolean }) => (resource.taint = true));
     fs.writeFileSync(program.stateFile, JSON.stringify(state));
 }
 
@@ -14,7 +16,13 @@ describeGoFile("taint_test.go", [
     {
         go: "TestTaintWithPendingDelete (the taint of a pending delete is ignored: it is deleted, the live copy replaced)",
         runs: [
-            { operation: "up", spec: { things: [thing("resA", {}, { slug: "1", failDelete: "can't delete" })] }, ok: true, steps: ["create resA"], state: ["resA"] },
+            {
+                operation: "up",
+                spec: { things: [thing("resA", {}, { slug: "1", failDelete: "can't delete" })] },
+                ok: true,
+                steps: ["create resA"],
+                state: ["resA"],
+            },
             {
                 operation: "up",
                 spec: { things: [thing("resA", {}, { slug: "2", failDelete: "can't delete" })] },
@@ -44,8 +52,23 @@ describeGoFile("taint_test.go", [
     {
         go: "TestTaintReplacement",
         runs: [
-            { operation: "up", spec: { things: [thing("resA", {}, { foo: "bar" })] }, ok: true, steps: ["create resA"], state: ["resA"] },
-            { operation: "up", spec: { things: [thing("resA", {}, { foo: "bar" })] }, before: taint("resA"), ok: true, steps: ["replace resA"], deletes: ["resA"], state: ["resA"], taint: [] },
+            {
+                operation: "up",
+                spec: { things: [thing("resA", {}, { foo: "bar" })] },
+                ok: true,
+                steps: ["create resA"],
+                state: ["resA"],
+            },
+            {
+                operation: "up",
+                spec: { things: [thing("resA", {}, { foo: "bar" })] },
+                before: taint("resA"),
+                ok: true,
+                steps: ["replace resA"],
+                deletes: ["resA"],
+                state: ["resA"],
+                taint: [],
+            },
         ],
     },
     {
@@ -73,9 +96,30 @@ describeGoFile("taint_test.go", [
     {
         go: "TestTaintNoChanges",
         runs: [
-            { operation: "up", spec: { things: [thing("resA", {}, { foo: "bar" })] }, ok: true, steps: ["create resA"], state: ["resA"] },
-            { operation: "up", spec: { things: [thing("resA", {}, { foo: "bar" })] }, ok: true, steps: ["same resA"], state: ["resA"] },
-            { operation: "up", spec: { things: [thing("resA", {}, { foo: "bar" })] }, before: taint("resA"), ok: true, steps: ["replace resA"], deletes: ["resA"], state: ["resA"], taint: [] },
+            {
+                operation: "up",
+                spec: { things: [thing("resA", {}, { foo: "bar" })] },
+                ok: true,
+                steps: ["create resA"],
+                state: ["resA"],
+            },
+            {
+                operation: "up",
+                spec: { things: [thing("resA", {}, { foo: "bar" })] },
+                ok: true,
+                steps: ["same resA"],
+                state: ["resA"],
+            },
+            {
+                operation: "up",
+                spec: { things: [thing("resA", {}, { foo: "bar" })] },
+                before: taint("resA"),
+                ok: true,
+                steps: ["replace resA"],
+                deletes: ["resA"],
+                state: ["resA"],
+                taint: [],
+            },
         ],
     },
 ]);

@@ -1,7 +1,20 @@
 // The Go engine's target_test.go (pkg/engine/lifecycletest), transcribed: see runner.ts.
 import { strict as assert } from "assert";
 import { ProgramSpec, ThingSpec } from "../test-program";
-import { GoCase, PROVIDER_URN, Seen, chain, checkIntegrity, describeGoFile, drift, freshStack, stateOrder, thing, things, urnOf } from "./runner";
+import {
+    GoCase,
+    PROVIDER_URN,
+    Seen,
+    chain,
+    checkIntegrity,
+    describeGoFile,
+    drift,
+    freshStack,
+    stateOrder,
+    thing,
+    things,
+    urnOf,
+} from "./runner";
 
 const FIVE = ["A", "B", "C", "F", "G"].map((name) => thing(name, {}, { name }));
 
@@ -35,11 +48,18 @@ const PARENTED: ProgramSpec = {
 };
 const PARENTED_NAMES = ["A", "B", "C", "D", "E", "F", "G", "H", "I", "J", "K", "L", "M", "N"];
 const groupUrn = (name: string) => `urn:pulumi:dev::enginetest::enginetest:index:Group::${name}`;
-const upParented = { operation: "up", spec: PARENTED, ok: true, steps: created(...PARENTED_NAMES), state: PARENTED_NAMES } as const;
+const upParented = {
+    operation: "up",
+    spec: PARENTED,
+    ok: true,
+    steps: created(...PARENTED_NAMES),
+    state: PARENTED_NAMES,
+} as const;
 const without = (names: string[], ...dropped: string[]) => names.filter((name) => !dropped.includes(name));
 
 /** An update changes each of these (their colour). */
-const recoloured = (colour: string, ...declared: ThingSpec[]) => declared.map((spec) => ({ ...spec, inputs: { ...spec.inputs, colour } }));
+const recoloured = (colour: string, ...declared: ThingSpec[]) =>
+    declared.map((spec) => ({ ...spec, inputs: { ...spec.inputs, colour } }));
 
 /** delete_before_replace_test.go generateComplexTestDependencyGraph, its providers A, C and D as things. */
 const COMPLEX = things("A", "B:A", "C:A", "D:A", "E:C", "F:C", "G:C", "H:D", "I:D", "J:D", "K:F,G", "L:F,G");
@@ -54,7 +74,13 @@ function chainKept(relation: string, before: ThingSpec[], after: ThingSpec[], ke
     return {
         go: `TestUntargetedDependencyChainsArePreserved (${relation})`,
         runs: [
-            { operation: "up", spec: { things: [...before, thing("target")] }, ok: true, steps: created("a", "b", "c", "target"), state: ["a", "b", "c", "target"] },
+            {
+                operation: "up",
+                spec: { things: [...before, thing("target")] },
+                ok: true,
+                steps: created("a", "b", "c", "target"),
+                state: ["a", "b", "c", "target"],
+            },
             {
                 operation: "up",
                 spec: { things: [...after, thing("target", {}, { colour: "blue" })] },
@@ -73,7 +99,11 @@ const PROPERTY_CHAIN = [thing("a"), { name: "b", refs: { prop: "a.label" } }, { 
 
 /** The state holds the stack and the default provider alone (made for the failed create). */
 const onlyStackAndProvider = ({ program, where }: Seen) =>
-    assert.deepEqual(program.state().resources.map((resource) => resource.type), ["pulumi:pulumi:Stack", "pulumi:providers:pulumi-nodejs"], where);
+    assert.deepEqual(
+        program.state().resources.map((resource) => resource.type),
+        ["pulumi:pulumi:Stack", "pulumi:providers:pulumi-nodejs"],
+        where,
+    );
 
 /** newResource and parent (groups, parent depending on newResource when `depends`), and child, a thing under parent. */
 const untargetedParent = (depends: boolean, foo?: string): ProgramSpec => ({
@@ -86,15 +116,28 @@ const untargetedParent = (depends: boolean, foo?: string): ProgramSpec => ({
  * changes, its deletes failing until allowed, under resP or aliased to its URN there; resB deleted with resA.
  */
 const reparented = (resA: ThingSpec["options"], slug: string): ProgramSpec => ({
-    things: [thing("resP"), thing("resA", resA, { slug, failDelete: "failed to delete resA" }), thing("resB", { deletedWith: "resA" })],
+    things: [
+        thing("resP"),
+        thing("resA", resA, { slug, failDelete: "failed to delete resA" }),
+        thing("resB", { deletedWith: "resA" }),
+    ],
 });
-const inOrder = (...names: string[]) => ({ resources, where }: Seen) => assert.deepEqual(stateOrder(resources), names, `the state's order, ${where}`);
+const inOrder =
+    (...names: string[]) =>
+    ({ resources, where }: Seen) =>
+        assert.deepEqual(stateOrder(resources), names, `the state's order, ${where}`);
 
 describeGoFile("target_test.go", [
     {
         go: "TestTargetUntargetedParentWithUpdatedDependency (newResource a component here: a group is declared before any thing)",
         runs: [
-            { operation: "up", spec: untargetedParent(false), ok: true, steps: ["create child", "create newResource", "create parent"], state: ["child", "newResource", "parent"] },
+            {
+                operation: "up",
+                spec: untargetedParent(false),
+                ok: true,
+                steps: ["create child", "create newResource", "create parent"],
+                state: ["child", "newResource", "parent"],
+            },
             {
                 operation: "up",
                 spec: untargetedParent(true, "bar"),
@@ -125,7 +168,12 @@ describeGoFile("target_test.go", [
     chainKept("dependencies: the chain but its top leaves", CHAIN, things("c"), ["a", "b", "c", "target"]),
     chainKept("parents: the bottom leaves", PARENT_CHAIN, chain("b", "c"), ["a", "b", "c", "target"]),
     chainKept("parents: the chain but its top leaves", PARENT_CHAIN, [thing("c")], ["a", "b", "c", "target"]),
-    chainKept("property dependencies: the middle leaves", PROPERTY_CHAIN, [thing("a"), thing("c")], ["a", "b", "c", "target"]),
+    chainKept(
+        "property dependencies: the middle leaves",
+        PROPERTY_CHAIN,
+        [thing("a"), thing("c")],
+        ["a", "b", "c", "target"],
+    ),
     {
         go: "TestTargetDependentsSiblingResources (its default-provider half: a target's child follows it only with --target-dependents, a sibling never)",
         runs: [
@@ -151,7 +199,13 @@ describeGoFile("target_test.go", [
     {
         go: "TestTargetUntargetedParent",
         runs: [
-            { operation: "up", spec: { groups: [{ name: "parent" }], things: [thing("child", { parent: "parent" })] }, ok: true, steps: created("child", "parent"), state: ["child", "parent"] },
+            {
+                operation: "up",
+                spec: { groups: [{ name: "parent" }], things: [thing("child", { parent: "parent" })] },
+                ok: true,
+                steps: created("child", "parent"),
+                state: ["child", "parent"],
+            },
             {
                 operation: "up",
                 spec: { groups: [{ name: "parent" }], things: [thing("child", { parent: "parent" }, { foo: "bar" })] },
@@ -177,48 +231,110 @@ describeGoFile("target_test.go", [
     {
         go: "TestTargetDestroyDependencyErrors",
         runs: [
-            { operation: "up", spec: { things: things("resA", "resB:resA") }, ok: true, steps: created("resA", "resB"), state: ["resA", "resB"] },
-            { operation: "destroy", flags: { targets: [urnOf("resA")] }, ok: false, error: /'.*::resB' will be destroyed but was not specified in --target list/, steps: [], state: ["resA", "resB"] },
+            {
+                operation: "up",
+                spec: { things: things("resA", "resB:resA") },
+                ok: true,
+                steps: created("resA", "resB"),
+                state: ["resA", "resB"],
+            },
+            {
+                operation: "destroy",
+                flags: { targets: [urnOf("resA")] },
+                ok: false,
+                error: /'.*::resB' will be destroyed but was not specified in --target list/,
+                steps: [],
+                state: ["resA", "resB"],
+            },
         ],
     },
     {
         go: "TestTargetDestroyChildErrors",
         runs: [
-            { operation: "up", spec: { things: chain("resA", "resB") }, ok: true, steps: created("resA", "resB"), state: ["resA", "resB"] },
-            { operation: "destroy", flags: { targets: [urnOf("resA")] }, ok: false, error: /'.*::resB' will be destroyed but was not specified in --target list/, steps: [], state: ["resA", "resB"] },
+            {
+                operation: "up",
+                spec: { things: chain("resA", "resB") },
+                ok: true,
+                steps: created("resA", "resB"),
+                state: ["resA", "resB"],
+            },
+            {
+                operation: "destroy",
+                flags: { targets: [urnOf("resA")] },
+                ok: false,
+                error: /'.*::resB' will be destroyed but was not specified in --target list/,
+                steps: [],
+                state: ["resA", "resB"],
+            },
         ],
     },
     {
         go: "TestTargetDestroyDeleteFails",
         runs: [
-            { operation: "up", spec: { things: [thing("resA", {}, { failDelete: "can't delete" })] }, ok: true, steps: ["create resA"], state: ["resA"] },
-            { operation: "destroy", flags: { targets: [urnOf("resA")] }, ok: false, error: /can't delete/, steps: ["delete resA failed"], deletes: ["resA"], state: ["resA"] },
+            {
+                operation: "up",
+                spec: { things: [thing("resA", {}, { failDelete: "can't delete" })] },
+                ok: true,
+                steps: ["create resA"],
+                state: ["resA"],
+            },
+            {
+                operation: "destroy",
+                flags: { targets: [urnOf("resA")] },
+                ok: false,
+                error: /can't delete/,
+                steps: ["delete resA failed"],
+                deletes: ["resA"],
+                state: ["resA"],
+            },
         ],
     },
     ...(
         [
-            ["TestTargetDestroyDependencyDeleteFails", { name: "resB", inputs: { failDelete: "can't delete" }, dependsOn: ["resA"] }, urnOf("resB")],
-            ["TestTargetDestroyChildDeleteFails", thing("resB", { parent: "resA" }, { failDelete: "can't delete" }), urnOf("resB", 1)],
+            [
+                "TestTargetDestroyDependencyDeleteFails",
+                { name: "resB", inputs: { failDelete: "can't delete" }, dependsOn: ["resA"] },
+                urnOf("resB"),
+            ],
+            [
+                "TestTargetDestroyChildDeleteFails",
+                thing("resB", { parent: "resA" }, { failDelete: "can't delete" }),
+                urnOf("resB", 1),
+            ],
         ] as const
     ).map(([go, resB, urnB]) => ({
         go,
         runs: [
-            { operation: "up" as const, spec: { things: [thing("resA"), resB as ThingSpec] }, ok: true, steps: created("resA", "resB"), state: ["resA", "resB"] },
-            ...[{ targets: [urnOf("resA")], targetDependents: true }, { targets: [urnOf("resA"), urnB] }].map((flags) => ({
-                operation: "destroy" as const,
-                flags,
-                ok: false,
-                error: /can't delete/,
-                steps: ["delete resB failed"],
-                deletes: ["resB"],
+            {
+                operation: "up" as const,
+                spec: { things: [thing("resA"), resB as ThingSpec] },
+                ok: true,
+                steps: created("resA", "resB"),
                 state: ["resA", "resB"],
-            })),
+            },
+            ...[{ targets: [urnOf("resA")], targetDependents: true }, { targets: [urnOf("resA"), urnB] }].map(
+                (flags) => ({
+                    operation: "destroy" as const,
+                    flags,
+                    ok: false,
+                    error: /can't delete/,
+                    steps: ["delete resB failed"],
+                    deletes: ["resB"],
+                    state: ["resA", "resB"],
+                }),
+            ),
         ],
     })),
     {
         go: "TestDependencyUnreleatedToTargetUpdatedSucceeds",
         runs: [
-            { operation: "up", spec: { things: things("target", "unrelated") }, ok: true, steps: created("target", "unrelated"), state: ["target", "unrelated"] },
+            {
+                operation: "up",
+                spec: { things: things("target", "unrelated") },
+                ok: true,
+                steps: created("target", "unrelated"),
+                state: ["target", "unrelated"],
+            },
             {
                 operation: "up",
                 spec: { things: recoloured("blue", ...things("target", "dep", "unrelated:dep")) },
@@ -234,7 +350,14 @@ describeGoFile("target_test.go", [
         go: "TestDestroyTargetWithChildren (generateParentedTestDependencyGraph with components and things)",
         runs: [
             upParented,
-            { operation: "destroy", flags: { targets: [groupUrn("A")] }, ok: false, error: /will be destroyed but was not specified in --target list/, steps: [], state: PARENTED_NAMES },
+            {
+                operation: "destroy",
+                flags: { targets: [groupUrn("A")] },
+                ok: false,
+                error: /will be destroyed but was not specified in --target list/,
+                steps: [],
+                state: PARENTED_NAMES,
+            },
             {
                 operation: "destroy",
                 flags: { targets: [groupUrn("A")], targetDependents: true },
@@ -243,8 +366,21 @@ describeGoFile("target_test.go", [
                 deletes: ["G", "H", "I", "K", "N"],
                 state: without(PARENTED_NAMES, "A", "D", "G", "H", "I", "K", "N"),
             },
-            { ...upParented, steps: [...created("A", "D", "G", "H", "I", "K", "N"), ...["B", "C", "E", "F", "J", "L", "M"].map((name) => `same ${name}`)].sort() },
-            { operation: "destroy", flags: { targets: [groupUrn("B")] }, ok: false, error: /will be destroyed but was not specified in --target list/, steps: [], state: PARENTED_NAMES },
+            {
+                ...upParented,
+                steps: [
+                    ...created("A", "D", "G", "H", "I", "K", "N"),
+                    ...["B", "C", "E", "F", "J", "L", "M"].map((name) => `same ${name}`),
+                ].sort(),
+            },
+            {
+                operation: "destroy",
+                flags: { targets: [groupUrn("B")] },
+                ok: false,
+                error: /will be destroyed but was not specified in --target list/,
+                steps: [],
+                state: PARENTED_NAMES,
+            },
             {
                 operation: "destroy",
                 flags: { targets: [groupUrn("B")], targetDependents: true },
@@ -258,7 +394,13 @@ describeGoFile("target_test.go", [
     {
         go: "TestUpdateTarget (its rule on a graph of things: A; B, C, D depend on A; E, F, G on C; H, I, J on D; K, L on F and G)",
         runs: [
-            { operation: "up", spec: { things: COMPLEX }, ok: true, steps: created(...COMPLEX_NAMES), state: COMPLEX_NAMES },
+            {
+                operation: "up",
+                spec: { things: COMPLEX },
+                ok: true,
+                steps: created(...COMPLEX_NAMES),
+                state: COMPLEX_NAMES,
+            },
             {
                 operation: "up",
                 spec: { things: recoloured("blue", ...COMPLEX) },
@@ -273,7 +415,10 @@ describeGoFile("target_test.go", [
                 spec: { things: recoloured("blue", ...COMPLEX) },
                 flags: { targets: [urnOf("C")], targetDependents: true },
                 ok: true,
-                steps: [...["C", "E", "F", "G", "K", "L"].map((name) => `update ${name}`), ...["A", "B", "D", "H", "I", "J"].map((name) => `same ${name}`)].sort(),
+                steps: [
+                    ...["C", "E", "F", "G", "K", "L"].map((name) => `update ${name}`),
+                    ...["A", "B", "D", "H", "I", "J"].map((name) => `same ${name}`),
+                ].sort(),
                 calls: { update: ["C", "E", "F", "G", "K", "L"] },
                 state: COMPLEX_NAMES,
             },
@@ -302,7 +447,14 @@ describeGoFile("target_test.go", [
         go: "TestCreateDuringTargetedUpdate_CreateMentionedAsTarget",
         runs: [
             { operation: "up", spec: { things: [thing("resA")] }, ok: true, steps: ["create resA"], state: ["resA"] },
-            { operation: "up", spec: { things: [thing("resA"), thing("resB")] }, flags: { targets: [urnOf("resA"), urnOf("resB")] }, ok: true, steps: ["create resB", "same resA"], state: ["resA", "resB"] },
+            {
+                operation: "up",
+                spec: { things: [thing("resA"), thing("resB")] },
+                flags: { targets: [urnOf("resA"), urnOf("resB")] },
+                ok: true,
+                steps: ["create resB", "same resA"],
+                state: ["resA", "resB"],
+            },
         ],
     },
     ...(
@@ -310,7 +462,10 @@ describeGoFile("target_test.go", [
             ["UnchangedTarget", { name: "b", dependsOn: ["a"] }],
             ["TargetPropertyDependency", { name: "b", inputs: { colour: "blue" }, refs: { prop: "a.label" } }],
             ["TargetDeletedWith", { name: "b", inputs: { colour: "blue" }, options: { deletedWith: "a" } }],
-            ["TargetParent", { name: "b", inputs: { colour: "blue" }, options: { parent: "a", aliases: [{ noParent: true }] } }],
+            [
+                "TargetParent",
+                { name: "b", inputs: { colour: "blue" }, options: { parent: "a", aliases: [{ noParent: true }] } },
+            ],
         ] as const
     ).map(([referencedBy, b]) => ({
         go: `TestCreateDuringTargetedUpdate_UntargetedCreateReferencedBy${referencedBy} (--target '**b**')`,
@@ -332,7 +487,14 @@ describeGoFile("target_test.go", [
         go: "TestCreateDuringTargetedUpdate_UntargetedCreateReferencedByUntargetedCreate",
         runs: [
             { operation: "up", spec: { things: [thing("resA")] }, ok: true, steps: ["create resA"], state: ["resA"] },
-            { operation: "up", spec: { things: things("resB", "resC:resB", "resA") }, flags: { targets: [urnOf("resA")] }, ok: true, steps: ["same resA", "same resB", "same resC"], state: ["resA"] },
+            {
+                operation: "up",
+                spec: { things: things("resB", "resC:resB", "resA") },
+                flags: { targets: [urnOf("resA")] },
+                ok: true,
+                steps: ["same resA", "same resB", "same resC"],
+                state: ["resA"],
+            },
         ],
     },
     {
@@ -345,7 +507,11 @@ describeGoFile("target_test.go", [
                 ok: true,
                 steps: ["create resA"],
                 state: ["resA"],
-                check: ({ program, where }) => assert.ok(program.state().resources.some((resource) => resource.urn === PROVIDER_URN), where),
+                check: ({ program, where }) =>
+                    assert.ok(
+                        program.state().resources.some((resource) => resource.urn === PROVIDER_URN),
+                        where,
+                    ),
             },
         ],
     },
@@ -358,7 +524,8 @@ describeGoFile("target_test.go", [
                 ok: true,
                 steps: created("resA", "resB"),
                 state: ["resA", "resB"],
-                check: ({ resources }) => (resBBefore = JSON.stringify(resources.find((resource) => resource.urn === urnOf("resB")))),
+                check: ({ resources }) =>
+                    (resBBefore = JSON.stringify(resources.find((resource) => resource.urn === urnOf("resB")))),
             },
             {
                 operation: "up",
@@ -367,14 +534,25 @@ describeGoFile("target_test.go", [
                 ok: true,
                 steps: ["same resA", "same resB"],
                 state: ["resA", "resB"],
-                check: ({ resources, where }) => assert.equal(JSON.stringify(resources.find((resource) => resource.urn === urnOf("resB"))), resBBefore, where),
+                check: ({ resources, where }) =>
+                    assert.equal(
+                        JSON.stringify(resources.find((resource) => resource.urn === urnOf("resB"))),
+                        resBBefore,
+                        where,
+                    ),
             },
         ],
     },
     {
         go: "TestRefreshTargetChildren (refresh --target B --target-dependents of A > B > C > D reads B, C and D)",
         runs: [
-            { operation: "up", spec: { things: ABCD }, ok: true, steps: created("resA", "resB", "resC", "resD"), state: ["resA", "resB", "resC", "resD"] },
+            {
+                operation: "up",
+                spec: { things: ABCD },
+                ok: true,
+                steps: created("resA", "resB", "resC", "resD"),
+                state: ["resA", "resB", "resC", "resD"],
+            },
             {
                 operation: "refresh",
                 flags: { targets: [urnOf("resB", 1)], targetDependents: true },
@@ -388,7 +566,15 @@ describeGoFile("target_test.go", [
     {
         go: "TestExcludeTarget (up --exclude C of A > B > C: C is not created)",
         runs: [
-            { operation: "up", spec: { things: ABC }, flags: { excludes: [urnOf("resC", 2)] }, ok: true, steps: ["create resA", "create resB", "same resC"], calls: { create: ["resA", "resB"] }, state: ["resA", "resB"] },
+            {
+                operation: "up",
+                spec: { things: ABC },
+                flags: { excludes: [urnOf("resC", 2)] },
+                ok: true,
+                steps: ["create resA", "create resB", "same resC"],
+                calls: { create: ["resA", "resB"] },
+                state: ["resA", "resB"],
+            },
         ],
     },
     {
@@ -408,8 +594,21 @@ describeGoFile("target_test.go", [
     {
         go: "TestDestroyExcludeTarget (destroy --exclude A --exclude B deletes C; then --exclude of the provider keeps it alone)",
         runs: [
-            { operation: "up", spec: { things: ABC }, ok: true, steps: created("resA", "resB", "resC"), state: ["resA", "resB", "resC"] },
-            { operation: "destroy", flags: { excludes: [urnOf("resA"), urnOf("resB", 1)] }, ok: true, steps: ["delete resC"], deletes: ["resC"], state: ["resA", "resB"] },
+            {
+                operation: "up",
+                spec: { things: ABC },
+                ok: true,
+                steps: created("resA", "resB", "resC"),
+                state: ["resA", "resB", "resC"],
+            },
+            {
+                operation: "destroy",
+                flags: { excludes: [urnOf("resA"), urnOf("resB", 1)] },
+                ok: true,
+                steps: ["delete resC"],
+                deletes: ["resC"],
+                state: ["resA", "resB"],
+            },
             {
                 operation: "destroy",
                 flags: { excludes: [PROVIDER_URN] },
@@ -417,42 +616,104 @@ describeGoFile("target_test.go", [
                 steps: ["delete resA", "delete resB"],
                 deletes: ["resA", "resB"],
                 state: [],
-                check: ({ program, where }) => assert.deepEqual(program.state().resources.map((resource) => resource.urn), [PROVIDER_URN], where),
+                check: ({ program, where }) =>
+                    assert.deepEqual(
+                        program.state().resources.map((resource) => resource.urn),
+                        [PROVIDER_URN],
+                        where,
+                    ),
             },
         ],
     },
     {
         go: "TestDestroyExcludeChildren (destroy --exclude A --exclude-dependents of A > B > C deletes nothing)",
         runs: [
-            { operation: "up", spec: { things: ABC }, ok: true, steps: created("resA", "resB", "resC"), state: ["resA", "resB", "resC"] },
-            { operation: "destroy", flags: { excludes: [urnOf("resA")], excludeDependents: true }, ok: true, steps: [], state: ["resA", "resB", "resC"] },
+            {
+                operation: "up",
+                spec: { things: ABC },
+                ok: true,
+                steps: created("resA", "resB", "resC"),
+                state: ["resA", "resB", "resC"],
+            },
+            {
+                operation: "destroy",
+                flags: { excludes: [urnOf("resA")], excludeDependents: true },
+                ok: true,
+                steps: [],
+                state: ["resA", "resB", "resC"],
+            },
         ],
     },
     {
         go: "TestGlobExcludes (an up that drops every resource, with --exclude '**Thing**', deletes none)",
         runs: [
-            { operation: "up", spec: { things: [thing("resA"), thing("resB")] }, ok: true, steps: created("resA", "resB"), state: ["resA", "resB"] },
-            { operation: "up", spec: { things: [] }, flags: { excludes: ["**Thing**"] }, ok: true, steps: [], state: ["resA", "resB"] },
+            {
+                operation: "up",
+                spec: { things: [thing("resA"), thing("resB")] },
+                ok: true,
+                steps: created("resA", "resB"),
+                state: ["resA", "resB"],
+            },
+            {
+                operation: "up",
+                spec: { things: [] },
+                flags: { excludes: ["**Thing**"] },
+                ok: true,
+                steps: [],
+                state: ["resA", "resB"],
+            },
         ],
     },
     {
         go: "TestRefreshExcludeTarget (refresh --exclude B of A > B > C > D reads A, C and D)",
         runs: [
-            { operation: "up", spec: { things: ABCD }, ok: true, steps: created("resA", "resB", "resC", "resD"), state: ["resA", "resB", "resC", "resD"] },
-            { operation: "refresh", flags: { excludes: [urnOf("resB", 1)] }, ok: true, steps: ["same resA", "same resC", "same resD"], calls: { read: ["resA", "resC", "resD"] }, state: ["resA", "resB", "resC", "resD"] },
+            {
+                operation: "up",
+                spec: { things: ABCD },
+                ok: true,
+                steps: created("resA", "resB", "resC", "resD"),
+                state: ["resA", "resB", "resC", "resD"],
+            },
+            {
+                operation: "refresh",
+                flags: { excludes: [urnOf("resB", 1)] },
+                ok: true,
+                steps: ["same resA", "same resC", "same resD"],
+                calls: { read: ["resA", "resC", "resD"] },
+                state: ["resA", "resB", "resC", "resD"],
+            },
         ],
     },
     {
         go: "TestRefreshExcludeChildren (refresh --exclude B --exclude-dependents of A > B > C > D reads A alone)",
         runs: [
-            { operation: "up", spec: { things: ABCD }, ok: true, steps: created("resA", "resB", "resC", "resD"), state: ["resA", "resB", "resC", "resD"] },
-            { operation: "refresh", flags: { excludes: [urnOf("resB", 1)], excludeDependents: true }, ok: true, steps: ["same resA"], calls: { read: ["resA"] }, state: ["resA", "resB", "resC", "resD"] },
+            {
+                operation: "up",
+                spec: { things: ABCD },
+                ok: true,
+                steps: created("resA", "resB", "resC", "resD"),
+                state: ["resA", "resB", "resC", "resD"],
+            },
+            {
+                operation: "refresh",
+                flags: { excludes: [urnOf("resB", 1)], excludeDependents: true },
+                ok: true,
+                steps: ["same resA"],
+                calls: { read: ["resA"] },
+                state: ["resA", "resB", "resC", "resD"],
+            },
         ],
     },
     {
         go: "TestReplaceSpecificTargets (five independent things for its dependency graph: the rule is the targets' own)",
         runs: [
-            { operation: "up", spec: { things: FIVE }, ok: true, steps: ["create A", "create B", "create C", "create F", "create G"], state: ["A", "B", "C", "F", "G"] },
+            {
+                operation: "up",
+                spec: { things: FIVE },
+                ok: true,
+                steps: ["create A", "create B", "create C", "create F", "create G"],
+                state: ["A", "B", "C", "F", "G"],
+            },
             {
                 operation: "up",
                 spec: { things: FIVE },
@@ -486,13 +747,27 @@ describeGoFile("target_test.go", [
         go: "TestCreateDuringTargetedUpdate_UntargetedCreateNotReferenced",
         runs: [
             { operation: "up", spec: { things: [thing("resA")] }, ok: true, steps: ["create resA"], state: ["resA"] },
-            { operation: "up", spec: { things: [thing("resA"), thing("resB")] }, flags: { targets: [urnOf("resA")] }, ok: true, steps: ["same resA", "same resB"], state: ["resA"], cloud: 1 },
+            {
+                operation: "up",
+                spec: { things: [thing("resA"), thing("resB")] },
+                flags: { targets: [urnOf("resA")] },
+                ok: true,
+                steps: ["same resA", "same resB"],
+                state: ["resA"],
+                cloud: 1,
+            },
         ],
     },
     {
         go: "TestCreateDuringTargetedUpdate_UntargetedCreateReferencedByChangedTarget",
         runs: [
-            { operation: "up", spec: { things: [thing("b", {}, { colour: "red" })] }, ok: true, steps: ["create b"], state: ["b"] },
+            {
+                operation: "up",
+                spec: { things: [thing("b", {}, { colour: "red" })] },
+                ok: true,
+                steps: ["create b"],
+                state: ["b"],
+            },
             {
                 operation: "up",
                 spec: { things: [thing("a"), { name: "b", inputs: { colour: "blue" }, dependsOn: ["a"] }] },
@@ -508,7 +783,14 @@ describeGoFile("target_test.go", [
     {
         go: "TestTargetDependents (each run from an empty stack)",
         runs: [
-            { operation: "up", spec: { things: [thing("resA"), thing("resB")] }, flags: { targets: [urnOf("resA")] }, ok: true, steps: ["create resA", "same resB"], state: ["resA"] },
+            {
+                operation: "up",
+                spec: { things: [thing("resA"), thing("resB")] },
+                flags: { targets: [urnOf("resA")] },
+                ok: true,
+                steps: ["create resA", "same resB"],
+                state: ["resA"],
+            },
             { operation: "destroy", ok: true, steps: ["delete resA"], deletes: ["resA"], state: [] },
             {
                 operation: "up",
@@ -525,7 +807,9 @@ describeGoFile("target_test.go", [
         runs: [
             {
                 operation: "up",
-                spec: { things: [thing("A"), { name: "B", dependsOn: ["A"] }, thing("C", { parent: "B" }), thing("other")] },
+                spec: {
+                    things: [thing("A"), { name: "B", dependsOn: ["A"] }, thing("C", { parent: "B" }), thing("other")],
+                },
                 ok: true,
                 steps: ["create A", "create B", "create C", "create other"],
                 state: ["A", "B", "C", "other"],
@@ -551,7 +835,13 @@ describeGoFile("target_test.go", [
     {
         go: "TestUntargetedSameStepsAcceptDeletedResources",
         runs: [
-            { operation: "up", spec: reparented({ parent: "resP" }, "1"), ok: true, steps: ["create resA", "create resB", "create resP"], state: ["resA", "resB", "resP"] },
+            {
+                operation: "up",
+                spec: reparented({ parent: "resP" }, "1"),
+                ok: true,
+                steps: ["create resA", "create resB", "create resP"],
+                state: ["resA", "resB", "resP"],
+            },
             {
                 // The untargeted sames are recorded in step order around the replacement; the old copy, not done, goes last.
                 operation: "up",

@@ -34,8 +34,16 @@ describeGoFile("transformation_test.go", [
                                 deletedWith: "resA",
                                 transformed: {
                                     // The Node SDK gives a transform each timeout, "" for the one not given.
-                                    expectOptions: { ...GIVEN_OPTIONS, customTimeouts: { ...GIVEN_TIMEOUTS, read: "" } },
-                                    options: { additionalSecretOutputs: ["bar"], customTimeouts: { create: "1s", update: "2s", delete: "3s" }, deletedWith: "resC", protect: true },
+                                    expectOptions: {
+                                        ...GIVEN_OPTIONS,
+                                        customTimeouts: { ...GIVEN_TIMEOUTS, read: "" },
+                                    },
+                                    options: {
+                                        additionalSecretOutputs: ["bar"],
+                                        customTimeouts: { create: "1s", update: "2s", delete: "3s" },
+                                        deletedWith: "resC",
+                                        protect: true,
+                                    },
                                 },
                             },
                         },
@@ -62,8 +70,18 @@ describeGoFile("transformation_test.go", [
                 spec: {
                     stackTransform: { add: { foo: 1 }, append: { bar: "baz" } },
                     things: [
-                        { name: "resA", inputs: { foo: 1 }, options: { transformed: { add: { foo: 1 }, set: { bar: "bar" }, secretOr: { frob: "nofrob" } } } },
-                        { name: "resB", inputs: { foo: 10 }, options: { parent: "resA", transformed: { add: { foo: 1 }, set: { frob: "frob" } } } },
+                        {
+                            name: "resA",
+                            inputs: { foo: 1 },
+                            options: {
+                                transformed: { add: { foo: 1 }, set: { bar: "bar" }, secretOr: { frob: "nofrob" } },
+                            },
+                        },
+                        {
+                            name: "resB",
+                            inputs: { foo: 10 },
+                            options: { parent: "resA", transformed: { add: { foo: 1 }, set: { frob: "frob" } } },
+                        },
                     ],
                 },
                 ok: true,
@@ -77,14 +95,31 @@ describeGoFile("transformation_test.go", [
                     };
                     assert.deepEqual(secretsOf("resA"), [], where);
                     assert.deepEqual(secretsOf("resB"), ["frob"], where);
-                    const opened = openState(program.stateFile, { project: "enginetest", stack: "dev", passphrase: "" });
-                    assert.deepEqual(opened.resources.find((resource) => resource.urn === urnOf("resB", 1))?.inputs.frob, wrapSecret("frob"), where);
+                    const opened = openState(program.stateFile, {
+                        project: "enginetest",
+                        stack: "dev",
+                        passphrase: "",
+                    });
+                    assert.deepEqual(
+                        opened.resources.find((resource) => resource.urn === urnOf("resB", 1))?.inputs.frob,
+                        wrapSecret("frob"),
+                        where,
+                    );
                 },
             },
         ],
     },
     {
         go: "TestRemoteTransformErrorResponse (a stack transform that fails fails the run before any step)",
-        runs: [{ operation: "up", spec: { stackTransform: { fail: "bad transform" }, things: [{ name: "resA", inputs: { foo: 1 } }] }, ok: false, error: /bad transform/, steps: [], state: [] }],
+        runs: [
+            {
+                operation: "up",
+                spec: { stackTransform: { fail: "bad transform" }, things: [{ name: "resA", inputs: { foo: 1 } }] },
+                ok: false,
+                error: /bad transform/,
+                steps: [],
+                state: [],
+            },
+        ],
     },
 ]);

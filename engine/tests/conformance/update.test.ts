@@ -3,7 +3,10 @@ import { strict as assert } from "assert";
 import { STACK_URN, Seen, checkIntegrity, describeGoFile, thing } from "./runner";
 
 /** A component resA and its child, replaced when its slug changes and failing its deletes. */
-const parentAndChild = (slug: string) => ({ groups: [{ name: "resA" }], things: [thing("childA", { parent: "resA" }, { slug, failDelete: "can't delete" })] });
+const parentAndChild = (slug: string) => ({
+    groups: [{ name: "resA" }],
+    things: [thing("childA", { parent: "resA" }, { slug, failDelete: "can't delete" })],
+});
 
 /** The component "test" of this type, aliased to the old one's, and the policy read under it. */
 const componentAndRead = (type: string, aliased?: string) => ({
@@ -30,7 +33,14 @@ describeGoFile("update_test.go", [
     {
         go: "TestComponentResourceTypeAliasWithReadResource",
         runs: [
-            { operation: "up", spec: componentAndRead("enginetest:index:Repro"), ok: true, steps: ["create test", "read policy"], state: ["policy", "test"], check: readUnder("enginetest:index:Repro") },
+            {
+                operation: "up",
+                spec: componentAndRead("enginetest:index:Repro"),
+                ok: true,
+                steps: ["create test", "read policy"],
+                state: ["policy", "test"],
+                check: readUnder("enginetest:index:Repro"),
+            },
             {
                 operation: "up",
                 spec: componentAndRead("enginetest:typA:Repro", "enginetest:index:Repro"),
@@ -44,7 +54,13 @@ describeGoFile("update_test.go", [
     {
         go: "TestUpdateWithTargetedParentChildMarkedAsDelete (an up that drops a targeted parent whose child waits for its deletion)",
         runs: [
-            { operation: "up", spec: parentAndChild("1"), ok: true, steps: ["create childA", "create resA"], state: ["childA", "resA"] },
+            {
+                operation: "up",
+                spec: parentAndChild("1"),
+                ok: true,
+                steps: ["create childA", "create resA"],
+                state: ["childA", "resA"],
+            },
             {
                 operation: "up",
                 spec: parentAndChild("2"),
@@ -69,10 +85,20 @@ describeGoFile("update_test.go", [
     {
         go: "TestPendingReplacementUpdateSnapshotIntegrity (up --refresh --run-program of a resource pending replacement; the default provider stands for the Go test's explicit one)",
         runs: [
-            { operation: "up", spec: { things: [thing("resA", { deleteBeforeReplace: true }, { slug: "1" })] }, ok: true, steps: ["create resA"], state: ["resA"] },
             {
                 operation: "up",
-                spec: { things: [thing("resA", { deleteBeforeReplace: true }, { slug: "2", failCreate: "interrupt replace" })] },
+                spec: { things: [thing("resA", { deleteBeforeReplace: true }, { slug: "1" })] },
+                ok: true,
+                steps: ["create resA"],
+                state: ["resA"],
+            },
+            {
+                operation: "up",
+                spec: {
+                    things: [
+                        thing("resA", { deleteBeforeReplace: true }, { slug: "2", failCreate: "interrupt replace" }),
+                    ],
+                },
                 ok: false,
                 error: /interrupt replace/,
                 steps: ["replace resA failed"],

@@ -6,7 +6,11 @@ import { listingOf } from "./listing";
 import { keyOf, type Adoptable, type Remote } from "./spec";
 import type { Listed } from "./view";
 
-export async function adopt<I extends Adoptable, R extends Remote>(listed: Listed<I, R>, context: ResourceContext, inputs: I): Promise<Created> {
+export async function adopt<I extends Adoptable, R extends Remote>(
+    listed: Listed<I, R>,
+    context: ResourceContext,
+    inputs: I,
+): Promise<Created> {
     const { spec, view } = listed;
     const remote = await adopted(listed, context, inputs);
     const id = String(remote.id);
@@ -16,7 +20,9 @@ export async function adopt<I extends Adoptable, R extends Remote>(listed: Liste
     if (changed.length === 0) return { id, computed: view.observed(remote, inputs).computed };
     const fixed = changed.filter((field) => !spec.update || spec.replaceOn?.includes(field));
     if (fixed.length > 0) {
-        throw new Error(`adopt: the existing ${spec.noun} ${id} differs in ${fixed.join(", ")}, which cannot change in place; declare it as it is`);
+        throw new Error(
+            `adopt: the existing ${spec.noun} ${id} differs in ${fixed.join(", ")}, which cannot change in place; declare it as it is`,
+        );
     }
     try {
         const updated = await spec.update!(context.client(), remote.id, inputs, changed, async () => remote);
@@ -28,12 +34,19 @@ export async function adopt<I extends Adoptable, R extends Remote>(listed: Liste
         // its Update: they must be the object as observed, so that the retry sends what still differs. Declared inputs
         // here would make the retry send nothing and clear the error.
         const { inputs: seen, computed } = view.observed(remote, inputs);
-        throw new ResourceInitError(`adopted ${spec.noun} ${id}, but updating it failed: ${reason}`, id, { ...seen, ...computed });
+        throw new ResourceInitError(`adopted ${spec.noun} ${id}, but updating it failed: ${reason}`, id, {
+            ...seen,
+            ...computed,
+        });
     }
 }
 
 /** The one object the `adopt` input names. */
-async function adopted<I extends Adoptable, R extends Remote>({ spec, view }: Listed<I, R>, context: ResourceContext, inputs: I): Promise<R> {
+async function adopted<I extends Adoptable, R extends Remote>(
+    { spec, view }: Listed<I, R>,
+    context: ResourceContext,
+    inputs: I,
+): Promise<R> {
     const all = await listingOf(spec, context);
     if (typeof inputs.adopt === "number") {
         const remote = all.find((candidate) => candidate.id === inputs.adopt);
@@ -45,7 +58,9 @@ async function adopted<I extends Adoptable, R extends Remote>({ spec, view }: Li
     const matches = all.filter((remote) => view.matchesKey(inputs, remote));
     if (matches.length === 0) throw new Error(`adopt: no existing ${spec.noun} has ${key.describe(inputs)}`);
     if (matches.length > 1) {
-        throw new Error(`adopt: ${matches.length} ${spec.noun}s have ${key.describe(inputs)} (ids ${matches.map((m) => m.id).join(", ")}); adopt one by its id`);
+        throw new Error(
+            `adopt: ${matches.length} ${spec.noun}s have ${key.describe(inputs)} (ids ${matches.map((m) => m.id).join(", ")}); adopt one by its id`,
+        );
     }
     return matches[0];
 }

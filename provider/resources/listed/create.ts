@@ -16,7 +16,11 @@ const SETTLE_POLL_MS = 1_000;
 
 type Made = { id: number; computed?: Props };
 
-export function createListed<I extends Props, R extends Remote>(listed: Listed<I, R>, context: ResourceContext, inputs: I): Promise<Created> {
+export function createListed<I extends Props, R extends Remote>(
+    listed: Listed<I, R>,
+    context: ResourceContext,
+    inputs: I,
+): Promise<Created> {
     const { spec } = listed;
     return context.serially(spec.kind, async () => {
         const baseline = await creationBaseline(spec, context);
@@ -38,7 +42,12 @@ export function createListed<I extends Props, R extends Remote>(listed: Listed<I
     });
 }
 
-async function createWithRetries<I extends Props, R extends Remote>(listed: Listed<I, R>, context: ResourceContext, inputs: I, known: ReadonlySet<number>): Promise<Made> {
+async function createWithRetries<I extends Props, R extends Remote>(
+    listed: Listed<I, R>,
+    context: ResourceContext,
+    inputs: I,
+    known: ReadonlySet<number>,
+): Promise<Made> {
     const failures: ShortenerApiError[] = [];
     for (let attempt = 1; attempt <= ATTEMPTS; attempt++) {
         const created = await createOnce(listed, context, inputs, known);
@@ -63,7 +72,12 @@ function notKnownBefore(spec: { noun: string }, made: Made, known: ReadonlySet<n
 }
 
 /** One create request: its answer, the object it made though its answer was lost, or the failure when it made none. */
-async function createOnce<I extends Props, R extends Remote>(listed: Listed<I, R>, context: ResourceContext, inputs: I, known: ReadonlySet<number>): Promise<Made | ShortenerApiError> {
+async function createOnce<I extends Props, R extends Remote>(
+    listed: Listed<I, R>,
+    context: ResourceContext,
+    inputs: I,
+    known: ReadonlySet<number>,
+): Promise<Made | ShortenerApiError> {
     const { spec, view } = listed;
     try {
         return await spec.create(context.client(), inputs);
@@ -105,16 +119,25 @@ async function lostCreate<I extends Props, R extends Remote>(
 }
 
 /** The objects outside `known` that match the inputs. */
-async function appearedSince<I extends Props, R extends Remote>({ spec, view }: Listed<I, R>, context: ResourceContext, inputs: I, known: ReadonlySet<number>): Promise<R[]> {
+async function appearedSince<I extends Props, R extends Remote>(
+    { spec, view }: Listed<I, R>,
+    context: ResourceContext,
+    inputs: I,
+    known: ReadonlySet<number>,
+): Promise<R[]> {
     const keyed = keyOf(spec, inputs) !== undefined;
-    return (await listedAnew(spec, context)).filter((remote) => !known.has(remote.id) && (!keyed || view.matchesKey(inputs, remote)));
+    return (await listedAnew(spec, context)).filter(
+        (remote) => !known.has(remote.id) && (!keyed || view.matchesKey(inputs, remote)),
+    );
 }
 
 /** Why every attempt of a create failed, when the service never created the object. */
 function failedCreates(spec: { noun: string; serverErrorHint?: string }, failures: ShortenerApiError[]): string {
     const last = failures[failures.length - 1];
     const answered = failures.every((failure) => failure.status !== undefined);
-    const what = answered ? `the service answered with an error each time (last: ${last.failure})` : `the service did not answer (last: ${last.failure})`;
+    const what = answered
+        ? `the service answered with an error each time (last: ${last.failure})`
+        : `the service did not answer (last: ${last.failure})`;
     const serverErrors = failures.every((failure) => failure.kind === "server");
     const hint = serverErrors && spec.serverErrorHint ? `; ${spec.serverErrorHint}` : "";
     return `creating the ${spec.noun} failed ${failures.length} times and nothing was created: ${what}${hint}`;

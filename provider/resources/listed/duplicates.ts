@@ -28,7 +28,9 @@ export async function refuseDuplicate<I extends Props, R extends Remote>(
     const earlier = context.journal.interrupted(spec.kind, inputs);
     if (!earlier) return;
     // Made since the interrupted create began, and not by this process.
-    const made = (await listingOf(spec, context)).filter((remote) => !earlier.before.includes(remote.id) && !baseline.createdHere(remote.id));
+    const made = (await listingOf(spec, context)).filter(
+        (remote) => !earlier.before.includes(remote.id) && !baseline.createdHere(remote.id),
+    );
     if (made.length > 0) {
         throw new Error(
             `creating this ${spec.noun} was interrupted in an earlier run, and ${made.length} ${spec.noun}(s) were made since (ids ${made.map((remote) => remote.id).join(", ")}); ` +

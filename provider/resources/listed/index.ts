@@ -15,7 +15,9 @@ import { deleteListed, updateListed } from "./writes";
 export { adoptInput, onlyChanged, type ListedKind, type Remote } from "./spec";
 
 /** A listed kind's definition, carrying what it knows of the service's objects (read by shortener-import). */
-export type ListedDefinition<I extends Props, R extends Remote> = ResourceDefinition<I> & { readonly listed: ListedKind<I, R> };
+export type ListedDefinition<I extends Props, R extends Remote> = ResourceDefinition<I> & {
+    readonly listed: ListedKind<I, R>;
+};
 
 export function listedResource<I extends Adoptable, R extends Remote>(spec: ListedKind<I, R>): ListedDefinition<I, R> {
     const listed: Listed<I, R> = { spec, view: kindView(spec) };
@@ -29,9 +31,14 @@ export function listedResource<I extends Adoptable, R extends Remote>(spec: List
         rules: rulesOf(spec),
         normalise: spec.normalise,
         createOnly: ["adopt"],
-        create: (context, inputs) => (inputs.adopt !== undefined && inputs.adopt !== false ? adopt(listed, context, inputs) : createListed(listed, context, inputs)),
+        create: (context, inputs) =>
+            inputs.adopt !== undefined && inputs.adopt !== false
+                ? adopt(listed, context, inputs)
+                : createListed(listed, context, inputs),
         read: (context, id, state) => readListed(listed, context, id, state),
-        update: spec.update ? (context, id, _olds, news, changed) => updateListed(listed, context, id, news, changed) : undefined,
+        update: spec.update
+            ? (context, id, _olds, news, changed) => updateListed(listed, context, id, news, changed)
+            : undefined,
         delete: (context, id) => deleteListed(listed, context, id),
     };
 }
@@ -41,17 +48,31 @@ function rulesOf<I extends Props, R extends Remote>(spec: ListedKind<I, R>): Res
     const irremovable = Object.entries(spec.irremovable ?? {}) as [keyof I & string, string][];
     return (news: I, olds: Props, context: ResourceContext) => {
         // A replaced object is created anew, so what it had before does not matter.
-        const replacing = spec.replaceOn?.some((field) => olds[field] !== undefined && !sameValue(olds[field], news[field]));
-        const removed = replacing ? [] : irremovable.filter(([field]) => olds[field] !== undefined && news[field] === undefined);
-        return [...removed.map(([property, reason]) => ({ property, reason })), ...(spec.rules?.(news, olds, context) ?? [])];
+        const replacing = spec.replaceOn?.some(
+            (field) => olds[field] !== undefined && !sameValue(olds[field], news[field]),
+        );
+        const removed = replacing
+            ? []
+            : irremovable.filter(([field]) => olds[field] !== undefined && news[field] === undefined);
+        return [
+            ...removed.map(([property, reason]) => ({ property, reason })),
+            ...(spec.rules?.(news, olds, context) ?? []),
+        ];
     };
 }
 
-async function readListed<I extends Props, R extends Remote>({ spec, view }: Listed<I, R>, context: ResourceContext, id: string, state: Props) {
+async function readListed<I extends Props, R extends Remote>(
+    { spec, view }: Listed<I, R>,
+    context: ResourceContext,
+    id: string,
+    state: Props,
+) {
     const remote = await findListed(spec, context, numericId(id));
     if (!remote) return undefined;
     // `Kind.get(name, id)` sends no inputs: nothing was left for the service to fill in, so everything it shows is the
     // object's (a channel's colour included), not a derived output.
-    const declared = Object.keys(spec.inputs.shape).some((field) => state[field] !== undefined) ? state : spec.observe(remote);
+    const declared = Object.keys(spec.inputs.shape).some((field) => state[field] !== undefined)
+        ? state
+        : spec.observe(remote);
     return view.observed(remote, declared);
 }

@@ -19,7 +19,11 @@ export function listedAnew<R extends Remote>(spec: Lister<R>, context: ResourceC
     return listingOf(spec, context);
 }
 
-export async function findListed<R extends Remote>(spec: Lister<R>, context: ResourceContext, id: number): Promise<R | undefined> {
+export async function findListed<R extends Remote>(
+    spec: Lister<R>,
+    context: ResourceContext,
+    id: number,
+): Promise<R | undefined> {
     return (await listingOf(spec, context)).find((remote) => remote.id === id);
 }
 
@@ -37,7 +41,10 @@ export interface CreationBaseline<R extends Remote> {
  * refresh, a read or an adopt), so that another client's object made since then is seen. The one listing per kind an
  * up costs is this one.
  */
-export async function creationBaseline<R extends Remote>(spec: Lister<R>, context: ResourceContext): Promise<CreationBaseline<R>> {
+export async function creationBaseline<R extends Remote>(
+    spec: Lister<R>,
+    context: ResourceContext,
+): Promise<CreationBaseline<R>> {
     const { listed, added, removed } = await context.run.view(spec.kind, () => listedAnew(spec, context));
     return {
         existed: listed.filter((remote) => !removed.has(String(remote.id))),
@@ -61,6 +68,7 @@ export function createdByThisProcess(context: ResourceContext, kind: string, id:
 
 export function numericId(id: string): number {
     const value = Number(id);
-    if (!Number.isSafeInteger(value) || value <= 0) throw new Error(`the id "${id}" in the state is not an id of this service`);
+    if (!Number.isSafeInteger(value) || value <= 0)
+        throw new Error(`the id "${id}" in the state is not an id of this service`);
     return value;
 }

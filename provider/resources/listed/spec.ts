@@ -55,12 +55,21 @@ export interface ListedKind<I extends Props, R extends Remote> {
      * Absent: every change replaces. `current` gives the object as the run's listing shows it, for a kind whose update
      * must send what the program leaves to others (a link's campaign, set by a CampaignLink).
      */
-    update?(client: ShortenerClient, id: number, inputs: I, changed: readonly (keyof I & string)[], current: () => Promise<R | undefined>): Promise<R | void>;
+    update?(
+        client: ShortenerClient,
+        id: number,
+        inputs: I,
+        changed: readonly (keyof I & string)[],
+        current: () => Promise<R | undefined>,
+    ): Promise<R | void>;
     remove(client: ShortenerClient, id: number): Promise<void>;
 }
 
 /** The natural key of these inputs, or undefined when the kind or these inputs have none. */
-export function keyOf<I extends Props, R extends Remote>(spec: ListedKind<I, R>, inputs: I): ListedKind<I, R>["naturalKey"] {
+export function keyOf<I extends Props, R extends Remote>(
+    spec: ListedKind<I, R>,
+    inputs: I,
+): ListedKind<I, R>["naturalKey"] {
     const key = spec.naturalKey;
     return key && (key.applies?.(inputs) ?? true) ? key : undefined;
 }
@@ -79,6 +88,9 @@ export const adoptInput = z
  * The body of an update that sends only what changed, for endpoints that apply each field they are given.
  * A removed optional input is sent as "", which the service reads as "none".
  */
-export function onlyChanged<I extends Props>(wanted: I, changed: readonly (keyof I & string)[]): Record<string, unknown> {
+export function onlyChanged<I extends Props>(
+    wanted: I,
+    changed: readonly (keyof I & string)[],
+): Record<string, unknown> {
     return Object.fromEntries(changed.map((field) => [field, wanted[field] ?? ""]));
 }

@@ -28,17 +28,23 @@ export function kindView<I extends Props, R extends Remote>(spec: ListedKind<I, 
                 if (spec.derivedWhenAbsent?.includes(field)) delete current[field];
                 continue;
             }
-            const forms = spec.storedForms?.[field as keyof I & string] as ((value: unknown) => readonly unknown[]) | undefined;
+            const forms = spec.storedForms?.[field as keyof I & string] as
+                ((value: unknown) => readonly unknown[]) | undefined;
             if (forms?.(wanted).some((form) => sameValue(form, current[field]))) current[field] = wanted;
         }
         return current;
     };
     return {
         inputsOf,
-        observed: (remote, declared) => ({ inputs: inputsOf(remote, declared), computed: spec.computed?.(remote) ?? {} }),
+        observed: (remote, declared) => ({
+            inputs: inputsOf(remote, declared),
+            computed: spec.computed?.(remote) ?? {},
+        }),
         changedOn(inputs, remote) {
             const current = inputsOf(remote, inputs);
-            return (Object.keys(current) as (keyof I & string)[]).filter((field) => !sameValue(current[field], inputs[field]));
+            return (Object.keys(current) as (keyof I & string)[]).filter(
+                (field) => !sameValue(current[field], inputs[field]),
+            );
         },
         matchesKey(inputs, remote) {
             const current = inputsOf(remote, inputs);

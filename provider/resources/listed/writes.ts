@@ -26,7 +26,11 @@ export async function updateListed<I extends Props, R extends Remote>(
     }
 }
 
-export async function deleteListed<I extends Props, R extends Remote>({ spec }: Listed<I, R>, context: ResourceContext, id: string): Promise<void> {
+export async function deleteListed<I extends Props, R extends Remote>(
+    { spec }: Listed<I, R>,
+    context: ResourceContext,
+    id: string,
+): Promise<void> {
     try {
         await idempotently(() => spec.remove(context.client(), numericId(id)));
     } catch (error) {
@@ -38,7 +42,12 @@ export async function deleteListed<I extends Props, R extends Remote>({ spec }: 
 }
 
 /** An update that failed because the object is gone says so; any other failure stays as it was. */
-async function goneOr<I extends Props, R extends Remote>({ spec }: Listed<I, R>, context: ResourceContext, id: string, error: unknown): Promise<unknown> {
+async function goneOr<I extends Props, R extends Remote>(
+    { spec }: Listed<I, R>,
+    context: ResourceContext,
+    id: string,
+    error: unknown,
+): Promise<unknown> {
     if (!(error instanceof ShortenerApiError) || !(error.notFound || error.kind === "bad-response")) return error;
     context.lists.invalidate(spec.kind);
     if (await findListed(spec, context, numericId(id))) return error;

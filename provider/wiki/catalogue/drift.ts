@@ -33,7 +33,12 @@ const moduleLabel = (module: ModuleInfo): string => `${module.group}=${module.na
 
 function parameterLabels(module: ModuleInfo): Map<string, { label: string; deprecated: boolean }> {
     const all = [module.parameters, module.templatedParameters].flat();
-    return new Map(all.map((param) => [param.name, { label: `${module.prefix}${param.name} (${moduleLabel(module)})`, deprecated: param.deprecated }]));
+    return new Map(
+        all.map((param) => [
+            param.name,
+            { label: `${module.prefix}${param.name} (${moduleLabel(module)})`, deprecated: param.deprecated },
+        ]),
+    );
 }
 
 /** What is in `after` and not in `before`, and the other way round. */
@@ -43,7 +48,10 @@ function addedAndRemoved(before: readonly string[], after: readonly string[]): [
 }
 
 function namespaceNames(site: SiteInfo): string[] {
-    return [...site.namespaces.map(({ id, name }) => `${id}:${name}`), ...site.namespaceAliases.map(({ id, alias }) => `${id}:${alias}`)];
+    return [
+        ...site.namespaces.map(({ id, name }) => `${id}:${name}`),
+        ...site.namespaceAliases.map(({ id, alias }) => `${id}:${alias}`),
+    ];
 }
 
 function siteDrift(before: SiteInfo | undefined, after: SiteInfo | undefined, drift: CatalogueDrift): void {
@@ -52,11 +60,17 @@ function siteDrift(before: SiteInfo | undefined, after: SiteInfo | undefined, dr
         drift.siteData.push("pinned for the first time");
         return;
     }
-    const interwiki = (site: SiteInfo) => new Map(site.interwiki.map((entry) => [entry.prefix, `${entry.url} ${entry.local}`]));
+    const interwiki = (site: SiteInfo) =>
+        new Map(site.interwiki.map((entry) => [entry.prefix, `${entry.url} ${entry.local}`]));
     const [was, is] = [interwiki(before), interwiki(after)];
     [drift.interwikiAdded, drift.interwikiRemoved] = addedAndRemoved([...was.keys()], [...is.keys()]);
-    drift.interwikiChanged = [...is].filter(([prefix, target]) => was.has(prefix) && was.get(prefix) !== target).map(([prefix]) => prefix);
-    [drift.namespaceNamesAdded, drift.namespaceNamesRemoved] = addedAndRemoved(namespaceNames(before), namespaceNames(after));
+    drift.interwikiChanged = [...is]
+        .filter(([prefix, target]) => was.has(prefix) && was.get(prefix) !== target)
+        .map(([prefix]) => prefix);
+    [drift.namespaceNamesAdded, drift.namespaceNamesRemoved] = addedAndRemoved(
+        namespaceNames(before),
+        namespaceNames(after),
+    );
     [drift.languagesAdded, drift.languagesRemoved] = addedAndRemoved(before.languages, after.languages);
     const extensions = (site: SiteInfo) => site.extensions.map((extension) => extension.name);
     [drift.extensionsAdded, drift.extensionsRemoved] = addedAndRemoved(extensions(before), extensions(after));
@@ -64,9 +78,22 @@ function siteDrift(before: SiteInfo | undefined, after: SiteInfo | undefined, dr
 
 export function catalogueDrift(before: Catalogue, after: Catalogue): CatalogueDrift {
     const drift: CatalogueDrift = {
-        modulesAdded: [], modulesRemoved: [], modulesDeprecated: [], parametersAdded: [], parametersRemoved: [], parametersDeprecated: [],
-        interwikiAdded: [], interwikiRemoved: [], interwikiChanged: [], namespaceNamesAdded: [], namespaceNamesRemoved: [],
-        languagesAdded: [], languagesRemoved: [], extensionsAdded: [], extensionsRemoved: [], siteData: [],
+        modulesAdded: [],
+        modulesRemoved: [],
+        modulesDeprecated: [],
+        parametersAdded: [],
+        parametersRemoved: [],
+        parametersDeprecated: [],
+        interwikiAdded: [],
+        interwikiRemoved: [],
+        interwikiChanged: [],
+        namespaceNamesAdded: [],
+        namespaceNamesRemoved: [],
+        languagesAdded: [],
+        languagesRemoved: [],
+        extensionsAdded: [],
+        extensionsRemoved: [],
+        siteData: [],
     };
     for (const [name, module] of after.modules) {
         const old = before.modules.get(name);
@@ -84,7 +111,8 @@ export function catalogueDrift(before: Catalogue, after: Catalogue): CatalogueDr
         }
         for (const [param, { label }] of oldParams) if (!newParams.has(param)) drift.parametersRemoved.push(label);
     }
-    for (const [name, module] of before.modules) if (!after.modules.has(name)) drift.modulesRemoved.push(moduleLabel(module));
+    for (const [name, module] of before.modules)
+        if (!after.modules.has(name)) drift.modulesRemoved.push(moduleLabel(module));
     siteDrift(before.site, after.site, drift);
     for (const list of listsOf(drift)) list.sort();
     return drift;

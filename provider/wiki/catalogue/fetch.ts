@@ -37,7 +37,12 @@ export function describeUrl(url: URL): string {
 export function requestBounds(options: FetchCatalogueOptions): RequestBounds {
     const timeoutMs = options.timeoutMs ?? BOUNDS.catalogueRequestTimeoutMs.default;
     const maxBytes = BOUNDS.maxCatalogueAnswerBytes.default;
-    return { maxBytes, timeoutMs, tooLarge: `answer larger than ${maxBytes} bytes`, tooSlow: `no complete answer within ${timeoutMs} ms` };
+    return {
+        maxBytes,
+        timeoutMs,
+        tooLarge: `answer larger than ${maxBytes} bytes`,
+        tooSlow: `no complete answer within ${timeoutMs} ms`,
+    };
 }
 
 function describeFailure(error: unknown, bounds: RequestBounds): string {
@@ -55,13 +60,24 @@ function leavesWiki(from: URL, to: URL): string | undefined {
 }
 
 function checkRedirect(from: URL, to: URL, source: string, options: FetchCatalogueOptions): void {
-    if (to.protocol !== "http:" && to.protocol !== "https:") throw new CatalogueError(source, `redirected to a ${to.protocol} address, which is never followed`);
+    if (to.protocol !== "http:" && to.protocol !== "https:")
+        throw new CatalogueError(source, `redirected to a ${to.protocol} address, which is never followed`);
     const away = leavesWiki(from, to);
-    if (away !== undefined && !options.allowRedirects) throw new CatalogueError(source, `redirected ${away} (${describeUrl(to)}); pass --allow-redirects to follow it`);
+    if (away !== undefined && !options.allowRedirects)
+        throw new CatalogueError(
+            source,
+            `redirected ${away} (${describeUrl(to)}); pass --allow-redirects to follow it`,
+        );
 }
 
 /** GETs `url`, following redirects as the options allow; the answer returned is not a redirect. */
-async function getFollowing(url: URL, source: string, options: FetchCatalogueOptions, bounds: RequestBounds, signal: AbortSignal): Promise<Response> {
+async function getFollowing(
+    url: URL,
+    source: string,
+    options: FetchCatalogueOptions,
+    bounds: RequestBounds,
+    signal: AbortSignal,
+): Promise<Response> {
     const headers = { "User-Agent": options.userAgent ?? DEFAULT_USER_AGENT, Accept: "application/json" };
     let current = url;
     for (let redirects = 0; ; redirects++) {
@@ -70,7 +86,8 @@ async function getFollowing(url: URL, source: string, options: FetchCatalogueOpt
         if (!REDIRECT_STATUSES.has(response.status) || location === null) return response;
         // The redirect's own body is never read.
         (response.body as Readable).destroy();
-        if (redirects >= BOUNDS.maxRedirects.default) throw new CatalogueError(source, `more than ${BOUNDS.maxRedirects.default} redirects`);
+        if (redirects >= BOUNDS.maxRedirects.default)
+            throw new CatalogueError(source, `more than ${BOUNDS.maxRedirects.default} redirects`);
         const next = new URL(location, current);
         checkRedirect(current, next, source, options);
         current = next;
@@ -79,7 +96,13 @@ async function getFollowing(url: URL, source: string, options: FetchCatalogueOpt
 
 /** GET one api.php URL and its JSON, within `bounds` (default: one request's own); `source` names it in errors,
  *  `expected` what the answer should have been ("paraminfo"). Returns the JSON and the answer's size in bytes. */
-export async function fetchApiJson(url: URL, source: string, expected: string, options: FetchCatalogueOptions = {}, bounds = requestBounds(options)): Promise<{ json: unknown; bytes: number }> {
+export async function fetchApiJson(
+    url: URL,
+    source: string,
+    expected: string,
+    options: FetchCatalogueOptions = {},
+    bounds = requestBounds(options),
+): Promise<{ json: unknown; bytes: number }> {
     const controller = new AbortController();
     const timer = setTimeout(() => controller.abort(), bounds.timeoutMs);
     let response: Response | undefined;
@@ -111,13 +134,19 @@ export function apiRequestUrl(apiUrl: string, params: Record<string, string>): U
     } catch {
         throw new CatalogueError("catalogue URL", "not a valid URL");
     }
-    if (url.protocol !== "http:" && url.protocol !== "https:") throw new CatalogueError("catalogue URL", "must be http or https");
+    if (url.protocol !== "http:" && url.protocol !== "https:")
+        throw new CatalogueError("catalogue URL", "must be http or https");
     for (const [name, value] of Object.entries(params)) url.searchParams.set(name, value);
     return url;
 }
 
 export async function fetchCatalogue(apiUrl: string, options: FetchCatalogueOptions = {}): Promise<Catalogue> {
-    const url = apiRequestUrl(apiUrl, { action: "paraminfo", modules: "query|query+*", format: "json", formatversion: "2" });
+    const url = apiRequestUrl(apiUrl, {
+        action: "paraminfo",
+        modules: "query|query+*",
+        format: "json",
+        formatversion: "2",
+    });
     const source = describeUrl(url);
     return parseCatalogue((await fetchApiJson(url, source, "paraminfo", options)).json, source);
 }

@@ -68,7 +68,9 @@ function formatPath(path: readonly PropertyKey[]): string {
 }
 
 function describeIssue(issue: z.core.$ZodIssue): string {
-    const message = issue.message.replace(/^Invalid input: /, "").replace(/^(expected .*), received undefined$/, "missing ($1)");
+    const message = issue.message
+        .replace(/^Invalid input: /, "")
+        .replace(/^(expected .*), received undefined$/, "missing ($1)");
     return `${formatPath(issue.path)}: ${message}`;
 }
 
@@ -84,7 +86,8 @@ function mediaWikiErrorCode(json: unknown): string | undefined {
 }
 
 function assemble(modules: readonly ParsedModule[], source: string, origin: CatalogueOrigin): Catalogue {
-    if (modules.length > BOUNDS.maxCatalogueModules.default) throw notParaminfo(source, `paraminfo.modules: more than ${BOUNDS.maxCatalogueModules.default} modules`);
+    if (modules.length > BOUNDS.maxCatalogueModules.default)
+        throw notParaminfo(source, `paraminfo.modules: more than ${BOUNDS.maxCatalogueModules.default} modules`);
     let query: ModuleInfo | undefined;
     const submodules = new Map<string, ModuleInfo>();
     modules.forEach((raw, position) => {
@@ -95,7 +98,8 @@ function assemble(modules: readonly ParsedModule[], source: string, origin: Cata
         }
         // Modules of other actions may share a reply; they are no part of a query catalogue.
         if (!raw.path.startsWith("query+")) return;
-        if (raw.group === undefined) throw notParaminfo(source, `${where}.group: missing on query submodule "${raw.name}"`);
+        if (raw.group === undefined)
+            throw notParaminfo(source, `${where}.group: missing on query submodule "${raw.name}"`);
         if (submodules.has(raw.name)) throw notParaminfo(source, `${where}.name: module "${raw.name}" appears twice`);
         submodules.set(raw.name, toModuleInfo(raw, raw.group));
     });
@@ -110,7 +114,8 @@ export function parseCatalogue(json: unknown, source = "paraminfo reply"): Catal
     const pin = isPinnedFile(json) ? checkPin(json, source) : undefined;
     const origin: CatalogueOrigin = pin?.origin ?? { description: source };
     const errorCode = mediaWikiErrorCode(json);
-    if (errorCode !== undefined) throw new CatalogueError(source, `the wiki answered with error "${errorCode}" instead of paraminfo`);
+    if (errorCode !== undefined)
+        throw new CatalogueError(source, `the wiki answered with error "${errorCode}" instead of paraminfo`);
     const result = paraminfoReplySchema.safeParse(json);
     if (!result.success) {
         const [first, ...others] = result.error.issues;
@@ -133,7 +138,10 @@ export function parseJsonText(text: string, source: string): unknown {
     try {
         return JSON.parse(text);
     } catch (error) {
-        throw new CatalogueError(source, `not JSON (${describeSyntaxError(error instanceof Error ? error.message : "")})`);
+        throw new CatalogueError(
+            source,
+            `not JSON (${describeSyntaxError(error instanceof Error ? error.message : "")})`,
+        );
     }
 }
 
@@ -143,11 +151,15 @@ export function loadCatalogueFile(path: string): Catalogue {
         // Only a regular file: a FIFO or a device (/dev/zero) would block or never end.
         const stats = statSync(path);
         if (!stats.isFile()) throw new CatalogueError(path, "not a regular file");
-        if (stats.size > BOUNDS.maxCatalogueFileBytes.default) throw new CatalogueError(path, `larger than ${BOUNDS.maxCatalogueFileBytes.default} bytes`);
+        if (stats.size > BOUNDS.maxCatalogueFileBytes.default)
+            throw new CatalogueError(path, `larger than ${BOUNDS.maxCatalogueFileBytes.default} bytes`);
         text = readFileSync(path, "utf8");
     } catch (error) {
         if (error instanceof CatalogueError) throw error;
-        throw new CatalogueError(path, `cannot read the file (${(error as NodeJS.ErrnoException).code ?? "read error"})`);
+        throw new CatalogueError(
+            path,
+            `cannot read the file (${(error as NodeJS.ErrnoException).code ?? "read error"})`,
+        );
     }
     return parseCatalogue(parseJsonText(text, path), path);
 }
@@ -158,9 +170,16 @@ let shipped: Catalogue | undefined;
  *  Wikipedia's site data (without the parts no faithful source gave). Read once. */
 export function shippedCatalogue(): Catalogue {
     if (shipped) return shipped;
-    const { site, siteSource } = shippedSiteSchema.parse({ site: shippedJson.site, siteSource: shippedJson.siteSource });
+    const { site, siteSource } = shippedSiteSchema.parse({
+        site: shippedJson.site,
+        siteSource: shippedJson.siteSource,
+    });
     const lacks = Object.keys(siteSource.lacks) as LackableSitePart[];
-    const origin = { description: `${SHIPPED_SOURCE} (MediaWiki ${SHIPPED_MEDIAWIKI_VERSION} core)`, mediawikiVersion: SHIPPED_MEDIAWIKI_VERSION, siteDescription: siteSource.description };
+    const origin = {
+        description: `${SHIPPED_SOURCE} (MediaWiki ${SHIPPED_MEDIAWIKI_VERSION} core)`,
+        mediawikiVersion: SHIPPED_MEDIAWIKI_VERSION,
+        siteDescription: siteSource.description,
+    };
     shipped = { ...parseCatalogue(shippedJson, SHIPPED_SOURCE), origin, site: { ...site, lacks } };
     return shipped;
 }

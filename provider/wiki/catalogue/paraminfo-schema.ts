@@ -15,8 +15,12 @@ const note = z.object({
 export const parameterSchema = z.object({
     index: integer,
     name: z.string(),
-    type: z.union([z.string(), z.array(z.string())], { error: "expected a type name or an array of enumeration values" }),
-    default: z.union([z.string(), z.number(), z.boolean()], { error: "expected a string, a number or a boolean" }).optional(),
+    type: z.union([z.string(), z.array(z.string())], {
+        error: "expected a type name or an array of enumeration values",
+    }),
+    default: z
+        .union([z.string(), z.number(), z.boolean()], { error: "expected a string, a number or a boolean" })
+        .optional(),
     multi: flag,
     lowlimit: integer.optional(),
     highlimit: integer.optional(),

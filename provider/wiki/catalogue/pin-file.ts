@@ -71,16 +71,23 @@ function pinnedSite(json: { site?: unknown }, format: number, source: string): S
 }
 
 /** Checks a pinned file's header, site data and hash; returns the origin its catalogue reports and its site data. */
-export function checkPin(json: { pin: unknown; site?: unknown; paraminfo: unknown }, source: string): { header: PinHeader; origin: CatalogueOrigin; site?: SiteInfo } {
+export function checkPin(
+    json: { pin: unknown; site?: unknown; paraminfo: unknown },
+    source: string,
+): { header: PinHeader; origin: CatalogueOrigin; site?: SiteInfo } {
     const parsed = pinHeaderSchema.safeParse(json.pin);
     if (!parsed.success) throw fieldError(source, "pin", parsed.error);
     const header = parsed.data;
     const site = pinnedSite(json, header.format, source);
     // Hashing writes the paraminfo out again, recursively: a nesting no paraminfo has would overflow the stack.
-    if (nestsDeeperThan(json.paraminfo, BOUNDS.maxParaminfoDepth.default)) throw new CatalogueError(source, `paraminfo nests deeper than ${BOUNDS.maxParaminfoDepth.default} levels`);
+    if (nestsDeeperThan(json.paraminfo, BOUNDS.maxParaminfoDepth.default))
+        throw new CatalogueError(source, `paraminfo nests deeper than ${BOUNDS.maxParaminfoDepth.default} levels`);
     const content = header.format === 1 ? json.paraminfo : { site: json.site, paraminfo: json.paraminfo };
     if (contentHash(content) !== header.contentHash) {
-        throw new CatalogueError(source, "the content no longer matches pin.contentHash (edited by hand?); pull the catalogue again");
+        throw new CatalogueError(
+            source,
+            "the content no longer matches pin.contentHash (edited by hand?); pull the catalogue again",
+        );
     }
     const version = versionOfGenerator(header.generator);
     return {
@@ -97,7 +104,11 @@ export function checkPin(json: { pin: unknown; site?: unknown; paraminfo: unknow
 
 /** The text of a pin file: header first, then the site data and paraminfo, so that a diff shows the header's changes
  *  on top. */
-export function renderPinnedFile(header: Omit<PinHeader, "contentHash" | "format">, site: SiteInfo, paraminfo: { modules: readonly unknown[] }): string {
+export function renderPinnedFile(
+    header: Omit<PinHeader, "contentHash" | "format">,
+    site: SiteInfo,
+    paraminfo: { modules: readonly unknown[] },
+): string {
     const content = { site, paraminfo: { helpformat: "none", modules: paraminfo.modules } };
     const pin: PinHeader = { format: PIN_FORMAT, ...header, contentHash: contentHash(content) };
     return `${JSON.stringify({ pin, ...content }, null, 1)}\n`;

@@ -35,7 +35,10 @@ export function loadCatalogueFileCached(path: string): Catalogue {
     try {
         stat = statSync(full);
     } catch (error) {
-        throw new CatalogueError(path, `cannot read the file (${(error as NodeJS.ErrnoException).code ?? "read error"})`);
+        throw new CatalogueError(
+            path,
+            `cannot read the file (${(error as NodeJS.ErrnoException).code ?? "read error"})`,
+        );
     }
     const cached = cache.get(full);
     if (cached && cached.mtimeMs === stat.mtimeMs && cached.size === stat.size) return cached.catalogue;
@@ -66,7 +69,10 @@ export function findPinnedCatalogue(apiUrl: string, directory = DEFAULT_PIN_DIRE
     const catalogue = loadCatalogueFileCached(path);
     const wanted = canonicalApiUrl(apiUrl);
     if (catalogue.origin?.apiUrl !== wanted) {
-        throw new CatalogueError(path, `is pinned for ${catalogue.origin?.apiUrl ?? "no wiki (not a pin file)"}, not for ${wanted}`);
+        throw new CatalogueError(
+            path,
+            `is pinned for ${catalogue.origin?.apiUrl ?? "no wiki (not a pin file)"}, not for ${wanted}`,
+        );
     }
     return catalogue;
 }
@@ -78,7 +84,10 @@ export interface ChosenCatalogue {
 }
 
 /** The catalogue for a wiki's definitions: `explicit` (a file), else its pin in `directory`, else the shipped one. */
-export function chooseCatalogue(apiUrl: string | undefined, options: { explicit?: string; directory?: string } = {}): ChosenCatalogue {
+export function chooseCatalogue(
+    apiUrl: string | undefined,
+    options: { explicit?: string; directory?: string } = {},
+): ChosenCatalogue {
     if (options.explicit !== undefined) return { catalogue: loadCatalogueFileCached(options.explicit) };
     const pinned = apiUrl === undefined ? undefined : findPinnedCatalogue(apiUrl, options.directory);
     if (pinned) return { catalogue: pinned };

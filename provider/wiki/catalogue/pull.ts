@@ -20,7 +20,6 @@ const MODULES_PER_PAGE = 50;
 /** At most this many paraminfo pages: enough for a catalogue's most modules. */
 export const MAX_PARAMINFO_PAGES = Math.ceil(BOUNDS.maxCatalogueModules.default / MODULES_PER_PAGE);
 
-
 export interface PullCatalogueOptions extends FetchCatalogueOptions {
     /** The time the pin records (default: now). */
     now?: Date;
@@ -50,14 +49,25 @@ interface Pull {
 export function canonicalApiUrl(apiUrl: string): string {
     const url = apiRequestUrl(apiUrl, {});
     if (url.username || url.password) throw new CatalogueError("catalogue URL", "must not carry credentials");
-    if (url.search || url.hash) throw new CatalogueError("catalogue URL", "must be the api.php address alone, without a query string or fragment");
-    if (url.href.length > BOUNDS.maxPinHeaderChars.default) throw new CatalogueError("catalogue URL", `longer than ${BOUNDS.maxPinHeaderChars.default} characters, more than a pin records`);
+    if (url.search || url.hash)
+        throw new CatalogueError(
+            "catalogue URL",
+            "must be the api.php address alone, without a query string or fragment",
+        );
+    if (url.href.length > BOUNDS.maxPinHeaderChars.default)
+        throw new CatalogueError(
+            "catalogue URL",
+            `longer than ${BOUNDS.maxPinHeaderChars.default} characters, more than a pin records`,
+        );
     return url.href;
 }
 
 function shapeError(source: string, error: z.ZodError): CatalogueError {
     const [issue] = error.issues;
-    return new CatalogueError(source, `unexpected answer: ${issue.path.map(String).join(".") || "(top level)"}: ${issue.message}`);
+    return new CatalogueError(
+        source,
+        `unexpected answer: ${issue.path.map(String).join(".") || "(top level)"}: ${issue.message}`,
+    );
 }
 
 /** The next request's bounds: what is left of the pull's bytes and time, within a request's own deadline. */
@@ -72,7 +82,11 @@ function boundsOfNext(pull: Pull): RequestBounds {
     };
 }
 
-async function fetchForPull(pull: Pull, params: Record<string, string>, expected: string): Promise<{ json: unknown; source: string }> {
+async function fetchForPull(
+    pull: Pull,
+    params: Record<string, string>,
+    expected: string,
+): Promise<{ json: unknown; source: string }> {
     const url = apiRequestUrl(pull.api, { ...params, format: "json", formatversion: "2" });
     const source = describeUrl(url);
     const { json, bytes } = await fetchApiJson(url, source, expected, pull.options, boundsOfNext(pull));
@@ -81,11 +95,18 @@ async function fetchForPull(pull: Pull, params: Record<string, string>, expected
 }
 
 function pathList(paths: readonly string[]): string {
-    return paths.slice(0, 3).map((path) => path.slice(0, 80)).join(", ");
+    return paths
+        .slice(0, 3)
+        .map((path) => path.slice(0, 80))
+        .join(", ");
 }
 
 async function paraminfoPage(pull: Pull, paths: readonly string[]): Promise<ParsedModule[]> {
-    const { json, source } = await fetchForPull(pull, { action: "paraminfo", modules: implodeMultiValue(paths), helpformat: "none" }, "paraminfo");
+    const { json, source } = await fetchForPull(
+        pull,
+        { action: "paraminfo", modules: implodeMultiValue(paths), helpformat: "none" },
+        "paraminfo",
+    );
     // parseCatalogue would stand the shipped query module in for a missing one; here every module asked must come.
     const parsed = paraminfoReplySchema.safeParse(json);
     if (!parsed.success) {
@@ -94,9 +115,17 @@ async function paraminfoPage(pull: Pull, paths: readonly string[]): Promise<Pars
     }
     const modules = parsed.data.paraminfo.modules;
     const unasked = modules.map((module) => module.path).filter((path) => !paths.includes(path));
-    if (unasked.length > 0) throw new CatalogueError(source, `paraminfo answered with ${unasked.length} module${unasked.length === 1 ? "" : "s"} not asked for (${pathList(unasked)})`);
+    if (unasked.length > 0)
+        throw new CatalogueError(
+            source,
+            `paraminfo answered with ${unasked.length} module${unasked.length === 1 ? "" : "s"} not asked for (${pathList(unasked)})`,
+        );
     const missing = paths.filter((path) => !modules.some((module) => module.path === path));
-    if (missing.length > 0) throw new CatalogueError(source, `paraminfo left out ${missing.length} of the modules asked for (${pathList(missing)})`);
+    if (missing.length > 0)
+        throw new CatalogueError(
+            source,
+            `paraminfo left out ${missing.length} of the modules asked for (${pathList(missing)})`,
+        );
     return modules;
 }
 
@@ -106,11 +135,16 @@ function submodulePaths(query: ParsedModule, source: string): string[] {
     for (const param of query.parameters) {
         if (!isModuleGroup(param.name)) continue;
         for (const path of Object.values(param.submodules ?? {})) {
-            if (!path.startsWith("query+")) throw new CatalogueError(source, `query.${param.name}: submodule path "${path.slice(0, 80)}" is not under query+`);
+            if (!path.startsWith("query+"))
+                throw new CatalogueError(
+                    source,
+                    `query.${param.name}: submodule path "${path.slice(0, 80)}" is not under query+`,
+                );
             paths.add(path);
         }
     }
-    if (paths.size > BOUNDS.maxCatalogueModules.default) throw new CatalogueError(source, `more than ${BOUNDS.maxCatalogueModules.default} query modules`);
+    if (paths.size > BOUNDS.maxCatalogueModules.default)
+        throw new CatalogueError(source, `more than ${BOUNDS.maxCatalogueModules.default} query modules`);
     return [...paths].sort();
 }
 
@@ -123,31 +157,57 @@ async function languageCodes(pull: Pull): Promise<string[]> {
     const codes: string[] = [];
     let next: string | undefined;
     for (let page = 0; page < BOUNDS.maxLanguageinfoPages.default; page++) {
-        const params: Record<string, string> = { action: "query", meta: "languageinfo", liprop: "code", ...(next === undefined ? {} : { licontinue: next }) };
+        const params: Record<string, string> = {
+            action: "query",
+            meta: "languageinfo",
+            liprop: "code",
+            ...(next === undefined ? {} : { licontinue: next }),
+        };
         const { json, source } = await fetchForPull(pull, params, "languageinfo");
         const parsed = languageinfoReplySchema.safeParse(json);
         if (!parsed.success) throw shapeError(source, parsed.error);
         codes.push(...Object.values(parsed.data.query.languageinfo).map((language) => language.code));
         const { maxSiteEntries } = BOUNDS;
-        if (codes.length > maxSiteEntries.default) throw new CatalogueError(source, `more than ${maxSiteEntries.default} language codes, the bound on ${maxSiteEntries.name}`);
+        if (codes.length > maxSiteEntries.default)
+            throw new CatalogueError(
+                source,
+                `more than ${maxSiteEntries.default} language codes, the bound on ${maxSiteEntries.name}`,
+            );
         next = parsed.data.continue?.licontinue;
         if (next === undefined) return codes;
     }
     const { maxLanguageinfoPages } = BOUNDS;
-    throw new CatalogueError(describeUrl(new URL(pull.api)), `meta=languageinfo still continued after ${maxLanguageinfoPages.default} requests, the bound on ${maxLanguageinfoPages.name}`);
+    throw new CatalogueError(
+        describeUrl(new URL(pull.api)),
+        `meta=languageinfo still continued after ${maxLanguageinfoPages.default} requests, the bound on ${maxLanguageinfoPages.name}`,
+    );
 }
 
 async function wikiSite(pull: Pull): Promise<{ generator: string; site: SiteInfo }> {
-    const { json, source } = await fetchForPull(pull, { action: "query", meta: "siteinfo", siprop: implodeMultiValue(SITEINFO_PROPS) }, "siteinfo");
+    const { json, source } = await fetchForPull(
+        pull,
+        { action: "query", meta: "siteinfo", siprop: implodeMultiValue(SITEINFO_PROPS) },
+        "siteinfo",
+    );
     const parsed = siteinfoReplySchema.safeParse(json);
     if (!parsed.success) throw shapeError(source, parsed.error);
-    return { generator: parsed.data.query.general.generator, site: siteOf(parsed.data.query, await languageCodes(pull)) };
+    return {
+        generator: parsed.data.query.general.generator,
+        site: siteOf(parsed.data.query, await languageCodes(pull)),
+    };
 }
 
 function startPull(apiUrl: string, options: PullCatalogueOptions): Pull {
     const deadlineMs = options.deadlineMs ?? BOUNDS.pullDeadlineMs.default;
     const maxBytes = Math.min(options.maxBytes ?? BOUNDS.maxPullBytes.default, BOUNDS.maxPullBytes.highest);
-    return { api: canonicalApiUrl(apiUrl), options, maxBytes, bytesSpent: 0, deadlineMs, endsAt: Date.now() + deadlineMs };
+    return {
+        api: canonicalApiUrl(apiUrl),
+        options,
+        maxBytes,
+        bytesSpent: 0,
+        deadlineMs,
+        endsAt: Date.now() + deadlineMs,
+    };
 }
 
 /** Fetches a wiki's catalogue and renders it as a pin file (at most 1 + maxLanguageinfoPages + MAX_PARAMINFO_PAGES + 1
@@ -162,9 +222,17 @@ export async function pullCatalogue(apiUrl: string, options: PullCatalogueOption
     for (let start = 0; start < paths.length; start += MODULES_PER_PAGE) {
         modules.push(...(await paraminfoPage(pull, paths.slice(start, start + MODULES_PER_PAGE))));
     }
-    const text = renderPinnedFile({ apiUrl: pull.api, generator, pulledAt: (options.now ?? new Date()).toISOString() }, site, { modules });
+    const text = renderPinnedFile(
+        { apiUrl: pull.api, generator, pulledAt: (options.now ?? new Date()).toISOString() },
+        site,
+        { modules },
+    );
     const bytes = Buffer.byteLength(text);
     const most = BOUNDS.maxPinBytes.default;
-    if (bytes > most) throw new CatalogueError(source, `the pin would have ${bytes} bytes, more than the ${most} a catalogue file may have`);
+    if (bytes > most)
+        throw new CatalogueError(
+            source,
+            `the pin would have ${bytes} bytes, more than the ${most} a catalogue file may have`,
+        );
     return { text, catalogue: parseCatalogue(JSON.parse(text), pull.api) };
 }

@@ -6,11 +6,16 @@ import { LACKABLE_SITE_PARTS, type SiteInfo } from "../mediawiki/site";
 
 // Each message names its bound, so that a wiki or a pin over it is told which.
 const { maxSiteEntries, maxSiteTextChars } = BOUNDS;
-const text = z.string().max(maxSiteTextChars.default, { error: `longer than ${maxSiteTextChars.default} characters, the bound on ${maxSiteTextChars.name}` });
+const text = z.string().max(maxSiteTextChars.default, {
+    error: `longer than ${maxSiteTextChars.default} characters, the bound on ${maxSiteTextChars.name}`,
+});
 const tooMany = `more than ${maxSiteEntries.default} entries, the bound on ${maxSiteEntries.name}`;
 const list = <T extends z.ZodType>(item: T) => z.array(item).max(maxSiteEntries.default, { error: tooMany });
 /** A siteinfo object keyed by id or code, bounded like a list. */
-const keyed = <T extends z.ZodType>(item: T) => z.record(z.string(), item).refine((record) => Object.keys(record).length <= maxSiteEntries.default, { error: tooMany });
+const keyed = <T extends z.ZodType>(item: T) =>
+    z
+        .record(z.string(), item)
+        .refine((record) => Object.keys(record).length <= maxSiteEntries.default, { error: tooMany });
 const titleCase = z.enum(["first-letter", "case-sensitive"]);
 const namespaceId = z.number().int();
 
@@ -60,11 +65,22 @@ export function siteOf(reply: SiteinfoReply, languages: readonly string[]): Site
     const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
     return {
         namespaces: Object.values(reply.namespaces)
-            .map(({ id, name, canonical, case: titleCase }) => ({ id, name, ...(canonical === undefined ? {} : { canonical }), case: titleCase }))
+            .map(({ id, name, canonical, case: titleCase }) => ({
+                id,
+                name,
+                ...(canonical === undefined ? {} : { canonical }),
+                case: titleCase,
+            }))
             .sort((a, b) => a.id - b.id),
-        namespaceAliases: reply.namespacealiases.map(({ id, alias }) => ({ id, alias })).sort((a, b) => a.id - b.id || byText(a.alias, b.alias)),
-        interwiki: reply.interwikimap.map(({ prefix, url, localinterwiki }) => ({ prefix, url, local: localinterwiki === true })).sort((a, b) => byText(a.prefix, b.prefix)),
+        namespaceAliases: reply.namespacealiases
+            .map(({ id, alias }) => ({ id, alias }))
+            .sort((a, b) => a.id - b.id || byText(a.alias, b.alias)),
+        interwiki: reply.interwikimap
+            .map(({ prefix, url, localinterwiki }) => ({ prefix, url, local: localinterwiki === true }))
+            .sort((a, b) => byText(a.prefix, b.prefix)),
         languages: [...new Set(languages)].sort(byText),
-        extensions: reply.extensions.map(({ name, version }) => ({ name, ...(version === undefined ? {} : { version }) })).sort((a, b) => byText(a.name, b.name)),
+        extensions: reply.extensions
+            .map(({ name, version }) => ({ name, ...(version === undefined ? {} : { version }) }))
+            .sort((a, b) => byText(a.name, b.name)),
     };
 }

@@ -4,7 +4,16 @@
 import { existsSync, mkdirSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { parseArgs } from "node:util";
-import { CatalogueError, catalogueDrift, describeDrift, fetchCatalogue, FetchCatalogueOptions, loadCatalogueFile, pullCatalogue, shippedCatalogue } from "../catalogue";
+import {
+    CatalogueError,
+    catalogueDrift,
+    describeDrift,
+    fetchCatalogue,
+    FetchCatalogueOptions,
+    loadCatalogueFile,
+    pullCatalogue,
+    shippedCatalogue,
+} from "../catalogue";
 import type { Catalogue } from "../catalogue/model";
 import { DEFAULT_PIN_DIRECTORY, findPinnedCatalogue, pinFileName } from "../catalogue/pinned";
 import { canonicalApiUrl, PullCatalogueOptions } from "../catalogue/pull";
@@ -54,7 +63,10 @@ function previousPin(path: string, apiUrl: string, replace: boolean): { catalogu
     }
     const recorded = catalogue.origin?.apiUrl;
     if (recorded === canonicalApiUrl(apiUrl)) return { catalogue };
-    const what = recorded === undefined ? "not a pin (a paraminfo reply without a pin header)" : `the pin of ${recorded}, not of ${canonicalApiUrl(apiUrl)}`;
+    const what =
+        recorded === undefined
+            ? "not a pin (a paraminfo reply without a pin header)"
+            : `the pin of ${recorded}, not of ${canonicalApiUrl(apiUrl)}`;
     if (!replace) throw refuse(what);
     return { replacing: recorded === undefined ? "a file that was not a pin" : `the pin of ${recorded}` };
 }
@@ -67,9 +79,11 @@ export async function pullAndPin(apiUrl: string, out?: string, options: PinOptio
     const origin = catalogue.origin!;
     const version = origin.mediawikiVersion ? `MediaWiki ${origin.mediawikiVersion}` : "unknown MediaWiki version";
     const head = `${origin.apiUrl}: ${catalogue.modules.size} query modules, ${version}`;
-    if (before.catalogue?.origin?.contentHash === origin.contentHash) return `${head}\nunchanged since the pin in ${path}; the file is kept as it was`;
+    if (before.catalogue?.origin?.contentHash === origin.contentHash)
+        return `${head}\nunchanged since the pin in ${path}; the file is kept as it was`;
     writeWhole(path, text);
-    if (before.catalogue) return `${head}\npinned in ${path}; changes since the previous pin:\n${describeDrift(catalogueDrift(before.catalogue, catalogue))}`;
+    if (before.catalogue)
+        return `${head}\npinned in ${path}; changes since the previous pin:\n${describeDrift(catalogueDrift(before.catalogue, catalogue))}`;
     if (before.replacing) return `${head}\npinned in ${path}, replacing ${before.replacing}`;
     return `${head}\npinned in ${path} (first pin)`;
 }
@@ -85,7 +99,10 @@ function parse(argv: string[], options: OptionSpecs) {
 }
 
 /** A whole number option within its bound's range, in the bound's units, or undefined when not given. */
-function wholeNumber(values: Record<string, string | boolean | undefined>, bound: typeof PULL_SIZE | typeof DEADLINE): number | undefined {
+function wholeNumber(
+    values: Record<string, string | boolean | undefined>,
+    bound: typeof PULL_SIZE | typeof DEADLINE,
+): number | undefined {
     const { flag } = bound.option;
     const text = values[flag.slice("--".length)];
     if (text === undefined) return undefined;
@@ -127,23 +144,33 @@ export async function runCatalogueCommand(argv: string[]): Promise<string> {
     }
     if (action === "types") {
         const { values, positionals } = parse(rest, { catalogue: { type: "string" }, out: { type: "string" } });
-        if (positionals.length > 0) throw new CatalogueUsageError(`catalogue types: unexpected argument ${JSON.stringify(positionals[0])}`);
-        const catalogue = values.catalogue === undefined ? shippedCatalogue() : loadCatalogueFile(values.catalogue as string);
+        if (positionals.length > 0)
+            throw new CatalogueUsageError(`catalogue types: unexpected argument ${JSON.stringify(positionals[0])}`);
+        const catalogue =
+            values.catalogue === undefined ? shippedCatalogue() : loadCatalogueFile(values.catalogue as string);
         const declarations = generateDeclarations(catalogue);
         if (values.out === undefined) return declarations;
         writeWhole(values.out as string, declarations);
         return `wrote ${values.out} from the ${catalogue.origin?.description}`;
     }
-    throw new CatalogueUsageError(`catalogue: expected "pull" or "types", got ${action === undefined ? "nothing" : JSON.stringify(action)}`);
+    throw new CatalogueUsageError(
+        `catalogue: expected "pull" or "types", got ${action === undefined ? "nothing" : JSON.stringify(action)}`,
+    );
 }
 
 /** The catalogue the linter judges with, and the line (for stderr) saying which, with how to pin when none is.
  *  `--catalogue URL` uses the wiki's pin when there is one, and fetches the live catalogue otherwise. */
-export async function lintCatalogue(location: string | undefined, options: FetchCatalogueOptions = {}): Promise<{ catalogue: Catalogue; note: string }> {
+export async function lintCatalogue(
+    location: string | undefined,
+    options: FetchCatalogueOptions = {},
+): Promise<{ catalogue: Catalogue; note: string }> {
     const pull = (url: string) => `pin it with: npx wiki-query-lint catalogue pull ${url}`;
     if (location === undefined) {
         const catalogue = shippedCatalogue();
-        return { catalogue, note: `judged with the ${catalogue.origin?.description}; to judge with your wiki's own, ${pull("<api.php URL>")}, then pass --catalogue FILE` };
+        return {
+            catalogue,
+            note: `judged with the ${catalogue.origin?.description}; to judge with your wiki's own, ${pull("<api.php URL>")}, then pass --catalogue FILE`,
+        };
     }
     if (!/^https?:\/\//i.test(location)) {
         const catalogue = loadCatalogueFile(location);
@@ -152,5 +179,8 @@ export async function lintCatalogue(location: string | undefined, options: Fetch
     const pinned = findPinnedCatalogue(location);
     if (pinned) return { catalogue: pinned, note: `judged with the ${pinned.origin?.description}` };
     const catalogue = await fetchCatalogue(location, options);
-    return { catalogue, note: `judged with the live catalogue of ${catalogue.origin?.description}, fetched now; ${pull(location)}` };
+    return {
+        catalogue,
+        note: `judged with the live catalogue of ${catalogue.origin?.description}, fetched now; ${pull(location)}`,
+    };
 }

@@ -67,7 +67,11 @@ const OPTIONS = {
 function refuseUnknownOptions(argv: string[]): void {
     const { tokens } = parseArgs({ args: argv, allowPositionals: true, strict: false, tokens: true, options: OPTIONS });
     for (const token of tokens) {
-        if (token.kind === "option" && !(token.name in OPTIONS) && !Object.values(OPTIONS).some((option) => "short" in option && option.short === token.name)) {
+        if (
+            token.kind === "option" &&
+            !(token.name in OPTIONS) &&
+            !Object.values(OPTIONS).some((option) => "short" in option && option.short === token.name)
+        ) {
             throw new UsageError(`unknown option "${token.rawName}"`);
         }
     }
@@ -78,7 +82,9 @@ function maxFileBytes(text: string | undefined): number {
     const mebibytes = Number(text);
     const highest = FILE_SIZE.highest / FILE_SIZE_UNIT.per;
     if (!/^\d+(\.\d+)?$/.test(text) || !(mebibytes > 0) || mebibytes > highest) {
-        throw new UsageError(`${FILE_SIZE.option.flag}: expected a number of ${FILE_SIZE_UNIT.word} above 0, at most ${highest}`);
+        throw new UsageError(
+            `${FILE_SIZE.option.flag}: expected a number of ${FILE_SIZE_UNIT.word} above 0, at most ${highest}`,
+        );
     }
     return Math.floor(mebibytes * FILE_SIZE_UNIT.per);
 }
@@ -96,7 +102,8 @@ function parseOptions(argv: string[]): Options | "help" | "version" {
     if (values.help) return "help";
     if (values.version) return "version";
     const format = values.format as OutputFormat;
-    if (!OUTPUT_FORMATS.includes(format)) throw new UsageError(`--format: expected one of ${OUTPUT_FORMATS.join(", ")}`);
+    if (!OUTPUT_FORMATS.includes(format))
+        throw new UsageError(`--format: expected one of ${OUTPUT_FORMATS.join(", ")}`);
     if (positionals.length === 0) throw new UsageError("no definition files given");
     return {
         catalogue: values.catalogue,

@@ -59,13 +59,19 @@ function shownMessage(text: string): string {
 }
 
 function shownIssue(issue: WikiQueryIssue): WikiQueryIssue {
-    return { code: shownName(issue.code), param: shownName(issue.param), module: shownName(issue.module), message: shownMessage(issue.message) };
+    return {
+        code: shownName(issue.code),
+        param: shownName(issue.param),
+        module: shownName(issue.module),
+        message: shownMessage(issue.message),
+    };
 }
 
 function publicRequest(result: WikiQueryResult): Record<string, string> {
     const sensitive = new Set(result.advice.filter((issue) => issue.code === "sensitive").map((issue) => issue.param));
     const request: Record<string, string> = {};
-    for (const [name, value] of Object.entries(result.request)) request[shownName(name)] = unlessSensitive(sensitive.has(name), value, (shown) => escapeControls(cut(shown)));
+    for (const [name, value] of Object.entries(result.request))
+        request[shownName(name)] = unlessSensitive(sensitive.has(name), value, (shown) => escapeControls(cut(shown)));
     return request;
 }
 
@@ -87,8 +93,16 @@ interface Finding {
 /** Each finding of a definition, rendered by a format and joined. */
 function renderFindings(entry: LintedDefinition, render: (finding: Finding) => string): string {
     const { result, source, index } = entry;
-    const tagged = (severity: Severity) => (issue: WikiQueryIssue): string => render({ severity, issue: shownIssue(issue), line: source.lineOf(index, issue.param) });
-    return [...result.errors.map(tagged("error")), ...result.warnings.map(tagged("warning")), ...result.possible.map(tagged("possible")), ...result.advice.map(tagged("advice"))].join("");
+    const tagged =
+        (severity: Severity) =>
+        (issue: WikiQueryIssue): string =>
+            render({ severity, issue: shownIssue(issue), line: source.lineOf(index, issue.param) });
+    return [
+        ...result.errors.map(tagged("error")),
+        ...result.warnings.map(tagged("warning")),
+        ...result.possible.map(tagged("possible")),
+        ...result.advice.map(tagged("advice")),
+    ].join("");
 }
 
 // JSON.stringify leaves C1 controls and the line separators raw; JSON allows them escaped.
@@ -150,7 +164,12 @@ function escapeProperty(text: string): string {
     return escapeData(text).replace(/:/g, "%3A").replace(/,/g, "%2C");
 }
 
-const GITHUB_COMMANDS: Readonly<Record<Severity, string>> = { error: "error", warning: "warning", advice: "notice", possible: "notice" };
+const GITHUB_COMMANDS: Readonly<Record<Severity, string>> = {
+    error: "error",
+    warning: "warning",
+    advice: "notice",
+    possible: "notice",
+};
 
 function githubReporter(): Reporter {
     return {
@@ -167,14 +186,22 @@ function githubReporter(): Reporter {
 }
 
 const SARIF_SCHEMA = "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json";
-const SARIF_LEVELS: Readonly<Record<Severity, string>> = { error: "error", warning: "warning", advice: "note", possible: "note" };
+const SARIF_LEVELS: Readonly<Record<Severity, string>> = {
+    error: "error",
+    warning: "warning",
+    advice: "note",
+    possible: "note",
+};
 const INFORMATION_URI = "https://www.npmjs.com/package/pulumi-shortener";
 
 /** A file name as a SARIF artifact URI: relative paths stay relative (to the working directory), absolute ones become
  *  file: URLs. Only the platform's separators divide it: on POSIX a backslash is part of a name, written %5C. */
 function artifactUri(file: string): string {
     if (isAbsolute(file)) return pathToFileURL(file).href;
-    return file.split(sep === "\\" ? /[\\/]/ : "/").map(encodeURIComponent).join("/");
+    return file
+        .split(sep === "\\" ? /[\\/]/ : "/")
+        .map(encodeURIComponent)
+        .join("/");
 }
 
 // The log is one JSON object; its results are written as they come, and the rules they used after them.
@@ -192,8 +219,12 @@ function sarifReporter(tool: ToolIdentity): Reporter {
                     ruleId: issue.code,
                     ruleIndex: rules.get(issue.code),
                     level: SARIF_LEVELS[severity],
-                    message: { text: `${definitionLabel(entry)} ${issue.param} (${severity === "advice" ? "pulumi-shortener" : issue.module}): ${issue.message}` },
-                    locations: [{ physicalLocation: { artifactLocation: { uri: artifactUri(entry.source.file) }, ...region } }],
+                    message: {
+                        text: `${definitionLabel(entry)} ${issue.param} (${severity === "advice" ? "pulumi-shortener" : issue.module}): ${issue.message}`,
+                    },
+                    locations: [
+                        { physicalLocation: { artifactLocation: { uri: artifactUri(entry.source.file) }, ...region } },
+                    ],
                     properties: { definition: entry.index, parameter: issue.param, module: issue.module },
                 };
                 return `${written++ === 0 ? "\n" : ",\n"}        ${jsonText(result)}`;

@@ -57,15 +57,24 @@ function readYamlFile(file: string, text: string): DefinitionsFile {
         definitions,
         lineOf(index, field) {
             const base = inArray ? [index] : [];
-            const path = field === undefined ? base : DEFINITION_FIELDS.has(field) ? [...base, field] : [...base, "params", field];
-            const node = (document.getIn(path, true) ?? document.getIn(base, true)) as { range?: [number, number, number] } | undefined;
+            const path =
+                field === undefined
+                    ? base
+                    : DEFINITION_FIELDS.has(field)
+                      ? [...base, field]
+                      : [...base, "params", field];
+            const node = (document.getIn(path, true) ?? document.getIn(base, true)) as
+                { range?: [number, number, number] } | undefined;
             return node?.range ? lineCounter.linePos(node.range[0]).line : undefined;
         },
     };
 }
 
 /** Reads and checks one definitions file; every failure is a LintInputError that names the file. */
-export function readDefinitionsFile(file: string, maxBytes: number = BOUNDS.maxDefinitionsFileBytes.default): DefinitionsFile {
+export function readDefinitionsFile(
+    file: string,
+    maxBytes: number = BOUNDS.maxDefinitionsFileBytes.default,
+): DefinitionsFile {
     const json = extname(file).toLowerCase() === ".json";
     const yamlBytes = BOUNDS.maxYamlFileBytes.default;
     const limit = json ? maxBytes : Math.min(maxBytes, yamlBytes);

@@ -13,17 +13,23 @@ const ANY_VALUE = "string | number | boolean | readonly (string | number)[]";
 
 /** A string literal that stays one: JSON's escapes, plus every non-ASCII character as \uXXXX. */
 export function stringLiteral(text: string): string {
-    return JSON.stringify(text).replace(/[\u007f-\uffff]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, "0")}`);
+    return JSON.stringify(text).replace(
+        /[\u007f-\uffff]/g,
+        (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, "0")}`,
+    );
 }
 
 /** Text inside a template literal type: everything but [A-Za-z0-9_.-] as a \u{...} escape, so no `, ${ or \ survives. */
 function templateText(text: string): string {
-    return [...text].map((char) => (/[A-Za-z0-9_.-]/.test(char) ? char : `\\u{${char.codePointAt(0)!.toString(16)}}`)).join("");
+    return [...text]
+        .map((char) => (/[A-Za-z0-9_.-]/.test(char) ? char : `\\u{${char.codePointAt(0)!.toString(16)}}`))
+        .join("");
 }
 
 function scalarType(info: ParamInfo): string {
     const type = info.type;
-    const withAll = (union: string[]) => (info.multi && info.allspecifier !== undefined ? [...union, stringLiteral(info.allspecifier)] : union);
+    const withAll = (union: string[]) =>
+        info.multi && info.allspecifier !== undefined ? [...union, stringLiteral(info.allspecifier)] : union;
     if (typeof type !== "string") return type.length === 0 ? "never" : withAll(type.map(stringLiteral)).join(" | ");
     switch (type) {
         case "boolean":
@@ -65,7 +71,13 @@ class ParamsType {
         const parts = info.name.split(/\{[^}]*\}/);
         // A template with no fixed text would match every name and end the check of misspelt ones.
         if ((prefix + parts.join("")).length === 0) return;
-        this.patterns.add("`" + parts.map((part, index) => (index === 0 ? templateText(prefix + part) : templateText(part))).join("${string}") + "`");
+        this.patterns.add(
+            "`" +
+                parts
+                    .map((part, index) => (index === 0 ? templateText(prefix + part) : templateText(part)))
+                    .join("${string}") +
+                "`",
+        );
     }
 
     addModule(module: ModuleInfo, prefix: string): void {
@@ -76,7 +88,9 @@ class ParamsType {
     /** The properties, and the patterns in a type of their own: a pattern may cover properties of the first (a
      *  module's "{slot}" covers every name of its prefix), which a single type would refuse under strict (TS2411). */
     render(indent: string): string {
-        const lines = [...this.properties].map(([name, { types }]) => `${indent}    ${stringLiteral(name)}?: ${[...types].join(" | ")};`);
+        const lines = [...this.properties].map(
+            ([name, { types }]) => `${indent}    ${stringLiteral(name)}?: ${[...types].join(" | ")};`,
+        );
         const properties = `{\n${lines.join("\n")}\n${indent}}`;
         if (this.patterns.size === 0) return properties;
         const patterns = [...this.patterns].map((pattern) => `${indent}    [name: ${pattern}]: ${ANY_VALUE};`);

@@ -64,15 +64,33 @@ const key = (name: string) => name.replace(/ /g, "_").toLowerCase();
 // A fresh MediaWiki's namespaces in English (Language::getNamespaces with $wgMetaNamespace "Project"), and the
 // aliases every English wiki has (Image for File, as in MessagesEn.php's $namespaceAliases).
 const STANDARD_NAMESPACES: readonly [number, string][] = [
-    [-2, "Media"], [-1, "Special"], [0, ""], [1, "Talk"], [2, "User"], [3, "User talk"], [4, "Project"], [5, "Project talk"],
-    [6, "File"], [7, "File talk"], [8, "MediaWiki"], [9, "MediaWiki talk"], [10, "Template"], [11, "Template talk"],
-    [12, "Help"], [13, "Help talk"], [14, "Category"], [15, "Category talk"],
+    [-2, "Media"],
+    [-1, "Special"],
+    [0, ""],
+    [1, "Talk"],
+    [2, "User"],
+    [3, "User talk"],
+    [4, "Project"],
+    [5, "Project talk"],
+    [6, "File"],
+    [7, "File talk"],
+    [8, "MediaWiki"],
+    [9, "MediaWiki talk"],
+    [10, "Template"],
+    [11, "Template talk"],
+    [12, "Help"],
+    [13, "Help talk"],
+    [14, "Category"],
+    [15, "Category talk"],
 ];
 
 /** What is assumed without site data. */
 export const STANDARD_SITE: SiteInfo = {
     namespaces: STANDARD_NAMESPACES.map(([id, name]) => ({ id, name, canonical: name, case: "first-letter" })),
-    namespaceAliases: [{ id: 6, alias: "Image" }, { id: 7, alias: "Image talk" }],
+    namespaceAliases: [
+        { id: 6, alias: "Image" },
+        { id: 7, alias: "Image talk" },
+    ],
     interwiki: [],
     languages: [],
     extensions: [],
@@ -83,7 +101,8 @@ export function siteRules(site: SiteInfo | undefined): SiteRules {
     const data = site ?? STANDARD_SITE;
     const namespaceIds = new Map<string, number>();
     for (const namespace of data.namespaces) {
-        if (namespace.canonical !== undefined && namespace.canonical !== "") namespaceIds.set(key(namespace.canonical), namespace.id);
+        if (namespace.canonical !== undefined && namespace.canonical !== "")
+            namespaceIds.set(key(namespace.canonical), namespace.id);
         if (namespace.name !== "") namespaceIds.set(key(namespace.name), namespace.id);
     }
     for (const { id, alias } of data.namespaceAliases) namespaceIds.set(key(alias), id);
@@ -92,8 +111,12 @@ export function siteRules(site: SiteInfo | undefined): SiteRules {
         namespaceIds,
         namespaceNames: new Map(data.namespaces.map((namespace) => [namespace.id, namespace.name])),
         interwikiPrefixes: new Set(data.interwiki.map((entry) => entry.prefix.toLowerCase())),
-        localInterwikiPrefixes: new Set(data.interwiki.filter((entry) => entry.local).map((entry) => entry.prefix.toLowerCase())),
-        caseSensitive: new Set(data.namespaces.filter((namespace) => namespace.case === "case-sensitive").map((namespace) => namespace.id)),
+        localInterwikiPrefixes: new Set(
+            data.interwiki.filter((entry) => entry.local).map((entry) => entry.prefix.toLowerCase()),
+        ),
+        caseSensitive: new Set(
+            data.namespaces.filter((namespace) => namespace.case === "case-sensitive").map((namespace) => namespace.id),
+        ),
         languages: site === undefined || site.lacks?.includes("languages") ? undefined : new Set(data.languages),
     };
 }

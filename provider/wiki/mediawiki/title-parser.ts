@@ -31,8 +31,14 @@ const MAX_SPECIAL_TITLE_BYTES = 512;
 function isRelativePath(key: string): boolean {
     return (
         key.includes(".") &&
-        (key === "." || key === ".." || key.startsWith("./") || key.startsWith("../") || key.includes("/./") ||
-            key.includes("/../") || key.endsWith("/.") || key.endsWith("/.."))
+        (key === "." ||
+            key === ".." ||
+            key.startsWith("./") ||
+            key.startsWith("../") ||
+            key.includes("/./") ||
+            key.includes("/../") ||
+            key.endsWith("/.") ||
+            key.endsWith("/.."))
     );
 }
 
@@ -75,7 +81,12 @@ function splitPrefixes(start: Split, site: SiteRules): Split | undefined {
         if (prefixNamespace !== undefined) {
             const inner = prefixAt(key, prefixed.rest);
             const innerPrefix = inner?.prefix.toLowerCase();
-            if (prefixNamespace === NS_TALK && innerPrefix !== undefined && (site.namespaceIds.get(innerPrefix) || site.interwikiPrefixes.has(innerPrefix))) return undefined;
+            if (
+                prefixNamespace === NS_TALK &&
+                innerPrefix !== undefined &&
+                (site.namespaceIds.get(innerPrefix) || site.interwikiPrefixes.has(innerPrefix))
+            )
+                return undefined;
             return { namespace: prefixNamespace, interwiki: start.interwiki, key: key.slice(prefixed.rest) };
         }
         if (!site.interwikiPrefixes.has(prefix)) return { namespace, interwiki: start.interwiki, key: key.slice(from) };
@@ -83,12 +94,17 @@ function splitPrefixes(start: Split, site: SiteRules): Split | undefined {
         // A prefix naming this wiki itself is dropped, and the split starts again.
         if (site.localInterwikiPrefixes.has(prefix) && from < key.length) continue;
         if (site.localInterwikiPrefixes.has(prefix)) return { namespace: NS_MAIN, interwiki: "", key: "Main_Page" };
-        if (key[from] === ":") return { namespace: NS_MAIN, interwiki: prefix, key: key.slice(from + 1).replace(EDGE_UNDERSCORES, "") };
+        if (key[from] === ":")
+            return { namespace: NS_MAIN, interwiki: prefix, key: key.slice(from + 1).replace(EDGE_UNDERSCORES, "") };
         return { namespace, interwiki: prefix, key: key.slice(from) };
     }
 }
 
-export function parseTitle(text: string, defaultNamespace = NS_MAIN, site: SiteRules = STANDARD_SITE_RULES): ParsedTitle | undefined {
+export function parseTitle(
+    text: string,
+    defaultNamespace = NS_MAIN,
+    site: SiteRules = STANDARD_SITE_RULES,
+): ParsedTitle | undefined {
     let key = text.replace(BIDI_MARKS, "").replace(WHITESPACE_RUNS, "_").replace(EDGE_UNDERSCORES, "");
     if (key === "" || key.includes(REPLACEMENT_CHARACTER)) return undefined;
     let namespace = defaultNamespace;
@@ -105,7 +121,14 @@ export function parseTitle(text: string, defaultNamespace = NS_MAIN, site: SiteR
     // User pages of IPv6 addresses are named by the address written out, so "User:::1" is "User:0:0:0:0:0:0:0:1".
     if (namespace === NS_USER || namespace === NS_USER_TALK) key = sanitizeIP(key);
     // An interwiki link may name the other wiki alone; a local title needs a name.
-    if ((key === "" && interwiki === "") || key.startsWith(":") || ILLEGAL_IN_TITLE.test(key) || isRelativePath(key) || key.includes("~~~")) return undefined;
+    if (
+        (key === "" && interwiki === "") ||
+        key.startsWith(":") ||
+        ILLEGAL_IN_TITLE.test(key) ||
+        isRelativePath(key) ||
+        key.includes("~~~")
+    )
+        return undefined;
     const bytes = Buffer.byteLength(key, "utf8");
     if (bytes > MAX_SPECIAL_TITLE_BYTES || (namespace !== NS_SPECIAL && bytes > MAX_TITLE_BYTES)) return undefined;
     // Other wikis' titles keep their case: the other wiki may be case-sensitive.
@@ -114,7 +137,11 @@ export function parseTitle(text: string, defaultNamespace = NS_MAIN, site: SiteR
 }
 
 /** A title on this wiki: valid, without an interwiki prefix (Title::isExternal). */
-export function parseLocalTitle(text: string, defaultNamespace = NS_MAIN, site: SiteRules = STANDARD_SITE_RULES): ParsedTitle | undefined {
+export function parseLocalTitle(
+    text: string,
+    defaultNamespace = NS_MAIN,
+    site: SiteRules = STANDARD_SITE_RULES,
+): ParsedTitle | undefined {
     const title = parseTitle(text, defaultNamespace, site);
     return title?.interwiki === "" ? title : undefined;
 }

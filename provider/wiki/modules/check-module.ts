@@ -20,5 +20,9 @@ export function checkModule(use: ModuleUse, pages: PageSource, wiki: WikiRules, 
     if (!rules) return;
     // A module's own checks run after all its parameters were read: one refused parameter stops it first.
     const readAll = [...use.given.values()].every((param) => param.ok);
-    applyRules(use, rules, wiki.version, issues, { hasPages: hasPages(pages, use.role === "generator"), readAll, site: wiki.site });
+    applyRules(use, rules, wiki.version, issues, {
+        hasPages: hasPages(pages, use.role === "generator"),
+        readAll,
+        site: wiki.site,
+    });
 }

@@ -72,7 +72,8 @@ export const FORMATS = {
     prefixedtitlepart: isPrefixedTitlePart,
     title: isLocalTitle,
     /** A valid title of this wiki in the rule's namespace. */
-    titleinnamespace: (value: string, namespace: number, site: SiteRules) => parseLocalTitle(value, 0, site)?.namespace === namespace,
+    titleinnamespace: (value: string, namespace: number, site: SiteRules) =>
+        parseLocalTitle(value, 0, site)?.namespace === namespace,
     sha1: (value: string) => SHA1.test(value.toLowerCase()),
     sha1base36: (value: string) => SHA1_BASE36.test(value.toLowerCase()),
     // ApiQueryBlocks: IPUtils::isIPv4 or isIPv6, which take an optional CIDR suffix.
@@ -83,7 +84,7 @@ export const FORMATS = {
     // ApiQueryRevisionsBase: a revision number, or prev, next or cur.
     diffto: (value: string) => DIGITS.test(value) || value === "prev" || value === "next" || value === "cur",
     // Language::isValidCode: no character of :/\\ NUL & < > ' " and none a title may not hold.
-    languagecode: (value: string) => value === "" || !/[:/\\\0&<>'"]/.test(value) && !ILLEGAL_IN_TITLE.test(value),
+    languagecode: (value: string) => value === "" || (!/[:/\\\0&<>'"]/.test(value) && !ILLEGAL_IN_TITLE.test(value)),
     // ApiQueryLanguageinfo: the codes the wiki knows; without its list, the shape of a language tag.
     languagetag: (value: string, _namespace: number, site: SiteRules) =>
         value === "*" || (site.languages ? site.languages.has(value) : /^[a-z]{2,3}(?:-[a-z0-9]{1,8})*$/.test(value)),

@@ -63,13 +63,26 @@ export type ModuleRule = Versioned &
         | { kind: "warns"; code: string; param: string; conditions: readonly Condition[]; message: string }
         | { kind: "deprecatedWithout"; uses: readonly Condition[]; without: string }
         /** An error or warning the module gives only with some pages or configuration, while all the conditions hold. */
-        | { kind: "mayOccur"; severity: "error" | "warning"; code: string; param: string; conditions: readonly Condition[]; occurs: string; message: string }
+        | {
+              kind: "mayOccur";
+              severity: "error" | "warning";
+              code: string;
+              param: string;
+              conditions: readonly Condition[];
+              occurs: string;
+              message: string;
+          }
         /** A title parameter and a namespace parameter that may only be used together when the title is in one of them. */
         | { kind: "titleInNamespaces"; title: string; namespaces: string }
     );
 
 class RuleContext {
-    constructor(readonly use: ModuleUse, readonly issues: IssueLog, readonly hasPages: boolean, readonly site: SiteRules) {}
+    constructor(
+        readonly use: ModuleUse,
+        readonly issues: IssueLog,
+        readonly hasPages: boolean,
+        readonly site: SiteRules,
+    ) {}
 
     get module(): string {
         return this.use.index.module.name;
@@ -157,7 +170,11 @@ function checkContradiction(context: RuleContext, param: string, code: string): 
     for (const value of values) {
         if (given && value.startsWith("!") && values.has(value.slice(1))) {
             const [positive, negative] = [shownValue(given.spec, value.slice(1)), shownValue(given.spec, value)];
-            context.error(code, param, `Incorrect parameter: mutually exclusive values ${positive} and ${negative} for "${context.name(param)}".`);
+            context.error(
+                code,
+                param,
+                `Incorrect parameter: mutually exclusive values ${positive} and ${negative} for "${context.name(param)}".`,
+            );
             return;
         }
     }
@@ -169,16 +186,29 @@ function checkTitleInNamespaces(context: RuleContext, rule: Extract<ModuleRule, 
     const namespaces = context.given(rule.namespaces)?.values ?? [];
     if (title === undefined || namespaces.length === 0 || namespaces.includes("*")) return;
     const namespace = parseTitle(title, 0, context.site)?.namespace;
-    if (namespace !== undefined && !namespaces.includes(String(namespace))) checkCount(context, [rule.title, rule.namespaces], false, true);
+    if (namespace !== undefined && !namespaces.includes(String(namespace)))
+        checkCount(context, [rule.title, rule.namespaces], false, true);
 }
 
 // ApiQueryRevisionsBase::parseParameters, which a prop module reaches only when the query found pages or revisions:
 // there the deprecation depends on the pages.
 function checkDeprecatedWithout(context: RuleContext, rule: Extract<ModuleRule, { kind: "deprecatedWithout" }>): void {
-    if (context.given(rule.without) || !rule.uses.some((condition) => context.given(condition.param) && context.holds(condition))) return;
+    if (
+        context.given(rule.without) ||
+        !rule.uses.some((condition) => context.given(condition.param) && context.holds(condition))
+    )
+        return;
     const name = context.name(rule.without);
     const message = `Without "${name}", the legacy format is used for the content; it is deprecated.`;
-    if (rule.withPages) context.issues.mayOccur("warning", "deprecation", name, context.module, "the query finds an existing page or revision", message);
+    if (rule.withPages)
+        context.issues.mayOccur(
+            "warning",
+            "deprecation",
+            name,
+            context.module,
+            "the query finds an existing page or revision",
+            message,
+        );
     else context.issues.warning("deprecation", name, context.module, message);
 }
 
@@ -192,28 +222,47 @@ function checkRule(context: RuleContext, rule: ModuleRule): void {
             return checkCount(context, rule.params, false, true);
         case "requires":
             if (context.holds(rule.when) && !context.holds(rule.needs)) {
-                context.error(rule.code, rule.when.param, `The parameter ${context.describe(rule.when)} may only be used with ${context.describe(rule.needs)}.`);
+                context.error(
+                    rule.code,
+                    rule.when.param,
+                    `The parameter ${context.describe(rule.when)} may only be used with ${context.describe(rule.needs)}.`,
+                );
             }
             return;
         case "excludes":
             if (context.holds(rule.when) && context.given(rule.other.param) && context.holds(rule.other)) {
-                context.error(rule.code, rule.when.param, `The parameters ${context.describe(rule.when)} and ${context.describe(rule.other)} can not be used together.`);
+                context.error(
+                    rule.code,
+                    rule.when.param,
+                    `The parameters ${context.describe(rule.when)} and ${context.describe(rule.other)} can not be used together.`,
+                );
             }
             return;
         case "format":
             return checkFormat(context, rule);
         case "ownCheck":
             for (const issue of context.issues.errors) {
-                if (issue.code === "badvalue" && issue.param === context.name(rule.param) && issue.module === context.module) issue.code = rule.code;
+                if (
+                    issue.code === "badvalue" &&
+                    issue.param === context.name(rule.param) &&
+                    issue.module === context.module
+                )
+                    issue.code = rule.code;
             }
             return;
         case "noContradiction":
             return checkContradiction(context, rule.param, rule.code);
         case "notEmpty":
-            if (context.values(rule.param).length === 0) context.error(rule.code.replace("{param}", context.name(rule.param)), rule.param, `The "${context.name(rule.param)}" parameter must be set, and not empty.`);
+            if (context.values(rule.param).length === 0)
+                context.error(
+                    rule.code.replace("{param}", context.name(rule.param)),
+                    rule.param,
+                    `The "${context.name(rule.param)}" parameter must be set, and not empty.`,
+                );
             return;
         case "warns":
-            if (rule.conditions.every((condition) => context.holds(condition))) context.issues.warning(rule.code, context.name(rule.param), context.module, rule.message);
+            if (rule.conditions.every((condition) => context.holds(condition)))
+                context.issues.warning(rule.code, context.name(rule.param), context.module, rule.message);
             return;
         case "titleInNamespaces":
             return checkTitleInNamespaces(context, rule);
@@ -221,14 +270,24 @@ function checkRule(context: RuleContext, rule: ModuleRule): void {
             return checkDeprecatedWithout(context, rule);
         case "mayOccur":
             if (rule.conditions.every((condition) => context.holds(condition))) {
-                context.issues.mayOccur(rule.severity, rule.code, context.name(rule.param), context.module, rule.occurs, rule.message);
+                context.issues.mayOccur(
+                    rule.severity,
+                    rule.code,
+                    context.name(rule.param),
+                    context.module,
+                    rule.occurs,
+                    rule.message,
+                );
             }
             return;
     }
 }
 
 export function appliesTo(rule: Versioned, version: string): boolean {
-    return (rule.since === undefined || !versionBefore(version, rule.since)) && (rule.until === undefined || versionBefore(version, rule.until));
+    return (
+        (rule.since === undefined || !versionBefore(version, rule.since)) &&
+        (rule.until === undefined || versionBefore(version, rule.until))
+    );
 }
 
 /** Whether the module checks the rule in this use: its parameters read, its pages, its role and condition. */
@@ -254,7 +313,14 @@ export interface RuleSituation {
 }
 
 /** Applies one module's rules to its use in a query. */
-export function applyRules(use: ModuleUse, rules: readonly ModuleRule[], version: string, issues: IssueLog, situation: RuleSituation): void {
+export function applyRules(
+    use: ModuleUse,
+    rules: readonly ModuleRule[],
+    version: string,
+    issues: IssueLog,
+    situation: RuleSituation,
+): void {
     const context = new RuleContext(use, issues, situation.hasPages, situation.site);
-    for (const rule of rules) if (appliesTo(rule, version) && inEffect(context, rule, situation.readAll)) checkRule(context, rule);
+    for (const rule of rules)
+        if (appliesTo(rule, version) && inEffect(context, rule, situation.readAll)) checkRule(context, rule);
 }

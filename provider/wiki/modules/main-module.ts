@@ -5,8 +5,17 @@ import { versionBefore } from "../version";
 
 function param(index: number, name: string, type: ParamType, extra: Partial<ParamInfo> = {}): ParamInfo {
     return {
-        index, name, type, multi: false, required: false, deprecated: false, deprecatedValues: [], info: [],
-        sensitive: false, allowsDuplicates: false, ...extra,
+        index,
+        name,
+        type,
+        multi: false,
+        required: false,
+        deprecated: false,
+        deprecatedValues: [],
+        info: [],
+        sensitive: false,
+        allowsDuplicates: false,
+        ...extra,
     };
 }
 

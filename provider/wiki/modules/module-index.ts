@@ -37,7 +37,10 @@ export class ModuleIndex {
         this.specs = specs;
         this.required = [...specs.values()].filter((spec) => spec.info.required);
         this.noteNames = new Set(module.parameters.flatMap((info) => info.info.map((note) => note.name)));
-        this.templates = module.templatedParameters.map((info) => ({ info, head: prefix + info.name.split("{", 1)[0] }));
+        this.templates = module.templatedParameters.map((info) => ({
+            info,
+            head: prefix + info.name.split("{", 1)[0],
+        }));
     }
 
     /** The spec of one instance of a templated parameter, e.g. "contentformat-main" of "contentformat-{slot}". */
@@ -68,7 +71,8 @@ export class CatalogueIndex {
         this.query = new ModuleIndex(catalogue.query, "", (info) =>
             isModuleGroup(info.name) ? (value) => this.explainModuleName(info.name, value) : undefined,
         );
-        this.generatorPrefix = catalogue.query.parametersByName.get("generator")?.submoduleParamPrefix ?? DEFAULT_GENERATOR_PREFIX;
+        this.generatorPrefix =
+            catalogue.query.parametersByName.get("generator")?.submoduleParamPrefix ?? DEFAULT_GENERATOR_PREFIX;
     }
 
     /** api.php's own parameters, as the MediaWiki version declares them. */
@@ -101,7 +105,11 @@ export class CatalogueIndex {
         return this.owners.get(requestName);
     }
 
-    private moduleIndex(cache: Map<string, ModuleIndex>, name: string, generatorPrefix: string): ModuleIndex | undefined {
+    private moduleIndex(
+        cache: Map<string, ModuleIndex>,
+        name: string,
+        generatorPrefix: string,
+    ): ModuleIndex | undefined {
         let index = cache.get(name);
         if (!index) {
             const module = this.catalogue.modules.get(name);

@@ -33,18 +33,37 @@ function requestNames(params: readonly ValidatedParam[]): string {
 // pages are an error only when more than one of them exists.
 function checkSinglePageOnly(use: ModuleUse, pages: PageSource, site: SiteRules, issues: IssueLog): void {
     const enumerating = [...use.given.values()].filter(
-        (param) => param.ok && hasNote(param, "singlepageonly") && !(typeof param.spec.info.type !== "string" && param.request === String(param.spec.info.default)),
+        (param) =>
+            param.ok &&
+            hasNote(param, "singlepageonly") &&
+            !(typeof param.spec.info.type !== "string" && param.request === String(param.spec.info.default)),
     );
     if (enumerating.length === 0) return;
     const module = use.index.module.name;
     const first = enumerating[0].spec.requestName;
     if (pages.revids) {
-        issues.error("invalidparammix", first, module, `The "revids" parameter may not be used with ${requestNames(enumerating)}, which list the revisions of a single page.`);
+        issues.error(
+            "invalidparammix",
+            first,
+            module,
+            `The "revids" parameter may not be used with ${requestNames(enumerating)}, which list the revisions of a single page.`,
+        );
     }
     const pageCount = distinctPages(pages.titles?.values ?? [], site) + new Set(pages.pageids?.values ?? []).size;
-    const several = pages.generator ? "the generator gives more than one existing page" : pageCount > 1 ? `more than one of the ${pageCount} pages the query names exists` : undefined;
+    const several = pages.generator
+        ? "the generator gives more than one existing page"
+        : pageCount > 1
+          ? `more than one of the ${pageCount} pages the query names exists`
+          : undefined;
     if (several !== undefined) {
-        issues.mayOccur("error", "invalidparammix", first, module, several, `${requestNames(enumerating)} may only be used on a single page.`);
+        issues.mayOccur(
+            "error",
+            "invalidparammix",
+            first,
+            module,
+            several,
+            `${requestNames(enumerating)} may only be used on a single page.`,
+        );
     }
 }
 
@@ -55,9 +74,19 @@ function checkUserOnly(use: ModuleUse, issues: IssueLog): void {
     for (const param of use.given.values()) {
         const name = param.spec.requestName;
         if (user && hasNote(param, "nonuseronly")) {
-            issues.error("invalidparammix", name, use.index.module.name, `The parameters "${name}" and "${userName}" cannot be used together.`);
+            issues.error(
+                "invalidparammix",
+                name,
+                use.index.module.name,
+                `The parameters "${name}" and "${userName}" cannot be used together.`,
+            );
         } else if (!user && hasNote(param, "useronly")) {
-            issues.error("invalidparammix", name, use.index.module.name, `The "${name}" parameter may only be used with "${userName}".`);
+            issues.error(
+                "invalidparammix",
+                name,
+                use.index.module.name,
+                `The "${name}" parameter may only be used with "${userName}".`,
+            );
         }
     }
 }
@@ -75,11 +104,21 @@ function checkModes(use: ModuleUse, pages: PageSource, issues: IssueLog): void {
         const info = param.spec.info;
         if (!modes || modes.includes(mode) || info.type === "boolean" || info.default !== undefined) continue;
         const allowed = modes.join(" or ");
-        issues.error("badparams", param.spec.requestName, module, `The "${param.spec.requestName}" parameter cannot be used in mode ${mode}; only in mode ${allowed}.`);
+        issues.error(
+            "badparams",
+            param.spec.requestName,
+            module,
+            `The "${param.spec.requestName}" parameter cannot be used in mode ${mode}; only in mode ${allowed}.`,
+        );
     }
     const excludeUser = use.given.get("excludeuser");
     if (user && excludeUser) {
-        issues.error("badparams", excludeUser.spec.requestName, module, `"${user.spec.requestName}" and "${excludeUser.spec.requestName}" cannot be used together.`);
+        issues.error(
+            "badparams",
+            excludeUser.spec.requestName,
+            module,
+            `"${user.spec.requestName}" and "${excludeUser.spec.requestName}" cannot be used together.`,
+        );
     }
 }
 

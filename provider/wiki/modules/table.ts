@@ -20,8 +20,18 @@ interface ContinueOptions {
 function continues(fields: ContinueShape, options: ContinueOptions = {}): ModuleRule {
     const check = typeof fields === "function" ? fields : continueFormat(fields);
     // Modules that test `if ( $params['continue'] )` skip PHP's falsy strings "" and "0".
-    const format: FormatCheck = options.truthyOnly ? (value, namespace, site) => value === "" || value === "0" || check(value, namespace, site) : check;
-    return { kind: "format", params: ["continue"], format, code: "badcontinue", withPages: options.withPages, when: options.when, unlessGiven: options.unlessGiven };
+    const format: FormatCheck = options.truthyOnly
+        ? (value, namespace, site) => value === "" || value === "0" || check(value, namespace, site)
+        : check;
+    return {
+        kind: "format",
+        params: ["continue"],
+        format,
+        code: "badcontinue",
+        withPages: options.withPages,
+        when: options.when,
+        unlessGiven: options.unlessGiven,
+    };
 }
 
 /** The first version whose modules read continue with ApiBase::parseContinueParamOrDie (its @since), which checks each
@@ -30,7 +40,10 @@ const TYPED_CONTINUE = "1.40";
 
 // A continue value as the module read it before TYPED_CONTINUE, and as it reads it since.
 function continuesTyped(before: ContinueShape, since: ContinueShape, options: ContinueOptions = {}): ModuleRule[] {
-    return [{ ...continues(before, options), until: TYPED_CONTINUE }, { ...continues(since, options), since: TYPED_CONTINUE }];
+    return [
+        { ...continues(before, options), until: TYPED_CONTINUE },
+        { ...continues(since, options), since: TYPED_CONTINUE },
+    ];
 }
 
 // Modules whose continue value has another shape in each of their modes, which depend on the pages found or on
@@ -53,7 +66,13 @@ const backlinksContinue: FormatCheck = (value) => {
 // ApiQueryRandom: "random|start|id|end flag".
 const randomContinue: FormatCheck = (value) => {
     const [random, start, id, end, ...rest] = value.split("|");
-    return rest.length === 0 && RANDOM_FRACTION.test(random ?? "") && RANDOM_FRACTION.test(start ?? "") && CANONICAL_INTEGER.test(id ?? "") && (end === "0" || end === "1");
+    return (
+        rest.length === 0 &&
+        RANDOM_FRACTION.test(random ?? "") &&
+        RANDOM_FRACTION.test(start ?? "") &&
+        CANONICAL_INTEGER.test(id ?? "") &&
+        (end === "0" || end === "1")
+    );
 };
 
 // ApiQueryInfo: "namespace|title", which Title::makeTitleSafe must accept.
@@ -87,7 +106,10 @@ const TS = "timestamp" as const;
 // ApiQueryBase::titlePartToKey on from, to and prefix, in a fixed namespace or the one a parameter names (the
 // fallback where the module has no such parameter).
 function titleParts(namespace: number | { param: string; fallback?: number }): ModuleRule {
-    const where = typeof namespace === "number" ? { namespace } : { namespaceParam: namespace.param, namespace: namespace.fallback };
+    const where =
+        typeof namespace === "number"
+            ? { namespace }
+            : { namespaceParam: namespace.param, namespace: namespace.fallback };
     return { kind: "format", params: ["from", "to", "prefix"], format: "titlepart", code: "invalidtitle", ...where };
 }
 
@@ -98,23 +120,37 @@ const TITLE_OR_PAGEID: readonly ModuleRule[] = [
 ];
 
 // ApiQueryRevisionsBase: content options that a slots request replaces, and the legacy content format.
-const REVISIONS_BASE: readonly ModuleRule[] = ([
-
-    { kind: "excludes", when: { param: "prop", value: "parsetree" }, other: { param: "slots" }, code: "invalidparammix" },
-    ...["expandtemplates", "generatexml", "parse", "diffto", "difftotext", "difftotextpst", "contentformat"].map(
-        (param): ModuleRule => ({ kind: "excludes", when: { param }, other: { param: "slots" }, code: "invalidparammix" }),
-    ),
-    { kind: "format", params: ["diffto"], format: "diffto", code: "diffto" },
-    {
-        kind: "deprecatedWithout",
-        uses: [
-            ...["content", "parsetree", "contentmodel", "slotsize", "slotsha1"].map((value) => ({ param: "prop", value })),
-            { param: "diffto" },
-            { param: "difftotext" },
-        ],
-        without: "slots",
-    },
-] as ModuleRule[]).map((rule) => ({ ...rule, notAsGenerator: true }));
+const REVISIONS_BASE: readonly ModuleRule[] = (
+    [
+        {
+            kind: "excludes",
+            when: { param: "prop", value: "parsetree" },
+            other: { param: "slots" },
+            code: "invalidparammix",
+        },
+        ...["expandtemplates", "generatexml", "parse", "diffto", "difftotext", "difftotextpst", "contentformat"].map(
+            (param): ModuleRule => ({
+                kind: "excludes",
+                when: { param },
+                other: { param: "slots" },
+                code: "invalidparammix",
+            }),
+        ),
+        { kind: "format", params: ["diffto"], format: "diffto", code: "diffto" },
+        {
+            kind: "deprecatedWithout",
+            uses: [
+                ...["content", "parsetree", "contentmodel", "slotsize", "slotsha1"].map((value) => ({
+                    param: "prop",
+                    value,
+                })),
+                { param: "diffto" },
+                { param: "difftotext" },
+            ],
+            without: "slots",
+        },
+    ] as ModuleRule[]
+).map((rule) => ({ ...rule, notAsGenerator: true }));
 
 // ApiQueryAllLinks (alllinks, allfileusages, allredirects, alltransclusions): prop=ids lists one entry per link.
 // One continue field for the unique titles; the title and the linking page's id otherwise, or, for the link tables
@@ -123,7 +159,12 @@ const REVISIONS_BASE: readonly ModuleRule[] = ([
 // list=allfileusages has no namespace parameter: its titles are files'.
 function allLinks(sinceTyped: readonly ContinueField[], fallback?: number): readonly ModuleRule[] {
     return [
-        { kind: "excludes", when: { param: "prop", value: "ids" }, other: { param: "unique" }, code: "invalidparammix" },
+        {
+            kind: "excludes",
+            when: { param: "prop", value: "ids" },
+            other: { param: "unique" },
+            code: "invalidparammix",
+        },
         titleParts({ param: "namespace", fallback }),
         continues([S], { when: { param: "unique" } }),
         ...continuesTyped([S, S], sinceTyped, { unlessGiven: "unique" }),
@@ -150,15 +191,35 @@ export const MODULE_RULES: Readonly<Record<string, readonly ModuleRule[]>> = {
         ...continuesTyped([I, S, S, I], anyOf([I, S], [I, S, TS, I], [TS, I])),
         // Titles alone, from all users, can be listed distinct only in ascending order.
         {
-            kind: "warns", code: "performance", param: "dir", conditions: [{ param: "generatetitles" }, { param: "dir", value: "older" }], unlessGiven: "user", onlyAsGenerator: true,
+            kind: "warns",
+            code: "performance",
+            param: "dir",
+            conditions: [{ param: "generatetitles" }, { param: "dir", value: "older" }],
+            unlessGiven: "user",
+            onlyAsGenerator: true,
             message: "Generating titles from all deleted revisions in descending order is slow; set dir=newer.",
         },
     ],
     allfileusages: ALL_FILE_USAGES,
     allimages: [
-        ...["start", "end", "user"].map((param): ModuleRule => ({ kind: "requires", when: { param }, needs: { param: "sort", value: "timestamp" }, code: "invalidparammix" })),
-        { kind: "requires", when: { param: "filterbots", not: "all" }, needs: { param: "sort", value: "timestamp" }, code: "invalidparammix" },
-        ...["from", "to", "prefix"].map((param): ModuleRule => ({ kind: "requires", when: { param }, needs: { param: "sort", value: "name" }, code: "invalidparammix" })),
+        ...["start", "end", "user"].map((param): ModuleRule => ({
+            kind: "requires",
+            when: { param },
+            needs: { param: "sort", value: "timestamp" },
+            code: "invalidparammix",
+        })),
+        {
+            kind: "requires",
+            when: { param: "filterbots", not: "all" },
+            needs: { param: "sort", value: "timestamp" },
+            code: "invalidparammix",
+        },
+        ...["from", "to", "prefix"].map((param): ModuleRule => ({
+            kind: "requires",
+            when: { param },
+            needs: { param: "sort", value: "name" },
+            code: "invalidparammix",
+        })),
         titleParts(NS_FILE),
         { kind: "format", params: ["sha1"], format: "sha1", code: "invalidsha1hash" },
         { kind: "format", params: ["sha1base36"], format: "sha1base36", code: "invalidsha1base36hash" },
@@ -167,12 +228,21 @@ export const MODULE_RULES: Readonly<Record<string, readonly ModuleRule[]>> = {
     alllinks: ALL_LINKS_BY_TARGET,
     allpages: [
         // The module tests the list of types as PHP does: emptied of unrecognized values, it is no type.
-        { kind: "requires", when: { param: "prlevel" }, needs: { param: "prtype", nonEmpty: true }, code: "invalidparammix" },
+        {
+            kind: "requires",
+            when: { param: "prlevel" },
+            needs: { param: "prtype", nonEmpty: true },
+            code: "invalidparammix",
+        },
         titleParts({ param: "namespace" }),
         continues([S]),
     ],
     allredirects: ALL_LINKS_BY_TITLE,
-    allrevisions: [...REVISIONS_BASE, { kind: "atMostOneOf", params: ["user", "excludeuser"] }, ...continuesTyped([S, I], [TS, I])],
+    allrevisions: [
+        ...REVISIONS_BASE,
+        { kind: "atMostOneOf", params: ["user", "excludeuser"] },
+        ...continuesTyped([S, I], [TS, I]),
+    ],
     alltransclusions: ALL_LINKS_BY_TARGET,
     allusers: [{ kind: "atMostOneOf", params: ["group", "excludegroup"] }],
     backlinks: [...TITLE_OR_PAGEID, continues(backlinksContinue)],
@@ -184,18 +254,43 @@ export const MODULE_RULES: Readonly<Record<string, readonly ModuleRule[]>> = {
     ],
     categories: withPages([
         SHOW,
-        { kind: "format", params: ["categories"], format: "titleinnamespace", namespace: NS_CATEGORY, code: "invalidcategory", warning: true },
+        {
+            kind: "format",
+            params: ["categories"],
+            format: "titleinnamespace",
+            namespace: NS_CATEGORY,
+            code: "invalidcategory",
+            warning: true,
+        },
         // With categories given, none of them valid, the module stops before reading continue.
         ...continuesTyped([S, S], [I, S], { unlessGiven: "categories" }),
     ]),
     categorymembers: [
         ...TITLE_OR_PAGEID,
-        { kind: "format", params: ["title"], format: "titleinnamespace", namespace: NS_CATEGORY, code: "invalidcategory" },
-        { kind: "format", params: ["starthexsortkey", "endhexsortkey"], format: "hexsortkey", code: "badvalue_{param}" },
+        {
+            kind: "format",
+            params: ["title"],
+            format: "titleinnamespace",
+            namespace: NS_CATEGORY,
+            code: "invalidcategory",
+        },
+        {
+            kind: "format",
+            params: ["starthexsortkey", "endhexsortkey"],
+            format: "hexsortkey",
+            code: "badvalue_{param}",
+        },
         continues(categoryMembersContinue, { truthyOnly: true }),
     ],
-    contributors: [{ kind: "atMostOneOf", params: ["group", "excludegroup", "rights", "excluderights"] }, ...continuesTyped([S, S], [I, I])],
-    deletedrevisions: withPages([...REVISIONS_BASE, { kind: "atMostOneOf", params: ["user", "excludeuser"] }, ...continuesTyped([I, S, S, I], anyOf([I, I], [I, S, TS, I]))]),
+    contributors: [
+        { kind: "atMostOneOf", params: ["group", "excludegroup", "rights", "excluderights"] },
+        ...continuesTyped([S, S], [I, I]),
+    ],
+    deletedrevisions: withPages([
+        ...REVISIONS_BASE,
+        { kind: "atMostOneOf", params: ["user", "excludeuser"] },
+        ...continuesTyped([I, S, S, I], anyOf([I, I], [I, S, TS, I])),
+    ]),
     deletedrevs: [titleParts({ param: "namespace" }), ...continuesTyped([I, S, S, I], anyOf([I, S, TS, I], [TS, I]))],
     embeddedin: [...TITLE_OR_PAGEID, continues(backlinksContinue)],
     // Sorted by el_id alone since externallinks is read by its domain index.
@@ -211,7 +306,14 @@ export const MODULE_RULES: Readonly<Record<string, readonly ModuleRule[]>> = {
         ...continuesTyped([S, S, I], [S, TS, I]),
     ],
     images: withPages([
-        { kind: "format", params: ["images"], format: "titleinnamespace", namespace: NS_FILE, code: "notfile", warning: true },
+        {
+            kind: "format",
+            params: ["images"],
+            format: "titleinnamespace",
+            namespace: NS_FILE,
+            code: "notfile",
+            warning: true,
+        },
         ...continuesTyped([S, S], [I, S]),
     ]),
     // ApiQueryImageInfo checks badfilecontexttitle before it looks at the pages.
@@ -221,27 +323,63 @@ export const MODULE_RULES: Readonly<Record<string, readonly ModuleRule[]>> = {
         continues(backlinksContinue),
         { kind: "format", params: ["title"], format: "titleinnamespace", namespace: NS_FILE, code: "bad_image_title" },
         {
-            kind: "mayOccur", severity: "error", code: "bad_image_title", param: "pageid", conditions: [{ param: "pageid" }],
-            occurs: "the page with this id is not a file", message: "The title for imageusage query must be a file.",
+            kind: "mayOccur",
+            severity: "error",
+            code: "bad_image_title",
+            param: "pageid",
+            conditions: [{ param: "pageid" }],
+            occurs: "the page with this id is not a file",
+            message: "The title for imageusage query must be a file.",
         },
     ],
-    info: continuesTyped(infoContinue, (value, namespace, site) => continueFormat([I, S])(value, namespace, site) && infoContinue(value, namespace, site), PAGES),
-    iwbacklinks: [{ kind: "requires", when: { param: "title" }, needs: { param: "prefix" }, code: "invalidparammix" }, ...continuesTyped([S, S, S], [S, S, I])],
+    info: continuesTyped(
+        infoContinue,
+        (value, namespace, site) =>
+            continueFormat([I, S])(value, namespace, site) && infoContinue(value, namespace, site),
+        PAGES,
+    ),
+    iwbacklinks: [
+        { kind: "requires", when: { param: "title" }, needs: { param: "prefix" }, code: "invalidparammix" },
+        ...continuesTyped([S, S, S], [S, S, I]),
+    ],
     // ApiQueryIWLinks and ApiQueryLangLinks return before their checks when none of the pages exists.
     iwlinks: [
-        { kind: "requires", when: { param: "title" }, needs: { param: "prefix" }, code: "invalidparammix", withPages: true },
+        {
+            kind: "requires",
+            when: { param: "title" },
+            needs: { param: "prefix" },
+            code: "invalidparammix",
+            withPages: true,
+        },
         { kind: "atMostOneOf", params: ["url", "prop"] },
         ...continuesTyped([S, S, S], [I, S, S], PAGES),
     ],
-    langbacklinks: [{ kind: "requires", when: { param: "title" }, needs: { param: "lang" }, code: "nolang" }, ...continuesTyped([S, S, S], [S, S, I])],
+    langbacklinks: [
+        { kind: "requires", when: { param: "title" }, needs: { param: "lang" }, code: "nolang" },
+        ...continuesTyped([S, S, S], [S, S, I]),
+    ],
     langlinks: [
-        { kind: "requires", when: { param: "title" }, needs: { param: "lang" }, code: "invalidparammix", withPages: true },
+        {
+            kind: "requires",
+            when: { param: "title" },
+            needs: { param: "lang" },
+            code: "invalidparammix",
+            withPages: true,
+        },
         { kind: "atMostOneOf", params: ["url", "prop"] },
         ...continuesTyped([S, S], [I, S], PAGES),
     ],
-    links: withPages([...continuesTyped([S, S, S], [I, I, S]), { kind: "format", params: ["titles"], format: "title", code: "invalidtitle", warning: true }]),
+    links: withPages([
+        ...continuesTyped([S, S, S], [I, I, S]),
+        { kind: "format", params: ["titles"], format: "title", code: "invalidtitle", warning: true },
+    ]),
     // ApiQueryLogEvents checks "action" itself.
-    logevents: [{ kind: "ownCheck", param: "action", code: "unknown_leaction" }, { kind: "atMostOneOf", params: ["title", "prefix", "namespace"] }, { kind: "format", params: ["title", "prefix"], format: "title", code: "invalidtitle" }, ...continuesTyped([S, L], [TS, I])],
+    logevents: [
+        { kind: "ownCheck", param: "action", code: "unknown_leaction" },
+        { kind: "atMostOneOf", params: ["title", "prefix", "namespace"] },
+        { kind: "format", params: ["title", "prefix"], format: "title", code: "invalidtitle" },
+        ...continuesTyped([S, L], [TS, I]),
+    ],
     mystashedfiles: [continues([I])],
     pagepropnames: [continues([S], { truthyOnly: true })],
     pageprops: [continues((value) => CANONICAL_INTEGER.test(value), { truthyOnly: true, withPages: true })],
@@ -265,7 +403,10 @@ export const MODULE_RULES: Readonly<Record<string, readonly ModuleRule[]>> = {
         ...continuesTyped([S, S], anyOf([TS, I], [I, I])),
     ]),
     stashimageinfo: [{ kind: "atLeastOneOf", params: ["filekey", "sessionkey"] }],
-    templates: withPages([...continuesTyped([S, S, S], [I, I, S]), { kind: "format", params: ["templates"], format: "title", code: "invalidtitle", warning: true }]),
+    templates: withPages([
+        ...continuesTyped([S, S, S], [I, I, S]),
+        { kind: "format", params: ["templates"], format: "title", code: "invalidtitle", warning: true },
+    ]),
     // Extensions' modules (TextExtracts' ApiQueryExtracts, PageImages' ApiQueryPageImages). A continue value
     // beyond the pages found (extracts) or naming no page found (pageimages) depends on the pages: not checked.
     extracts: withPages([
@@ -273,7 +414,12 @@ export const MODULE_RULES: Readonly<Record<string, readonly ModuleRule[]>> = {
         continues((value) => Number(value) >= 0),
         // ApiQueryExtracts::execute, for each page it extracts as HTML.
         {
-            kind: "mayOccur", severity: "warning", code: "textextracts-malformed-html", param: "plaintext", conditions: [], unlessGiven: "plaintext",
+            kind: "mayOccur",
+            severity: "warning",
+            code: "textextracts-malformed-html",
+            param: "plaintext",
+            conditions: [],
+            unlessGiven: "plaintext",
             occurs: "an existing page's extract is HTML (without explaintext)",
             message: "HTML may be malformed and/or unbalanced and may omit inline images.",
         },
@@ -283,24 +429,39 @@ export const MODULE_RULES: Readonly<Record<string, readonly ModuleRule[]>> = {
     // ApiQuerySiteinfo::appendDbReplLagInfo: all database servers only for a wiki that shows its hostnames.
     siteinfo: [
         {
-            kind: "mayOccur", severity: "error", code: "includeAllDenied", param: "showalldb", conditions: [{ param: "showalldb" }, { param: "prop", value: "dbrepllag" }],
+            kind: "mayOccur",
+            severity: "error",
+            code: "includeAllDenied",
+            param: "showalldb",
+            conditions: [{ param: "showalldb" }, { param: "prop", value: "dbrepllag" }],
             occurs: "the wiki does not show its hostnames ($wgShowHostnames, off by default)",
             message: "Cannot view all servers' info unless $wgShowHostnames is true.",
         },
     ],
     // ApiQueryLanguageinfo: codes it does not know are dropped with a warning. Without the wiki's list of
     // languages, the shape of a language tag stands in for it.
-    languageinfo: [{ kind: "format", params: ["code"], format: "languagetag", code: "unrecognizedvalues", warning: true }],
+    languageinfo: [
+        { kind: "format", params: ["code"], format: "languagetag", code: "unrecognizedvalues", warning: true },
+    ],
     usercontribs: [
         { kind: "format", params: ["userids"], format: "positiveinteger", code: "invaliduserid" },
         { kind: "oneOf", params: ["userprefix", "userids", "iprange", "user"] },
         // Given empty, user and userids count as given, then name nobody.
-        ...["userids", "user"].map((param): ModuleRule => ({ kind: "notEmpty", param, code: "paramempty_{param}", when: { param } })),
+        ...["userids", "user"].map((param): ModuleRule => ({
+            kind: "notEmpty",
+            param,
+            code: "paramempty_{param}",
+            when: { param },
+        })),
         { kind: "format", params: ["iprange"], format: "iprange", code: "invalidiprange" },
         SHOW,
     ],
     users: [{ kind: "atMostOneOf", params: ["userids", "users"] }],
     watchlist: [SHOW, { kind: "atMostOneOf", params: ["user", "excludeuser"] }, ...continuesTyped([S, S], [S, I])],
     // ApiQueryBase::parsePrefixedTitlePart on fromtitle and totitle.
-    watchlistraw: [SHOW, continues(watchlistRawContinue), { kind: "format", params: ["fromtitle", "totitle"], format: "prefixedtitlepart", code: "invalidtitle" }],
+    watchlistraw: [
+        SHOW,
+        continues(watchlistRawContinue),
+        { kind: "format", params: ["fromtitle", "totitle"], format: "prefixedtitlepart", code: "invalidtitle" },
+    ],
 };

@@ -61,7 +61,8 @@ export class ParamValidator {
             site: wiki.site,
             inMulti,
             record: (code: string, message: string) => issues.warning(code, spec.requestName, spec.module, message),
-            mayFail: (code: string, when: string, message: string) => issues.mayOccur("error", code, spec.requestName, spec.module, when, message),
+            mayFail: (code: string, when: string, message: string) =>
+                issues.mayOccur("error", code, spec.requestName, spec.module, when, message),
             advise: (code: string, message: string) => issues.advise(code, spec.requestName, spec.module, message),
         });
     }
@@ -69,7 +70,13 @@ export class ParamValidator {
     /** The parameter's validated value, or undefined when the definition does not give it. */
     getValue(spec: ParamSpec, raw: RawValue | undefined): ValidatedParam | undefined {
         if (raw === undefined) {
-            if (spec.info.required) this.issues.error("missingparam", spec.requestName, spec.module, `The "${spec.requestName}" parameter must be set.`);
+            if (spec.info.required)
+                this.issues.error(
+                    "missingparam",
+                    spec.requestName,
+                    spec.module,
+                    `The "${spec.requestName}" parameter must be set.`,
+                );
             return undefined;
         }
         if (spec.info.sensitive) {
@@ -80,7 +87,13 @@ export class ParamValidator {
                 `Parameter "${spec.requestName}" is sensitive: its value would sit in plain text with the definition. Supply it when the request is made instead.`,
             );
         }
-        if (spec.info.deprecated) this.issues.warning("deprecation", spec.requestName, spec.module, `The parameter "${spec.requestName}" has been deprecated.`);
+        if (spec.info.deprecated)
+            this.issues.warning(
+                "deprecation",
+                spec.requestName,
+                spec.module,
+                `The parameter "${spec.requestName}" has been deprecated.`,
+            );
         return spec.info.multi ? this.validateMulti(spec, raw) : this.validateSingle(spec, raw);
     }
 
@@ -90,7 +103,11 @@ export class ParamValidator {
     }
 
     private notMulti(spec: ParamSpec, raw: RawValue): ValidatedParam {
-        return this.fail(spec, new ValidationFailure("badvalue", `Parameter "${spec.requestName}" does not accept multiple values.`), raw);
+        return this.fail(
+            spec,
+            new ValidationFailure("badvalue", `Parameter "${spec.requestName}" does not accept multiple values.`),
+            raw,
+        );
     }
 
     // An array reaches api.php joined (a|b), and the wiki judges that one string; that the definition
@@ -151,6 +168,11 @@ export class ParamValidator {
             return shownValue(spec, value) + (explanation ? ` (${explanation})` : "");
         });
         const noun = values.length === 1 ? "value" : "values";
-        this.issues.warning("unrecognizedvalues", spec.requestName, spec.module, `Unrecognized ${noun} for parameter "${spec.requestName}": ${described.join(", ")}; ignored.`);
+        this.issues.warning(
+            "unrecognizedvalues",
+            spec.requestName,
+            spec.module,
+            `Unrecognized ${noun} for parameter "${spec.requestName}": ${described.join(", ")}; ignored.`,
+        );
     }
 }

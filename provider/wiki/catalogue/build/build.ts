@@ -107,8 +107,15 @@ function renderModule(module: NotatedModule, limits: MultiLimits): RawModule {
 }
 
 /** prop, list, meta, generator: an enumeration of module names; deprecated modules last, as MediaWiki lists them. */
-function moduleChoice(notation: Notation, name: string, modules: readonly NotatedModule[], index: number): RawParameter {
-    const ordered = [...modules].sort((a, b) => Number(a.deprecated) - Number(b.deprecated) || (a.name < b.name ? -1 : 1));
+function moduleChoice(
+    notation: Notation,
+    name: string,
+    modules: readonly NotatedModule[],
+    index: number,
+): RawParameter {
+    const ordered = [...modules].sort(
+        (a, b) => Number(a.deprecated) - Number(b.deprecated) || (a.name < b.name ? -1 : 1),
+    );
     const names = ordered.map((module) => module.name);
     const multi = name !== "generator";
     const [param] = notation.readParameters(`${name} ${multi ? "m " : ""}enum ${names.join(", ")}`);
@@ -123,7 +130,9 @@ function moduleChoice(notation: Notation, name: string, modules: readonly Notate
 function renderQueryModule(notation: Notation): RawModule {
     const inGroup = (group: string) => notation.modules.filter((module) => module.group === group);
     const plain = (clauses: string, firstIndex: number) =>
-        notation.readParameters(clauses).map((param, offset) => renderParameter(param, firstIndex + offset, notation.multiLimits));
+        notation
+            .readParameters(clauses)
+            .map((param, offset) => renderParameter(param, firstIndex + offset, notation.multiLimits));
     const pageSet = plain(QUERY_PAGE_SET_PARAMETERS, 4);
     const generatorIndex = 4 + pageSet.length;
     return {
@@ -135,7 +144,12 @@ function renderQueryModule(notation: Notation): RawModule {
             moduleChoice(notation, "list", inGroup("list"), 2),
             moduleChoice(notation, "meta", inGroup("meta"), 3),
             ...pageSet,
-            moduleChoice(notation, "generator", notation.modules.filter((module) => module.generator), generatorIndex),
+            moduleChoice(
+                notation,
+                "generator",
+                notation.modules.filter((module) => module.generator),
+                generatorIndex,
+            ),
             ...plain(QUERY_TAIL_PARAMETERS, generatorIndex + 1),
         ],
         templatedparameters: [],
@@ -145,7 +159,9 @@ function renderQueryModule(notation: Notation): RawModule {
 /** The shipped site data and their sources from wikipedia-site.json's text: an empty list for each part it lacks. */
 function shippedSite(siteText: string): z.output<typeof shippedSiteSchema> {
     const { site, ...siteSource } = JSON.parse(siteText) as { site: Record<string, unknown> };
-    const lacked = Object.fromEntries(Object.keys((siteSource as { lacks?: object }).lacks ?? {}).map((part) => [part, []]));
+    const lacked = Object.fromEntries(
+        Object.keys((siteSource as { lacks?: object }).lacks ?? {}).map((part) => [part, []]),
+    );
     const parsed = shippedSiteSchema.safeParse({ site: { ...site, ...lacked }, siteSource });
     if (!parsed.success) throw new Error(`wikipedia-site.json: ${z.prettifyError(parsed.error)}`);
     return parsed.data;
@@ -154,7 +170,10 @@ function shippedSite(siteText: string): z.output<typeof shippedSiteSchema> {
 /** The text of catalogue.json for a notation text and the text of wikipedia-site.json. */
 export function buildCatalogueJson(notationText: string, siteText: string): string {
     const notation = parseNotation(notationText);
-    const modules = [renderQueryModule(notation), ...notation.modules.map((module) => renderModule(module, notation.multiLimits))];
+    const modules = [
+        renderQueryModule(notation),
+        ...notation.modules.map((module) => renderModule(module, notation.multiLimits)),
+    ];
     return `${JSON.stringify({ paraminfo: { helpformat: "none", modules }, ...shippedSite(siteText) }, null, 2)}\n`;
 }
 
@@ -165,7 +184,10 @@ if (require.main === module) {
         sitePath = "provider/wiki/catalogue/build/wikipedia-site.json",
     ] = process.argv.slice(2);
     try {
-        writeFileSync(outputPath, buildCatalogueJson(readFileSync(notationPath, "utf8"), readFileSync(sitePath, "utf8")));
+        writeFileSync(
+            outputPath,
+            buildCatalogueJson(readFileSync(notationPath, "utf8"), readFileSync(sitePath, "utf8")),
+        );
         console.log(`wrote ${outputPath}`);
     } catch (error) {
         console.error(error instanceof Error ? error.message : error);

@@ -112,7 +112,10 @@ function tokenize(text: string, where: string): Token[] {
 class TokenReader {
     private at = 0;
 
-    constructor(private readonly tokens: readonly Token[], private readonly where: string) {}
+    constructor(
+        private readonly tokens: readonly Token[],
+        private readonly where: string,
+    ) {}
 
     done(): boolean {
         return this.at >= this.tokens.length;
@@ -197,7 +200,8 @@ function applyWord(param: NotatedParam, word: string, reader: TokenReader, conte
     else if (word === "allowsduplicates") param.allowsDuplicates = true;
     else if (word === "enum") param.type = readEnumValues(reader, context);
     else if (word === "subtypes") param.subtypes = reader.list(isWord, () => reader.word());
-    else if (word === "extranamespaces") param.extraNamespaces = reader.list(isWord, () => toInteger(reader.word(), where));
+    else if (word === "extranamespaces")
+        param.extraNamespaces = reader.list(isWord, () => toInteger(reader.word(), where));
     else if (word === "min" || word === "max" || word === "highmax") param[word] = toInteger(reader.word(), where);
     else if (word === "type") param.type = readQuoted(reader, where);
     else throw new NotationError(where, `unknown word "${word}" in parameter "${param.name}"`);
@@ -243,7 +247,10 @@ function readEnumValues(reader: TokenReader, context: Context): string[] {
 function listBelow(context: Context): string[] {
     const labels = [...context.vocabulary.lists.keys()].filter((label) => label.startsWith(`${context.moduleName} `));
     if (labels.length !== 1) {
-        throw new NotationError(context.where, `"(list below)" needs exactly one shared list for "${context.moduleName}", found ${labels.length}`);
+        throw new NotationError(
+            context.where,
+            `"(list below)" needs exactly one shared list for "${context.moduleName}", found ${labels.length}`,
+        );
     }
     return [...context.vocabulary.lists.get(labels[0])!];
 }
@@ -280,14 +287,16 @@ function finishParam(param: NotatedParam, where: string): NotatedParam {
         const allowed = new Set<string>(param.type);
         if (param.allSpecifier !== undefined) allowed.add(param.allSpecifier);
         const stray = values.find((value) => !allowed.has(value));
-        if (stray !== undefined) throw new NotationError(where, `default "${stray}" of "${param.name}" is not one of its values`);
+        if (stray !== undefined)
+            throw new NotationError(where, `default "${stray}" of "${param.name}" is not one of its values`);
     }
     return param;
 }
 
 function readClause(clause: string, context: Context): NotatedParam {
     const [nameToken, ...rest] = tokenize(clause, context.where);
-    if (nameToken?.kind !== "word") throw new NotationError(context.where, `clause "${clause}" does not start with a name`);
+    if (nameToken?.kind !== "word")
+        throw new NotationError(context.where, `clause "${clause}" does not start with a name`);
     const param = newParam(nameToken.text);
     applyTokens(param, rest, context);
     return finishParam(param, context.where);
@@ -302,7 +311,8 @@ function readClauses(clauses: readonly string[], context: Context): NotatedParam
             params.push(...readClauses(set, context));
         } else if (defaultOfAll) {
             const previous = params[params.length - 1];
-            if (!previous || !Array.isArray(previous.type)) throw new NotationError(context.where, `"${clause}" follows no enumeration`);
+            if (!previous || !Array.isArray(previous.type))
+                throw new NotationError(context.where, `"${clause}" follows no enumeration`);
             previous.default = previous.type.join("|");
         } else {
             params.push(readClause(clause, context));
@@ -335,8 +345,11 @@ function readDefinitions(body: string, vocabulary: Vocabulary, where: string): v
         const same = /^same with (.*)$/.exec(definition);
         const firstWord = definition.split(/[\s,]/)[0];
         const isShape =
-            same !== null || vocabulary.typeLetters.has(firstWord) || vocabulary.shapes.has(firstWord) ||
-            FLAG_WORDS.has(firstWord) || VALUE_WORDS.has(firstWord);
+            same !== null ||
+            vocabulary.typeLetters.has(firstWord) ||
+            vocabulary.shapes.has(firstWord) ||
+            FLAG_WORDS.has(firstWord) ||
+            VALUE_WORDS.has(firstWord);
         if (!isShape) {
             // A parameter set: clauses as in module lines, a clause's shape possibly in parentheses: "slots (m enum main, A*)".
             const clauses = definition.split("; ").map((clause) => clause.replace(/^(\S+) \((.*)\)$/, "$1 $2"));
@@ -348,9 +361,10 @@ function readDefinitions(body: string, vocabulary: Vocabulary, where: string): v
         if (same) {
             if (!previous) throw new NotationError(where, `"${key}: same with" follows no definition`);
             const base = previous;
-            tokens = same[1] === "no default"
-                ? base.filter((token) => !(token.kind === "word" && token.text.startsWith("d=")))
-                : [...base, ...tokenize(same[1], where)];
+            tokens =
+                same[1] === "no default"
+                    ? base.filter((token) => !(token.kind === "word" && token.text.startsWith("d=")))
+                    : [...base, ...tokenize(same[1], where)];
         } else {
             tokens = tokenize(definition.replace(/; /g, " "), where);
         }
@@ -380,10 +394,15 @@ function readSharedList(line: string, vocabulary: Vocabulary, where: string): vo
         const removed = without[2].split(", ");
         const unknown = removed.find((value) => !base.includes(value));
         if (unknown !== undefined) throw new NotationError(where, `"${unknown}" is not in ${without[1]}`);
-        vocabulary.lists.set(label, base.filter((value) => !removed.includes(value)));
+        vocabulary.lists.set(
+            label,
+            base.filter((value) => !removed.includes(value)),
+        );
         return;
     }
-    const values = body.split(", ").map((value) => (value === "(empty string)" ? "" : PLACEHOLDER_VALUES[value] ?? value));
+    const values = body
+        .split(", ")
+        .map((value) => (value === "(empty string)" ? "" : (PLACEHOLDER_VALUES[value] ?? value)));
     const odd = values.find((value) => /[\s,()`<>]/.test(value));
     if (odd !== undefined) throw new NotationError(where, `cannot read list value "${odd}"`);
     vocabulary.lists.set(label, values);
@@ -404,7 +423,8 @@ function readModuleLine(line: string, vocabulary: Vocabulary, where: string): Mo
     const [, name, header, body] = match;
     const [group, prefixPart, ...marks] = header.split(/[,;] /);
     const prefix = prefixPart === "no prefix" ? "" : prefixPart;
-    if (prefix === undefined || !/^[a-z]*$/.test(prefix)) throw new NotationError(where, `cannot read prefix "${prefixPart}"`);
+    if (prefix === undefined || !/^[a-z]*$/.test(prefix))
+        throw new NotationError(where, `cannot read prefix "${prefixPart}"`);
     const unknownMark = marks.find((mark) => mark !== "G" && mark !== "deprecated flag");
     if (unknownMark !== undefined) throw new NotationError(where, `unknown module mark "${unknownMark}"`);
     const spec: NotatedModule = {
@@ -426,7 +446,8 @@ function readModuleLine(line: string, vocabulary: Vocabulary, where: string): Mo
 
 function resolveAlias(line: ModuleLine, byName: ReadonlyMap<string, ModuleLine>, vocabulary: Vocabulary): void {
     const target = byName.get(line.alias!.target);
-    if (!target || target.alias) throw new NotationError(line.where, `"as \`${line.alias!.target}\`" names no module described in full`);
+    if (!target || target.alias)
+        throw new NotationError(line.where, `"as \`${line.alias!.target}\`" names no module described in full`);
     line.spec.parameters = structuredClone(target.spec.parameters);
     line.templated = target.templated;
     const amendment = line.alias!.amendment;
@@ -447,7 +468,10 @@ interface TemplatedDefinition {
 }
 
 function readTemplatedDefinition(line: string, where: string): TemplatedDefinition {
-    const match = /^Templated parameter \(modules (.+)\): name `(.+)`, templatevars `\{(\w+): (\w+)\}`, index (\d+), type = (\S+) list\.$/.exec(line);
+    const match =
+        /^Templated parameter \(modules (.+)\): name `(.+)`, templatevars `\{(\w+): (\w+)\}`, index (\d+), type = (\S+) list\.$/.exec(
+            line,
+        );
     if (!match) throw new NotationError(where, "cannot read the templated parameter sentence");
     return {
         modules: match[1].split(", ").map((module) => module.replace(/`/g, "")),
@@ -462,11 +486,16 @@ function attachTemplated(line: ModuleLine, definition: TemplatedDefinition | und
     const listed = definition?.modules.includes(line.spec.name) ?? false;
     if (line.templated === undefined && !listed) return;
     if (!definition || !listed || line.templated !== definition.name) {
-        throw new NotationError(line.where, `module line and templated parameter sentence disagree about "${line.spec.name}"`);
+        throw new NotationError(
+            line.where,
+            `module line and templated parameter sentence disagree about "${line.spec.name}"`,
+        );
     }
     const param = newParam(definition.name);
     applyTokens(param, [{ kind: "word", text: definition.shape }], { vocabulary, where: line.where });
-    line.spec.templatedParameters = [{ ...finishParam(param, line.where), index: definition.index, templateVars: definition.templateVars }];
+    line.spec.templatedParameters = [
+        { ...finishParam(param, line.where), index: definition.index, templateVars: definition.templateVars },
+    ];
 }
 
 // ---- the whole text
@@ -474,7 +503,12 @@ function attachTemplated(line: ModuleLine, definition: TemplatedDefinition | und
 type Section = "definitions" | "modules" | "lists";
 
 export function parseNotation(text: string): Notation {
-    const vocabulary: Vocabulary = { typeLetters: new Map(), shapes: new Map(), paramSets: new Map(), lists: new Map() };
+    const vocabulary: Vocabulary = {
+        typeLetters: new Map(),
+        shapes: new Map(),
+        paramSets: new Map(),
+        lists: new Map(),
+    };
     const moduleLines: Array<{ line: string; where: string }> = [];
     let templated: TemplatedDefinition | undefined;
     let section: Section = "definitions";
@@ -498,7 +532,8 @@ export function parseNotation(text: string): Notation {
         attachTemplated(line, templated, vocabulary);
     }
     const unlisted = templated?.modules.find((name) => !byName.has(name));
-    if (unlisted !== undefined) throw new NotationError("notation", `templated parameter names unknown module "${unlisted}"`);
+    if (unlisted !== undefined)
+        throw new NotationError("notation", `templated parameter names unknown module "${unlisted}"`);
     return {
         modules: lines.map((line) => line.spec),
         multiLimits: vocabulary.multiLimits,

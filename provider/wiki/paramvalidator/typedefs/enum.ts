@@ -27,7 +27,10 @@ export function badValue(spec: ParamSpec, value: string, allowed: readonly (stri
 // A deprecated module named in prop, list or meta is the module's own deprecation, reported by the walker.
 export function recordDeprecatedValue(spec: ParamSpec, value: string, context: ValueContext): void {
     if (spec.deprecatedValues.has(value) && spec.info.submodules === undefined) {
-        context.record("deprecation", `The value ${shownValue(spec, value)} for parameter "${spec.requestName}" is deprecated.`);
+        context.record(
+            "deprecation",
+            `The value ${shownValue(spec, value)} for parameter "${spec.requestName}" is deprecated.`,
+        );
     }
 }
 

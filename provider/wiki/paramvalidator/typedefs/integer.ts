@@ -52,7 +52,10 @@ function validateInteger(
 ): string | ValidationFailure {
     const normalised = SIGNED_DECIMAL.test(value) ? canonicalInteger(value) : undefined;
     if (normalised === undefined) {
-        return new ValidationFailure("badinteger", `Invalid value ${shownValue(spec, value)} for integer parameter "${spec.requestName}".`);
+        return new ValidationFailure(
+            "badinteger",
+            `Invalid value ${shownValue(spec, value)} for integer parameter "${spec.requestName}".`,
+        );
     }
     return clamp(normalised, spec, context, defaultMin);
 }

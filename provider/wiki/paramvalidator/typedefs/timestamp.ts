@@ -22,9 +22,31 @@ const MONTHS = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "
 const WEEKDAYS = new Set(["mon", "tue", "wed", "thu", "fri", "sat", "sun"]);
 const FULL_WEEKDAYS = new Set(["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"]);
 const ZONE_HOURS: ReadonlyMap<string, number> = new Map([
-    ["UT", 0], ["UTC", 0], ["GMT", 0], ["Z", 0], ["WET", 0], ["BST", 1], ["CET", 1], ["WEST", 1], ["EET", 2], ["CEST", 2],
-    ["EEST", 3], ["MSK", 3], ["IST", 5.5], ["JST", 9], ["EST", -5], ["EDT", -4], ["CST", -6], ["CDT", -5], ["MST", -7],
-    ["MDT", -6], ["PST", -8], ["PDT", -7], ["AKST", -9], ["AKDT", -8], ["HST", -10],
+    ["UT", 0],
+    ["UTC", 0],
+    ["GMT", 0],
+    ["Z", 0],
+    ["WET", 0],
+    ["BST", 1],
+    ["CET", 1],
+    ["WEST", 1],
+    ["EET", 2],
+    ["CEST", 2],
+    ["EEST", 3],
+    ["MSK", 3],
+    ["IST", 5.5],
+    ["JST", 9],
+    ["EST", -5],
+    ["EDT", -4],
+    ["CST", -6],
+    ["CDT", -5],
+    ["MST", -7],
+    ["MDT", -6],
+    ["PST", -8],
+    ["PDT", -7],
+    ["AKST", -9],
+    ["AKDT", -8],
+    ["HST", -10],
 ]);
 const NUMERIC_ZONE = /^([+-])(\d\d):?(\d\d)?$/;
 const MILITARY_ZONE = /^[A-IK-Za-ik-z]$/;
@@ -51,10 +73,26 @@ function monthNumber(name: string): number | undefined {
     return index < 0 ? undefined : index + 1;
 }
 
-function fields(year: string | number, month: string | number, day: string, hour: string, minute: string, second: string, zone?: string): Fields | undefined {
+function fields(
+    year: string | number,
+    month: string | number,
+    day: string,
+    hour: string,
+    minute: string,
+    second: string,
+    zone?: string,
+): Fields | undefined {
     const offset = zoneOffset(zone);
     if (offset === undefined) return undefined;
-    return { year: Number(year), month: Number(month), day: Number(day), hour: Number(hour), minute: Number(minute), second: Number(second), offset };
+    return {
+        year: Number(year),
+        month: Number(month),
+        day: Number(day),
+        hour: Number(hour),
+        minute: Number(minute),
+        second: Number(second),
+        offset,
+    };
 }
 
 function twoDigitYear(year: string): number {
@@ -77,46 +115,62 @@ const FORMS: readonly [RegExp, Reader][] = [
     // TS_UNIX
     [/^(-?\d{1,13})$/, (m) => Number(m[1]) * 1000],
     // TS_ISO_8601 (PCRE's "$" without /D also matches before a final newline)
-    [/^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2}):(\d{2})(?:[.,]\d{1,6})?(Z|[+-]\d{2}(?::?\d{2})?)?\n?$/,
-        (m) => fields(m[1], m[2], m[3], m[4], m[5], m[6], m[7])],
+    [
+        /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2}):(\d{2})(?:[.,]\d{1,6})?(Z|[+-]\d{2}(?::?\d{2})?)?\n?$/,
+        (m) => fields(m[1], m[2], m[3], m[4], m[5], m[6], m[7]),
+    ],
     // TS_ISO_8601_BASIC
-    [/^(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})(?:[.,]\d{1,6})?(Z|[+-]\d{2}(?::?\d{2})?)?\n?$/,
-        (m) => fields(m[1], m[2], m[3], m[4], m[5], m[6], m[7])],
+    [
+        /^(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})(?:[.,]\d{1,6})?(Z|[+-]\d{2}(?::?\d{2})?)?\n?$/,
+        (m) => fields(m[1], m[2], m[3], m[4], m[5], m[6], m[7]),
+    ],
     // TS_UNIX_MICRO
     [/^(-?\d{1,13})\.\d{1,6}$/, (m) => Number(m[1]) * 1000],
     // TS_ORACLE
     [/^(\d{2})-(\d{2})-(\d{4}) (\d{2}):(\d{2}):(\d{2})\.\d{6}\n?$/, (m) => fields(m[3], m[2], m[1], m[4], m[5], m[6])],
     // TS_POSTGRES (a space may stand for "+" before the zone)
-    [/^(\d{4})-(\d\d)-(\d\d) (\d\d):(\d\d):(\d\d)(?:\.\d{1,6})?([+\- ]\d\d)\n?$/,
-        (m) => fields(m[1], m[2], m[3], m[4], m[5], m[6], m[7].replace(" ", "+"))],
+    [
+        /^(\d{4})-(\d\d)-(\d\d) (\d\d):(\d\d):(\d\d)(?:\.\d{1,6})?([+\- ]\d\d)\n?$/,
+        (m) => fields(m[1], m[2], m[3], m[4], m[5], m[6], m[7].replace(" ", "+")),
+    ],
     // old TS_POSTGRES
-    [/^(\d{4})-(\d\d)-(\d\d) (\d\d):(\d\d):(\d\d)(?:\.\d{1,6})? GMT\n?$/, (m) => fields(m[1], m[2], m[3], m[4], m[5], m[6])],
+    [
+        /^(\d{4})-(\d\d)-(\d\d) (\d\d):(\d\d):(\d\d)(?:\.\d{1,6})? GMT\n?$/,
+        (m) => fields(m[1], m[2], m[3], m[4], m[5], m[6]),
+    ],
     // TS_EXIF
     [/^(\d{4}):(\d\d):(\d\d) (\d\d):(\d\d):(\d\d)$/, (m) => fields(m[1], m[2], m[3], m[4], m[5], m[6])],
     // TS_RFC2822, with an optional zone and an optional trailing comment
-    [/^[ \t\r\n]*(?:([A-Z][a-z]{2}),[ \t\r\n]*)?(\d\d?)[ \t\r\n]+([A-Z][a-z]{2})[ \t\r\n]+(\d{2,})[ \t\r\n]+(\d\d)[ \t\r\n]*:[ \t\r\n]*(\d\d)[ \t\r\n]*:[ \t\r\n]*(\d\d)(?:[ \t\r\n]+([+-]\d{4}|UT|GMT|[ECMP][SD]T|[A-IK-Za-ik-z]))?(?:[ \t\r\n]*;|$)/,
+    [
+        /^[ \t\r\n]*(?:([A-Z][a-z]{2}),[ \t\r\n]*)?(\d\d?)[ \t\r\n]+([A-Z][a-z]{2})[ \t\r\n]+(\d{2,})[ \t\r\n]+(\d\d)[ \t\r\n]*:[ \t\r\n]*(\d\d)[ \t\r\n]*:[ \t\r\n]*(\d\d)(?:[ \t\r\n]+([+-]\d{4}|UT|GMT|[ECMP][SD]T|[A-IK-Za-ik-z]))?(?:[ \t\r\n]*;|$)/,
         (m) => {
             const month = monthNumber(m[3]);
             const year = rfc2822Year(m[4]);
-            if ((m[1] !== undefined && !WEEKDAYS.has(m[1].toLowerCase())) || month === undefined || year === undefined) return undefined;
+            if ((m[1] !== undefined && !WEEKDAYS.has(m[1].toLowerCase())) || month === undefined || year === undefined)
+                return undefined;
             // RFC 2822 reads every one-letter zone as +0000 (an error in RFC 822).
             const zone = m[8] !== undefined && m[8].length === 1 ? "+0000" : m[8];
             return fields(year, month, m[2], m[5], m[6], m[7], zone);
-        }],
+        },
+    ],
     // TS_RFC850
-    [/^([A-Z][a-z]{5,8}), (\d\d)-([A-Z][a-z]{2})-(\d{2}) (\d\d):(\d\d):(\d\d)(?: ([+-]\d{2}(?::?\d{2})?|[A-Z]{1,5}))?\n?$/,
+    [
+        /^([A-Z][a-z]{5,8}), (\d\d)-([A-Z][a-z]{2})-(\d{2}) (\d\d):(\d\d):(\d\d)(?: ([+-]\d{2}(?::?\d{2})?|[A-Z]{1,5}))?\n?$/,
         (m) => {
             const month = monthNumber(m[3]);
             if (!FULL_WEEKDAYS.has(m[1].toLowerCase()) || month === undefined) return undefined;
             return fields(twoDigitYear(m[4]), month, m[2], m[5], m[6], m[7], m[8]);
-        }],
+        },
+    ],
     // asctime
-    [/^([A-Z][a-z]{2}) ([A-Z][a-z]{2}) +(\d{1,2}) (\d\d):(\d\d):(\d\d) (\d{4})\s*$/,
+    [
+        /^([A-Z][a-z]{2}) ([A-Z][a-z]{2}) +(\d{1,2}) (\d\d):(\d\d):(\d\d) (\d{4})\s*$/,
         (m) => {
             const month = monthNumber(m[2]);
             if (!WEEKDAYS.has(m[1].toLowerCase()) || month === undefined) return undefined;
             return fields(m[7], month, m[3], m[4], m[5], m[6]);
-        }],
+        },
+    ],
 ];
 
 function epochMillis(read: Fields | number): number {
@@ -157,7 +211,13 @@ export function toMediaWikiForm(value: string): string | undefined {
     const millis = readTimestamp(value);
     if (millis === undefined) return undefined;
     const date = new Date(millis);
-    const parts = [date.getUTCMonth() + 1, date.getUTCDate(), date.getUTCHours(), date.getUTCMinutes(), date.getUTCSeconds()];
+    const parts = [
+        date.getUTCMonth() + 1,
+        date.getUTCDate(),
+        date.getUTCHours(),
+        date.getUTCMinutes(),
+        date.getUTCSeconds(),
+    ];
     return String(date.getUTCFullYear()).padStart(4, "0") + parts.map((part) => String(part).padStart(2, "0")).join("");
 }
 

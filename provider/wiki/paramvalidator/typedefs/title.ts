@@ -6,7 +6,10 @@ import { TypeDef, ValidationFailure } from "./typedef";
 export const titleDef: TypeDef = {
     validate(value, spec, context) {
         if (parseTitle(value, 0, context.site) === undefined) {
-            return new ValidationFailure("badtitle", `Invalid title ${shownValue(spec, value)} for parameter "${spec.requestName}".`);
+            return new ValidationFailure(
+                "badtitle",
+                `Invalid title ${shownValue(spec, value)} for parameter "${spec.requestName}".`,
+            );
         }
         return value;
     },

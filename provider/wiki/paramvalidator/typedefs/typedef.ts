@@ -5,7 +5,10 @@ import type { ParamSpec } from "../spec";
 
 /** A failed value, with the code MediaWiki reports (badvalue, badinteger, badtimestamp, baduser, ...). */
 export class ValidationFailure {
-    constructor(readonly code: string, readonly message: string) {}
+    constructor(
+        readonly code: string,
+        readonly message: string,
+    ) {}
 }
 
 /** What a type may know of the request while it validates one value. */

@@ -23,9 +23,11 @@ const MAX_NAME_BYTES = 255;
 const TEMPORARY_ACCOUNT_PREFIX = "~";
 // MediaWiki 1.39's UserDef has no temporary accounts: "~2024-1" is an ordinary user name there.
 const TEMPORARY_ACCOUNTS_SINCE = "1.40";
-const WITH_TEMPORARY_ACCOUNTS = "the wiki has temporary accounts ($wgAutoCreateTempUser['known']) and no such temporary account exists";
+const WITH_TEMPORARY_ACCOUNTS =
+    "the wiki has temporary accounts ($wgAutoCreateTempUser['known']) and no such temporary account exists";
 const WITH_TEMPORARY_ACCOUNTS_REFUSED = "the wiki has temporary accounts ($wgAutoCreateTempUser['known'])";
-const WITHOUT_TEMPORARY_ACCOUNTS = "the wiki has no temporary accounts ($wgAutoCreateTempUser['known'] off, the default), or no such temporary account exists";
+const WITHOUT_TEMPORARY_ACCOUNTS =
+    "the wiki has no temporary accounts ($wgAutoCreateTempUser['known'] off, the default), or no such temporary account exists";
 
 const KIND_NAMES: ReadonlyMap<string, string> = new Map([
     ["id", "a user ID (#123)"],
@@ -42,7 +44,8 @@ function looksLikeIP(name: string): boolean {
 
 // UserNameUtils::isValid
 function isValidName(name: string): boolean {
-    if (name === "" || looksLikeIP(name) || name.includes("/") || Buffer.byteLength(name, "utf8") > MAX_NAME_BYTES) return false;
+    if (name === "" || looksLikeIP(name) || name.includes("/") || Buffer.byteLength(name, "utf8") > MAX_NAME_BYTES)
+        return false;
     if (name !== upperFirst(name)) return false;
     const title = parseTitle(name);
     return title !== undefined && title.namespace === NS_MAIN && title.text === name && !TROUBLEMAKERS.test(name);
@@ -88,9 +91,17 @@ export const userDef: TypeDef = {
         const accepts = (kind: UserKind | undefined) => kind !== undefined && subtypes.includes(kind);
         const kind = userKind(value);
         // Since TEMPORARY_ACCOUNTS_SINCE, UserNameUtils::isTemp decides before any other kind but the id and interwiki.
-        const maybeTemporary = kind !== "id" && kind !== "interwiki" && value.startsWith(TEMPORARY_ACCOUNT_PREFIX) && !versionBefore(context.mediawikiVersion, TEMPORARY_ACCOUNTS_SINCE);
+        const maybeTemporary =
+            kind !== "id" &&
+            kind !== "interwiki" &&
+            value.startsWith(TEMPORARY_ACCOUNT_PREFIX) &&
+            !versionBefore(context.mediawikiVersion, TEMPORARY_ACCOUNTS_SINCE);
         if (maybeTemporary && (accepts("temp") || accepts(kind))) {
-            const [when, refusedKind] = !accepts(kind) ? [WITHOUT_TEMPORARY_ACCOUNTS, kind] : accepts("temp") ? [WITH_TEMPORARY_ACCOUNTS, undefined] : [WITH_TEMPORARY_ACCOUNTS_REFUSED, "temp" as const];
+            const [when, refusedKind] = !accepts(kind)
+                ? [WITHOUT_TEMPORARY_ACCOUNTS, kind]
+                : accepts("temp")
+                  ? [WITH_TEMPORARY_ACCOUNTS, undefined]
+                  : [WITH_TEMPORARY_ACCOUNTS_REFUSED, "temp" as const];
             context.mayFail("baduser", when, refusal(value, spec, refusedKind, subtypes));
             return value;
         }
