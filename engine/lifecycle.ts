@@ -62,6 +62,17 @@ interface Run {
     hooks: ResourceHooks;
 }
 
+/** The state of the stack, written as the run's kind asks: never in a preview, else coalesced or only at the end. */
+function openSnapshot(
+    stateFile: string,
+    identity: Parameters<typeof openState>[1],
+    dryRun: boolean,
+    env: NodeJS.ProcessEnv,
+): SnapshotManager {
+    const checkpoints = dryRun ? "none" : skipsCheckpoints(env) ? "at-end" : "coalesced";
+    return new SnapshotManager(stateFile, identity, openState(stateFile, identity), checkpoints);
+}
+
 export async function runLifecycle(operation: Operation, options: RunOptions): Promise<LifecycleResult> {
     // A preview, or the preview of a refresh: what it finds feeds the plan only, and nothing is written.
     const dryRun = operation === "preview" || (operation === "refresh" && options.previewOnly === true);
@@ -82,13 +93,7 @@ export async function runLifecycle(operation: Operation, options: RunOptions): P
         diagnostics.push(...config.warnings);
         shownConfig = blindedConfig(config);
         const identity = { project: project.name, stack, passphrase: env.PULUMI_CONFIG_PASSPHRASE ?? "" };
-        const checkpoints = dryRun ? "none" : skipsCheckpoints(env) ? "at-end" : "coalesced";
-        const live = new SnapshotManager(
-            options.stateFile,
-            identity,
-            openState(options.stateFile, identity),
-            checkpoints,
-        );
+        const live = openSnapshot(options.stateFile, identity, dryRun, env);
         state = live;
         const slots = new StepSlots(options.parallel ?? defaultParallel());
         const providerUrn = defaultProviderUrn(project.name, stack);
