@@ -25,6 +25,7 @@ import {
 import { parseYamlText } from "../yaml-text";
 import { IMPORT_KINDS, LISTED_KINDS } from "./listed-kinds";
 import { readSnapshot } from "./snapshot";
+import { messageOf } from "../message-of";
 
 /** "a, b and c". */
 const listOf = (words: readonly string[]) =>
@@ -93,7 +94,7 @@ function parseOptions(argv: string[], env: NodeJS.ProcessEnv): Options | "help" 
             },
         });
     } catch (error) {
-        throw new UsageError(error instanceof Error ? error.message : String(error));
+        throw new UsageError(messageOf(error));
     }
     const { values } = parsed;
     if (values.help) return "help";
@@ -323,7 +324,7 @@ main(process.argv.slice(2), process.env).then(
         process.exitCode = code;
     },
     (error: unknown) => {
-        const message = error instanceof Error ? error.message : String(error);
+        const message = messageOf(error);
         // The program is written only at the very end (whole, by a rename), so any failure leaves nothing behind.
         const said =
             /Nothing was written/.test(message) || error instanceof UsageError

@@ -12,6 +12,7 @@ import { MAX_DIGEST_BYTES, parseDigest } from "./digest";
 import { MAX_LINT_BYTES, parseLintOutput, type LintFinding } from "./lint";
 import { DEFAULT_MAX_CHARS, MIN_MAX_CHARS, renderMarkdown } from "./markdown";
 import { buildReport } from "./model";
+import { messageOf } from "../message-of";
 
 const USAGE = `Usage: shortener-report [--input FILE] [--format markdown|json] [--title TEXT] [--marker NAME] [--max-chars N] [--lint FILE [--changed FILE]]
 
@@ -69,7 +70,7 @@ function parseOptions(argv: string[]): Options | "help" | "version" {
             },
         }).values;
     } catch (error) {
-        throw new UsageError(error instanceof Error ? error.message : String(error));
+        throw new UsageError(messageOf(error));
     }
     if (values.help) return "help";
     if (values.version) return "version";
@@ -153,7 +154,7 @@ function main(argv: string[]): number {
         process.stdout.write(run(options));
         return 0;
     } catch (error) {
-        const message = error instanceof Error ? error.message : String(error);
+        const message = messageOf(error);
         process.stderr.write(`shortener-report: ${escapeControls(message)}\n`);
         return EXIT_FAILED;
     }

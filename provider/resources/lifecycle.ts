@@ -4,6 +4,7 @@ import { isDeepStrictEqual } from "node:util";
 import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import type { ResourceContext } from "./context";
+import { messageOf } from "../message-of";
 
 /** Pulumi's marker for a value that is not known yet (an Output of a resource not created yet, in preview). */
 const UNKNOWN = "04da6b54-80e4-46f7-96ec-b56ff0331ba9";
@@ -277,6 +278,6 @@ function omit(props: Props, keys: readonly string[]): Props {
 }
 
 function describeFailure(operation: string, error: unknown): Error {
-    const message = error instanceof Error ? error.message : String(error);
+    const message = messageOf(error);
     return new Error(`${operation} failed: ${message}`);
 }

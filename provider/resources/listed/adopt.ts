@@ -5,6 +5,7 @@ import { ResourceInitError, type Created } from "../lifecycle";
 import { listingOf } from "./listing";
 import { keyOf, type Adoptable, type Remote } from "./spec";
 import type { Listed } from "./view";
+import { messageOf } from "../../message-of";
 
 export async function adopt<I extends Adoptable, R extends Remote>(
     listed: Listed<I, R>,
@@ -29,7 +30,7 @@ export async function adopt<I extends Adoptable, R extends Remote>(
         context.lists.invalidate(spec.kind);
         return { id, computed: view.observed(updated ?? remote, inputs).computed };
     } catch (error) {
-        const reason = error instanceof Error ? error.message : String(error);
+        const reason = messageOf(error);
         // The error's properties become the state's outputs, which the next up diffs against and sends as the olds of
         // its Update: they must be the object as observed, so that the retry sends what still differs. Declared inputs
         // here would make the retry send nothing and clear the error.

@@ -20,6 +20,7 @@ import { canonicalApiUrl, PullCatalogueOptions } from "../catalogue/pull";
 import { BOUNDS, optionUnit } from "../../bounds";
 import { writeFileWhole } from "../../fs/write-whole";
 import { generateDeclarations } from "./typegen";
+import { messageOf } from "../../message-of";
 
 const PULL_SIZE = BOUNDS.maxPullBytes;
 const DEADLINE = BOUNDS.pullDeadlineMs;
@@ -94,7 +95,7 @@ function parse(argv: string[], options: OptionSpecs) {
     try {
         return parseArgs({ args: argv, allowPositionals: true, options });
     } catch (error) {
-        throw new CatalogueUsageError(error instanceof Error ? error.message : String(error));
+        throw new CatalogueUsageError(messageOf(error));
     }
 }
 

@@ -11,6 +11,7 @@ import { escapeControls } from "../echo";
 import { LintTally, OUTPUT_FORMATS, OutputFormat, reporterFor, UnreadableFile } from "./report";
 import { DefinitionsFile, LintInputError, readDefinitionsFile } from "./source";
 import { judgedAs, validateWikiQuery, WikiQueryResult } from "../validate";
+import { messageOf } from "../../message-of";
 
 const EXIT_CLEAN = 0;
 const EXIT_FINDINGS = 1;
@@ -96,7 +97,7 @@ function parseOptions(argv: string[]): Options | "help" | "version" {
         parsed = parseArgs({ args: argv, allowPositionals: true, options: OPTIONS });
     } catch (error) {
         if (error instanceof UsageError) throw error;
-        throw new UsageError(error instanceof Error ? error.message : String(error));
+        throw new UsageError(messageOf(error));
     }
     const { values, positionals } = parsed;
     if (values.help) return "help";
@@ -184,7 +185,7 @@ main(process.argv.slice(2)).then(
         } else if (error instanceof CatalogueError) {
             console.error(`wiki-query-lint: catalogue ${escapeControls(error.message)}`);
         } else {
-            console.error(`wiki-query-lint: ${escapeControls(error instanceof Error ? error.message : String(error))}`);
+            console.error(`wiki-query-lint: ${escapeControls(messageOf(error))}`);
         }
         process.exitCode = EXIT_INPUT;
     },

@@ -11,6 +11,7 @@ import { isSeq } from "yaml";
 import { parseYamlText } from "../../yaml-text";
 import { DEFINITION_FIELDS, definitionsOf, WikiQueryDefinition } from "../definition";
 import { JsonLines } from "./json-lines";
+import { messageOf } from "../../message-of";
 
 /** A definitions file that cannot be read or used: the file and the problem. */
 export { InputFileError as LintInputError } from "../../fs/read-bounded";
@@ -36,7 +37,7 @@ function checkedDefinitions(file: string, parsed: unknown): WikiQueryDefinition[
     try {
         return definitionsOf(parsed);
     } catch (error) {
-        throw new LintInputError(file, error instanceof Error ? error.message : String(error));
+        throw new LintInputError(file, messageOf(error));
     }
 }
 
