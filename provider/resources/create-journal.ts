@@ -8,7 +8,8 @@
 // (then the retried create writes and removes its own entry in its place).
 //
 // The journal is the user's own: a folder only its owner may enter, in the user's state directory by default. Entries
-// are scoped by account and stack, so an interrupted create never stops another stack's create of the same inputs.
+// are scoped by account and project (the engine does not tell the provider its stack: see createJournal), and an
+// entry is removed only by the process that wrote it, so two stacks creating the same inputs at once keep each other's.
 import { createHash } from "node:crypto";
 import { mkdirSync, readFileSync, rmSync, statSync, type Stats } from "node:fs";
 import { homedir } from "node:os";
@@ -67,8 +68,8 @@ interface Entry {
  */
 export function createJournal(account: string, env: NodeJS.ProcessEnv = process.env): CreateJournal {
     const dir = journalDir(env);
-    // The empty line after the project is where earlier releases put the stack's name, which under the engine was
-    // always empty: it keeps the names of the entries they wrote.
+    // The empty line after the project stands for a stack the engine never tells: it keeps entries' names the same
+    // as 0.1.0 and 0.2.0 wrote them, so an entry an interrupted run left behind is still found.
     const scope = `${env.PULUMI_NODEJS_PROJECT ?? ""}\n`;
     const fileOf = (kind: string, inputs: object) =>
         join(

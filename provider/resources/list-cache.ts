@@ -2,10 +2,10 @@
 // together, so they share one listing per kind: a refresh of N objects costs ceil(N / page size) list calls,
 // not N scans. Every write to a kind drops its listing, so a read never sees the service as it was before a change.
 // A listing lasts as long as the provider process, which the engine starts for one run: it is not dropped after a
-// time. It once was (10 s from its arrival), and a refresh that took longer (1,000 resources through a slow engine)
-// found its listings stale part-way and listed each kind again. Reads of one run arrive at the engine's pace, not the
-// service's, so no time window can promise one listing per kind; and a window guards against nothing this process
-// does not already see: what other clients change during a run is stale in any listing the moment it arrives.
+// time. Reads of one run arrive at the engine's pace, not the service's, so a time window would expire part-way
+// through a long refresh (1,000 resources through a slow engine) and list each kind again; and a window guards
+// against nothing this process does not already see: what other clients change during a run is stale in any
+// listing the moment it arrives.
 
 // What the listings of the kinds are read with, so that the resources walking them find it beside the cache.
 
@@ -27,10 +27,5 @@ export class ListCache {
 
     invalidate(kind: string): void {
         this.listings.delete(kind);
-    }
-
-    /** For writes whose effect on listings is not tied to one kind. */
-    clear(): void {
-        this.listings.clear();
     }
 }

@@ -51,7 +51,8 @@ function outputsOf(wanted: WikiQueryInputs): Props {
         highLimits: wanted.highLimits,
         catalogue,
     });
-    // The validator's advice (misleadingboolean, sensitive, ...) stays among this resource's warnings, as before 0.2.
+    // The validator's advice (misleadingboolean, sensitive, ...) is shown among this resource's warnings: at preview
+    // time it is what the reader of the plan needs to see.
     const concerns = [...warnings, ...advice];
     return {
         request,
