@@ -68,7 +68,7 @@ describe("GitOps example: the nightly drift check run through the engine double"
         emulator = await startEmulator({ rateLimit: { limit: 1000, windowMs: 1000 } });
         // The example's program and stack file; no wiki queries, so that no wiki is needed.
         const files = Object.fromEntries(
-            ["index.ts", "Pulumi.yaml", "Pulumi.production.yaml"].map((file) => [
+            ["index.ts", "links.json", "Pulumi.yaml", "Pulumi.production.yaml"].map((file) => [
                 file,
                 readFileSync(join(EXAMPLE, file), "utf8"),
             ]),

@@ -91,6 +91,7 @@ function shippedDocs(): string[] {
         "tsconfig.json",
         "Pulumi.yaml",
         "Pulumi.production.yaml",
+        "links.json",
     ];
     const examples = readdirSync(join(REPOSITORY_ROOT, "examples")).flatMap((example) =>
         exampleFiles
