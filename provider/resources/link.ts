@@ -205,6 +205,9 @@ function lostByUpdate(news: LinkInputs, olds: Props): Failure[] {
 export const link = listedResource<LinkInputs, RemoteLink>({
     kind: "Link",
     noun: "link",
+    importNote:
+        "password, redirect, targets, parameters, pixels, deep link, public and note: the service never shows them, so\n" +
+        "they are not imported; declare them on a link to set them (its next update sends the whole declared link).",
     imported: {
         option: "links",
         snapshotKey: "links",
