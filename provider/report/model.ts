@@ -2,7 +2,7 @@
 // that changes or drifted, with the properties that change, old → new. Nothing here is rendered: markdown.ts and
 // the JSON output both read this model.
 import { PreviewDigest, PreviewStep, PropertyDiff, UNKNOWN_VALUE } from "./digest";
-import { kindOf, KIND_WORDS } from "./kinds";
+import { wordsOf } from "./kinds";
 import { own, Shown, showLabel, showValue, valueAt } from "./values";
 
 /** The operations in the order a reviewer must see them: what destroys data first. An op a later engine adds is
@@ -162,8 +162,7 @@ function drifted(step: PreviewStep, next: PreviewStep | undefined): ResourceChan
  * property the URL is made of (a link's alias or domain). The URL is the one the service holds now.
  */
 function withBreak(change: ResourceChange, step: PreviewStep): ResourceChange {
-    const kind = kindOf(change.type);
-    const publicUrl = kind ? KIND_WORDS[kind].publicUrl : undefined;
+    const publicUrl = wordsOf(change.type)?.publicUrl;
     if (!publicUrl || !step.oldState) return change;
     const changed = change.properties
         .filter((property) => publicUrl.changedBy.includes(topLevel(property.path)))
@@ -232,8 +231,7 @@ function nameOf(urn: string): string {
 
 function describeStep(step: PreviewStep): ResourceChange {
     const type = typeOf(step);
-    const kind = kindOf(type);
-    const words = kind ? KIND_WORDS[kind] : undefined;
+    const words = wordsOf(type);
     const state = step.newState ?? step.oldState;
     // A property secret in either state is hidden in both: a QR code turned from wifi to link keeps its password.
     const secret = new Set(

@@ -16,6 +16,12 @@ export type AccountSettingsInputs = z.output<typeof inputs>;
 
 export const accountSettings: ResourceDefinition<AccountSettingsInputs> = {
     kind: "AccountSettings",
+    words: {
+        noun: "Account settings",
+        label: { from: ["username"], text: (p) => p.username },
+        words: { email: "e-mail address", password: "password", username: "user name", status: "plan" },
+        secret: () => ["password"],
+    },
     inputs,
     computedOutputs: ["username", "status"],
 

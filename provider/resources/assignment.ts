@@ -5,17 +5,19 @@
 // already true is success. So a create looks before it assigns, and looks again when the service refuses ("already
 // added") or the answer is lost: an assignment made by a run whose answer never came, or by hand, is taken as made,
 // and any number of runs after a lost answer converge in the first one that reaches the service.
-import { ShortenerApiError, type ShortenerClient } from "../client";
+import { ShortenerApiError } from "../client";
 import type { ResourceContext } from "./context";
 import type { Props, ResourceDefinition } from "./lifecycle";
 import { ATTEMPTS, isUncertain } from "./listed/attempts";
 
 export interface Assignment<I extends Props> {
     kind: string;
+    words: ResourceDefinition<I>["words"];
     inputs: ResourceDefinition<I>["inputs"];
     /** The inputs that make the id in the state, joined by "/" ("12/34"): it says what was assigned to what. */
     idFields: readonly (keyof I & string)[];
-    assign(client: ShortenerClient, inputs: I): Promise<void>;
+    /** Sends the assign; one that changes a listed collection sends it through the run record's `write`. */
+    assign(context: ResourceContext, inputs: I): Promise<void>;
     /** Whether the service still shows the assignment; false when its container is gone. */
     exists(context: ResourceContext, state: I): Promise<boolean>;
     /**
@@ -48,7 +50,7 @@ export function assignmentResource<I extends Props>(spec: Assignment<I>): Resour
     async function assignOnce(context: ResourceContext, wanted: I): Promise<void> {
         for (let attempt = 1; ; attempt++) {
             try {
-                return await spec.assign(context.client(), wanted);
+                return await spec.assign(context, wanted);
             } catch (error) {
                 const refused = error instanceof ShortenerApiError && error.kind === "validation";
                 if (!(refused || isUncertain(error))) throw error;
@@ -62,6 +64,7 @@ export function assignmentResource<I extends Props>(spec: Assignment<I>): Resour
     }
     return {
         kind: spec.kind,
+        words: spec.words,
         inputs: spec.inputs,
         replaceOn: fields,
         // Accepted for programs written before assignments were idempotent; it changes nothing.

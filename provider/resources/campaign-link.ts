@@ -6,7 +6,9 @@ import { collect } from "../client";
 import { type AgreeWith, type ArgsAgree } from "./args-check";
 import { assignmentResource } from "./assignment";
 import { campaign } from "./campaign";
+import { link } from "./link";
 import { objectId } from "./values";
+import { plain } from "./words";
 
 const inputs = z.strictObject({ campaignId: objectId, linkId: objectId });
 
@@ -16,12 +18,23 @@ export type CampaignLinkInputs = z.output<typeof inputs>;
 
 export const campaignLink = assignmentResource<CampaignLinkInputs>({
     kind: "CampaignLink",
+    words: {
+        noun: "Link in a campaign",
+        label: {
+            from: ["linkId", "campaignId"],
+            text: (p) =>
+                p.linkId === undefined ? undefined : `link ${plain(p.linkId)} in campaign ${plain(p.campaignId)}`,
+        },
+        words: { campaignId: "campaign", linkId: "link" },
+    },
     inputs,
     idFields: ["campaignId", "linkId"],
-    assign: (client, wanted) => client.campaigns.assignLink(wanted.campaignId, wanted.linkId),
+    // A link's listing shows its campaign; the campaign listing does not show its links.
+    assign: (context, wanted) =>
+        context.run.write(link.kind, () => context.client().campaigns.assignLink(wanted.campaignId, wanted.linkId)),
     // The service does not list a campaign's links: the assignment lasts as long as its campaign.
     exists: async (context, state) =>
-        (await context.lists.all(campaign.kind, () => collect(context.client().campaigns.all()))).some(
+        (await context.run.listing(campaign.kind, () => collect(context.client().campaigns.all()))).some(
             (c) => c.id === state.campaignId,
         ),
     // Nor can anything show whether a link is in a campaign before assigning it; the service's refusal of a link
@@ -29,7 +42,6 @@ export const campaignLink = assignmentResource<CampaignLinkInputs>({
     // answer counts: any other refusal ("You have already reached the limit of links for your plan.") fails.
     alreadyThere: async (_context, _wanted, refusal) =>
         refusal?.kind === "validation" && refusal.serviceMessage?.trim() === ALREADY_IN_CAMPAIGN,
-    // Nothing listed changes: the campaign listing does not show its links.
     holds: async () => undefined,
     leftBehind: (state) => `link ${state.linkId} stays in campaign ${state.campaignId}`,
 });

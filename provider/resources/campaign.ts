@@ -23,6 +23,12 @@ const urls = (remote: RemoteCampaign) => ({ rotatorUrl: remote.rotatorUrl ?? nul
 
 export const campaign = listedResource<CampaignInputs, RemoteCampaign>({
     kind: "Campaign",
+    words: {
+        noun: "Campaign",
+        label: { from: ["name"], text: (p) => p.name },
+        link: (o) => o.rotatorUrl ?? o.listUrl,
+        words: { name: "name", slug: "rotator slug", public: "public", rotatorUrl: "rotator URL", listUrl: "list URL" },
+    },
     noun: "campaign",
     importNote:
         "slug: the service does not show it (the rotator URL shows its effect). Left out, updates keep it; declare a\n" +

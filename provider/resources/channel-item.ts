@@ -10,6 +10,7 @@ import { channel } from "./channel";
 import type { ResourceContext } from "./context";
 import { createdByThisProcess } from "./listed/listing";
 import { objectId } from "./values";
+import { plain } from "./words";
 
 const inputs = z.strictObject({
     channelId: objectId,
@@ -26,12 +27,12 @@ export type ChannelItemInputs = z.output<typeof inputs>;
 const itemsListing = (channelId: number) => `ChannelItem:${channelId}`;
 const itemKey = (type: string, id: number) => `${type}/${id}`;
 
-/** The items of a channel, "type/id"; none when the channel is gone. Reads share the list cache. */
-async function channelItems(context: ResourceContext, channelId: number): Promise<string[]> {
+/** The items of a channel, "type/id"; none when the channel is gone. From the run's shared listing, or a new one. */
+async function channelItems(context: ResourceContext, channelId: number, anew = false): Promise<string[]> {
+    const list = () => collect(context.client().channels.allItems(channelId));
     try {
-        const items = await context.lists.all(itemsListing(channelId), () =>
-            collect(context.client().channels.allItems(channelId)),
-        );
+        const collection = itemsListing(channelId);
+        const items = await (anew ? context.run.listingAnew(collection, list) : context.run.listing(collection, list));
         return items.map((item) => itemKey(item.type, item.id));
     } catch (error) {
         if (error instanceof ShortenerApiError && error.notFound) return [];
@@ -46,12 +47,10 @@ async function channelItems(context: ResourceContext, channelId: number): Promis
  * asks the service again (after a refusal or a lost answer).
  */
 async function knownItems(context: ResourceContext, channelId: number, fresh: boolean): Promise<ReadonlySet<string>> {
-    const collection = itemsListing(channelId);
-    if (fresh) context.lists.invalidate(collection);
     const empty = createdByThisProcess(context, channel.kind, channelId) && !fresh;
-    const { listed, added } = await context.run.view(
-        collection,
-        async () => (empty ? [] : channelItems(context, channelId)),
+    const { listed, added } = await context.run.baseline(
+        itemsListing(channelId),
+        async () => (empty ? [] : channelItems(context, channelId, fresh)),
         fresh,
     );
     return new Set([...listed, ...added]);
@@ -59,18 +58,29 @@ async function knownItems(context: ResourceContext, channelId: number, fresh: bo
 
 export const channelItem = assignmentResource<ChannelItemInputs>({
     kind: "ChannelItem",
+    words: {
+        noun: "Item in a channel",
+        label: {
+            from: ["type", "itemId", "channelId"],
+            text: (p) =>
+                p.itemId === undefined
+                    ? undefined
+                    : `${plain(p.type)} ${plain(p.itemId)} in channel ${plain(p.channelId)}`,
+        },
+        words: { channelId: "channel", type: "item type", itemId: "item" },
+    },
     inputs,
     idFields: ["channelId", "type", "itemId"],
-    assign: async (client, wanted) => client.channels.assignItem(wanted.channelId, wanted.type, wanted.itemId),
+    assign: (context, wanted) =>
+        context.run.write(itemsListing(wanted.channelId), () =>
+            context.client().channels.assignItem(wanted.channelId, wanted.type, wanted.itemId),
+        ),
     exists: async (context, state) =>
         (await channelItems(context, state.channelId)).includes(itemKey(state.type, state.itemId)),
     alreadyThere: async (context, wanted, refusal) =>
         (await knownItems(context, wanted.channelId, refusal !== undefined)).has(itemKey(wanted.type, wanted.itemId)),
-    holds: async (context, wanted) => {
-        context.run.recordAdded(itemsListing(wanted.channelId), itemKey(wanted.type, wanted.itemId));
-        // A later read (a refresh in this process) lists the channel again rather than miss the new item.
-        context.lists.invalidate(itemsListing(wanted.channelId));
-    },
+    holds: async (context, wanted) =>
+        context.run.recordAdded(itemsListing(wanted.channelId), itemKey(wanted.type, wanted.itemId)),
     leftBehind: (state) => `${state.type} item ${state.itemId} stays in channel ${state.channelId}`,
 });
 

@@ -23,6 +23,17 @@ const badgeColour = (remote: RemoteChannel) => unlessEmpty(remote.color)?.toUppe
 
 export const channel = listedResource<ChannelInputs, RemoteChannel>({
     kind: "Channel",
+    words: {
+        noun: "Channel",
+        label: { from: ["name"], text: (p) => p.name },
+        words: {
+            name: "name",
+            description: "description",
+            color: "colour",
+            effectiveColor: "colour shown",
+            starred: "starred",
+        },
+    },
     noun: "channel",
     imported: {
         option: "channels",

@@ -1,26 +1,26 @@
-// What a resource's lifecycle may use: the API client of the configured account, the shared list cache, the record
-// of what the run has done, and a way to tell the user something. One context per provider process and account,
+// What a resource's lifecycle may use: the API client of the configured account, the record of what the run has
+// listed and written, and a way to tell the user something. One context per provider process and account,
 // shared by every resource.
 import { BOUNDS } from "../bounds";
 import { createShortenerClient, describeWait, type ShortenerClient } from "../client";
 import { resolveSettings, type ConfigSource, type Settings } from "../config";
 import { createJournal, type CreateJournal } from "./create-journal";
-import { ListCache } from "./list-cache";
 import { RunRecord } from "./run-record";
 
 export interface ResourceContext {
     /** The client; throws the missing-configuration error on first use when no API key is configured. */
     client(): ShortenerClient;
-    lists: ListCache;
     /** How long a write that got no answer may still land on the service: its own time limit, and never under 5 s. */
     readonly writeSettleMs: number;
     /** Runs creates of one kind one at a time, so a lost response can be matched to the one create in flight. */
     serially<T>(kind: string, work: () => Promise<T>): Promise<T>;
     /** A line for the person running Pulumi (the host shows the provider's stderr). */
     tell(message: string): void;
+    /** A line said once per process however many resources give it (a hint that holds for every query of a wiki). */
+    tellOnce(message: string): void;
     /** Creates under way, kept on disk so that the next process knows of one its predecessor never finished. */
     journal: CreateJournal;
-    /** What this process has listed, created, deleted and assigned during the run. */
+    /** What this process has listed, created, deleted and assigned during the run; every write goes through it. */
     run: RunRecord;
 }
 
@@ -38,6 +38,7 @@ export function createResourceContext(
     let client: ShortenerClient | undefined;
     const queues = new Map<string, Promise<unknown>>();
     const tell = (message: string) => process.stderr.write(`shortener: ${message}\n`);
+    const told = new Set<string>();
     return {
         client() {
             if (settings instanceof Error) throw settings;
@@ -49,7 +50,6 @@ export function createResourceContext(
             (settings instanceof Error ? undefined : settings.requestTimeoutMs) ?? BOUNDS.requestTimeoutMs.default,
             MIN_WRITE_SETTLE_MS,
         ),
-        lists: new ListCache(),
         serially(kind, work) {
             const next = (queues.get(kind) ?? Promise.resolve()).then(work);
             queues.set(
@@ -59,6 +59,11 @@ export function createResourceContext(
             return next;
         },
         tell,
+        tellOnce(message) {
+            if (told.has(message)) return;
+            told.add(message);
+            tell(message);
+        },
         journal: createJournal(account, env),
         run: new RunRecord(),
     };

@@ -30,6 +30,12 @@ function hostOf(url: string): string {
 
 export const domain = listedResource<DomainInputs, RemoteDomain>({
     kind: "Domain",
+    words: {
+        noun: "Domain",
+        label: { from: ["domain"], text: (p) => p.domain },
+        link: (o) => o.domain,
+        words: { domain: "domain", redirectRoot: "root redirect", redirect404: "404 redirect" },
+    },
     noun: "domain",
     imported: {
         option: "domains",

@@ -4,6 +4,7 @@ import { isDeepStrictEqual } from "node:util";
 import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import type { ResourceContext } from "./context";
+import type { KindWords } from "./words";
 import { messageOf } from "../message-of";
 
 /** Pulumi's marker for a value that is not known yet (an Output of a resource not created yet, in preview). */
@@ -25,6 +26,12 @@ export interface Failure {
     reason: string;
 }
 
+/** What a kind's rules found in its inputs: failures stop the check; notices are told to the person running Pulumi. */
+export interface Findings {
+    failures: readonly Failure[];
+    notices?: readonly string[];
+}
+
 export interface Created {
     id: string;
     computed: Props;
@@ -36,6 +43,8 @@ export interface ResourceDefinition<I extends Props> {
     inputs: z.ZodObject<z.ZodRawShape, z.core.$strict>;
     /** Outputs the service computes, beside the inputs (see `outputNames`). */
     computedOutputs?: readonly string[];
+    /** How the preview report speaks of the kind. */
+    words: KindWords;
     /** Inputs whose change replaces the object. */
     replaceOn?: readonly (keyof I & string)[];
     /** Replace by deleting first: the service refuses two objects with the same natural key. */
@@ -43,7 +52,7 @@ export interface ResourceDefinition<I extends Props> {
     /** Valid inputs in the form the service takes them, so that the state holds what was sent (e.g. renamed fields). */
     normalise?(inputs: I): I;
     /** Rules across fields, or from the old inputs ({} on create) to the new, that one field's schema cannot say. */
-    rules?(news: I, olds: Props, context: ResourceContext): Failure[];
+    rules?(news: I, olds: Props): Findings;
     /** Inputs read only when the object is created (how to adopt it): a later change is no change. */
     createOnly?: readonly (keyof I & string)[];
     create(context: ResourceContext, inputs: I): Promise<Created>;
@@ -201,8 +210,11 @@ function checkWith<I extends Props>(
 ): pulumi.dynamic.CheckResult {
     const checked = checkInputs(definition.inputs, withoutProvider(news));
     if (checked.failures || containsUnknown(checked.inputs)) return checked;
-    const failures = definition.rules?.(checked.inputs as I, withoutProvider(olds), context) ?? [];
-    if (failures.length) return { inputs: checked.inputs, failures };
+    const { failures, notices = [] } = definition.rules?.(checked.inputs as I, withoutProvider(olds)) ?? {
+        failures: [],
+    };
+    for (const notice of notices) context.tellOnce(notice);
+    if (failures.length) return { inputs: checked.inputs, failures: [...failures] };
     return { inputs: definedOnly(definition.normalise?.(checked.inputs as I) ?? checked.inputs) };
 }
 
@@ -269,7 +281,7 @@ function computedOf(state: Props, inputFields: string[]): Props {
     return omit(withoutProvider(state), inputFields);
 }
 
-function pick(props: Props, keys: readonly string[]): Props {
+export function pick(props: Props, keys: readonly string[]): Props {
     return Object.fromEntries(keys.filter((key) => key in props).map((key) => [key, props[key]]));
 }
 

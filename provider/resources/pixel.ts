@@ -17,6 +17,11 @@ export type PixelInputs = z.output<typeof inputs>;
 
 export const pixel = listedResource<PixelInputs, RemotePixel>({
     kind: "Pixel",
+    words: {
+        noun: "Pixel",
+        label: { from: ["name"], text: (p) => p.name },
+        words: { type: "pixel type", name: "name", tag: "tag" },
+    },
     noun: "pixel",
     imported: {
         option: "pixels",

@@ -121,6 +121,21 @@ export type QrCodeInputs = z.output<typeof inputs>;
 
 export const qrCode = listedResource<QrCodeInputs, RemoteQrCode>({
     kind: "QrCode",
+    words: {
+        noun: "QR code",
+        label: { from: ["data"], text: (p) => p.data },
+        link: (o) => o.link,
+        words: {
+            type: "QR type",
+            data: "data",
+            background: "background",
+            foreground: "foreground",
+            logo: "logo",
+            link: "short link",
+            scans: "scans",
+        },
+        secret: (p) => (p.type === "wifi" ? ["data"] : []),
+    },
     noun: "QR code",
     importNote:
         "type, data, colours and logo: the service does not show them. Left out, the first `up` changes nothing;\n" +
@@ -138,10 +153,12 @@ export const qrCode = listedResource<QrCodeInputs, RemoteQrCode>({
     observe: () => ({}),
     computedOutputs: ["link", "scans"],
     computed: (remote) => ({ link: remote.link, scans: remote.scans }),
-    rules: (news, olds) =>
-        news.type !== undefined && news.data !== undefined
-            ? dataFailures(news.type, news.data)
-            : undeclaredFailures(news, olds),
+    rules: (news, olds) => ({
+        failures:
+            news.type !== undefined && news.data !== undefined
+                ? dataFailures(news.type, news.data)
+                : undeclaredFailures(news, olds),
+    }),
     normalise: (inputs) => {
         if (inputs.type === undefined || inputs.data === undefined) return inputs;
         const data = qrData[inputs.type].safeParse(inputs.data);

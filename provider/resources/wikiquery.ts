@@ -6,15 +6,15 @@ import { createHash } from "node:crypto";
 import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import {
-    checkDefinition,
     validateWikiQuery,
     WikiDefinitionError,
     type WikiQueryDefinition,
     type WikiQueryIssue,
+    type WikiQueryResult,
 } from "../wiki";
 import { CatalogueError, chooseCatalogue, type ChosenCatalogue } from "../wiki/catalogue";
 import { MODULE_FIELDS } from "../wiki/definition";
-import type { Failure, Props, ResourceDefinition } from "./lifecycle";
+import { pick, type Failure, type Findings, type Props, type ResourceDefinition } from "./lifecycle";
 import { kindResource } from "./resource";
 import { type AgreeWith, type ArgsAgree } from "./args-check";
 import { httpUrl } from "./values";
@@ -38,86 +38,102 @@ function asFailure(issue: WikiQueryIssue): Failure {
     return { property: `definition.${field}`, reason: `${issue.message} (${issue.code}, module ${issue.module})` };
 }
 
-function catalogueFor(wanted: WikiQueryInputs): ChosenCatalogue {
-    return chooseCatalogue(wanted.apiUrl, { explicit: wanted.catalogue });
+/**
+ * The one judgement of the inputs each engine call makes: what fails the check, what the person running Pulumi is told,
+ * and the outputs. Check's judgement cannot reach Create (separate calls; the state holds only inputs and outputs),
+ * so each judges what it is given, once.
+ */
+interface Judgement extends Findings {
+    outputs?: Props;
 }
 
-// The hint on how to pin is said once per wiki and provider process, not once per resource.
-const hinted = new Set<string>();
-
-function outputsOf(wanted: WikiQueryInputs): Props {
-    const { catalogue } = catalogueFor(wanted);
-    const { request, warnings, advice, judgedWith, judgedAs } = validateWikiQuery(wanted.definition, {
-        highLimits: wanted.highLimits,
-        catalogue,
-    });
-    // The validator's advice (misleadingboolean, sensitive, ...) is shown among this resource's warnings: at preview
-    // time it is what the reader of the plan needs to see.
-    const concerns = [...warnings, ...advice];
+function judge(wanted: WikiQueryInputs): Judgement {
+    let chosen: ChosenCatalogue;
+    try {
+        chosen = chooseCatalogue(wanted.apiUrl, { explicit: wanted.catalogue });
+    } catch (error) {
+        if (!(error instanceof CatalogueError)) throw error;
+        return {
+            failures: [{ property: wanted.catalogue === undefined ? "apiUrl" : "catalogue", reason: error.message }],
+        };
+    }
+    let result: WikiQueryResult;
+    try {
+        result = validateWikiQuery(wanted.definition, { highLimits: wanted.highLimits, catalogue: chosen.catalogue });
+    } catch (error) {
+        if (!(error instanceof WikiDefinitionError)) throw error;
+        return { failures: [{ property: error.field, reason: error.message.slice(error.field.length + 2) }] };
+    }
+    // The validator's advice (misleadingboolean, sensitive, ...) counts among the warnings: at preview time it is what
+    // the reader of the plan needs to see.
+    const concerns = [...result.warnings, ...result.advice];
     return {
-        request,
-        url: `${wanted.apiUrl}?${new URLSearchParams(request).toString()}`,
-        warnings: concerns.map((w) => `${w.param}: ${w.message} (${w.code})`),
-        judgedWith,
-        judgedAs,
+        failures: [...result.errors, ...(wanted.strict ? concerns : [])].map(asFailure),
+        notices: [
+            ...(chosen.hint ? [`WikiQuery: ${chosen.hint}`] : []),
+            `WikiQuery: ${result.judgedWith} judged the definition, by ${result.judgedAs}`,
+            ...(wanted.strict
+                ? []
+                : concerns.map(asFailure).map((w) => `WikiQuery warning: ${w.property}: ${w.reason}`)),
+        ],
+        outputs: {
+            request: result.request,
+            url: `${wanted.apiUrl}?${new URLSearchParams(result.request).toString()}`,
+            warnings: concerns.map((w) => `${w.param}: ${w.message} (${w.code})`),
+            judgedWith: result.judgedWith,
+            judgedAs: result.judgedAs,
+        },
     };
+}
+
+/**
+ * The outputs, which a definition judged invalid still has (a refresh after its catalogue changed shows them, and the
+ * next preview fails on the errors); only a definition or catalogue that cannot be read has none.
+ */
+function outputsOf(wanted: WikiQueryInputs): Props {
+    const { failures, outputs } = judge(wanted);
+    if (outputs) return outputs;
+    throw new Error(failures.map((failure) => `${failure.property}: ${failure.reason}`).join("; "));
 }
 
 export const wikiQuery: ResourceDefinition<WikiQueryInputs> = {
     kind: "WikiQuery",
+    words: {
+        noun: "Wiki query",
+        label: {
+            from: ["definition"],
+            text: (p) =>
+                typeof p.definition === "object" && p.definition !== null ? (p.definition as Props).name : undefined,
+        },
+        link: (o) => o.url,
+        words: {
+            definition: "definition",
+            apiUrl: "wiki API",
+            highLimits: "high limits",
+            strict: "strict",
+            catalogue: "catalogue",
+            url: "URL",
+            request: "request",
+            warnings: "warnings",
+            judgedWith: "judged with",
+            judgedAs: "judged as",
+        },
+    },
     inputs,
     computedOutputs: ["request", "url", "warnings", "judgedWith", "judgedAs"],
-    rules(wanted, _olds, context) {
-        let definition: WikiQueryDefinition;
-        try {
-            definition = checkDefinition(wanted.definition);
-        } catch (error) {
-            if (error instanceof WikiDefinitionError)
-                return [{ property: error.field, reason: error.message.slice(error.field.length + 2) }];
-            throw error;
-        }
-        let chosen: ChosenCatalogue;
-        try {
-            chosen = catalogueFor(wanted);
-        } catch (error) {
-            if (error instanceof CatalogueError)
-                return [{ property: wanted.catalogue === undefined ? "apiUrl" : "catalogue", reason: error.message }];
-            throw error;
-        }
-        if (chosen.hint && !hinted.has(wanted.apiUrl)) {
-            hinted.add(wanted.apiUrl);
-            context.tell(`WikiQuery: ${chosen.hint}`);
-        }
-        const result = validateWikiQuery(definition, { highLimits: wanted.highLimits, catalogue: chosen.catalogue });
-        context.tell(`WikiQuery: ${result.judgedWith} judged the definition, by ${result.judgedAs}`);
-        const { errors } = result;
-        const warnings = [...result.warnings, ...result.advice];
-        if (!wanted.strict) {
-            for (const warning of warnings.map(asFailure))
-                context.tell(`WikiQuery warning: ${warning.property}: ${warning.reason}`);
-        }
-        return [...errors, ...(wanted.strict ? warnings : [])].map(asFailure);
-    },
+    rules: (wanted) => judge(wanted),
     async create(_context, wanted) {
         const outputs = outputsOf(wanted);
         return { id: createHash("sha256").update(String(outputs.url)).digest("hex").slice(0, 16), computed: outputs };
     },
     async read(_context, _id, state) {
-        return { inputs: {}, computed: outputsOf(inputs.parse(pickInputs(state))) };
+        return { inputs: {}, computed: outputsOf(inputs.parse(pick(state, Object.keys(inputs.shape)))) };
     },
     async update(_context, _id, _olds, wanted) {
         return outputsOf(wanted);
     },
     async delete() {},
 };
-
-function pickInputs(state: Props): Props {
-    return Object.fromEntries(
-        Object.keys(inputs.shape)
-            .filter((key) => key in state)
-            .map((key) => [key, state[key]]),
-    );
-}
 
 export interface WikiQueryArgs {
     /** The definition: list/prop/meta (a module name or names), optional generator, and params by full request name. */

@@ -4,7 +4,6 @@ import { strict as assert } from "node:assert";
 import { spawnSync } from "node:child_process";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { KIND_WORDS } from "../../provider/report/kinds";
 import { definitions } from "../../provider/resources/registry";
 import { renderGfm } from "../support/cmark-gfm";
 import { runCommand } from "../support/commands";
@@ -626,14 +625,14 @@ describe("shortener-report", function () {
         assert.equal(alone.code, 2, "--changed without --lint");
     });
 
-    it("knows every kind the provider registers, in words for each of its inputs", () => {
-        assert.deepEqual(Object.keys(KIND_WORDS).sort(), Object.keys(definitions).sort());
+    it("has words for each input and output of every kind the provider registers", () => {
         for (const [kind, definition] of Object.entries(definitions)) {
             const inputs = Object.keys((definition.inputs as unknown as { shape: object }).shape).filter(
                 (input) => input !== "adopt",
             );
-            for (const input of inputs) assert.ok(KIND_WORDS[kind].words[input], `${kind}.${input} has no words`);
-            for (const input of KIND_WORDS[kind].unseen ?? [])
+            for (const property of [...inputs, ...(definition.computedOutputs ?? [])])
+                assert.ok(definition.words.words[property], `${kind}.${property} has no words`);
+            for (const input of definition.words.unseen ?? [])
                 assert.ok(inputs.includes(input), `${kind}'s unseen ${input} is not an input`);
         }
     });

@@ -26,8 +26,9 @@ export async function adopt<I extends Adoptable, R extends Remote>(
         );
     }
     try {
-        const updated = await spec.update!(context.client(), remote.id, inputs, changed, async () => remote);
-        context.lists.invalidate(spec.kind);
+        const updated = await context.run.write(spec.kind, () =>
+            spec.update!(context.client(), remote.id, inputs, changed, async () => remote),
+        );
         return { id, computed: view.observed(updated ?? remote, inputs).computed };
     } catch (error) {
         const reason = messageOf(error);

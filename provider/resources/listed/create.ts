@@ -51,7 +51,6 @@ async function createWithRetries<I extends Props, R extends Remote>(
     const failures: ShortenerApiError[] = [];
     for (let attempt = 1; attempt <= ATTEMPTS; attempt++) {
         const created = await createOnce(listed, context, inputs, known);
-        context.lists.invalidate(listed.spec.kind);
         if (!(created instanceof ShortenerApiError)) return notKnownBefore(listed.spec, created, known);
         failures.push(created);
     }
@@ -80,7 +79,7 @@ async function createOnce<I extends Props, R extends Remote>(
 ): Promise<Made | ShortenerApiError> {
     const { spec, view } = listed;
     try {
-        return await spec.create(context.client(), inputs);
+        return await context.run.write(spec.kind, () => spec.create(context.client(), inputs));
     } catch (error) {
         if (!isUncertain(error)) throw error;
         // The service may have applied the create: look before trying again, so a retry never duplicates.

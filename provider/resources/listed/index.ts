@@ -24,6 +24,7 @@ export function listedResource<I extends Adoptable, R extends Remote>(spec: List
     return {
         listed: spec,
         kind: spec.kind,
+        words: spec.words,
         inputs: spec.inputs,
         computedOutputs: spec.computedOutputs,
         replaceOn: spec.replaceOn,
@@ -46,7 +47,7 @@ export function listedResource<I extends Adoptable, R extends Remote>(spec: List
 /** The kind's own rules, and its irremovable inputs: removing one is refused, unless the object is being replaced. */
 function rulesOf<I extends Props, R extends Remote>(spec: ListedKind<I, R>): ResourceDefinition<I>["rules"] {
     const irremovable = Object.entries(spec.irremovable ?? {}) as [keyof I & string, string][];
-    return (news: I, olds: Props, context: ResourceContext) => {
+    return (news: I, olds: Props) => {
         // A replaced object is created anew, so what it had before does not matter.
         const replacing = spec.replaceOn?.some(
             (field) => olds[field] !== undefined && !sameValue(olds[field], news[field]),
@@ -54,10 +55,11 @@ function rulesOf<I extends Props, R extends Remote>(spec: ListedKind<I, R>): Res
         const removed = replacing
             ? []
             : irremovable.filter(([field]) => olds[field] !== undefined && news[field] === undefined);
-        return [
-            ...removed.map(([property, reason]) => ({ property, reason })),
-            ...(spec.rules?.(news, olds, context) ?? []),
-        ];
+        const own = spec.rules?.(news, olds);
+        return {
+            failures: [...removed.map(([property, reason]) => ({ property, reason })), ...(own?.failures ?? [])],
+            notices: own?.notices,
+        };
     };
 }
 

@@ -1,7 +1,7 @@
-// Reading a listed kind's objects, the service having no get-by-id for most kinds. Reads go through the run's shared
-// listing (list-cache.ts): one listing per kind serves every read of a refresh. Creates start from the run record
-// (run-record.ts): the objects as they were when this process began creating the kind, from a listing taken fresh for
-// it, and the objects the process created and deleted since.
+// Reading a listed kind's objects, the service having no get-by-id for most kinds, through the run record
+// (run-record.ts): reads share the run's listing of the kind; creates start from the objects as they were when this
+// process began creating the kind, from a listing taken anew for it, and the objects the process created and deleted
+// since. Every write to the kind goes through the record's `write`.
 import { collect } from "../../client";
 import type { ResourceContext } from "../context";
 import type { ListedKind, Remote } from "./spec";
@@ -10,13 +10,12 @@ type Lister<R extends Remote> = Pick<ListedKind<never, R>, "kind" | "list">;
 
 /** Every object of the kind, from the run's shared listing. */
 export function listingOf<R extends Remote>(spec: Lister<R>, context: ResourceContext): Promise<readonly R[]> {
-    return context.lists.all<R>(spec.kind, () => collect(spec.list(context.client())));
+    return context.run.listing<R>(spec.kind, () => collect(spec.list(context.client())));
 }
 
 /** Every object of the kind as the service holds it now: a listing read earlier in the run is not used. */
 export function listedAnew<R extends Remote>(spec: Lister<R>, context: ResourceContext): Promise<readonly R[]> {
-    context.lists.invalidate(spec.kind);
-    return listingOf(spec, context);
+    return context.run.listingAnew<R>(spec.kind, () => collect(spec.list(context.client())));
 }
 
 export async function findListed<R extends Remote>(
@@ -45,7 +44,7 @@ export async function creationBaseline<R extends Remote>(
     spec: Lister<R>,
     context: ResourceContext,
 ): Promise<CreationBaseline<R>> {
-    const { listed, added, removed } = await context.run.view(spec.kind, () => listedAnew(spec, context));
+    const { listed, added, removed } = await context.run.baseline(spec.kind, () => listedAnew(spec, context));
     return {
         existed: listed.filter((remote) => !removed.has(String(remote.id))),
         known: new Set([...listed.map((remote) => remote.id), ...[...added].map(Number)]),

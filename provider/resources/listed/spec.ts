@@ -13,6 +13,7 @@ export interface ListedKind<I extends Props, R extends Remote> {
     kind: string;
     /** The object's noun in messages, e.g. "domain". */
     noun: string;
+    words: ResourceDefinition<I>["words"];
     inputs: ResourceDefinition<I>["inputs"];
     replaceOn?: ResourceDefinition<I>["replaceOn"];
     deleteBeforeReplace?: boolean;

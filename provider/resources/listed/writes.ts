@@ -4,7 +4,7 @@ import { ShortenerApiError } from "../../client";
 import type { ResourceContext } from "../context";
 import type { Props } from "../lifecycle";
 import { idempotently } from "./attempts";
-import { findListed, numericId, recordDeleted } from "./listing";
+import { findListed, listedAnew, numericId, recordDeleted } from "./listing";
 import type { Remote } from "./spec";
 import type { Listed } from "./view";
 
@@ -17,12 +17,12 @@ export async function updateListed<I extends Props, R extends Remote>(
 ): Promise<Props> {
     try {
         const current = () => findListed(spec, context, numericId(id));
-        const updated = await idempotently(() => spec.update!(context.client(), numericId(id), news, changed, current));
+        const updated = await context.run.write(spec.kind, () =>
+            idempotently(() => spec.update!(context.client(), numericId(id), news, changed, current)),
+        );
         return updated ? view.observed(updated, news).computed : {};
     } catch (error) {
         throw await goneOr({ spec, view }, context, id, error);
-    } finally {
-        context.lists.invalidate(spec.kind);
     }
 }
 
@@ -32,11 +32,9 @@ export async function deleteListed<I extends Props, R extends Remote>(
     id: string,
 ): Promise<void> {
     try {
-        await idempotently(() => spec.remove(context.client(), numericId(id)));
+        await context.run.write(spec.kind, () => idempotently(() => spec.remove(context.client(), numericId(id))));
     } catch (error) {
         if (!(error instanceof ShortenerApiError && error.notFound)) throw error;
-    } finally {
-        context.lists.invalidate(spec.kind);
     }
     recordDeleted(context, spec.kind, numericId(id));
 }
@@ -49,8 +47,7 @@ async function goneOr<I extends Props, R extends Remote>(
     error: unknown,
 ): Promise<unknown> {
     if (!(error instanceof ShortenerApiError) || !(error.notFound || error.kind === "bad-response")) return error;
-    context.lists.invalidate(spec.kind);
-    if (await findListed(spec, context, numericId(id))) return error;
+    if ((await listedAnew(spec, context)).some((remote) => remote.id === numericId(id))) return error;
     return new Error(
         `the ${spec.noun} ${id} no longer exists on the service (deleted outside Pulumi?): run \`pulumi refresh\` to drop it ` +
             `from the state, then \`pulumi up\` creates it again`,

@@ -42,6 +42,19 @@ export interface ParamInfo {
     templateVars?: Readonly<Record<string, string>>;
 }
 
+/** A parameter's flags where paraminfo sets none: single-valued, optional, current, plain (new lists on each call). */
+export function unflagged() {
+    return {
+        multi: false,
+        required: false,
+        deprecated: false,
+        deprecatedValues: [] as string[],
+        info: [],
+        sensitive: false,
+        allowsDuplicates: false,
+    };
+}
+
 export interface ModuleInfo {
     name: string;
     path: string;

@@ -1,22 +1,10 @@
 // api.php's own parameters (ApiMain) and those of its output formats. Paraminfo of the query modules
 // does not describe them, yet a definition may carry them; they are known, not unrecognized.
-import type { ModuleInfo, ParamInfo, ParamType } from "../catalogue/model";
+import { unflagged, type ModuleInfo, type ParamInfo, type ParamType } from "../catalogue/model";
 import { versionBefore } from "../version";
 
 function param(index: number, name: string, type: ParamType, extra: Partial<ParamInfo> = {}): ParamInfo {
-    return {
-        index,
-        name,
-        type,
-        multi: false,
-        required: false,
-        deprecated: false,
-        deprecatedValues: [],
-        info: [],
-        sensitive: false,
-        allowsDuplicates: false,
-        ...extra,
-    };
+    return { index, name, type, ...unflagged(), ...extra };
 }
 
 /** ApiMain.php gives smaxage and maxage a minimum of 0 in 1.43 (IntegerDef::PARAM_MIN), none in 1.39. */

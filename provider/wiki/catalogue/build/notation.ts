@@ -2,6 +2,7 @@
 // module and parameter descriptions. Every word a module line uses is either defined by the notation's own header
 // lines (type letters, shapes such as L10 or AD, parameter sets such as REVSET, the shared lists) or is one of the
 // keywords below; anything else is an error naming the line, so a change in the spec cannot slip through unread.
+import { unflagged } from "../model";
 
 export interface NotatedNote {
     name: string;
@@ -158,17 +159,7 @@ function toInteger(text: string, where: string): number {
 }
 
 function newParam(name: string): NotatedParam {
-    return {
-        name,
-        type: "",
-        multi: false,
-        required: false,
-        deprecated: false,
-        deprecatedValues: [],
-        info: [],
-        sensitive: false,
-        allowsDuplicates: false,
-    };
+    return { name, type: "", ...unflagged() };
 }
 
 function applyTokens(param: NotatedParam, tokens: readonly Token[], context: Context): void {
