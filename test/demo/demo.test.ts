@@ -9,7 +9,6 @@ import { join } from "node:path";
 import { PROFILE_NAMES } from "../../emulator";
 import { formatResult, type Operation, siblingScript } from "../../engine";
 import { runCommand, type Finished } from "../support/commands";
-import { sampleOf } from "../support/depth";
 import { REPOSITORY_ROOT } from "../support/repository";
 
 const OPERATIONS: readonly Operation[] = ["preview", "up", "refresh", "preview", "up", "destroy"];
@@ -91,8 +90,8 @@ function connectionRefused(url: URL): Promise<boolean> {
     });
 }
 
-// Each profile's demo is a whole run of its own; npm test's quick depth runs one (test/support/depth.ts).
-for (const profile of sampleOf("the demo under each service profile", PROFILE_NAMES, 1, (name) => name))
+// Each profile's demo is a whole run of its own, and at quick depth the tests' one run of every kind it declares.
+for (const profile of PROFILE_NAMES)
     describe(`npm run demo -- --profile ${profile}`, function () {
         this.timeout(180_000);
         const marker = randomBytes(8).toString("hex");

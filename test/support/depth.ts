@@ -1,13 +1,12 @@
 // How deep the suites go. Every engine run starts two Node processes that load Pulumi (about a second each on a
-// 2-core machine), so running every case of every matrix takes CI's quarter of an hour, not a developer's minutes.
+// 2-core machine), so running every case of every matrix takes CI's half hour, not a developer's minutes.
 //
-//   TEST_DEPTH=quick  (npm test's default) each suite that repeats one scenario over a matrix (every kind, both
-//                     service profiles, the Go engine's lifecycle cases) runs a fixed pick of it and prints which
-//                     cases it picked (sampleOf); suites of facts that each stand alone (the engine double's own, the
-//                     real service's, what users meet in normal operation) run a fixed pick of their tests or blocks
-//                     (sampleTests, sampleBlocks); the randomized suites generate fewer cases, and the differential
-//                     suite sends the real MediaWiki a smaller corpus.
-//   TEST_DEPTH=full   (CI: .ci/run sets it) every case of every matrix, the randomized suites at their deepest.
+//   TEST_DEPTH=quick  (npm test's default) the quick tier of test files (test/support/test-files.ts says which and
+//                     why); within them, each suite that repeats one scenario over a matrix runs a fixed pick of it and
+//                     prints which cases it picked (sampleOf), and suites of facts that each stand alone run a fixed
+//                     pick of their tests or blocks (sampleTests, sampleBlocks).
+//   TEST_DEPTH=full   (CI: .ci/run sets it) every test file, every case of every matrix, the randomized suites at
+//                     their deepest.
 //   TEST_SEED=<n>     another pick than the default one (the seed is printed with each pick).
 //
 // The pick depends only on the seed (0 unless TEST_SEED says otherwise) and the suite's name, so every run of a commit

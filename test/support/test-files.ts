@@ -1,0 +1,89 @@
+// The test files a run loads, printed one per line for `npm test` to hand to mocha. At full depth (CI) every test file
+// of the product, the emulator and the engine double. At quick depth (npm test's default: test/support/depth.ts) the
+// quick tier: the files below, which cover every kind (the demo's program in both service profiles, and the kinds it
+// does not declare), both service profiles, the engine's rules the product relies on (replacement, refresh, secrets,
+// pending creates, one listing per run) and most tests that run in-process or against the emulator alone. The rest
+// (the engine double's own suites, the Go conformance cases, the real MediaWikis, the package installed from its
+// tarball and the state of earlier releases, shortener-import's runs, the randomized suites, the scale runs and the
+// hostile-input runs that start a child per case) is CI's, at full depth only.
+import { readdirSync } from "node:fs";
+import { join, relative } from "node:path";
+import { DEPTH } from "./depth";
+import { REPOSITORY_ROOT } from "./repository";
+
+/** The folders of dist that hold test files, the slowest first so that parallel workers start on them early. */
+const EVERY = [
+    "dist/test/mediawiki",
+    "dist/test/property",
+    "dist/test/provider",
+    "dist/test/package",
+    "dist/engine/tests",
+    "dist/test/import",
+    "dist/emulator/tests",
+    "dist/test",
+];
+
+/** The quick tier: folders taken whole, and single files, as paths below dist. */
+const QUICK = [
+    // A whole lifecycle of the example stack, every kind it declares, in each service profile.
+    "test/demo/demo.test.js",
+    // The kinds the demo does not declare, and what the provider does under the engine's rules.
+    "test/provider/assignments-and-account.test.js",
+    "test/provider/wikiquery.test.js",
+    "test/provider/under-the-engine.test.js",
+    "test/provider/refresh-listing-run.test.js",
+    "test/provider/create-journal.test.js",
+    "test/provider/credential-secrets.test.js",
+    "test/provider/check-inputs.test.js",
+    "test/provider/kinds-complete.test.js",
+    "test/provider/resource-context.test.js",
+    "test/provider/tag-cleaner.test.js",
+    // The package's public exports and what its docs show.
+    "test/package/public-api.test.js",
+    "test/package/docs-snippets.test.js",
+    // In-process, or against the emulator alone.
+    "emulator/tests",
+    "test/client",
+    "test/wiki/catalogue-build.test.js",
+    "test/wiki/catalogue-drift.test.js",
+    "test/wiki/catalogue-fetch.test.js",
+    "test/wiki/catalogue-load.test.js",
+    "test/wiki/catalogue-pull.test.js",
+    "test/wiki/catalogue.test.js",
+    "test/wiki/cli.test.js",
+    "test/wiki/definition.test.js",
+    "test/wiki/lint-conventions.test.js",
+    "test/wiki/module-rules.test.js",
+    "test/wiki/multivalue.test.js",
+    "test/wiki/query.test.js",
+    "test/wiki/real-catalogue.test.js",
+    "test/wiki/rules.test.js",
+    "test/wiki/shipped-site.test.js",
+    "test/wiki/typedefs.test.js",
+    "test/report/report.test.js",
+    "test/import/names.test.js",
+    "test/repository",
+    "test/docs/bounds-table.test.js",
+    "test/docs/versions-and-bounds.test.js",
+    "test/hostile/listings.test.js",
+    "test/hostile/secrets.test.js",
+    "test/hostile/temporary-files.test.js",
+    "test/hostile/waits-and-bodies.test.js",
+    "engine/tests/building-blocks.test.js",
+];
+
+function testFilesUnder(path: string): string[] {
+    if (path.endsWith(".test.js")) return [path];
+    return readdirSync(join(REPOSITORY_ROOT, path), { recursive: true, encoding: "utf8" })
+        .filter((file) => file.endsWith(".test.js"))
+        .map((file) => join(path, file))
+        .sort();
+}
+
+function testFiles(): string[] {
+    const paths = DEPTH === "full" ? EVERY : QUICK.map((path) => join("dist", path));
+    const files = paths.flatMap(testFilesUnder);
+    return [...new Set(files)].map((file) => relative(REPOSITORY_ROOT, join(REPOSITORY_ROOT, file)));
+}
+
+process.stdout.write(`${testFiles().join("\n")}\n`);
