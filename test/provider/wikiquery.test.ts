@@ -5,6 +5,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { readState } from "../../engine";
+import { sampleTests } from "../support/depth";
 import { startStack, type Declared, type TestStack } from "../support/stack";
 import { deeplyNestedPin } from "../wiki/lint-support";
 
@@ -112,4 +113,7 @@ describe("WikiQuery: a query definition checked at preview", function () {
         assert.match(String(query.outputs.judgedAs), SHIPPED_JUDGED_AS);
         await stack.expectOk("destroy", declare({ rclimit: 20, rcnamespace: [0, 1], rcshow: ["!bot"] }));
     });
+
+    // Each test previews a program of its own; CI runs every one.
+    sampleTests(this, 2);
 });

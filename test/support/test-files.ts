@@ -2,7 +2,7 @@
 // of the product, the emulator and the engine double. At quick depth (npm test's default: test/support/depth.ts) the
 // quick tier: the files below, which cover every kind (the demo's program in both service profiles, and the kinds it
 // does not declare), both service profiles, the engine's rules the product relies on (replacement, refresh, secrets,
-// pending creates, one listing per run) and most tests that run in-process or against the emulator alone. The rest
+// pending creates) and most tests that run in-process or against the emulator alone. The rest
 // (the engine double's own suites, the Go conformance cases, the real MediaWikis, the package installed from its
 // tarball and the state of earlier releases, shortener-import's runs, the randomized suites, the scale runs and the
 // hostile-input runs that start a child per case) is CI's, at full depth only.
@@ -31,16 +31,14 @@ const QUICK = [
     "test/provider/assignments-and-account.test.js",
     "test/provider/wikiquery.test.js",
     "test/provider/under-the-engine.test.js",
-    "test/provider/refresh-listing-run.test.js",
     "test/provider/create-journal.test.js",
     "test/provider/credential-secrets.test.js",
     "test/provider/check-inputs.test.js",
     "test/provider/kinds-complete.test.js",
     "test/provider/resource-context.test.js",
     "test/provider/tag-cleaner.test.js",
-    // The package's public exports and what its docs show.
+    // The package's public exports.
     "test/package/public-api.test.js",
-    "test/package/docs-snippets.test.js",
     // In-process, or against the emulator alone.
     "emulator/tests",
     "test/client",
