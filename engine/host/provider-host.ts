@@ -141,6 +141,14 @@ export async function startProviderHost(programDir: string, env: NodeJS.ProcessE
 /** Properties as sent to the host, which does not accept secrets (MarshalOptions KeepSecrets: acceptSecrets). */
 const sent = (props: PropertyMap) => toStruct(propertiesWithoutSecrets(props));
 
+/** A request about one resource, named as every resource call of provider.proto names it: URN, name and type. */
+function about<R extends { setUrn(urn: string): R; setName(name: string): R; setType(type: string): R }>(
+    request: R,
+    ref: ResourceRef,
+): R {
+    return request.setUrn(ref.urn).setName(ref.name).setType(ref.type);
+}
+
 /**
  * The host answers acceptSecrets=false to Configure, so, as provider_plugin.go does for such a provider, the values
  * sent to it are stripped of their secrets and its answers get the secrecy of what they answer (annotateSecrets).
@@ -165,12 +173,7 @@ class GrpcProviderHost implements ProviderHost {
     }
 
     async check(ref: ResourceRef, olds: PropertyMap, news: PropertyMap): Promise<CheckResult> {
-        const request = new provproto.CheckRequest()
-            .setUrn(ref.urn)
-            .setName(ref.name)
-            .setType(ref.type)
-            .setOlds(sent(olds))
-            .setNews(sent(news));
+        const request = about(new provproto.CheckRequest(), ref).setOlds(sent(olds)).setNews(sent(news));
         const response = await this.call<provproto.CheckResponse>("Check", (done) => this.client.check(request, done));
         return {
             inputs: annotateSecrets(fromStruct(response.getInputs()), news),
@@ -187,10 +190,7 @@ class GrpcProviderHost implements ProviderHost {
         news: PropertyMap,
         oldInputs: PropertyMap,
     ): Promise<DiffResult> {
-        const request = new provproto.DiffRequest()
-            .setUrn(ref.urn)
-            .setName(ref.name)
-            .setType(ref.type)
+        const request = about(new provproto.DiffRequest(), ref)
             .setId(id)
             .setOlds(sent(olds))
             .setNews(sent(news))
@@ -207,11 +207,7 @@ class GrpcProviderHost implements ProviderHost {
     }
 
     async create(ref: ResourceRef, inputs: PropertyMap): Promise<{ id: string; outputs: PropertyMap }> {
-        const request = new provproto.CreateRequest()
-            .setUrn(ref.urn)
-            .setName(ref.name)
-            .setType(ref.type)
-            .setProperties(sent(inputs));
+        const request = about(new provproto.CreateRequest(), ref).setProperties(sent(inputs));
         const response = await annotatedInitError(
             inputs,
             this.call<provproto.CreateResponse>("Create", (done) => this.client.create(request, done)),
@@ -220,10 +216,7 @@ class GrpcProviderHost implements ProviderHost {
     }
 
     async read(ref: ResourceRef, id: string, outputs: PropertyMap, inputs: PropertyMap): Promise<ReadResult> {
-        const request = new provproto.ReadRequest()
-            .setUrn(ref.urn)
-            .setName(ref.name)
-            .setType(ref.type)
+        const request = about(new provproto.ReadRequest(), ref)
             .setId(id)
             .setProperties(sent(outputs))
             .setInputs(sent(inputs));
@@ -242,10 +235,7 @@ class GrpcProviderHost implements ProviderHost {
         news: PropertyMap,
         oldInputs: PropertyMap,
     ): Promise<PropertyMap> {
-        const request = new provproto.UpdateRequest()
-            .setUrn(ref.urn)
-            .setName(ref.name)
-            .setType(ref.type)
+        const request = about(new provproto.UpdateRequest(), ref)
             .setId(id)
             .setOlds(sent(olds))
             .setNews(sent(news))
@@ -258,10 +248,7 @@ class GrpcProviderHost implements ProviderHost {
     }
 
     async delete(ref: ResourceRef, id: string, outputs: PropertyMap, inputs: PropertyMap): Promise<void> {
-        const request = new provproto.DeleteRequest()
-            .setUrn(ref.urn)
-            .setName(ref.name)
-            .setType(ref.type)
+        const request = about(new provproto.DeleteRequest(), ref)
             .setId(id)
             .setProperties(sent(outputs))
             .setOldInputs(sent(inputs));
