@@ -1,7 +1,6 @@
 // End to end: the kinds that are not listed objects: assignments (no unassign in the API) and the account singleton.
 import { strict as assert } from "node:assert";
 import { readFileSync } from "node:fs";
-import { sampleBlocks } from "../support/depth";
 import { changes, startStack, stepOf, type Declared, type TestStack } from "../support/stack";
 
 describe("The kinds that are not listed objects: the whole lifecycle against the emulator", function () {
@@ -169,9 +168,4 @@ describe("The kinds that are not listed objects: the whole lifecycle against the
             assert.equal((await account()).email, "owner@example.com");
         });
     });
-
-    // Each kind's block has a stack of its own, and its tests build on each other (each from what the one before left:
-    // assigned or applied, changed, gone, destroyed), so a block is sampled whole; npm test's quick depth runs one of
-    // them (test/support/depth.ts).
-    sampleBlocks(this, 1);
 });

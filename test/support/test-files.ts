@@ -1,11 +1,12 @@
 // The test files a run loads, printed one per line for `npm test` to hand to mocha. At full depth (CI) every test file
 // of the product, the emulator and the engine double. At quick depth (npm test's default: test/support/depth.ts) the
-// quick tier: the files below, which cover every kind (the demo's program in both service profiles, and the kinds it
-// does not declare), both service profiles, the engine's rules the product relies on (replacement, refresh, secrets,
-// pending creates) and most tests that run in-process or against the emulator alone. The rest
-// (the engine double's own suites, the Go conformance cases, the real MediaWikis, the package installed from its
-// tarball and the state of earlier releases, shortener-import's runs, the randomized suites, the scale runs and the
-// hostile-input runs that start a child per case) is CI's, at full depth only.
+// quick tier below: every kind (the demo's program in both service profiles; the kinds it does not declare, each
+// through its whole lifecycle), both service profiles, the engine's rules the product relies on (replacement, refresh
+// and drift, secrets kept out of the state, an interrupted create, adopting after a failed update) and the tests that
+// run in-process or against the emulator alone. The rest is CI's, at full depth only: the engine double's own suites
+// and the Go conformance cases, the real MediaWikis, the package installed from its tarball with the state and
+// exports of earlier releases, shortener-import's runs, the randomized suites, the scale runs, and the command-line
+// tests that start a child per case.
 import { readdirSync } from "node:fs";
 import { join, relative } from "node:path";
 import { DEPTH } from "./depth";
@@ -32,13 +33,10 @@ const QUICK = [
     "test/provider/wikiquery.test.js",
     "test/provider/under-the-engine.test.js",
     "test/provider/create-journal.test.js",
-    "test/provider/credential-secrets.test.js",
     "test/provider/check-inputs.test.js",
     "test/provider/kinds-complete.test.js",
     "test/provider/resource-context.test.js",
     "test/provider/tag-cleaner.test.js",
-    // The package's public exports.
-    "test/package/public-api.test.js",
     // In-process, or against the emulator alone.
     "emulator/tests",
     "test/client",
@@ -48,9 +46,7 @@ const QUICK = [
     "test/wiki/catalogue-load.test.js",
     "test/wiki/catalogue-pull.test.js",
     "test/wiki/catalogue.test.js",
-    "test/wiki/cli.test.js",
     "test/wiki/definition.test.js",
-    "test/wiki/lint-conventions.test.js",
     "test/wiki/module-rules.test.js",
     "test/wiki/multivalue.test.js",
     "test/wiki/query.test.js",
