@@ -3,7 +3,7 @@
 // quick tier below: every kind (the demo's program in both service profiles; the kinds it does not declare, each
 // through its whole lifecycle), both service profiles, the engine's rules the product relies on (replacement, refresh
 // and drift, secrets kept out of the state, an interrupted create, adopting after a failed update) and the tests that
-// run in-process or against the emulator alone. The rest is CI's, at full depth only: the engine double's own suites
+// run in-process or against the emulator alone, but for those that compile a program per case. The rest is CI's, at full depth only: the engine double's own suites
 // and the Go conformance cases, the real MediaWikis, the package installed from its tarball with the state and
 // exports of earlier releases, shortener-import's runs, the randomized suites, the scale runs, and the command-line
 // tests that start a child per case.
@@ -32,7 +32,6 @@ const QUICK = [
     "test/provider/assignments-and-account.test.js",
     "test/provider/wikiquery.test.js",
     "test/provider/under-the-engine.test.js",
-    "test/provider/create-journal.test.js",
     "test/provider/check-inputs.test.js",
     "test/provider/kinds-complete.test.js",
     "test/provider/resource-context.test.js",
@@ -56,7 +55,9 @@ const QUICK = [
     "test/wiki/typedefs.test.js",
     "test/report/report.test.js",
     "test/import/names.test.js",
-    "test/repository",
+    "test/repository/function-length.test.js",
+    "test/repository/import-graph.test.js",
+    "test/repository/new-kind.test.js",
     "test/docs/bounds-table.test.js",
     "test/docs/versions-and-bounds.test.js",
     "test/hostile/listings.test.js",
