@@ -12,7 +12,7 @@ import { thinProvider } from "./stub";
 
 /** The module part of the type token: resources are `pulumi-nodejs:dynamic/shortener:<Kind>`, the closest a
  *  dynamic resource comes to `shortener:index:<Kind>`. Part of the state format: keep it stable. */
-const TYPE_MODULE = "shortener";
+export const TYPE_MODULE = "shortener";
 
 /** Each kind's class with its definition: the kind's name and its outputs, each of which becomes an Output of the instance. */
 const definedBy = new WeakMap<object, AnyKind>();
