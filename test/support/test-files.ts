@@ -3,11 +3,11 @@
 // quick tier below: every kind (the demo's program in both service profiles; the kinds it does not declare, each
 // through its whole lifecycle), both service profiles, the engine's rules the product relies on (replacement, refresh
 // and drift, secrets kept out of the state, an interrupted create, adopting after a failed update) and the tests that
-// run in-process or against the emulator alone, but for those that compile a program per case. The rest is CI's, at full depth only: the engine double's own suites
-// and the Go conformance cases, the real MediaWikis, the package installed from its tarball with the state and
-// exports of earlier releases, shortener-import's runs, the randomized suites, the scale runs, and the command-line
-// tests that start a child per case.
-import { readdirSync } from "node:fs";
+// run in-process or against the emulator alone, but for those that compile a program per case. The rest is CI's, at
+// full depth only: the engine double's own suites and the Go conformance cases, the real MediaWikis, the package
+// installed from its tarball with the state and exports of earlier releases, shortener-import's runs, the randomized
+// suites, the scale runs, and the command-line tests that start a child per case.
+import { existsSync, readdirSync } from "node:fs";
 import { join, relative } from "node:path";
 import { DEPTH } from "./depth";
 import { REPOSITORY_ROOT } from "./repository";
@@ -68,6 +68,9 @@ const QUICK = [
 ];
 
 function testFilesUnder(path: string): string[] {
+    // mocha only warns of a file it cannot find and runs on: a test file renamed or moved must not leave the tier unseen.
+    if (!existsSync(join(REPOSITORY_ROOT, path)))
+        throw new Error(`test/support/test-files.ts names ${path}, which is not built`);
     if (path.endsWith(".test.js")) return [path];
     return readdirSync(join(REPOSITORY_ROOT, path), { recursive: true, encoding: "utf8" })
         .filter((file) => file.endsWith(".test.js"))
