@@ -2,11 +2,11 @@
 import { kindResource } from "./resource";
 import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
-import { collect } from "../client";
 import { type AgreeWith, type ArgsAgree } from "./args-check";
 import { assignmentResource } from "./assignment";
 import { campaign } from "./campaign";
 import { link } from "./link";
+import { findListed } from "./listed/listing";
 import { objectId } from "./values";
 import { plain } from "./words";
 
@@ -33,10 +33,7 @@ export const campaignLink = assignmentResource<CampaignLinkInputs>({
     assign: (context, wanted) =>
         context.run.write(link.kind, () => context.client().campaigns.assignLink(wanted.campaignId, wanted.linkId)),
     // The service does not list a campaign's links: the assignment lasts as long as its campaign.
-    exists: async (context, state) =>
-        (await context.run.listing(campaign.kind, () => collect(context.client().campaigns.all()))).some(
-            (c) => c.id === state.campaignId,
-        ),
+    exists: async (context, state) => (await findListed(campaign.listed, context, state.campaignId)) !== undefined,
     // Nor can anything show whether a link is in a campaign before assigning it; the service's refusal of a link
     // already in the campaign is the only sign, and after a lost answer assigning again brings it out. Only that
     // answer counts: any other refusal ("You have already reached the limit of links for your plan.") fails.
