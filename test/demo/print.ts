@@ -1,6 +1,6 @@
-// How the demo talks to a new user: a numbered heading per step saying what happens and why, the engine's
+// How the demo talks to a new user: a numbered heading per step saying what happens and why, the Pulumi CLI's
 // own report (the plan or summary a Pulumi user knows) set off under it, and short notes in between.
-import { formatResult, type LifecycleResult } from "../../engine";
+import type { LifecycleResult } from "../support/pulumi";
 
 const INDENT = "    ";
 
@@ -19,7 +19,7 @@ export class Narrator {
     }
 
     report(result: LifecycleResult): void {
-        this.write(indented(formatResult(result)));
+        this.write(indented(result.log.trimEnd() + "\n"));
     }
 
     note(...lines: string[]): void {

@@ -1,8 +1,8 @@
 // npm run demo [-- --api-key-file FILE]
 //
 // A new user's first run: the example program in examples/shortener-stack goes through preview, up, an edit made
-// outside Pulumi, refresh, the fix, and destroy, against a local emulator of the service, with the real Pulumi
-// dynamic-provider host driven by the engine double. No account, no Pulumi CLI, nothing left running.
+// outside Pulumi, refresh, the fix, and destroy, against a local emulator of the service, run by the real Pulumi CLI
+// (the pinned version, built on first use: tools/pulumi). No account, no network, nothing left running.
 // --api-key-file writes the emulator's API key to FILE (mode 0600) instead of ever printing it; the demo's own test
 // uses it to prove the key appears nowhere in the output.
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -15,7 +15,7 @@ import {
     type LifecycleResult,
     type Operation,
     type ResourceState,
-} from "../../engine";
+} from "../support/pulumi";
 import {
     isProfileName,
     PROFILE_NAMES,
@@ -72,6 +72,8 @@ async function demonstrate(emulator: RunningEmulator, stateFile: string, say: Na
             config: { "shortener:baseUrl": emulator.baseUrl },
             secretConfig: { "shortener:apiKey": emulator.apiKey },
             env: { PULUMI_CONFIG_PASSPHRASE: PASSPHRASE },
+            // Every changed property, old → new, as a user asks for it to read a plan or a drift.
+            flags: ["--diff"],
         });
         say.report(result);
         if (!result.ok) throw new DemoFailure(`${operation} did not succeed: ${result.error ?? "no reason given"}`);
@@ -272,9 +274,9 @@ async function main(): Promise<void> {
         `Finished in ${((Date.now() - started) / 1000).toFixed(1)} s; the emulator is stopped and the demo's state deleted.`,
     );
     say.section(
-        "To run the same example against the real service with the Pulumi CLI (after npm ci && npm run build here):",
+        "To run the same example against the real service (with your own `pulumi`, or this repository's: npm run pulumi --):",
         [
-            "cd examples/shortener-stack && npm install && pulumi stack init dev",
+            "cd examples/shortener-stack && pulumi stack init dev",
             "pulumi config set shortener:baseUrl https://<your-service>",
             "pulumi config set --secret shortener:apiKey      # prompts for the key, so that it stands in no shell history",
             "pulumi up",
@@ -282,7 +284,7 @@ async function main(): Promise<void> {
     );
 }
 
-// A signal would end the process without "exit", which is when the engine stops its child processes.
+// A signal would end the process without "exit", which is when the running CLI is stopped (test/support/commands.ts).
 for (const signal of ["SIGINT", "SIGTERM"] as const)
     process.once(signal, () => process.exit(128 + constants.signals[signal]));
 

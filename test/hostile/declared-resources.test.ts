@@ -5,7 +5,7 @@ import { execFileSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, truncateSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { runLifecycle } from "../../engine";
+import { runLifecycle } from "../support/pulumi";
 import {
     changes,
     DECLARED_PROGRAM,

@@ -3,7 +3,7 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { ShortenerApiError } from "../../provider/client";
-import { readState, runLifecycle, type LifecycleResult, type Operation } from "../../engine";
+import { readState, runLifecycle, type LifecycleResult, type Operation } from "../support/pulumi";
 import { DECLARED_PROGRAM, type Declared } from "../support/stack";
 
 /** The error a call fails with, or a failure of the test when it succeeds, fails otherwise, or runs past `ms`. */

@@ -5,7 +5,7 @@ import { strict as assert } from "node:assert";
 import { execFileSync } from "node:child_process";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { shownSteps, type LifecycleResult, type Operation } from "../../engine";
+import type { LifecycleResult, Operation } from "../support/pulumi";
 import { startEmulator, type EmulatorOptions, type RunningEmulator } from "../../emulator";
 import { runCommand, type Finished } from "../support/commands";
 import { freshTempDir, linkedProject, readManifest, removeDir, REPOSITORY_ROOT } from "../support/repository";
@@ -166,7 +166,7 @@ for (const profile of sampleOf("a whole account taken over", PROFILES, 1, (profi
 
             it("up takes over every object without a single POST, PUT or DELETE", async () => {
                 assert.deepEqual(await writesSince(), []);
-                const created = shownSteps(up.steps).filter(
+                const created = up.steps.filter(
                     (step) => step.op === "create" && !step.type.endsWith("pulumi:Stack"),
                 );
                 // The links the channels hold are links of the account too, declared from links.json.

@@ -5,7 +5,7 @@ import { strict as assert } from "node:assert";
 import { chmodSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { parse } from "yaml";
-import { runLifecycle } from "../../engine";
+import { runLifecycle } from "../support/pulumi";
 import { runCommand } from "../support/commands";
 import { linkedProject, readManifest, removeDir, REPOSITORY_ROOT, writeFiles } from "../support/repository";
 import { typeCheck } from "../support/typecheck";

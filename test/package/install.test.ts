@@ -5,7 +5,7 @@ import { strict as assert } from "node:assert";
 import { cpSync, existsSync, lstatSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
 import { startEmulator, type RunningEmulator } from "../../emulator";
-import { readState, runLifecycle, type LifecycleResult, type Operation } from "../../engine";
+import { readState, runLifecycle, type LifecycleResult, type Operation } from "../support/pulumi";
 import { changes, stepOf } from "../support/stack";
 import { mustRun, runCommand } from "../support/commands";
 import {

@@ -3,7 +3,7 @@
 // fixture's stack state is refreshed and previewed by the current code against an emulator holding the same objects.
 import { strict as assert } from "node:assert";
 import { join } from "node:path";
-import { readState, type LifecycleResult } from "../../engine";
+import { readState, type LifecycleResult } from "../support/pulumi";
 import { changes } from "../support/stack";
 import { fixtureVersions, openFixture, STATE_FIXTURES, type FixtureStack } from "./state-fixtures";
 

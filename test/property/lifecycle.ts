@@ -1,7 +1,7 @@
 // One generated program's whole life on a fresh stack, with the invariant checked after every step:
 // up, preview (no change); refresh, preview (no change, no failure); out-of-band changes, refresh, up (exactly the
 // changed resources are put back, and every declared value is stored as declared); destroy (nothing is left).
-import type { LifecycleResult, Operation } from "../../engine";
+import type { LifecycleResult, Operation } from "../support/pulumi";
 import type { ProfileName } from "../../emulator";
 import { changes, startStack, type Declared, type TestStack } from "../support/stack";
 import { applyDrifts, driftsOf, expectedRepairs, type DriftPick } from "./drift";

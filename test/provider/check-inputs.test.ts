@@ -5,7 +5,7 @@ import { strict as assert } from "node:assert";
 import fc from "fast-check";
 import { bindProvider } from "../../provider/runtime";
 import { definitions } from "../../provider/resources/registry";
-import { UNKNOWN } from "../../engine";
+import { unknownValue as UNKNOWN } from "@pulumi/pulumi/runtime/rpc";
 import { hostileMarkup } from "../support/hostile-markup";
 import { startStack, type TestStack } from "../support/stack";
 

@@ -2,7 +2,7 @@
 // assignment that is already there (made by hand, or by a run whose answer was lost), a key rotated in the middle of
 // an up, URLs whose path matters, read-only views of existing objects, and what an up of many objects costs.
 import { strict as assert } from "node:assert";
-import { readState } from "../../engine";
+import { readState } from "../support/pulumi";
 import type { ProfileName } from "../../emulator";
 import { sampleBlocks } from "../support/depth";
 import { changes, startStack, useStack, type Declared, type TestStack } from "../support/stack";

@@ -3,7 +3,7 @@
 // text, never holds them.
 import { strict as assert } from "node:assert";
 import { readFileSync } from "node:fs";
-import { readState, storedSecretKeys } from "../../engine";
+import { readState, storedSecretKeys } from "../support/pulumi";
 import { startStack, type Declared, type TestStack } from "../support/stack";
 
 const WIFI_PASS = "wifi-Pa55-plain";

@@ -3,7 +3,7 @@
 // domain or plan feature dropped without a word, an identical create, a lost create answer with and without an alias,
 // a plan limit answered as an HTTP 500 page, and a delete that takes another type's item out of its channel.
 import { strict as assert } from "node:assert";
-import { readState } from "../../engine";
+import { readState } from "../support/pulumi";
 import { fullPlan } from "../../emulator";
 import { changes, idOf, stepOf, useStack, type Declared } from "../support/stack";
 

@@ -4,7 +4,7 @@
 import { strict as assert } from "node:assert";
 import { readFileSync } from "node:fs";
 import { getLinkStatistics, listLinks } from "../../provider";
-import { readState } from "../../engine";
+import { readState } from "../support/pulumi";
 import { changes, idOf, stepOf, useStack, type Declared } from "../support/stack";
 
 const PASSWORD = "sale-door-7Qx";

@@ -2,7 +2,7 @@
 // lifecycle of every kind the service lists.
 import { strict as assert } from "node:assert";
 import type { Kind } from "../../emulator";
-import { readState } from "../../engine";
+import { readState } from "../support/pulumi";
 import { changes, idOf, startStack, stepOf, type Declared, type TestStack } from "../support/stack";
 import { sampleBlocks } from "../support/depth";
 

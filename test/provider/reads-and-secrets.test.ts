@@ -1,7 +1,7 @@
 // Reads that scale and never lie, and credentials that never leak.
 import { strict as assert } from "node:assert";
 import { readFileSync } from "node:fs";
-import { readState, runLifecycle, storedSecretKeys } from "../../engine";
+import { readState, runLifecycle, storedSecretKeys } from "../support/pulumi";
 import { changes, DECLARED_PROGRAM, startStack, type Declared, type TestStack } from "../support/stack";
 
 const pixels = (count: number): Declared[] =>

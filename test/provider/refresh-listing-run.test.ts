@@ -1,6 +1,6 @@
 // A refresh lists each kind once, however long it takes: the engine's pace, not a clock, decides when reads arrive.
 import { strict as assert } from "node:assert";
-import { runLifecycle, type LifecycleResult, type Operation } from "../../engine";
+import { runLifecycle, type LifecycleResult, type Operation } from "../support/pulumi";
 import { DECLARED_PROGRAM, startStack, type Declared, type TestStack } from "../support/stack";
 
 /** Pixels made elsewhere: with the stack's own, the pixel listing is 2 pages of 100. */

@@ -2,7 +2,7 @@
 // responses on create, update and delete, 429 storms). Whatever a first run leaves, a re-run converges: no
 // duplicate and no orphan on the service, and no resource in the state that the service lacks.
 import { strict as assert } from "node:assert";
-import { readState } from "../../engine";
+import { readState } from "../support/pulumi";
 import type { Kind } from "../../emulator";
 import { changes, startStack, type Declared, type TestStack } from "../support/stack";
 

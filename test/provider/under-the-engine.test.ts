@@ -5,7 +5,7 @@ import { strict as assert } from "node:assert";
 import { copyFileSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { runLifecycle, type Operation, interruptedRun } from "../../engine";
+import { interruptedRun, runLifecycle, type Operation } from "../support/pulumi";
 import { changes, DECLARED_PROGRAM, startStack, stepOf, type Declared, type TestStack } from "../support/stack";
 import { sampleOf, sampleTests } from "../support/depth";
 
@@ -115,19 +115,17 @@ describe("under the real engine's rules", function () {
                 await stack.emulator.admin.injectFault({ method: "POST", path: c.addPath, mode: "drop-after-apply" });
                 await stack.emulator.admin.setRateLimit({ limit: 2, windowMs: 60_000 });
                 await interruptedRun(
-                    [
-                        "up",
-                        DECLARED_PROGRAM,
-                        "--state",
-                        stack.stateFile,
-                        "--config",
-                        `declared:resources=${JSON.stringify(declared)}`,
-                        "--config",
-                        `shortener:baseUrl=${stack.emulator.baseUrl}`,
-                        "--secret-config",
-                        `shortener:apiKey=${stack.emulator.apiKey}`,
-                    ],
-                    env,
+                    "up",
+                    {
+                        programDir: DECLARED_PROGRAM,
+                        stateFile: stack.stateFile,
+                        config: {
+                            "declared:resources": JSON.stringify(declared),
+                            "shortener:baseUrl": stack.emulator.baseUrl,
+                        },
+                        secretConfig: { "shortener:apiKey": stack.emulator.apiKey },
+                        env,
+                    },
                     async () => (await stack.emulator.admin.list(c.store)).length > 0,
                 );
                 await stack.emulator.admin.setRateLimit({ limit: 1000, windowMs: 1000 });

@@ -4,7 +4,7 @@ import { strict as assert } from "node:assert";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { readState } from "../../engine";
+import { readState } from "../support/pulumi";
 import { sampleTests } from "../support/depth";
 import { startStack, type Declared, type TestStack } from "../support/stack";
 import { deeplyNestedPin } from "../wiki/lint-support";

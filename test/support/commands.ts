@@ -1,7 +1,6 @@
 // Runs a command as a user would in a shell, capturing its output. A command that outlives its time limit is
 // killed, and so is any still running when the test process exits, so no test leaves one behind.
-import { spawn } from "node:child_process";
-import { stopChild, track } from "../../engine";
+import { spawn, type ChildProcess } from "node:child_process";
 
 export interface Finished {
     /** The exit code, or null when the command was killed. */
@@ -14,18 +13,41 @@ export interface CommandOptions {
     cwd: string;
     env?: Record<string, string>;
     timeoutMs?: number;
+    /** Written to the command's standard input, which is then closed (a secret stays off the command line). */
+    input?: string;
 }
 
 const DEFAULT_TIMEOUT_MS = 120_000;
+/** How long a command has between SIGTERM and SIGKILL. */
+const STOP_GRACE_MS = 3000;
+
+const running = new Set<ChildProcess>();
+process.on("exit", () => {
+    for (const child of running) child.kill("SIGKILL");
+});
+
+/** Kills a command that is still running: SIGTERM, then SIGKILL after a grace. */
+export function stopChild(child: ChildProcess): Promise<void> {
+    if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+    return new Promise((resolve) => {
+        const forceKill = setTimeout(() => child.kill("SIGKILL"), STOP_GRACE_MS);
+        child.once("exit", () => {
+            clearTimeout(forceKill);
+            resolve();
+        });
+        child.kill("SIGTERM");
+    });
+}
 
 export async function runCommand(command: string, args: readonly string[], options: CommandOptions): Promise<Finished> {
-    const child = track(
-        spawn(command, args, {
-            cwd: options.cwd,
-            env: { ...process.env, ...options.env },
-            stdio: ["ignore", "pipe", "pipe"],
-        }),
-    );
+    const child = spawn(command, args, {
+        cwd: options.cwd,
+        env: { ...process.env, ...options.env },
+        stdio: [options.input === undefined ? "ignore" : "pipe", "pipe", "pipe"],
+    });
+    running.add(child);
+    child.once("exit", () => running.delete(child));
+    child.stdin?.end(options.input);
     const stdout: Buffer[] = [];
     const stderr: Buffer[] = [];
     child.stdout?.on("data", (chunk: Buffer) => stdout.push(chunk));

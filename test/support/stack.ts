@@ -1,9 +1,9 @@
-// A stack under test: the emulator, a state file, and the declared-resources program run through the engine
-// double (the real dynamic-provider host). Each test declares its resources as data and runs lifecycles.
+// A stack under test: the emulator, a state file, and the declared-resources program run through the real Pulumi
+// CLI. Each test declares its resources as data and runs lifecycles.
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import { runLifecycle, shownSteps, type LifecycleResult, type Operation, type StepResult } from "../../engine";
+import { runLifecycle, type LifecycleResult, type Operation, type StepResult } from "./pulumi";
 import { startEmulator, type EmulatorOptions, type RunningEmulator } from "../../emulator";
 import type { DeclaredEntry } from "../fixtures/programs/declared/declared-resources";
 
@@ -39,16 +39,19 @@ export async function startStack(options: EmulatorOptions = {}, env: Record<stri
     const emulator = await startEmulator({ rateLimit: { limit: 1000, windowMs: 1000 }, ...options });
     const dir = mkdtempSync(join(tmpdir(), "shortener-stack-"));
     const stateFile = join(dir, "state.json");
-    const run = (operation: Operation, resources: readonly Declared[], extraEnv: Record<string, string> = {}) =>
-        runLifecycle(operation, {
+    // The resources go in a file the config names, so the config stays the same from run to run; Pulumi records the
+    // whole stack config in the state (the default provider's inputs), and the key is secret there as users set it.
+    const config = declaredFileConfig("declared", join(dir, "resources.json"), []);
+    const run = (operation: Operation, resources: readonly Declared[], extraEnv: Record<string, string> = {}) => {
+        declaredFileConfig("declared", join(dir, "resources.json"), resources);
+        return runLifecycle(operation, {
             programDir: DECLARED_PROGRAM,
             stateFile,
-            config: { "shortener:baseUrl": emulator.baseUrl },
-            // Secret, as a user sets config that carries passwords: Pulumi records the whole stack config in the
-            // state (the default provider's inputs), and only secret values are stored encrypted there.
-            secretConfig: { "shortener:apiKey": emulator.apiKey, "declared:resources": JSON.stringify(resources) },
-            env: { PULUMI_CONFIG_PASSPHRASE: "test-passphrase", ...runEnv, ...extraEnv },
+            config: { "shortener:baseUrl": emulator.baseUrl, ...config },
+            secretConfig: { "shortener:apiKey": emulator.apiKey },
+            env: { ...runEnv, ...extraEnv },
         });
+    };
     return {
         emulator,
         stateFile,
@@ -89,7 +92,7 @@ const STACK_TYPE = "pulumi:pulumi:Stack";
 
 /** The steps of a run on declared resources other than "same", as "op name" strings, for compact assertions. */
 export function changes(result: LifecycleResult): string[] {
-    return shownSteps(result.steps)
+    return result.steps
         .filter((step) => step.op !== "same" && step.type !== STACK_TYPE)
         .map((step) => `${step.op} ${step.name}`)
         .sort();
