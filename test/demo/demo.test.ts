@@ -1,4 +1,4 @@
-// The demo as a new user runs it, in a child process: it must exit 0, show every step with the engine's own report,
+// The demo as a new user runs it, in a child process: it must exit 0, show every step with the Pulumi CLI's report,
 // show the dashboard edits found by refresh and put back by up, never print the API key, and leave nothing running.
 import { strict as assert } from "node:assert";
 import { randomBytes } from "node:crypto";
@@ -7,18 +7,18 @@ import { connect } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { PROFILE_NAMES } from "../../emulator";
-import { formatResult, type Operation, siblingScript } from "../../engine";
 import { runCommand, type Finished } from "../support/commands";
+import type { Operation } from "../support/pulumi";
 import { REPOSITORY_ROOT } from "../support/repository";
 
 const OPERATIONS: readonly Operation[] = ["preview", "up", "refresh", "preview", "up", "destroy"];
 const MARKER_VARIABLE = "SHORTENER_DEMO_TEST_RUN";
-const DEMO = siblingScript(__filename, "run");
+const DEMO = join(__dirname, "run.js");
 
 function runDemo(args: readonly string[], marker: string): Promise<Finished> {
-    return runCommand(process.execPath, [...DEMO.execArgv, DEMO.script, ...args], {
+    return runCommand(process.execPath, [DEMO, ...args], {
         cwd: REPOSITORY_ROOT,
-        env: { ...DEMO.env, [MARKER_VARIABLE]: marker },
+        env: { [MARKER_VARIABLE]: marker },
         timeoutMs: 170_000,
     });
 }
@@ -36,13 +36,13 @@ function sectionsOf(output: string): Section[] {
     return sections;
 }
 
-/** How the engine's report of each operation begins (before any stack name), taken from the engine's own formatter. */
-const REPORT_HEADINGS = (["preview", "up", "refresh", "destroy"] as const).map((operation) => ({
-    operation,
-    heading: formatResult({ operation, ok: true, steps: [], summary: {}, outputs: {}, log: "" })
-        .split("\n")[0]
-        .replace(/:$/, ""),
-}));
+/** How the CLI's report of each operation begins, before the stack's name (pkg/backend/display: the action's label). */
+const REPORT_HEADINGS = [
+    { operation: "preview", heading: "Previewing update (" },
+    { operation: "up", heading: "Updating (" },
+    { operation: "refresh", heading: "Refreshing (" },
+    { operation: "destroy", heading: "Destroying (" },
+] as const;
 
 function operationHeaded(line: string): Operation | undefined {
     return REPORT_HEADINGS.find(({ heading }) => line.trim().startsWith(heading))?.operation;
@@ -52,15 +52,15 @@ function operationsIn(section: Section): Operation[] {
     return section.body.split("\n").flatMap((line) => operationHeaded(line) ?? []);
 }
 
-/** The "property: old → new" lines of a section, as [property, old, new]. */
+/** The "~ property: old => new" lines of a section (the CLI's --diff), as [property, old, new]. */
 function diffsOf(text: string): [string, string, string][] {
-    return [...text.matchAll(/^\s+(\w+): (.+) → (.+)$/gm)].map((match) => [match[1], match[2], match[3]]);
+    return [...text.matchAll(/^\s+~ (\w+)\s*: (.+) => (.+)$/gm)].map((match) => [match[1], match[2], match[3]]);
 }
 
 function sectionOf(sections: Section[], operation: Operation, occurrence: "first" | "last"): Section {
     const matching = sections.filter((section) => operationsIn(section).includes(operation));
     const found = occurrence === "first" ? matching[0] : matching[matching.length - 1];
-    assert.ok(found, `no step shows the engine's report of ${operation}`);
+    assert.ok(found, `no step shows the CLI's report of ${operation}`);
     return found;
 }
 
@@ -108,7 +108,7 @@ for (const profile of PROFILE_NAMES)
 
         after(() => rmSync(dir, { recursive: true, force: true }));
 
-        it("exits 0 and shows each numbered step with the engine's report in order", () => {
+        it("exits 0 and shows each numbered step with the CLI's report in order", () => {
             assert.equal(demo.code, 0, `${demo.stdout}\n${demo.stderr}`);
             const sections = sectionsOf(demo.stdout);
             const numbers = sections.map((section) =>

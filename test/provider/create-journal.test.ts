@@ -8,7 +8,7 @@ import { chmodSync, chownSync, mkdirSync, mkdtempSync, readdirSync, rmSync, stat
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createJournal, JOURNAL_DIR_ENV } from "../../provider/resources/create-journal";
-import { runLifecycle, interruptedRun } from "../../engine";
+import { interruptedRun, runLifecycle } from "../support/pulumi";
 import { DECLARED_PROGRAM, startStack, type Declared, type TestStack } from "../support/stack";
 
 const INPUTS = { type: "link", data: "https://example.com/poster" };
@@ -157,7 +157,7 @@ describe("QR create journal", function () {
         );
     });
 
-    describe("through the engine double, after a run killed mid-create", () => {
+    describe("through the Pulumi CLI, after a run killed mid-create", () => {
         let stack: TestStack;
         before(async () => (stack = await startStack()));
         after(async () => stack.close());
@@ -176,19 +176,14 @@ describe("QR create journal", function () {
             await stack.emulator.admin.injectFault({ method: "POST", path: "^/api/qr/add$", mode: "drop-after-apply" });
             await stack.emulator.admin.setRateLimit({ limit: 2, windowMs: 60_000 });
             await interruptedRun(
-                [
-                    "up",
-                    DECLARED_PROGRAM,
-                    "--state",
-                    stack.stateFile,
-                    "--config",
-                    `declared:resources=${config["declared:resources"]}`,
-                    "--config",
-                    `shortener:baseUrl=${stack.emulator.baseUrl}`,
-                    "--secret-config",
-                    `shortener:apiKey=${stack.emulator.apiKey}`,
-                ],
-                env,
+                "up",
+                {
+                    programDir: DECLARED_PROGRAM,
+                    stateFile: stack.stateFile,
+                    config,
+                    secretConfig: { "shortener:apiKey": stack.emulator.apiKey },
+                    env,
+                },
                 async () => (await stack.emulator.admin.list("qrcodes")).length > 0,
             );
             await stack.emulator.admin.setRateLimit({ limit: 1000, windowMs: 1000 });

@@ -1,6 +1,7 @@
 // The real Pulumi CLI for the tests: the pinned version (tools/pulumi), built once per machine, run as a child
 // process that is killed when it outlives its bound or when the test process exits.
 import { spawn } from "node:child_process";
+import { readdirSync, readFileSync } from "node:fs";
 import { cliEnvironment, ensurePulumiCli, type PulumiCli } from "../../../tools/pulumi/install";
 import { runCommand, type Finished } from "../commands";
 
@@ -50,8 +51,8 @@ export async function mustRunPulumi(args: readonly string[], run: PulumiRun): Pr
 const KILL_POLL_MS = 100;
 
 /**
- * Runs `pulumi <args>` in a process group of its own and kills the whole group (the CLI, the language host, the
- * program and the provider host) with SIGKILL once `killWhen` holds, as a machine that dies mid-run would. Fails when
+ * Runs `pulumi <args>` and kills it with everything it started (the language host, the program and the provider host)
+ * with SIGKILL once `killWhen` holds, as a machine that dies mid-run would. Fails when
  * the CLI exits before, or when `killWhen` does not hold within timeoutMs.
  */
 export async function killedPulumi(
@@ -65,7 +66,6 @@ export async function killedPulumi(
         cwd: run.cwd,
         env: cliEnvironment(found, { ...process.env, ...run.env }),
         stdio: "ignore",
-        detached: true,
     });
     const exited = new Promise<number | null>((resolve) => child.once("exit", resolve));
     let code: number | null | undefined;
@@ -79,7 +79,35 @@ export async function killedPulumi(
             await new Promise((resolve) => setTimeout(resolve, KILL_POLL_MS));
         }
     } finally {
-        if (code === undefined && child.pid) process.kill(-child.pid, "SIGKILL");
+        if (code === undefined && child.pid) killTree(child.pid);
         await exited;
+    }
+}
+
+/**
+ * SIGKILLs a process and everything it started. The CLI starts each plugin in a process group of its own, so killing
+ * the CLI's group leaves the language host and the provider host behind: the tree is read from /proc first.
+ */
+function killTree(root: number): void {
+    const children = new Map<number, number[]>();
+    for (const entry of readdirSync("/proc")) {
+        if (!/^\d+$/.test(entry)) continue;
+        try {
+            // The parent's pid is the 2nd field after the command, which is in parentheses and may hold spaces.
+            const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
+            const parent = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
+            children.set(parent, [...(children.get(parent) ?? []), Number(entry)]);
+        } catch {
+            // gone meanwhile
+        }
+    }
+    const tree = [root];
+    for (let at = 0; at < tree.length; at++) tree.push(...(children.get(tree[at]) ?? []));
+    for (const pid of tree) {
+        try {
+            process.kill(pid, "SIGKILL");
+        } catch {
+            // already gone
+        }
     }
 }

@@ -153,7 +153,7 @@ function propertyDiffs(
 /** Go's colour tags (`<{%reset%}>`), which the event log keeps in messages. */
 const COLOR_TAG = /<\{%[^%]*%\}>/g;
 /** How the engine words a check failure (pkg/diag/errors.go): with a property, or of the whole resource. */
-const PROPERTY_FAILURE = /resource '[^']*': property (\S+) value \{.*\} has a problem: (.*)$/s;
+const PROPERTY_FAILURE = /resource '[^']*': property (.+?) value \{.*\} has a problem: (.*)$/s;
 const RESOURCE_FAILURE = /resource '[^']*' has a problem: (.*)$/s;
 
 function diagnose(gathered: Gathered, event: NonNullable<EngineEvent["diagnosticEvent"]>): void {
