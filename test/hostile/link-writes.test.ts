@@ -1,0 +1,99 @@
+// A link's create through the provider's lifecycle in-process (as the dynamic-provider host calls it), against a
+// hostile service in front of the emulator's real profile: a lost create takes no other client's link.
+import assert from "node:assert/strict";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { startEmulator, type RunningEmulator } from "../../emulator";
+import { JOURNAL_DIR_ENV } from "../../provider/resources/create-journal";
+import { ResourceInitError } from "../../provider/resources/lifecycle";
+import { bindProvider } from "../../provider/runtime";
+import { ROOMY_RATE_LIMIT } from "../support/client-harness";
+import { startHostileService, type HostileService, type ReceivedRequest } from "./hostile-service";
+
+type Stored = Record<string, unknown> & { id: number };
+
+const isCreate = (request: ReceivedRequest) => request.method === "POST" && request.path === "/api/url/add";
+
+describe("hostile service: a link's writes, through the provider's lifecycle", function () {
+    this.timeout(60_000);
+    let emulator: RunningEmulator;
+    let service: HostileService;
+    let journal: string;
+    const journalBefore = process.env[JOURNAL_DIR_ENV];
+    before(() => {
+        journal = mkdtempSync(join(tmpdir(), "link-writes-journal-"));
+        process.env[JOURNAL_DIR_ENV] = journal;
+    });
+    after(() => {
+        if (journalBefore === undefined) delete process.env[JOURNAL_DIR_ENV];
+        else process.env[JOURNAL_DIR_ENV] = journalBefore;
+        rmSync(journal, { recursive: true, force: true });
+    });
+    beforeEach(async () => {
+        emulator = await startEmulator({ profile: "real", rateLimit: ROOMY_RATE_LIMIT });
+        service = await startHostileService(emulator.baseUrl);
+    });
+    afterEach(async () => {
+        await service?.close();
+        await emulator?.close();
+    });
+
+    // A fresh service per test, so a fresh provider context (one per base URL and key).
+    const provider = () => {
+        const config: Record<string, string> = {
+            "shortener:baseUrl": service.baseUrl,
+            "shortener:apiKey": emulator.apiKey,
+        };
+        return bindProvider("Link", { get: (key: string) => config[key] });
+    };
+    const links = async () => (await emulator.admin.list("links")) as Stored[];
+    const failure = async (promise: Promise<unknown>): Promise<Error> =>
+        promise.then(
+            // Not the result: its outputs hold the password.
+            () => assert.fail("expected a failure, but it succeeded"),
+            (error: unknown) => error as Error,
+        );
+    /** The create as the emulator would answer it, made behind the provider's back; its answer is then lost. */
+    const createUpstream = async (request: ReceivedRequest) => {
+        const answer = await fetch(`${emulator.baseUrl}${request.path}`, {
+            method: "POST",
+            headers: { Authorization: String(request.headers.authorization), "Content-Type": "application/json" },
+            body: request.body,
+        });
+        return ((await answer.json()) as { id: number }).id;
+    };
+
+    it("a lost create without an alias takes no link another client made meanwhile: it names it instead", async () => {
+        let stranger: { id: number } | undefined;
+        service.script(async (request) => {
+            if (!isCreate(request)) return undefined;
+            stranger = await emulator.admin.seed("links", {
+                url: "https://someone-else.example/page",
+                alias: "x9y8z7",
+            });
+            return { status: 500, body: "<html>Internal Server Error</html>" };
+        });
+        const error = await failure(provider().create({ url: "https://mine.example/landing" }));
+        assert.ok(stranger, "the other client's link was made during the create");
+        assert.match(error.message, new RegExp(`differ from what was sent: ${stranger.id} \\(its url\\)`));
+        assert.ok(!(error instanceof ResourceInitError), "the other client's link was taken into the state");
+        assert.deepEqual(
+            (await links()).map((link) => link.id),
+            [stranger.id],
+        );
+    });
+
+    it("a lost create is recovered by the link that holds what was sent, beside one another client made", async () => {
+        let mine: number | undefined;
+        service.script(async (request) => {
+            if (!isCreate(request) || mine !== undefined) return undefined;
+            await emulator.admin.seed("links", { url: "https://someone-else.example/page", alias: "x9y8z7" });
+            mine = await createUpstream(request);
+            return { status: 500, body: "<html>Internal Server Error</html>" };
+        });
+        const created = await provider().create({ url: "https://mine.example/landing" });
+        assert.equal(created.id, String(mine));
+        assert.equal((await links()).length, 2, "the create was sent again");
+    });
+});
