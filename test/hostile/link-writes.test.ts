@@ -1,5 +1,6 @@
-// A link's create through the provider's lifecycle in-process (as the dynamic-provider host calls it), against a
-// hostile service in front of the emulator's real profile: a lost create takes no other client's link.
+// A link's create and update through the provider's lifecycle in-process (as the dynamic-provider host calls it),
+// against a hostile service in front of the emulator's real profile: a lost create takes no other client's link, and
+// the read-back after a write with a password is told the password.
 import assert from "node:assert/strict";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -9,10 +10,38 @@ import { JOURNAL_DIR_ENV } from "../../provider/resources/create-journal";
 import { ResourceInitError } from "../../provider/resources/lifecycle";
 import { bindProvider } from "../../provider/runtime";
 import { ROOMY_RATE_LIMIT } from "../support/client-harness";
+import { ENCODINGS, formsOf, htmlEscape } from "./echoed-secrets";
 import { startHostileService, type HostileService, type ReceivedRequest } from "./hostile-service";
 
 type Stored = Record<string, unknown> & { id: number };
 
+// Characters that every encoding changes, and long enough for its base64 to be recognised.
+const PASSWORD = `pa"ss'<w>&/+% rd-7Qx`;
+// The seven encodings a service echoes a row in: the text's own, and base64 in both alphabets.
+const ECHOES: Record<string, (text: string) => string> = {
+    ...ENCODINGS,
+    base64: (text) => Buffer.from(text).toString("base64"),
+    base64url: (text) => Buffer.from(text).toString("base64url"),
+};
+
+/**
+ * Fails naming the form and the text, never showing them: the texts of an error that the host shows or logs, not its
+ * properties, which become the (secret) state.
+ */
+function assertNoForm(error: Error, secret: string): void {
+    const reasons = error instanceof ResourceInitError ? error.reasons : [];
+    const texts = {
+        message: error.message,
+        stack: error.stack ?? "",
+        string: String(error),
+        reasons: reasons.join("\n"),
+    };
+    for (const [where, text] of Object.entries(texts))
+        for (const [form, shown] of formsOf(secret))
+            assert.ok(!text.includes(shown), `the ${form} password is in the ${where}`);
+}
+
+const isReadBack = (request: ReceivedRequest) => request.method === "GET" && /^\/api\/url\/\d+$/.test(request.path);
 const isCreate = (request: ReceivedRequest) => request.method === "POST" && request.path === "/api/url/add";
 
 describe("hostile service: a link's writes, through the provider's lifecycle", function () {
@@ -95,5 +124,30 @@ describe("hostile service: a link's writes, through the provider's lifecycle", f
         const created = await provider().create({ url: "https://mine.example/landing" });
         assert.equal(created.id, String(mine));
         assert.equal((await links()).length, 2, "the create was sent again");
+    });
+
+    for (const [name, encode] of Object.entries(ECHOES)) {
+        it(`the read-back after a create with a password echoes it ${name}: no form of it is shown`, async () => {
+            service.script((request) =>
+                isReadBack(request) ? { body: { error: 1, message: `Invalid row: ${encode(PASSWORD)}` } } : undefined,
+            );
+            const error = await failure(
+                provider().create({ url: "https://example.com/locked", password: PASSWORD, expiry: "2031-01-31" }),
+            );
+            assertNoForm(error, PASSWORD);
+            assert.ok(error.message.includes("Invalid row: [redacted]"), "the echo is not shown, redacted");
+        });
+    }
+
+    it("the read-back after an update with a password is told it too", async () => {
+        const declared = { url: "https://example.com/locked", alias: "locked", password: PASSWORD };
+        const created = await provider().create(declared);
+        service.script((request) =>
+            isReadBack(request) ? { body: { error: 1, message: `Invalid row: ${htmlEscape(PASSWORD)}` } } : undefined,
+        );
+        const news = { ...declared, expiry: "2031-01-31" };
+        const error = await failure(provider().update(created.id, created.outs as Record<string, unknown>, news));
+        assertNoForm(error, PASSWORD);
+        assert.ok(error.message.includes("Invalid row: [redacted]"), "the echo is not shown, redacted");
     });
 });
