@@ -2,8 +2,8 @@
 // - its update replaces the whole link (an omitted field is reset), so every update sends everything declared;
 // - its create and update change what they do not like without saying so (an alias rewritten as a slug, a domain the
 //   account does not hold, a feature the plan lacks), so the alias is refused at preview in any form the service
-//   would rewrite, and after a write what the service shows is held against the program: a difference is an error
-//   naming it, with the link's id kept in the state.
+//   would rewrite, and after a write what the service shows is held against the program: a difference, or a
+//   read-back that fails, is an error naming it, with the link's id kept in the state.
 import { ShortenerResource, declareKind } from "./resource";
 import type * as pulumi from "@pulumi/pulumi";
 import { secret } from "@pulumi/pulumi/output";
@@ -15,6 +15,7 @@ import { ResourceInitError, sameValue, type Failure, type Findings, type Props }
 import { adoptInput, listedResource } from "./listed";
 import { checkedAlias, expiryInput, redirectInput, redirectType, type Redirect } from "./link-values";
 import { httpUrl, normaliseOrigin, objectId, serviceText, storedText } from "./values";
+import { messageOf } from "../message-of";
 
 const target = <K extends string>(key: K, value: z.ZodType<string>) =>
     z.strictObject({ [key]: value, url: httpUrl } as { [P in K]: z.ZodType<string> } & { url: typeof httpUrl });
@@ -103,47 +104,66 @@ function body(wanted: LinkInputs, campaign: number | undefined): LinkBody {
     };
 }
 
+/** What the service left out of a write it answered as done: each field's words, and the property as it holds it. */
+interface Dropped {
+    what: string[];
+    held: Props;
+}
+
+/** The domain and alias the service gave the link, from the short URL it answered. */
+function droppedFromAnswer(wanted: LinkInputs, shortUrl: string): Dropped {
+    const { origin, alias } = splitShortUrl(shortUrl);
+    const dropped: Dropped = { what: [], held: {} };
+    if (wanted.alias !== undefined && alias !== wanted.alias) {
+        dropped.what.push(`alias (the link got the alias "${alias}": the plan has no custom aliases)`);
+        dropped.held.alias = alias;
+    }
+    if (wanted.domain !== undefined && origin !== wanted.domain) {
+        dropped.what.push(
+            `domain (the link is on ${origin}: the account does not hold ${wanted.domain}, or the plan does not allow it)`,
+        );
+        dropped.held.domain = origin;
+    }
+    return dropped;
+}
+
 /**
- * What the service left out of a write it answered as done, each with the property as it holds it: the domain and
- * alias from the short URL it answered, the expiry, geo targets and (on an update) the long URL from the link itself.
- * Device and language targets, parameters, pixels, the redirect and the deep link cannot be seen (links.md).
+ * The fields of this write that only a read of the link shows: the expiry, the geo targets and (on an update) the long
+ * URL. Device and language targets, parameters, pixels, the redirect and the deep link cannot be seen (links.md).
  */
-async function dropped(
+function readBackFields(wanted: LinkInputs, urlChanged: boolean): (keyof LinkInputs)[] {
+    const fields: (keyof LinkInputs)[] = [];
+    if (wanted.expiry !== undefined) fields.push("expiry");
+    if (wanted.geoTargets?.length) fields.push("geoTargets");
+    if (urlChanged) fields.push("url");
+    return fields;
+}
+
+/** What the service dropped of `fields`, read from the link itself. */
+async function droppedOnRead(
     client: ShortenerClient,
     id: number,
     wanted: LinkInputs,
-    shortUrl: string,
-    urlChanged: boolean,
-): Promise<{ what: string[]; held: Props }> {
-    const { origin, alias } = splitShortUrl(shortUrl);
-    const what: string[] = [];
-    const held: Props = {};
-    const drop = (field: keyof LinkInputs, why: string, holds: unknown) => {
-        what.push(`${field} (${why})`);
-        held[field] = holds;
-    };
-    if (wanted.alias !== undefined && alias !== wanted.alias)
-        drop("alias", `the link got the alias "${alias}": the plan has no custom aliases`, alias);
-    if (wanted.domain !== undefined && origin !== wanted.domain) {
-        drop(
-            "domain",
-            `the link is on ${origin}: the account does not hold ${wanted.domain}, or the plan does not allow it`,
-            origin,
-        );
-    }
-    if (wanted.expiry === undefined && !wanted.geoTargets?.length && !urlChanged) return { what, held };
+    fields: readonly (keyof LinkInputs)[],
+): Promise<Dropped> {
+    const dropped: Dropped = { what: [], held: {} };
+    if (fields.length === 0) return dropped;
     const { link } = await client.links.get(id);
-    if (wanted.expiry !== undefined && !link.expiry) drop("expiry", "the plan does not allow expiration", undefined);
-    if (wanted.geoTargets?.length && isEmpty(link.location))
+    const drop = (field: keyof LinkInputs, why: string, holds: unknown) => {
+        dropped.what.push(`${field} (${why})`);
+        dropped.held[field] = holds;
+    };
+    if (fields.includes("expiry") && !link.expiry) drop("expiry", "the plan does not allow expiration", undefined);
+    if (fields.includes("geoTargets") && isEmpty(link.location))
         drop("geoTargets", "the plan has no geo targeting", undefined);
-    if (urlChanged && !storedText(wanted.url).includes(link.longUrl)) {
+    if (fields.includes("url") && !storedText(wanted.url).includes(link.longUrl)) {
         drop(
             "url",
             `the link still leads to ${link.longUrl}: the plan does not allow editing a link's long URL`,
             link.longUrl,
         );
     }
-    return { what, held };
+    return dropped;
 }
 
 const isEmpty = (value: unknown) =>
@@ -161,14 +181,41 @@ async function checkedWrite(
     urlChanged: boolean,
     verb: string,
 ): Promise<Props> {
-    const { what, held } = await dropped(client, id, wanted, shortUrl, urlChanged);
+    const done = `${verb} link ${id} (${shortUrl})`;
     const outputs = computed(shortUrl);
+    const answered = droppedFromAnswer(wanted, shortUrl);
+    const fields = readBackFields(wanted, urlChanged);
+    let read: Dropped;
+    try {
+        read = await droppedOnRead(client, id, wanted, fields);
+    } catch (error) {
+        throw unread(done, id, fields, { ...answered.held, ...outputs }, error);
+    }
+    const what = [...answered.what, ...read.what];
     if (what.length === 0) return outputs;
     throw new ResourceInitError(
-        `${verb} link ${id} (${shortUrl}), but the service silently dropped: ${what.join("; ")}. Declare what the account allows`,
+        `${done}, but the service silently dropped: ${what.join("; ")}. Declare what the account allows`,
         String(id),
-        { ...held, ...outputs },
+        { ...answered.held, ...read.held, ...outputs },
     );
+}
+
+/**
+ * A write whose read-back failed. The link exists with the id the service answered, so the error carries it; the
+ * fields the read was to check are held as unknown (null), so that the next up sends them again and checks them.
+ */
+function unread(
+    done: string,
+    id: number,
+    fields: readonly (keyof LinkInputs)[],
+    known: Props,
+    error: unknown,
+): ResourceInitError {
+    const unknown = Object.fromEntries(fields.map((field) => [field, null]));
+    return new ResourceInitError(`${done}, but reading it back failed: ${messageOf(error)}`, String(id), {
+        ...unknown,
+        ...known,
+    });
 }
 
 /** Rules across fields and from the old inputs to the new, at preview. */

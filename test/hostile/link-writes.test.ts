@@ -1,6 +1,7 @@
 // A link's create and update through the provider's lifecycle in-process (as the dynamic-provider host calls it),
-// against a hostile service in front of the emulator's real profile: a lost create takes no other client's link, and
-// the read-back after a write with a password is told the password.
+// against a hostile service in front of the emulator's real profile: a lost create takes no other client's link, the
+// read-back after a write with a password is told the password, and a link the service answered with an id keeps it
+// in the state whatever fails after.
 import assert from "node:assert/strict";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -149,5 +150,18 @@ describe("hostile service: a link's writes, through the provider's lifecycle", f
         const error = await failure(provider().update(created.id, created.outs as Record<string, unknown>, news));
         assertNoForm(error, PASSWORD);
         assert.ok(error.message.includes("Invalid row: [redacted]"), "the echo is not shown, redacted");
+    });
+
+    it("a create answered with an id whose read-back then fails keeps the id, and leaves the expiry to check again", async () => {
+        service.script((request) =>
+            isReadBack(request) ? { body: { error: 1, message: "Database unavailable" } } : undefined,
+        );
+        const error = await failure(provider().create({ url: "https://example.com/later", expiry: "2031-01-31" }));
+        const [made] = await links();
+        assert.ok(error instanceof ResourceInitError, `the link's id was lost: ${error.message}`);
+        assert.equal(error.id, String(made.id));
+        assert.match(error.message, /reading it back failed: .*Database unavailable/);
+        assert.equal(error.properties.expiry, null, "the expiry is recorded as checked");
+        assert.match(String(error.properties.shortUrl), /\/[a-z0-9]{6}$/);
     });
 });
