@@ -353,7 +353,8 @@ export const link = listedResource<LinkInputs, RemoteLink>({
     update: async (client, id, wanted, changed, current) => {
         const campaign = wanted.campaign === undefined ? ((await current())?.campaign ?? undefined) : undefined;
         const saved = await client.links.update(id, body(wanted, campaign));
-        await checkedWrite(client, id, wanted, saved.shortUrl, changed.includes("url"), "updated");
+        // The outputs from the answer: a changed alias or domain gives the link a new short URL.
+        return { computed: await checkedWrite(client, id, wanted, saved.shortUrl, changed.includes("url"), "updated") };
     },
     remove: (client, id) => client.links.delete(id),
 });
