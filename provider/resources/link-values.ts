@@ -1,6 +1,7 @@
 // A link's inputs that the service reads in a form of its own: the alias it rewrites as a slug, the expiry it stores
 // as `YYYY-MM-DD HH:MM:SS`, and the redirect it takes as one string. Each is checked here so that what a program
-// declares is what the service stores, or is refused at preview.
+// declares is what the service stores, or is refused at preview; a passed expiry, which the service refuses only when
+// it is sent, is judged by the Link's rules where a write sends it.
 import { z } from "zod";
 import { objectId, withoutTags } from "./values";
 
@@ -71,7 +72,7 @@ export const checkedAlias = z.string().superRefine((alias, context) => {
 
 const EXPIRY = /^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{2}):(\d{2})(?::(\d{2}))?)?$/;
 
-/** An expiry as the service stores it, `YYYY-MM-DD HH:MM:SS`, from a date with an optional time; a past one is refused. */
+/** An expiry as the service stores it, `YYYY-MM-DD HH:MM:SS`, from a date with an optional time. */
 export const expiryInput = z
     .string()
     .trim()
@@ -87,15 +88,13 @@ export const expiryInput = z
             });
             return z.NEVER;
         }
-        if (time <= Date.now()) {
-            context.addIssue({
-                code: "custom",
-                message: `${stored} has passed: the service refuses an expiry that is not later than now`,
-            });
-            return z.NEVER;
-        }
         return stored;
     });
+
+/** Whether an expiry in its stored form is not later than now, which the service refuses whenever it is sent. */
+export function expiryPassed(stored: string): boolean {
+    return Date.parse(`${stored.replace(" ", "T")}Z`) <= Date.now();
+}
 
 /** How a link sends its visitors on. */
 export type Redirect = "direct" | "frame" | "splash" | { splash: number | string } | { overlay: number | string };

@@ -13,7 +13,7 @@ import type { LinkBody, Link as RemoteLink, ShortenerClient } from "../client";
 import { type AgreeWith, type ArgsAgree } from "./args-check";
 import { ResourceInitError, sameValue, type Failure, type Findings, type Props } from "./lifecycle";
 import { adoptInput, listedResource } from "./listed";
-import { checkedAlias, expiryInput, redirectInput, redirectType, type Redirect } from "./link-values";
+import { checkedAlias, expiryInput, expiryPassed, redirectInput, redirectType, type Redirect } from "./link-values";
 import { httpUrl, normaliseOrigin, objectId, serviceText, storedText } from "./values";
 import { messageOf } from "../message-of";
 
@@ -230,25 +230,44 @@ function rules(news: LinkInputs, olds: Props): Findings {
             ],
         };
     }
-    return { failures: lostByUpdate(news, olds) };
+    const write = writeOf(news, olds);
+    return { failures: [...sentValueFailures(news, write), ...lostByUpdate(news, write)] };
+}
+
+/** What the change from the old inputs sends: a create (or an adopt), an update of the whole link, or nothing. */
+function writeOf(news: LinkInputs, olds: Props): "create" | "update" | undefined {
+    if (Object.keys(olds).length === 0) return "create";
+    const fields = Object.keys(inputs.shape).filter((field) => field !== "adopt");
+    return fields.some((field) => !sameValue(news[field as keyof LinkInputs], olds[field])) ? "update" : undefined;
+}
+
+/**
+ * The service judges an expiry when it is sent one, and every write sends it: a passed one is refused once it has
+ * passed. A link that is not written sends nothing, so a passed expiry on it is no error.
+ */
+function sentValueFailures(news: LinkInputs, write: ReturnType<typeof writeOf>): Failure[] {
+    const failures: Failure[] = [];
+    if (write && news.expiry !== undefined && expiryPassed(news.expiry)) {
+        const reason =
+            `${news.expiry} has passed: the service refuses an expiry that is not later than now, and every write of ` +
+            "the link sends it; declare a later one, or remove it";
+        failures.push({ property: "expiry", reason });
+    }
+    return failures;
 }
 
 /**
  * The service's update always makes a link private and empties its note: a link that keeps either cannot be updated
  * in place without becoming other than declared, so such an update is refused before anything is sent.
  */
-function lostByUpdate(news: LinkInputs, olds: Props): Failure[] {
-    const fields = Object.keys(inputs.shape).filter((field) => field !== "adopt");
-    const updating =
-        Object.keys(olds).length > 0 &&
-        fields.some((field) => !sameValue(news[field as keyof LinkInputs], olds[field]));
+function lostByUpdate(news: LinkInputs, write: ReturnType<typeof writeOf>): Failure[] {
     const kept = [news.public ? "public" : undefined, news.note !== undefined ? "note" : undefined].filter(
         (field) => field !== undefined,
     );
     const reason =
         "cannot be kept by an update: the service's update always makes a link private and empties its note. Replace the " +
         "link (pulumi up --replace <its URN>), or drop public and note from it to update it in place";
-    return updating ? kept.map((property) => ({ property, reason })) : [];
+    return write === "update" ? kept.map((property) => ({ property, reason })) : [];
 }
 
 export const link = listedResource<LinkInputs, RemoteLink>({

@@ -1,5 +1,6 @@
-// A link through the provider's lifecycle in-process (create, update, as the dynamic-provider host calls them) against
-// the emulator's real profile: an update's outputs are the link as the service answered it.
+// A link through the provider's lifecycle in-process (check, diff, create, update, as the dynamic-provider host calls
+// them) against the emulator's real profile: an update's outputs are the link as the service answered it, and a passed
+// expiry stops no preview of a link that is not written.
 import { strict as assert } from "node:assert";
 import { bindProvider } from "../../provider/runtime";
 import { useEmulator } from "../support/client-harness";
@@ -19,6 +20,9 @@ describe("Link: its lifecycle in-process (real profile)", function () {
         return bindProvider("Link", { get: (key: string) => config[key] });
     };
 
+    const failed = (result: { failures?: { property: string }[] }) =>
+        (result.failures ?? []).map((failure) => failure.property);
+
     it("an update that changes the alias outputs the new short URL and alias held", async () => {
         const declared = { url: "https://example.com/sale", alias: "summer-sale" };
         const created = await provider().create(declared);
@@ -28,5 +32,22 @@ describe("Link: its lifecycle in-process (real profile)", function () {
         });
         assert.match(String(updated.outs?.shortUrl), /\/autumn-sale$/);
         assert.equal(updated.outs?.storedAlias, "autumn-sale");
+    });
+
+    it("a passed expiry on a link that is not written is no failure and no change; a write that sends it is refused", async () => {
+        // The inputs as an earlier check gave them, when the expiry was still to come.
+        const olds = {
+            url: "https://example.com/old-offer",
+            alias: "old-offer",
+            expiry: "2020-01-31 00:00:00",
+            public: false,
+        };
+        const unchanged = await provider().check(olds, { ...olds, expiry: "2020-01-31" });
+        assert.deepEqual(failed(unchanged), []);
+        const diff = await provider().diff("1", olds, unchanged.inputs);
+        assert.equal(diff.changes, false);
+        assert.deepEqual(failed(await provider().check(olds, { ...olds, title: "Old offer" })), ["expiry"]);
+        assert.deepEqual(failed(await provider().check(olds, { ...olds, expiry: "2021-01-31" })), ["expiry"]);
+        assert.deepEqual(failed(await provider().check({}, olds)), ["expiry"]);
     });
 });
