@@ -1,8 +1,8 @@
 // A short link, the service's core object. Two facts of the service shape it (shared/spec/links.md):
 // - its update replaces the whole link (an omitted field is reset), so every update sends everything declared;
 // - its create and update change what they do not like without saying so (an alias rewritten as a slug, a domain the
-//   account does not hold, a feature the plan lacks), so the alias is refused at preview in any form the service
-//   would rewrite, and after a write what the service shows is held against the program: a difference, or a
+//   account does not hold, a feature the plan lacks), so an alias sent new is refused at preview in any form the
+//   service would rewrite, and after a write what the service shows is held against the program: a difference, or a
 //   read-back that fails, is an error naming it, with the link's id kept in the state.
 import { ShortenerResource, declareKind } from "./resource";
 import type * as pulumi from "@pulumi/pulumi";
@@ -13,7 +13,7 @@ import type { LinkBody, Link as RemoteLink, ShortenerClient } from "../client";
 import { type AgreeWith, type ArgsAgree } from "./args-check";
 import { ResourceInitError, sameValue, type Failure, type Findings, type Props } from "./lifecycle";
 import { adoptInput, listedResource } from "./listed";
-import { checkedAlias, expiryInput, expiryPassed, redirectInput, redirectType, type Redirect } from "./link-values";
+import { expiryInput, expiryPassed, newAliasFailure, redirectInput, redirectType, type Redirect } from "./link-values";
 import { httpUrl, normaliseOrigin, objectId, serviceText, storedText } from "./values";
 import { messageOf } from "../message-of";
 
@@ -27,7 +27,8 @@ const nonEmpty = (what: string) =>
 
 const inputs = z.strictObject({
     url: serviceText("url").pipe(httpUrl),
-    alias: checkedAlias.optional(),
+    // The rules for a new alias are the Link's rules: they apply only where an alias is sent new.
+    alias: z.string().optional(),
     domain: httpUrl.transform(normaliseOrigin).optional(),
     title: serviceText("title").optional(),
     description: serviceText("description").optional(),
@@ -73,8 +74,8 @@ function splitShortUrl(shortUrl: string): { origin: string; alias: string } {
 
 const computed = (shortUrl: string) => ({ shortUrl, storedAlias: splitShortUrl(shortUrl).alias });
 
-/** The whole declared link in the service's terms; the campaign as the service has it when the program leaves it to others. */
-function body(wanted: LinkInputs, campaign: number | undefined): LinkBody {
+/** The whole declared link in the service's terms. */
+function body(wanted: LinkInputs): LinkBody {
     const targets = <K extends string>(list: ({ url: string } & Record<K, string>)[] | undefined, key: K) =>
         list?.map((entry) => ({ [key]: entry[key], link: entry.url })) as
             (Record<K, string> & { link: string })[] | undefined;
@@ -99,9 +100,29 @@ function body(wanted: LinkInputs, campaign: number | undefined): LinkBody {
                 .sort(([a], [b]) => (a < b ? -1 : 1))
                 .map(([name, value]) => ({ name, value })),
         pixels: wanted.pixels,
-        campaign: wanted.campaign ?? campaign,
+        campaign: wanted.campaign,
         deeplink: wanted.deepLink,
     };
+}
+
+/**
+ * The link an update sends. The service's update resets what it is not sent, so the campaign the program leaves to
+ * others is sent as the link holds it. The alias is sent unless the link holds one the service would refuse anew (made
+ * before its rules, or by its admin), which an update that leaves it out keeps.
+ */
+async function updateBody(
+    wanted: LinkInputs,
+    changed: readonly string[],
+    current: () => Promise<RemoteLink | undefined>,
+): Promise<LinkBody> {
+    const held = wanted.campaign === undefined ? await current() : undefined;
+    const aliasSent =
+        changed.includes("alias") || (wanted.alias !== undefined && newAliasFailure(wanted.alias) === undefined);
+    return body({
+        ...wanted,
+        alias: aliasSent ? wanted.alias : undefined,
+        campaign: wanted.campaign ?? held?.campaign ?? undefined,
+    });
 }
 
 /** What the service left out of a write it answered as done: each field's words, and the property as it holds it. */
@@ -231,7 +252,7 @@ function rules(news: LinkInputs, olds: Props): Findings {
         };
     }
     const write = writeOf(news, olds);
-    return { failures: [...sentValueFailures(news, write), ...lostByUpdate(news, write)] };
+    return { failures: [...sentValueFailures(news, olds, write), ...lostByUpdate(news, write)] };
 }
 
 /** What the change from the old inputs sends: a create (or an adopt), an update of the whole link, or nothing. */
@@ -242,11 +263,16 @@ function writeOf(news: LinkInputs, olds: Props): "create" | "update" | undefined
 }
 
 /**
- * The service judges an expiry when it is sent one, and every write sends it: a passed one is refused once it has
- * passed. A link that is not written sends nothing, so a passed expiry on it is no error.
+ * The service judges an alias and an expiry when it is sent them. An alias is judged where it is sent new, not where
+ * the link holds it (an adopted or imported link may hold one made before the service's rules). An expiry is sent by
+ * every write, and refused once it has passed; a link that is not written sends nothing, so a passed one is no error.
  */
-function sentValueFailures(news: LinkInputs, write: ReturnType<typeof writeOf>): Failure[] {
+function sentValueFailures(news: LinkInputs, olds: Props, write: ReturnType<typeof writeOf>): Failure[] {
     const failures: Failure[] = [];
+    const adopted = write === "create" && news.adopt !== undefined && news.adopt !== false;
+    const alias = news.alias !== undefined && !adopted && !sameValue(news.alias, olds.alias);
+    const aliasFailure = alias ? newAliasFailure(news.alias!) : undefined;
+    if (aliasFailure) failures.push({ property: "alias", reason: aliasFailure });
     if (write && news.expiry !== undefined && expiryPassed(news.expiry)) {
         const reason =
             `${news.expiry} has passed: the service refuses an expiry that is not later than now, and every write of ` +
@@ -362,7 +388,7 @@ export const link = listedResource<LinkInputs, RemoteLink>({
     serverErrorHint:
         "the service answers a plan's link limit (\"You have reached your maximum links limit\") with an HTTP 500 page: check the account's plan",
     create: async (client, wanted) => {
-        const saved = await client.links.create(body(wanted, undefined));
+        const saved = await client.links.create(body(wanted));
         return {
             id: saved.id,
             computed: await checkedWrite(client, saved.id, wanted, saved.shortUrl, false, "created"),
@@ -370,8 +396,7 @@ export const link = listedResource<LinkInputs, RemoteLink>({
     },
     // The whole link every time: what the update is not sent, it resets.
     update: async (client, id, wanted, changed, current) => {
-        const campaign = wanted.campaign === undefined ? ((await current())?.campaign ?? undefined) : undefined;
-        const saved = await client.links.update(id, body(wanted, campaign));
+        const saved = await client.links.update(id, await updateBody(wanted, changed, current));
         // The outputs from the answer: a changed alias or domain gives the link a new short URL.
         return { computed: await checkedWrite(client, id, wanted, saved.shortUrl, changed.includes("url"), "updated") };
     },

@@ -1,6 +1,6 @@
 // A link through the provider's lifecycle in-process (check, diff, create, update, as the dynamic-provider host calls
-// them) against the emulator's real profile: an update's outputs are the link as the service answered it, and a passed
-// expiry stops no preview of a link that is not written.
+// them) against the emulator's real profile: an update's outputs are the link as the service answered it; a passed
+// expiry stops no preview of a link that is not written; and an alias the service holds is judged only when sent new.
 import { strict as assert } from "node:assert";
 import { bindProvider } from "../../provider/runtime";
 import { useEmulator } from "../support/client-harness";
@@ -49,5 +49,23 @@ describe("Link: its lifecycle in-process (real profile)", function () {
         assert.deepEqual(failed(await provider().check(olds, { ...olds, title: "Old offer" })), ["expiry"]);
         assert.deepEqual(failed(await provider().check(olds, { ...olds, expiry: "2021-01-31" })), ["expiry"]);
         assert.deepEqual(failed(await provider().check({}, olds)), ["expiry"]);
+    });
+
+    it("an alias the service holds, shorter than a new one may be, previews clean when adopted and through updates", async () => {
+        const { id } = await emulator().admin.seed("links", { url: "https://example.com/legacy", custom: "ab" });
+        const declared = { url: "https://example.com/legacy", alias: "ab", title: "Legacy", adopt: true };
+        assert.deepEqual(failed(await provider().check({}, declared)), []);
+        const adopted = await provider().create(declared);
+        assert.equal(adopted.id, String(id));
+        const olds = adopted.outs as Props;
+        const retitled = { ...declared, title: "Legacy, retitled" };
+        assert.deepEqual(failed(await provider().check(olds, retitled)), []);
+        await provider().update(adopted.id, olds, retitled);
+        const held = await emulator().admin.get("links", id);
+        assert.deepEqual([held.custom, held.title], ["ab", "Legacy, retitled"]);
+        // Sent new, the same alias is refused, as the service would refuse it.
+        const { adopt: _, ...fresh } = declared;
+        assert.deepEqual(failed(await provider().check({}, fresh)), ["alias"]);
+        assert.deepEqual(failed(await provider().check(olds, { ...retitled, alias: "cd" })), ["alias"]);
     });
 });
