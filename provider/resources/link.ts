@@ -1,5 +1,6 @@
 // A short link, the service's core object. Two facts of the service shape it (shared/spec/links.md):
-// - its update replaces the whole link (an omitted field is reset), so every update sends everything declared;
+// - its update replaces the whole link (an omitted field is reset), so every update sends everything declared, and the
+//   domain and campaign the program leaves out as the link holds them;
 // - its create and update change what they do not like without saying so (an alias rewritten as a slug, a domain the
 //   account does not hold, a feature the plan lacks), so an alias sent new is refused at preview in any form the
 //   service would rewrite, and after a write what the service shows is held against the program: a difference, or a
@@ -106,21 +107,22 @@ function body(wanted: LinkInputs): LinkBody {
 }
 
 /**
- * The link an update sends. The service's update resets what it is not sent, so the campaign the program leaves to
- * others is sent as the link holds it. The alias is sent unless the link holds one the service would refuse anew (made
- * before its rules, or by its admin), which an update that leaves it out keeps.
+ * The link an update sends. The service's update resets what it is not sent, so the domain and the campaign the
+ * program leaves to the service or to others are sent as the link holds them. The alias is sent unless the link holds
+ * one the service would refuse anew (made before its rules, or by its admin), which an update that leaves it out keeps.
  */
 async function updateBody(
     wanted: LinkInputs,
     changed: readonly string[],
     current: () => Promise<RemoteLink | undefined>,
 ): Promise<LinkBody> {
-    const held = wanted.campaign === undefined ? await current() : undefined;
+    const held = wanted.domain === undefined || wanted.campaign === undefined ? await current() : undefined;
     const aliasSent =
         changed.includes("alias") || (wanted.alias !== undefined && newAliasFailure(wanted.alias) === undefined);
     return body({
         ...wanted,
         alias: aliasSent ? wanted.alias : undefined,
+        domain: wanted.domain ?? (held && splitShortUrl(held.shortUrl).origin),
         campaign: wanted.campaign ?? held?.campaign ?? undefined,
     });
 }

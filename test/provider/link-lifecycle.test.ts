@@ -1,6 +1,7 @@
 // A link through the provider's lifecycle in-process (check, diff, create, update, as the dynamic-provider host calls
 // them) against the emulator's real profile: an update's outputs are the link as the service answered it; a passed
-// expiry stops no preview of a link that is not written; and an alias the service holds is judged only when sent new.
+// expiry stops no preview of a link that is not written; an alias the service holds is judged only when sent new;
+// and an update keeps the domain a link holds when the program leaves it out.
 import { strict as assert } from "node:assert";
 import { bindProvider } from "../../provider/runtime";
 import { useEmulator } from "../support/client-harness";
@@ -19,7 +20,6 @@ describe("Link: its lifecycle in-process (real profile)", function () {
         };
         return bindProvider("Link", { get: (key: string) => config[key] });
     };
-
     const failed = (result: { failures?: { property: string }[] }) =>
         (result.failures ?? []).map((failure) => failure.property);
 
@@ -67,5 +67,19 @@ describe("Link: its lifecycle in-process (real profile)", function () {
         const { adopt: _, ...fresh } = declared;
         assert.deepEqual(failed(await provider().check({}, fresh)), ["alias"]);
         assert.deepEqual(failed(await provider().check(olds, { ...retitled, alias: "cd" })), ["alias"]);
+    });
+
+    it("an adopted link on a branded domain, declared without it, stays on it through an update", async () => {
+        await emulator().admin.seed("domains", { domain: "https://go.example.com" });
+        const { id } = await emulator().admin.seed("links", {
+            url: "https://example.com/brand",
+            custom: "brand-one",
+            domain: "https://go.example.com",
+        });
+        const declared = { url: "https://example.com/brand", alias: "brand-one", adopt: id };
+        const adopted = await provider().create(declared);
+        const updated = await provider().update(adopted.id, adopted.outs as Props, { ...declared, title: "Brand" });
+        assert.equal((await emulator().admin.get("links", id)).domain, "https://go.example.com");
+        assert.equal(updated.outs?.shortUrl, "https://go.example.com/brand-one");
     });
 });
