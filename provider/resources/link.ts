@@ -123,8 +123,22 @@ async function updateBody(
         ...wanted,
         alias: aliasSent ? wanted.alias : undefined,
         domain: wanted.domain ?? (held && splitShortUrl(held.shortUrl).origin),
-        campaign: wanted.campaign ?? held?.campaign ?? undefined,
+        campaign: wanted.campaign ?? heldCampaign(held),
     });
+}
+
+/**
+ * The campaign the link is in, for an update that must send it. Older versions of the service show it nowhere (their
+ * listing has no campaign, and neither has the single link): sending none would take the link out of its campaign
+ * without a word, so such an update is refused, saying how to send it.
+ */
+function heldCampaign(held: RemoteLink | undefined): number | undefined {
+    if (!held || held.campaign !== undefined) return held?.campaign ?? undefined;
+    throw new Error(
+        `cannot update link ${held.id} without taking it out of its campaign: this version of the service does not show ` +
+            "which campaign a link is in, and its update removes a link from a campaign it is not sent. Declare campaign " +
+            "on the link (its campaign's id) to update it",
+    );
 }
 
 /** What the service left out of a write it answered as done: each field's words, and the property as it holds it. */

@@ -1,7 +1,7 @@
 // A link's create and update through the provider's lifecycle in-process (as the dynamic-provider host calls it),
 // against a hostile service in front of the emulator's real profile: a lost create takes no other client's link, the
-// read-back after a write with a password is told the password, and a link the service answered with an id keeps it
-// in the state whatever fails after.
+// read-back after a write with a password is told the password, a link the service answered with an id keeps it in
+// the state whatever fails after, and an update never takes a link out of a campaign the service does not show.
 import assert from "node:assert/strict";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -163,5 +163,26 @@ describe("hostile service: a link's writes, through the provider's lifecycle", f
         assert.match(error.message, /reading it back failed: .*Database unavailable/);
         assert.equal(error.properties.expiry, null, "the expiry is recorded as checked");
         assert.match(String(error.properties.shortUrl), /\/[a-z0-9]{6}$/);
+    });
+
+    it("an update of a link whose campaign the listing does not show (an older service) is refused, not sent without it", async () => {
+        const { id: campaign } = await emulator.admin.seed("campaigns", { name: "Autumn", slug: "", public: false });
+        const declared = { url: "https://example.com/autumn", alias: "autumn-link" };
+        const created = await provider().create(declared);
+        await emulator.admin.patch("links", Number(created.id), { campaignId: campaign });
+        service.script(async (request) => {
+            if (request.method !== "GET" || request.path !== "/api/urls") return undefined;
+            const answer = await fetch(`${emulator.baseUrl}${request.path}?${request.query.toString()}`, {
+                headers: { Authorization: String(request.headers.authorization) },
+            });
+            const listed = (await answer.json()) as { data: { urls: Record<string, unknown>[] } };
+            for (const link of listed.data.urls)
+                for (const field of ["domain", "campaign", "channel"]) delete link[field];
+            return { body: listed };
+        });
+        const news = { ...declared, title: "Autumn, retitled" };
+        const error = await failure(provider().update(created.id, created.outs as Record<string, unknown>, news));
+        assert.match(error.message, /does not show which campaign a link is in/);
+        assert.equal((await emulator.admin.get("links", Number(created.id))).campaignId, campaign);
     });
 });
