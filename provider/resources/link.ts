@@ -15,7 +15,7 @@ import { type AgreeWith, type ArgsAgree } from "./args-check";
 import { ResourceInitError, sameValue, type Failure, type Findings, type Props } from "./lifecycle";
 import { adoptInput, listedResource } from "./listed";
 import { expiryInput, expiryPassed, newAliasFailure, redirectInput, redirectType, type Redirect } from "./link-values";
-import { httpUrl, normaliseOrigin, objectId, serviceText, storedText } from "./values";
+import { httpUrl, normaliseOrigin, objectId, serviceText, storedText, withOwnNames } from "./values";
 import { messageOf } from "../message-of";
 
 const target = <K extends string>(key: K, value: z.ZodType<string>) =>
@@ -54,7 +54,7 @@ const inputs = z.strictObject({
             ),
         )
         .optional(),
-    parameters: z.record(nonEmpty("a parameter's name"), nonEmpty("a parameter's value")).optional(),
+    parameters: withOwnNames(z.record(nonEmpty("a parameter's name"), nonEmpty("a parameter's value"))).optional(),
     pixels: z.array(objectId).optional(),
     campaign: objectId.optional(),
     deepLink: z

@@ -1,7 +1,7 @@
 // A link through the provider's lifecycle in-process (check, diff, create, update, as the dynamic-provider host calls
 // them) against the emulator's real profile: an update's outputs are the link as the service answered it; a passed
-// expiry stops no preview of a link that is not written; an alias the service holds is judged only when sent new;
-// and an update keeps the domain a link holds when the program leaves it out.
+// expiry stops no preview of a link that is not written; an alias the service holds is judged only when sent new; an
+// update keeps the domain a link holds when the program leaves it out; and no declared parameter is dropped.
 import { strict as assert } from "node:assert";
 import { bindProvider } from "../../provider/runtime";
 import { useEmulator } from "../support/client-harness";
@@ -81,5 +81,16 @@ describe("Link: its lifecycle in-process (real profile)", function () {
         const updated = await provider().update(adopted.id, adopted.outs as Props, { ...declared, title: "Brand" });
         assert.equal((await emulator().admin.get("links", id)).domain, "https://go.example.com");
         assert.equal(updated.outs?.shortUrl, "https://go.example.com/brand-one");
+    });
+
+    it("a query parameter named __proto__, an own key as JSON.parse makes it, is refused by name; other such names are data", async () => {
+        const declared = {
+            url: "https://example.com/utm",
+            parameters: JSON.parse('{"__proto__":"x","utm_source":"news"}'),
+        };
+        assert.deepEqual(failed(await provider().check({}, declared)), ["parameters.__proto__"]);
+        const named = { url: "https://example.com/utm", parameters: { constructor: "a", toString: "b" } };
+        const checked = await provider().check({}, named);
+        assert.deepEqual([failed(checked), checked.inputs?.parameters], [[], named.parameters]);
     });
 });
