@@ -103,10 +103,15 @@ export function readCustomAlias(context: ApiContext, value: unknown, domain: str
     return alias;
 }
 
+/** Whether a link other than `exceptId` has the alias on the domain: the short URL's host, however it is spelt. */
 export function aliasTaken(context: ApiContext, alias: string, domain: string | null, exceptId?: number): boolean {
+    const host = (stored: string | null) => hostOf(stored ?? context.settings.baseUrl) ?? stored;
     return context.store
         .records("links")
-        .some((link) => link.id !== exceptId && link.domain === domain && (link.custom || link.alias) === alias);
+        .some(
+            (link) =>
+                link.id !== exceptId && host(link.domain) === host(domain) && (link.custom || link.alias) === alias,
+        );
 }
 
 /** The account's default domain, else the first system domain the plan allows, else the service's own address. */

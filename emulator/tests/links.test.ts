@@ -287,6 +287,17 @@ for (const profile of PROFILE_NAMES) {
                 assert.equal(elsewhere.shorturl, "https://go.example.com/taken", "another domain's alias is free");
             });
 
+            it("holds an alias taken on a domain however the domain is spelt: its host is compared, not its text", async () => {
+                await emulator().admin.seed("domains", { domain: "https://go.example.com" });
+                await add({ url: "https://example.com/", custom: "promo", domain: "https://go.example.com" });
+                await refused(
+                    "POST",
+                    "/api/url/add",
+                    { url: "https://example.com/other", custom: "promo", domain: "https://GO.EXAMPLE.COM" },
+                    "That alias is taken. Please choose another one.",
+                );
+            });
+
             it("ignores the alias when the plan has no custom aliases, making a random one", async () => {
                 await emulator().admin.setPlan({ customAlias: false });
                 const created = await add({ url: "https://example.com/", custom: "wanted" });

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { ShortenerApiError } from "./errors";
 import { BOUNDS } from "../bounds";
 import { AllOptions, allItems, PageQuery } from "./pagination";
-import { shownBaseUrl } from "./redact";
+import { redactor, shownBaseUrl } from "./redact";
 import {
     Account,
     accountResponseSchema,
@@ -39,7 +39,7 @@ import {
     Splash,
     splashSchema,
 } from "./schemas";
-import { ApiCall, HttpMethod, Transport, WaitEvent } from "./transport";
+import { ApiAnswer, ApiCall, HttpMethod, Transport, WaitEvent } from "./transport";
 
 export interface ClientConfig {
     baseUrl: string;
@@ -148,6 +148,11 @@ export interface ShortenerClient {
         update(id: number, body: Partial<QrCodeBody> & { data: QrData }): Promise<void>;
         delete(id: number): Promise<void>;
     };
+    /**
+     * The same client, whose every call also keeps these secrets out of its errors: for an operation that sends a secret
+     * in one call and makes others (a read-back, a listing) that a service echoing it could answer with it.
+     */
+    withSecrets(secrets: readonly string[]): ShortenerClient;
 }
 
 /** The bound each of the client's options sets, in the order they are checked. */
@@ -166,7 +171,12 @@ export function createShortenerClient(config: ClientConfig): ShortenerClient {
     const api = new Endpoints(
         new Transport({ baseUrl, apiKey, ...transportBounds, onWait: config.onWait }),
         maxListPages,
+        [],
     );
+    return clientOver(api);
+}
+
+function clientOver(api: Endpoints): ShortenerClient {
     return {
         account: {
             get: async () => api.read("account.get", "/api/account", accountResponseSchema),
@@ -181,6 +191,7 @@ export function createShortenerClient(config: ClientConfig): ShortenerClient {
         pixels: pixelEndpoints(api),
         links: linkEndpoints(api),
         qrCodes: qrCodeEndpoints(api),
+        withSecrets: (secrets) => clientOver(api.telling(secrets)),
     };
 }
 
@@ -336,10 +347,23 @@ function channelItemsPath(api: Endpoints, operation: string, channelId: number):
 
 /** The few shapes every endpoint is one of, each checking its input and parsing its answer. */
 class Endpoints {
+    /** Removes the API key and the secrets every call is told, in every form, from text that goes into an error. */
+    private readonly redact: (text: string) => string;
+
     constructor(
         private readonly transport: Transport,
         private readonly maxListPages: number,
-    ) {}
+        /** Kept out of the errors of every call, beside each call's own. */
+        private readonly secrets: readonly string[],
+    ) {
+        const withoutSecrets = redactor(secrets);
+        this.redact = (text) => withoutSecrets(transport.redact(text));
+    }
+
+    /** Endpoints whose every call is also told these secrets. */
+    telling(secrets: readonly string[]): Endpoints {
+        return new Endpoints(this.transport, this.maxListPages, [...this.secrets, ...secrets]);
+    }
 
     listing<T, P extends Page<T>>(resource: string, path: string, schema: z.ZodType<P>): Listing<T, P> {
         const operation = `${resource}.list`;
@@ -360,33 +384,31 @@ class Endpoints {
             limit: query.limit === undefined ? undefined : this.positiveInteger(operation, "limit", query.limit),
             page: query.page === undefined ? undefined : this.positiveInteger(operation, "page", query.page),
         };
-        return this.parse(
-            operation,
-            schema,
-            await this.transport.call({ operation, method: "GET", path, query: checked }),
-        );
+        return this.parse(operation, schema, await this.call({ operation, method: "GET", path, query: checked }));
     }
 
     async read<T>(operation: string, path: string, schema: z.ZodType<T>): Promise<T> {
-        return this.parse(operation, schema, await this.transport.call({ operation, method: "GET", path }));
+        return this.parse(operation, schema, await this.call({ operation, method: "GET", path }));
     }
 
     create<T>(operation: string, path: string, schema: z.ZodType<T>, body: Record<string, unknown>): Promise<T> {
         return this.send(operation, "POST", path, schema, body);
     }
 
+    /** A write whose answer is parsed; `secrets`, the body's own, are kept out of its errors and its answer's. */
     async send<T>(
         operation: string,
         method: HttpMethod,
         path: string,
         schema: z.ZodType<T>,
         body: Record<string, unknown>,
-        secrets?: string[],
+        secrets: readonly string[] = [],
     ): Promise<T> {
-        return this.parse(
+        const told = secrets.length > 0 ? this.telling(secrets) : this;
+        return told.parse(
             operation,
             schema,
-            await this.transport.call({ operation, method, path, body: withoutUndefined(body), secrets }),
+            await told.call({ operation, method, path, body: withoutUndefined(body) }),
         );
     }
 
@@ -395,15 +417,19 @@ class Endpoints {
         method: HttpMethod,
         path: string,
         body?: Record<string, unknown>,
-        secrets?: string[],
+        secrets: readonly string[] = [],
     ): Promise<void> {
-        const call: ApiCall = { operation, method, path, secrets };
+        const call: ApiCall = { operation, method, path };
         if (body !== undefined) call.body = withoutUndefined(body);
-        await this.transport.call(call);
+        await (secrets.length > 0 ? this.telling(secrets) : this).call(call);
     }
 
     remove(operation: string, singular: string, id: number): Promise<void> {
         return this.write(operation, "DELETE", `/api/${singular}/${this.positiveInteger(operation, "id", id)}/delete`);
+    }
+
+    private call(call: Omit<ApiCall, "secrets">): Promise<ApiAnswer> {
+        return this.transport.call({ ...call, secrets: this.secrets });
     }
 
     /** A positive integer for a path segment or a page query, or a validation error naming the argument. */
@@ -424,9 +450,7 @@ class Endpoints {
             operation,
             kind: "bad-response",
             // A shape error quotes what the service sent, which may echo the request.
-            reason: this.transport.redact(
-                `the answer does not have the expected shape: ${describeIssues(parsed.error.issues)}`,
-            ),
+            reason: this.redact(`the answer does not have the expected shape: ${describeIssues(parsed.error.issues)}`),
             status: answer.status,
             retryable: false,
         });

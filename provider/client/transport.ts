@@ -37,8 +37,8 @@ export interface ApiCall {
     path: string;
     query?: Record<string, number | undefined>;
     body?: Record<string, unknown>;
-    /** Values of the body that must never reach an error message (passwords). */
-    secrets?: string[];
+    /** Values that must never reach an error message: a password of the body, or of the operation the call serves. */
+    secrets?: readonly string[];
 }
 
 const FALLBACK_RETRY_AFTER_MS = 1000;

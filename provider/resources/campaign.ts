@@ -58,12 +58,14 @@ export const campaign = listedResource<CampaignInputs, RemoteCampaign>({
     },
     // The name is required on every update. The slug is sent only when it changes: the real service's uniqueness
     // check counts the campaign's own slug as taken, so sending it unchanged is refused.
-    update: (client, id, wanted, changed) =>
-        client.campaigns.update(id, {
+    update: async (client, id, wanted, changed) => {
+        const remote = await client.campaigns.update(id, {
             name: wanted.name,
             public: wanted.public,
             slug: changed.includes("slug") ? wanted.slug : undefined,
-        }),
+        });
+        return { computed: urls(remote) };
+    },
     remove: (client, id) => client.campaigns.delete(id),
 });
 

@@ -69,6 +69,16 @@ export function createResourceContext(
     };
 }
 
+/**
+ * The context whose client keeps these secrets out of every call's errors: a resource's secret inputs are in play for
+ * its whole operation, a read-back or a listing included, not only in the write that sends them.
+ */
+export function toldSecrets(context: ResourceContext, secrets: readonly string[]): ResourceContext {
+    if (secrets.length === 0) return context;
+    let told: ShortenerClient | undefined;
+    return { ...context, client: () => (told ??= context.client().withSecrets(secrets)) };
+}
+
 function readSettings(config: ConfigSource | undefined, env: NodeJS.ProcessEnv): Settings | Error {
     try {
         return resolveSettings(config, env);

@@ -3,7 +3,7 @@
 import { isDeepStrictEqual } from "node:util";
 import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
-import type { ResourceContext } from "./context";
+import { toldSecrets, type ResourceContext } from "./context";
 import type { KindWords } from "./words";
 import { messageOf } from "../message-of";
 
@@ -115,6 +115,8 @@ export function providerMethods<I extends Props>(
     const fail = (operation: string, error: unknown): never => {
         throw describeFailure(`${definition.kind} ${operation}`, error);
     };
+    // Every call an operation makes is told the secrets of the properties it was given.
+    const told = (...given: Props[]) => toldSecrets(context, secretsIn(definition, given));
 
     return {
         check: async (olds: Props, news: Props) => checkWith(definition, context, olds, news),
@@ -136,7 +138,7 @@ export function providerMethods<I extends Props>(
         async create(props: Props) {
             const inputs = parse(props);
             try {
-                const created = await definition.create(context, inputs);
+                const created = await definition.create(told(inputs), inputs);
                 return { id: created.id, outs: definedOnly({ ...inputs, ...created.computed }) };
             } catch (error) {
                 // The object exists: the engine keeps these properties as its state, so they must hold everything a
@@ -155,7 +157,7 @@ export function providerMethods<I extends Props>(
 
         async read(id: string, state: Props) {
             try {
-                const observed = await definition.read(context, id, withoutProvider(state));
+                const observed = await definition.read(told(state), id, withoutProvider(state));
                 // A refresh sends the state, which holds the inputs; `Kind.get(name, id)` sends none of them. The
                 // engine takes an empty answer to a get as success with undefined outputs, so a get must fail here.
                 if (!observed && !fields.some((field) => field in state)) {
@@ -179,7 +181,7 @@ export function providerMethods<I extends Props>(
             const inputs = parse(news);
             try {
                 const computed = await definition.update!(
-                    context,
+                    told(olds, inputs),
                     id,
                     withoutProvider(olds),
                     inputs,
@@ -193,12 +195,26 @@ export function providerMethods<I extends Props>(
 
         async delete(id: string, state: Props) {
             try {
-                await definition.delete(context, id, withoutProvider(state));
+                await definition.delete(told(state), id, withoutProvider(state));
             } catch (error) {
                 fail("delete", error);
             }
         },
     };
+}
+
+/** The text of every property the kind declares secret, in any of the given property sets. */
+function secretsIn(definition: { words: KindWords }, given: readonly Props[]): string[] {
+    return given.flatMap((props) =>
+        (definition.words.secret?.(props) ?? []).flatMap((property) => textsIn(props[property])),
+    );
+}
+
+/** The strings a value holds: itself, or those inside it (a wifi QR code's data). */
+function textsIn(value: unknown): string[] {
+    if (typeof value === "string") return [value];
+    if (typeof value === "object" && value !== null) return Object.values(value).flatMap(textsIn);
+    return [];
 }
 
 /** The inputs each checked alone (their schemas), then together and against the old ones (the kind's rules). */

@@ -1,6 +1,7 @@
 // A link's inputs that the service reads in a form of its own: the alias it rewrites as a slug, the expiry it stores
-// as `YYYY-MM-DD HH:MM:SS`, and the redirect it takes as one string. Each is checked here so that what a program
-// declares is what the service stores, or is refused at preview.
+// as `YYYY-MM-DD HH:MM:SS`, and the redirect it takes as one string. Each is read here with the rules the service
+// applies when it is sent one, which the Link's rules apply where a value is sent, so that what a program declares is
+// what the service stores, or is refused at preview.
 import { z } from "zod";
 import { objectId, withoutTags } from "./values";
 
@@ -55,23 +56,25 @@ export function aliasSlug(alias: string): string {
         .replace(/^-+|-+$/g, "");
 }
 
-/** A custom alias the service stores as declared, or a failure naming the form it would take. */
-export const checkedAlias = z.string().superRefine((alias, context) => {
+/**
+ * Why the service would not store this alias as declared if it were sent new (rewritten as a slug, too short,
+ * reserved), or undefined when it would. An alias the service already holds may break these rules: it was made before
+ * them, or by the service's admin.
+ */
+export function newAliasFailure(alias: string): string | undefined {
     const stored = aliasSlug(alias);
-    const fail = (message: string) => context.addIssue({ code: "custom", message });
     if (stored !== alias)
-        fail(
-            `would be stored as ${JSON.stringify(stored)}: the service rewrites an alias as a slug; declare ${JSON.stringify(stored)}`,
-        );
-    else if (stored.length < MIN_ALIAS)
-        fail(`must be at least ${MIN_ALIAS} characters (the service refuses shorter aliases)`);
-    else if (RESERVED_ALIASES.has(stored.toLowerCase()))
-        fail(`"${stored}" is reserved by the service (one of its own pages); choose another alias`);
-});
+        return `would be stored as ${JSON.stringify(stored)}: the service rewrites an alias as a slug; declare ${JSON.stringify(stored)}`;
+    if (stored.length < MIN_ALIAS)
+        return `must be at least ${MIN_ALIAS} characters (the service refuses shorter aliases)`;
+    if (RESERVED_ALIASES.has(stored.toLowerCase()))
+        return `"${stored}" is reserved by the service (one of its own pages); choose another alias`;
+    return undefined;
+}
 
 const EXPIRY = /^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{2}):(\d{2})(?::(\d{2}))?)?$/;
 
-/** An expiry as the service stores it, `YYYY-MM-DD HH:MM:SS`, from a date with an optional time; a past one is refused. */
+/** An expiry as the service stores it, `YYYY-MM-DD HH:MM:SS`, from a date with an optional time. */
 export const expiryInput = z
     .string()
     .trim()
@@ -87,15 +90,13 @@ export const expiryInput = z
             });
             return z.NEVER;
         }
-        if (time <= Date.now()) {
-            context.addIssue({
-                code: "custom",
-                message: `${stored} has passed: the service refuses an expiry that is not later than now`,
-            });
-            return z.NEVER;
-        }
         return stored;
     });
+
+/** Whether an expiry in its stored form is not later than now, which the service refuses whenever it is sent. */
+export function expiryPassed(stored: string): boolean {
+    return Date.parse(`${stored.replace(" ", "T")}Z`) <= Date.now();
+}
 
 /** How a link sends its visitors on. */
 export type Redirect = "direct" | "frame" | "splash" | { splash: number | string } | { overlay: number | string };

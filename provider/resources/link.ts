@@ -1,9 +1,10 @@
 // A short link, the service's core object. Two facts of the service shape it (shared/spec/links.md):
-// - its update replaces the whole link (an omitted field is reset), so every update sends everything declared;
+// - its update replaces the whole link (an omitted field is reset), so every update sends everything declared, and the
+//   domain and campaign the program leaves out as the link holds them;
 // - its create and update change what they do not like without saying so (an alias rewritten as a slug, a domain the
-//   account does not hold, a feature the plan lacks), so the alias is refused at preview in any form the service
-//   would rewrite, and after a write what the service shows is held against the program: a difference is an error
-//   naming it, with the link's id kept in the state.
+//   account does not hold, a feature the plan lacks), so an alias sent new is refused at preview in any form the
+//   service would rewrite, and after a write what the service shows is held against the program: a difference, or a
+//   read-back that fails, is an error naming it, with the link's id kept in the state.
 import { ShortenerResource, declareKind } from "./resource";
 import type * as pulumi from "@pulumi/pulumi";
 import { secret } from "@pulumi/pulumi/output";
@@ -13,8 +14,9 @@ import type { LinkBody, Link as RemoteLink, ShortenerClient } from "../client";
 import { type AgreeWith, type ArgsAgree } from "./args-check";
 import { ResourceInitError, sameValue, type Failure, type Findings, type Props } from "./lifecycle";
 import { adoptInput, listedResource } from "./listed";
-import { checkedAlias, expiryInput, redirectInput, redirectType, type Redirect } from "./link-values";
-import { httpUrl, normaliseOrigin, objectId, serviceText, storedText } from "./values";
+import { expiryInput, expiryPassed, newAliasFailure, redirectInput, redirectType, type Redirect } from "./link-values";
+import { httpUrl, normaliseOrigin, objectId, serviceText, storedText, withOwnNames } from "./values";
+import { messageOf } from "../message-of";
 
 const target = <K extends string>(key: K, value: z.ZodType<string>) =>
     z.strictObject({ [key]: value, url: httpUrl } as { [P in K]: z.ZodType<string> } & { url: typeof httpUrl });
@@ -26,7 +28,8 @@ const nonEmpty = (what: string) =>
 
 const inputs = z.strictObject({
     url: serviceText("url").pipe(httpUrl),
-    alias: checkedAlias.optional(),
+    // The rules for a new alias are the Link's rules: they apply only where an alias is sent new.
+    alias: z.string().optional(),
     domain: httpUrl.transform(normaliseOrigin).optional(),
     title: serviceText("title").optional(),
     description: serviceText("description").optional(),
@@ -51,7 +54,7 @@ const inputs = z.strictObject({
             ),
         )
         .optional(),
-    parameters: z.record(nonEmpty("a parameter's name"), nonEmpty("a parameter's value")).optional(),
+    parameters: withOwnNames(z.record(nonEmpty("a parameter's name"), nonEmpty("a parameter's value"))).optional(),
     pixels: z.array(objectId).optional(),
     campaign: objectId.optional(),
     deepLink: z
@@ -72,8 +75,8 @@ function splitShortUrl(shortUrl: string): { origin: string; alias: string } {
 
 const computed = (shortUrl: string) => ({ shortUrl, storedAlias: splitShortUrl(shortUrl).alias });
 
-/** The whole declared link in the service's terms; the campaign as the service has it when the program leaves it to others. */
-function body(wanted: LinkInputs, campaign: number | undefined): LinkBody {
+/** The whole declared link in the service's terms. */
+function body(wanted: LinkInputs): LinkBody {
     const targets = <K extends string>(list: ({ url: string } & Record<K, string>)[] | undefined, key: K) =>
         list?.map((entry) => ({ [key]: entry[key], link: entry.url })) as
             (Record<K, string> & { link: string })[] | undefined;
@@ -98,52 +101,106 @@ function body(wanted: LinkInputs, campaign: number | undefined): LinkBody {
                 .sort(([a], [b]) => (a < b ? -1 : 1))
                 .map(([name, value]) => ({ name, value })),
         pixels: wanted.pixels,
-        campaign: wanted.campaign ?? campaign,
+        campaign: wanted.campaign,
         deeplink: wanted.deepLink,
     };
 }
 
 /**
- * What the service left out of a write it answered as done, each with the property as it holds it: the domain and
- * alias from the short URL it answered, the expiry, geo targets and (on an update) the long URL from the link itself.
- * Device and language targets, parameters, pixels, the redirect and the deep link cannot be seen (links.md).
+ * The link an update sends. The service's update resets what it is not sent, so the domain and the campaign the
+ * program leaves to the service or to others are sent as the link holds them. The alias is sent unless the link holds
+ * one the service would refuse anew (made before its rules, or by its admin), which an update that leaves it out keeps.
  */
-async function dropped(
+async function updateBody(
+    wanted: LinkInputs,
+    changed: readonly string[],
+    current: () => Promise<RemoteLink | undefined>,
+): Promise<LinkBody> {
+    const held = wanted.domain === undefined || wanted.campaign === undefined ? await current() : undefined;
+    const aliasSent =
+        changed.includes("alias") || (wanted.alias !== undefined && newAliasFailure(wanted.alias) === undefined);
+    return body({
+        ...wanted,
+        alias: aliasSent ? wanted.alias : undefined,
+        domain: wanted.domain ?? (held && splitShortUrl(held.shortUrl).origin),
+        campaign: wanted.campaign ?? heldCampaign(held),
+    });
+}
+
+/**
+ * The campaign the link is in, for an update that must send it. Older versions of the service show it nowhere (their
+ * listing has no campaign, and neither has the single link): sending none would take the link out of its campaign
+ * without a word, so such an update is refused, saying how to send it.
+ */
+function heldCampaign(held: RemoteLink | undefined): number | undefined {
+    if (!held || held.campaign !== undefined) return held?.campaign ?? undefined;
+    throw new Error(
+        `cannot update link ${held.id} without taking it out of its campaign: this version of the service does not show ` +
+            "which campaign a link is in, and its update removes a link from a campaign it is not sent. Declare campaign " +
+            "on the link (its campaign's id) to update it",
+    );
+}
+
+/** What the service left out of a write it answered as done: each field's words, and the property as it holds it. */
+interface Dropped {
+    what: string[];
+    held: Props;
+}
+
+/** The domain and alias the service gave the link, from the short URL it answered. */
+function droppedFromAnswer(wanted: LinkInputs, shortUrl: string): Dropped {
+    const { origin, alias } = splitShortUrl(shortUrl);
+    const dropped: Dropped = { what: [], held: {} };
+    if (wanted.alias !== undefined && alias !== wanted.alias) {
+        dropped.what.push(`alias (the link got the alias "${alias}": the plan has no custom aliases)`);
+        dropped.held.alias = alias;
+    }
+    if (wanted.domain !== undefined && origin !== wanted.domain) {
+        dropped.what.push(
+            `domain (the link is on ${origin}: the account does not hold ${wanted.domain}, or the plan does not allow it)`,
+        );
+        dropped.held.domain = origin;
+    }
+    return dropped;
+}
+
+/**
+ * The fields of this write that only a read of the link shows: the expiry, the geo targets and (on an update) the long
+ * URL. Device and language targets, parameters, pixels, the redirect and the deep link cannot be seen (links.md).
+ */
+function readBackFields(wanted: LinkInputs, urlChanged: boolean): (keyof LinkInputs)[] {
+    const fields: (keyof LinkInputs)[] = [];
+    if (wanted.expiry !== undefined) fields.push("expiry");
+    if (wanted.geoTargets?.length) fields.push("geoTargets");
+    if (urlChanged) fields.push("url");
+    return fields;
+}
+
+/** What the service dropped of `fields`, read from the link itself. */
+async function droppedOnRead(
     client: ShortenerClient,
     id: number,
     wanted: LinkInputs,
-    shortUrl: string,
-    urlChanged: boolean,
-): Promise<{ what: string[]; held: Props }> {
-    const { origin, alias } = splitShortUrl(shortUrl);
-    const what: string[] = [];
-    const held: Props = {};
-    const drop = (field: keyof LinkInputs, why: string, holds: unknown) => {
-        what.push(`${field} (${why})`);
-        held[field] = holds;
-    };
-    if (wanted.alias !== undefined && alias !== wanted.alias)
-        drop("alias", `the link got the alias "${alias}": the plan has no custom aliases`, alias);
-    if (wanted.domain !== undefined && origin !== wanted.domain) {
-        drop(
-            "domain",
-            `the link is on ${origin}: the account does not hold ${wanted.domain}, or the plan does not allow it`,
-            origin,
-        );
-    }
-    if (wanted.expiry === undefined && !wanted.geoTargets?.length && !urlChanged) return { what, held };
+    fields: readonly (keyof LinkInputs)[],
+): Promise<Dropped> {
+    const dropped: Dropped = { what: [], held: {} };
+    if (fields.length === 0) return dropped;
     const { link } = await client.links.get(id);
-    if (wanted.expiry !== undefined && !link.expiry) drop("expiry", "the plan does not allow expiration", undefined);
-    if (wanted.geoTargets?.length && isEmpty(link.location))
+    const drop = (field: keyof LinkInputs, why: string, holds: unknown) => {
+        dropped.what.push(`${field} (${why})`);
+        dropped.held[field] = holds;
+    };
+    if (fields.includes("expiry") && !link.expiry) drop("expiry", "the plan does not allow expiration", undefined);
+    if (fields.includes("geoTargets") && isEmpty(link.location))
         drop("geoTargets", "the plan has no geo targeting", undefined);
-    if (urlChanged && !storedText(wanted.url).includes(link.longUrl)) {
+    if (fields.includes("url") && !storedText(wanted.url).includes(link.longUrl)) {
         drop(
             "url",
             `the link still leads to ${link.longUrl}: the plan does not allow editing a link's long URL`,
             link.longUrl,
         );
     }
-    return { what, held };
+    return dropped;
 }
 
 const isEmpty = (value: unknown) =>
@@ -161,14 +218,41 @@ async function checkedWrite(
     urlChanged: boolean,
     verb: string,
 ): Promise<Props> {
-    const { what, held } = await dropped(client, id, wanted, shortUrl, urlChanged);
+    const done = `${verb} link ${id} (${shortUrl})`;
     const outputs = computed(shortUrl);
+    const answered = droppedFromAnswer(wanted, shortUrl);
+    const fields = readBackFields(wanted, urlChanged);
+    let read: Dropped;
+    try {
+        read = await droppedOnRead(client, id, wanted, fields);
+    } catch (error) {
+        throw unread(done, id, fields, { ...answered.held, ...outputs }, error);
+    }
+    const what = [...answered.what, ...read.what];
     if (what.length === 0) return outputs;
     throw new ResourceInitError(
-        `${verb} link ${id} (${shortUrl}), but the service silently dropped: ${what.join("; ")}. Declare what the account allows`,
+        `${done}, but the service silently dropped: ${what.join("; ")}. Declare what the account allows`,
         String(id),
-        { ...held, ...outputs },
+        { ...answered.held, ...read.held, ...outputs },
     );
+}
+
+/**
+ * A write whose read-back failed. The link exists with the id the service answered, so the error carries it; the
+ * fields the read was to check are held as unknown (null), so that the next up sends them again and checks them.
+ */
+function unread(
+    done: string,
+    id: number,
+    fields: readonly (keyof LinkInputs)[],
+    known: Props,
+    error: unknown,
+): ResourceInitError {
+    const unknown = Object.fromEntries(fields.map((field) => [field, null]));
+    return new ResourceInitError(`${done}, but reading it back failed: ${messageOf(error)}`, String(id), {
+        ...unknown,
+        ...known,
+    });
 }
 
 /** Rules across fields and from the old inputs to the new, at preview. */
@@ -183,25 +267,49 @@ function rules(news: LinkInputs, olds: Props): Findings {
             ],
         };
     }
-    return { failures: lostByUpdate(news, olds) };
+    const write = writeOf(news, olds);
+    return { failures: [...sentValueFailures(news, olds, write), ...lostByUpdate(news, write)] };
+}
+
+/** What the change from the old inputs sends: a create (or an adopt), an update of the whole link, or nothing. */
+function writeOf(news: LinkInputs, olds: Props): "create" | "update" | undefined {
+    if (Object.keys(olds).length === 0) return "create";
+    const fields = Object.keys(inputs.shape).filter((field) => field !== "adopt");
+    return fields.some((field) => !sameValue(news[field as keyof LinkInputs], olds[field])) ? "update" : undefined;
+}
+
+/**
+ * The service judges an alias and an expiry when it is sent them. An alias is judged where it is sent new, not where
+ * the link holds it (an adopted or imported link may hold one made before the service's rules). An expiry is sent by
+ * every write, and refused once it has passed; a link that is not written sends nothing, so a passed one is no error.
+ */
+function sentValueFailures(news: LinkInputs, olds: Props, write: ReturnType<typeof writeOf>): Failure[] {
+    const failures: Failure[] = [];
+    const adopted = write === "create" && news.adopt !== undefined && news.adopt !== false;
+    const alias = news.alias !== undefined && !adopted && !sameValue(news.alias, olds.alias);
+    const aliasFailure = alias ? newAliasFailure(news.alias!) : undefined;
+    if (aliasFailure) failures.push({ property: "alias", reason: aliasFailure });
+    if (write && news.expiry !== undefined && expiryPassed(news.expiry)) {
+        const reason =
+            `${news.expiry} has passed: the service refuses an expiry that is not later than now, and every write of ` +
+            "the link sends it; declare a later one, or remove it";
+        failures.push({ property: "expiry", reason });
+    }
+    return failures;
 }
 
 /**
  * The service's update always makes a link private and empties its note: a link that keeps either cannot be updated
  * in place without becoming other than declared, so such an update is refused before anything is sent.
  */
-function lostByUpdate(news: LinkInputs, olds: Props): Failure[] {
-    const fields = Object.keys(inputs.shape).filter((field) => field !== "adopt");
-    const updating =
-        Object.keys(olds).length > 0 &&
-        fields.some((field) => !sameValue(news[field as keyof LinkInputs], olds[field]));
+function lostByUpdate(news: LinkInputs, write: ReturnType<typeof writeOf>): Failure[] {
     const kept = [news.public ? "public" : undefined, news.note !== undefined ? "note" : undefined].filter(
         (field) => field !== undefined,
     );
     const reason =
         "cannot be kept by an update: the service's update always makes a link private and empties its note. Replace the " +
         "link (pulumi up --replace <its URN>), or drop public and note from it to update it in place";
-    return updating ? kept.map((property) => ({ property, reason })) : [];
+    return write === "update" ? kept.map((property) => ({ property, reason })) : [];
 }
 
 export const link = listedResource<LinkInputs, RemoteLink>({
@@ -296,7 +404,7 @@ export const link = listedResource<LinkInputs, RemoteLink>({
     serverErrorHint:
         "the service answers a plan's link limit (\"You have reached your maximum links limit\") with an HTTP 500 page: check the account's plan",
     create: async (client, wanted) => {
-        const saved = await client.links.create(body(wanted, undefined));
+        const saved = await client.links.create(body(wanted));
         return {
             id: saved.id,
             computed: await checkedWrite(client, saved.id, wanted, saved.shortUrl, false, "created"),
@@ -304,9 +412,9 @@ export const link = listedResource<LinkInputs, RemoteLink>({
     },
     // The whole link every time: what the update is not sent, it resets.
     update: async (client, id, wanted, changed, current) => {
-        const campaign = wanted.campaign === undefined ? ((await current())?.campaign ?? undefined) : undefined;
-        const saved = await client.links.update(id, body(wanted, campaign));
-        await checkedWrite(client, id, wanted, saved.shortUrl, changed.includes("url"), "updated");
+        const saved = await client.links.update(id, await updateBody(wanted, changed, current));
+        // The outputs from the answer: a changed alias or domain gives the link a new short URL.
+        return { computed: await checkedWrite(client, id, wanted, saved.shortUrl, changed.includes("url"), "updated") };
     },
     remove: (client, id) => client.links.delete(id),
 });

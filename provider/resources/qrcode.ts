@@ -9,7 +9,7 @@ import { QR_TYPES, type QrCode as RemoteQrCode, type QrType } from "../client";
 import type { Failure } from "./lifecycle";
 import { type AgreeWith, type ArgsAgree } from "./args-check";
 import { adoptInput, listedResource } from "./listed";
-import { httpUrl, rgbColour, serviceText } from "./values";
+import { httpUrl, rgbColour, serviceText, withOwnNames } from "./values";
 
 // `data` in the service's own dialect, per type. The real service answers data it cannot read with an HTTP 500 and
 // silently drops fields it does not know, so everything it would refuse or drop is refused here, at preview. The
@@ -107,11 +107,11 @@ const logoUrl = httpUrl.refine((url) => /\.(png|jpe?g)$/i.test(new URL(url).path
 // type and data may be left out only by a QR code adopted as it is: the service does not show them.
 const inputs = z.strictObject({
     type: z.enum(QR_TYPES, { error: `must be one of ${QR_TYPES.join(", ")}` }).optional(),
-    data: z
-        .union([z.string(), z.record(z.string(), z.string())], {
+    data: withOwnNames(
+        z.union([z.string(), z.record(z.string(), z.string())], {
             error: "must be a string or an object of strings, depending on type",
-        })
-        .optional(),
+        }),
+    ).optional(),
     background: rgbColour.optional(),
     foreground: rgbColour.optional(),
     logo: logoUrl.optional(),

@@ -172,3 +172,21 @@ export const objectId = z.coerce
     .number({ error: "must be the numeric id of an existing object" })
     .int({ error: "must be a whole number" })
     .positive({ error: "must be a positive id" });
+
+/**
+ * A schema of an object whose names the program chooses (a link's query parameters, a QR code's data fields).
+ * `__proto__` is a name JSON.parse makes an own key of, which a record's parser would skip without a word; it is
+ * refused by name instead.
+ */
+export const withOwnNames = <S extends z.ZodType>(schema: S) =>
+    z.preprocess((given, context) => {
+        if (typeof given === "object" && given !== null && Object.hasOwn(given, "__proto__")) {
+            context.addIssue({
+                code: "custom",
+                path: ["__proto__"],
+                input: given,
+                message: "is a name a JavaScript object cannot hold as data; choose another name",
+            });
+        }
+        return given;
+    }, schema);

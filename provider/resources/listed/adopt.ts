@@ -29,7 +29,7 @@ export async function adopt<I extends Adoptable, R extends Remote>(
         const updated = await context.run.write(spec.kind, () =>
             spec.update!(context.client(), remote.id, inputs, changed, async () => remote),
         );
-        return { id, computed: view.observed(updated ?? remote, inputs).computed };
+        return { id, computed: { ...view.observed(remote, inputs).computed, ...updated?.computed } };
     } catch (error) {
         const reason = messageOf(error);
         // The error's properties become the state's outputs, which the next up diffs against and sends as the olds of

@@ -1,7 +1,9 @@
 // Creating an object of a listed kind without ever making two. Creates of one kind run one at a time, so a lost answer
 // belongs to the one create in flight; before the first, the kind's objects are listed anew (the baseline). A create
 // whose answer is lost (no answer, a server failure, an unreadable body) may still be applied: the listing is watched
-// for the object before the create is sent again, so a retry never duplicates one.
+// for the object before the create is sent again, so a retry never duplicates one. Another client may create objects
+// meanwhile, so only an object holding every content field that was sent is taken as the one made; a new object that
+// differs is named in an error, never taken: taking it would let this stack rewrite and delete another's object.
 import { ShortenerApiError } from "../../client";
 import type { ResourceContext } from "../context";
 import { ResourceInitError, type Created, type Props } from "../lifecycle";
@@ -84,23 +86,45 @@ async function createOnce<I extends Props, R extends Remote>(
         if (!isUncertain(error)) throw error;
         // The service may have applied the create: look before trying again, so a retry never duplicates.
         const appeared = await lostCreate(listed, context, inputs, known, error.status !== undefined);
-        if (appeared.length === 1) return { id: appeared[0].id, computed: view.observed(appeared[0], inputs).computed };
-        if (appeared.length > 1) {
-            throw new Error(
-                `the response to the create was lost and ${appeared.length} new ${spec.noun}s match it (ids ${appeared.map((r) => r.id).join(", ")}); ` +
-                    `adopt the right one with adopt: <id> and delete the others`,
-                { cause: error },
-            );
+        if (appeared.length === 0) {
+            context.tell(`creating a ${spec.noun} failed (${error.failure}) and nothing was created; trying again`);
+            return error;
         }
-        context.tell(`creating a ${spec.noun} failed (${error.failure}) and nothing was created; trying again`);
-        return error;
+        const made = madeByLostCreate(listed, inputs, appeared, error);
+        return { id: made.id, computed: view.observed(made, inputs).computed };
     }
+}
+
+/** The one object among those that appeared since the lost create that holds every content field it sent. */
+function madeByLostCreate<I extends Props, R extends Remote>(
+    { spec, view }: Listed<I, R>,
+    inputs: I,
+    appeared: readonly R[],
+    cause: ShortenerApiError,
+): R {
+    const matching = appeared.filter((remote) => view.changedOn(inputs, remote).length === 0);
+    if (matching.length === 1) return matching[0];
+    if (matching.length > 1) {
+        throw new Error(
+            `the response to the create was lost and ${matching.length} new ${spec.noun}s match it (ids ${matching.map((r) => r.id).join(", ")}); ` +
+                `adopt the right one with adopt: <id> and delete the others`,
+            { cause },
+        );
+    }
+    const differing = appeared.map((remote) => `${remote.id} (its ${view.changedOn(inputs, remote).join(", ")})`);
+    throw new Error(
+        `the response to the create was lost, and the ${spec.noun}s that appeared since differ from what was sent: ` +
+            `${differing.join("; ")}. None is taken as this one, since another client may have made it; if one is this ` +
+            `${spec.noun}, declare adopt: <its id>, otherwise run again`,
+        { cause },
+    );
 }
 
 /**
  * After a create that got no answer, the service may still apply it later: a request that timed out can be committed
  * after the client gave up. The listing is watched for as long as the write itself was allowed to take before deciding
- * that nothing was created. An answer (a 5xx, an unreadable body) means the service is done.
+ * that nothing was created. An answer (a 5xx, an unreadable body) means the service is done. Returns every object that
+ * appeared since (with the inputs' natural key, where they have one).
  */
 async function lostCreate<I extends Props, R extends Remote>(
     listed: Listed<I, R>,
@@ -110,14 +134,16 @@ async function lostCreate<I extends Props, R extends Remote>(
     answered: boolean,
 ): Promise<R[]> {
     const deadline = Date.now() + (answered ? 0 : context.writeSettleMs);
+    const sent = (remote: R) => listed.view.changedOn(inputs, remote).length === 0;
     for (;;) {
         const appeared = await appearedSince(listed, context, inputs, known);
-        if (appeared.length > 0 || Date.now() >= deadline) return appeared;
+        // Another client's object may appear first: only one that holds what was sent ends the wait early.
+        if (appeared.some(sent) || Date.now() >= deadline) return appeared;
         await sleep(Math.min(SETTLE_POLL_MS, Math.max(0, deadline - Date.now())));
     }
 }
 
-/** The objects outside `known` that match the inputs. */
+/** The objects outside `known`, with the inputs' natural key where they have one. */
 async function appearedSince<I extends Props, R extends Remote>(
     { spec, view }: Listed<I, R>,
     context: ResourceContext,

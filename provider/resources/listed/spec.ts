@@ -54,7 +54,8 @@ export interface ListedKind<I extends Props, R extends Remote> {
     create(client: ShortenerClient, inputs: I): Promise<{ id: number; computed?: Props }>;
     /**
      * Absent: every change replaces. `current` gives the object as the run's listing shows it, for a kind whose update
-     * must send what the program leaves to others (a link's campaign, set by a CampaignLink).
+     * must send what the program leaves to others (a link's campaign, set by a CampaignLink). Returns the computed
+     * outputs the answer gives (a link's new short URL), as create does; nothing when the answer gives none.
      */
     update?(
         client: ShortenerClient,
@@ -62,7 +63,7 @@ export interface ListedKind<I extends Props, R extends Remote> {
         inputs: I,
         changed: readonly (keyof I & string)[],
         current: () => Promise<R | undefined>,
-    ): Promise<R | void>;
+    ): Promise<{ computed: Props } | void>;
     remove(client: ShortenerClient, id: number): Promise<void>;
 }
 

@@ -20,7 +20,7 @@ export async function updateListed<I extends Props, R extends Remote>(
         const updated = await context.run.write(spec.kind, () =>
             idempotently(() => spec.update!(context.client(), numericId(id), news, changed, current)),
         );
-        return updated ? view.observed(updated, news).computed : {};
+        return updated?.computed ?? {};
     } catch (error) {
         throw await goneOr({ spec, view }, context, id, error);
     }
