@@ -79,6 +79,12 @@ function nameOf(urn: string): string {
     return urn.slice(urn.lastIndexOf("::") + 2);
 }
 
+/** The resource's own type: the last of the URN's `$`-joined type chain. */
+function typeOf(urn: string): string {
+    const chain = urn.split("::")[2] ?? "";
+    return chain.slice(chain.lastIndexOf("$") + 1);
+}
+
 function begin(gathered: Gathered, open: Map<string, StepResult>, metadata: StepMetadata): void {
     if (metadata.type.startsWith("pulumi:providers:")) return;
     const step = REPLACEMENT_OPS.has(metadata.op)
@@ -163,8 +169,10 @@ function diagnose(gathered: Gathered, event: NonNullable<EngineEvent["diagnostic
     gathered.diagnostics.push(message);
     if (event.severity !== "error") return;
     gathered.errors.push(message);
-    const step = event.urn ? lastStep(gathered, event.urn) : undefined;
-    if (!step) return;
+    if (!event.urn) return;
+    // A resource whose inputs fail the provider's check gets no step event: its failure is its only record.
+    const step =
+        lastStep(gathered, event.urn) ?? newStep(gathered, { op: "same", urn: event.urn, type: typeOf(event.urn) });
     step.error = step.error && step.error !== "the step failed" ? `${step.error}\n${message}` : message;
     const failure = PROPERTY_FAILURE.exec(message) ?? RESOURCE_FAILURE.exec(message);
     if (failure) {
