@@ -7,7 +7,7 @@ import * as http from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { AddressInfo } from "node:net";
-import { runLifecycle, type LifecycleResult, type Operation } from "../engine";
+import { runLifecycle, type LifecycleResult, type Operation } from "../test/support/pulumi";
 import { startEmulator, type RunningEmulator } from "../emulator";
 import { DECLARED_PROGRAM, type Declared } from "../test/support/stack";
 import { Benchmark, Figure } from "./figure";

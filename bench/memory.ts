@@ -1,11 +1,14 @@
-// Peak memory of the processes of an engine-double run, read from /proc (Linux): this process (the engine double,
-// with the emulator in it), the program child and the dynamic-provider host. A child's VmHWM is its own peak resident
-// size, so sampling only has to see the child before it exits; a child that lives less than one interval is missed.
+// Peak memory of the processes of a Pulumi run, read from /proc (Linux): this process (the bench, with the emulator in
+// it), the Pulumi CLI, the program and the dynamic-provider host, found among this process's descendants. A child's
+// VmHWM is its own peak resident size, so sampling only has to see it before it exits; one that lives less than one
+// interval is missed.
 import { readdirSync, readFileSync } from "node:fs";
 
 export interface PeakMemory {
-    /** MiB; this process: the engine double and the emulator. */
-    engine: number;
+    /** MiB; this process: the bench and the emulator. */
+    bench: number;
+    /** MiB; the Pulumi CLI, which runs the engine. */
+    cli: number;
     /** MiB; the child that runs the program under pulumi's mocks. */
     program: number;
     /** MiB; the dynamic-provider host, where the provider's code runs. */
@@ -24,32 +27,48 @@ function statusField(pid: string, field: string): number {
     }
 }
 
-function childrenOf(parent: number): { pid: string; command: string }[] {
-    return readdirSync("/proc")
-        .filter((entry) => /^\d+$/.test(entry))
-        .flatMap((pid) => {
-            try {
-                const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-                // Field 4 (ppid) follows the command name in parentheses, which may itself hold spaces.
-                const ppid = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
-                return ppid === parent ? [{ pid, command: readFileSync(`/proc/${pid}/cmdline`, "utf8") }] : [];
-            } catch {
-                return [];
-            }
-        });
+/** Every process below `root`, with its command line. */
+function descendantsOf(root: number): { pid: string; command: string }[] {
+    const children = new Map<number, string[]>();
+    for (const pid of readdirSync("/proc").filter((entry) => /^\d+$/.test(entry))) {
+        try {
+            const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+            // Field 4 (ppid) follows the command name in parentheses, which may itself hold spaces.
+            const ppid = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
+            children.set(ppid, [...(children.get(ppid) ?? []), pid]);
+        } catch {
+            // ended between the listing and the read
+        }
+    }
+    const found: string[] = [];
+    for (let queue = [String(root)]; queue.length > 0; ) {
+        const next = children.get(Number(queue.shift())) ?? [];
+        found.push(...next);
+        queue.push(...next);
+    }
+    return found.flatMap((pid) => {
+        try {
+            return [{ pid, command: readFileSync(`/proc/${pid}/cmdline`, "utf8") }];
+        } catch {
+            return [];
+        }
+    });
+}
+
+function roleOf(command: string): "cli" | "program" | "providerHost" | undefined {
+    if (command.includes("dynamic-provider")) return "providerHost";
+    if (command.includes("cmd/run")) return "program";
+    if (command.split("\0")[0].endsWith("/pulumi")) return "cli";
+    return undefined;
 }
 
 /** Samples until `stop()`, which returns the peaks seen, in MiB. */
 export function sampleMemory(): { stop(): PeakMemory } {
-    const peak = { engine: 0, program: 0, providerHost: 0 };
+    const peak = { bench: 0, cli: 0, program: 0, providerHost: 0 };
     const sample = () => {
-        peak.engine = Math.max(peak.engine, statusField(String(process.pid), "VmRSS"));
-        for (const child of childrenOf(process.pid)) {
-            const role = child.command.includes("dynamic-provider")
-                ? "providerHost"
-                : child.command.includes("cmd/run")
-                  ? "program"
-                  : undefined;
+        peak.bench = Math.max(peak.bench, statusField(String(process.pid), "VmRSS"));
+        for (const child of descendantsOf(process.pid)) {
+            const role = roleOf(child.command);
             if (role) peak[role] = Math.max(peak[role], statusField(child.pid, "VmHWM"));
         }
     };
@@ -60,7 +79,8 @@ export function sampleMemory(): { stop(): PeakMemory } {
             clearInterval(timer);
             sample();
             return {
-                engine: Math.round(peak.engine / MIB),
+                bench: Math.round(peak.bench / MIB),
+                cli: Math.round(peak.cli / MIB),
                 program: Math.round(peak.program / MIB),
                 providerHost: Math.round(peak.providerHost / MIB),
             };

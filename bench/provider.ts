@@ -1,5 +1,5 @@
 // The provider beside the baseline (bench/baseline: a dynamic provider as Pulumi's documentation writes one), on the
-// same declared stack of mixed kinds through the engine double (the real dynamic-provider host), measured in one run:
+// same declared stack of mixed kinds through the real Pulumi CLI, measured in one run:
 // API requests of up, no-change preview, refresh (its preview first, as the CLI runs it) and destroy, then an up under a paced rate window. Each provider
 // figure stands beside the baseline's, their ratio, and the least any provider can do (see workload.ts).
 import { Benchmark, Figure } from "./figure";
@@ -19,7 +19,7 @@ const SHORTEST_WINDOW_MS = SERVICE_WINDOW.windowMs / 10;
 
 /**
  * The paced up's window: the service's 30 requests per window, the window 6 s (the service's minute ten times faster)
- * or, when the engine double sends the up's requests at less than twice that rate (a slow or loaded machine), long
+ * or, when the Pulumi engine sends the up's requests at less than twice that rate (a slow or loaded machine), long
  * enough that it still lets through only half of what the engine sends. Against the service the window, not the
  * engine, is what an up waits for; a window the engine cannot fill would time the engine and never answer a 429.
  */
@@ -84,7 +84,7 @@ export function sideBySideFigures(load: Workload, both: Record<"provider" | "bas
         })),
         ...(provider.paced && baseline.paced ? pacedFigures(load, provider.paced, baseline.paced, provider) : []),
         {
-            name: "engine double start-up: preview of an empty program",
+            name: "Pulumi CLI start-up: preview of an empty program",
             value: provider.startupMs,
             baseline: baseline.startupMs,
             bound: 0,
@@ -100,9 +100,9 @@ export function sideBySideFigures(load: Workload, both: Record<"provider" | "bas
             goal: "report",
         },
         {
-            name: "peak memory: engine double and emulator (this process)",
-            value: provider.memory.engine,
-            baseline: baseline.memory.engine,
+            name: "peak memory: Pulumi CLI",
+            value: provider.memory.cli,
+            baseline: baseline.memory.cli,
             bound: 0,
             unit: "MiB",
             goal: "report",
@@ -203,7 +203,7 @@ const LOAD = workload(100);
 
 export const providerBench: Benchmark = {
     title:
-        `provider beside the baseline: ${LOAD.total} resources (${describePlan(LOAD)}) through the engine double; ` +
+        `provider beside the baseline: ${LOAD.total} resources (${describePlan(LOAD)}) through the Pulumi CLI; ` +
         `the paced up's window is the service's 30/min sped up at most 10x (see pacedWindow), the baseline's 1 s pause scaled alike`,
     async run({ profile }): Promise<Figure[]> {
         return sideBySideFigures(LOAD, await measureBoth(LOAD, profile, pacedWindow));

@@ -12,7 +12,7 @@ export const SCALE_SIZES = [100, 1_000, 5_000];
 /**
  * Only the smallest stack is also run under the paced window. At the service's own rate, 5,000 creates take 2 h 47 min
  * (10x accelerated: 17 min); and a window fast enough to pace 1,000 or 5,000 resources in minutes lets through more
- * than the engine double creates in a second, so such an up would time the engine, not the pacing.
+ * than the Pulumi engine creates in a second, so such an up would time the engine, not the pacing.
  */
 const PACED_UP_UP_TO = 100;
 

@@ -1,12 +1,12 @@
 // One measurement of the provider and of the baseline (bench/baseline) on the same declared stack, one after the
-// other in this process, each through the engine double (the real dynamic-provider host) against a fresh emulator
+// other in this process, each through the real Pulumi CLI (tools/pulumi) against a fresh emulator
 // of the same profile: the engine's start-up, then up, no-change preview, refresh and destroy under a limit high
 // enough that no run waits, then an up under a paced rate window. Each side's request log is the emulator's own.
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { performance } from "node:perf_hooks";
-import { readState, runLifecycle, type LifecycleResult, type Operation, type RunOptions } from "../engine";
+import { readState, runLifecycle, type LifecycleResult, type Operation, type RunOptions } from "../test/support/pulumi";
 import { startEmulator, type ProfileName, type RequestLogEntry, type RunningEmulator } from "../emulator";
 import { changes, DECLARED_PROGRAM, declaredFileConfig, type Declared } from "../test/support/stack";
 import { sampleMemory, type PeakMemory } from "./memory";
@@ -53,7 +53,7 @@ export interface PacedUp {
 }
 
 export interface SideFigures {
-    /** A preview of an empty program: the engine double, the program child and the provider host start and stop. */
+    /** A preview of an empty program: the CLI, the language host, the program and the provider host start and stop. */
     startupMs: number;
     up: Counted;
     preview: Counted;
@@ -78,8 +78,8 @@ interface BenchStack {
 /** Each side's program reads the declared resources from a file beside the state: at 5,000 resources they are more
  * than the 128 KiB of config one environment variable carries to the program. */
 function stackFor(side: Side, emulator: RunningEmulator, stateFile: string, pauseMs: number): BenchStack {
-    // As `PULUMI_SKIP_CHECKPOINTS=true pulumi up`: the state is written once, at the end of each run (see
-    // engine/state/snapshot.ts), so that the engine double's own writes do not grow with N² and swamp the provider's cost.
+    // `PULUMI_SKIP_CHECKPOINTS=true`: the CLI writes the state once, at the end of each run, not after every step, so
+    // that its own writes (which grow with N²) do not swamp the provider's cost; both sides run so.
     const env = { PULUMI_CONFIG_PASSPHRASE: "bench", PULUMI_SKIP_CHECKPOINTS: "true" };
     const resourcesFile = join(dirname(stateFile), "resources.json");
     const [programDir, namespace, sideConfig] =

@@ -1,12 +1,11 @@
 // The test files a run loads, printed one per line for `npm test` to hand to mocha. At full depth (CI) every test file
-// of the product, the emulator and the engine double. At quick depth (npm test's default: test/support/depth.ts) the
-// quick tier below: every kind (the demo's program in both service profiles; the kinds it does not declare, each
-// through its whole lifecycle), both service profiles, the engine's rules the product relies on (replacement, refresh
-// and drift, secrets kept out of the state, an interrupted create, adopting after a failed update) and the tests that
-// run in-process or against the emulator alone, but for those that compile a program per case. The rest is CI's, at
-// full depth only: the engine double's own suites and the Go conformance cases, the real MediaWikis, the package
-// installed from its tarball with the state and exports of earlier releases, shortener-import's runs, the randomized
-// suites, the scale runs, and the command-line tests that start a child per case.
+// of the product and the emulator. At quick depth (npm test's default: test/support/depth.ts) the quick tier below:
+// every kind (the demo's program in both service profiles; the kinds it does not declare, each through its whole
+// lifecycle under the real Pulumi CLI), both service profiles, the engine's rules the product relies on (refresh and
+// drift, an interrupted create, adopting after a failed update) and the tests that run in-process or against the
+// emulator alone, but for those that compile a program per case. The rest is CI's, at full depth only: the real
+// MediaWikis, the package installed from its tarball with the state of earlier releases, shortener-import's runs, the
+// randomized suites, the scale runs, and the command-line tests that start a child per case.
 import { existsSync, readdirSync } from "node:fs";
 import { join, relative } from "node:path";
 import { DEPTH } from "./depth";
@@ -18,7 +17,6 @@ const EVERY = [
     "dist/test/property",
     "dist/test/provider",
     "dist/test/package",
-    "dist/engine/tests",
     "dist/test/import",
     "dist/emulator/tests",
     "dist/test",
@@ -64,7 +62,8 @@ const QUICK = [
     "test/hostile/secrets.test.js",
     "test/hostile/temporary-files.test.js",
     "test/hostile/waits-and-bodies.test.js",
-    "engine/tests/building-blocks.test.js",
+    "test/hostile/link-writes.test.js",
+    "test/provider/link-lifecycle.test.js",
 ];
 
 function testFilesUnder(path: string): string[] {
