@@ -1,15 +1,20 @@
 // State written by a released version loads in this one: the type tokens (pulumi-nodejs:dynamic/shortener:<Kind>)
 // and the serialized provider stub (require("pulumi-shortener/runtime").bindProvider) are the state format. Each
-// fixture's stack state is refreshed and previewed by the current code against an emulator holding the same objects.
+// fixture's exported stack state is imported by the Pulumi CLI (`pulumi stack import`), then refreshed and previewed
+// by the current code against an emulator holding the same objects.
 import { strict as assert } from "node:assert";
-import { join } from "node:path";
-import { readState, type LifecycleResult } from "../support/pulumi";
+import { readState, storedSecretKeys, type LifecycleResult, type StepResult } from "../support/pulumi";
 import { changes } from "../support/stack";
-import { fixtureVersions, openFixture, STATE_FIXTURES, type FixtureStack } from "./state-fixtures";
+import { fixtureState, fixtureVersions, openFixture, STATE_FIXTURES, type FixtureStack } from "./state-fixtures";
 
 const TYPE_TOKEN = /^pulumi-nodejs:dynamic\/shortener:[A-Za-z]+$/;
 const STACK_TYPE = "pulumi:pulumi:Stack";
 const DEFAULT_PROVIDER = "pulumi:providers:pulumi-nodejs";
+
+/** The steps of the program's own resources: neither the stack nor its provider. */
+function shortenerSteps(result: LifecycleResult): StepResult[] {
+    return result.steps.filter((step) => step.type !== STACK_TYPE && step.type !== DEFAULT_PROVIDER);
+}
 
 function expectOk(result: LifecycleResult): LifecycleResult {
     assert.ok(result.ok, `${result.operation} failed:\n${result.log}\n${(result.diagnostics ?? []).join("\n")}`);
@@ -26,7 +31,7 @@ describe("package: state written by earlier versions", function () {
     for (const version of fixtureVersions()) {
         describe(`written by ${version}`, () => {
             let stack: FixtureStack | undefined;
-            const written = readState(join(STATE_FIXTURES, version, "stack.json"));
+            const written = readState(fixtureState(version));
             const shortenerResources = written.resources.filter(
                 (resource) => resource.type !== STACK_TYPE && resource.type !== DEFAULT_PROVIDER,
             );
@@ -44,12 +49,26 @@ describe("package: state written by earlier versions", function () {
                 }
             });
 
+            it("holds the API key, the account password and the Wi-Fi data as secrets, encrypted", () => {
+                const secretsOf = (name: string) =>
+                    written.resources
+                        .filter((resource) => resource.urn.endsWith(`::${name}`))
+                        .flatMap((resource) => storedSecretKeys(resource));
+                assert.deepEqual(["default", "account", "wifi"].map(secretsOf), [
+                    ["shortener:apiKey"],
+                    ["password"],
+                    ["data"],
+                ]);
+                assert.doesNotMatch(JSON.stringify(written), /"plaintext"|guest-password|fixture-password/);
+            });
+
             it("refresh reads every resource back from the service without a change", async () => {
                 const result = expectOk(await stack!.run("refresh"));
                 assert.deepEqual(changes(result), []);
-                assert.equal(result.steps.length, shortenerResources.length, result.log);
+                const refreshed = shortenerSteps(result);
+                assert.equal(refreshed.length, shortenerResources.length, result.log);
                 assert.ok(
-                    result.steps.every((step) => step.op === "same"),
+                    refreshed.every((step) => step.op === "same"),
                     result.log,
                 );
             });
@@ -59,11 +78,10 @@ describe("package: state written by earlier versions", function () {
                 // 0.1.0 sent a wifi password as `password`, which the real service ignores (an open network): the
                 // same program now means `pass`, so the code is updated once with what it always declared.
                 assert.deepEqual(changes(result), version === "0.1.0" ? ["update wifi"] : []);
-                const previewed = result.steps.filter(
-                    (step) => step.type !== STACK_TYPE && step.type !== DEFAULT_PROVIDER,
-                );
                 assert.deepEqual(
-                    previewed.map((step) => step.urn).sort(),
+                    shortenerSteps(result)
+                        .map((step) => step.urn)
+                        .sort(),
                     shortenerResources.map((resource) => resource.urn).sort(),
                 );
             });
@@ -82,17 +100,10 @@ describe("package: state written by earlier versions", function () {
                 await stack!.emulator.admin.patch("channels", Number(channel.id), { starred: !channel.starred });
                 const result = expectOk(await stack!.run("refresh"));
                 assert.deepEqual(changes(result), ["refresh news"]);
-                // The engine gives a state whose resources name no provider the default provider, made from the
-                // current config (addDefaultProviders); nothing else is added or lost. An up writes the resources in the
-                // order its steps ended (the snapshot manager's), so they are compared as sets.
-                const types = (resources: { type: string }[]) =>
-                    resources
-                        .map((resource) => resource.type)
-                        .filter((type) => type !== DEFAULT_PROVIDER)
-                        .sort();
-                const after = readState(stack!.stateFile).resources;
-                assert.deepEqual(types(after), types(written.resources));
-                assert.equal(after.filter((resource) => resource.type === DEFAULT_PROVIDER).length, 1);
+                // Nothing is added or lost, the default provider included. An up writes the resources in the order
+                // its steps ended (the snapshot manager's), so they are compared as sets.
+                const urns = (resources: { urn: string }[]) => resources.map((resource) => resource.urn).sort();
+                assert.deepEqual(urns(readState(stack!.stateFile).resources), urns(written.resources));
             });
         });
     }

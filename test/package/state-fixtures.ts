@@ -1,6 +1,7 @@
-// State written by released versions: test/fixtures/state/<version>/ holds the stack state that version wrote for
-// the fixture program (one resource of every kind), the emulator's saved store with the same objects, and the
-// facts needed to run the program again. Later versions must load such state without a change.
+// State written by released versions: test/fixtures/state/<version>/ holds the stack state that version left for
+// the fixture program (one resource of every kind) as `pulumi stack export` writes it, the emulator's saved store with
+// the same objects, and the facts needed to run the program again. Later versions must load such state without a
+// change; test/fixtures/state/README.md says how each was made.
 import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { startEmulator, type RunningEmulator } from "../../emulator";
@@ -10,10 +11,10 @@ import { freshTempDir, linkedProject, readManifest, removeDir, REPOSITORY_ROOT }
 export const STATE_FIXTURES = join(REPOSITORY_ROOT, "test", "fixtures", "state");
 const PROGRAM_DIR = join(STATE_FIXTURES, "program");
 const PROGRAM_FILES = ["Pulumi.yaml", "index.js"];
-/** Encrypts the secrets (the account password, the Wi-Fi QR data) in every fixture's stack state. */
+/** Encrypts the secrets (the API key, the account password, the Wi-Fi QR data) in every fixture's stack state. */
 export const FIXTURE_PASSPHRASE = "state-fixture-passphrase";
 
-const STACK_FILE = "stack.json";
+const STACK_FILE = "stack-export.json";
 const SERVICE_FILE = "service.json";
 const FACTS_FILE = "fixture.json";
 
@@ -31,6 +32,11 @@ export interface FixtureStack {
     stateFile: string;
     run(operation: Operation): Promise<LifecycleResult>;
     close(): Promise<void>;
+}
+
+/** The stack state a version left, as `pulumi stack export` writes it. */
+export function fixtureState(version: string): string {
+    return join(STATE_FIXTURES, version, STACK_FILE);
 }
 
 /** The versions that have a fixture, oldest first. */
