@@ -6,6 +6,7 @@ import { getConfig } from "@pulumi/pulumi/runtime/config";
 import { collect, createShortenerClient, describeWait, type ShortenerClient } from "./client";
 import { BOUNDS } from "./bounds";
 import { resolveSettings, type Credentials } from "./config";
+import { tellUser } from "./terminal";
 
 /** Explicit credentials; by default they come from stack config or the environment, as the provider's do. */
 export type DataOptions = Partial<Credentials>;
@@ -15,7 +16,7 @@ function clientFor(options: DataOptions = {}): ShortenerClient {
     return createShortenerClient({
         ...settings,
         timeoutMs: requestTimeoutMs,
-        onWait: (event) => process.stderr.write(`shortener: ${describeWait(event)}\n`),
+        onWait: (event) => tellUser(describeWait(event)),
     });
 }
 

@@ -6,10 +6,12 @@ import { resolveAccount, type ConfigSource } from "./config";
 import { createResourceContext, type ResourceContext } from "./resources/context";
 import { providerMethods } from "./resources/lifecycle";
 import { definitions } from "./resources/registry";
+import { endWhenStderrFails } from "./terminal";
 
 const contexts = new Map<string, ResourceContext>();
 
 export function bindProvider(kind: string, config: ConfigSource | undefined) {
+    endWhenStderrFails();
     const definition = definitions[kind];
     if (!definition) {
         throw new Error(

@@ -6,6 +6,7 @@ import { createShortenerClient, describeWait, type ShortenerClient } from "../cl
 import { resolveSettings, type ConfigSource, type Settings } from "../config";
 import { createJournal, type CreateJournal } from "./create-journal";
 import { RunRecord } from "./run-record";
+import { tellUser } from "../terminal";
 
 export interface ResourceContext {
     /** The client; throws the missing-configuration error on first use when no API key is configured. */
@@ -37,7 +38,7 @@ export function createResourceContext(
     const settings = readSettings(config, env);
     let client: ShortenerClient | undefined;
     const queues = new Map<string, Promise<unknown>>();
-    const tell = (message: string) => process.stderr.write(`shortener: ${message}\n`);
+    const tell = tellUser;
     const told = new Set<string>();
     return {
         client() {

@@ -6,6 +6,7 @@ import { z } from "zod";
 import { toldSecrets, type ResourceContext } from "./context";
 import type { KindWords } from "./words";
 import { messageOf } from "../message-of";
+import { forTerminal } from "../terminal";
 
 /** Pulumi's marker for a value that is not known yet (an Output of a resource not created yet, in preview). */
 const UNKNOWN = "04da6b54-80e4-46f7-96ec-b56ff0331ba9";
@@ -145,10 +146,10 @@ export function providerMethods<I extends Props>(
                 // later refresh or delete needs, the serialized provider included.
                 if (error instanceof ResourceInitError) {
                     throw new ResourceInitError(
-                        error.message,
+                        forTerminal(error.message),
                         error.id,
                         definedOnly({ ...props, ...error.properties }),
-                        error.reasons,
+                        error.reasons.map(forTerminal),
                     );
                 }
                 return fail("create", error);
@@ -306,6 +307,5 @@ function omit(props: Props, keys: readonly string[]): Props {
 }
 
 function describeFailure(operation: string, error: unknown): Error {
-    const message = messageOf(error);
-    return new Error(`${operation} failed: ${message}`);
+    return new Error(forTerminal(`${operation} failed: ${messageOf(error)}`));
 }

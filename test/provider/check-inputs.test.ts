@@ -107,7 +107,7 @@ describe("input checks on hostile input", function () {
         assert.equal(result.failures, undefined);
     });
 
-    describe("through the engine double, at preview", () => {
+    describe("through the Pulumi CLI, at preview", () => {
         let stack: TestStack;
         before(async () => (stack = await startStack()));
         after(async () => stack.close());

@@ -1,7 +1,7 @@
 // The QR create journal belongs to its user and cleans up after itself: a private folder of the user's own (another
 // user's or an open one is refused), errors that name the journal and its setting, entries scoped by account and
 // project (the engine does not tell the provider the stack), and an entry gone once the next run has resolved it. The
-// last two also through the engine double, with a run killed mid-create.
+// last two also through the real Pulumi CLI, with a run killed mid-create.
 import { strict as assert } from "node:assert";
 import { spawn, spawnSync } from "node:child_process";
 import { chmodSync, chownSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";

@@ -1,5 +1,5 @@
 // An account with more than one listing page of every listed kind, against the real service's list answers: `result`
-// is the listing's total, `error` the integer 0. Through the engine double and the real dynamic-provider host, the
+// is the listing's total, `error` the integer 0. Through the real Pulumi CLI, the
 // whole lifecycle (preview, up, refresh, up after a change made by hand, destroy) and the data functions walk every
 // page, and the objects made in the dashboard are neither taken nor touched.
 import { strict as assert } from "node:assert";

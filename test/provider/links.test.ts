@@ -1,4 +1,4 @@
-// End to end, through the engine double and the real dynamic-provider host, against the emulator's real profile: a
+// End to end, through the real Pulumi CLI, against the emulator's real profile: a
 // program of links with every kind of input through preview, up, a no-change preview, an update of one field (the
 // service then holds every other field as declared: its update replaces), refresh after changes by hand, up, destroy.
 import { strict as assert } from "node:assert";

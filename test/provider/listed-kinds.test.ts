@@ -1,4 +1,4 @@
-// End to end, through the engine double and the real dynamic-provider host, against the emulator: the whole
+// End to end, through the real Pulumi CLI, against the emulator: the whole
 // lifecycle of every kind the service lists.
 import { strict as assert } from "node:assert";
 import type { Kind } from "../../emulator";

@@ -1,5 +1,5 @@
 // A key set without --secret is kept as plain text by Pulumi: the program says so, once per run, and a secret key
-// gets no such warning. Run through the engine double, which tells the program which config keys are secret as
+// gets no such warning. Run through the Pulumi CLI, which tells the program which config keys are secret as
 // the engine does (PULUMI_CONFIG_SECRET_KEYS).
 import { strict as assert } from "node:assert";
 import { mkdtempSync, rmSync } from "node:fs";

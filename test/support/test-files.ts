@@ -63,6 +63,7 @@ const QUICK = [
     "test/hostile/temporary-files.test.js",
     "test/hostile/waits-and-bodies.test.js",
     "test/hostile/link-writes.test.js",
+    "test/hostile/terminal-output.test.js",
     "test/provider/link-lifecycle.test.js",
 ];
 
