@@ -11,7 +11,7 @@ import { parse, stringify } from "yaml";
 import { startEmulator, type RunningEmulator } from "../../emulator";
 import type { Finished } from "../support/commands";
 import { linkedProject, readManifest, removeDir, REPOSITORY_ROOT, writeFiles } from "../support/repository";
-import { deployStack, runStep, workflowEnvironment } from "./workflow-shell";
+import { deployStack, runInShell, workflowEnvironment } from "./workflow-shell";
 
 const EXAMPLE = join(REPOSITORY_ROOT, "examples", "gitops");
 const STACK = "production";
@@ -73,11 +73,11 @@ describe("GitOps example: the nightly drift check run by the Pulumi CLI", functi
         removeDir(project);
     });
 
-    const previewStep = (): Promise<Finished> => runStep(stepScript("pulumi preview"), { cwd: project, env });
+    const previewStep = (): Promise<Finished> => runInShell(stepScript("pulumi preview"), { cwd: project, env });
 
     /** The report step, run as written in the project on the preview step's preview.json; what it wrote. */
     const reportStep = async (): Promise<string> => {
-        const result = await runStep(stepScript("npx shortener-report"), { cwd: project, env });
+        const result = await runInShell(stepScript("npx shortener-report"), { cwd: project, env });
         assert.equal(result.code, 0, result.stdout + result.stderr);
         return readFileSync(join(project, "drift.md"), "utf8");
     };

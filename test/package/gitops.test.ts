@@ -1,15 +1,16 @@
 // The GitOps example (examples/gitops): its workflow runs only commands that exist (the package's bins, the example
-// project's scripts), lints on pull requests and deploys from main with the official Pulumi action, and its lint
-// step, run exactly as written, passes on the example's queries and annotates a broken one.
+// project's scripts), lints on pull requests and deploys from main with the official Pulumi action; its lint step,
+// run exactly as written, passes on the example's queries and annotates a broken one, and its preview step, run as
+// written by the Pulumi CLI, plans every query, QR code and link of the example.
 import { strict as assert } from "node:assert";
 import { chmodSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { parse } from "yaml";
-import { runLifecycle } from "../support/pulumi";
 import { runCommand } from "../support/commands";
 import { linkedProject, readManifest, removeDir, REPOSITORY_ROOT, writeFiles } from "../support/repository";
 import { typeCheck } from "../support/typecheck";
 import { DEFAULT_PIN_DIRECTORY, findPinnedCatalogue, pinFileName } from "../../provider/wiki/catalogue/pinned";
+import { initStack, runInShell, workflowEnvironment } from "./workflow-shell";
 
 const EXAMPLE = join(REPOSITORY_ROOT, "examples", "gitops");
 const WORKFLOW = ".github/workflows/shortener.yml";
@@ -360,8 +361,8 @@ describe("GitOps example: the CI workflow", function () {
         assert.deepEqual(typeCheck({ "index.ts": program }, ["yaml"]), []);
     });
 
-    it("deploys a program whose preview of the production stack validates every query, plans its QR code and every link of links.json", async function () {
-        // Two engine processes and every query judged: over a minute on a loaded 2-core machine.
+    it("deploys a program whose preview step, run as written, validates every query, plans its QR code and every link of links.json", async function () {
+        // The CLI, the program and every query judged: over a minute on a loaded 2-core machine.
         this.timeout(300_000);
         const files = {
             ...exampleFiles(["queries", DEFAULT_PIN_DIRECTORY]),
@@ -369,24 +370,30 @@ describe("GitOps example: the CI workflow", function () {
         };
         const project = linkedProject("shortener-gitops-program", files, ["yaml"]);
         try {
-            const result = await runLifecycle("preview", {
-                programDir: project,
-                stack: "production",
-                stateFile: join(project, "state.json"),
-                secretConfig: { "shortener:apiKey": "not-used-by-a-preview" },
-                env: { PULUMI_CONFIG_PASSPHRASE: "gitops-test" },
+            const env = workflowEnvironment(project, {
+                STACK: "production",
+                SHORTENER_API_KEY: "not-used-by-a-preview",
+                PULUMI_CONFIG_PASSPHRASE: "gitops-test",
             });
-            assert.ok(result.ok, result.log);
+            await initStack("production", { cwd: project, env });
+            const preview = runStep(jobOn("pull_request"), "pulumi preview");
+            const result = await runInShell(String(preview.run), { cwd: project, env });
+            assert.equal(result.code, 0, result.stdout + result.stderr);
+            const { steps, diagnostics } = JSON.parse(readFileSync(join(project, "preview.json"), "utf8")) as {
+                steps: { op: string; urn: string }[];
+                diagnostics?: { message: string }[];
+            };
             assert.ok(
-                (result.diagnostics ?? [])
+                (diagnostics ?? [])
+                    .map((diagnostic) => diagnostic.message)
                     .join("\n")
                     .includes(`pinned catalogue ${DEFAULT_PIN_DIRECTORY}/${pinFileName(EXAMPLE_WIKI)} `),
                 "the preview judged with the pin the lint uses",
             );
             const planned = (kind: string) =>
-                result.steps
-                    .filter((step) => step.type.endsWith(`:${kind}`) && step.op === "create")
-                    .map((step) => step.name);
+                steps
+                    .filter((step) => step.op === "create" && step.urn.split("::")[2]?.endsWith(`:${kind}`))
+                    .map((step) => step.urn.slice(step.urn.lastIndexOf("::") + 2));
             const queries = readdirSync(join(EXAMPLE, "queries")).flatMap(
                 (file) => parse(readFileSync(join(EXAMPLE, "queries", file), "utf8")) as { name: string }[],
             );

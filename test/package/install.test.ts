@@ -1,5 +1,5 @@
 // The package as users get it: `npm pack`, installed into a fresh Pulumi project outside the repository, whose
-// program runs through the engine double and the real dynamic-provider host against the emulator. The host
+// program runs through the Pulumi CLI and its dynamic-provider host against the emulator. The host
 // loads the serialized provider's runtime ("pulumi-shortener/runtime") from that project's node_modules.
 import { strict as assert } from "node:assert";
 import { cpSync, existsSync, lstatSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
@@ -275,7 +275,7 @@ describe("package: installed from its tarball into a fresh Pulumi project", func
         assert.match(result.stdout, /new shortener\.Pixel\("imported-pixel", \{\n {4}adopt: \d+,/);
     });
 
-    it("the shortener-stack example copied out of the repository installs (the package from its tarball) and previews through the engine double", async () => {
+    it("the shortener-stack example copied out of the repository installs (the package from its tarball) and previews through the Pulumi CLI", async () => {
         const copy = join(work!, "shortener-stack");
         cpSync(join(REPOSITORY_ROOT, "examples", "shortener-stack"), copy, {
             recursive: true,

@@ -22,7 +22,7 @@ export function workflowEnvironment(project: string, secrets: Record<string, str
 }
 
 /** Runs one run step's script in bash in the project, as the runner does; what it printed and its exit code. */
-export async function runStep(script: string, run: PulumiRun): Promise<Finished> {
+export async function runInShell(script: string, run: PulumiRun): Promise<Finished> {
     const cli = await pulumiCli();
     return runCommand("bash", ["-c", script], {
         cwd: run.cwd,
@@ -31,8 +31,13 @@ export async function runStep(script: string, run: PulumiRun): Promise<Finished>
     });
 }
 
+/** Creates the stack, which the workflows find made. */
+export async function initStack(stack: string, run: PulumiRun): Promise<void> {
+    await mustRunPulumi(["stack", "init", stack, "--non-interactive"], run);
+}
+
 /** Creates the stack and deploys it, as the deploy workflow's `pulumi/actions` step does with `command: up`. */
 export async function deployStack(stack: string, run: PulumiRun): Promise<void> {
-    await mustRunPulumi(["stack", "init", stack, "--non-interactive"], run);
+    await initStack(stack, run);
     await mustRunPulumi(["up", "--stack", stack, "--yes", "--non-interactive"], run);
 }
