@@ -16,10 +16,10 @@ import { messageOf } from "../message-of";
 
 const USAGE = `Usage: shortener-report [--input FILE] [--format markdown|json] [--title TEXT] [--marker NAME] [--max-chars N] [--lint FILE [--changed FILE]]
 
-Reads the output of \`pulumi preview --json\` (the drift check's \`pulumi preview --refresh --json\` too) from FILE or
-standard input, and writes a report: a summary table of the resources each operation touches, replacements and
-deletions first, then each resource that changes or drifted with its properties, old -> new. Secrets are shown as
-[secret] and values not known before \`pulumi up\` as "known after up".
+Reads the output of \`pulumi preview --json\` (the drift check's \`pulumi preview --refresh --json\` and
+\`pulumi refresh --json\` too) from FILE or standard input, and writes a report: a summary table of the resources
+each operation touches, replacements and deletions first, then each resource that changes or drifted with its
+properties, old -> new. Secrets are shown as [secret] and values not known before \`pulumi up\` as "known after up".
   --input FILE        the preview's JSON (default: standard input; at most ${MAX_DIGEST_BYTES} bytes)
   --format FORMAT     markdown (default; for a pull-request comment, a job summary or an issue) or json
   --title TEXT        the report's heading (default "Pulumi preview", or "Drift" after a refresh)

@@ -44,7 +44,7 @@ export function renderMarkdown(report: Report, options: MarkdownOptions): string
         ].join("\n");
     const blocks = [
         ...breakingBlocks(report.changes),
-        ...section(report.refreshed ? "Drift: changed outside Pulumi" : undefined, report.drift, true),
+        ...driftSection(report),
         ...section("Changes", report.changes, false),
         ...diagnosticsBlocks(report),
         ...lintBlocks(options.lint ?? []),
@@ -97,7 +97,7 @@ function headline(report: Report): string {
     const parts = ["replace", "delete", "create", "update", "import"]
         .filter((op) => counts.has(op))
         .map((op) => `${counts.get(op)} to ${op}`);
-    const drift = report.refreshed ? [`${report.drift.length} drifted`] : [];
+    const drift = report.refreshed ? [`${report.drift.length + report.undetailedDrift} drifted`] : [];
     const breaking = report.changes.filter((change) => change.breaks !== undefined).length;
     const said = [
         ...drift,
@@ -166,6 +166,20 @@ function section(title: string | undefined, changes: readonly ResourceChange[], 
     if (title === undefined) return [];
     if (changes.length === 0) return [`\n#### ${title}\n\nNone.\n`];
     return [`\n#### ${title}\n`, ...changes.map((change) => resourceBlock(change, drift))];
+}
+
+/**
+ * The drift, when the preview refreshed: a block per drifted resource, after a note of those a refresh's JSON counts
+ * without naming them (their provider gives no detailed diff), which `pulumi preview --refresh` names.
+ */
+function driftSection(report: Report): string[] {
+    if (!report.refreshed) return [];
+    const title = "Drift: changed outside Pulumi";
+    const count = report.undetailedDrift;
+    if (count === 0) return section(title, report.drift, true);
+    const more = report.drift.length > 0 ? " more" : "";
+    const note = `${count}${more} resource${count === 1 ? " was" : "s were"} changed outside Pulumi, which \`pulumi refresh --json\` counts but does not name (a provider without a detailed diff); \`pulumi preview --refresh --json\` names each, property by property.`;
+    return [`\n#### ${title}\n\n${note}\n`, ...report.drift.map((change) => resourceBlock(change, true))];
 }
 
 /** What happened to a resource, as its block's summary says it: drift is open and told in the past. */

@@ -83,8 +83,10 @@ export interface SummaryRow {
 }
 
 export interface Report {
-    /** Whether the preview refreshed first (`--refresh`): its drift is reported apart from the plan. */
+    /** Whether the preview refreshed first (`--refresh`), or is a refresh's: its drift is reported apart from the plan. */
     refreshed: boolean;
+    /** The resources a refresh counts as changed outside Pulumi but whose steps do not say how (see refreshDrift). */
+    undetailedDrift: number;
     summary: SummaryRow[];
     changes: ResourceChange[];
     drift: ResourceChange[];
@@ -96,33 +98,74 @@ const SHOWN_SEVERITIES = new Set(["error", "warning"]);
 
 export function buildReport(digest: PreviewDigest): Report {
     const steps = digest.steps ?? [];
+    if (isRefreshOnly(steps)) return refreshReport(digest, steps);
     const plan = steps.filter((step) => step.op !== "refresh" && !isRootStack(step));
     // Replacements and deletions first, here as in the summary: a report cut at its cap keeps them.
     const changes = plan
         .filter((step) => operationOf(step) !== "same")
         .map((step) => withBreak(describeStep(step), step))
         .sort((a, b) => rank(a.operation) - rank(b.operation));
-    const diagnostics = (digest.diagnostics ?? [])
-        .filter((entry) => SHOWN_SEVERITIES.has(entry.severity ?? "") && entry.message)
-        .map((entry) => ({ severity: entry.severity!, urn: entry.urn, message: entry.message! }));
     const summary = summarize(plan);
     // Go's digest leaves out unchanged resources (shouldShow) but counts them; they are counted here of all types.
     const unchanged = (digest.changeSummary?.same ?? 0) - steps.filter((step) => step.op === "same").length;
     if (unchanged > 0) summary.push({ type: "", operation: "same", count: unchanged });
     return {
         refreshed: steps.some((step) => step.op === "refresh"),
+        undetailedDrift: 0,
         summary,
         changes,
         drift: driftOf(steps),
-        diagnostics,
+        diagnostics: diagnosticsOf(digest),
+    };
+}
+
+function diagnosticsOf(digest: PreviewDigest): Report["diagnostics"] {
+    return (digest.diagnostics ?? [])
+        .filter((entry) => SHOWN_SEVERITIES.has(entry.severity ?? "") && entry.message)
+        .map((entry) => ({ severity: entry.severity!, urn: entry.urn, message: entry.message! }));
+}
+
+/**
+ * Whether the digest is a refresh's (`pulumi refresh --json`, `--preview-only` too) rather than a preview's: Go's
+ * display always shows the root stack, which a preview gives a step of its own and a refresh only its refresh step.
+ */
+function isRefreshOnly(steps: readonly PreviewStep[]): boolean {
+    const root = steps.filter(isRootStack);
+    return root.length > 0 && root.every((step) => step.op === "refresh");
+}
+
+/**
+ * What a refresh alone found. A refresh plans nothing, so every step is drift: Go's display (ShowPreviewDigest) turns
+ * a resource's refresh step into a `delete` when the object is gone, and into an `update`, old → new, when the
+ * provider's diff is detailed; the other drifted resources (every dynamic resource's, whose provider host gives no
+ * detailed diff) keep their refresh step with the state as recorded, and only changeSummary counts them.
+ */
+function refreshReport(digest: PreviewDigest, steps: readonly PreviewStep[]): Report {
+    const drift = steps
+        .filter((step) => !isRootStack(step) && (step.op === "delete" || step.op === "update"))
+        .map((step) =>
+            step.op === "delete"
+                ? { ...describeStep({ ...step, newState: undefined }), operation: "delete", op: "delete" }
+                : { ...describeStep(step), operation: "update", op: "update" },
+        );
+    const updates = drift.filter((change) => change.op === "update").length;
+    // The root stack's refresh finds it the same, and changeSummary counts it so.
+    const unchanged = (digest.changeSummary?.same ?? 0) - steps.filter(isRootStack).length;
+    return {
+        refreshed: true,
+        undetailedDrift: Math.max(0, (digest.changeSummary?.update ?? 0) - updates),
+        summary: unchanged > 0 ? [{ type: "", operation: "same", count: unchanged }] : [],
+        changes: [],
+        drift,
+        diagnostics: diagnosticsOf(digest),
     };
 }
 
 /**
- * What changed outside Pulumi, from a `preview --refresh`. Go's step generator gives each resource the program
- * registers a refresh step (its state as recorded) and then its own step, whose old state is what the read found: an
- * update or replace there means the object was changed outside, a create that it was deleted outside. (A change that
- * leaves the program's plan the same shows no step, so it is not seen here.)
+ * What changed outside Pulumi, from a `preview --refresh`. It gives each resource of the state a refresh step (its
+ * state as recorded), ahead of the program's steps, and the resource's own step later, whose old state is what the
+ * read found: an update or replace there means the object was changed outside, a create that it was deleted outside.
+ * (A change that leaves the program's plan the same shows no step, so it is not seen here.)
  */
 function driftOf(steps: readonly PreviewStep[]): ResourceChange[] {
     // Each refresh step's pair is the next step of its URN that is not a refresh: found walking back, in one pass.
@@ -241,7 +284,9 @@ function describeStep(step: PreviewStep): ResourceChange {
     );
     const shown = (path: string, value: unknown): Shown =>
         secret.has(topLevel(path)) ? { kind: "secret" } : showValue(value);
-    const labelValue = words?.label?.text({ ...state?.outputs, ...state?.inputs });
+    // A preview's new state holds inputs alone (Go leaves outputs to the step's end): a label made of an output, a
+    // link's short URL, is the one the service holds now.
+    const labelValue = words?.label?.text({ ...step.oldState?.outputs, ...state?.outputs, ...state?.inputs });
     const labelFrom = words?.label?.from ?? [];
     const labelSecret = labelFrom.some((property) => secret.has(property));
     const labelUnknown = labelFrom.some((property) => state?.inputs?.[property] === UNKNOWN_VALUE);

@@ -88,15 +88,13 @@ export function detailed(step: Step, changed: string[]): Step {
     return { ...step, diffReasons: changed.map((entry) => split(entry)[0]), detailedDiff };
 }
 
-/** The refresh step Go's step generator gives a resource the program registers, before the resource's own step. */
+/**
+ * The refresh step `preview --refresh` gives a resource of the state, ahead of the program's steps. Its states are
+ * those of its start (NewRefreshStep sets the new state to the old): what the read found is the old state of the
+ * resource's own step.
+ */
 export function refresh(recorded: State): Step {
-    return {
-        op: "refresh",
-        urn: recorded.urn,
-        oldState: recorded,
-        newState: { ...recorded, id: undefined, outputs: undefined },
-        detailedDiff: null,
-    };
+    return { op: "refresh", urn: recorded.urn, oldState: recorded, newState: recorded, detailedDiff: null };
 }
 
 export function digest(steps: Step[], changeSummary: Record<string, number>, extra: Props = {}): string {

@@ -1,5 +1,5 @@
-// Makes the examples of docs/preview-report.md from real runs: the emulator, the engine double's `preview --json`
-// of the declared-resources program (the scenario of engine-preview.test.ts), and shortener-report; then a screenshot
+// Makes the examples of docs/preview-report.md from real runs: the emulator, the real Pulumi CLI's `preview --json`
+// of the declared-resources program (the scenario of cli-preview.test.ts), and shortener-report; then a screenshot
 // of the pull request's comment in headless Chromium (render-screenshot.ts).
 //   node dist/test/report/docs-examples.js OUT_DIR
 // writes OUT_DIR/{pull-request,drift,cut}.md and OUT_DIR/pull-request.png, the emulator's address written as
@@ -8,10 +8,9 @@ import { execFileSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { startEmulator } from "../../emulator";
-import { runEngineCli } from "../support/engine-cli";
-import { readManifest, REPOSITORY_ROOT } from "../support/repository";
 import type { Declared } from "../support/stack";
+import { readManifest, REPOSITORY_ROOT } from "../support/repository";
+import { startJsonStack, type JsonStack } from "./json-stack";
 
 const BIN = join(REPOSITORY_ROOT, readManifest().bin["shortener-report"]);
 
@@ -67,21 +66,23 @@ function report(dir: string, baseUrl: string, digest: string, ...args: string[])
         .join("https://short.example");
 }
 
+/** What `pulumi <args> --json` printed on `resources`; an exit code not in `codes` is an error. */
+async function printed(stack: JsonStack, args: string[], resources: readonly Declared[], codes = [0]): Promise<string> {
+    const result = await stack.json(args, resources);
+    if (!codes.includes(result.code ?? -1)) throw new Error(result.stdout + result.stderr);
+    return result.stdout;
+}
+
 async function main(out: string): Promise<void> {
     mkdirSync(out, { recursive: true });
-    const emulator = await startEmulator({ rateLimit: { limit: 1000, windowMs: 1000 } });
+    const stack = await startJsonStack();
+    const { emulator } = stack;
     const dir = mkdtempSync(join(tmpdir(), "report-docs-"));
     try {
-        const stack = { dir, baseUrl: emulator.baseUrl, apiKey: emulator.apiKey };
-        const must = async (run: Promise<{ code: number | null; stdout: string; stderr: string }>, codes = [0]) => {
-            const result = await run;
-            if (!codes.includes(result.code ?? -1)) throw new Error(result.stdout + result.stderr);
-            return result.stdout;
-        };
-        await must(runEngineCli(stack, "up", BEFORE, "--skip-preview"));
-        const plan = await must(runEngineCli(stack, "preview", AFTER, "--json"));
+        await stack.up(BEFORE);
+        const plan = await printed(stack, ["preview"], AFTER);
         writeFileSync(join(out, "pull-request.md"), report(dir, emulator.baseUrl, plan, "--marker", "pr"));
-        const many = await must(runEngineCli(stack, "preview", [...AFTER, ...MANY], "--json"));
+        const many = await printed(stack, ["preview"], [...AFTER, ...MANY]);
         writeFileSync(
             join(out, "cut.md"),
             report(dir, emulator.baseUrl, many, "--marker", "pr", "--max-chars", "3000"),
@@ -90,10 +91,7 @@ async function main(out: string): Promise<void> {
         const retired = (await emulator.admin.list("pixels")).find((record) => record.name === "Retired site");
         await emulator.admin.patch("channels", channel!.id as number, { name: "Renamed in the dashboard" });
         await emulator.admin.remove("pixels", retired!.id as number);
-        const drift = await must(
-            runEngineCli(stack, "preview", BEFORE, "--refresh", "--json", "--expect-no-changes"),
-            [7],
-        );
+        const drift = await printed(stack, ["preview", "--refresh", "--expect-no-changes"], BEFORE, [7]);
         writeFileSync(join(out, "drift.md"), report(dir, emulator.baseUrl, drift, "--marker", "drift"));
         execFileSync(process.execPath, [
             join(__dirname, "render-screenshot.js"),
@@ -102,7 +100,7 @@ async function main(out: string): Promise<void> {
             "1020",
         ]);
     } finally {
-        await emulator.close();
+        await stack.close();
         rmSync(dir, { recursive: true, force: true });
     }
 }

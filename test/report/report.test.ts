@@ -528,8 +528,15 @@ describe("shortener-report", function () {
             "12",
         );
         const pixel = state("Pixel", "site", { type: "qapixel", name: "Site", tag: "G-1" }, undefined, "5");
-        // As Go's step generator gives them: each resource's refresh step, then its own step against what was read.
-        const steps = [stackStep(), refresh(before), change("update", drifted, before), refresh(pixel), create(pixel)];
+        // As the CLI gives them: each resource's refresh step, then the program's steps against what was read.
+        const steps = [
+            stackStep("refresh"),
+            refresh(before),
+            refresh(pixel),
+            stackStep(),
+            change("update", drifted, before),
+            create(pixel),
+        ];
         const text = await markdown(digest(steps, { update: 1, create: 1, same: 1 }));
         assert.match(text, /^### Drift: 2 drifted, 1 to create, 1 to update$/m);
         const driftSection = html(text.split("#### Drift: changed outside Pulumi")[1].split("#### Changes")[0]);
@@ -543,6 +550,32 @@ describe("shortener-report", function () {
             "<code>&quot;https://hand.example.com&quot;</code>",
         ]);
         assert.match(driftSection, /<b>deleted<\/b> ⚠️ Pixel <code>Site<\/code>/);
+    });
+
+    it("a refresh's JSON is drift alone: what it names, old → new, and a count of the changes it does not detail", async () => {
+        const recorded = state("Pixel", "site", { type: "qapixel", name: "Site", tag: "G-1" }, undefined, "5");
+        const gone = state("Pixel", "old", { type: "qapixel", name: "Old site", tag: "G-2" }, undefined, "6");
+        const renamed = state("Pixel", "site", { type: "qapixel", name: "Renamed", tag: "G-1" }, undefined, "5");
+        const quiet = state("Channel", "news", { name: "News" }, undefined, "7");
+        // As the CLI's display leaves them: a refresh step turned into the delete it found, or into the update it
+        // found where the provider's diff is detailed; a change without one keeps its refresh step, as recorded.
+        const steps = [
+            stackStep("refresh"),
+            detailed(change("update", recorded, renamed), ["name:update"]),
+            { ...remove(gone), provider: "urn:pulumi:dev::shortener-stack::pulumi:providers:pulumi-nodejs::default" },
+            refresh(quiet),
+        ];
+        const text = await markdown(digest(steps, { update: 2, delete: 1, same: 1 }));
+        assert.match(text, /^### Drift: 3 drifted$/m);
+        assert.match(text, /\n1 more resource was changed outside Pulumi, which `pulumi refresh --json` counts/);
+        const rendered = html(text);
+        assert.match(text, /\nNo resource changes\.\n/, "nothing planned, nothing unchanged but the stack");
+        assert.match(rendered, /<details open><summary><b>deleted<\/b> ⚠️ Pixel <code>Old site<\/code>/);
+        assert.match(
+            rendered,
+            /<td><code>&quot;Site&quot;<\/code><\/td>\s*<td><code>&quot;Renamed&quot;<\/code><\/td>/,
+        );
+        assert.equal(rendered.split("<details").length - 1, 2);
     });
 
     it("drift pairing is linear: 100,000 steps, the bound, of 50,000 refreshes then 50,000 updates report within seconds", async function () {

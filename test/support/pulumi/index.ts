@@ -2,6 +2,7 @@
 export { runLifecycle, interruptedRun, DEFAULT_STACK, type RunOptions } from "./lifecycle";
 export { readState, storedSecretKeys, isSecret, SECRET_SIGNATURE, type ResourceState, type StackState } from "./state";
 export { pulumiCli, runPulumi, mustRunPulumi, CLI_RUN_TIMEOUT_MS, type PulumiRun } from "./cli";
+export { stackFolder, type StackFolder } from "./stack-folder";
 export {
     OPERATIONS,
     type LifecycleResult,
