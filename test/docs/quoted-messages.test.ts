@@ -3,7 +3,7 @@
 // ```sh blocks. Each line of every such block must be an entry of QUOTED below, which names the page, the line, and a
 // trigger that makes the real message through the package's public faces (the provider runtime the dynamic-provider
 // host loads, "pulumi-shortener/runtime"; the data functions; the wiki-query-lint bin) against the emulator or a
-// local stand-in on 127.0.0.1, or through the engine double for the engine's own lines. The test compares them
+// local stand-in on 127.0.0.1, or through the real Pulumi CLI for the engine's own lines. The test compares them
 // whole. Where a page shows a value a run cannot reproduce (an id, a wait, a timeout of 30 s), the trigger says which
 // printed value stands for which shown one, and only that is exchanged before the comparison.
 import { strict as assert } from "node:assert";
@@ -11,9 +11,10 @@ import { chmodSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { join } from "node:path";
-import { checkFailureMessage, readState, runLifecycle } from "../../engine";
 import { startEmulator, type EmulatorOptions, type RunningEmulator } from "../../emulator";
 import { runCommand } from "../support/commands";
+import { interruptedRun, runLifecycle } from "../support/pulumi";
+import { startStack, type Declared } from "../support/stack";
 import { freshTempDir, linkedProject, readManifest, removeDir, REPOSITORY_ROOT } from "../support/repository";
 import { listPixels } from "../../provider/data";
 import { bindProvider } from "../../provider/runtime";
@@ -115,17 +116,21 @@ async function serving(
     }
 }
 
-/** The check failure the engine reports for a resource: the engine's words around the provider's property and reason. */
-async function checkFailure(
-    kind: string,
-    name: string,
-    olds: Record<string, unknown>,
-    news: Record<string, unknown>,
-): Promise<string> {
-    const checked = await provider(kind, {}).check(olds, news);
-    const [first] = checked.failures ?? [];
-    assert.ok(first, `${kind} check accepted ${JSON.stringify(news)}`);
-    return checkFailureMessage(`pulumi-nodejs:dynamic/shortener:${kind}`, name, `${first.property}: ${first.reason}`);
+/**
+ * The check failure the real CLI reports when a preview declares `resource` (after an up of `existing`, when given):
+ * the engine's words (pkg/diag) around the provider's property and reason.
+ */
+async function checkFailure(resource: Declared, existing?: Declared): Promise<string> {
+    const stack = await startStack(FAST);
+    try {
+        if (existing) await stack.expectOk("up", [existing]);
+        const preview = await stack.run("preview", [resource]);
+        const step = preview.steps.find((candidate) => candidate.name === resource.name);
+        assert.ok(step?.failures?.length, `the preview of ${resource.kind} passed its check:\n${preview.log}`);
+        return step.error ?? "";
+    } finally {
+        await stack.close();
+    }
 }
 
 /** A create whose request gets no answer three times: the provider's "trying again" lines and its final error. */
@@ -367,45 +372,47 @@ const QUOTED: Quote[] = [
     },
     {
         page: "troubleshooting.md",
-        text: "pulumi-nodejs:dynamic/shortener:Campaign resource 'launch' has a problem: name: name must be at least 3 characters (the service ignores shorter ones)",
-        trigger: () => checkFailure("Campaign", "launch", {}, { name: "ab" }),
+        text: "pulumi-nodejs:dynamic/shortener:Campaign resource 'launch': property name value {ab} has a problem: name must be at least 3 characters (the service ignores shorter ones)",
+        trigger: () => checkFailure({ kind: "Campaign", name: "launch", args: { name: "ab" } }),
     },
     {
         page: "troubleshooting.md",
-        text: "pulumi-nodejs:dynamic/shortener:Channel resource 'news' has a problem: color: must be a colour of the form #RRGGBB",
-        trigger: () => checkFailure("Channel", "news", {}, { name: "News", color: "red" }),
+        text: "pulumi-nodejs:dynamic/shortener:Channel resource 'news': property color value {red} has a problem: must be a colour of the form #RRGGBB",
+        trigger: () => checkFailure({ kind: "Channel", name: "news", args: { name: "News", color: "red" } }),
     },
     {
         page: "troubleshooting.md",
-        text: "pulumi-nodejs:dynamic/shortener:QrCode resource 'wifi' has a problem: data.ssid: the network name must not be empty (for a wifi QR code)",
+        text: "pulumi-nodejs:dynamic/shortener:QrCode resource 'wifi': property data.ssid value {<nil>} has a problem: the network name must not be empty (for a wifi QR code)",
+        trigger: () =>
+            checkFailure({
+                kind: "QrCode",
+                name: "wifi",
+                args: { type: "wifi", data: { ssid: "", encryption: "wpa", password: "secret" } },
+            }),
+    },
+    {
+        page: "troubleshooting.md",
+        text: "pulumi-nodejs:dynamic/shortener:Channel resource 'news': property description value {<nil>} has a problem: cannot be removed once set (the service keeps the old value); set a new description instead",
         trigger: () =>
             checkFailure(
-                "QrCode",
-                "wifi",
-                {},
-                { type: "wifi", data: { ssid: "", encryption: "wpa", password: "secret" } },
+                { kind: "Channel", name: "news", args: { name: "News" } },
+                { kind: "Channel", name: "news", args: { name: "News", description: "Monthly" } },
             ),
-    },
-    {
-        page: "troubleshooting.md",
-        text: "pulumi-nodejs:dynamic/shortener:Channel resource 'news' has a problem: description: cannot be removed once set (the service keeps the old value); set a new description instead",
-        trigger: () => checkFailure("Channel", "news", { name: "News", description: "Monthly" }, { name: "News" }),
     },
     {
         page: "troubleshooting.md",
         text:
-            "pulumi-nodejs:dynamic/shortener:WikiQuery resource 'recent' has a problem: definition.params.apdir: " +
+            "pulumi-nodejs:dynamic/shortener:WikiQuery resource 'recent': property definition.params.apdir value {<nil>} has a problem: " +
             'Unrecognized value for parameter "apdir": "sideways". Allowed: "ascending", "descending". (badvalue, module allpages)',
         trigger: () =>
-            checkFailure(
-                "WikiQuery",
-                "recent",
-                {},
-                {
+            checkFailure({
+                kind: "WikiQuery",
+                name: "recent",
+                args: {
                     apiUrl: "https://wiki.example.org/w/api.php",
                     definition: { list: "allpages", params: { apdir: "sideways" } },
                 },
-            ),
+            }),
     },
     {
         page: "troubleshooting.md",
@@ -651,7 +658,7 @@ async function interruptedQrCreate(): Promise<string> {
     });
 }
 
-/** The engine's warning about a create an interrupted run left pending, through the engine double's up. */
+/** The engine's warning about a create an interrupted run left pending, through the real CLI's up. */
 function pendingOperationLines(): Quote[] {
     let run: Promise<string[]> | undefined;
     const lines = () => (run ??= pendingOperationWarning());
@@ -681,18 +688,14 @@ async function pendingOperationWarning(): Promise<string[]> {
                 secretConfig: { "shortener:apiKey": emulator.apiKey },
                 env: { PULUMI_CONFIG_PASSPHRASE: "docs-test" },
             };
-            assert.ok((await runLifecycle("up", options)).ok);
-            // What an up killed mid-create leaves: the channel's create pending, and no channel in the state.
-            const state = readState(options.stateFile) as unknown as {
-                resources: { type: string }[];
-                pendingOperations?: unknown[];
-            };
-            const channel = state.resources.find((resource) => resource.type.endsWith(":Channel"))!;
-            state.pendingOperations = [{ type: "creating", resource: channel }];
-            state.resources = state.resources.filter((resource) => resource !== channel);
-            writeFileSync(options.stateFile, JSON.stringify(state));
+            // The service applies the create and its answer is lost; the provider then waits for the rate window
+            // before listing to find it, and the run is killed meanwhile, as a lost machine would be.
+            await emulator.admin.injectFault({ method: "POST", path: "^/api/channel/add$", mode: "drop-after-apply" });
+            await emulator.admin.setRateLimit({ limit: 2, windowMs: 60_000 });
+            await interruptedRun("up", options, async () => (await emulator.admin.list("channels")).length > 0);
+            await emulator.admin.setRateLimit({ limit: 10_000, windowMs: 1000 });
             const again = await runLifecycle("up", options);
-            return (again.diagnostics ?? []).flatMap((line) => line.split("\n"));
+            return [...again.diagnostics, again.log].flatMap((line) => line.split("\n"));
         } finally {
             removeDir(project);
         }
