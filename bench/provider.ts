@@ -124,7 +124,7 @@ export function sideBySideFigures(load: Workload, both: Record<"provider" | "bas
             goal: "report",
         },
         {
-            name: "median state bytes per resource",
+            name: "median state bytes per resource (its inputs and outputs)",
             value: provider.stateBytes,
             baseline: baseline.stateBytes,
             bound: STATE_BYTES_BOUND,

@@ -62,7 +62,7 @@ export interface SideFigures {
     /** Absent when the run was asked for none. */
     paced?: PacedUp;
     memory: PeakMemory;
-    /** Median bytes of one declared resource in the engine's state file, as compact JSON. */
+    /** Median bytes of one declared resource's inputs and outputs in the state, as compact JSON. */
     stateBytes: number;
 }
 
@@ -190,6 +190,11 @@ function median(values: readonly number[]): number {
     return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
 }
 
+/**
+ * The median bytes, as compact JSON, of what each side puts in the state for a declared resource: its inputs and
+ * outputs (the serialized provider among them). The rest of a resource's entry is the engine's own bookkeeping (its
+ * creation times, source positions and the program's stack at its registration), the same for both sides.
+ */
 function stateBytesPerResource(stateFile: string, load: Workload): number {
     const declaredTypes = new Set(load.plan.map((plan) => plan.kind));
     const entries = readState(stateFile).resources.filter((resource) =>
@@ -197,7 +202,7 @@ function stateBytesPerResource(stateFile: string, load: Workload): number {
     );
     if (entries.length !== load.total)
         throw new Error(`bench: the state holds ${entries.length} declared resources, not ${load.total}`);
-    return median(entries.map((entry) => Buffer.byteLength(JSON.stringify(entry))));
+    return median(entries.map(({ inputs, outputs }) => Buffer.byteLength(JSON.stringify({ inputs, outputs }))));
 }
 
 /**
