@@ -3,7 +3,7 @@ import js from "@eslint/js";
 import tseslint from "typescript-eslint";
 
 export default tseslint.config(
-    { ignores: ["dist/**", "node_modules/**", ".ci/**", "examples/**", "test/fixtures/**", "engine/fixtures/**"] },
+    { ignores: ["dist/**", "node_modules/**", ".ci/**", "examples/**", "test/fixtures/**"] },
     {
         files: ["**/*.ts"],
         extends: [js.configs.recommended, ...tseslint.configs.recommendedTypeChecked],
@@ -35,7 +35,7 @@ export default tseslint.config(
     {
         // Tests and benchmarks read the service's and the engine's JSON answers as they come, and assert on them; the
         // product parses every answer through zod, so the rules against untyped values hold there in full.
-        files: ["test/**/*.ts", "bench/**/*.ts", "engine/**/*.ts", "emulator/**/*.ts"],
+        files: ["test/**/*.ts", "bench/**/*.ts", "emulator/**/*.ts", "tools/**/*.ts"],
         rules: {
             "@typescript-eslint/no-unsafe-member-access": "off",
             "@typescript-eslint/no-unsafe-assignment": "off",

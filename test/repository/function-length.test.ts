@@ -1,4 +1,4 @@
-// No function of the product or of the engine double is longer than 80 lines, so that each can be read at once. A declarative table is
+// No function of the product or of its Pulumi CLI tools is longer than 80 lines, so that each can be read at once. A declarative table is
 // no function: it is a literal (an array or object of rows) or, in a test, a suite's `describe` callback, whose body
 // only declares its cases. What tells them apart is the syntax tree, not a list of names:
 // - a literal's rows are not counted against the function that holds it (its lines are subtracted), though an arrow
@@ -12,9 +12,9 @@ import * as ts from "typescript";
 import { REPOSITORY_ROOT } from "../support/repository";
 
 const MAX_LINES = 80;
-/** The parts held to the limit: the product and the engine double. */
-const PARTS = ["provider", "engine"];
-const ENGINE = join(REPOSITORY_ROOT, "engine");
+/** The parts held to the limit: the product and the tools that build and run the pinned Pulumi CLI. */
+const PARTS = ["provider", "tools"];
+const PRODUCT = join(REPOSITORY_ROOT, "provider");
 
 function sourcesUnder(dir: string): string[] {
     return readdirSync(dir).flatMap((name) => {
@@ -97,7 +97,7 @@ export function longFunctions(file: string, text: string): string[] {
     return found;
 }
 
-describe("the product's and the engine double's functions", () => {
+describe("the product's and the tools' functions", () => {
     it(`are at most ${MAX_LINES} lines long, declarative tables aside`, () => {
         const sources = PARTS.flatMap((part) => sourcesUnder(join(REPOSITORY_ROOT, part)));
         const long = sources.flatMap((file) => longFunctions(file, readFileSync(file, "utf8")));
@@ -110,11 +110,11 @@ describe("the product's and the engine double's functions", () => {
         const table = `function table() {\n    return [\n${body(MAX_LINES + 10, "        { row: 1 },")}\n    ];\n}`;
         const suite = `describe("suite", () => {\n${body(MAX_LINES + 10, "    it('case', () => undefined);")}\n});`;
         const longCase = `describe("suite", () => {\n    it("case", () => {\n${body(MAX_LINES + 10, "        work();")}\n    });\n});`;
-        assert.deepEqual(longFunctions(join(ENGINE, "long.ts"), longFunction), [
-            `engine/long.ts:1 long (${MAX_LINES + 2} lines)`,
+        assert.deepEqual(longFunctions(join(PRODUCT, "long.ts"), longFunction), [
+            `provider/long.ts:1 long (${MAX_LINES + 2} lines)`,
         ]);
-        assert.deepEqual(longFunctions(join(ENGINE, "table.ts"), table), []);
-        assert.deepEqual(longFunctions(join(ENGINE, "suite.ts"), suite), []);
-        assert.equal(longFunctions(join(ENGINE, "case.ts"), longCase).length, 1);
+        assert.deepEqual(longFunctions(join(PRODUCT, "table.ts"), table), []);
+        assert.deepEqual(longFunctions(join(PRODUCT, "suite.ts"), suite), []);
+        assert.equal(longFunctions(join(PRODUCT, "case.ts"), longCase).length, 1);
     });
 });
