@@ -27,7 +27,7 @@ describe("The declared-resources program's file of resources", function () {
     beforeEach(() => (dir = mkdtempSync(join(tmpdir(), "declared-file-"))));
     afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
-    describe("through the engine double", function () {
+    describe("through the Pulumi CLI", function () {
         let stack: TestStack;
         before(async () => (stack = await startStack()));
         after(async () => stack.close());

@@ -8,8 +8,8 @@ import { spawn } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { stopChild, track } from "../../engine";
 import { startHostileService, type HostileService } from "../import/hostile-service";
+import { stopChild, track } from "../support/commands";
 import { readManifest, REPOSITORY_ROOT } from "../support/repository";
 
 const MANIFEST = readManifest();

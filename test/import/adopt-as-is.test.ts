@@ -1,4 +1,4 @@
-// What an imported program relies on, kind by kind, through the engine double: an object declared as the service
+// What an imported program relies on, kind by kind, through the real Pulumi CLI: an object declared as the service
 // holds it is taken over without a write, even where the service does not show a value (a QR code's type and
 // data, the account's password) or where the object is an assignment (a channel's item).
 import { strict as assert } from "node:assert";

@@ -1,6 +1,6 @@
 // shortener-import end to end: an account seeded with many objects of every kind is imported by the bin, run as
-// a child process as a user would run it; the program it writes type-checks against the package, and the engine
-// double (the real dynamic-provider host) takes the whole account over without a single write to the service.
+// a child process as a user would run it; the program it writes type-checks against the package, and the real
+// Pulumi CLI takes the whole account over without a single write to the service.
 import { strict as assert } from "node:assert";
 import { execFileSync } from "node:child_process";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
@@ -158,7 +158,7 @@ for (const profile of sampleOf("a whole account taken over", PROFILES, 1, (profi
             assert.deepEqual(typeCheck({ "index.ts": program }), []);
         });
 
-        describe("through the engine double", () => {
+        describe("through the Pulumi CLI", () => {
             let up: LifecycleResult;
             before(async () => {
                 up = await run("up");
@@ -166,9 +166,7 @@ for (const profile of sampleOf("a whole account taken over", PROFILES, 1, (profi
 
             it("up takes over every object without a single POST, PUT or DELETE", async () => {
                 assert.deepEqual(await writesSince(), []);
-                const created = up.steps.filter(
-                    (step) => step.op === "create" && !step.type.endsWith("pulumi:Stack"),
-                );
+                const created = up.steps.filter((step) => step.op === "create" && !step.type.endsWith("pulumi:Stack"));
                 // The links the channels hold are links of the account too, declared from links.json.
                 assert.equal(created.length, PER_KIND * 5 + CHANNELS_WITH_ITEMS * 4 + 1);
             });

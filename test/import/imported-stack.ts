@@ -1,4 +1,4 @@
-// An imported program's folder run through the engine double against the emulator it was imported from, as
+// An imported program's folder run through the real Pulumi CLI against the emulator it was imported from, as
 // `pulumi <operation>` would run it there: the account's base URL in the stack's config, its key as a secret.
 import { strict as assert } from "node:assert";
 import { join } from "node:path";

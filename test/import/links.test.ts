@@ -1,6 +1,6 @@
 // shortener-import on an account of thousands of short links, run as a user runs it: the links go into links.json
 // beside a program a person can read (one loop, not a statement per link), nothing the service never shows reaches
-// either file, and the engine double (the real dynamic-provider host) takes every link over without a single write.
+// either file, and the real Pulumi CLI takes every link over without a single write.
 import { strict as assert } from "node:assert";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -63,7 +63,7 @@ describe(`shortener-import: an account of ${LINKS} short links, as data beside t
             cwd,
             env: { SHORTENER_BASE_URL: emulator.baseUrl, SHORTENER_API_KEY: emulator.apiKey, SOURCE_DATE_EPOCH: "0" },
         });
-    // As `PULUMI_SKIP_CHECKPOINTS=true pulumi up`: the engine double writes its state once, not once per link.
+    // The CLI writes the state once, not once per link (PULUMI_SKIP_CHECKPOINTS), as a user importing thousands would.
     const run = (operation: Operation): Promise<LifecycleResult> =>
         runImported(operation, project, emulator, { PULUMI_SKIP_CHECKPOINTS: "true" });
     const writes = async () =>

@@ -22,7 +22,7 @@ export const newTally = (): Tally => ({ stacks: 0, steps: 0, drifts: 0, resource
 export class InvariantBroken extends Error {}
 
 const RATE_LIMIT = { limit: 100_000, windowMs: 1000 };
-/** How much of an engine log a failure message quotes. */
+/** How much of the CLI's log a failure message quotes. */
 const LOG_TAIL = 4000;
 
 export async function runProgram(
@@ -140,6 +140,6 @@ function broken(invariant: string, what: string, result: LifecycleResult): Invar
         .map((step) => `  ${step.name}: ${step.error ?? ""} ${JSON.stringify(step.failures ?? [])}`);
     const log = result.log.length > LOG_TAIL ? `…${result.log.slice(-LOG_TAIL)}` : result.log;
     return new InvariantBroken(
-        `${invariant}: ${what}\n${failures.join("\n")}\n${result.error ?? ""}\n${(result.diagnostics ?? []).join("\n")}\n--- engine log (tail) ---\n${log}`,
+        `${invariant}: ${what}\n${failures.join("\n")}\n${result.error ?? ""}\n${(result.diagnostics ?? []).join("\n")}\n--- CLI log (tail) ---\n${log}`,
     );
 }

@@ -26,6 +26,13 @@ process.on("exit", () => {
     for (const child of running) child.kill("SIGKILL");
 });
 
+/** Has `child` killed with the test process, as every command runCommand starts is; for a child a test spawns itself. */
+export function track(child: ChildProcess): ChildProcess {
+    running.add(child);
+    child.once("exit", () => running.delete(child));
+    return child;
+}
+
 /** Kills a command that is still running: SIGTERM, then SIGKILL after a grace. */
 export function stopChild(child: ChildProcess): Promise<void> {
     if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
@@ -40,13 +47,13 @@ export function stopChild(child: ChildProcess): Promise<void> {
 }
 
 export async function runCommand(command: string, args: readonly string[], options: CommandOptions): Promise<Finished> {
-    const child = spawn(command, args, {
-        cwd: options.cwd,
-        env: { ...process.env, ...options.env },
-        stdio: [options.input === undefined ? "ignore" : "pipe", "pipe", "pipe"],
-    });
-    running.add(child);
-    child.once("exit", () => running.delete(child));
+    const child = track(
+        spawn(command, args, {
+            cwd: options.cwd,
+            env: { ...process.env, ...options.env },
+            stdio: [options.input === undefined ? "ignore" : "pipe", "pipe", "pipe"],
+        }),
+    );
     child.stdin?.end(options.input);
     const stdout: Buffer[] = [];
     const stderr: Buffer[] = [];
