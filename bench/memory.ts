@@ -41,7 +41,7 @@ function descendantsOf(root: number): { pid: string; command: string }[] {
         }
     }
     const found: string[] = [];
-    for (let queue = [String(root)]; queue.length > 0; ) {
+    for (let queue = [String(root)]; queue.length > 0;) {
         const next = children.get(Number(queue.shift())) ?? [];
         found.push(...next);
         queue.push(...next);

@@ -50,10 +50,7 @@ describe("provider: a plain (non-secret) API key in stack config", function () {
         // asks for --secret. Nothing else of the run carries the key.
         const { config, steps, ...run } = result;
         assert.equal(config?.["shortener:apiKey"], emulator.apiKey);
-        assert.ok(
-            !JSON.stringify({ ...run, steps }).includes(emulator.apiKey),
-            "the key appears in the run's result",
-        );
+        assert.ok(!JSON.stringify({ ...run, steps }).includes(emulator.apiKey), "the key appears in the run's result");
     });
 
     it("is not warned about when the key is secret", async () => {
