@@ -7,7 +7,7 @@ import * as http from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { AddressInfo } from "node:net";
-import { runLifecycle, type LifecycleResult, type Operation } from "../test/support/pulumi";
+import { runOperation, type LifecycleResult, type Operation } from "../test/support/pulumi";
 import { startEmulator, type RunningEmulator } from "../emulator";
 import { DECLARED_PROGRAM, type Declared } from "../test/support/stack";
 import { Benchmark, Figure } from "./figure";
@@ -61,7 +61,7 @@ export const listFreshnessBench: Benchmark = {
         const service = await startPageCap(emulator);
         const stateDir = mkdtempSync(join(tmpdir(), "list-freshness-"));
         const run = (operation: Operation, previewOnly = false): Promise<LifecycleResult> =>
-            runLifecycle(operation, {
+            runOperation(operation, {
                 previewOnly,
                 programDir: DECLARED_PROGRAM,
                 stateFile: join(stateDir, "state.json"),

@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { performance } from "node:perf_hooks";
-import { readState, runLifecycle, type LifecycleResult, type Operation, type RunOptions } from "../test/support/pulumi";
+import { readState, runOperation, type LifecycleResult, type Operation, type RunOptions } from "../test/support/pulumi";
 import { startEmulator, type ProfileName, type RequestLogEntry, type RunningEmulator } from "../emulator";
 import { changes, DECLARED_PROGRAM, declaredFileConfig, type Declared } from "../test/support/stack";
 import { sampleMemory, type PeakMemory } from "./memory";
@@ -87,7 +87,7 @@ function stackFor(side: Side, emulator: RunningEmulator, stateFile: string, paus
             ? [DECLARED_PROGRAM, "declared", {}]
             : [BASELINE_PROGRAM, "baseline", { "baseline:retryPauseMs": String(pauseMs) }];
     const run = (operation: Operation, declared: readonly Declared[], choices: Pick<RunOptions, "previewOnly"> = {}) =>
-        runLifecycle(operation, {
+        runOperation(operation, {
             ...choices,
             programDir,
             stateFile,

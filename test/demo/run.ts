@@ -10,7 +10,7 @@ import { constants, tmpdir } from "node:os";
 import { join } from "node:path";
 import {
     readState,
-    runLifecycle,
+    runOperation,
     storedSecretKeys,
     type LifecycleResult,
     type Operation,
@@ -67,7 +67,7 @@ async function demonstrate(emulator: RunningEmulator, stateFile: string, say: Na
 
     // `diff`: every changed property, old => new, as a user asks for it to read drift or a plan to undo it.
     const run = async (operation: Operation, { diff = false } = {}): Promise<LifecycleResult> => {
-        const result = await runLifecycle(operation, {
+        const result = await runOperation(operation, {
             programDir: EXAMPLE_DIR,
             stateFile,
             config: { "shortener:baseUrl": emulator.baseUrl },

@@ -13,7 +13,7 @@ import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { startEmulator, type EmulatorOptions, type RunningEmulator } from "../../emulator";
 import { runCommand } from "../support/commands";
-import { interruptedRun, runLifecycle } from "../support/pulumi";
+import { interruptedRun, runOperation } from "../support/pulumi";
 import { startStack, type Declared } from "../support/stack";
 import { freshTempDir, linkedProject, readManifest, removeDir, REPOSITORY_ROOT } from "../support/repository";
 import { listPixels } from "../../provider/data";
@@ -694,7 +694,7 @@ async function pendingOperationWarning(): Promise<string[]> {
             await emulator.admin.setRateLimit({ limit: 2, windowMs: 60_000 });
             await interruptedRun("up", options, async () => (await emulator.admin.list("channels")).length > 0);
             await emulator.admin.setRateLimit({ limit: 10_000, windowMs: 1000 });
-            const again = await runLifecycle("up", options);
+            const again = await runOperation("up", options);
             return [...again.diagnostics, again.log].flatMap((line) => line.split("\n"));
         } finally {
             removeDir(project);

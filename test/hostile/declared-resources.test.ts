@@ -5,7 +5,7 @@ import { execFileSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, truncateSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { runLifecycle } from "../support/pulumi";
+import { runOperation } from "../support/pulumi";
 import {
     changes,
     DECLARED_PROGRAM,
@@ -36,7 +36,7 @@ describe("The declared-resources program's file of resources", function () {
             const file = join(dir, "resources.json");
             const resourcesConfig = declaredFileConfig("declared", file, [PIXEL]);
             writeFileSync(file, `${JSON.stringify([PIXEL])}${" ".repeat(200 * 1024)}`);
-            const result = await runLifecycle("preview", {
+            const result = await runOperation("preview", {
                 programDir: DECLARED_PROGRAM,
                 stateFile: join(dir, "state.json"),
                 config: { "shortener:baseUrl": stack.emulator.baseUrl, ...resourcesConfig },

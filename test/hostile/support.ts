@@ -3,7 +3,7 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { ShortenerApiError } from "../../provider/client";
-import { readState, runLifecycle, type LifecycleResult, type Operation } from "../support/pulumi";
+import { readState, runOperation, type LifecycleResult, type Operation } from "../support/pulumi";
 import { DECLARED_PROGRAM, type Declared } from "../support/stack";
 
 /** The error a call fails with, or a failure of the test when it succeeds, fails otherwise, or runs past `ms`. */
@@ -55,7 +55,7 @@ export async function capturing<T>(
 export function stackOn(baseUrl: string, apiKey: string, dir: string) {
     const stateFile = join(dir, "state.json");
     const run = async (operation: Operation, resources: readonly Declared[]): Promise<LifecycleResult> =>
-        runLifecycle(operation, {
+        runOperation(operation, {
             programDir: DECLARED_PROGRAM,
             stateFile,
             config: { "shortener:baseUrl": baseUrl },

@@ -2,7 +2,7 @@
 // `pulumi <operation>` would run it there: the account's base URL in the stack's config, its key as a secret.
 import { strict as assert } from "node:assert";
 import { join } from "node:path";
-import { runLifecycle, type LifecycleResult, type Operation } from "../support/pulumi";
+import { runOperation, type LifecycleResult, type Operation } from "../support/pulumi";
 import type { RunningEmulator } from "../../emulator";
 
 /** Runs `operation` on the program in `project` (its state beside it); a failed run fails the test with its log. */
@@ -12,7 +12,7 @@ export async function runImported(
     emulator: RunningEmulator,
     env: Record<string, string> = {},
 ): Promise<LifecycleResult> {
-    const result = await runLifecycle(operation, {
+    const result = await runOperation(operation, {
         programDir: project,
         stateFile: join(project, "state.json"),
         config: { "shortener:baseUrl": emulator.baseUrl },

@@ -5,7 +5,7 @@ import { strict as assert } from "node:assert";
 import { cpSync, existsSync, lstatSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
 import { startEmulator, type RunningEmulator } from "../../emulator";
-import { readState, runLifecycle, type LifecycleResult, type Operation } from "../support/pulumi";
+import { readState, runOperation, type LifecycleResult, type Operation } from "../support/pulumi";
 import { changes, stepOf } from "../support/stack";
 import { mustRun, runCommand } from "../support/commands";
 import {
@@ -145,7 +145,7 @@ describe("package: installed from its tarball into a fresh Pulumi project", func
     let stateFile: string;
 
     const run = (operation: Operation): Promise<LifecycleResult> =>
-        runLifecycle(operation, {
+        runOperation(operation, {
             programDir: project,
             stateFile,
             config: { "shortener:baseUrl": emulator!.baseUrl },
@@ -289,7 +289,7 @@ describe("package: installed from its tarball into a fresh Pulumi project", func
             cwd: copy,
             timeoutMs: 240_000,
         });
-        const preview = await runLifecycle("preview", {
+        const preview = await runOperation("preview", {
             programDir: copy,
             stateFile: join(work!, "state", "example.json"),
             config: { "shortener:baseUrl": emulator!.baseUrl },

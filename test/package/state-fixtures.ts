@@ -5,7 +5,7 @@
 import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { startEmulator, type RunningEmulator } from "../../emulator";
-import { runLifecycle, type LifecycleResult, type Operation } from "../support/pulumi";
+import { runOperation, type LifecycleResult, type Operation } from "../support/pulumi";
 import { freshTempDir, linkedProject, readManifest, removeDir, REPOSITORY_ROOT } from "../support/repository";
 
 export const STATE_FIXTURES = join(REPOSITORY_ROOT, "test", "fixtures", "state");
@@ -69,7 +69,7 @@ async function startFixtureStack(
         emulator: running,
         stateFile,
         run: (operation) =>
-            runLifecycle(operation, {
+            runOperation(operation, {
                 programDir,
                 stateFile,
                 config: { ...config, "shortener:baseUrl": running.baseUrl },

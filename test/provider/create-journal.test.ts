@@ -8,7 +8,7 @@ import { chmodSync, chownSync, mkdirSync, mkdtempSync, readdirSync, rmSync, stat
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createJournal, JOURNAL_DIR_ENV } from "../../provider/resources/create-journal";
-import { interruptedRun, runLifecycle } from "../support/pulumi";
+import { interruptedRun, runOperation } from "../support/pulumi";
 import { DECLARED_PROGRAM, startStack, type Declared, type TestStack } from "../support/stack";
 
 const INPUTS = { type: "link", data: "https://example.com/poster" };
@@ -191,7 +191,7 @@ describe("QR create journal", function () {
             assert.equal(readdirSync(journalDir).length, 1, "the killed create left its entry");
 
             const otherStackUp = () =>
-                runLifecycle("up", {
+                runOperation("up", {
                     programDir: DECLARED_PROGRAM,
                     stateFile: join(root, "other-stack.json"),
                     stack: "other",

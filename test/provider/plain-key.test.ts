@@ -7,7 +7,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { PLAIN_KEY_WARNING } from "../../provider/resources/plain-key-warning";
 import { startEmulator, type RunningEmulator } from "../../emulator";
-import { runLifecycle } from "../support/pulumi";
+import { runOperation } from "../support/pulumi";
 import { DECLARED_PROGRAM, type Declared } from "../support/stack";
 
 const RESOURCES: Declared[] = [
@@ -30,7 +30,7 @@ describe("provider: a plain (non-secret) API key in stack config", function () {
 
     const preview = (keyIsSecret: boolean) => {
         const key = { "shortener:apiKey": emulator.apiKey };
-        return runLifecycle("preview", {
+        return runOperation("preview", {
             programDir: DECLARED_PROGRAM,
             stateFile: join(dir, `${keyIsSecret}.json`),
             config: { "shortener:baseUrl": emulator.baseUrl, ...(keyIsSecret ? {} : key) },

@@ -1,7 +1,7 @@
 // Reads that scale and never lie, and credentials that never leak.
 import { strict as assert } from "node:assert";
 import { readFileSync } from "node:fs";
-import { readState, runLifecycle, storedSecretKeys } from "../support/pulumi";
+import { readState, runOperation, storedSecretKeys } from "../support/pulumi";
 import { changes, DECLARED_PROGRAM, startStack, type Declared, type TestStack } from "../support/stack";
 
 const pixels = (count: number): Declared[] =>
@@ -112,7 +112,7 @@ describe("Credentials: the API key never reaches the state, the output or an err
  * --run-program configures from the current config, which has no key, as that user's recorded config would have.
  */
 function runWithKey(stack: TestStack, declared: Declared[], apiKey: string | undefined) {
-    return runLifecycle("refresh", {
+    return runOperation("refresh", {
         programDir: DECLARED_PROGRAM,
         stateFile: stack.stateFile,
         config: { "shortener:baseUrl": stack.emulator.baseUrl },

@@ -1,6 +1,6 @@
 // A refresh lists each kind once, however long it takes: the engine's pace, not a clock, decides when reads arrive.
 import { strict as assert } from "node:assert";
-import { runLifecycle, type LifecycleResult, type Operation } from "../support/pulumi";
+import { runOperation, type LifecycleResult, type Operation } from "../support/pulumi";
 import { DECLARED_PROGRAM, startStack, type Declared, type TestStack } from "../support/stack";
 
 /** Pixels made elsewhere: with the stack's own, the pixel listing is 2 pages of 100. */
@@ -19,7 +19,7 @@ describe("Refresh: one listing per kind per run, however long the run", function
     this.timeout(120_000);
     let stack: TestStack;
     const run = (operation: Operation, declared = DECLARED): Promise<LifecycleResult> =>
-        runLifecycle(operation, {
+        runOperation(operation, {
             programDir: DECLARED_PROGRAM,
             stateFile: stack.stateFile,
             config: { "shortener:baseUrl": stack.emulator.baseUrl },

@@ -5,7 +5,7 @@ import { strict as assert } from "node:assert";
 import { copyFileSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { interruptedRun, runLifecycle, type Operation } from "../support/pulumi";
+import { interruptedRun, runOperation, type Operation } from "../support/pulumi";
 import { changes, DECLARED_PROGRAM, startStack, stepOf, type Declared, type TestStack } from "../support/stack";
 import { sampleOf, sampleTests } from "../support/depth";
 
@@ -19,7 +19,7 @@ function runWithKey(
     runProgram = false,
     stateFile = stack.stateFile,
 ) {
-    return runLifecycle(operation, {
+    return runOperation(operation, {
         programDir: DECLARED_PROGRAM,
         stateFile,
         config: { "declared:resources": JSON.stringify(declared), "shortener:baseUrl": stack.emulator.baseUrl },

@@ -6,7 +6,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { startEmulator, type RunningEmulator } from "../../emulator";
 import type { Finished } from "../support/commands";
-import { DEFAULT_STACK, runLifecycle, runPulumi, stackFolder } from "../support/pulumi";
+import { DEFAULT_STACK, runOperation, runPulumi, stackFolder } from "../support/pulumi";
 import { DECLARED_PROGRAM, declaredFileConfig, type Declared } from "../support/stack";
 
 export interface JsonStack {
@@ -29,7 +29,7 @@ export async function startJsonStack(): Promise<JsonStack> {
     return {
         emulator,
         async up(resources) {
-            const result = await runLifecycle("up", {
+            const result = await runOperation("up", {
                 programDir: DECLARED_PROGRAM,
                 stateFile,
                 config: { "shortener:baseUrl": emulator.baseUrl, ...declare(resources) },

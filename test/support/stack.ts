@@ -3,7 +3,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import { runLifecycle, type LifecycleResult, type Operation, type StepResult } from "./pulumi";
+import { runOperation, type LifecycleResult, type Operation, type StepResult } from "./pulumi";
 import { startEmulator, type EmulatorOptions, type RunningEmulator } from "../../emulator";
 import type { DeclaredEntry } from "../fixtures/programs/declared/declared-resources";
 
@@ -44,7 +44,7 @@ export async function startStack(options: EmulatorOptions = {}, env: Record<stri
     const config = declaredFileConfig("declared", join(dir, "resources.json"), []);
     const run = (operation: Operation, resources: readonly Declared[], extraEnv: Record<string, string> = {}) => {
         declaredFileConfig("declared", join(dir, "resources.json"), resources);
-        return runLifecycle(operation, {
+        return runOperation(operation, {
             programDir: DECLARED_PROGRAM,
             stateFile,
             config: { "shortener:baseUrl": emulator.baseUrl, ...config },

@@ -1,5 +1,5 @@
 // The real Pulumi CLI as the tests drive it: a lifecycle on a test stack, the stack's exported state, and the CLI itself.
-export { runLifecycle, interruptedRun, DEFAULT_STACK, type RunOptions } from "./lifecycle";
+export { runOperation, interruptedRun, DEFAULT_STACK, type RunOptions } from "./lifecycle";
 export { readState, storedSecretKeys, isSecret, SECRET_SIGNATURE, type ResourceState, type StackState } from "./state";
 export { pulumiCli, runPulumi, mustRunPulumi, CLI_RUN_TIMEOUT_MS, type PulumiRun } from "./cli";
 export { stackFolder, type StackFolder } from "./stack-folder";

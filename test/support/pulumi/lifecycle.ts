@@ -38,7 +38,7 @@ export interface RunOptions {
 
 export const DEFAULT_STACK = "dev";
 
-export async function runLifecycle(operation: Operation, options: RunOptions): Promise<LifecycleResult> {
+export async function runOperation(operation: Operation, options: RunOptions): Promise<LifecycleResult> {
     const stack = options.stack ?? DEFAULT_STACK;
     const folder = stackFolder(options.stateFile, options.programDir, stack, options.env);
     await syncStack(folder);
