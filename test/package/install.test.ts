@@ -101,7 +101,9 @@ function shippedDocs(): string[] {
     const gitops = ["queries", "wiki-catalogues", ".github/workflows"].flatMap((dir) =>
         readdirSync(join(REPOSITORY_ROOT, "examples/gitops", dir)).map((file) => `examples/gitops/${dir}/${file}`),
     );
-    return [...docs, ...images, ...examples, ...gitops];
+    // The pinned Pulumi CLI's page, which the README and docs link to for running a stack without a `pulumi` of one's own.
+    const cliPage = "tools/pulumi/README.md";
+    return [...docs, ...images, ...examples, ...gitops, cliPage];
 }
 
 /** GitHub's anchor for a heading: lower case, punctuation dropped, spaces as hyphens. */
