@@ -3,7 +3,7 @@
 // kind, serialized whole into every resource's state; each method makes its own calls. Read walks the kind's listing,
 // page after page, until it meets the id (the service has no get-by-id for most kinds). A 429 waits a fixed pause
 // and is sent again, at most five times. Nothing is shared between resources: no pacing, no listing cache.
-// The bench runs it through the same engine double against the same emulator as the provider, so the two are
+// The bench runs it through the same Pulumi CLI against the same emulator as the provider, so the two are
 // compared on the same program; it is deliberately not the provider's design, and is not part of the package.
 import * as pulumi from "@pulumi/pulumi";
 

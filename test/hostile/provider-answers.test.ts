@@ -1,4 +1,4 @@
-// Through the engine double and the real dynamic-provider host: a refusal is success only when it is the service's
+// Through the real Pulumi CLI and its dynamic-provider plugin: a refusal is success only when it is the service's
 // own answer for what is already there; the duplicate guard looks at the service as it is when the creates begin, not
 // at a listing read earlier in the run; and a malformed base URL is never quoted with its credentials.
 import assert from "node:assert/strict";

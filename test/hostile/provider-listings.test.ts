@@ -1,5 +1,5 @@
-// Only a complete, consistent listing may say an object is gone: through the engine double and the real
-// dynamic-provider host, a refresh that meets a listing ending early, skipping a page or miscounting fails and keeps
+// Only a complete, consistent listing may say an object is gone: through the real Pulumi CLI and its
+// dynamic-provider plugin, a refresh that meets a listing ending early, skipping a page or miscounting fails and keeps
 // the object in the state; and against the real service's behaviour, a channel whose first item page is empty (its
 // links deleted in the dashboard, still counted for paging) keeps the declared items that sit on page 2.
 import assert from "node:assert/strict";
