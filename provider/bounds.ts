@@ -104,6 +104,17 @@ export const BOUNDS = {
         config: "shortener:maxListPages",
         env: "SHORTENER_MAX_LIST_PAGES",
     },
+    // Each page is bounded by the answer's size, so without this a listing could hold up to pages × answer size.
+    maxListingBytes: {
+        name: "bytes of one listing",
+        side: "service",
+        unit: "bytes",
+        default: 256 * MIB,
+        lowest: 1,
+        config: "shortener:maxListingBytes",
+        env: "SHORTENER_MAX_LISTING_BYTES",
+        remark: "the items of its pages, as JSON",
+    },
     // The service has no maximum page size for links; a refresh of N links costs ceil(N / this) requests.
     linkPageSize: {
         name: "links asked for per page of the link listing",

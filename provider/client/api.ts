@@ -55,6 +55,8 @@ export interface ClientConfig {
     maxResponseBytes?: number;
     /** The most pages a listing may have. */
     maxListPages?: number;
+    /** The most bytes the items of one listing may hold, as JSON. */
+    maxListingBytes?: number;
     onWait?: (event: WaitEvent) => void;
 }
 
@@ -162,15 +164,16 @@ const CLIENT_BOUNDS = {
     maxRateLimitWaitMs: "maxRateLimitWaitMs",
     maxResponseBytes: "maxResponseBytes",
     maxListPages: "maxListPages",
+    maxListingBytes: "maxListingBytes",
 } as const;
 
 export function createShortenerClient(config: ClientConfig): ShortenerClient {
     const baseUrl = checkBaseUrl(config.baseUrl, config.apiKey);
     const apiKey = checkApiKey(config.apiKey);
-    const { maxListPages, ...transportBounds } = checkedBounds(config);
+    const { maxListPages, maxListingBytes, ...transportBounds } = checkedBounds(config);
     const api = new Endpoints(
         new Transport({ baseUrl, apiKey, ...transportBounds, onWait: config.onWait }),
-        maxListPages,
+        { maxPages: maxListPages, maxBytes: maxListingBytes },
         [],
     );
     return clientOver(api);
@@ -352,7 +355,7 @@ class Endpoints {
 
     constructor(
         private readonly transport: Transport,
-        private readonly maxListPages: number,
+        private readonly listingBounds: Required<Pick<AllOptions, "maxPages" | "maxBytes">>,
         /** Kept out of the errors of every call, beside each call's own. */
         private readonly secrets: readonly string[],
     ) {
@@ -362,7 +365,7 @@ class Endpoints {
 
     /** Endpoints whose every call is also told these secrets. */
     telling(secrets: readonly string[]): Endpoints {
-        return new Endpoints(this.transport, this.maxListPages, [...this.secrets, ...secrets]);
+        return new Endpoints(this.transport, this.listingBounds, [...this.secrets, ...secrets]);
     }
 
     listing<T, P extends Page<T>>(resource: string, path: string, schema: z.ZodType<P>): Listing<T, P> {
@@ -376,7 +379,7 @@ class Endpoints {
         fetchPage: (query: PageQuery) => Promise<Page<T>>,
         options: AllOptions = {},
     ): AsyncIterable<T> {
-        return allItems(operation, fetchPage, { maxPages: this.maxListPages, ...options });
+        return allItems(operation, fetchPage, { ...this.listingBounds, ...options });
     }
 
     async page<P>(operation: string, path: string, schema: z.ZodType<P>, query: PageQuery = {}): Promise<P> {

@@ -12,6 +12,8 @@ export interface AllOptions {
     limit?: number;
     /** The most pages a listing may have; the client's maxListPages when unset. */
     maxPages?: number;
+    /** The most bytes the items of the listing may hold, as JSON; the client's maxListingBytes when unset. */
+    maxBytes?: number;
     /** What tells two items apart; default their id (channel items need their type too). */
     identity?: (item: never) => string | number;
     /**
@@ -31,7 +33,9 @@ export const DEFAULT_ALL_LIMIT = 100;
  * - no item is listed twice;
  * - `result` fits one reading of RESULT_READINGS on every page, the same reading for the whole listing;
  * - an empty page ends nothing while more pages follow (the real service counts hidden channel items for paging);
- * - a listing longer than `maxPages` is refused on its first page, before anything else is asked.
+ * - a listing longer than `maxPages` is refused on its first page, before anything else is asked;
+ * - a listing whose items, as JSON, hold more than `maxBytes` is refused at the page that passes it, before its items
+ *   are given: each answer is bounded, and this bounds them together.
  */
 export async function* allItems<T>(
     operation: string,
@@ -40,6 +44,8 @@ export async function* allItems<T>(
 ): AsyncGenerator<T, void, undefined> {
     const limit = options.limit ?? DEFAULT_ALL_LIMIT;
     const maxPages = options.maxPages ?? BOUNDS.maxListPages.default;
+    const maxBytes = options.maxBytes ?? BOUNDS.maxListingBytes.default;
+    let bytes = 0;
     const identity = (options.identity ?? ((item: { id: number }) => item.id)) as (item: T) => string | number;
     const fail = (reason: string) =>
         new ShortenerApiError({ operation, kind: "bad-response", reason, retryable: false });
@@ -71,6 +77,12 @@ export async function* allItems<T>(
         if (first.maxPage === 0 && counts.listed > 0)
             throw fail(`page 1 lists ${counts.listed} items but says there are no pages`);
         readings = fittingReadings(readings, counts, first, options.countsUnlisted ?? false, fail);
+        bytes += Buffer.byteLength(JSON.stringify(current.items));
+        if (bytes > maxBytes) {
+            throw fail(
+                `by page ${page} of ${first.maxPage} the listing holds ${bytes} bytes, more than the bound of ${maxBytes} (setting maxListingBytes)`,
+            );
+        }
         for (const item of current.items) {
             const key = identity(item);
             if (seen.has(key)) throw fail(`item ${key} is listed twice (again on page ${page})`);

@@ -5,7 +5,7 @@ import assert from "node:assert/strict";
 import { randomUUID } from "node:crypto";
 import fc from "fast-check";
 import { listChannelItems, listPixels } from "../../provider";
-import { BOUNDS } from "../../provider/bounds";
+import { BOUNDS, MIB } from "../../provider/bounds";
 import { collect, createShortenerClient } from "../../provider/client";
 import { startEmulator } from "../../emulator";
 import {
@@ -31,9 +31,47 @@ beforeEach(() => {
 
 describe("hostile service: listings", () => {
     const service = useHostileService();
-    const client = (config: { maxListPages?: number } = {}) =>
+    const client = (config: { maxListPages?: number; maxListingBytes?: number } = {}) =>
         createShortenerClient({ baseUrl: service().baseUrl, apiKey: KEY, maxRetries: 0, ...config });
     const data = () => ({ baseUrl: service().baseUrl, apiKey: KEY });
+
+    describe("a listing of many large pages is refused within the byte bound", () => {
+        const PAGES = 30;
+        // 100 pixels of about 2 KB each: some 200 KB a page, each well within the size of an answer.
+        const largePage: Script = (request) => {
+            const page = pageOf(request);
+            const answer = pixelPage(
+                honestPage(
+                    "page",
+                    [...Array(PAGES * 100).keys()].map((id) => id + 1),
+                    100,
+                    page,
+                ),
+            );
+            const data = (answer as { body: { data: { pixels: { name: string }[] } } }).body.data;
+            for (const pixel of data.pixels) pixel.name = `${pixel.name} ${"x".repeat(2000)}`;
+            return answer;
+        };
+
+        it("is refused at the page that passes the bound, naming it, and asks for no page after it", async () => {
+            service().script(largePage);
+            const error = await failureWithin(10_000, collect(client({ maxListingBytes: MIB }).pixels.all()));
+            assert.equal(error.kind, "bad-response");
+            assert.match(
+                error.message,
+                new RegExp(
+                    `by page 6 of ${PAGES} the listing holds \\d+ bytes, more than the bound of ${MIB} \\(setting maxListingBytes\\)`,
+                ),
+            );
+            assert.equal(service().requests.length, 6);
+        });
+
+        it("is read whole when it fits the bound", async () => {
+            service().script(largePage);
+            const pixels = await collect(client({ maxListingBytes: 64 * MIB }).pixels.all());
+            assert.equal(pixels.length, PAGES * 100);
+        });
+    });
 
     describe("an endless listing is refused within the page bound", () => {
         it("maxpage 1e9: refused on page 1, naming the page and the bound, after one request", async () => {
