@@ -4,7 +4,8 @@
 // stack can be set up honestly and then read through the hostile answers.
 import assert from "node:assert/strict";
 import { createServer, request as httpRequest, IncomingMessage, OutgoingHttpHeaders, ServerResponse } from "node:http";
-import { listenLocally } from "../support/client-harness";
+import { startEmulator, type RunningEmulator } from "../../emulator";
+import { listenLocally, ROOMY_RATE_LIMIT } from "../support/client-harness";
 
 export type HostileAnswer =
     | { status?: number; headers?: OutgoingHttpHeaders; body: unknown }
@@ -108,6 +109,28 @@ function forward(upstream: string, req: IncomingMessage, res: ServerResponse, bo
     );
     outgoing.on("error", () => res.destroy());
     outgoing.end(body);
+}
+
+/**
+ * Starts, before each test of the enclosing suite, a fresh emulator of the service's real behaviour and a hostile
+ * service in front of it (a fresh base URL, so a fresh provider context), and closes both after.
+ */
+export function useHostileFront(): { emulator(): RunningEmulator; service(): HostileService } {
+    let running: { emulator: RunningEmulator; service: HostileService } | undefined;
+    beforeEach(async () => {
+        const emulator = await startEmulator({ profile: "real", rateLimit: ROOMY_RATE_LIMIT });
+        running = { emulator, service: await startHostileService(emulator.baseUrl) };
+    });
+    afterEach(async () => {
+        await running?.service.close();
+        await running?.emulator.close();
+        running = undefined;
+    });
+    const started = () => {
+        assert.ok(running, "the hostile front only runs inside a test");
+        return running;
+    };
+    return { emulator: () => started().emulator, service: () => started().service };
 }
 
 /** Starts a hostile service before each test of the enclosing suite and closes it after. */

@@ -6,13 +6,11 @@ import assert from "node:assert/strict";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { startEmulator, type RunningEmulator } from "../../emulator";
 import { JOURNAL_DIR_ENV } from "../../provider/resources/create-journal";
 import { ResourceInitError } from "../../provider/resources/lifecycle";
 import { bindProvider } from "../../provider/runtime";
-import { ROOMY_RATE_LIMIT } from "../support/client-harness";
 import { ENCODINGS, formsOf, htmlEscape } from "./echoed-secrets";
-import { startHostileService, type HostileService, type ReceivedRequest } from "./hostile-service";
+import { useHostileFront, type ReceivedRequest } from "./hostile-service";
 
 type Stored = Record<string, unknown> & { id: number };
 
@@ -47,8 +45,7 @@ const isCreate = (request: ReceivedRequest) => request.method === "POST" && requ
 
 describe("hostile service: a link's writes, through the provider's lifecycle", function () {
     this.timeout(60_000);
-    let emulator: RunningEmulator;
-    let service: HostileService;
+    const { emulator, service } = useHostileFront();
     let journal: string;
     const journalBefore = process.env[JOURNAL_DIR_ENV];
     before(() => {
@@ -60,24 +57,16 @@ describe("hostile service: a link's writes, through the provider's lifecycle", f
         else process.env[JOURNAL_DIR_ENV] = journalBefore;
         rmSync(journal, { recursive: true, force: true });
     });
-    beforeEach(async () => {
-        emulator = await startEmulator({ profile: "real", rateLimit: ROOMY_RATE_LIMIT });
-        service = await startHostileService(emulator.baseUrl);
-    });
-    afterEach(async () => {
-        await service?.close();
-        await emulator?.close();
-    });
 
     // A fresh service per test, so a fresh provider context (one per base URL and key).
     const provider = () => {
         const config: Record<string, string> = {
-            "shortener:baseUrl": service.baseUrl,
-            "shortener:apiKey": emulator.apiKey,
+            "shortener:baseUrl": service().baseUrl,
+            "shortener:apiKey": emulator().apiKey,
         };
         return bindProvider("Link", { get: (key: string) => config[key] });
     };
-    const links = async () => (await emulator.admin.list("links")) as Stored[];
+    const links = async () => (await emulator().admin.list("links")) as Stored[];
     const failure = async (promise: Promise<unknown>): Promise<Error> =>
         promise.then(
             // Not the result: its outputs hold the password.
@@ -86,7 +75,7 @@ describe("hostile service: a link's writes, through the provider's lifecycle", f
         );
     /** The create as the emulator would answer it, made behind the provider's back; its answer is then lost. */
     const createUpstream = async (request: ReceivedRequest) => {
-        const answer = await fetch(`${emulator.baseUrl}${request.path}`, {
+        const answer = await fetch(`${emulator().baseUrl}${request.path}`, {
             method: "POST",
             headers: { Authorization: String(request.headers.authorization), "Content-Type": "application/json" },
             body: request.body,
@@ -96,9 +85,9 @@ describe("hostile service: a link's writes, through the provider's lifecycle", f
 
     it("a lost create without an alias takes no link another client made meanwhile: it names it instead", async () => {
         let stranger: { id: number } | undefined;
-        service.script(async (request) => {
+        service().script(async (request) => {
             if (!isCreate(request)) return undefined;
-            stranger = await emulator.admin.seed("links", {
+            stranger = await emulator().admin.seed("links", {
                 url: "https://someone-else.example/page",
                 alias: "x9y8z7",
             });
@@ -116,9 +105,9 @@ describe("hostile service: a link's writes, through the provider's lifecycle", f
 
     it("a lost create is recovered by the link that holds what was sent, beside one another client made", async () => {
         let mine: number | undefined;
-        service.script(async (request) => {
+        service().script(async (request) => {
             if (!isCreate(request) || mine !== undefined) return undefined;
-            await emulator.admin.seed("links", { url: "https://someone-else.example/page", alias: "x9y8z7" });
+            await emulator().admin.seed("links", { url: "https://someone-else.example/page", alias: "x9y8z7" });
             mine = await createUpstream(request);
             return { status: 500, body: "<html>Internal Server Error</html>" };
         });
@@ -129,7 +118,7 @@ describe("hostile service: a link's writes, through the provider's lifecycle", f
 
     for (const [name, encode] of Object.entries(ECHOES)) {
         it(`the read-back after a create with a password echoes it ${name}: no form of it is shown`, async () => {
-            service.script((request) =>
+            service().script((request) =>
                 isReadBack(request) ? { body: { error: 1, message: `Invalid row: ${encode(PASSWORD)}` } } : undefined,
             );
             const error = await failure(
@@ -143,7 +132,7 @@ describe("hostile service: a link's writes, through the provider's lifecycle", f
     it("the read-back after an update with a password is told it too", async () => {
         const declared = { url: "https://example.com/locked", alias: "locked", password: PASSWORD };
         const created = await provider().create(declared);
-        service.script((request) =>
+        service().script((request) =>
             isReadBack(request) ? { body: { error: 1, message: `Invalid row: ${htmlEscape(PASSWORD)}` } } : undefined,
         );
         const news = { ...declared, expiry: "2031-01-31" };
@@ -153,7 +142,7 @@ describe("hostile service: a link's writes, through the provider's lifecycle", f
     });
 
     it("a create answered with an id whose read-back then fails keeps the id, and leaves the expiry to check again", async () => {
-        service.script((request) =>
+        service().script((request) =>
             isReadBack(request) ? { body: { error: 1, message: "Database unavailable" } } : undefined,
         );
         const error = await failure(provider().create({ url: "https://example.com/later", expiry: "2031-01-31" }));
@@ -166,13 +155,13 @@ describe("hostile service: a link's writes, through the provider's lifecycle", f
     });
 
     it("an update of a link whose campaign the listing does not show (an older service) is refused, not sent without it", async () => {
-        const { id: campaign } = await emulator.admin.seed("campaigns", { name: "Autumn", slug: "", public: false });
+        const { id: campaign } = await emulator().admin.seed("campaigns", { name: "Autumn", slug: "", public: false });
         const declared = { url: "https://example.com/autumn", alias: "autumn-link" };
         const created = await provider().create(declared);
-        await emulator.admin.patch("links", Number(created.id), { campaignId: campaign });
-        service.script(async (request) => {
+        await emulator().admin.patch("links", Number(created.id), { campaignId: campaign });
+        service().script(async (request) => {
             if (request.method !== "GET" || request.path !== "/api/urls") return undefined;
-            const answer = await fetch(`${emulator.baseUrl}${request.path}?${request.query.toString()}`, {
+            const answer = await fetch(`${emulator().baseUrl}${request.path}?${request.query.toString()}`, {
                 headers: { Authorization: String(request.headers.authorization) },
             });
             const listed = (await answer.json()) as { data: { urls: Record<string, unknown>[] } };
@@ -183,6 +172,6 @@ describe("hostile service: a link's writes, through the provider's lifecycle", f
         const news = { ...declared, title: "Autumn, retitled" };
         const error = await failure(provider().update(created.id, created.outs as Record<string, unknown>, news));
         assert.match(error.message, /does not show which campaign a link is in/);
-        assert.equal((await emulator.admin.get("links", Number(created.id))).campaignId, campaign);
+        assert.equal((await emulator().admin.get("links", Number(created.id))).campaignId, campaign);
     });
 });

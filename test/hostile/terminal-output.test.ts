@@ -4,11 +4,9 @@
 // ends, rather than loop on the failing writes.
 import assert from "node:assert/strict";
 import { spawn } from "node:child_process";
-import { startEmulator, type RunningEmulator } from "../../emulator";
 import { bindProvider } from "../../provider/runtime";
 import { forTerminal } from "../../provider/terminal";
-import { ROOMY_RATE_LIMIT } from "../support/client-harness";
-import { startHostileService, type HostileService } from "./hostile-service";
+import { useHostileFront } from "./hostile-service";
 
 /** Sequences a hostile answer could carry to a terminal. */
 const HOSTILE = {
@@ -23,27 +21,18 @@ const RAW = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]
 
 describe("hostile service: what reaches the terminal", function () {
     this.timeout(60_000);
-    let emulator: RunningEmulator;
-    let service: HostileService;
-    beforeEach(async () => {
-        emulator = await startEmulator({ profile: "real", rateLimit: ROOMY_RATE_LIMIT });
-        service = await startHostileService(emulator.baseUrl);
-    });
-    afterEach(async () => {
-        await service?.close();
-        await emulator?.close();
-    });
+    const { emulator, service } = useHostileFront();
 
     for (const [name, sequence] of Object.entries(HOSTILE)) {
         it(`an error message from the service holding ${name} reaches the engine escaped`, async () => {
-            service.script((request) =>
+            service().script((request) =>
                 request.method === "POST"
                     ? { status: 400, body: { error: 1, message: `bad ${sequence} row` } }
                     : undefined,
             );
             const config: Record<string, string> = {
-                "shortener:baseUrl": service.baseUrl,
-                "shortener:apiKey": emulator.apiKey,
+                "shortener:baseUrl": service().baseUrl,
+                "shortener:apiKey": emulator().apiKey,
             };
             const provider = bindProvider("Channel", { get: (key: string) => config[key] });
             const error = await provider.create({ name: "News" }).then(
