@@ -18,7 +18,12 @@ const analytics = new shortener.Pixel("site-analytics", {
 new shortener.Pixel("retargeting", { type: "retargetpixel", name: "Autumn retargeting", tag: "rt-2026-autumn" });
 
 // The campaign's links: on the brand's domain, tagged for analytics, in the campaign.
-const utm = (content: string) => ({ utm_source: "newsletter", utm_campaign: "autumn-launch", utm_content: content });
+const utm = (content: string) => ({
+    utm_source: "newsletter",
+    utm_medium: "email",
+    utm_campaign: "autumn-launch",
+    utm_content: content,
+});
 const collection = new shortener.Link("autumn-collection", {
     url: "https://www.example.com/autumn",
     alias: "autumn",
@@ -49,6 +54,7 @@ const recipes = new shortener.Link("autumn-recipes", {
     url: "https://www.example.com/blog/autumn-recipes",
     alias: "recipes",
     domain: brand.domain,
+    parameters: utm("recipes"),
 });
 new shortener.CampaignLink("autumn-launch-recipes", { campaignId: launch.id, linkId: recipes.id });
 

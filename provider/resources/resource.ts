@@ -9,10 +9,7 @@ import { Resource as DynamicResource } from "@pulumi/pulumi/dynamic";
 import { outputNames, type AnyKind } from "./lifecycle";
 import { warnOnceIfApiKeyIsPlain } from "./plain-key-warning";
 import { thinProvider } from "./stub";
-
-/** The module part of the type token: resources are `pulumi-nodejs:dynamic/shortener:<Kind>`, the closest a
- *  dynamic resource comes to `shortener:index:<Kind>`. Part of the state format: keep it stable. */
-export const TYPE_MODULE = "shortener";
+import { TYPE_MODULE } from "./type-token";
 
 /** Each kind's class with its definition: the kind's name and its outputs, each of which becomes an Output of the instance. */
 const definedBy = new WeakMap<object, AnyKind>();

@@ -1,0 +1,37 @@
+// Where each kind sends visitors, as the program declares it: the URLs the https and allow-list rules read.
+import type { Subject } from "./rule";
+
+export interface Destination {
+    /** The property as declared: `url`, `geoTargets[0].url`, `redirectRoot`. */
+    property: string;
+    url: URL;
+}
+
+/** The lists of a link whose items each send some visitors to their own `url`. */
+const LINK_TARGET_LISTS = ["geoTargets", "deviceTargets", "languageTargets"] as const;
+const DOMAIN_REDIRECTS = ["redirectRoot", "redirect404"] as const;
+
+/** The destinations `subject` declares; a value that is not known yet, or not a URL the provider takes, is left out. */
+export function destinationsOf(subject: Subject): Destination[] {
+    const { inputs } = subject;
+    const one = (property: string, ...path: (string | number)[]) => {
+        const url = parsed(inputs.text(...path));
+        return url ? [{ property, url }] : [];
+    };
+    if (subject.kind === "Domain") return DOMAIN_REDIRECTS.flatMap((property) => one(property, property));
+    if (subject.kind !== "Link") return [];
+    const targets = LINK_TARGET_LISTS.flatMap((list) =>
+        Array.from({ length: inputs.count(list) }, (_, index) => one(`${list}[${index}].url`, list, index, "url")),
+    );
+    return [...one("url", "url"), ...targets.flat()];
+}
+
+function parsed(text: string | undefined): URL | undefined {
+    if (text === undefined || !URL.canParse(text)) return undefined;
+    return new URL(text);
+}
+
+/** A destination as a message shows it: its scheme and host only, since a path or query may hold a token. */
+export function shownOrigin(url: URL): string {
+    return `${url.protocol}//${url.host}`;
+}

@@ -1,0 +1,118 @@
+// The policy pack pulumi-shortener ships (policy/ at the package's top, its PulumiPolicy.yaml there): rules a team
+// sets once for its short links, run by `pulumi preview --policy-pack node_modules/pulumi-shortener/policy` and by
+// `pulumi up` with the same flag. Each rule matches kinds by their type token, reads the inputs as the resource
+// declares them (after the provider's check), and names in each violation the resource, the property and the fix.
+import {
+    PolicyPack,
+    type ReportViolation,
+    type ResourceValidationArgs,
+    type ResourceValidationPolicy,
+    type StackValidationArgs,
+    type StackValidationPolicy,
+} from "@pulumi/policy";
+import { watchConfiguredNames } from "./config-names";
+import {
+    checkRuleNames,
+    configOf,
+    configuredKeys,
+    reportFinding,
+    subjectOf,
+    subjectsOf,
+    type ResourceRule,
+    type StackRule,
+} from "./rule";
+import { aliasRules } from "./rules/aliases";
+import { allowedHosts } from "./rules/allowed-hosts";
+import { campaignUtm } from "./rules/campaign-utm";
+import { httpsDestinations } from "./rules/https-destinations";
+import { linkExpiry } from "./rules/link-expiry";
+import { Coverage } from "./rules/pack-config";
+import { qrDataSecret, type RemediatingRule } from "./rules/qr-data-secret";
+import { uniqueAliases } from "./rules/unique-aliases";
+
+/** The pack's name, as the CLI prints it beside each violation. */
+export const PACK_NAME = "pulumi-shortener";
+
+type AnyConfig = Record<string, unknown>;
+type AnyRule = ResourceRule<AnyConfig> | StackRule<AnyConfig>;
+
+/** What the rules of one run share: the rule names, the names the config gives, and what each rule met. */
+interface Context {
+    ruleNames: readonly string[];
+    configuredNames: () => readonly string[];
+    coverage: Coverage;
+}
+
+function policyFields(rule: AnyRule) {
+    const { name, description, enforcementLevel, config } = rule.definition;
+    const configSchema = Object.keys(config).length > 0 ? { properties: config } : undefined;
+    return { name, description, enforcementLevel, ...(configSchema && { configSchema }) };
+}
+
+/** The rule's config with its defaults, refusing unknown rules and keys; recorded for the pack-config notice. */
+function readConfig(rule: AnyRule, given: AnyConfig, context: Context): AnyConfig {
+    checkRuleNames(context.configuredNames(), context.ruleNames);
+    const config = configOf<AnyConfig>(rule.definition, given);
+    context.coverage.configuredWith(rule.definition, configuredKeys(rule.definition, config));
+    return config;
+}
+
+function resourcePolicy(rule: ResourceRule<AnyConfig> | RemediatingRule, context: Context): ResourceValidationPolicy {
+    const validateResource = (args: ResourceValidationArgs, report: ReportViolation) => {
+        const config = readConfig(rule, args.getConfig<AnyConfig>(), context);
+        const subject = subjectOf(rule.definition, args);
+        if (!subject) return;
+        context.coverage.meets(rule.definition);
+        if (rule.inactive?.(config) !== undefined) return;
+        const options = { additionalSecretOutputs: args.opts.additionalSecretOutputs };
+        for (const finding of rule.check(subject, config, options)) reportFinding(subject, finding, report);
+        subject.inputs.sayUnknown();
+    };
+    if (!("remediate" in rule)) return { ...policyFields(rule), validateResource };
+    const remediateResource = (args: ResourceValidationArgs) => {
+        const subject = subjectOf(rule.definition, args);
+        return subject && rule.remediate(subject, args.props);
+    };
+    return { ...policyFields(rule), validateResource, remediateResource };
+}
+
+function stackPolicy(rule: StackRule<AnyConfig>, context: Context): StackValidationPolicy {
+    const validateStack = (args: StackValidationArgs, report: ReportViolation) => {
+        const config = readConfig(rule, args.getConfig<AnyConfig>(), context);
+        const subjects = subjectsOf(rule.definition, args.resources);
+        if (subjects.length > 0) context.coverage.meets(rule.definition);
+        if (rule.inactive?.(config) !== undefined) return;
+        for (const { subject, finding } of rule.checkStack(subjects, config, args.resources))
+            reportFinding(subject, finding, report);
+        for (const subject of subjects) subject.inputs.sayUnknown();
+    };
+    return { ...policyFields(rule), validateStack };
+}
+
+/** The notice of configured rules that met nothing: advisory, and last, once the others have run. */
+const PACK_CONFIG_RULE = "pack-config";
+
+function packConfigPolicy(coverage: Coverage): StackValidationPolicy {
+    return {
+        name: PACK_CONFIG_RULE,
+        description: "Says when a rule's configuration matches no resource of the stack.",
+        enforcementLevel: "advisory",
+        validateStack: (_args, report) => {
+            for (const line of coverage.unmatched()) report(line);
+        },
+    };
+}
+
+function policies(configuredNames: () => readonly string[]) {
+    const resourceRules = [httpsDestinations, allowedHosts, aliasRules, linkExpiry, qrDataSecret()] as AnyRule[];
+    const stackRules = [campaignUtm, uniqueAliases] as AnyRule[];
+    const ruleNames = [...resourceRules, ...stackRules].map((rule) => rule.definition.name).concat(PACK_CONFIG_RULE);
+    const context: Context = { ruleNames, configuredNames, coverage: new Coverage() };
+    return [
+        ...resourceRules.map((rule) => resourcePolicy(rule as ResourceRule<AnyConfig>, context)),
+        ...stackRules.map((rule) => stackPolicy(rule as StackRule<AnyConfig>, context)),
+        packConfigPolicy(context.coverage),
+    ];
+}
+
+new PolicyPack(PACK_NAME, { policies: policies(watchConfiguredNames()) });

@@ -1,0 +1,40 @@
+// One alias, one link: two links of a stack declaring the same alias on the same domain would fight over one short URL
+// (the service refuses the second, or it lands on an alias another run let go).
+import type { StackRule, Subject } from "../rule";
+
+/** The short URL a link claims: its domain's host (or the service's default domain) and its alias. */
+function claim(link: Subject): string | undefined {
+    const alias = link.inputs.text("alias");
+    if (alias === undefined) return undefined;
+    if (!link.inputs.declares("domain")) return `the service's default domain/${alias}`;
+    const domain = link.inputs.text("domain");
+    return domain !== undefined && URL.canParse(domain) ? `${new URL(domain).host.toLowerCase()}/${alias}` : undefined;
+}
+
+export const uniqueAliases: StackRule = {
+    definition: {
+        name: "unique-aliases",
+        description: "No two links of the stack declare the same alias on the same domain.",
+        enforcementLevel: "mandatory",
+        kinds: ["Link"],
+        config: {},
+    },
+    checkStack: (links) => {
+        const first = new Map<string, Subject>();
+        return links.flatMap((link) => {
+            const claimed = claim(link);
+            if (claimed === undefined) return [];
+            const holder = first.get(claimed);
+            if (!holder) {
+                first.set(claimed, link);
+                return [];
+            }
+            const finding = {
+                property: "alias",
+                problem: `${claimed} is also declared by Link "${holder.name}"`,
+                fix: "give one of the two links another alias, or another domain",
+            };
+            return [{ subject: link, finding }];
+        });
+    },
+};
