@@ -20,21 +20,23 @@ export const uniqueAliases: StackRule = {
         config: {},
     },
     checkStack: (links) => {
-        const first = new Map<string, Subject>();
-        return links.flatMap((link) => {
+        const byClaim = new Map<string, Subject[]>();
+        for (const link of links) {
             const claimed = claim(link);
-            if (claimed === undefined) return [];
-            const holder = first.get(claimed);
-            if (!holder) {
-                first.set(claimed, link);
-                return [];
-            }
-            const finding = {
-                property: "alias",
-                problem: `${claimed} is also declared by Link "${holder.name}"`,
-                fix: "give one of the two links another alias, or another domain",
-            };
-            return [{ subject: link, finding }];
-        });
+            if (claimed !== undefined) byClaim.set(claimed, [...(byClaim.get(claimed) ?? []), link]);
+        }
+        return [...byClaim].flatMap(([claimed, holders]) =>
+            holders.length < 2
+                ? []
+                : holders.map((link) => {
+                      const others = holders.filter((other) => other !== link).map((other) => `"${other.name}"`);
+                      const finding = {
+                          property: "alias",
+                          problem: `${claimed} is also declared by Link ${others.sort().join(", ")}`,
+                          fix: "give each link an alias of its own, or another domain",
+                      };
+                      return { subject: link, finding };
+                  }),
+        );
     },
 };

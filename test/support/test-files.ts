@@ -34,6 +34,8 @@ const QUICK = [
     "test/provider/kinds-complete.test.js",
     "test/provider/resource-context.test.js",
     "test/provider/tag-cleaner.test.js",
+    // The shipped policy pack, run by the real CLI as a user's project runs it.
+    "test/policy",
     // In-process, or against the emulator alone.
     "emulator/tests",
     "test/client",

@@ -1,7 +1,7 @@
 // The engine's events, as `--event-log` writes them (one JSON object a line; sdk/go/common/apitype/events.go),
 // gathered into what a test reads: one step per resource and phase, the diagnostics, the summary and the outputs.
 import { readFileSync } from "node:fs";
-import type { LifecycleResult, PropertyDiff, ShownResource, StepOp, StepResult } from "./types";
+import type { LifecycleResult, PolicyViolation, PropertyDiff, ShownResource, StepOp, StepResult } from "./types";
 
 interface StepMetadata {
     op: string;
@@ -22,9 +22,14 @@ interface EngineEvent {
     resourcePreEvent?: { metadata: StepMetadata };
     resOutputsEvent?: { metadata: StepMetadata };
     resOpFailedEvent?: { metadata: StepMetadata };
+    policyEvent?: PolicyViolation;
+    policyRemediationEvent?: { resourceUrn: string; policyName: string; policyPackName: string };
 }
 
-type Gathered = Pick<LifecycleResult, "steps" | "summary" | "outputs" | "diagnostics" | "config"> & {
+type Gathered = Pick<
+    LifecycleResult,
+    "steps" | "summary" | "outputs" | "diagnostics" | "config" | "violations" | "remediations"
+> & {
     errors: string[];
 };
 
@@ -52,7 +57,16 @@ export function readEventLog(file: string): EngineEvent[] {
  * step begins with its pre-event and ends with its outputs event; a replacement's three events make one step.
  */
 export function gather(events: readonly EngineEvent[]): Gathered {
-    const gathered: Gathered = { steps: [], summary: {}, outputs: {}, diagnostics: [], config: {}, errors: [] };
+    const gathered: Gathered = {
+        steps: [],
+        summary: {},
+        outputs: {},
+        diagnostics: [],
+        config: {},
+        violations: [],
+        remediations: [],
+        errors: [],
+    };
     const open = new Map<string, StepResult>();
     for (const event of events) {
         if (event.preludeEvent) gathered.config = event.preludeEvent.config;
@@ -60,6 +74,8 @@ export function gather(events: readonly EngineEvent[]): Gathered {
         if (event.diagnosticEvent) diagnose(gathered, event.diagnosticEvent);
         if (event.resourcePreEvent) begin(gathered, open, event.resourcePreEvent.metadata);
         if (event.resOutputsEvent) end(gathered, open, event.resOutputsEvent.metadata);
+        if (event.policyEvent) gathered.violations.push(event.policyEvent);
+        if (event.policyRemediationEvent) gathered.remediations.push(event.policyRemediationEvent);
         const failed = event.resOpFailedEvent?.metadata;
         const step = failed && (open.get(failed.urn) ?? lastStep(gathered, failed.urn));
         if (step) step.error ??= "the step failed";

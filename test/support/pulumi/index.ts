@@ -8,6 +8,7 @@ export {
     type LifecycleResult,
     type Operation,
     type StepResult,
+    type PolicyViolation,
     type ShownResource,
     type PropertyDiff,
 } from "./types";

@@ -61,6 +61,16 @@ export interface ShownResource {
     [field: string]: unknown;
 }
 
+/** A policy violation as the engine's event gives it (apitype.PolicyEvent). */
+export interface PolicyViolation {
+    /** The resource, absent for a violation of the stack as a whole. */
+    resourceUrn?: string;
+    message: string;
+    policyName: string;
+    policyPackName: string;
+    enforcementLevel: string;
+}
+
 export interface LifecycleResult {
     operation: Operation;
     previewOnly?: boolean;
@@ -79,6 +89,10 @@ export interface LifecycleResult {
     diagnostics: string[];
     /** The stack config as the engine's prelude shows it: secrets "[secret]". */
     config: Record<string, string>;
+    /** The policy packs' violations (`--policy-pack`), in the order the engine reported them. */
+    violations: PolicyViolation[];
+    /** The resources a policy pack remediated: which rule changed which resource's inputs. */
+    remediations: { resourceUrn: string; policyName: string; policyPackName: string }[];
     /** What the CLI printed, stdout then stderr. */
     log: string;
 }

@@ -1,0 +1,269 @@
+// The shipped policy pack (policy/), run as a user's project runs it: `pulumi preview --policy-pack
+// node_modules/pulumi-shortener/policy`, by the real CLI against the emulator's real profile. Each rule's violation
+// names the resource, the property and the fix; the enforcement levels and the rules' settings come from the pack
+// config; a config the pack cannot use is refused naming the key.
+import { strict as assert } from "node:assert";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import {
+    readState,
+    runOperation,
+    storedSecretKeys,
+    type LifecycleResult,
+    type Operation,
+    type PolicyViolation,
+} from "../support/pulumi";
+import { REPOSITORY_ROOT } from "../support/repository";
+import { DECLARED_PROGRAM, declaredFileConfig, type Declared } from "../support/stack";
+import { startEmulator, type RunningEmulator } from "../../emulator";
+
+/** The pack where a user's project finds it: the package's `policy/`, through the program's node_modules. */
+export const PACK_IN_PROJECT = join(DECLARED_PROGRAM, "node_modules", "pulumi-shortener", "policy");
+const EXAMPLE_DIR = join(REPOSITORY_ROOT, "examples", "shortener-stack");
+
+/** An emulator (real profile) and a scratch folder; each run starts from an empty state unless it continues one. */
+export function usePolicyStack() {
+    let emulator: RunningEmulator;
+    let dir: string;
+    before(async () => {
+        emulator = await startEmulator({ profile: "real", rateLimit: { limit: 1000, windowMs: 1000 } });
+        dir = mkdtempSync(join(tmpdir(), "shortener-policy-"));
+    });
+    after(async () => {
+        await emulator?.close();
+        rmSync(dir, { recursive: true, force: true });
+    });
+    let runs = 0;
+    const stateFile = (name: string) => join(dir, `${name}.state.json`);
+    const run = async (
+        operation: Operation,
+        program: { resources: readonly Declared[] } | { dir: string },
+        { packConfig, stateName }: { packConfig?: unknown; stateName?: string } = {},
+    ): Promise<LifecycleResult> => {
+        const name = `run-${++runs}`;
+        // Packs run where resources are declared: a preview and an up (destroy and refresh take no pack).
+        const flags = operation === "preview" || operation === "up" ? ["--policy-pack", PACK_IN_PROJECT] : [];
+        if (packConfig !== undefined) {
+            const file = join(dir, `${name}-pack-config.json`);
+            writeFileSync(file, JSON.stringify(packConfig));
+            flags.push("--policy-pack-config", file);
+        }
+        const declared =
+            "resources" in program ? declaredFileConfig("declared", join(dir, `${name}.json`), program.resources) : {};
+        return runOperation(operation, {
+            programDir: "resources" in program ? DECLARED_PROGRAM : program.dir,
+            stateFile: stateFile(stateName ?? name),
+            config: { "shortener:baseUrl": emulator.baseUrl, ...declared },
+            secretConfig: { "shortener:apiKey": emulator.apiKey },
+            env: { PULUMI_CONFIG_PASSPHRASE: "policy-test" },
+            flags,
+        });
+    };
+    return { run, stateFile };
+}
+
+/**
+ * The violations as "level rule resource: message" lines, for assertions that show everything on failure. The engine
+ * gives a violation's text as the rule's description, then the message, each on a line of its own.
+ */
+export function shownViolations(result: LifecycleResult): string[] {
+    const name = (violation: PolicyViolation) => violation.resourceUrn?.split("::").at(-1) ?? "(stack)";
+    return result.violations.map(
+        (violation) =>
+            `${violation.enforcementLevel} ${violation.policyName} ${name(violation)}: ${violation.message.trimEnd().split("\n").at(-1)}`,
+    );
+}
+
+/** The program of the pack's acceptance: an http destination, a campaign's link without utm_source, an http root. */
+export const THREE_VIOLATIONS: Declared[] = [
+    {
+        kind: "Domain",
+        name: "brand",
+        args: { domain: "https://go.example.com", redirectRoot: "http://www.example.com" },
+    },
+    { kind: "Campaign", name: "launch", args: { name: "Launch" } },
+    { kind: "Link", name: "plain-http", args: { url: "http://www.example.com/offer", alias: "offer" } },
+    {
+        kind: "Link",
+        name: "untagged",
+        args: {
+            url: "https://www.example.com/launch",
+            campaign: { $ref: "launch.id" },
+            parameters: { utm_medium: "email", utm_campaign: "launch" },
+        },
+    },
+];
+
+const HTTP_ROOT =
+    'mandatory https-destinations brand: Domain "brand": redirectRoot: sends visitors to http://www.example.com, which is not https. Fix: declare the https:// address of the same page.';
+const HTTP_LINK =
+    'mandatory https-destinations plain-http: Link "plain-http": url: sends visitors to http://www.example.com, which is not https. Fix: declare the https:// address of the same page.';
+const NO_SOURCE =
+    'mandatory campaign-utm untagged: Link "untagged": parameters: it declares `campaign`, but the link does not send utm_source. Fix: add { utm_source: "…" } to its parameters.';
+
+describe("the policy pack, run by the real CLI", function () {
+    this.timeout(300_000);
+    const { run, stateFile } = usePolicyStack();
+
+    it("passes the example stack in its default config, and stores the vCard's data as a secret", async () => {
+        const preview = await run("preview", { dir: EXAMPLE_DIR }, { stateName: "example" });
+        assert.ok(preview.ok, preview.log);
+        assert.deepEqual(shownViolations(preview), []);
+        const up = await run("up", { dir: EXAMPLE_DIR }, { stateName: "example" });
+        assert.ok(up.ok, up.log);
+        assert.deepEqual(
+            up.remediations.map(
+                (remediation) => `${remediation.policyName} ${remediation.resourceUrn.split("::").at(-1)}`,
+            ),
+            ["qr-data-secret sales-card"],
+        );
+        const card = readState(stateFile("example")).resources.find((resource) =>
+            resource.urn.endsWith("::sales-card"),
+        );
+        assert.ok(card, "the vCard QR code is in the state");
+        assert.deepEqual(storedSecretKeys(card), ["data"]);
+        const destroy = await run("destroy", { dir: EXAMPLE_DIR }, { stateName: "example" });
+        assert.ok(destroy.ok, destroy.log);
+    });
+
+    it("fails a preview with three mandatory violations, each naming resource, property and fix", async () => {
+        const preview = await run("preview", { resources: THREE_VIOLATIONS });
+        assert.equal(preview.ok, false, preview.log);
+        assert.deepEqual(shownViolations(preview).sort(), [HTTP_ROOT, HTTP_LINK, NO_SOURCE].sort());
+    });
+
+    it('previews the same program with three advisories and exit 0 under {"all": "advisory"}', async () => {
+        const preview = await run("preview", { resources: THREE_VIOLATIONS }, { packConfig: { all: "advisory" } });
+        assert.ok(preview.ok, preview.log);
+        const advisory = (line: string) => line.replace(/^mandatory/, "advisory");
+        assert.deepEqual(shownViolations(preview).sort(), [HTTP_ROOT, HTTP_LINK, NO_SOURCE].map(advisory).sort());
+    });
+
+    it("checks each configurable rule, naming resource, property and fix, and passes what keeps to it", async () => {
+        const packConfig = {
+            "allowed-destination-hosts": { hosts: ["example.com"] },
+            "alias-rules": {
+                reserved: ["Careers"],
+                retired: [{ alias: "spring", url: "https://www.example.com/spring", domain: "https://go.example.com" }],
+            },
+            "link-expiry": { required: true, maxDays: 400 },
+            "qr-data-secret": "mandatory",
+        };
+        const tagged = { utm_source: "news", utm_medium: "email", utm_campaign: "launch" };
+        const link = (name: string, args: Record<string, unknown>): Declared => ({
+            kind: "Link",
+            name,
+            args: { url: "https://www.example.com/", expiry: "2027-06-30", ...args },
+        });
+        const card = { type: "vcard", data: { fname: "Ada", email: "ada@example.com" } };
+        const resources: Declared[] = [
+            { kind: "Domain", name: "brand", args: { domain: "https://go.example.com" } },
+            { kind: "Campaign", name: "launch", args: { name: "Launch" } },
+            link("partner", {
+                url: "https://partner.example.org/deal",
+                geoTargets: [{ location: "Canada", url: "https://shop.example.net/ca" }],
+            }),
+            link("careers", { alias: "careers" }),
+            link("reused", {
+                alias: "spring",
+                domain: { $ref: "brand.domain" },
+                url: "https://www.example.com/autumn",
+            }),
+            link("kept", { alias: "spring", url: "https://www.example.com/autumn" }),
+            link("twin", { alias: "kept-twin" }),
+            link("twin-again", { alias: "kept-twin" }),
+            { kind: "Link", name: "endless", args: { url: "https://www.example.com/endless" } },
+            link("far", { expiry: "2099-01-01" }),
+            link("placed", {}),
+            {
+                kind: "CampaignLink",
+                name: "placed-in-launch",
+                args: { campaignId: { $ref: "launch.id" }, linkId: { $ref: "placed.id" } },
+            },
+            link("placed-tagged", { parameters: tagged }),
+            {
+                kind: "CampaignLink",
+                name: "tagged-in-launch",
+                args: { campaignId: { $ref: "launch.id" }, linkId: { $ref: "placed-tagged.id" } },
+            },
+            { kind: "QrCode", name: "card", args: card },
+            { kind: "QrCode", name: "marked-card", args: card, options: { additionalSecretOutputs: ["data"] } },
+        ];
+        const preview = await run("preview", { resources }, { packConfig });
+        assert.equal(preview.ok, false, preview.log);
+        assert.deepEqual(
+            shownViolations(preview).sort(),
+            [
+                'mandatory alias-rules careers: Link "careers": alias: "careers" is on the team\'s reserved list. Fix: choose another alias.',
+                'mandatory alias-rules reused: Link "reused": alias: "spring" was published for https://www.example.com/spring, and would now send its visitors elsewhere. Fix: choose another alias, or point it at https://www.example.com/spring again.',
+                'mandatory allowed-destination-hosts partner: Link "partner": geoTargets[0].url: sends visitors to https://shop.example.net, whose host is not on the allow-list. Fix: send them to a host of example.com, or add shop.example.net to the pack config\'s allowed-destination-hosts.hosts.',
+                'mandatory allowed-destination-hosts partner: Link "partner": url: sends visitors to https://partner.example.org, whose host is not on the allow-list. Fix: send them to a host of example.com, or add partner.example.org to the pack config\'s allowed-destination-hosts.hosts.',
+                'mandatory campaign-utm placed: Link "placed": parameters: CampaignLink "placed-in-launch" puts it in a campaign, but the link does not send utm_source, utm_medium, utm_campaign. Fix: add { utm_source: "…", utm_medium: "…", utm_campaign: "…" } to its parameters.',
+                'mandatory link-expiry endless: Link "endless": expiry: the link has no expiry. Fix: declare `expiry`, e.g. "2027-01-31".',
+                `mandatory link-expiry far: Link "far": expiry: 2099-01-01 00:00:00 is ${daysUntil("2099-01-01")} days away, more than the 400 allowed. Fix: declare an expiry on or before ${dayAfter(400)}.`,
+                'mandatory qr-data-secret card: QrCode "card": data: holds a person\'s details and is not marked secret. Fix: declare the resource with `{ additionalSecretOutputs: ["data"] }`, or set this rule to remediate (its default), which marks it.',
+                'mandatory unique-aliases twin: Link "twin": alias: the service\'s default domain/kept-twin is also declared by Link "twin-again". Fix: give each link an alias of its own, or another domain.',
+                'mandatory unique-aliases twin-again: Link "twin-again": alias: the service\'s default domain/kept-twin is also declared by Link "twin". Fix: give each link an alias of its own, or another domain.',
+            ].sort(),
+        );
+    });
+
+    it("refuses a config naming a rule or a key the pack does not have, or a value of the wrong type", async () => {
+        const resources = THREE_VIOLATIONS.slice(0, 1);
+        const cases: [unknown, string][] = [
+            [
+                { "htps-destinations": "advisory" },
+                'policy config "htps-destinations": the pack has no rule of that name (did you mean "https-destinations"?)',
+            ],
+            [
+                { "allowed-destination-hosts": { hostz: ["example.com"] } },
+                'policy config allowed-destination-hosts.hostz: this rule has no key "hostz" (did you mean "hosts"?)',
+            ],
+            [
+                { "link-expiry": { maxDays: "ten" } },
+                "link-expiry: maxDays: Invalid type. Expected: integer, given: string",
+            ],
+        ];
+        for (const [packConfig, error] of cases) {
+            const preview = await run("preview", { resources }, { packConfig });
+            assert.equal(preview.ok, false, `${JSON.stringify(packConfig)}: ${preview.log}`);
+            assert.ok(preview.log.includes(error), `${JSON.stringify(packConfig)}: ${preview.log}`);
+            assert.ok(!preview.log.includes("    at "), `${JSON.stringify(packConfig)}: a stack trace\n${preview.log}`);
+        }
+    });
+
+    it("says once that a rule's config matches no resource, and says which values were not known at preview", async () => {
+        const resources: Declared[] = [
+            { kind: "QrCode", name: "poster", args: { type: "link", data: "https://www.example.com/poster" } },
+            {
+                kind: "Domain",
+                name: "brand",
+                args: { domain: "https://go.example.com", redirectRoot: { $ref: "poster.link" } },
+            },
+        ];
+        const preview = await run("preview", { resources }, { packConfig: { "alias-rules": { reserved: ["jobs"] } } });
+        assert.ok(preview.ok, preview.log);
+        const shown = shownViolations(preview);
+        assert.deepEqual(
+            shown.filter((line) => line.includes("pack-config")),
+            [
+                "advisory pack-config declared-dev: the pack config of alias-rules (reserved) matches no resource: the stack declares no Link",
+            ],
+        );
+        assert.deepEqual(
+            shown.filter((line) => line.includes(" brand:")),
+            [
+                "advisory https-destinations brand: can't run policy 'https-destinations' from policy pack 'pulumi-shortener@v0.2.0' during preview: string value at .redirectRoot can't be known during preview",
+            ],
+        );
+    });
+});
+
+function daysUntil(date: string): number {
+    return Math.ceil((Date.parse(`${date}T00:00:00Z`) - Date.now()) / 86_400_000);
+}
+
+function dayAfter(days: number): string {
+    return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+}
