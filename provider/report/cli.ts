@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // shortener-report [--input FILE] [--format markdown|json] [--title TEXT] [--marker NAME] [--max-chars N] [--lint FILE [--changed FILE]]
-// Reads `pulumi preview --json` (or `pulumi preview --refresh --json`) and writes a report for a pull request, a job
+// Reads `pulumi preview --json` (or `pulumi preview --refresh --json`, or the event stream that prints with
+// PULUMI_ENABLE_STREAMING_JSON_PREVIEW, policy violations with it) and writes a report for a pull request, a job
 // summary or an issue. Exit status: 0 written, 1 the input is not a preview digest (or not readable), 2 a usage error.
 import { readSync } from "node:fs";
 import { normalize } from "node:path";
@@ -20,6 +21,9 @@ Reads the output of \`pulumi preview --json\` (the drift check's \`pulumi previe
 \`pulumi refresh --json\` too) from FILE or standard input, and writes a report: a summary table of the resources
 each operation touches, replacements and deletions first, then each resource that changes or drifted with its
 properties, old -> new. Secrets are shown as [secret] and values not known before \`pulumi up\` as "known after up".
+With PULUMI_ENABLE_STREAMING_JSON_PREVIEW=true, \`pulumi preview --json\` prints the engine's events instead, which
+hold the policy packs' violations too (\`--policy-pack\`): the report lists them first, mandatory ones first. That
+stream also holds the SDK's debug log, secrets in plain text: pipe it straight into this command, never into a file.
   --input FILE        the preview's JSON (default: standard input; at most ${MAX_DIGEST_BYTES} bytes)
   --format FORMAT     markdown (default; for a pull-request comment, a job summary or an issue) or json
   --title TEXT        the report's heading (default "Pulumi preview", or "Drift" after a refresh)

@@ -3,6 +3,8 @@
 // checked, fields Go may add later passed over.
 import { z } from "zod";
 import { BOUNDS } from "../bounds";
+import { messageOf } from "../message-of";
+import { digestOfEvents, isEventStream } from "./events";
 
 /** The largest digest read, in bytes: a stack of 10,000 resources with their states is a few megabytes. */
 export const MAX_DIGEST_BYTES = BOUNDS.maxDigestBytes.default;
@@ -57,6 +59,16 @@ const diagnostic = z.looseObject({
     severity: z.string().optional(),
 });
 
+/** A policy pack's violation (apitype.PolicyEvent): the engine gives the rule's description, then the message. */
+const policyViolation = z.looseObject({
+    resourceUrn: z.string().optional(),
+    message: z.string(),
+    policyName: z.string(),
+    policyPackName: z.string(),
+    enforcementLevel: z.string(),
+});
+export type PolicyViolation = z.output<typeof policyViolation>;
+
 const previewDigestSchema = z.looseObject({
     config: z.record(z.string(), z.string()).optional(),
     steps: z
@@ -68,6 +80,8 @@ const previewDigestSchema = z.looseObject({
     duration: z.number().optional(),
     changeSummary: z.record(z.string(), z.number()).optional(),
     maybeCorrupt: z.boolean().optional(),
+    /** Not Go's: the violations read from an event stream (events.ts), which the digest passes over. */
+    policyViolations: z.array(policyViolation).optional(),
 });
 export type PreviewDigest = z.output<typeof previewDigestSchema>;
 
@@ -78,18 +92,21 @@ class DigestError extends Error {
     }
 }
 
-/** The digest in `text`, or a DigestError saying what is wrong with it (never the values it holds). */
+/**
+ * The digest in `text` (Go's digest, or the event stream `PULUMI_ENABLE_STREAMING_JSON_PREVIEW` makes of it), or a
+ * DigestError saying what is wrong with it (never the values it holds).
+ */
 export function parseDigest(text: string): PreviewDigest {
     if (Buffer.byteLength(text) > MAX_DIGEST_BYTES)
         throw new DigestError(`the preview is larger than ${MAX_DIGEST_BYTES} bytes`);
     let json: unknown;
-    try {
-        json = JSON.parse(text);
-    } catch (error) {
-        // V8 parses nesting recursively: a value nested beyond its stack is a RangeError, not a SyntaxError.
-        const why = error instanceof RangeError ? "it nests too deep" : "it is not JSON";
-        throw new DigestError(`this is not the output of \`pulumi preview --json\`: ${why}`);
-    }
+    if (isEventStream(text)) {
+        try {
+            json = digestOfEvents(text);
+        } catch (error) {
+            throw new DigestError(`this is not the output of \`pulumi preview --json\`: ${messageOf(error)}`);
+        }
+    } else json = parsedJson(text);
     const parsed = previewDigestSchema.safeParse(json);
     if (!parsed.success) {
         const issue = parsed.error.issues[0];
@@ -98,6 +115,18 @@ export function parseDigest(text: string): PreviewDigest {
         );
     }
     return parsed.data;
+}
+
+function parsedJson(text: string): unknown {
+    let json: unknown;
+    try {
+        json = JSON.parse(text);
+    } catch (error) {
+        // V8 parses nesting recursively: a value nested beyond its stack is a RangeError, not a SyntaxError.
+        const why = error instanceof RangeError ? "it nests too deep" : "it is not JSON";
+        throw new DigestError(`this is not the output of \`pulumi preview --json\`: ${why}`);
+    }
+    return json;
 }
 
 /** Where a check failed; a key from the input is cut, since keys are the input's own text. */

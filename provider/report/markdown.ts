@@ -8,7 +8,16 @@
 // note says how many were left out.
 import { BOUNDS } from "../bounds";
 import { cut, escapeControls } from "../wiki/echo";
-import { Break, DESTRUCTIVE, OPERATION_ORDER, PropertyChange, Report, ResourceChange, SummaryRow } from "./model";
+import {
+    Break,
+    DESTRUCTIVE,
+    OPERATION_ORDER,
+    PropertyChange,
+    Report,
+    ResourceChange,
+    SummaryRow,
+    ViolationRow,
+} from "./model";
 import { Shown, KNOWN_AFTER_UP, showLabel } from "./values";
 import type { LintFinding } from "./lint";
 
@@ -43,6 +52,7 @@ export function renderMarkdown(report: Report, options: MarkdownOptions): string
             "",
         ].join("\n");
     const blocks = [
+        ...violationBlocks(report.violations),
         ...breakingBlocks(report.changes),
         ...driftSection(report),
         ...section("Changes", report.changes, false),
@@ -100,6 +110,7 @@ function headline(report: Report): string {
     const drift = report.refreshed ? [`${report.drift.length + report.undetailedDrift} drifted`] : [];
     const breaking = report.changes.filter((change) => change.breaks !== undefined).length;
     const said = [
+        ...violationCounts(report.violations),
         ...drift,
         ...parts,
         ...(breaking > 0 ? [`${breaking} break${breaking === 1 ? "s" : ""} a public short URL`] : []),
@@ -238,6 +249,33 @@ function propertyTable(properties: readonly PropertyChange[]): string {
         lines.push(`| ${name}${replaces} | ${shownCode(property.old)} | ${shownCode(property.new)} |`);
     }
     return lines.join("\n");
+}
+
+/** "2 mandatory policy violations", "1 advisory policy violation": what the packs found, the blocking level first. */
+function violationCounts(violations: readonly ViolationRow[]): string[] {
+    const counts = new Map<string, number>();
+    for (const violation of violations) counts.set(violation.level, (counts.get(violation.level) ?? 0) + 1);
+    return [...counts].map(([level, count]) => {
+        const word = KNOWN_LEVELS.has(level) ? level : literal(level, "text");
+        return `${count} ${word} policy violation${count === 1 ? "" : "s"}`;
+    });
+}
+
+/** The enforcement levels written as our words; any other is the engine's text, shown as code. */
+const KNOWN_LEVELS = new Set(["mandatory", "advisory", "remediate"]);
+
+/** The policy packs' violations, mandatory first, ahead of every resource: a mandatory one blocks the change. */
+function violationBlocks(violations: readonly ViolationRow[]): string[] {
+    if (violations.length === 0) return [];
+    const lines = ["| level | rule | resource | violation |", "|---|---|---|---|"];
+    for (const violation of violations) {
+        const level = violation.level === "mandatory" ? "**mandatory**" : literal(violation.level, "cell");
+        const resource =
+            violation.name === undefined ? "_the stack_" : literal(`${violation.type} ${violation.name}`, "cell");
+        const rule = literal(`${violation.pack}/${violation.rule}`, "cell");
+        lines.push(`| ${level} | ${rule} | ${resource} | ${literal(violation.message, "cell")} |`);
+    }
+    return [`\n#### Policy violations\n\n${lines.join("\n")}\n`];
 }
 
 function diagnosticsBlocks(report: Report): string[] {

@@ -1,7 +1,7 @@
 // A preview digest as a reviewer reads it: how many resources each operation touches, by type; then each resource
 // that changes or drifted, with the properties that change, old → new. Nothing here is rendered: markdown.ts and
 // the JSON output both read this model.
-import { PreviewDigest, PreviewStep, PropertyDiff, UNKNOWN_VALUE } from "./digest";
+import { PolicyViolation, PreviewDigest, PreviewStep, PropertyDiff, UNKNOWN_VALUE } from "./digest";
 import { wordsOf } from "./kinds";
 import { own, Shown, showLabel, showValue, valueAt } from "./values";
 
@@ -91,7 +91,24 @@ export interface Report {
     changes: ResourceChange[];
     drift: ResourceChange[];
     diagnostics: { severity: string; urn?: string; message: string }[];
+    /** The policy packs' violations, mandatory first: what blocks the change before what only advises. */
+    violations: ViolationRow[];
 }
+
+export interface ViolationRow {
+    /** The enforcement level as the engine gives it: mandatory, advisory, remediate. */
+    level: string;
+    pack: string;
+    rule: string;
+    /** The resource, as its type and name; none for a violation of the stack as a whole. */
+    type?: string;
+    name?: string;
+    /** What the rule says of the resource (the engine puts the rule's description on a line before it). */
+    message: string;
+}
+
+/** The enforcement levels in the order a reviewer must see them; a level a later engine adds comes after. */
+const LEVEL_ORDER = ["mandatory", "remediate", "advisory"];
 
 const ROOT_STACK_TYPE = "pulumi:pulumi:Stack";
 const SHOWN_SEVERITIES = new Set(["error", "warning"]);
@@ -116,6 +133,24 @@ export function buildReport(digest: PreviewDigest): Report {
         changes,
         drift: driftOf(steps),
         diagnostics: diagnosticsOf(digest),
+        violations: violationsOf(digest),
+    };
+}
+
+function violationsOf(digest: PreviewDigest): ViolationRow[] {
+    const rank = (level: string) => (LEVEL_ORDER.includes(level) ? LEVEL_ORDER.indexOf(level) : LEVEL_ORDER.length);
+    return (digest.policyViolations ?? []).map(violationRow).sort((a, b) => rank(a.level) - rank(b.level));
+}
+
+function violationRow(violation: PolicyViolation): ViolationRow {
+    const lines = violation.message.trimEnd().split("\n");
+    const urn = violation.resourceUrn;
+    return {
+        level: violation.enforcementLevel,
+        pack: violation.policyPackName,
+        rule: violation.policyName,
+        ...(urn && { type: urn.split("::")[2]?.split("$").at(-1), name: nameOf(urn) }),
+        message: lines.length > 1 ? lines.slice(1).join(" ") : lines[0],
     };
 }
 
@@ -158,6 +193,7 @@ function refreshReport(digest: PreviewDigest, steps: readonly PreviewStep[]): Re
         changes: [],
         drift,
         diagnostics: diagnosticsOf(digest),
+        violations: violationsOf(digest),
     };
 }
 

@@ -11,8 +11,11 @@ import { runCommand } from "../support/commands";
 import { readManifest, REPOSITORY_ROOT } from "../support/repository";
 import { changingStack, type Declared } from "../support/stack";
 import { startJsonStack, type JsonStack } from "./json-stack";
+import { PACK_IN_PROJECT } from "../policy/policy-stack";
 
 const BIN = join(REPOSITORY_ROOT, readManifest().bin["shortener-report"]);
+/** What makes `pulumi preview --json` print the engine's events, policy violations among them, for the digest. */
+const STREAMING = { PULUMI_ENABLE_STREAMING_JSON_PREVIEW: "true" };
 const OLD_TAG = "G-old-secret-4411";
 const NEW_TAG = 'G-new-"secret"-9902';
 
@@ -39,19 +42,29 @@ describe("shortener-report on the real Pulumi CLI's --json", function () {
     };
     const rowsOf = (rendered: string) => {
         const table = rendered.split("<table>")[1]?.split("</table>")[0] ?? "";
-        return [...table.matchAll(/<tr>([\s\S]*?)<\/tr>/g)]
-            .slice(1)
-            .map((row) =>
-                [...row[1].matchAll(/<td[^>]*>([\s\S]*?)<\/td>/g)].map((cell) => cell[1].replace(/<[^>]+>/g, "")),
-            );
+        return [...table.matchAll(/<tr>([\s\S]*?)<\/tr>/g)].slice(1).map((row) =>
+            [...row[1].matchAll(/<td[^>]*>([\s\S]*?)<\/td>/g)].map((cell) =>
+                cell[1]
+                    .replace(/<[^>]+>/g, "")
+                    .replace(/&quot;/g, '"')
+                    .replace(/&amp;/g, "&"),
+            ),
+        );
     };
     const block = (rendered: string, name: string) =>
         rendered.split("<details").find((entry) => entry.includes(`(<code>${name}</code>)`)) ??
         assert.fail(`no block for ${name}`);
     /** The report of `pulumi <args> --json` on `resources`, which must exit with `code`. */
-    const reportOf = async (args: string[], resources: readonly Declared[], code: number, marker: string) => {
-        const printed = await stack.json(args, resources);
-        assert.equal(printed.code, code, `${printed.stdout}${printed.stderr}`);
+    const reportOf = async (
+        args: string[],
+        resources: readonly Declared[],
+        code: number,
+        marker: string,
+        env?: Record<string, string>,
+    ) => {
+        const printed = await stack.json(args, resources, env);
+        // The event stream carries the SDK's debug log, secrets in plain text: only the error output is shown.
+        assert.equal(printed.code, code, env ? printed.stderr : `${printed.stdout}${printed.stderr}`);
         return report(printed.stdout, "--marker", marker);
     };
 
@@ -98,6 +111,41 @@ describe("shortener-report on the real Pulumi CLI's --json", function () {
                 assert.ok(!markdown.includes(encoded), `the report carries a secret (${encoded})`);
             }
         }
+    });
+
+    it("reads the event stream of the same preview into the same report", async () => {
+        // Two runs: the engine steps resources in parallel, so the blocks of one operation may come in another order.
+        const inParts = (markdown: string) => {
+            const [head, ...blocks] = markdown.split("<details>");
+            return { head, blocks: blocks.map((block) => block.trim()).sort() };
+        };
+        const digest = await reportOf(["preview"], AFTER, 0, "pr");
+        const streamed = await reportOf(["preview"], AFTER, 0, "pr", STREAMING);
+        assert.deepEqual(inParts(streamed), inParts(digest));
+    });
+
+    it("shows a policy pack's violations in the comment, mandatory first, each with its resource and fix", async () => {
+        const packConfig = join(dir, "pack-config.json");
+        writeFileSync(packConfig, JSON.stringify({ "link-expiry": { enforcementLevel: "advisory", required: true } }));
+        const plain: Declared = { kind: "Link", name: "plain", args: { url: "http://www.example.com/offer" } };
+        const pack = ["--policy-pack", PACK_IN_PROJECT, "--policy-pack-config", packConfig];
+        const markdown = await reportOf(["preview", ...pack], [...AFTER, plain], 1, "pr", STREAMING);
+        assert.match(markdown, /^### Pulumi preview: 1 mandatory policy violation, 2 advisory policy violations, /m);
+        const rendered = renderGfm(markdown.split("#### Policy violations")[1].split("####")[0]);
+        assert.deepEqual(rowsOf(rendered), [
+            [
+                "mandatory",
+                "pulumi-shortener/https-destinations",
+                "pulumi-nodejs:dynamic/shortener:Link plain",
+                'Link "plain": url: sends visitors to http://www.example.com, which is not https. Fix: declare the https:// address of the same page.',
+            ],
+            ...["members", "plain"].map((name) => [
+                "advisory",
+                "pulumi-shortener/link-expiry",
+                `pulumi-nodejs:dynamic/shortener:Link ${name}`,
+                `Link "${name}": expiry: the link has no expiry. Fix: declare \`expiry\`, e.g. "2027-01-31".`,
+            ]),
+        ]);
     });
 
     describe("after changes made by hand", () => {

@@ -13,8 +13,11 @@ export interface JsonStack {
     emulator: RunningEmulator;
     /** `pulumi up` of `resources`; a run that fails is an error carrying what the CLI printed. */
     up(resources: readonly Declared[]): Promise<void>;
-    /** `pulumi <args> --json` on `resources`, after an up: its exit code and its standard output and error apart. */
-    json(args: readonly string[], resources: readonly Declared[]): Promise<Finished>;
+    /**
+     * `pulumi <args> --json` on `resources`, after an up: its exit code and its standard output and error apart.
+     * `env` adds to the CLI's environment (PULUMI_ENABLE_STREAMING_JSON_PREVIEW for the event stream).
+     */
+    json(args: readonly string[], resources: readonly Declared[], env?: Record<string, string>): Promise<Finished>;
     close(): Promise<void>;
 }
 
@@ -37,11 +40,11 @@ export async function startJsonStack(): Promise<JsonStack> {
             });
             if (!result.ok) throw new Error(`up failed:\n${result.log}`);
         },
-        json(args, resources) {
+        json(args, resources, env = {}) {
             declare(resources);
             return runPulumi([...args, "--json", "--stack", DEFAULT_STACK, "--non-interactive"], {
                 cwd: folder.project,
-                env: folder.env,
+                env: { ...folder.env, ...env },
             });
         },
         async close() {
