@@ -61,13 +61,25 @@ const workflow = parse(readFileSync(join(EXAMPLE, WORKFLOW), "utf8")) as Workflo
 const exampleManifest = readManifest(EXAMPLE);
 const jobs = Object.values(workflow.jobs);
 
-/** Each shell command of the workflow's run steps, as words. */
+/** Each shell command of the workflow's run steps, as words: a pipeline's commands apart, variables set before a
+ *  command left out, as are lines that only set a variable of the step's own. */
 function commandsOf(job: Job): string[][] {
     return job.steps
-        .flatMap((step) => (step.run ?? "").split(/\n|&&|;/))
+        .flatMap((step) => (step.run ?? "").split(/\n|&&|\|\||;|\|/))
         .map((command) => command.trim().split(/\s+/))
-        .filter((words) => words[0] !== "");
+        .map((words) =>
+            words.slice(
+                Math.max(
+                    0,
+                    words.findIndex((word) => !/^[A-Za-z_]\w*=/.test(word)),
+                ),
+            ),
+        )
+        .filter((words) => words[0] !== "" && !/^[A-Za-z_]\w*=/.test(words[0]));
 }
+
+/** Shell builtins a step may use: they run nothing the workflow would have to install. */
+const SHELL_BUILTINS = ["set", "if", "then", "fi", "echo", "exit", "true"];
 
 /** The job that runs on the event, judged by its `if`. */
 function jobOn(event: "pull_request" | "push"): Job {
@@ -78,14 +90,14 @@ function jobOn(event: "pull_request" | "push"): Job {
 
 /**
  * Every shell command of the jobs is npm ci, npm run of one of the example's scripts, npx of one of the package's bins,
- * the Pulumi CLI's preview or up (installed by pulumi/actions), git diff (of the checkout) or cat.
+ * the Pulumi CLI's preview or up (installed by pulumi/actions), git diff (of the checkout), cat or a shell builtin.
  */
 function assertCommandsExist(commands: string[][]): void {
     const bins = Object.keys(readManifest().bin);
     const scripts = Object.keys(exampleManifest.scripts);
     for (const words of commands) {
         assert.ok(
-            ["npx", "npm", "pulumi", "git", "cat"].includes(words[0]),
+            ["npx", "npm", "pulumi", "git", "cat", ...SHELL_BUILTINS].includes(words[0]),
             `${words.join(" ")}: not a command the workflow installs`,
         );
         if (words[0] === "pulumi") assert.ok(["preview", "up"].includes(words[1]), `pulumi ${words[1]}: unexpected`);
@@ -198,14 +210,23 @@ describe("GitOps example: the CI workflow", function () {
         );
     });
 
-    it("on a pull request: lints the queries with github annotations, then previews as JSON with the key from secrets", () => {
+    it("on a pull request: lints the queries with github annotations, then previews with the policy pack, its events piped straight into the report, with the key from secrets", () => {
         const job = jobOn("pull_request");
         const lint = commandsOf(job).find((words) => words[0] === "npx" && words[1] === "wiki-query-lint");
         assert.ok(lint, "no wiki-query-lint step");
         assert.equal(lint[lint.indexOf("--format") + 1], "github");
         assert.equal(pulumiStep(job).with?.command, undefined, "pulumi/actions only installs the CLI");
-        const preview = runStep(job, "pulumi preview");
-        assert.match(String(preview.run), /^pulumi preview --stack "\$STACK" --json > preview\.json$/);
+        const preview = runStep(job, "PULUMI_ENABLE_STREAMING_JSON_PREVIEW=true pulumi preview");
+        const line = String(preview.run)
+            .split("\n")
+            .find((text) => text.includes("pulumi preview"))!;
+        const [pulumi, report] = line.split(" | ");
+        assert.equal(
+            pulumi,
+            'PULUMI_ENABLE_STREAMING_JSON_PREVIEW=true pulumi preview --stack "$STACK" --policy-pack node_modules/pulumi-shortener/policy --policy-pack-config policy-pack.json --json',
+        );
+        assert.match(report, /^npx shortener-report [^|>]*> report\.md$/, "the events go to the report, no file");
+        assert.ok(!/--input/.test(report), "the report reads the events from its standard input");
         assert.equal(apiKeyOf(job, preview), API_KEY_FROM_SECRETS);
         const steps = job.steps.map((step) => step.run ?? "");
         assert.ok(
@@ -216,31 +237,32 @@ describe("GitOps example: the CI workflow", function () {
 
     it("on a pull request: one comment, edited on every push, reports the preview and the lint findings of the changed query files", () => {
         const job = jobOn("pull_request");
-        const preview = runStep(job, "pulumi preview");
-        const report = runStep(job, "npx shortener-report");
-        assert.equal(
-            report.if,
-            `always() && steps.${preview.id}.outcome != 'skipped'`,
-            "a failed preview is reported too",
-        );
+        const preview = runStep(job, "PULUMI_ENABLE_STREAMING_JSON_PREVIEW=true pulumi preview");
         const words =
-            commandsOf({ ...job, steps: [report] }).find((command) => command[1] === "shortener-report") ?? [];
+            commandsOf({ ...job, steps: [preview] }).find((command) => command[1] === "shortener-report") ?? [];
         const option = (name: string) => words[words.indexOf(name) + 1];
         assert.deepEqual(
-            [option("--input"), option("--lint"), option("--changed"), option("--marker")],
-            ["preview.json", "lint.json", "changed-files.txt", "pr"],
+            [option("--lint"), option("--changed"), option("--marker")],
+            ["lint.json", "changed-files.txt", "pr"],
         );
+        const listing = runStep(job, "git diff");
         assert.match(
-            String(report.run),
+            String(listing.run),
             /git diff --name-only "origin\/\$GITHUB_BASE_REF\.\.\.HEAD" > changed-files\.txt/,
         );
+        assert.ok(job.steps.indexOf(listing) < job.steps.indexOf(preview));
         assert.equal(
             job.steps.find((step) => step.uses?.startsWith("actions/checkout@"))?.with?.["fetch-depth"],
             0,
             "the base branch is there to diff against",
         );
         const post = job.steps.find((step) => step.uses?.startsWith("actions/github-script@"));
-        assert.ok(post && job.steps.indexOf(post) > job.steps.indexOf(report));
+        assert.ok(post && job.steps.indexOf(post) > job.steps.indexOf(preview));
+        assert.equal(
+            post.if,
+            `always() && steps.${preview.id}.outputs.report == 'written'`,
+            "a failed preview is reported too",
+        );
         const script = String(post.with?.script);
         assert.doesNotThrow(() => new AsyncFunction("github", "context", "require", script));
         assert.match(script, /issues\.updateComment\(/, "edits its comment in place");
@@ -282,16 +304,53 @@ describe("GitOps example: the CI workflow", function () {
         );
     });
 
-    it("posts nothing when the report failed: the post step runs only after a report step that succeeded, and never posts an empty or unmarked report", async () => {
+    it("reports a failed preview and fails the job; posts nothing when the report failed, nor an empty or unmarked report", async () => {
         const job = jobOn("pull_request");
-        const report = runStep(job, "npx shortener-report");
+        const preview = runStep(job, "PULUMI_ENABLE_STREAMING_JSON_PREVIEW=true pulumi preview");
+        const project = linkedProject("shortener-gitops-step", { "lint.json": "[]", "changed-files.txt": "" });
+        try {
+            // A stand-in for the CLI on PATH: it prints `printed` as its events and exits with `code`.
+            const runWith = async (printed: string, code: number) => {
+                writeFiles(project, {
+                    "bin/pulumi": `#!/bin/sh\ncat ${JSON.stringify(join(project, "printed"))}\nexit ${code}\n`,
+                    printed,
+                    "output.txt": "",
+                    "summary.md": "",
+                });
+                chmodSync(join(project, "bin", "pulumi"), 0o755);
+                const env = {
+                    PATH: `${join(project, "bin")}:${join(project, "node_modules", ".bin")}:${process.env.PATH}`,
+                    STACK: "production",
+                    GITHUB_OUTPUT: join(project, "output.txt"),
+                    GITHUB_STEP_SUMMARY: join(project, "summary.md"),
+                };
+                const result = await runCommand("bash", ["-c", String(preview.run)], { cwd: project, env });
+                return { code: result.code, output: readFileSync(join(project, "output.txt"), "utf8") };
+            };
+            const violation = JSON.stringify({
+                sequence: 1,
+                timestamp: 1,
+                policyEvent: {
+                    message: 'Description.\nLink "promo": url: not https. Fix: use https.\n',
+                    policyName: "https-destinations",
+                    policyPackName: "pulumi-shortener",
+                    enforcementLevel: "mandatory",
+                },
+            });
+            const failed = await runWith(
+                `${JSON.stringify({ sequence: 0, timestamp: 1, cancelEvent: {} })}\n${violation}\n`,
+                255,
+            );
+            assert.equal(failed.code, 255, "the job fails with the preview");
+            assert.equal(failed.output, "report=written\n", "and the report of it is posted");
+            assert.match(readFileSync(join(project, "report.md"), "utf8"), /#### Policy violations/);
+            const unreadable = await runWith("this is not JSON\n", 0);
+            assert.equal(unreadable.code, 1, "the job fails with the report");
+            assert.equal(unreadable.output, "", "and nothing is posted");
+        } finally {
+            removeDir(project);
+        }
         const post = job.steps.find((step) => step.uses?.startsWith("actions/github-script@"))!;
-        assert.ok(report.id, "the report step has an id");
-        assert.match(
-            String(post.if),
-            new RegExp(`steps\\.${report.id}\\.outcome == 'success'`),
-            "the post step waits for the report's success",
-        );
         assert.doesNotMatch(String(post.if), /hashFiles/, "an empty report.md passes hashFiles");
         const anyBot = { id: 9, user: { login: "other[bot]", type: "Bot" }, body: "hello" };
         for (const broken of ["", "partial output\n"]) {
@@ -302,10 +361,15 @@ describe("GitOps example: the CI workflow", function () {
         }
     });
 
-    it("on a push to main: pulumi up with the key from secrets", () => {
+    it("on a push to main: pulumi up under the same policy pack, with the key from secrets", () => {
         const job = jobOn("push");
         const up = pulumiStep(job);
         assert.equal(up.with?.command, "up");
+        const preview = String(
+            runStep(jobOn("pull_request"), "PULUMI_ENABLE_STREAMING_JSON_PREVIEW=true pulumi preview").run,
+        );
+        assert.ok(preview.includes(`--policy-pack ${up.with?.policyPacks} `), "the pack the preview ran");
+        assert.ok(preview.includes(`--policy-pack-config ${up.with?.policyPackConfigs} `), "with its config");
         assert.ok(String(up.with?.["stack-name"]).length > 0);
         assert.equal(apiKeyOf(job, up), API_KEY_FROM_SECRETS);
     });
@@ -361,46 +425,55 @@ describe("GitOps example: the CI workflow", function () {
         assert.deepEqual(typeCheck({ "index.ts": program }, ["yaml"]), []);
     });
 
-    it("deploys a program whose preview step, run as written, validates every query, plans its QR code and every link of links.json", async function () {
-        // The CLI, the program and every query judged: over a minute on a loaded 2-core machine.
+    it("deploys a program whose preview step, run as written, passes the policy pack and reports every query, its QR code and every link of links.json", async function () {
+        // The CLI, the program, the pack and every query judged: over a minute on a loaded 2-core machine.
         this.timeout(300_000);
         const files = {
             ...exampleFiles(["queries", DEFAULT_PIN_DIRECTORY]),
-            ...exampleFiles([], ["index.ts", "links.json", "Pulumi.yaml", "Pulumi.production.yaml"]),
+            ...exampleFiles(
+                [],
+                ["index.ts", "links.json", "Pulumi.yaml", "Pulumi.production.yaml", "policy-pack.json"],
+            ),
+            "lint.json": "[]",
+            "changed-files.txt": "",
         };
         const project = linkedProject("shortener-gitops-program", files, ["yaml"]);
         try {
-            const env = workflowEnvironment(project, {
-                STACK: "production",
-                SHORTENER_API_KEY: "not-used-by-a-preview",
-                PULUMI_CONFIG_PASSPHRASE: "gitops-test",
-            });
-            await initStack("production", { cwd: project, env });
-            const preview = runStep(jobOn("pull_request"), "pulumi preview");
-            const result = await runInShell(String(preview.run), { cwd: project, env });
-            assert.equal(result.code, 0, result.stdout + result.stderr);
-            const { steps, diagnostics } = JSON.parse(readFileSync(join(project, "preview.json"), "utf8")) as {
-                steps: { op: string; urn: string }[];
-                diagnostics?: { message: string }[];
+            const env = {
+                ...workflowEnvironment(project, {
+                    STACK: "production",
+                    SHORTENER_API_KEY: "not-used-by-a-preview",
+                    PULUMI_CONFIG_PASSPHRASE: "gitops-test",
+                }),
+                GITHUB_OUTPUT: join(project, "output.txt"),
+                GITHUB_STEP_SUMMARY: join(project, "summary.md"),
             };
-            assert.ok(
-                (diagnostics ?? [])
-                    .map((diagnostic) => diagnostic.message)
-                    .join("\n")
-                    .includes(`pinned catalogue ${DEFAULT_PIN_DIRECTORY}/${pinFileName(EXAMPLE_WIKI)} `),
-                "the preview judged with the pin the lint uses",
-            );
-            const planned = (kind: string) =>
-                steps
-                    .filter((step) => step.op === "create" && step.urn.split("::")[2]?.endsWith(`:${kind}`))
-                    .map((step) => step.urn.slice(step.urn.lastIndexOf("::") + 2));
+            await initStack("production", { cwd: project, env });
+            const preview = runStep(jobOn("pull_request"), "PULUMI_ENABLE_STREAMING_JSON_PREVIEW=true pulumi preview");
+            const result = await runInShell(String(preview.run), { cwd: project, env });
+            assert.equal(result.code, 0, result.stderr);
+            assert.equal(readFileSync(join(project, "output.txt"), "utf8"), "report=written\n");
+            const report = readFileSync(join(project, "report.md"), "utf8");
+            assert.doesNotMatch(report, /Policy violations/, "the example keeps to its pack");
+            const planned = (noun: string) =>
+                [
+                    ...report.matchAll(
+                        new RegExp(`<summary>create ${noun}[^\\n]*\\(<code>([^<]+)</code>\\)</summary>`, "g"),
+                    ),
+                ].map((match) => match[1]);
             const queries = readdirSync(join(EXAMPLE, "queries")).flatMap(
                 (file) => parse(readFileSync(join(EXAMPLE, "queries", file), "utf8")) as { name: string }[],
             );
-            assert.deepEqual(planned("WikiQuery").sort(), queries.map((query) => query.name).sort());
-            assert.deepEqual(planned("QrCode").sort(), queries.map((query) => `${query.name}-qr`).sort());
+            assert.deepEqual(planned("Wiki query").sort(), queries.map((query) => query.name).sort());
+            assert.deepEqual(planned("QR code").sort(), queries.map((query) => `${query.name}-qr`).sort());
             const links = JSON.parse(readFileSync(join(EXAMPLE, "links.json"), "utf8")) as { name: string }[];
-            assert.deepEqual(planned("Link").sort(), links.map((link) => link.name).sort());
+            assert.deepEqual(planned("Short link").sort(), links.map((link) => link.name).sort());
+            // The digest of the same preview names the catalogue that judged the queries: the pin the lint uses.
+            const digest = await runInShell('pulumi preview --stack "$STACK" --json', { cwd: project, env });
+            assert.ok(
+                digest.stdout.includes(`pinned catalogue ${DEFAULT_PIN_DIRECTORY}/${pinFileName(EXAMPLE_WIKI)} `),
+                "the preview judged with the pin the lint uses",
+            );
         } finally {
             removeDir(project);
         }

@@ -2,6 +2,7 @@
 // or from their sources (test/support under ts-node).
 import {
     copyFileSync,
+    chmodSync,
     existsSync,
     mkdirSync,
     mkdtempSync,
@@ -104,7 +105,8 @@ export function writeFiles(dir: string, files: Record<string, string>): void {
 
 /**
  * A project directory whose node_modules links this repository as the package, and the repository's own
- * @pulumi/pulumi and any other `packages` named, the way `npm link` would: no install, the package as built in dist/.
+ * @pulumi/pulumi and any other `packages` named, the way `npm link` would: no install, the package as built in dist/,
+ * its bins in node_modules/.bin for `npx` to find there.
  */
 export function linkedProject(prefix: string, files: Record<string, string>, packages: readonly string[] = []): string {
     const dir = freshTempDir(prefix);
@@ -115,6 +117,12 @@ export function linkedProject(prefix: string, files: Record<string, string>, pac
     };
     linkPackage(PACKAGE_NAME, REPOSITORY_ROOT);
     for (const name of ["@pulumi/pulumi", ...packages]) linkPackage(name, join(REPOSITORY_ROOT, "node_modules", name));
+    const bins = join(dir, "node_modules", ".bin");
+    mkdirSync(bins, { recursive: true });
+    for (const [bin, path] of Object.entries(readManifest().bin)) {
+        writeFileSync(join(bins, bin), `#!/bin/sh\nexec node ${JSON.stringify(join(REPOSITORY_ROOT, path))} "$@"\n`);
+        chmodSync(join(bins, bin), 0o755);
+    }
     return dir;
 }
 
