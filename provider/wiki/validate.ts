@@ -273,7 +273,7 @@ class QueryValidation {
                     this.index.query,
                     ...uses.map((use) => use.index),
                 ].flatMap((index) => [...index.specs.keys()]);
-                hint = didYouMean(closestName(name, known), " (did you mean", ")");
+                hint = didYouMean(closestName(name, known), " (did you mean", "?)");
             }
             // ApiMain reports them, after every module has read its own.
             this.issues.warning("unrecognizedparams", name, "main", `Unrecognized parameter: ${quoted(name)}${hint}.`);

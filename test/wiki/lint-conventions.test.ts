@@ -185,7 +185,7 @@ describe("wiki-query-lint conventions, SARIF and suggestions", function () {
             });
             const message = (param: string) =>
                 [...result.errors, ...result.warnings].find((issue) => issue.param === param)?.message;
-            assert.equal(message("aplimt"), 'Unrecognized parameter: "aplimt" (did you mean "aplimit").');
+            assert.equal(message("aplimt"), 'Unrecognized parameter: "aplimt" (did you mean "aplimit"?).');
             assert.match(message("apdir") ?? "", /"ascendng"\. Did you mean "ascending"\? Allowed:/);
             assert.match(
                 message("rcprop") ?? "",
@@ -208,7 +208,7 @@ describe("wiki-query-lint conventions, SARIF and suggestions", function () {
             );
             assert.match(
                 run.stdout,
-                /rclimt: warning unrecognizedparams \(main\): Unrecognized parameter: "rclimt" \(did you mean "rclimit"\)/,
+                /rclimt: warning unrecognizedparams \(main\): Unrecognized parameter: "rclimt" \(did you mean "rclimit"\?\)\./,
             );
         });
     });
