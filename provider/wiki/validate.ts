@@ -12,7 +12,7 @@ import { checkModule, WikiRules } from "./modules/check-module";
 import { CatalogueIndex, indexCatalogue, ModuleIndex } from "./modules/module-index";
 import { checkPageSource, ModuleUse, PageSource } from "./modules/module-use";
 import { ParamValidator, RawValue, ValidatedParam } from "./paramvalidator/validator";
-import { closestName } from "./suggest";
+import { closestName, didYouMean } from "./suggest";
 
 export interface ValidateWikiQueryOptions {
     /** The wiki's catalogue; the shipped one by default. */
@@ -279,11 +279,6 @@ class QueryValidation {
             this.issues.warning("unrecognizedparams", name, "main", `Unrecognized parameter: ${quoted(name)}${hint}.`);
         }
     }
-}
-
-/** The words of a suggestion, empty without one. */
-export function didYouMean(suggestion: string | undefined, before = " Did you mean", after = "?"): string {
-    return suggestion === undefined ? "" : `${before} ${quoted(suggestion)}${after}`;
 }
 
 /** A template name split at its variables: literal, variable, literal, ...; undefined unless each variable occurs exactly once. */
