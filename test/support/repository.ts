@@ -38,6 +38,7 @@ export interface PackageManifest {
     devDependencies: Record<string, string>;
     scripts: Record<string, string>;
     engines?: { node?: string };
+    homepage?: string;
 }
 
 export function readManifest(dir = REPOSITORY_ROOT): PackageManifest {

@@ -15,6 +15,7 @@ import Ajv from "ajv-draft-04";
 import addFormats from "ajv-formats";
 import { validateWikiQuery } from "../../provider/wiki";
 import { fixture, lint, LINT_TIMEOUT_MS, stopLintChildren } from "./lint-support";
+import { readManifest } from "../support/repository";
 
 const ROOT = resolve(__dirname, "../../..");
 
@@ -93,6 +94,11 @@ describe("wiki-query-lint conventions, SARIF and suggestions", function () {
             assert.deepEqual(schemaErrors(log), []);
             assert.equal(log.version, "2.1.0");
             const [sarifRun] = log.runs;
+            assert.equal(
+                sarifRun.tool.driver.informationUri,
+                readManifest().homepage,
+                "the tool's page is the package's home page, and none while the package names none",
+            );
             const rules: string[] = sarifRun.tool.driver.rules.map((rule: { id: string }) => rule.id);
             const results = sarifRun.results.map(
                 (result: {
