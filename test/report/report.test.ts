@@ -175,7 +175,13 @@ describe("shortener-report", function () {
         const locked = link("locked", "members", { password: "old" });
         const steps = [
             stackStep(),
-            change("update", retitled, { ...retitled, inputs: { ...retitled.inputs, title: "Spring sale" } }),
+            // As the real CLI's preview writes an update's new state: its inputs, and no outputs (no short URL).
+            change("update", retitled, {
+                urn: retitled.urn,
+                custom: true,
+                type: retitled.type,
+                inputs: { ...retitled.inputs, title: "Spring sale" },
+            }),
             change("update", realiased, { ...realiased, inputs: { ...realiased.inputs, alias: "summer-sale" } }),
             change("update", moved, { ...moved, inputs: { ...moved.inputs, domain: "https://links.example.com" } }),
             remove(gone),
