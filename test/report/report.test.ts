@@ -558,6 +558,32 @@ describe("shortener-report", function () {
         assert.match(driftSection, /<b>deleted<\/b> ⚠️ Pixel <code>Site<\/code>/);
     });
 
+    it("a refreshed preview's drift is what changed since the state was last written, naming each property, outputs too", async () => {
+        const declared = { type: "qapixel", name: "Site", tag: "G-1" };
+        // Renamed by hand, and recorded so by an earlier refresh: the state holds it, the plan renames it back.
+        const recorded = state("Pixel", "site", { ...declared, name: "Renamed" }, undefined, "5");
+        const channel = (colour: string) =>
+            state("Channel", "news", { name: "News" }, { name: "News", effectiveColor: colour }, "7");
+        const steps = [
+            stackStep("refresh"),
+            refresh(recorded),
+            refresh(channel("#111111")),
+            stackStep(),
+            change("update", recorded, state("Pixel", "site", declared, undefined, "5")),
+            change("update", channel("#222222"), { ...channel("#222222"), inputs: { name: "News", starred: true } }),
+        ];
+        const text = await markdown(digest(steps, { update: 2, same: 1 }));
+        assert.match(text, /^### Drift: 1 drifted, 2 to update$/m);
+        const driftSection = html(text.split("#### Drift: changed outside Pulumi")[1].split("#### Changes")[0]);
+        assert.doesNotMatch(driftSection, /Pixel/, "recorded by the earlier refresh: the plan's change, not drift");
+        assert.doesNotMatch(driftSection, /not shown/);
+        assert.deepEqual(tableRows(driftSection)[1], [
+            "colour shown <code>effectiveColor</code>",
+            "<code>&quot;#111111&quot;</code>",
+            "<code>&quot;#222222&quot;</code>",
+        ]);
+    });
+
     it("a refresh's JSON is drift alone: what it names, old → new, and a count of the changes it does not detail", async () => {
         const recorded = state("Pixel", "site", { type: "qapixel", name: "Site", tag: "G-1" }, undefined, "5");
         const gone = state("Pixel", "old", { type: "qapixel", name: "Old site", tag: "G-2" }, undefined, "6");
