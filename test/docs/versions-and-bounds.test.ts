@@ -123,6 +123,9 @@ const CLAIMS: [string, string][] = [
     ],
     // The service's reserved aliases, as the Link's check refuses them
     ["docs/resources.md", `Reserved: ${[...RESERVED_ALIASES].map((alias) => `\`${alias}\``).join(", ")}.`],
+    // What `npm test` runs: the quick tier (test/support/depth.ts's default), CI all of it (.ci/run's TEST_DEPTH)
+    ["README.md", "npm ci && npm test       # the quick tier of the tests (CI runs all: TEST_DEPTH=full)"],
+    ["README.md", "over the quick tier of test files\n(test/support/test-files.ts)"],
 ];
 
 const pages = new Map<string, string>();
