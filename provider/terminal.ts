@@ -14,6 +14,34 @@ export function tellUser(message: string): void {
     process.stderr.write(`shortener: ${forTerminal(message)}\n`);
 }
 
+/** A line told when the provider process ends, unless what it says is no longer true by then. */
+interface LateLine {
+    message: string;
+    withdrawn: () => boolean;
+}
+
+const lateLines: LateLine[] = [];
+
+/**
+ * Tells `message` when the provider process ends (the engine ends it, with SIGINT, once the run is over), unless
+ * `withdrawn` holds by then: for a line about what a later step of the same run may change, such as an item said to
+ * stay in a channel that the run then deletes.
+ */
+export function tellAtEnd(message: string, withdrawn: () => boolean): void {
+    if (lateLines.length === 0) {
+        process.once("exit", tellLateLines);
+        process.once("SIGINT", () => process.exit(INTERRUPTED_EXIT_CODE));
+    }
+    lateLines.push({ message, withdrawn });
+}
+
+function tellLateLines(): void {
+    for (const line of lateLines.splice(0)) if (!line.withdrawn()) tellUser(line.message);
+}
+
+/** The exit code of a process ended by SIGINT, as a shell reports it. */
+const INTERRUPTED_EXIT_CODE = 130;
+
 /** The provider host's exit code once the engine that read its stderr is gone. */
 export const ENGINE_GONE_EXIT_CODE = 1;
 

@@ -193,15 +193,20 @@ export class Transport {
         timedOut: boolean,
         redact: (text: string) => string,
     ): ShortenerApiError {
+        const code = redact(describeCause(cause));
+        const sent = timedOut || !NOT_SENT.has(code);
+        const address = new URL(this.baseUrl).origin;
         const reason = timedOut
             ? `no response within ${this.options.timeoutMs} ms`
-            : `the connection failed before a response arrived (${redact(describeCause(cause))})`;
+            : sent
+              ? `the connection to ${address} failed before a response arrived (${code})`
+              : `could not connect to ${address} (${code}): the request was not sent`;
         return new ShortenerApiError({
             operation: call.operation,
             kind: timedOut ? "timeout" : "network",
             reason,
             retryable: true,
-            mayBeApplied: call.method !== "GET",
+            mayBeApplied: sent && call.method !== "GET",
         });
     }
 
@@ -237,6 +242,25 @@ function backoffMs(failures: number): number {
     const ceiling = Math.min(BOUNDS.longestRetryWaitMs.default, BOUNDS.firstRetryWaitMs.default * 2 ** (failures - 1));
     return Math.round(ceiling / 2 + (Math.random() * ceiling) / 2);
 }
+
+/**
+ * The failures that come before a request leaves this machine: no connection was made (refused, no route, a name
+ * that does not resolve) or the service's certificate was refused. A write that failed so cannot have been applied.
+ */
+const NOT_SENT: ReadonlySet<string> = new Set([
+    "ECONNREFUSED",
+    "ENOTFOUND",
+    "EAI_AGAIN",
+    "EHOSTUNREACH",
+    "ENETUNREACH",
+    "EADDRNOTAVAIL",
+    "CERT_HAS_EXPIRED",
+    "DEPTH_ZERO_SELF_SIGNED_CERT",
+    "SELF_SIGNED_CERT_IN_CHAIN",
+    "UNABLE_TO_VERIFY_LEAF_SIGNATURE",
+    "UNABLE_TO_GET_ISSUER_CERT_LOCALLY",
+    "ERR_TLS_CERT_ALTNAME_INVALID",
+]);
 
 function describeCause(cause: unknown): string {
     if (!(cause instanceof Error)) return String(cause);

@@ -219,7 +219,11 @@ function driftOf(steps: readonly PreviewStep[]): ResourceChange[] {
     return drift.reverse();
 }
 
-/** What a refresh step and the resource's own step after it say changed outside Pulumi, if anything. */
+/**
+ * What changed outside Pulumi since the state was last written: the properties, inputs and outputs alike, in which what
+ * the read found differs from what the state records. A resource whose own step changes it though the read found what
+ * the state records was changed outside before (an earlier refresh recorded it): that is the plan's change, not drift.
+ */
 function drifted(step: PreviewStep, next: PreviewStep | undefined): ResourceChange | undefined {
     if (!next || !["update", "replace", "create"].includes(operationOf(next))) return undefined;
     if (operationOf(next) === "create")
@@ -227,13 +231,19 @@ function drifted(step: PreviewStep, next: PreviewStep | undefined): ResourceChan
     const changed = {
         ...next,
         op: "update",
-        oldState: step.oldState,
-        newState: next.oldState,
+        oldState: withEveryProperty(step.oldState),
+        newState: withEveryProperty(next.oldState),
         detailedDiff: undefined,
         diffReasons: undefined,
         replaceReasons: undefined,
     };
-    return { ...describeStep(changed), operation: "update", op: "update" };
+    const change = describeStep(changed);
+    return change.properties.length > 0 ? { ...change, operation: "update", op: "update" } : undefined;
+}
+
+/** A state whose inputs hold its outputs too, so that a diff of inputs sees a computed output that changed. */
+function withEveryProperty(state: PreviewStep["oldState"]): PreviewStep["oldState"] {
+    return state && { ...state, inputs: { ...state.outputs, ...state.inputs } };
 }
 
 /**

@@ -29,6 +29,8 @@ export interface Assignment<I extends Props> {
     holds(context: ResourceContext, wanted: I): Promise<void>;
     /** What stays behind when the assignment leaves the stack. */
     leftBehind(state: I): string;
+    /** The kind and id of what holds the item (a channel, a campaign): deleting it takes the item out after all. */
+    container(state: I): { kind: string; id: number };
 }
 
 export function assignmentResource<I extends Props>(spec: Assignment<I>): ResourceDefinition<I> {
@@ -79,8 +81,12 @@ export function assignmentResource<I extends Props>(spec: Assignment<I>): Resour
             return (await spec.exists(context, wanted)) ? { inputs: wanted, computed: {} } : undefined;
         },
         async delete(context, _id, state) {
-            context.tell(
-                `${spec.kind} removed from the stack; the service cannot unassign, so ${spec.leftBehind(spec.inputs.parse(state) as I)}`,
+            const held = spec.inputs.parse(state) as I;
+            const { kind, id } = spec.container(held);
+            // Said at the end of the run: a destroy deletes the container after the assignment, and then nothing stays.
+            context.tellAtEnd(
+                `${spec.kind} removed from the stack; the service cannot unassign, so ${spec.leftBehind(held)}`,
+                () => context.run.removedHere(kind, String(id)),
             );
         },
     };

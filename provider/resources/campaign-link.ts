@@ -41,6 +41,7 @@ export const campaignLink = assignmentResource<CampaignLinkInputs>({
         refusal?.kind === "validation" && refusal.serviceMessage?.trim() === ALREADY_IN_CAMPAIGN,
     holds: async () => undefined,
     leftBehind: (state) => `link ${state.linkId} stays in campaign ${state.campaignId}`,
+    container: (state) => ({ kind: "Campaign", id: state.campaignId }),
 });
 
 export interface CampaignLinkArgs {

@@ -82,6 +82,7 @@ export const channelItem = assignmentResource<ChannelItemInputs>({
     holds: async (context, wanted) =>
         context.run.recordAdded(itemsListing(wanted.channelId), itemKey(wanted.type, wanted.itemId)),
     leftBehind: (state) => `${state.type} item ${state.itemId} stays in channel ${state.channelId}`,
+    container: (state) => ({ kind: "Channel", id: state.channelId }),
 });
 
 export interface ChannelItemArgs {

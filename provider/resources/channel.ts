@@ -74,8 +74,11 @@ export const channel = listedResource<ChannelInputs, RemoteChannel>({
         });
         return { id: answer.id, computed: { effectiveColor: badgeColour(answer) ?? wanted.color ?? null } };
     },
-    // Only what changed is sent: the service applies each field it is given.
-    update: (client, id, wanted, changed) => client.channels.update(id, onlyChanged(wanted, changed)),
+    // Only what changed is sent: the service applies each field it is given, so a colour sent is the colour it shows.
+    update: async (client, id, wanted, changed) => {
+        await client.channels.update(id, onlyChanged(wanted, changed));
+        if (changed.includes("color")) return { computed: { effectiveColor: wanted.color ?? null } };
+    },
     remove: (client, id) => client.channels.delete(id),
 });
 

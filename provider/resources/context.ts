@@ -6,7 +6,7 @@ import { createShortenerClient, describeWait, type ShortenerClient } from "../cl
 import { resolveSettings, type ConfigSource, type Settings } from "../config";
 import { createJournal, type CreateJournal } from "./create-journal";
 import { RunRecord } from "./run-record";
-import { tellUser } from "../terminal";
+import { tellAtEnd, tellUser } from "../terminal";
 
 export interface ResourceContext {
     /** The client; throws the missing-configuration error on first use when no API key is configured. */
@@ -19,6 +19,8 @@ export interface ResourceContext {
     tell(message: string): void;
     /** A line said once per process however many resources give it (a hint that holds for every query of a wiki). */
     tellOnce(message: string): void;
+    /** A line said when the process ends, unless `withdrawn` holds by then (a later step made it untrue). */
+    tellAtEnd(message: string, withdrawn: () => boolean): void;
     /** Creates under way, kept on disk so that the next process knows of one its predecessor never finished. */
     journal: CreateJournal;
     /** What this process has listed, created, deleted and assigned during the run; every write goes through it. */
@@ -65,6 +67,7 @@ export function createResourceContext(
             told.add(message);
             tell(message);
         },
+        tellAtEnd,
         journal: createJournal(account, env),
         run: new RunRecord(),
     };

@@ -6,6 +6,7 @@ import { z } from "zod";
 import { toldSecrets, type ResourceContext } from "./context";
 import type { KindWords } from "./words";
 import { messageOf } from "../message-of";
+import { closestName, didYouMean } from "../wiki/suggest";
 import { forTerminal } from "../terminal";
 
 /** Pulumi's marker for a value that is not known yet (an Output of a resource not created yet, in preview). */
@@ -251,18 +252,21 @@ function checkInputs(
     const mask = Object.fromEntries(unknownKeys.map((key) => [key, true as const]));
     const result = (unknownKeys.length ? schema.partial(mask) : schema).safeParse(known);
     if (!result.success) {
-        return { inputs: news, failures: result.error.issues.map(toFailure) };
+        const inputNames = Object.keys(schema.shape);
+        return { inputs: news, failures: result.error.issues.map((issue) => toFailure(issue, inputNames)) };
     }
     return { inputs: definedOnly({ ...result.data, ...pick(news, unknownKeys) }) };
 }
 
-function toFailure(issue: z.core.$ZodIssue): Failure {
-    const property = issue.path.length ? issue.path.map(String).join(".") : (unrecognizedKeys(issue) ?? "(inputs)");
-    return { property, reason: issue.message };
+function toFailure(issue: z.core.$ZodIssue, inputNames: readonly string[]): Failure {
+    if (issue.code === "unrecognized_keys") return unrecognizedKeys(issue.keys, inputNames);
+    return { property: issue.path.length ? issue.path.map(String).join(".") : "(inputs)", reason: issue.message };
 }
 
-function unrecognizedKeys(issue: z.core.$ZodIssue): string | undefined {
-    return issue.code === "unrecognized_keys" ? issue.keys.join(", ") : undefined;
+/** One failure for every key the kind does not declare, each with the declared input it most likely meant. */
+function unrecognizedKeys(keys: readonly string[], inputNames: readonly string[]): Failure {
+    const named = keys.map((key) => `"${key}"${didYouMean(closestName(key, inputNames), " (did you mean", "?)")}`);
+    return { property: keys.join(", "), reason: `Unrecognized key${keys.length > 1 ? "s" : ""}: ${named.join(", ")}` };
 }
 
 function containsUnknown(value: unknown): boolean {

@@ -68,7 +68,7 @@ export function newAliasFailure(alias: string): string | undefined {
     if (stored.length < MIN_ALIAS)
         return `must be at least ${MIN_ALIAS} characters (the service refuses shorter aliases)`;
     if (RESERVED_ALIASES.has(stored.toLowerCase()))
-        return `"${stored}" is reserved by the service (one of its own pages); choose another alias`;
+        return `"${stored}" is reserved by the service for its own pages; choose another alias (reserved: ${[...RESERVED_ALIASES].join(", ")})`;
     return undefined;
 }
 

@@ -405,10 +405,9 @@ export const link = listedResource<LinkInputs, RemoteLink>({
         "the service answers a plan's link limit (\"You have reached your maximum links limit\") with an HTTP 500 page: check the account's plan",
     create: async (client, wanted) => {
         const saved = await client.links.create(body(wanted));
-        return {
-            id: saved.id,
-            computed: await checkedWrite(client, saved.id, wanted, saved.shortUrl, false, "created"),
-        };
+        // A new link is in no channel: a ChannelItem that puts it in one is seen by the next refresh.
+        const outputs = await checkedWrite(client, saved.id, wanted, saved.shortUrl, false, "created");
+        return { id: saved.id, computed: { channels: [], ...outputs } };
     },
     // The whole link every time: what the update is not sent, it resets.
     update: async (client, id, wanted, changed, current) => {

@@ -76,6 +76,11 @@ export class RunRecord {
         this.added.get(collection)?.delete(key);
     }
 
+    /** Whether this process removed the member (deleted it). */
+    removedHere(collection: string, key: string): boolean {
+        return this.removed.get(collection)?.has(key) ?? false;
+    }
+
     /** Whether this process added the member (created it, not adopted or found it). */
     addedHere(collection: string, key: string): boolean {
         return this.added.get(collection)?.has(key) ?? false;

@@ -5,6 +5,7 @@
 // the distance is computed only within that band.
 
 import { BOUNDS } from "../bounds";
+import { quoted } from "./echo";
 import type { ParamSpec } from "./paramvalidator/spec";
 
 // One slip in a short name, two in a longer one, three in a long one.
@@ -61,4 +62,9 @@ export function closestName(unknown: string, candidates: Iterable<string>): stri
 /** The allowed value closest to an unknown one; never for a sensitive parameter, where it would tell how close the value came. */
 export function closestValue(spec: ParamSpec, value: string, allowed: Iterable<string>): string | undefined {
     return spec.info.sensitive ? undefined : closestName(value, allowed);
+}
+
+/** The words of a suggestion, empty without one. */
+export function didYouMean(suggestion: string | undefined, before = " Did you mean", after = "?"): string {
+    return suggestion === undefined ? "" : `${before} ${quoted(suggestion)}${after}`;
 }

@@ -12,7 +12,7 @@ import { checkModule, WikiRules } from "./modules/check-module";
 import { CatalogueIndex, indexCatalogue, ModuleIndex } from "./modules/module-index";
 import { checkPageSource, ModuleUse, PageSource } from "./modules/module-use";
 import { ParamValidator, RawValue, ValidatedParam } from "./paramvalidator/validator";
-import { closestName } from "./suggest";
+import { closestName, didYouMean } from "./suggest";
 
 export interface ValidateWikiQueryOptions {
     /** The wiki's catalogue; the shipped one by default. */
@@ -273,17 +273,12 @@ class QueryValidation {
                     this.index.query,
                     ...uses.map((use) => use.index),
                 ].flatMap((index) => [...index.specs.keys()]);
-                hint = didYouMean(closestName(name, known), " (did you mean", ")");
+                hint = didYouMean(closestName(name, known), " (did you mean", "?)");
             }
             // ApiMain reports them, after every module has read its own.
             this.issues.warning("unrecognizedparams", name, "main", `Unrecognized parameter: ${quoted(name)}${hint}.`);
         }
     }
-}
-
-/** The words of a suggestion, empty without one. */
-export function didYouMean(suggestion: string | undefined, before = " Did you mean", after = "?"): string {
-    return suggestion === undefined ? "" : `${before} ${quoted(suggestion)}${after}`;
 }
 
 /** A template name split at its variables: literal, variable, literal, ...; undefined unless each variable occurs exactly once. */

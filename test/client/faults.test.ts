@@ -1,4 +1,6 @@
 import assert from "node:assert/strict";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { createShortenerClient, WaitEvent } from "../../provider/client";
 import { rejection, startScriptedServer, useEmulator } from "../support/client-harness";
 
@@ -129,6 +131,38 @@ describe("client: a service that cannot be reached", () => {
         );
         assert.equal(error.kind, "network");
         assert.equal(error.retryable, true);
-        assert.match(error.message, /ECONNREFUSED/);
+        assert.equal(
+            error.message,
+            `account.get failed: could not connect to ${baseUrl} (ECONNREFUSED): the request was not sent`,
+        );
+    });
+
+    it("says of a refused write that it was not sent, never that it may have been applied", async () => {
+        const server = await startScriptedServer(() => ({ body: {} }));
+        const { baseUrl } = server;
+        await server.close();
+        const client = createShortenerClient({ baseUrl, apiKey: "unreachable-key", maxRetries: 0 });
+        const error = await rejection(client.pixels.create({ type: "forum", name: "Forum", tag: "T" }));
+        assert.equal(
+            error.message,
+            `pixels.create failed: could not connect to ${baseUrl} (ECONNREFUSED): the request was not sent`,
+        );
+    });
+
+    it("names the address of a connection cut after the request was sent, and warns that a write may have been applied", async () => {
+        const server = createServer((request) => request.socket.destroy());
+        await new Promise<void>((listening) => server.listen(0, "127.0.0.1", listening));
+        const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+        try {
+            const client = createShortenerClient({ baseUrl, apiKey: "a-key", maxRetries: 0 });
+            const error = await rejection(client.pixels.create({ type: "forum", name: "Forum", tag: "T" }));
+            assert.equal(
+                error.message,
+                `pixels.create failed: the connection to ${baseUrl} failed before a response arrived (ECONNRESET); ` +
+                    "the change may have been applied, check before repeating it",
+            );
+        } finally {
+            server.close();
+        }
     });
 });

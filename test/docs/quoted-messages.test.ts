@@ -284,15 +284,16 @@ const QUOTED: Quote[] = [
     },
     {
         page: "troubleshooting.md",
-        text: "Domain create failed: domains.list failed: the connection failed before a response arrived (ECONNREFUSED)",
+        text: "Domain create failed: domains.list failed: could not connect to https://shortener.example (ECONNREFUSED): the request was not sent",
         trigger: async () => {
             // A port that was just free: nothing listens on it.
             const closed = await answering(200, {}, "", async (baseUrl) => baseUrl);
-            return failure(() =>
+            const message = await failure(() =>
                 provider("Domain", { "shortener:baseUrl": closed, "shortener:apiKey": "a-key" }).create({
                     domain: "https://go.example.com",
                 }),
             );
+            return shown(message, [[closed, "https://shortener.example"]]);
         },
     },
     {
@@ -379,6 +380,16 @@ const QUOTED: Quote[] = [
         page: "troubleshooting.md",
         text: "pulumi-nodejs:dynamic/shortener:Channel resource 'news': property color value {red} has a problem: must be a colour of the form #RRGGBB",
         trigger: () => checkFailure({ kind: "Channel", name: "news", args: { name: "News", color: "red" } }),
+    },
+    {
+        page: "troubleshooting.md",
+        text: `pulumi-nodejs:dynamic/shortener:Link resource 'careers': property titel value {Careers} has a problem: Unrecognized key: "titel" (did you mean "title"?)`,
+        trigger: () =>
+            checkFailure({
+                kind: "Link",
+                name: "careers",
+                args: { url: "https://www.example.com/careers", titel: "Careers" },
+            }),
     },
     {
         page: "troubleshooting.md",

@@ -15,6 +15,7 @@ import { DEFAULT_ALL_LIMIT } from "../../provider/client/pagination";
 import { CONFIG_KEYS, ENV_KEYS } from "../../provider/config";
 import { MIN_WRITE_SETTLE_MS } from "../../provider/resources/context";
 import { ATTEMPTS } from "../../provider/resources/listed/attempts";
+import { RESERVED_ALIASES } from "../../provider/resources/link-values";
 import { SHIPPED_MEDIAWIKI_VERSION } from "../../provider/wiki/catalogue/load";
 
 const manifest = readManifest();
@@ -120,6 +121,11 @@ const CLAIMS: [string, string][] = [
         "docs/emulator.md",
         `it allows **${DEFAULT_RATE_LIMIT.limit} requests per ${DEFAULT_RATE_LIMIT.windowMs / 1000} s** for each API key by default (\`--rate ${DEFAULT_RATE_LIMIT.limit}/${DEFAULT_RATE_LIMIT.windowMs / 1000}s\`)`,
     ],
+    // The service's reserved aliases, as the Link's check refuses them
+    ["docs/resources.md", `Reserved: ${[...RESERVED_ALIASES].map((alias) => `\`${alias}\``).join(", ")}.`],
+    // What `npm test` runs: the quick tier (test/support/depth.ts's default), CI all of it (.ci/run's TEST_DEPTH)
+    ["README.md", "npm ci && npm test       # the quick tier of the tests (CI runs all: TEST_DEPTH=full)"],
+    ["README.md", "over the quick tier of test files\n(test/support/test-files.ts)"],
 ];
 
 const pages = new Map<string, string>();

@@ -11,6 +11,7 @@ import { linkedProject, readManifest, removeDir, REPOSITORY_ROOT, writeFiles } f
 import { typeCheck } from "../support/typecheck";
 import { DEFAULT_PIN_DIRECTORY, findPinnedCatalogue, pinFileName } from "../../provider/wiki/catalogue/pinned";
 import { initStack, runInShell, workflowEnvironment } from "./workflow-shell";
+import { fixture } from "../wiki/lint-support";
 
 const EXAMPLE = join(REPOSITORY_ROOT, "examples", "gitops");
 const WORKFLOW = ".github/workflows/shortener.yml";
@@ -407,6 +408,15 @@ describe("GitOps example: the CI workflow", function () {
         it("passes on the example's queries", async () => {
             const result = await runCommand("bash", ["-c", lintLine()], { cwd: project! });
             assert.equal(result.code, 0, result.stdout + result.stderr);
+        });
+
+        it("fails on a misspelt parameter and on a limit over its maximum, which the wiki only warns of", async () => {
+            writeFiles(project!, { "queries/slips.yaml": readFileSync(fixture("ci-slips.yaml"), "utf8") });
+            const result = await runCommand("bash", ["-c", lintLine()], { cwd: project! });
+            removeDir(join(project!, "queries", "slips.yaml"));
+            assert.equal(result.code, 1, result.stdout + result.stderr);
+            assert.match(result.stdout, /^::warning file=queries\/slips\.yaml,line=5,title=unrecognizedparams/m);
+            assert.match(result.stdout, /^::warning file=queries\/slips\.yaml,line=9,title=outofrange/m);
         });
 
         it("fails with an error annotation on the line of a broken query", async () => {

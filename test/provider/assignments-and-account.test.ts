@@ -59,10 +59,11 @@ describe("The kinds that are not listed objects: the whole lifecycle against the
             assert.deepEqual(changes(refresh), ["read-gone assignment", "read-gone launch"]);
         });
 
-        it("is destroyed without error, saying the link stays", async () => {
+        it("is destroyed with its campaign without error, and says nothing of a link staying in the deleted campaign", async () => {
             await stack.expectOk("up", declare(links[1]));
             const result = await stack.expectOk("destroy", declare(links[1]));
             assert.deepEqual(changes(result), ["delete assignment", "delete launch"]);
+            assert.doesNotMatch(result.log, /stays in campaign/);
         });
     });
 
@@ -112,10 +113,23 @@ describe("The kinds that are not listed objects: the whole lifecycle against the
             assert.equal((await itemsOfChannel()).length, 1);
         });
 
-        it("is destroyed with its channel and QR code", async () => {
-            await stack.expectOk("destroy", declare("qr"));
+        it("removed alone, says at the end of the run that the QR code stays in the channel", async () => {
+            const [channel] = (await stack.emulator.admin.list("channels")) as { id: number }[];
+            const [qr] = (await stack.emulator.admin.list("qrcodes")) as { id: number }[];
+            const result = await stack.expectOk("up", declare("qr").slice(0, 2));
+            assert.deepEqual(changes(result), ["delete item"]);
+            assert.match(
+                result.log,
+                new RegExp(`the service cannot unassign, so qr item ${qr.id} stays in channel ${channel.id}\n`),
+            );
+            await stack.expectOk("up", declare("qr"));
+        });
+
+        it("is destroyed with its channel and QR code, saying nothing of an item staying in the deleted channel", async () => {
+            const result = await stack.expectOk("destroy", declare("qr"));
             assert.deepEqual(await stack.emulator.admin.list("channels"), []);
             assert.deepEqual(await stack.emulator.admin.list("qrcodes"), []);
+            assert.doesNotMatch(result.log, /stays in channel/);
         });
     });
 

@@ -5,6 +5,7 @@ import { strict as assert } from "node:assert";
 import fc from "fast-check";
 import { bindProvider } from "../../provider/runtime";
 import { definitions } from "../../provider/resources/registry";
+import { RESERVED_ALIASES } from "../../provider/resources/link-values";
 import { unknownValue as UNKNOWN } from "@pulumi/pulumi/runtime/rpc";
 import { hostileMarkup } from "../support/hostile-markup";
 import { startStack, type TestStack } from "../support/stack";
@@ -86,6 +87,27 @@ describe("input checks on hostile input", function () {
             );
             assert.deepEqual(result.failures, [{ property: name, reason: `Unrecognized key: "${name}"` }]);
         }
+    });
+
+    it("an undeclared key is answered with the declared input nearest to it, when one is near", async () => {
+        const result = await checkOf("Link")({}, { url: "https://example.com/", titel: "Home", zzzzzz: 1, Alias: "a" });
+        assert.deepEqual(result.failures, [
+            {
+                property: "titel, zzzzzz, Alias",
+                reason: 'Unrecognized keys: "titel" (did you mean "title"?), "zzzzzz", "Alias" (did you mean "alias"?)',
+            },
+        ]);
+    });
+
+    it("a reserved alias is refused naming every reserved alias, so that one preview shows them all", async () => {
+        const result = await checkOf("Link")({}, { url: "https://example.com/", alias: "faq" });
+        assert.deepEqual(result.failures, [
+            {
+                property: "alias",
+                reason: `"faq" is reserved by the service for its own pages; choose another alias (reserved: ${[...RESERVED_ALIASES].join(", ")})`,
+            },
+        ]);
+        for (const alias of ["blog", "pricing", "login"]) assert.ok(RESERVED_ALIASES.has(alias), alias);
     });
 
     it("check of 1 MB texts built to make a backtracking cleaner quadratic takes well under a second each", async () => {

@@ -34,6 +34,16 @@ describe("Link: its lifecycle in-process (real profile)", function () {
         assert.equal(updated.outs?.storedAlias, "autumn-sale");
     });
 
+    it("a new link's channels are none, as a refresh reads them, through an update: refreshing it changes nothing", async () => {
+        const declared = { url: "https://example.com/careers", alias: "careers", title: "Careers" };
+        const created = await provider().create(declared);
+        assert.deepEqual(created.outs?.channels, []);
+        const updated = await provider().update(created.id, created.outs as Props, { ...declared, title: "Jobs" });
+        const outs = { ...created.outs, ...updated.outs };
+        const read = await provider().read(created.id, outs);
+        assert.deepEqual(read.props?.channels, outs.channels);
+    });
+
     it("a passed expiry on a link that is not written is no failure and no change; a write that sends it is refused", async () => {
         // The inputs as an earlier check gave them, when the expiry was still to come.
         const olds = {

@@ -5,7 +5,7 @@ import { strict as assert } from "node:assert";
 import { copyFileSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { interruptedRun, runOperation, type Operation } from "../support/pulumi";
+import { interruptedRun, readState, runOperation, type Operation } from "../support/pulumi";
 import { changes, DECLARED_PROGRAM, startStack, stepOf, type Declared, type TestStack } from "../support/stack";
 import { sampleOf, sampleTests } from "../support/depth";
 
@@ -34,6 +34,8 @@ describe("under the real engine's rules", function () {
     let stack: TestStack;
     beforeEach(async () => (stack = await startStack()));
     afterEach(async () => stack.close());
+    const outputsOf = (name: string) =>
+        readState(stack.stateFile).resources.find((resource) => resource.urn.endsWith(`::${name}`))?.outputs;
 
     it("refresh and destroy use the key recorded by the last up, not a key changed since", async () => {
         const declared: Declared[] = [{ kind: "Channel", name: "news", args: { name: "News" } }];
@@ -81,7 +83,22 @@ describe("under the real engine's rules", function () {
         assert.equal(stepOf(retried, "press").op, "update");
         const [channel] = await stack.emulator.admin.list("channels");
         assert.equal(String(channel.color).toUpperCase(), "#AA0000");
+        assert.equal(outputsOf("press")?.effectiveColor, "#AA0000");
         assert.deepEqual(changes(await stack.expectOk("preview", declared)), []);
+    });
+
+    it("an up that sets back a colour changed by hand leaves the colour the service shows as effectiveColor", async () => {
+        const declared: Declared[] = [{ kind: "Channel", name: "news", args: { name: "News", color: "#1A73E8" } }];
+        await stack.expectOk("up", declared);
+        const [channel] = await stack.emulator.admin.list("channels");
+        await stack.emulator.admin.patch("channels", Number(channel.id), { color: "#00ff00" });
+        await stack.expectOk("refresh", declared);
+        assert.equal(outputsOf("news")?.effectiveColor, "#00FF00", "the refresh records the colour shown");
+
+        assert.equal(stepOf(await stack.expectOk("up", declared), "news").op, "update");
+        const [shown] = await stack.emulator.admin.list("channels");
+        assert.equal(String(shown.color).toUpperCase(), "#1A73E8");
+        assert.equal(outputsOf("news")?.effectiveColor, "#1A73E8");
     });
 
     const interrupted = [

@@ -175,7 +175,13 @@ describe("shortener-report", function () {
         const locked = link("locked", "members", { password: "old" });
         const steps = [
             stackStep(),
-            change("update", retitled, { ...retitled, inputs: { ...retitled.inputs, title: "Spring sale" } }),
+            // As the real CLI's preview writes an update's new state: its inputs, and no outputs (no short URL).
+            change("update", retitled, {
+                urn: retitled.urn,
+                custom: true,
+                type: retitled.type,
+                inputs: { ...retitled.inputs, title: "Spring sale" },
+            }),
             change("update", realiased, { ...realiased, inputs: { ...realiased.inputs, alias: "summer-sale" } }),
             change("update", moved, { ...moved, inputs: { ...moved.inputs, domain: "https://links.example.com" } }),
             remove(gone),
@@ -550,6 +556,32 @@ describe("shortener-report", function () {
             "<code>&quot;https://hand.example.com&quot;</code>",
         ]);
         assert.match(driftSection, /<b>deleted<\/b> ⚠️ Pixel <code>Site<\/code>/);
+    });
+
+    it("a refreshed preview's drift is what changed since the state was last written, naming each property, outputs too", async () => {
+        const declared = { type: "qapixel", name: "Site", tag: "G-1" };
+        // Renamed by hand, and recorded so by an earlier refresh: the state holds it, the plan renames it back.
+        const recorded = state("Pixel", "site", { ...declared, name: "Renamed" }, undefined, "5");
+        const channel = (colour: string) =>
+            state("Channel", "news", { name: "News" }, { name: "News", effectiveColor: colour }, "7");
+        const steps = [
+            stackStep("refresh"),
+            refresh(recorded),
+            refresh(channel("#111111")),
+            stackStep(),
+            change("update", recorded, state("Pixel", "site", declared, undefined, "5")),
+            change("update", channel("#222222"), { ...channel("#222222"), inputs: { name: "News", starred: true } }),
+        ];
+        const text = await markdown(digest(steps, { update: 2, same: 1 }));
+        assert.match(text, /^### Drift: 1 drifted, 2 to update$/m);
+        const driftSection = html(text.split("#### Drift: changed outside Pulumi")[1].split("#### Changes")[0]);
+        assert.doesNotMatch(driftSection, /Pixel/, "recorded by the earlier refresh: the plan's change, not drift");
+        assert.doesNotMatch(driftSection, /not shown/);
+        assert.deepEqual(tableRows(driftSection)[1], [
+            "colour shown <code>effectiveColor</code>",
+            "<code>&quot;#111111&quot;</code>",
+            "<code>&quot;#222222&quot;</code>",
+        ]);
     });
 
     it("a refresh's JSON is drift alone: what it names, old → new, and a count of the changes it does not detail", async () => {

@@ -39,6 +39,7 @@ export interface PackageManifest {
     devDependencies: Record<string, string>;
     scripts: Record<string, string>;
     engines?: { node?: string };
+    homepage?: string;
 }
 
 export function readManifest(dir = REPOSITORY_ROOT): PackageManifest {

@@ -2,9 +2,11 @@
 // status, --strict, --high-limits, and --catalogue from a file and from a wiki served on 127.0.0.1.
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { createServer, Server } from "node:http";
 import { AddressInfo } from "node:net";
 import { fixture, lint, LINT_TIMEOUT_MS, stopLintChildren } from "./lint-support";
+import { REPOSITORY_ROOT } from "../support/repository";
 import { realReplyPath } from "./validate-support";
 
 describe("wiki-query-lint (the CLI)", function () {
@@ -36,6 +38,19 @@ describe("wiki-query-lint (the CLI)", function () {
             assert.match(relaxed.stdout, /aplimit: warning outofrange \(allpages\)/);
             assert.equal((await lint("--strict", fixture("warnings.json"))).status, 1);
             assert.equal((await lint("--strict", fixture("clean.yaml"))).status, 0);
+        });
+
+        it("fails, run as the README's CI command, on a misspelt parameter and on a limit over its maximum", async () => {
+            const readme = readFileSync(join(REPOSITORY_ROOT, "README.md"), "utf8");
+            const command = /^npx wiki-query-lint (.*?) queries\/\*\.yaml\s+#/m.exec(readme);
+            assert.ok(command, "the README gives no wiki-query-lint command");
+            const run = await lint(...command[1].split(" "), fixture("ci-slips.yaml"));
+            assert.equal(run.status, 1, run.stdout);
+            assert.match(run.stdout, /Unrecognized parameter: "apnamespce" \(did you mean "apnamespace"\?\)\./);
+            assert.match(
+                run.stdout,
+                /rclimit::rclimit \(recentchanges\): Value "5000" for parameter "rclimit" must be no greater than 500/,
+            );
         });
 
         it("applies the higher limits with --high-limits", async () => {

@@ -15,6 +15,7 @@ import Ajv from "ajv-draft-04";
 import addFormats from "ajv-formats";
 import { validateWikiQuery } from "../../provider/wiki";
 import { fixture, lint, LINT_TIMEOUT_MS, stopLintChildren } from "./lint-support";
+import { readManifest } from "../support/repository";
 
 const ROOT = resolve(__dirname, "../../..");
 
@@ -93,6 +94,11 @@ describe("wiki-query-lint conventions, SARIF and suggestions", function () {
             assert.deepEqual(schemaErrors(log), []);
             assert.equal(log.version, "2.1.0");
             const [sarifRun] = log.runs;
+            assert.equal(
+                sarifRun.tool.driver.informationUri,
+                readManifest().homepage,
+                "the tool's page is the package's home page, and none while the package names none",
+            );
             const rules: string[] = sarifRun.tool.driver.rules.map((rule: { id: string }) => rule.id);
             const results = sarifRun.results.map(
                 (result: {
@@ -185,7 +191,7 @@ describe("wiki-query-lint conventions, SARIF and suggestions", function () {
             });
             const message = (param: string) =>
                 [...result.errors, ...result.warnings].find((issue) => issue.param === param)?.message;
-            assert.equal(message("aplimt"), 'Unrecognized parameter: "aplimt" (did you mean "aplimit").');
+            assert.equal(message("aplimt"), 'Unrecognized parameter: "aplimt" (did you mean "aplimit"?).');
             assert.match(message("apdir") ?? "", /"ascendng"\. Did you mean "ascending"\? Allowed:/);
             assert.match(
                 message("rcprop") ?? "",
@@ -208,7 +214,7 @@ describe("wiki-query-lint conventions, SARIF and suggestions", function () {
             );
             assert.match(
                 run.stdout,
-                /rclimt: warning unrecognizedparams \(main\): Unrecognized parameter: "rclimt" \(did you mean "rclimit"\)/,
+                /rclimt: warning unrecognizedparams \(main\): Unrecognized parameter: "rclimt" \(did you mean "rclimit"\?\)\./,
             );
         });
     });

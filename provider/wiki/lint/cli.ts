@@ -4,7 +4,7 @@
 // others are still linted; the report is written as the definitions are linted.
 import { parseArgs } from "util";
 import { BOUNDS, optionUnit } from "../../bounds";
-import { packageVersion } from "../../version";
+import { packageHomepage, packageVersion } from "../../version";
 import { CatalogueError } from "../catalogue";
 import { CATALOGUE_USAGE, CatalogueUsageError, lintCatalogue, runCatalogueCommand } from "./catalogue-command";
 import { escapeControls } from "../echo";
@@ -150,7 +150,11 @@ async function main(argv: string[]): Promise<number> {
     const { catalogue, note } = await lintCatalogue(options.catalogue, { allowRedirects: options.allowRedirects });
     console.error(`wiki-query-lint: ${escapeControls(note)}`);
     console.error(`wiki-query-lint: judged as ${escapeControls(judgedAs(catalogue))}`);
-    const reporter = reporterFor(options.format, { name: "wiki-query-lint", version: packageVersion() });
+    const reporter = reporterFor(options.format, {
+        name: "wiki-query-lint",
+        version: packageVersion(),
+        informationUri: packageHomepage(),
+    });
     const tally: LintTally = { files: 0, definitions: 0, withErrors: 0, warningsOnly: 0, adviceOnly: 0 };
     const unreadable: UnreadableFile[] = [];
     let findings = false;

@@ -40,6 +40,8 @@ export interface LintTally {
 export interface ToolIdentity {
     readonly name: string;
     readonly version: string;
+    /** The tool's home page, left out of the report while there is none. */
+    readonly informationUri?: string;
 }
 
 /** Writes one format: a piece per definition, then the end once every file was read. */
@@ -192,7 +194,6 @@ const SARIF_LEVELS: Readonly<Record<Severity, string>> = {
     advice: "note",
     possible: "note",
 };
-const INFORMATION_URI = "https://www.npmjs.com/package/pulumi-shortener";
 
 /** A file name as a SARIF artifact URI: relative paths stay relative (to the working directory), absolute ones become
  *  file: URLs. Only the platform's separators divide it: on POSIX a backslash is part of a name, written %5C. */
@@ -235,7 +236,7 @@ function sarifReporter(tool: ToolIdentity): Reporter {
             const driver = {
                 name: tool.name,
                 version: tool.version,
-                informationUri: INFORMATION_URI,
+                informationUri: tool.informationUri,
                 rules: [...rules.keys()].map((code) => ({ id: code, name: code })),
             };
             const invocation = {
