@@ -21,14 +21,9 @@ import {
     type ResourceRule,
     type StackRule,
 } from "./rule";
-import { aliasRules } from "./rules/aliases";
-import { allowedHosts } from "./rules/allowed-hosts";
-import { campaignUtm } from "./rules/campaign-utm";
-import { httpsDestinations } from "./rules/https-destinations";
-import { linkExpiry } from "./rules/link-expiry";
 import { Coverage } from "./rules/pack-config";
-import { qrDataSecret, type RemediatingRule } from "./rules/qr-data-secret";
-import { uniqueAliases } from "./rules/unique-aliases";
+import { resourceRules, STACK_RULES } from "./rules";
+import type { RemediatingRule } from "./rules/qr-data-secret";
 
 /** The pack's name, as the CLI prints it beside each violation. */
 export const PACK_NAME = "pulumi-shortener";
@@ -104,13 +99,12 @@ function packConfigPolicy(coverage: Coverage): StackValidationPolicy {
 }
 
 function policies(configuredNames: () => readonly string[]) {
-    const resourceRules = [httpsDestinations, allowedHosts, aliasRules, linkExpiry, qrDataSecret()] as AnyRule[];
-    const stackRules = [campaignUtm, uniqueAliases] as AnyRule[];
-    const ruleNames = [...resourceRules, ...stackRules].map((rule) => rule.definition.name).concat(PACK_CONFIG_RULE);
+    const forResources = resourceRules();
+    const ruleNames = [...forResources, ...STACK_RULES].map((rule) => rule.definition.name).concat(PACK_CONFIG_RULE);
     const context: Context = { ruleNames, configuredNames, coverage: new Coverage() };
     return [
-        ...resourceRules.map((rule) => resourcePolicy(rule as ResourceRule<AnyConfig>, context)),
-        ...stackRules.map((rule) => stackPolicy(rule as StackRule<AnyConfig>, context)),
+        ...forResources.map((rule) => resourcePolicy(rule, context)),
+        ...STACK_RULES.map((rule) => stackPolicy(rule, context)),
         packConfigPolicy(context.coverage),
     ];
 }

@@ -69,12 +69,20 @@ function expectedContents(): string[] {
     const documents = ["README.md", "CHANGELOG.md", "LICENSE"].filter((file) =>
         readdirSync(REPOSITORY_ROOT).includes(file),
     );
+    // The policy pack: its folder's manifest, its entry and its compiled rules (no declarations: nothing imports it).
+    const pack = sourceFiles(join(REPOSITORY_ROOT, "policy")).map((file) =>
+        join("dist", relative(REPOSITORY_ROOT, file).replace(/\.ts$/, ".js")),
+    );
     return [
         ...compiled,
         "dist/provider/wiki/catalogue/catalogue.json",
         "package.json",
         ...documents,
         ...shippedDocs(),
+        ...pack,
+        "policy/PulumiPolicy.yaml",
+        "policy/package.json",
+        "policy/index.js",
     ].sort();
 }
 
@@ -92,6 +100,7 @@ function shippedDocs(): string[] {
         "Pulumi.yaml",
         "Pulumi.production.yaml",
         "links.json",
+        "policy-pack.json",
     ];
     const examples = readdirSync(join(REPOSITORY_ROOT, "examples")).flatMap((example) =>
         exampleFiles
@@ -277,7 +286,7 @@ describe("package: installed from its tarball into a fresh Pulumi project", func
         assert.match(result.stdout, /new shortener\.Pixel\("imported-pixel", \{\n {4}adopt: \d+,/);
     });
 
-    it("the shortener-stack example copied out of the repository installs (the package from its tarball) and previews through the Pulumi CLI", async () => {
+    it("the shortener-stack example copied out of the repository installs (the package from its tarball) and previews through the Pulumi CLI under the installed policy pack", async () => {
         const copy = join(work!, "shortener-stack");
         cpSync(join(REPOSITORY_ROOT, "examples", "shortener-stack"), copy, {
             recursive: true,
@@ -297,8 +306,16 @@ describe("package: installed from its tarball into a fresh Pulumi project", func
             config: { "shortener:baseUrl": emulator!.baseUrl },
             secretConfig: { "shortener:apiKey": emulator!.apiKey },
             env: { PULUMI_CONFIG_PASSPHRASE: PASSPHRASE },
+            // The policy pack the package ships, where the installed copy holds it.
+            flags: ["--policy-pack", join(copy, "node_modules", PACKAGE_NAME, "policy")],
         });
         assert.ok(preview.ok, `preview failed:\n${preview.log}\n${(preview.diagnostics ?? []).join("\n")}`);
+        assert.deepEqual(preview.violations, [], "the example keeps to the pack");
+        assert.deepEqual(
+            preview.remediations.map((remediation) => remediation.policyName),
+            ["qr-data-secret"],
+            "the pack ran: it marked the vCard's data secret",
+        );
         assert.ok(
             changes(preview).some((change) => change.startsWith("create ")),
             preview.log,

@@ -3,6 +3,7 @@
 // names the resource, the property and the fix; the enforcement levels and the rules' settings come from the pack
 // config; a config the pack cannot use is refused naming the key.
 import { strict as assert } from "node:assert";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { readState, storedSecretKeys } from "../support/pulumi";
 import { REPOSITORY_ROOT } from "../support/repository";
@@ -10,6 +11,7 @@ import type { Declared } from "../support/stack";
 import { shownViolations, usePolicyStack } from "./policy-stack";
 
 const EXAMPLE_DIR = join(REPOSITORY_ROOT, "examples", "shortener-stack");
+const PAGE = readFileSync(join(REPOSITORY_ROOT, "docs", "policy.md"), "utf8");
 
 /** The program of the pack's acceptance: an http destination, a campaign's link without utm_source, an http root. */
 const THREE_VIOLATIONS: Declared[] = [
@@ -67,6 +69,9 @@ describe("the policy pack, run by the real CLI", function () {
         const preview = await run("preview", { resources: THREE_VIOLATIONS });
         assert.equal(preview.ok, false, preview.log);
         assert.deepEqual(shownViolations(preview).sort(), [HTTP_ROOT, HTTP_LINK, NO_SOURCE].sort());
+        const quoted = PAGE.split("```text\n")[1].split("```")[0].trim().split("\n");
+        const said = [HTTP_ROOT, HTTP_LINK, NO_SOURCE].map((line) => line.slice(line.indexOf(": ") + 2));
+        assert.deepEqual(quoted.sort(), said.sort(), "docs/policy.md quotes these violations");
     });
 
     it('previews the same program with three advisories and exit 0 under {"all": "advisory"}', async () => {
@@ -147,20 +152,10 @@ describe("the policy pack, run by the real CLI", function () {
 
     it("refuses a config naming a rule or a key the pack does not have, or a value of the wrong type", async () => {
         const resources = THREE_VIOLATIONS.slice(0, 1);
-        const cases: [unknown, string][] = [
-            [
-                { "htps-destinations": "advisory" },
-                'policy config "htps-destinations": the pack has no rule of that name (did you mean "https-destinations"?)',
-            ],
-            [
-                { "allowed-destination-hosts": { hostz: ["example.com"] } },
-                'policy config allowed-destination-hosts.hostz: this rule has no key "hostz" (did you mean "hosts"?)',
-            ],
-            [
-                { "link-expiry": { maxDays: "ten" } },
-                "link-expiry: maxDays: Invalid type. Expected: integer, given: string",
-            ],
-        ];
+        // docs/policy.md's table of refused settings: the file, then the error, each in a code span.
+        const table = PAGE.split("| the file says | the run fails with |")[1].split("\n\n")[0];
+        const cases = [...table.matchAll(/^\| `(.+?)` \| `(.+?)`/gm)].map((row) => [JSON.parse(row[1]), row[2]]);
+        assert.equal(cases.length, 3, "the page's three refused settings");
         for (const [packConfig, error] of cases) {
             const preview = await run("preview", { resources }, { packConfig });
             assert.equal(preview.ok, false, `${JSON.stringify(packConfig)}: ${preview.log}`);

@@ -11,6 +11,9 @@ import { startEmulator, type RunningEmulator } from "../../emulator";
 /** The pack where a user's project finds it: the package's `policy/`, through the program's node_modules. */
 export const PACK_IN_PROJECT = join(DECLARED_PROGRAM, "node_modules", "pulumi-shortener", "policy");
 
+/** The environment of every run of a policy stack: the passphrase of its secrets. */
+export const POLICY_STACK_ENV = { PULUMI_CONFIG_PASSPHRASE: "policy-test" };
+
 /** An emulator (real profile) and a scratch folder; each run starts from an empty state unless it continues one. */
 export function usePolicyStack() {
     let emulator: RunningEmulator;
@@ -28,11 +31,16 @@ export function usePolicyStack() {
     const run = async (
         operation: Operation,
         program: { resources: readonly Declared[] } | { dir: string },
-        { packConfig, stateName }: { packConfig?: unknown; stateName?: string } = {},
+        {
+            packConfig,
+            stateName,
+            packs = [PACK_IN_PROJECT],
+        }: { packConfig?: unknown; stateName?: string; packs?: readonly string[] } = {},
     ): Promise<LifecycleResult> => {
         const name = `run-${++runs}`;
         // Packs run where resources are declared: a preview and an up (destroy and refresh take no pack).
-        const flags = operation === "preview" || operation === "up" ? ["--policy-pack", PACK_IN_PROJECT] : [];
+        const runsPacks = operation === "preview" || operation === "up";
+        const flags = runsPacks ? packs.flatMap((pack) => ["--policy-pack", pack]) : [];
         if (packConfig !== undefined) {
             const file = join(dir, `${name}-pack-config.json`);
             writeFileSync(file, JSON.stringify(packConfig));
@@ -45,7 +53,7 @@ export function usePolicyStack() {
             stateFile: stateFile(stateName ?? name),
             config: { "shortener:baseUrl": emulator.baseUrl, ...declared },
             secretConfig: { "shortener:apiKey": emulator.apiKey },
-            env: { PULUMI_CONFIG_PASSPHRASE: "policy-test" },
+            env: POLICY_STACK_ENV,
             flags,
         });
     };
