@@ -12,8 +12,8 @@ import * as ts from "typescript";
 import { REPOSITORY_ROOT } from "../support/repository";
 
 const MAX_LINES = 80;
-/** The parts held to the limit: the product and the tools that build and run the pinned Pulumi CLI. */
-const PARTS = ["provider", "tools"];
+/** The parts held to the limit: the product, its policy pack, and the tools that build and run the pinned Pulumi CLI. */
+const PARTS = ["provider", "policy", "tools"];
 const PRODUCT = join(REPOSITORY_ROOT, "provider");
 
 function sourcesUnder(dir: string): string[] {

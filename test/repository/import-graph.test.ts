@@ -4,7 +4,7 @@
 // The parts keep their doors: the product (provider/) imports nothing outside itself; the double (emulator/) uses the
 // product only as a user does, by its package name, and the tests only from its own tests/; everything outside the
 // double (the tests, the bench) imports it through its index.ts alone; tools/ (the pinned CLI) imports nothing outside
-// itself.
+// itself; the policy pack (policy/), shipped in the package, imports only the product.
 import { strict as assert } from "node:assert";
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
@@ -14,7 +14,8 @@ import { REPOSITORY_ROOT } from "../support/repository";
 const PRODUCT = "provider";
 const DOUBLES = ["emulator"];
 const TOOLS = "tools";
-const TREES = [PRODUCT, ...DOUBLES, TOOLS];
+const PACK = "policy";
+const TREES = [PRODUCT, ...DOUBLES, TOOLS, PACK];
 const ALL_SOURCES = [...TREES, "test", "bench"];
 
 function sourcesUnder(dir: string): string[] {
@@ -74,6 +75,7 @@ function breach(from: string, to: string): string | undefined {
     if (fromPart === toPart) return undefined;
     if (fromPart === PRODUCT) return "the product imports nothing outside provider/";
     if (fromPart === TOOLS) return "tools/ imports nothing outside itself";
+    if (fromPart === PACK && toPart !== PRODUCT) return "the policy pack imports only the product";
     if (DOUBLES.includes(fromPart)) {
         if (toPart === PRODUCT) return "a double uses the product by its package name, as a user does";
         if (!DOUBLES.includes(toPart) && !from.startsWith(`${fromPart}/tests/`))
