@@ -3,7 +3,7 @@
 // applies when it is sent one, which the Link's rules apply where a value is sent, so that what a program declares is
 // what the service stores, or is refused at preview.
 import { z } from "zod";
-import { objectId, withoutTags } from "./values";
+import { normaliseOrigin, objectId, withoutTags } from "./values";
 
 /**
  * The first path segments of the service's own pages, which it refuses as an alias whatever their case (links.md:
@@ -110,8 +110,30 @@ export const redirectInput = z.union(
     { error: 'must be "direct", "frame", "splash", { splash: <splash page id> } or { overlay: <overlay id> }' },
 );
 
-/** The service's `type` for a redirect. */
-export function redirectType(redirect: z.output<typeof redirectInput>): string {
-    if (typeof redirect === "string") return redirect;
-    return "splash" in redirect ? String(redirect.splash) : `overlay-${redirect.overlay}`;
+/** The service's `type` for a declared redirect (valid inputs), or undefined for none. */
+export function redirectType(redirect: unknown): string | undefined {
+    const declared = redirect as z.output<typeof redirectInput> | undefined;
+    if (declared === undefined || typeof declared === "string") return declared;
+    return "splash" in declared ? String(declared.splash) : `overlay-${declared.overlay}`;
+}
+
+/** The keys of a link's `utm`, each sent as the query parameter `utm_<key>`. */
+export const UTM_KEYS = ["source", "medium", "campaign", "term", "content"] as const;
+
+/** The service's query parameters of a declared link (valid inputs): its `parameters` and its `utm`, in the order of their names. */
+export function queryParameters(
+    wanted: Readonly<Record<string, unknown>>,
+): { name: string; value: string }[] | undefined {
+    const parameters = wanted.parameters as Record<string, string> | undefined;
+    const utm = wanted.utm as Partial<Record<(typeof UTM_KEYS)[number], string>> | undefined;
+    if (parameters === undefined && utm === undefined) return undefined;
+    const named = new Map(Object.entries(parameters ?? {}));
+    for (const key of UTM_KEYS) if (utm?.[key] !== undefined) named.set(`utm_${key}`, utm[key]);
+    return [...named].sort(([a], [b]) => (a < b ? -1 : 1)).map(([name, value]) => ({ name, value }));
+}
+
+/** The origin and alias of a short URL: https://go.example.com/summer → [https://go.example.com, summer]. */
+export function splitShortUrl(shortUrl: string): { origin: string; alias: string } {
+    const slash = shortUrl.lastIndexOf("/");
+    return { origin: normaliseOrigin(shortUrl.slice(0, slash)), alias: shortUrl.slice(slash + 1) };
 }

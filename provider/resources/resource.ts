@@ -6,6 +6,7 @@
 // would spend it on every run. In a program the index is loaded anyway, and these are the same modules.
 import type * as pulumi from "@pulumi/pulumi";
 import { Resource as DynamicResource } from "@pulumi/pulumi/dynamic";
+import { secret } from "@pulumi/pulumi/output";
 import { outputNames, type AnyKind } from "./lifecycle";
 import { warnOnceIfApiKeyIsPlain } from "./plain-key-warning";
 import { thinProvider } from "./stub";
@@ -36,8 +37,19 @@ export abstract class ShortenerResource extends DynamicResource {
         const definition = definitionOf(new.target);
         if (!definition) throw new Error(`internal error: ${new.target.name} declares no kind (declareKind)`);
         warnOnceIfApiKeyIsPlain();
-        const props = { ...Object.fromEntries(outputNames(definition).map((output) => [output, undefined])), ...args };
-        super(thinProvider(definition.kind), name, props, opts, TYPE_MODULE, definition.kind);
+        const secrets = definition.secretInputs ?? [];
+        const props = {
+            ...Object.fromEntries(outputNames(definition).map((output) => [output, undefined])),
+            ...withSecrets(args, secrets),
+        };
+        super(
+            thinProvider(definition.kind),
+            name,
+            props,
+            withSecretOutputs(opts, secrets),
+            TYPE_MODULE,
+            definition.kind,
+        );
     }
 
     /** A read-only view of an existing object by its id, e.g. `Domain.get("main", "12")`: nothing is created or changed. */
@@ -49,6 +61,24 @@ export abstract class ShortenerResource extends DynamicResource {
     ): T {
         return new this(name, {} as never, { ...opts, id });
     }
+}
+
+/** The args with each of `secrets` given marked secret: the engine then keeps it secret in the state's inputs and outputs. */
+function withSecrets(args: object, secrets: readonly string[]): object {
+    const given = args as Record<string, unknown>;
+    const marked = secrets
+        .filter((name) => given[name] !== undefined)
+        .map((name): [string, unknown] => [name, secret(given[name])]);
+    return { ...args, ...Object.fromEntries(marked) };
+}
+
+/** The options with `secrets` among the outputs the engine keeps secret (a dynamic provider cannot mark one itself). */
+function withSecretOutputs(
+    opts: pulumi.CustomResourceOptions | undefined,
+    secrets: readonly string[],
+): pulumi.CustomResourceOptions | undefined {
+    if (secrets.length === 0) return opts;
+    return { ...opts, additionalSecretOutputs: [...(opts?.additionalSecretOutputs ?? []), ...secrets] };
 }
 
 /** A kind's class as the package declares it: its constructor, and `get`. */
