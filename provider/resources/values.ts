@@ -85,7 +85,8 @@ function withoutScripts(value: string): string {
     return kept + value.slice(from);
 }
 
-function escapeHtml(value: string): string {
+/** & " ' < > as the real service's HTML entities. */
+export function escapeHtml(value: string): string {
     return value.replace(/[&"'<>]/g, (char) => HTML_ESCAPES[char]);
 }
 

@@ -66,6 +66,7 @@ const QUICK = [
     "test/hostile/terminal-output.test.js",
     "test/provider/link-lifecycle.test.js",
     "test/provider/link-fields.test.js",
+    "test/provider/service-rules.test.js",
     // A program with every link field through its whole lifecycle in the real profile.
     "test/provider/links.test.js",
 ];
