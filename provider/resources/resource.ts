@@ -1,19 +1,24 @@
-// The base of every resource class a Pulumi program constructs.
+// The base of every resource class a Pulumi program constructs: a resource of Pulumi's dynamic provider, typed
+// `pulumi-nodejs:dynamic/shortener:<Kind>` as `pulumi.dynamic.Resource` types one, with the kind's provider stub
+// (stub.ts) as its `__provider`, which that class would serialize from a closure.
 //
-// provider/ takes from the SDK only the modules it uses (`@pulumi/pulumi/dynamic`, `/output`, `/log`,
+// provider/ takes from the SDK only the modules it uses (`@pulumi/pulumi/resource`, `/output`, `/log`,
 // `/runtime/config`), types aside: the SDK's index loads about 760 modules (its closure serializer brings npm's
 // arborist), a second of CPU, and `shortener-import`, which reads the kinds' definitions but declares no resource,
 // would spend it on every run. In a program the index is loaded anyway, and these are the same modules.
 import type * as pulumi from "@pulumi/pulumi";
-import { Resource as DynamicResource } from "@pulumi/pulumi/dynamic";
 import { secret } from "@pulumi/pulumi/output";
+import { CustomResource } from "@pulumi/pulumi/resource";
 import { outputNames, type AnyKind } from "./lifecycle";
 import { warnOnceIfApiKeyIsPlain } from "./plain-key-warning";
-import { thinProvider } from "./stub";
+import { providerStub } from "./stub";
 
 /** The module part of the type token: resources are `pulumi-nodejs:dynamic/shortener:<Kind>`, the closest a
  *  dynamic resource comes to `shortener:index:<Kind>`. Part of the state format: keep it stable. */
 export const TYPE_MODULE = "shortener";
+
+/** The property the dynamic-provider host reads a resource's provider from. */
+const PROVIDER_KEY = "__provider";
 
 /** Each kind's class with its definition: the kind's name and its outputs, each of which becomes an Output of the instance. */
 const definedBy = new WeakMap<object, AnyKind>();
@@ -32,7 +37,7 @@ export function definitionOf(value: unknown): AnyKind | undefined {
     return undefined;
 }
 
-export abstract class ShortenerResource extends DynamicResource {
+export abstract class ShortenerResource extends CustomResource {
     protected constructor(name: string, args: object, opts?: pulumi.CustomResourceOptions) {
         const definition = definitionOf(new.target);
         if (!definition) throw new Error(`internal error: ${new.target.name} declares no kind (declareKind)`);
@@ -41,15 +46,10 @@ export abstract class ShortenerResource extends DynamicResource {
         const props = {
             ...Object.fromEntries(outputNames(definition).map((output) => [output, undefined])),
             ...withSecrets(args, secrets),
+            [PROVIDER_KEY]: providerStub(definition.kind),
         };
-        super(
-            thinProvider(definition.kind),
-            name,
-            props,
-            withSecretOutputs(opts, secrets),
-            TYPE_MODULE,
-            definition.kind,
-        );
+        const type = `pulumi-nodejs:dynamic/${TYPE_MODULE}:${definition.kind}`;
+        super(type, name, props, withSecretOutputs(opts, secrets));
     }
 
     /** A read-only view of an existing object by its id, e.g. `Domain.get("main", "12")`: nothing is created or changed. */

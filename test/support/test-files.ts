@@ -67,6 +67,7 @@ const QUICK = [
     "test/provider/link-lifecycle.test.js",
     "test/provider/link-fields.test.js",
     "test/provider/service-rules.test.js",
+    "test/provider/state-size.test.js",
     // A program with every link field through its whole lifecycle in the real profile.
     "test/provider/links.test.js",
 ];
