@@ -6,7 +6,14 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { performance } from "node:perf_hooks";
-import { readState, runOperation, type LifecycleResult, type Operation, type RunOptions } from "../test/support/pulumi";
+import {
+    readState,
+    runOperation,
+    storedBytes,
+    type LifecycleResult,
+    type Operation,
+    type RunOptions,
+} from "../test/support/pulumi";
 import { startEmulator, type ProfileName, type RequestLogEntry, type RunningEmulator } from "../emulator";
 import { changes, DECLARED_PROGRAM, declaredFileConfig, type Declared } from "../test/support/stack";
 import { sampleMemory, type PeakMemory } from "./memory";
@@ -190,11 +197,7 @@ function median(values: readonly number[]): number {
     return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
 }
 
-/**
- * The median bytes, as compact JSON, of what each side puts in the state for a declared resource: its inputs and
- * outputs (the serialized provider among them). The rest of a resource's entry is the engine's own bookkeeping (its
- * creation times, source positions and the program's stack at its registration), the same for both sides.
- */
+/** The median of what each side stores for a declared resource (storedBytes). */
 function stateBytesPerResource(stateFile: string, load: Workload): number {
     const declaredTypes = new Set(load.plan.map((plan) => plan.kind));
     const entries = readState(stateFile).resources.filter((resource) =>
@@ -202,7 +205,7 @@ function stateBytesPerResource(stateFile: string, load: Workload): number {
     );
     if (entries.length !== load.total)
         throw new Error(`bench: the state holds ${entries.length} declared resources, not ${load.total}`);
-    return median(entries.map(({ inputs, outputs }) => Buffer.byteLength(JSON.stringify({ inputs, outputs }))));
+    return median(entries.map(storedBytes));
 }
 
 /**

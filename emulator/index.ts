@@ -18,6 +18,7 @@ export type { AdminKind, FaultMode, FaultSpec, Kind, RequestLogEntry } from "./a
 
 export { cleanText, isProfileName, PROFILE_NAMES, PROFILES } from "./profiles";
 export { fullPlan } from "./store/records";
+export { SERVICE_RULES, type Judged } from "./api/service-rules";
 export type { ProfileName } from "./profiles";
 
 export interface EmulatorOptions {

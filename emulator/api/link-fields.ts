@@ -2,6 +2,7 @@
 // the repository root). A reader returns the stored value, throws the service's refusal, or, where links.md leaves the
 // service's answer unknown, refuses with notFollowed.
 import { DeepLink, LinkRecord, Plan } from "../store/records";
+import type { ServiceProfile } from "../profiles";
 import { ApiContext } from "./context";
 import { ApiFailure, notFollowed } from "./answers";
 import { isHttpUrl } from "./fields";
@@ -13,15 +14,15 @@ type Body = Record<string, unknown>;
 /** The type a link gets when none is sent or the plan lacks link types: the emulator's site setting. */
 export const SITE_DEFAULT_TYPE = "direct";
 const NAMED_TYPES = ["direct", "frame", "splash"];
-const MIN_ALIAS_LENGTH = 3;
+export const MIN_ALIAS_LENGTH = 3;
 
 /**
- * First path segments of the service's routes that the emulator knows (its own: api, __admin, q, r, u; the service's
- * public pages it names). The service's whole route table is not known; an alias outside this list is accepted.
+ * First path segments of the service's routes that the emulator knows (its own: api, q, r, u; the service's public
+ * pages it names). The service's whole route table is not known; an alias outside this list is accepted. The admin
+ * surface's __admin needs no entry: the slug makes it "admin".
  */
-const RESERVED_ALIASES = [
+export const RESERVED_ALIASES = [
     "api",
-    "__admin",
     "q",
     "r",
     "u",
@@ -49,6 +50,8 @@ const RESERVED_ALIASES = [
     "terms",
     "privacy",
     "shorten",
+    "help",
+    "invite",
 ];
 
 export function isSent(value: unknown): boolean {
@@ -91,13 +94,19 @@ export function aliasSlug(value: string): string {
         .replace(/^-+|-+$/g, "");
 }
 
-/** A custom alias as stored, checked for length, reserved words and use by any account on the same domain. */
-export function readCustomAlias(context: ApiContext, value: unknown, domain: string | null, linkId?: number): string {
-    if (typeof value !== "string") notFollowed("a custom alias that is not a string", "links.md names only strings");
-    const alias = aliasSlug(context.settings.profile.storedText(value));
+/** A custom alias as the profile stores it, checked for length and reserved words: the service's refusal otherwise. */
+export function storedAlias(profile: ServiceProfile, value: string): string {
+    const alias = aliasSlug(profile.storedText(value));
     if (alias.length < MIN_ALIAS_LENGTH) throw new ApiFailure("Custom alias must be at least 3 characters.");
     if (RESERVED_ALIASES.includes(alias.toLowerCase()))
         throw new ApiFailure("That alias is reserved. Please choose another one.");
+    return alias;
+}
+
+/** A custom alias as stored, checked for length, reserved words and use by any account on the same domain. */
+export function readCustomAlias(context: ApiContext, value: unknown, domain: string | null, linkId?: number): string {
+    if (typeof value !== "string") notFollowed("a custom alias that is not a string", "links.md names only strings");
+    const alias = storedAlias(context.settings.profile, value);
     if (aliasTaken(context, alias, domain, linkId))
         throw new ApiFailure("That alias is taken. Please choose another one.");
     return alias;
@@ -134,11 +143,10 @@ export function readDomain(context: ApiContext, value: unknown): string {
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{2}):(\d{2})(?::(\d{2}))?)?$/;
 
 /**
- * The expiry as "YYYY-MM-DD HH:MM:SS", read strictly: the ISO forms only (strtotime reads far more, which the emulator
- * refuses rather than guess). A day past the month's end rolls over as strtotime does; a month past 12 is unreadable.
+ * The time of an expiry, read strictly: the ISO forms only (strtotime reads far more, which the emulator refuses
+ * rather than guess). A day past the month's end rolls over as strtotime does; a month past 12 is unreadable.
  */
-export function readExpiry(context: ApiContext, value: unknown): string | null {
-    if (!isSent(value)) return null;
+export function expiryTime(value: unknown): number {
     const match = typeof value === "string" ? ISO_DATE.exec(value.trim()) : null;
     if (!match)
         notFollowed(
@@ -147,9 +155,23 @@ export function readExpiry(context: ApiContext, value: unknown): string | null {
         );
     const [year, month, day, hour, minute, second] = match.slice(1).map((part) => Number(part ?? 0));
     const readable = month >= 1 && month <= 12 && day >= 1 && day <= 31 && hour <= 23 && minute <= 59 && second <= 59;
-    const time = Date.UTC(year, month - 1, day, hour, minute, second);
-    if (!readable || time <= Date.now()) throw new ApiFailure("The expiry date must be later than today.");
-    return context.user.plan.expiry ? new Date(time).toISOString().slice(0, 19).replace("T", " ") : null;
+    if (!readable) throw new ApiFailure("The expiry date must be later than today.");
+    // setUTCFullYear, not Date.UTC, which reads a year below 100 as 19xx.
+    const date = new Date(0);
+    date.setUTCFullYear(year, month - 1, day);
+    date.setUTCHours(hour, minute, second);
+    return date.getTime();
+}
+
+/** An expiry time as the service stores it. */
+export const storedExpiry = (time: number): string => new Date(time).toISOString().slice(0, 19).replace("T", " ");
+
+/** The expiry as "YYYY-MM-DD HH:MM:SS"; refused when it is not later than now, dropped when the plan has none. */
+export function readExpiry(context: ApiContext, value: unknown): string | null {
+    if (!isSent(value)) return null;
+    const time = expiryTime(value);
+    if (time <= Date.now()) throw new ApiFailure("The expiry date must be later than today.");
+    return context.user.plan.expiry ? storedExpiry(time) : null;
 }
 
 function ownId(

@@ -78,6 +78,8 @@ export interface LinkBody {
     expiry?: string;
     metatitle?: string;
     metadescription?: string;
+    /** The preview image: a .png or .jpg URL. */
+    metaimage?: string;
     /** The note. */
     description?: string;
     status: "public" | "private";

@@ -121,6 +121,26 @@ export function comment(text: TemplateStringsArray, ...values: (string | number 
     return note(text.reduce((all, part, index) => all + shown(values[index - 1]) + part));
 }
 
+/** The width of the text of a comment line the program wraps (a kind's note): the "// " makes it 115. */
+const NOTE_WIDTH = 112;
+
+/** Fixed text of this package as comment lines, each line of it broken between words to fit NOTE_WIDTH. */
+export function wrappedNote(text: string): string {
+    return note(text.split("\n").map(wrapped).join("\n"));
+}
+
+function wrapped(line: string): string {
+    const lines: string[] = [];
+    let current = "";
+    for (const word of line.split(" ")) {
+        if (current !== "" && current.length + 1 + word.length > NOTE_WIDTH) {
+            lines.push(current);
+            current = word;
+        } else current = current === "" ? word : `${current} ${word}`;
+    }
+    return [...lines, current].join("\n");
+}
+
 /** Fixed text of this package as comment lines, one per "\n". */
 export function note(text: string): string {
     return text

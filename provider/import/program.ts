@@ -23,6 +23,7 @@ import {
     IdOf,
     jsonData,
     note,
+    wrappedNote,
     type DataEntry,
     type Value,
 } from "./emit";
@@ -209,7 +210,7 @@ function declaration(kind: ImportedKind, remote: Remote, named: Named, service: 
             ? []
             : (Object.entries(spec.computed?.(remote) ?? {}) as [string, string | number | null][]);
     return [
-        spec.importNote === undefined ? undefined : note(spec.importNote),
+        spec.importNote === undefined ? undefined : wrappedNote(spec.importNote),
         ...shown.map(([output, value]) => comment`${new Fixed(output)} (shown by the service): ${value}`),
         ...refusedInputs(kind, fields).map((reason) => comment`${new Fixed(REFUSED)} ${reason}`),
         construction(kind.kind, named.resource, fields, named.variable),
@@ -270,7 +271,7 @@ function dataSection(
         note(
             `${count}, one an entry of ${file} beside this program: its resource name, what the service shows of it, and its\ninputs (args) as the service holds them, adopting it by its id.`,
         ),
-        ...(kind.listed.importNote === undefined ? [] : [note(kind.listed.importNote)]),
+        ...(kind.listed.importNote === undefined ? [] : [wrappedNote(kind.listed.importNote)]),
         ...refused,
         dataLoop(kind.kind, file, `${kind.listed.imported.prefix}Entries`),
     ].join("\n");

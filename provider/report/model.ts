@@ -91,7 +91,8 @@ export interface Report {
     changes: ResourceChange[];
     drift: ResourceChange[];
     diagnostics: { severity: string; urn?: string; message: string }[];
-    /** The policy packs' violations, mandatory first: what blocks the change before what only advises. */
+    /** The policy packs' violations, mandatory first (what blocks the change before what only advises), then by pack,
+     *  rule and resource. */
     violations: ViolationRow[];
 }
 
@@ -139,7 +140,11 @@ export function buildReport(digest: PreviewDigest): Report {
 
 function violationsOf(digest: PreviewDigest): ViolationRow[] {
     const rank = (level: string) => (LEVEL_ORDER.includes(level) ? LEVEL_ORDER.indexOf(level) : LEVEL_ORDER.length);
-    return (digest.policyViolations ?? []).map(violationRow).sort((a, b) => rank(a.level) - rank(b.level));
+    // The engine reports violations as its steps finish, in no fixed order: a comment edited on every push keeps one.
+    const key = (row: ViolationRow) => [row.pack, row.rule, row.type ?? "", row.name ?? "", row.message].join("\u0000");
+    return (digest.policyViolations ?? [])
+        .map(violationRow)
+        .sort((a, b) => rank(a.level) - rank(b.level) || (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
 }
 
 function violationRow(violation: PolicyViolation): ViolationRow {

@@ -3,15 +3,23 @@
 // be seen; it is a secret in inputs, outputs and state.
 import { declareKind, ShortenerResource } from "./resource";
 import type * as pulumi from "@pulumi/pulumi";
-import { secret } from "@pulumi/pulumi/output";
 import { z } from "zod";
 import { type AgreeWith, type ArgsAgree } from "./args-check";
+import { secretOf, shapeOf, wordsOf, type Field } from "./fields";
 import type { ResourceDefinition } from "./lifecycle";
 
-const inputs = z.strictObject({
-    email: z.email({ error: "must be an e-mail address" }).optional(),
-    password: z.string().min(5, { error: "must be at least 5 characters" }).optional(),
-});
+const FIELDS = {
+    email: { schema: z.email({ error: "must be an e-mail address" }).optional(), word: "e-mail address", shown: true },
+    password: {
+        schema: z.string().min(5, { error: "must be at least 5 characters" }).optional(),
+        word: "password",
+        shown: false,
+        secret: true,
+    },
+} as const satisfies Record<string, Field>;
+const OUTPUTS = { username: "user name", status: "plan" };
+
+const inputs = z.strictObject(shapeOf(FIELDS));
 export type AccountSettingsInputs = z.output<typeof inputs>;
 
 export const accountSettings: ResourceDefinition<AccountSettingsInputs> = {
@@ -19,11 +27,11 @@ export const accountSettings: ResourceDefinition<AccountSettingsInputs> = {
     words: {
         noun: "Account settings",
         label: { from: ["username"], text: (p) => p.username },
-        words: { email: "e-mail address", password: "password", username: "user name", status: "plan" },
-        secret: () => ["password"],
+        ...wordsOf(FIELDS, OUTPUTS),
     },
+    secretInputs: secretOf(FIELDS),
     inputs,
-    computedOutputs: ["username", "status"],
+    computedOutputs: Object.keys(OUTPUTS),
 
     // Only what differs from the account is sent, so taking over the account as it is (an imported program)
     // writes nothing; a declared password is always sent, since the service never shows it.
@@ -75,15 +83,8 @@ export class AccountSettings extends ShortenerResource {
     /** The plan, e.g. "pro". */
     declare readonly status: pulumi.Output<string>;
 
+    /** The password is secret whatever the program wrote (secretInputs). */
     constructor(name: string, args: AccountSettingsArgs, opts?: pulumi.CustomResourceOptions) {
-        const password = args.password === undefined ? undefined : secret(args.password);
-        super(
-            name,
-            { ...args, password },
-            {
-                ...opts,
-                additionalSecretOutputs: [...(opts?.additionalSecretOutputs ?? []), "password"],
-            },
-        );
+        super(name, args, opts);
     }
 }

@@ -4,19 +4,28 @@ import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import type { Campaign as RemoteCampaign } from "../client";
 import { type AgreeWith, type ArgsAgree } from "./args-check";
+import { shapeOf, unseenWords, wordsOf, type Field } from "./fields";
 import { adoptInput, listedResource } from "./listed";
 import { meaningfulText, storedName } from "./values";
 
-const inputs = z.strictObject({
-    name: meaningfulText("name"),
-    slug: z
-        .string()
-        .trim()
-        .regex(/^[A-Za-z0-9_-]+$/, { error: "must be letters, digits, - or _ (it becomes part of the rotator URL)" })
-        .optional(),
-    public: z.boolean().default(false),
-    adopt: adoptInput,
-});
+const FIELDS = {
+    name: { schema: meaningfulText("name"), word: "name", shown: true },
+    slug: {
+        schema: z
+            .string()
+            .trim()
+            .regex(/^[A-Za-z0-9_-]+$/, {
+                error: "must be letters, digits, - or _ (it becomes part of the rotator URL)",
+            })
+            .optional(),
+        word: "rotator slug",
+        shown: false,
+    },
+    public: { schema: z.boolean().default(false), word: "public", shown: true },
+} as const satisfies Record<string, Field>;
+const OUTPUTS = { rotatorUrl: "rotator URL", listUrl: "list URL" };
+
+const inputs = z.strictObject({ ...shapeOf(FIELDS), adopt: adoptInput });
 export type CampaignInputs = z.output<typeof inputs>;
 
 const urls = (remote: RemoteCampaign) => ({ rotatorUrl: remote.rotatorUrl ?? null, listUrl: remote.listUrl });
@@ -27,12 +36,12 @@ export const campaign = listedResource<CampaignInputs, RemoteCampaign>({
         noun: "Campaign",
         label: { from: ["name"], text: (p) => p.name },
         link: (o) => o.rotatorUrl ?? o.listUrl,
-        words: { name: "name", slug: "rotator slug", public: "public", rotatorUrl: "rotator URL", listUrl: "list URL" },
+        ...wordsOf(FIELDS, OUTPUTS),
     },
     noun: "campaign",
     importNote:
-        "slug: the service does not show it (the rotator URL shows its effect). Left out, updates keep it; declare a\n" +
-        "slug only to change it (the service refuses a campaign's own slug, and cannot remove one).",
+        `${unseenWords(FIELDS)}: the service does not show it (the rotator URL shows its effect). Left out, updates keep ` +
+        "it; declare a slug only to change it (the service refuses a campaign's own slug, and cannot remove one).",
     imported: {
         option: "campaigns",
         snapshotKey: "campaigns",
@@ -49,7 +58,7 @@ export const campaign = listedResource<CampaignInputs, RemoteCampaign>({
     irremovable: {
         slug: "cannot be removed once set: the service ignores an empty slug and keeps the rotator; set a new slug instead",
     },
-    computedOutputs: ["rotatorUrl", "listUrl"],
+    computedOutputs: Object.keys(OUTPUTS),
     computed: urls,
     naturalKey: { describe: (wanted) => `the name "${wanted.name}"`, fields: ["name"] },
     create: async (client, wanted) => {

@@ -4,16 +4,19 @@ import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import type { Channel as RemoteChannel } from "../client";
 import { type AgreeWith, type ArgsAgree } from "./args-check";
+import { shapeOf, wordsOf, type Field } from "./fields";
 import { adoptInput, listedResource, onlyChanged } from "./listed";
 import { hexColour, meaningfulText, storedName, storedText } from "./values";
 
-const inputs = z.strictObject({
-    name: meaningfulText("name"),
-    description: meaningfulText("description").optional(),
-    color: hexColour.optional(),
-    starred: z.boolean().default(false),
-    adopt: adoptInput,
-});
+const FIELDS = {
+    name: { schema: meaningfulText("name"), word: "name", shown: true },
+    description: { schema: meaningfulText("description").optional(), word: "description", shown: true },
+    color: { schema: hexColour.optional(), word: "colour", shown: true },
+    starred: { schema: z.boolean().default(false), word: "starred", shown: true },
+} as const satisfies Record<string, Field>;
+const OUTPUTS = { effectiveColor: "colour shown" };
+
+const inputs = z.strictObject({ ...shapeOf(FIELDS), adopt: adoptInput });
 export type ChannelInputs = z.output<typeof inputs>;
 
 /** The service writes an unset description or colour as "". */
@@ -26,13 +29,7 @@ export const channel = listedResource<ChannelInputs, RemoteChannel>({
     words: {
         noun: "Channel",
         label: { from: ["name"], text: (p) => p.name },
-        words: {
-            name: "name",
-            description: "description",
-            color: "colour",
-            effectiveColor: "colour shown",
-            starred: "starred",
-        },
+        ...wordsOf(FIELDS, OUTPUTS),
     },
     noun: "channel",
     imported: {
@@ -53,7 +50,7 @@ export const channel = listedResource<ChannelInputs, RemoteChannel>({
     storedForms: { name: storedName, description: storedText },
     // The real service gives a channel created without a colour a random one: that is an output, not drift.
     derivedWhenAbsent: ["color"],
-    computedOutputs: ["effectiveColor"],
+    computedOutputs: Object.keys(OUTPUTS),
     computed: (remote) => ({ effectiveColor: badgeColour(remote) ?? null }),
     // The service ignores a description of 2 characters or fewer and refuses an empty colour, so neither can be
     // cleared once set: refused at preview rather than failing at up or showing a diff forever.

@@ -5,15 +5,17 @@ import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import type { Domain as RemoteDomain } from "../client";
 import { type AgreeWith, type ArgsAgree } from "./args-check";
+import { shapeOf, wordsOf, type Field } from "./fields";
 import { adoptInput, listedResource, onlyChanged } from "./listed";
 import { httpUrl, normaliseOrigin, normaliseUrl } from "./values";
 
-const inputs = z.strictObject({
-    domain: httpUrl.transform(normaliseOrigin),
-    redirectRoot: httpUrl.optional(),
-    redirect404: httpUrl.optional(),
-    adopt: adoptInput,
-});
+const FIELDS = {
+    domain: { schema: httpUrl.transform(normaliseOrigin), word: "domain", shown: true },
+    redirectRoot: { schema: httpUrl.optional(), word: "root redirect", shown: true },
+    redirect404: { schema: httpUrl.optional(), word: "404 redirect", shown: true },
+} as const satisfies Record<string, Field>;
+
+const inputs = z.strictObject({ ...shapeOf(FIELDS), adopt: adoptInput });
 export type DomainInputs = z.output<typeof inputs>;
 
 /** The service writes an unset redirect as "". A redirect is compared as sent: only its scheme and host by case. */
@@ -34,7 +36,7 @@ export const domain = listedResource<DomainInputs, RemoteDomain>({
         noun: "Domain",
         label: { from: ["domain"], text: (p) => p.domain },
         link: (o) => o.domain,
-        words: { domain: "domain", redirectRoot: "root redirect", redirect404: "404 redirect" },
+        ...wordsOf(FIELDS, {}),
     },
     noun: "domain",
     imported: {

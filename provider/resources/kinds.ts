@@ -4,7 +4,7 @@ export { Domain, type DomainArgs } from "./domain";
 export { Campaign, type CampaignArgs } from "./campaign";
 export { Channel, type ChannelArgs } from "./channel";
 export { Pixel, type PixelArgs } from "./pixel";
-export { Link, type DeepLink, type LinkArgs, type LinkTarget } from "./link";
+export { Link, type DeepLink, type LinkArgs, type LinkTarget, type LinkUtm } from "./link";
 export type { Redirect } from "./link-values";
 export { QrCode, type QrCodeArgs, type QrDataByType } from "./qrcode";
 export { AccountSettings, type AccountSettingsArgs } from "./account-settings";

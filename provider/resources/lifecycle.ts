@@ -47,6 +47,8 @@ export interface ResourceDefinition<I extends Props> {
     computedOutputs?: readonly string[];
     /** How the preview report speaks of the kind. */
     words: KindWords;
+    /** Inputs secret whatever the program wrote: the kind's class marks them so, in the state's inputs and outputs. */
+    secretInputs?: readonly string[];
     /** Inputs whose change replaces the object. */
     replaceOn?: readonly (keyof I & string)[];
     /** Replace by deleting first: the service refuses two objects with the same natural key. */

@@ -7,103 +7,48 @@
 //   read-back that fails, is an error naming it, with the link's id kept in the state.
 import { ShortenerResource, declareKind } from "./resource";
 import type * as pulumi from "@pulumi/pulumi";
-import { secret } from "@pulumi/pulumi/output";
 import { z } from "zod";
 import { BOUNDS } from "../bounds";
 import type { LinkBody, Link as RemoteLink, ShortenerClient } from "../client";
 import { type AgreeWith, type ArgsAgree } from "./args-check";
+import { secretOf, shapeOf, unseenWords, wordsOf } from "./fields";
 import { ResourceInitError, sameValue, type Failure, type Findings, type Props } from "./lifecycle";
 import { adoptInput, listedResource } from "./listed";
-import { expiryInput, expiryPassed, newAliasFailure, redirectInput, redirectType, type Redirect } from "./link-values";
-import { httpUrl, normaliseOrigin, objectId, serviceText, storedText, withOwnNames } from "./values";
+import { LINK_FIELD_ROWS, LINK_FIELDS, LINK_OUTPUTS, type LinkField } from "./link-fields";
+import { expiryPassed, newAliasFailure, splitShortUrl, UTM_KEYS, type Redirect } from "./link-values";
+import { storedText } from "./values";
 import { messageOf } from "../message-of";
 
-const target = <K extends string>(key: K, value: z.ZodType<string>) =>
-    z.strictObject({ [key]: value, url: httpUrl } as { [P in K]: z.ZodType<string> } & { url: typeof httpUrl });
-const nonEmpty = (what: string) =>
-    z
-        .string()
-        .trim()
-        .min(1, { error: `${what} must not be empty` });
-
-const inputs = z.strictObject({
-    url: serviceText("url").pipe(httpUrl),
-    // The rules for a new alias are the Link's rules: they apply only where an alias is sent new.
-    alias: z.string().optional(),
-    domain: httpUrl.transform(normaliseOrigin).optional(),
-    title: serviceText("title").optional(),
-    description: serviceText("description").optional(),
-    note: serviceText("note").optional(),
-    password: z.string().min(1, { error: "must not be empty (leave password out for a link without one)" }).optional(),
-    expiry: expiryInput.optional(),
-    public: z.boolean().default(false),
-    redirect: redirectInput.optional(),
-    geoTargets: z.array(target("location", nonEmpty("location"))).optional(),
-    deviceTargets: z.array(target("device", nonEmpty("device"))).optional(),
-    languageTargets: z
-        .array(
-            target(
-                "language",
-                z
-                    .string()
-                    .trim()
-                    .toLowerCase()
-                    .regex(/^[a-z]{2}$/, {
-                        error: "must be a two-letter language code (the service keeps two letters)",
-                    }),
-            ),
-        )
-        .optional(),
-    parameters: withOwnNames(z.record(nonEmpty("a parameter's name"), nonEmpty("a parameter's value"))).optional(),
-    pixels: z.array(objectId).optional(),
-    campaign: objectId.optional(),
-    deepLink: z
-        .union([
-            z.strictObject({ apple: nonEmpty("apple").optional(), google: nonEmpty("google").optional() }),
-            z.strictObject({ auto: z.literal(true) }),
-        ])
-        .optional(),
-    adopt: adoptInput,
-});
+const inputs = z.strictObject({ ...shapeOf(LINK_FIELDS), adopt: adoptInput });
 export type LinkInputs = z.output<typeof inputs>;
-
-/** The origin and alias of a short URL: https://go.example.com/summer → [https://go.example.com, summer]. */
-function splitShortUrl(shortUrl: string): { origin: string; alias: string } {
-    const slash = shortUrl.lastIndexOf("/");
-    return { origin: normaliseOrigin(shortUrl.slice(0, slash)), alias: shortUrl.slice(slash + 1) };
-}
 
 const computed = (shortUrl: string) => ({ shortUrl, storedAlias: splitShortUrl(shortUrl).alias });
 
 /** The whole declared link in the service's terms. */
 function body(wanted: LinkInputs): LinkBody {
-    const targets = <K extends string>(list: ({ url: string } & Record<K, string>)[] | undefined, key: K) =>
-        list?.map((entry) => ({ [key]: entry[key], link: entry.url })) as
-            (Record<K, string> & { link: string })[] | undefined;
-    return {
-        url: wanted.url,
-        custom: wanted.alias,
-        domain: wanted.domain,
-        password: wanted.password,
-        expiry: wanted.expiry,
-        metatitle: wanted.title,
-        metadescription: wanted.description,
-        description: wanted.note,
-        status: wanted.public ? "public" : "private",
-        type: wanted.redirect === undefined ? undefined : redirectType(wanted.redirect),
-        geotarget: targets(wanted.geoTargets, "location"),
-        devicetarget: targets(wanted.deviceTargets, "device"),
-        languagetarget: targets(wanted.languageTargets, "language"),
-        // In the order of their names, as the state holds them.
-        parameters:
-            wanted.parameters &&
-            Object.entries(wanted.parameters)
-                .sort(([a], [b]) => (a < b ? -1 : 1))
-                .map(([name, value]) => ({ name, value })),
-        pixels: wanted.pixels,
-        campaign: wanted.campaign,
-        deeplink: wanted.deepLink,
-    };
+    return Object.fromEntries(
+        LINK_FIELD_ROWS.map((field) => [field.service, field.sent ? field.sent(wanted) : wanted[field.name]]),
+    ) as unknown as LinkBody;
+}
+
+/** The rows of the table that hold `test`, by name, with what each says. */
+function fieldsWhere<T>(pick: (field: LinkField) => T | undefined): Record<string, T> {
+    return Object.fromEntries(
+        LINK_FIELD_ROWS.flatMap((field) => {
+            const value = pick(field);
+            return value === undefined ? [] : [[field.name, value]];
+        }),
+    );
+}
+
+/** The link as the listing shows it, in the terms of the inputs; what it does not show is kept from state. */
+function observe(remote: RemoteLink): Partial<LinkInputs> {
+    return Object.fromEntries(
+        LINK_FIELD_ROWS.flatMap((field) => {
+            const value = field.listed?.(remote);
+            return value === undefined ? [] : [[field.name, value ?? undefined]];
+        }),
+    );
 }
 
 /**
@@ -268,7 +213,22 @@ function rules(news: LinkInputs, olds: Props): Findings {
         };
     }
     const write = writeOf(news, olds);
-    return { failures: [...sentValueFailures(news, olds, write), ...lostByUpdate(news, write)] };
+    return {
+        failures: [...utmAgreement(news), ...sentValueFailures(news, olds, write), ...lostByUpdate(news, write)],
+    };
+}
+
+/** The service has one parameter of each name: a UTM field given twice, in utm and in parameters, must agree. */
+function utmAgreement(news: LinkInputs): Failure[] {
+    return UTM_KEYS.flatMap((key) => {
+        const named = news.parameters?.[`utm_${key}`];
+        const given = news.utm?.[key];
+        if (named === undefined || given === undefined || named === given) return [];
+        const reason =
+            `${JSON.stringify(given)} disagrees with parameters.utm_${key} (${JSON.stringify(named)}): both are sent as ` +
+            `the query parameter utm_${key}, which the link has once; declare it in one of them`;
+        return [{ property: `utm.${key}`, reason }];
+    });
 }
 
 /** What the change from the old inputs sends: a create (or an adopt), an update of the whole link, or nothing. */
@@ -298,13 +258,17 @@ function sentValueFailures(news: LinkInputs, olds: Props, write: ReturnType<type
     return failures;
 }
 
+/** The fields every update resets whatever it is sent (links.md: public, the note). */
+const LOST_BY_UPDATE = LINK_FIELD_ROWS.filter((field) => field.update === "lost");
+
 /**
  * The service's update always makes a link private and empties its note: a link that keeps either cannot be updated
  * in place without becoming other than declared, so such an update is refused before anything is sent.
  */
 function lostByUpdate(news: LinkInputs, write: ReturnType<typeof writeOf>): Failure[] {
-    const kept = [news.public ? "public" : undefined, news.note !== undefined ? "note" : undefined].filter(
-        (field) => field !== undefined,
+    const unset = (field: LinkField) => z.safeParse(field.schema, undefined).data;
+    const kept = LOST_BY_UPDATE.filter((field) => !sameValue(news[field.name], unset(field))).map(
+        (field) => field.name,
     );
     const reason =
         "cannot be kept by an update: the service's update always makes a link private and empties its note. Replace the " +
@@ -318,48 +282,14 @@ export const link = listedResource<LinkInputs, RemoteLink>({
         noun: "Short link",
         label: { from: ["shortUrl"], text: (p) => p.shortUrl },
         link: (o) => o.shortUrl,
-        words: {
-            url: "long URL",
-            alias: "alias",
-            domain: "domain",
-            shortUrl: "short URL",
-            storedAlias: "alias held",
-            title: "meta title",
-            description: "meta description",
-            note: "note",
-            password: "password",
-            expiry: "expiry",
-            public: "public",
-            redirect: "redirect",
-            geoTargets: "country targets",
-            deviceTargets: "device targets",
-            languageTargets: "language targets",
-            parameters: "query parameters",
-            pixels: "pixels",
-            campaign: "campaign",
-            deepLink: "deep link",
-            channels: "channels",
-        },
-        secret: () => ["password"],
+        ...wordsOf(LINK_FIELDS, LINK_OUTPUTS),
         publicUrl: { of: (o) => o.shortUrl, changedBy: ["alias", "domain"] },
-        // shared/spec/links.md: no endpoint returns them, and the listing a refresh reads shows no target either.
-        unseen: [
-            "password",
-            "redirect",
-            "pixels",
-            "parameters",
-            "geoTargets",
-            "deviceTargets",
-            "languageTargets",
-            "deepLink",
-            "public",
-            "note",
-        ],
     },
+    secretInputs: secretOf(LINK_FIELDS),
     noun: "link",
     importNote:
-        "password, redirect, targets, parameters, pixels, deep link, public and note: the service never shows them, so\n" +
-        "they are not imported; declare them on a link to set them (its next update sends the whole declared link).",
+        `${unseenWords(LINK_FIELDS)}: the service's listing never shows them, so they are not imported; declare them ` +
+        "on a link to set them (its next update sends the whole declared link).",
     imported: {
         option: "links",
         snapshotKey: "links",
@@ -371,30 +301,13 @@ export const link = listedResource<LinkInputs, RemoteLink>({
     rules,
     list: (client, walk) => client.links.all({ limit: BOUNDS.linkPageSize.default, ...walk }),
     // The listing shows the visible half of a link; the rest is kept from state (docs/resources.md lists which).
-    observe: (remote) => ({
-        url: remote.longUrl,
-        alias: remote.alias,
-        domain: splitShortUrl(remote.shortUrl).origin,
-        title: remote.title,
-        description: remote.description,
-        ...(remote.campaign === undefined ? {} : { campaign: remote.campaign ?? undefined }),
-    }),
-    // The real service HTML-escapes the URL on update and every text it is given.
-    storedForms: { url: storedText, title: storedText, description: storedText },
-    // Left out, the service picks them (a random alias, its default domain, the page's own title), and a CampaignLink
-    // may set the campaign.
-    derivedWhenAbsent: ["alias", "domain", "title", "description", "campaign"],
-    // The update keeps these when they are left out: removing one from the program would change nothing.
-    irremovable: {
-        alias: "cannot be removed once set: the service keeps a custom alias for good; declare another alias instead",
-        title: "cannot be removed once set: the service keeps the title when it is left out; declare another title instead",
-        description:
-            "cannot be removed once set: the service keeps the description when it is left out; declare another one instead",
-        redirect:
-            'cannot be removed once set: the service keeps the redirect when it is left out; declare redirect: "direct" instead',
-        deepLink: "cannot be removed once set: the service keeps the deep link when it is left out",
-    },
-    computedOutputs: ["shortUrl", "storedAlias", "channels"],
+    observe,
+    storedForms: fieldsWhere((field) => field.storedForms),
+    derivedWhenAbsent: Object.keys(
+        fieldsWhere((field) => field.derivedWhenAbsent || undefined),
+    ) as (keyof LinkInputs)[],
+    irremovable: fieldsWhere((field) => field.irremovable),
+    computedOutputs: Object.keys(LINK_OUTPUTS),
     computed: (remote) => ({ ...computed(remote.shortUrl), channels: remote.channels }),
     naturalKey: {
         describe: (wanted) => `the alias "${wanted.alias}"${wanted.domain ? ` on ${wanted.domain}` : ""}`,
@@ -421,6 +334,9 @@ export const link = listedResource<LinkInputs, RemoteLink>({
 /** Where a target's visitors go instead: `{ location: "Canada", url }`, `{ device: "iPhone", url }`, `{ language: "fr", url }`. */
 export type LinkTarget<K extends "location" | "device" | "language"> = { url: string } & { [P in K]: string };
 
+/** A link's UTM parameters: each sent as the query parameter `utm_<name>`. */
+export type LinkUtm = { [K in (typeof UTM_KEYS)[number]]?: string };
+
 /** App links: the app's link for each store, or the service's own detection. */
 export type DeepLink = { apple?: string; google?: string } | { auto: true };
 
@@ -435,6 +351,8 @@ export interface LinkArgs {
     /** The page's meta title and description the link shows. Left out (both), the service fetches the page's own. */
     title?: pulumi.Input<string>;
     description?: pulumi.Input<string>;
+    /** The preview image the link shows (the service's `metaimage`): the URL of a .png or .jpg image. */
+    image?: pulumi.Input<string>;
     /** A note for the account only. */
     note?: pulumi.Input<string>;
     /** Visitors must enter it. Secret everywhere; the service never shows it, so a change by hand is not seen. */
@@ -449,8 +367,11 @@ export interface LinkArgs {
     deviceTargets?: pulumi.Input<LinkTarget<"device">[]>;
     /** `language`: a two-letter code. */
     languageTargets?: pulumi.Input<LinkTarget<"language">[]>;
-    /** Query parameters added to the long URL, e.g. `{ utm_source: "newsletter" }`. */
+    /** Query parameters added to the long URL, e.g. `{ ref: "poster" }`. */
     parameters?: pulumi.Input<Record<string, string>>;
+    /** The UTM parameters by name, sent as `utm_source`, `utm_medium`, ... with `parameters`; one also named there
+     *  (`parameters: { utm_source }`) must have the same value. */
+    utm?: pulumi.Input<LinkUtm>;
     /** Ids of the account's pixels (`pixel.id`). */
     pixels?: pulumi.Input<pulumi.Input<number | string>[]>;
     /** The id of the account's campaign (`campaign.id`). Left out, a campaign set otherwise (a CampaignLink) is kept. */
@@ -473,6 +394,8 @@ export class Link extends ShortenerResource {
     declare readonly domain: pulumi.Output<string | undefined>;
     declare readonly title: pulumi.Output<string | undefined>;
     declare readonly description: pulumi.Output<string | undefined>;
+    declare readonly image: pulumi.Output<string | undefined>;
+    declare readonly utm: pulumi.Output<LinkUtm | undefined>;
     declare readonly password: pulumi.Output<string | undefined>;
     declare readonly expiry: pulumi.Output<string | undefined>;
     declare readonly campaign: pulumi.Output<number | undefined>;
@@ -483,12 +406,8 @@ export class Link extends ShortenerResource {
     /** The ids of the channels holding the link, as the last refresh saw them (empty until then). */
     declare readonly channels: pulumi.Output<number[] | undefined>;
 
+    /** The password is secret whatever the program wrote (secretInputs). */
     constructor(name: string, args: LinkArgs, opts?: pulumi.CustomResourceOptions) {
-        const password = args.password === undefined ? undefined : secret(args.password);
-        super(
-            name,
-            { ...args, password },
-            { ...opts, additionalSecretOutputs: [...(opts?.additionalSecretOutputs ?? []), "password"] },
-        );
+        super(name, args, opts);
     }
 }

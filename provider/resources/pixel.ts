@@ -4,15 +4,25 @@ import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import { PIXEL_TYPES, type Pixel as RemotePixel, type PixelType } from "../client";
 import { type AgreeWith, type ArgsAgree } from "./args-check";
+import { shapeOf, wordsOf, type Field } from "./fields";
 import { adoptInput, listedResource } from "./listed";
 import { serviceText, storedText } from "./values";
 
-const inputs = z.strictObject({
-    type: z.enum(PIXEL_TYPES, { error: `must be one of ${PIXEL_TYPES.join(", ")}` }),
-    name: serviceText("name").trim().min(1, { error: "must not be empty" }),
-    tag: serviceText("tag").trim().min(1, { error: "must not be empty (the pixel's id at the third party)" }),
-    adopt: adoptInput,
-});
+const FIELDS = {
+    type: {
+        schema: z.enum(PIXEL_TYPES, { error: `must be one of ${PIXEL_TYPES.join(", ")}` }),
+        word: "pixel type",
+        shown: true,
+    },
+    name: { schema: serviceText("name").trim().min(1, { error: "must not be empty" }), word: "name", shown: true },
+    tag: {
+        schema: serviceText("tag").trim().min(1, { error: "must not be empty (the pixel's id at the third party)" }),
+        word: "tag",
+        shown: true,
+    },
+} as const satisfies Record<string, Field>;
+
+const inputs = z.strictObject({ ...shapeOf(FIELDS), adopt: adoptInput });
 export type PixelInputs = z.output<typeof inputs>;
 
 export const pixel = listedResource<PixelInputs, RemotePixel>({
@@ -20,7 +30,7 @@ export const pixel = listedResource<PixelInputs, RemotePixel>({
     words: {
         noun: "Pixel",
         label: { from: ["name"], text: (p) => p.name },
-        words: { type: "pixel type", name: "name", tag: "tag" },
+        ...wordsOf(FIELDS, {}),
     },
     noun: "pixel",
     imported: {

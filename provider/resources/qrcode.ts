@@ -8,8 +8,9 @@ import { z } from "zod";
 import { QR_TYPES, type QrCode as RemoteQrCode, type QrType } from "../client";
 import type { Failure } from "./lifecycle";
 import { type AgreeWith, type ArgsAgree } from "./args-check";
+import { shapeOf, unseenWords, wordsOf, type Field } from "./fields";
 import { adoptInput, listedResource } from "./listed";
-import { httpUrl, rgbColour, serviceText, withOwnNames } from "./values";
+import { httpUrl, imageUrl, rgbColour, serviceText, withOwnNames } from "./values";
 
 // `data` in the service's own dialect, per type. The real service answers data it cannot read with an HTTP 500 and
 // silently drops fields it does not know, so everything it would refuse or drop is refused here, at preview. The
@@ -100,23 +101,29 @@ export const qrData = {
     ),
 } satisfies Record<QrType, z.ZodType>;
 
-const logoUrl = httpUrl.refine((url) => /\.(png|jpe?g)$/i.test(new URL(url).pathname), {
-    error: "must be the URL of a .png or .jpg image",
-});
+// The service shows none of them. type and data may be left out only by a QR code adopted as it is.
+const FIELDS = {
+    type: {
+        schema: z.enum(QR_TYPES, { error: `must be one of ${QR_TYPES.join(", ")}` }).optional(),
+        word: "QR type",
+        shown: false,
+    },
+    data: {
+        schema: withOwnNames(
+            z.union([z.string(), z.record(z.string(), z.string())], {
+                error: "must be a string or an object of strings, depending on type",
+            }),
+        ).optional(),
+        word: "data",
+        shown: false,
+    },
+    background: { schema: rgbColour.optional(), word: "background", shown: false },
+    foreground: { schema: rgbColour.optional(), word: "foreground", shown: false },
+    logo: { schema: imageUrl.optional(), word: "logo", shown: false },
+} as const satisfies Record<string, Field>;
+const OUTPUTS = { link: "short link", scans: "scans" };
 
-// type and data may be left out only by a QR code adopted as it is: the service does not show them.
-const inputs = z.strictObject({
-    type: z.enum(QR_TYPES, { error: `must be one of ${QR_TYPES.join(", ")}` }).optional(),
-    data: withOwnNames(
-        z.union([z.string(), z.record(z.string(), z.string())], {
-            error: "must be a string or an object of strings, depending on type",
-        }),
-    ).optional(),
-    background: rgbColour.optional(),
-    foreground: rgbColour.optional(),
-    logo: logoUrl.optional(),
-    adopt: adoptInput,
-});
+const inputs = z.strictObject({ ...shapeOf(FIELDS), adopt: adoptInput });
 export type QrCodeInputs = z.output<typeof inputs>;
 
 export const qrCode = listedResource<QrCodeInputs, RemoteQrCode>({
@@ -125,21 +132,13 @@ export const qrCode = listedResource<QrCodeInputs, RemoteQrCode>({
         noun: "QR code",
         label: { from: ["data"], text: (p) => p.data },
         link: (o) => o.link,
-        words: {
-            type: "QR type",
-            data: "data",
-            background: "background",
-            foreground: "foreground",
-            logo: "logo",
-            link: "short link",
-            scans: "scans",
-        },
+        ...wordsOf(FIELDS, OUTPUTS),
         secret: (p) => (p.type === "wifi" ? ["data"] : []),
     },
     noun: "QR code",
     importNote:
-        "type, data, colours and logo: the service does not show them. Left out, the first `up` changes nothing;\n" +
-        "declare type and data before changing this QR code (that updates it in place).",
+        `${unseenWords(FIELDS)}: the service does not show them. Left out, the first \`up\` changes nothing; declare ` +
+        "type and data before changing this QR code (that updates it in place).",
     imported: {
         option: "qrcodes",
         snapshotKey: "qrCodes",
@@ -151,7 +150,7 @@ export const qrCode = listedResource<QrCodeInputs, RemoteQrCode>({
     replaceOn: ["type"],
     list: (client, walk) => client.qrCodes.all(walk),
     observe: () => ({}),
-    computedOutputs: ["link", "scans"],
+    computedOutputs: Object.keys(OUTPUTS),
     computed: (remote) => ({ link: remote.link, scans: remote.scans }),
     rules: (news, olds) => ({
         failures:

@@ -1,15 +1,21 @@
-// The base of every resource class a Pulumi program constructs.
+// The base of every resource class a Pulumi program constructs: a resource of Pulumi's dynamic provider, typed
+// `pulumi-nodejs:dynamic/shortener:<Kind>` as `pulumi.dynamic.Resource` types one, with the kind's provider stub
+// (stub.ts) as its `__provider`, which that class would serialize from a closure.
 //
-// provider/ takes from the SDK only the modules it uses (`@pulumi/pulumi/dynamic`, `/output`, `/log`,
+// provider/ takes from the SDK only the modules it uses (`@pulumi/pulumi/resource`, `/output`, `/log`,
 // `/runtime/config`), types aside: the SDK's index loads about 760 modules (its closure serializer brings npm's
 // arborist), a second of CPU, and `shortener-import`, which reads the kinds' definitions but declares no resource,
 // would spend it on every run. In a program the index is loaded anyway, and these are the same modules.
 import type * as pulumi from "@pulumi/pulumi";
-import { Resource as DynamicResource } from "@pulumi/pulumi/dynamic";
+import { secret } from "@pulumi/pulumi/output";
+import { CustomResource } from "@pulumi/pulumi/resource";
 import { outputNames, type AnyKind } from "./lifecycle";
 import { warnOnceIfApiKeyIsPlain } from "./plain-key-warning";
-import { thinProvider } from "./stub";
-import { TYPE_MODULE } from "./type-token";
+import { providerStub } from "./stub";
+import { KIND_TYPE_PREFIX } from "./type-token";
+
+/** The property the dynamic-provider host reads a resource's provider from. */
+const PROVIDER_KEY = "__provider";
 
 /** Each kind's class with its definition: the kind's name and its outputs, each of which becomes an Output of the instance. */
 const definedBy = new WeakMap<object, AnyKind>();
@@ -28,13 +34,19 @@ export function definitionOf(value: unknown): AnyKind | undefined {
     return undefined;
 }
 
-export abstract class ShortenerResource extends DynamicResource {
+export abstract class ShortenerResource extends CustomResource {
     protected constructor(name: string, args: object, opts?: pulumi.CustomResourceOptions) {
         const definition = definitionOf(new.target);
         if (!definition) throw new Error(`internal error: ${new.target.name} declares no kind (declareKind)`);
         warnOnceIfApiKeyIsPlain();
-        const props = { ...Object.fromEntries(outputNames(definition).map((output) => [output, undefined])), ...args };
-        super(thinProvider(definition.kind), name, props, opts, TYPE_MODULE, definition.kind);
+        const secrets = definition.secretInputs ?? [];
+        const props = {
+            ...Object.fromEntries(outputNames(definition).map((output) => [output, undefined])),
+            ...withSecrets(args, secrets),
+            [PROVIDER_KEY]: providerStub(definition.kind),
+        };
+        const type = `${KIND_TYPE_PREFIX}${definition.kind}`;
+        super(type, name, props, withSecretOutputs(opts, secrets));
     }
 
     /** A read-only view of an existing object by its id, e.g. `Domain.get("main", "12")`: nothing is created or changed. */
@@ -46,6 +58,24 @@ export abstract class ShortenerResource extends DynamicResource {
     ): T {
         return new this(name, {} as never, { ...opts, id });
     }
+}
+
+/** The args with each of `secrets` given marked secret: the engine then keeps it secret in the state's inputs and outputs. */
+function withSecrets(args: object, secrets: readonly string[]): object {
+    const given = args as Record<string, unknown>;
+    const marked = secrets
+        .filter((name) => given[name] !== undefined)
+        .map((name): [string, unknown] => [name, secret(given[name])]);
+    return { ...args, ...Object.fromEntries(marked) };
+}
+
+/** The options with `secrets` among the outputs the engine keeps secret (a dynamic provider cannot mark one itself). */
+function withSecretOutputs(
+    opts: pulumi.CustomResourceOptions | undefined,
+    secrets: readonly string[],
+): pulumi.CustomResourceOptions | undefined {
+    if (secrets.length === 0) return opts;
+    return { ...opts, additionalSecretOutputs: [...(opts?.additionalSecretOutputs ?? []), ...secrets] };
 }
 
 /** A kind's class as the package declares it: its constructor, and `get`. */

@@ -1,33 +1,19 @@
-import type * as pulumi from "@pulumi/pulumi";
-
-// The serialized `__provider` of every resource is this thin stub, not the provider's code. The host evaluates it
-// with `require` resolving from the program's node_modules, where this package is installed, and calls
-// `configure` once before any other method. The stub's configure installs the real methods from the runtime
-// entry of the installed package. So state stays small (the stub is a few hundred bytes, and Pulumi stores it in
-// every resource's inputs and outputs), every resource of a run shares one rate limiter and one list cache
-// (module state of the installed package), and an upgrade of the package applies to existing resources.
-// The entry name and the `bindProvider` export are part of the state format: keep them stable across versions.
+// The serialized `__provider` of every resource: one line of module code, not the provider's code. The dynamic-provider
+// host evaluates it with `require` resolving from the program's node_modules, where this package is installed, takes
+// the object its `handler` gives and calls that object's `configure` once before any other method; `configure`
+// installs the real methods from the runtime entry of the installed package. So every resource of a run shares one
+// rate limiter and one list cache (module state of the installed package), and an upgrade of the package applies to
+// existing resources. Pulumi stores the stub twice per resource (in its inputs and its outputs), so it is written here,
+// about 120 bytes, rather than serialized by Pulumi's closure serializer, whose scaffolding around the same function
+// took about 650. The entry name and the `bindProvider` export are part of the state format: keep them stable.
 const RUNTIME_ENTRY = "pulumi-shortener/runtime";
 
-const stubs = new Map<string, pulumi.dynamic.ResourceProvider>();
+/** A kind's name as its definitions write it: letters, a capital first. */
+const KIND = /^[A-Z][A-Za-z]*$/;
 
-/** The provider object of one resource kind; one object per kind, so Pulumi serializes it once per run. */
-export function thinProvider(kind: string): pulumi.dynamic.ResourceProvider {
-    let stub = stubs.get(kind);
-    if (!stub) {
-        stub = makeStub(kind, RUNTIME_ENTRY);
-        stubs.set(kind, stub);
-    }
-    return stub;
-}
-
-function makeStub(kind: string, entry: string): pulumi.dynamic.ResourceProvider {
-    const stub = {
-        async configure(this: object, request: pulumi.dynamic.ConfigureRequest) {
-            Object.assign(this, require(entry).bindProvider(kind, request.config));
-        },
-    };
-    // check/diff/create/read/update/delete are installed by configure, which the host always calls first
-    // (@pulumi/pulumi >= 3.139); declaring them here would serialize them into every resource's state.
-    return stub as unknown as pulumi.dynamic.ResourceProvider;
+/** The module text of a kind's provider, with the kind and the entry as string literals. */
+export function providerStub(kind: string): string {
+    if (!KIND.test(kind)) throw new Error(`internal error: ${JSON.stringify(kind)} is not a kind's name`);
+    const runtime = `require(${JSON.stringify(RUNTIME_ENTRY)})`;
+    return `exports.handler=()=>({configure(r){Object.assign(this,${runtime}.bindProvider(${JSON.stringify(kind)},r.config))}});`;
 }

@@ -2,9 +2,10 @@
 
 /** The module part of the type token: resources are `pulumi-nodejs:dynamic/shortener:<Kind>`, the closest a
  *  dynamic resource comes to `shortener:index:<Kind>`. Keep it stable. */
-export const TYPE_MODULE = "shortener";
+const TYPE_MODULE = "shortener";
 
-/** What every type token of a kind starts with: a dynamic resource's `pulumi-nodejs:dynamic/`, then the module. */
+/** What every type token of a kind starts with, the kind's name following: a dynamic resource's
+ *  `pulumi-nodejs:dynamic/`, then the module. */
 export const KIND_TYPE_PREFIX = `pulumi-nodejs:dynamic/${TYPE_MODULE}:`;
 
 /** The kind a type token of this package names (`Link` for `pulumi-nodejs:dynamic/shortener:Link`), or undefined. */

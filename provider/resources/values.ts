@@ -85,7 +85,8 @@ function withoutScripts(value: string): string {
     return kept + value.slice(from);
 }
 
-function escapeHtml(value: string): string {
+/** & " ' < > as the real service's HTML entities. */
+export function escapeHtml(value: string): string {
     return value.replace(/[&"'<>]/g, (char) => HTML_ESCAPES[char]);
 }
 
@@ -166,6 +167,11 @@ export const rgbColour = z
         }
         return `rgb(${parts.join(",")})`;
     });
+
+/** The URL of a .png or .jpg image, as the service takes a QR code's logo and a link's preview image. */
+export const imageUrl = httpUrl.refine((url) => /\.(png|jpe?g)$/i.test(new URL(url).pathname), {
+    error: "must be the URL of a .png or .jpg image",
+});
 
 /** An id of another object: Outputs of other resources arrive as numbers or numeric strings. */
 export const objectId = z.coerce

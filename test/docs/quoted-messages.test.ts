@@ -18,6 +18,7 @@ import { startStack, type Declared } from "../support/stack";
 import { freshTempDir, linkedProject, readManifest, removeDir, REPOSITORY_ROOT } from "../support/repository";
 import { listPixels } from "../../provider/data";
 import { bindProvider } from "../../provider/runtime";
+import { THREE_VIOLATIONS, violationMessages } from "../policy/policy-stack";
 
 const DOCS = join(REPOSITORY_ROOT, "docs");
 const LINT = join(REPOSITORY_ROOT, readManifest().bin["wiki-query-lint"]);
@@ -151,7 +152,20 @@ let unansweredCampaign: ReturnType<typeof unansweredCreates> | undefined;
 const unansweredCampaignCreates = () =>
     (unansweredCampaign ??= unansweredCreates("Campaign", { name: "Launch" }, "^/api/campaign/add$"));
 
+/** One preview of the pack's acceptance program, shared by the page's three quotes of it. */
+let policyQuotes: Promise<string[]> | undefined;
+const policyViolation = (start: string) => async () => {
+    policyQuotes ??= violationMessages(THREE_VIOLATIONS);
+    const messages = await policyQuotes;
+    return messages.find((message) => message.startsWith(start)) ?? messages.join("\n");
+};
+
 const QUOTED: Quote[] = [
+    ...[
+        'Domain "brand": redirectRoot: sends visitors to http://www.example.com, which is not https. Fix: declare the https:// address of the same page.',
+        'Link "plain-http": url: sends visitors to http://www.example.com, which is not https. Fix: declare the https:// address of the same page.',
+        'Link "untagged": parameters: it declares `campaign`, but the link does not send utm_source. Fix: add { utm_source: "…" } to its parameters.',
+    ].map((text): Quote => ({ page: "policy.md", text, trigger: policyViolation(text.split(":")[0]) })),
     {
         page: "configuration.md",
         text: "shortener: rate limit reached: waiting 42 s before campaigns.create",

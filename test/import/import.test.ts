@@ -142,10 +142,11 @@ for (const profile of sampleOf("a whole account taken over", PROFILES, 1, (profi
 
         it("says in a comment what the service does not show: QR data, campaign slugs, the password", () => {
             assert.equal(
-                program.split("// type, data, colours and logo: the service does not show them").length - 1,
+                program.split("// QR type, data, background, foreground and logo: the service does not show them")
+                    .length - 1,
                 PER_KIND,
             );
-            assert.equal(program.split("// slug: the service does not show it").length - 1, PER_KIND);
+            assert.equal(program.split("// rotator slug: the service does not show it").length - 1, PER_KIND);
             assert.match(program, /^\/\/ password: the service never shows it/m);
             assert.doesNotMatch(
                 program,

@@ -111,7 +111,7 @@ describe(`shortener-import: an account of ${LINKS} short links, as data beside t
         assert.match(program, new RegExp(`^// ${LINKS} links, one an entry of links.json beside this program`, "m"));
         assert.match(
             program,
-            /^\/\/ password, redirect, targets, parameters, pixels, deep link, public and note: the service never shows them/m,
+            /^\/\/ preview image, note, password, expiry, public, redirect, country targets, device targets, language targets,\n\/\/ query parameters, UTM parameters, pixels and deep link: the service's listing never shows them/m,
         );
         assert.doesNotMatch(program, /brand\.example\/offers/, "a link's value is in the program, not in its data");
         assert.deepEqual(typeCheck({ "index.ts": program }), []);

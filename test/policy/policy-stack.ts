@@ -71,3 +71,49 @@ export function shownViolations(result: LifecycleResult): string[] {
             `${violation.enforcementLevel} ${violation.policyName} ${name(violation)}: ${violation.message.trimEnd().split("\n").at(-1)}`,
     );
 }
+
+/** The program of the pack's acceptance: an http destination, a campaign's link without utm_source, an http root. */
+export const THREE_VIOLATIONS: Declared[] = [
+    {
+        kind: "Domain",
+        name: "brand",
+        args: { domain: "https://go.example.com", redirectRoot: "http://www.example.com" },
+    },
+    { kind: "Campaign", name: "launch", args: { name: "Launch" } },
+    { kind: "Link", name: "plain-http", args: { url: "http://www.example.com/offer", alias: "offer" } },
+    {
+        kind: "Link",
+        name: "untagged",
+        args: {
+            url: "https://www.example.com/launch",
+            campaign: { $ref: "launch.id" },
+            parameters: { utm_medium: "email", utm_campaign: "launch" },
+        },
+    },
+];
+
+/**
+ * The messages of the shipped pack's violations of `resources`, on a fresh emulator, outside any suite's hooks (for
+ * the docs' quotes): each the last line the engine gives, in the order it reported them.
+ */
+export async function violationMessages(resources: readonly Declared[]): Promise<string[]> {
+    const emulator = await startEmulator({ profile: "real", rateLimit: { limit: 1000, windowMs: 1000 } });
+    const dir = mkdtempSync(join(tmpdir(), "shortener-policy-quote-"));
+    try {
+        const result = await runOperation("preview", {
+            programDir: DECLARED_PROGRAM,
+            stateFile: join(dir, "state.json"),
+            config: {
+                "shortener:baseUrl": emulator.baseUrl,
+                ...declaredFileConfig("declared", join(dir, "resources.json"), resources),
+            },
+            secretConfig: { "shortener:apiKey": emulator.apiKey },
+            env: POLICY_STACK_ENV,
+            flags: ["--policy-pack", PACK_IN_PROJECT],
+        });
+        return result.violations.map((violation) => violation.message.trimEnd().split("\n").at(-1) ?? "");
+    } finally {
+        await emulator.close();
+        rmSync(dir, { recursive: true, force: true });
+    }
+}

@@ -1,10 +1,10 @@
 // Out-of-band changes, as someone would make them in the dashboard: a really different name, another redirect,
-// starred or public flipped, an object deleted. Each is a change the provider can see (QR data cannot be read
-// back, so a QR code's drift is its deletion) and must put back.
+// starred or public flipped, a link's long URL, alias or title, an object deleted. Each is a change the provider can
+// see (QR data cannot be read back, so a QR code's drift is its deletion) and must put back.
 import fc from "fast-check";
 import type { EmulatorAdmin } from "../../emulator";
 import type { Declared } from "../support/stack";
-import { atLeast, awkwardText } from "./generators";
+import { atLeast, awkwardText, updatable } from "./generators";
 import { STORE_KIND } from "./stored";
 
 /** A change picked at random: `kind`, `target` and `action` are reduced modulo what the program offers. */
@@ -55,9 +55,28 @@ function actionsFor(resource: Declared, pick: DriftPick): Drift[] {
             ];
         case "Pixel":
             return [remove, patch({ name: text }), patch({ tag: text })];
+        case "Link":
+            return [remove, ...linkChanges(resource, pick).map(patch)];
         default:
             return [remove];
     }
+}
+
+/**
+ * A link's fields the listing shows, changed. Only those the program declares: one it leaves to the service (a random
+ * alias, the page's own title) is the service's to change. A link that is public or has a note cannot be updated in
+ * place (the service's update would lose either), so it can only be deleted.
+ */
+function linkChanges(resource: Declared, pick: DriftPick): Record<string, unknown>[] {
+    const { args } = resource;
+    if (!updatable(args)) return [];
+    const text = `${pick.text.trim()}${MARK}`;
+    return [
+        { url: differentUrl(pick.target) },
+        ...(args.alias !== undefined ? [{ custom: `hand-${resource.name}` }] : []),
+        ...(args.title !== undefined ? [{ title: text }] : []),
+        ...(args.description !== undefined ? [{ description: text }] : []),
+    ];
 }
 
 /** The drifts the picks choose, at most one per resource. */
@@ -92,22 +111,31 @@ export async function applyDrifts(
     }
 }
 
+/** The `{ $ref: "name.output" }` references of a resource's args, in arrays too, as [name, output]. */
+function referencesOf(resource: Declared): [string, string][] {
+    return Object.values(resource.args)
+        .flatMap((value) => (Array.isArray(value) ? value : [value]))
+        .filter((value): value is { $ref: string } => typeof value === "object" && value !== null && "$ref" in value)
+        .map((value) => value.$ref.split(".") as [string, string]);
+}
+
 /**
- * What `up` must do after a refresh has seen the drifts: create what was deleted, update what was changed, and
- * assign again the channel items whose channel or QR code was deleted.
+ * What `up` must do after a refresh has seen the drifts: create what was deleted, update what was changed, assign
+ * again the channel items whose channel or QR code was deleted, and update the links whose campaign or pixels were
+ * (created again, they have new ids; a domain created again keeps its name, which is what a link holds of it).
  */
 export function expectedRepairs(declared: readonly Declared[], drifts: readonly Drift[]): string[] {
+    const drifted = new Set(drifts.map((drift) => drift.name));
     const removed = new Set(drifts.filter((drift) => "remove" in drift).map((drift) => drift.name));
-    const refersToRemoved = (resource: Declared) =>
-        Object.values(resource.args).some(
-            (value) =>
-                typeof value === "object" &&
-                value !== null &&
-                removed.has(String((value as { $ref: string }).$ref).split(".")[0]),
-        );
-    const lostItems = declared.filter((resource) => resource.kind === "ChannelItem" && refersToRemoved(resource));
+    const namesRemovedId = (resource: Declared) =>
+        referencesOf(resource).some(([name, output]) => output === "id" && removed.has(name));
+    const lostItems = declared.filter((resource) => resource.kind === "ChannelItem" && namesRemovedId(resource));
+    const relinked = declared.filter(
+        (resource) => resource.kind === "Link" && !drifted.has(resource.name) && namesRemovedId(resource),
+    );
     return [
         ...drifts.map((drift) => `${"remove" in drift ? "create" : "update"} ${drift.name}`),
         ...lostItems.map((item) => `create ${item.name}`),
+        ...relinked.map((link) => `update ${link.name}`),
     ].sort();
 }

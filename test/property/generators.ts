@@ -1,7 +1,8 @@
-// Generators of whole programs for the no-drift property: every kind, every QR type, with the values users really
-// write (unicode, emoji, & " ' < >, lower-case first letters, URLs in odd case, absent optional inputs) and only
-// values the provider accepts. Natural keys are unique within a program, as the service needs them to be.
+// Generators of whole programs for the no-drift property: every kind, every QR type, every link field, with the values
+// users really write (unicode, emoji, & " ' < >, lower-case first letters, URLs in odd case, absent optional inputs)
+// and only values the provider accepts. Natural keys are unique within a program, as the service needs them to be.
 import fc from "fast-check";
+import { newAliasFailure, UTM_KEYS } from "../../provider/resources/link-values";
 import type { Declared } from "../support/stack";
 
 export const PIXEL_TYPES = [
@@ -265,6 +266,107 @@ export const qrArgsOf = (type: (typeof QR_TYPES)[number]) =>
 
 const qrArgs = fc.oneof(...QR_TYPES.map(qrArgsOf));
 
+// ---- links ---------------------------------------------------------------------------------------------------
+
+/** A URL the service takes as a link's long URL or target: no white space (the service refuses it). */
+const linkUrl = awkwardUrl.filter((url) => !/\s/.test(url));
+
+/**
+ * An alias the service stores as declared. It holds a dash, which the service's random aliases never do, so a random
+ * alias can never take one of these first.
+ */
+const alias = fc
+    .tuple(fc.stringMatching(/^[A-Za-z][A-Za-z0-9]{1,6}$/), fc.stringMatching(/^[A-Za-z0-9]{1,6}$/))
+    .map(([head, tail]) => `${head}-${tail}`)
+    .filter((value) => newAliasFailure(value) === undefined);
+
+const target = <K extends string>(key: K, value: fc.Arbitrary<string>) =>
+    fc.array(fc.record({ [key]: value, url: linkUrl }), {
+        minLength: 1,
+        maxLength: 2,
+    });
+
+const parameterName = fc.stringMatching(/^[a-z][a-z0-9_]{0,7}$/).filter((name) => !name.startsWith("utm_"));
+const utm = fc.record(Object.fromEntries(UTM_KEYS.map((key) => [key, shortText(40)])), { requiredKeys: [] });
+
+const expiry = fc
+    .tuple(fc.integer({ min: 2031, max: 2099 }), fc.integer({ min: 1, max: 12 }), fc.integer({ min: 1, max: 28 }))
+    .chain(([year, month, day]) => {
+        const date = `${year}-${String(month).padStart(2, "0")}-${String(day).padStart(2, "0")}`;
+        return fc.constantFrom(date, `${date} 18:30`, `${date}T07:05:09`);
+    });
+
+const deepLink = fc.oneof(
+    fc
+        .record({ apple: shortText(60), google: shortText(60) }, { requiredKeys: [] })
+        .filter((link) => Object.keys(link).length > 0 && Object.values(link).every((value) => value.trim() !== "")),
+    fc.constant({ auto: true as const }),
+);
+
+/** What the service's update loses (a note, public: true): rare, since a link that holds either can only be replaced. */
+const lostByUpdate = fc.oneof(
+    { weight: 4, arbitrary: fc.constant({}) },
+    { weight: 1, arbitrary: fc.record({ note: shortText(60), public: fc.constant(true) }, { requiredKeys: [] }) },
+);
+
+const linkFields = fc.record(
+    {
+        url: linkUrl,
+        alias,
+        title: shortText(80),
+        description: shortText(120),
+        image: logo,
+        password: fc.string({ unit: "grapheme", minLength: 1, maxLength: 20 }),
+        expiry,
+        public: fc.constant(false),
+        redirect: fc.constantFrom("direct", "frame", "splash"),
+        geoTargets: target(
+            "location",
+            shortText(30).filter((text) => text.trim() !== ""),
+        ),
+        deviceTargets: target("device", fc.constantFrom("iPhone", "Android", "Windows", "Mac")),
+        languageTargets: target("language", fc.constantFrom("fr", "DE", " es ", "ja")),
+        parameters: fc.dictionary(parameterName, shortText(40), { minKeys: 1, maxKeys: 3 }),
+        utm,
+        deepLink,
+    },
+    { requiredKeys: ["url"] },
+);
+
+const linkArgs = fc.tuple(linkFields, lostByUpdate).map(([fields, lost]): Args => ({ ...fields, ...lost }));
+
+/** A link and the objects it names, as indices taken modulo the program's domains, campaigns and pixels. */
+export interface LinkPlan {
+    args: Args;
+    domain?: number;
+    campaign?: number;
+    pixels?: number[];
+}
+
+const linkPlan: fc.Arbitrary<LinkPlan> = fc.record(
+    {
+        args: linkArgs,
+        domain: fc.nat(),
+        campaign: fc.nat(),
+        pixels: fc.array(fc.nat(), { minLength: 1, maxLength: 2 }),
+    },
+    { requiredKeys: ["args"] },
+);
+
+/** The address a long URL is the same one by, whatever the case of its scheme and host: unique, no create is taken
+ *  for another (the service answers a create without an alias that equals a link with that link). */
+const linkKey = (plan: LinkPlan) => new URL(String(plan.args.url)).href.toLowerCase();
+const aliasKey = (plan: LinkPlan) =>
+    plan.args.alias === undefined ? `no alias ${linkKey(plan)}` : String(plan.args.alias).toLowerCase();
+
+function linkList(min: number, max: number): fc.Arbitrary<LinkPlan[]> {
+    const list = (minLength: number) =>
+        fc
+            .uniqueArray(linkPlan, { minLength, maxLength: max, selector: linkKey })
+            .filter((all) => new Set(all.map(aliasKey)).size === all.length);
+    return min === 0 ? list(0) : atLeast(list(min), list(0), true);
+}
+
 /** The kinds a program holds, each as a list of argument sets, with keys unique as the service needs. */
 export interface ProgramArgs {
     domains: Args[];
@@ -272,6 +374,7 @@ export interface ProgramArgs {
     channels: Args[];
     pixels: Args[];
     qrcodes: Args[];
+    links: LinkPlan[];
     /** QR codes put into channels: indices, taken modulo the number of channels and QR codes. */
     channelItems: { channel: number; qr: number }[];
 }
@@ -335,6 +438,7 @@ export function programArgs(perKind: number): fc.Arbitrary<ProgramArgs> {
         campaigns: uniqueList(campaignArgs, [campaignKey, slugKey], perKind, max),
         channels: uniqueList(channelArgs, [(args) => naturalKey(String(args.name))], perKind, max),
         pixels: uniqueList(pixelArgs, [pixelKey], perKind, max),
+        links: linkList(perKind, max),
         qrcodes:
             perKind === 0
                 ? fc.array(qrArgs, { maxLength: max })
@@ -360,7 +464,7 @@ function everyQrType(perType: number): fc.Arbitrary<Args[]> {
         .map((lists) => lists.flat());
 }
 
-const RESOURCE_KIND: Record<Exclude<keyof ProgramArgs, "channelItems">, string> = {
+const RESOURCE_KIND: Record<Exclude<keyof ProgramArgs, "channelItems" | "links">, string> = {
     domains: "Domain",
     campaigns: "Campaign",
     channels: "Channel",
@@ -373,7 +477,31 @@ export function declaredOf(program: ProgramArgs): Declared[] {
     const objects = (Object.keys(RESOURCE_KIND) as (keyof typeof RESOURCE_KIND)[]).flatMap((kind) =>
         program[kind].map((args, index) => ({ kind: RESOURCE_KIND[kind], name: `${kind}-${index}`, args })),
     );
-    return [...objects, ...channelItemsOf(program)];
+    return [...objects, ...linksOf(program), ...channelItemsOf(program)];
+}
+
+/** Whether a link can be updated in place: the service's update makes it private and empties its note. */
+export const updatable = (args: Args) => args.public !== true && args.note === undefined;
+
+/** Each link, naming the program's objects its picks choose by reference (none where the program has none). */
+function linksOf(program: ProgramArgs): Declared[] {
+    const ref = (kind: "domains" | "campaigns" | "pixels", pick: number, output: string) => ({
+        $ref: `${kind}-${pick % program[kind].length}.${output}`,
+    });
+    return program.links.map((plan, index) => {
+        const args: Args = { ...plan.args };
+        if (plan.domain !== undefined && program.domains.length > 0)
+            args.domain = ref("domains", plan.domain, "domain");
+        // A new id of an object it names is an update of the link, which a public link or one with a note refuses.
+        if (!updatable(args)) return { kind: "Link", name: `links-${index}`, args };
+        if (plan.campaign !== undefined && program.campaigns.length > 0)
+            args.campaign = ref("campaigns", plan.campaign, "id");
+        if (plan.pixels !== undefined && program.pixels.length > 0)
+            args.pixels = [...new Set(plan.pixels.map((pick) => pick % program.pixels.length))].map((pick) =>
+                ref("pixels", pick, "id"),
+            );
+        return { kind: "Link", name: `links-${index}`, args };
+    });
 }
 
 /** Each distinct (channel, QR code) pair the picks name, as a ChannelItem referring to both by their ids. */

@@ -115,7 +115,7 @@ describe("The no-drift invariant at random", function () {
             const { details, shrinkingStopped } = await checks.get(profile)!;
             if (details.failed) assert.fail(report(profile, details, shrinkingStopped));
             // A replay of one shrunk case (PROPERTY_PATH) runs a small program on purpose.
-            for (const kind of PATH ? [] : ["Domain", "Campaign", "Channel", "Pixel", "QrCode"]) {
+            for (const kind of PATH ? [] : ["Domain", "Campaign", "Channel", "Pixel", "QrCode", "Link"]) {
                 const count = tallies[profile].resources[kind] ?? 0;
                 assert.ok(count >= PER_KIND * STACKS, `only ${count} ${kind} resources went through every step`);
             }

@@ -1,6 +1,7 @@
 // End to end, through the real Pulumi CLI, against the emulator's real profile: a
-// program of links with every kind of input through preview, up, a no-change preview, an update of one field (the
-// service then holds every other field as declared: its update replaces), refresh after changes by hand, up, destroy.
+// program of links with every kind of input (the UTM fields by name and the preview image among them) through preview,
+// up, a no-change preview, an update of one field (the service then holds every other field as declared: its update
+// replaces), refresh after changes by hand, up, destroy.
 import { strict as assert } from "node:assert";
 import { readFileSync } from "node:fs";
 import { getLinkStatistics, listLinks } from "../../provider";
@@ -31,7 +32,9 @@ function program(sale: Record<string, unknown> = {}, randomTitle = "Newsletter")
                 geoTargets: [{ location: "Canada", url: "https://shop.example.com/ca" }],
                 deviceTargets: [{ device: "iPhone", url: "https://shop.example.com/ios" }],
                 languageTargets: [{ language: "fr", url: "https://shop.example.com/fr" }],
-                parameters: { utm_source: "newsletter", utm_campaign: "autumn" },
+                parameters: { utm_source: "newsletter", ref: "go" },
+                utm: { source: "newsletter", medium: "email", campaign: "autumn", term: "coats", content: "header" },
+                image: "https://shop.example.com/autumn.png",
                 pixels: [{ $ref: "analytics.id" }],
                 campaign: { $ref: "autumn.id" },
                 deepLink: { apple: "shop://autumn", google: "shop://autumn" },
@@ -60,9 +63,14 @@ const hiddenAsDeclared = (pixelId: number) => ({
     type: "frame",
     pixels: [pixelId],
     parameters: [
+        { name: "ref", value: "go" },
         { name: "utm_campaign", value: "autumn" },
+        { name: "utm_content", value: "header" },
+        { name: "utm_medium", value: "email" },
         { name: "utm_source", value: "newsletter" },
+        { name: "utm_term", value: "coats" },
     ],
+    metaimage: "https://shop.example.com/autumn.png",
     geotarget: [{ location: "Canada", link: "https://shop.example.com/ca" }],
     devicetarget: [{ device: "iPhone", link: "https://shop.example.com/ios" }],
     languagetarget: [{ language: "fr", link: "https://shop.example.com/fr" }],

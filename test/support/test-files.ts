@@ -68,6 +68,11 @@ const QUICK = [
     "test/hostile/link-writes.test.js",
     "test/hostile/terminal-output.test.js",
     "test/provider/link-lifecycle.test.js",
+    "test/provider/link-fields.test.js",
+    "test/provider/service-rules.test.js",
+    "test/provider/state-size.test.js",
+    // A program with every link field through its whole lifecycle in the real profile.
+    "test/provider/links.test.js",
 ];
 
 function testFilesUnder(path: string): string[] {

@@ -25,6 +25,7 @@ export function listedResource<I extends Adoptable, R extends Remote>(spec: List
         listed: spec,
         kind: spec.kind,
         words: spec.words,
+        secretInputs: spec.secretInputs,
         inputs: spec.inputs,
         computedOutputs: spec.computedOutputs,
         replaceOn: spec.replaceOn,

@@ -14,6 +14,7 @@ export interface ListedKind<I extends Props, R extends Remote> {
     /** The object's noun in messages, e.g. "domain". */
     noun: string;
     words: ResourceDefinition<I>["words"];
+    secretInputs?: ResourceDefinition<I>["secretInputs"];
     inputs: ResourceDefinition<I>["inputs"];
     replaceOn?: ResourceDefinition<I>["replaceOn"];
     deleteBeforeReplace?: boolean;

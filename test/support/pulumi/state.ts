@@ -40,6 +40,18 @@ export function readState(file: string): StackState {
     return { resources, pendingOperations: exported.deployment.pending_operations ?? [] };
 }
 
+/** The bench's bound on what a resource stores (storedBytes), which bench/provider.ts prints its figure beside. */
+export const STORED_BYTES_BOUND = 2048;
+
+/**
+ * What a provider stores for a resource: its inputs and outputs as compact JSON, the serialized provider among them.
+ * The rest of its entry is the engine's own bookkeeping (creation times, source positions, the program's stack at its
+ * registration), the same whatever the provider.
+ */
+export function storedBytes(resource: Pick<ResourceState, "inputs" | "outputs">): number {
+    return Buffer.byteLength(JSON.stringify({ inputs: resource.inputs, outputs: resource.outputs }));
+}
+
 export function isSecret(value: unknown): boolean {
     return (
         typeof value === "object" &&
