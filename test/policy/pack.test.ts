@@ -100,6 +100,10 @@ describe("the policy pack, run by the real CLI", function () {
                 args: { campaignId: { $ref: "launch.id" }, linkId: { $ref: "placed.id" } },
             },
             link("placed-tagged", { parameters: tagged }),
+            link("tagged-by-name", {
+                campaign: { $ref: "launch.id" },
+                utm: { source: "news", medium: "email", campaign: "launch" },
+            }),
             {
                 kind: "CampaignLink",
                 name: "tagged-in-launch",
