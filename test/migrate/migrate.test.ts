@@ -77,11 +77,19 @@ describe("shortener-migrate: links from a CSV, Bitly, YOURLS, Shlink and Kutt in
         assert.deepEqual(writes, []);
     });
 
-    it("the first up creates each link once, with the service's pacing, and the next preview shows no change", async () => {
+    it("the first up creates each link once, paced to the service's rate, and the next preview shows no change", async () => {
         await emulator.admin.clearRequests();
+        // A window the up's requests do not fit in: the provider must wait for it, never run into a 429.
+        await emulator.admin.setRateLimit({ limit: 4, windowMs: 1000, style: "status" });
         const up = await runImported("up", project, emulator);
+        await emulator.admin.setRateLimit({ limit: 100_000, windowMs: 1000 });
         assert.equal(changes(up).filter((change) => change.startsWith("create ")).length, LINKS, up.log);
-        const creates = (await emulator.admin.requests()).filter((entry) => entry.path === "/api/url/add");
+        const requests = await emulator.admin.requests();
+        assert.deepEqual(
+            requests.filter((entry) => entry.status === 429),
+            [],
+        );
+        const creates = requests.filter((entry) => entry.path === "/api/url/add");
         assert.equal(creates.length, LINKS);
         const links = await emulator.admin.list("links");
         assert.equal(links.length, LINKS + 1);
