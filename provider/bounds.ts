@@ -277,6 +277,22 @@ export const BOUNDS = {
     maxReportSummaryRows: { name: "rows of a report's summary", side: "tools", unit: "rows", default: 60 },
     maxReportValueChars: { name: "a value in a report", side: "tools", unit: "characters", default: 200 },
     maxReportValueDepth: { name: "nesting of a value in a report", side: "tools", unit: "levels", default: 6 },
+    // An export of 100,000 links is about 20 MB.
+    maxMigrationFileBytes: {
+        name: "size of a file migrated from (`shortener-migrate FILE`)",
+        side: "tools",
+        unit: "bytes",
+        default: 64 * MIB,
+    },
+    // Ten times the largest stack the bench runs: a stack holds its links in one state file, which a run writes whole.
+    maxMigrationRows: { name: "links of one migrated file", side: "tools", unit: "rows", default: 50_000 },
+    // What shortener-import writes for 50,000 links stays well below it.
+    maxLinksDataBytes: {
+        name: "size of the links.json a migration adds to (`shortener-migrate --output`)",
+        side: "tools",
+        unit: "bytes",
+        default: 64 * MIB,
+    },
     // An entry is a pid and the ids listed before the create: a few KB at most.
     maxJournalEntryBytes: { name: "size of a QR create journal entry", side: "tools", unit: "bytes", default: MIB },
     maxJournalNewFolders: {

@@ -2,17 +2,13 @@
 // shortener-import [--output FILE] [--service real|spec] [--kinds LIST] [--json] [--stack NAME] [--timestamp ISO] [--page-size N]
 // Reads a whole account and writes the Pulumi program that takes it over (or, with --json, what was found).
 // Exit status: 0 written, 1 the service or the configuration failed, 2 a usage error; a message on stderr.
-import { existsSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { packageVersion } from "../version";
 import { parseArgs } from "node:util";
 import { z } from "zod";
-import { BOUNDS } from "../bounds";
-import { createShortenerClient } from "../client";
-import { shownBaseUrl } from "../client/redact";
-import { readFileBounded } from "../fs/read-bounded";
 import { writeFileWhole } from "../fs/write-whole";
-import { CONFIG_KEYS, ENV_KEYS, resolveAccount, resolveSettings, type ConfigSource } from "../config";
+import { CONFIG_KEYS, ENV_KEYS } from "../config";
+import { accountClient, listOf, runCommand, stackConfig, UsageError } from "./command";
 import {
     countRefused,
     generateProgram,
@@ -22,14 +18,9 @@ import {
     type GeneratedProgram,
     type ServiceText,
 } from "./program";
-import { parseYamlText } from "../yaml-text";
 import { IMPORT_KINDS, LISTED_KINDS } from "./listed-kinds";
 import { readSnapshot } from "./snapshot";
 import { messageOf } from "../message-of";
-
-/** "a, b and c". */
-const listOf = (words: readonly string[]) =>
-    words.length < 2 ? words.join("") : `${words.slice(0, -1).join(", ")} and ${words[words.length - 1]}`;
 
 const USAGE = `Usage: shortener-import [--output FILE] [--service real|spec] [--kinds LIST] [--json] [--stack NAME] [--timestamp ISO] [--page-size N]
 
@@ -57,14 +48,6 @@ printed or written), after plain values of the stack's config with --stack. A ke
 Exit status: 0 the program (or JSON) was written; 1 the service, the configuration or the account's answer failed
 (an id a program cannot hold, the same id twice, an unknown channel item type), and nothing was written; 2 a usage
 error, nothing written.`;
-
-const EXIT_USAGE = 2;
-const EXIT_FAILED = 1;
-
-class UsageError extends Error {}
-
-/** The key in use, once resolved: no message leaves this process with it. */
-const keys: string[] = [];
 
 interface Options {
     output?: string;
@@ -168,66 +151,14 @@ function parsePageSize(value: string): number {
     return size;
 }
 
-/** The largest Pulumi.<stack>.yaml read: its config of plain values and encrypted secrets. */
-const MAX_STACK_FILE_BYTES = BOUNDS.maxStackFileBytes.default;
-
-/**
- * The plain values of Pulumi.<stack>.yaml's config. An encrypted value (the key set with --secret) cannot be read
- * without the Pulumi CLI, so it is skipped and the environment variable is needed instead.
- */
-function stackConfig(stack: string): ConfigSource {
-    const file = `Pulumi.${stack}.yaml`;
-    if (!existsSync(file)) throw new UsageError(`--stack ${stack}: there is no ${file} in this folder`);
-    let text: string;
-    try {
-        text = readFileBounded(file, MAX_STACK_FILE_BYTES);
-    } catch (error) {
-        throw new UsageError(`--stack ${stack}: ${(error as Error).message}`);
-    }
-    const parsed = parseYamlText(text);
-    // The file may hold the key: a problem is named by its place, never by the text.
-    if ("problem" in parsed) throw new Error(`${file}: ${parsed.problem}`);
-    const config = (parsed.value as { config?: Record<string, unknown> } | null)?.config ?? {};
-    return {
-        get: (key) =>
-            typeof config[key] === "string" || typeof config[key] === "number" ? String(config[key]) : undefined,
-    };
-}
-
 async function main(argv: string[], env: NodeJS.ProcessEnv): Promise<number> {
     const options = parseOptions(argv, env);
     if (options === "help" || options === "version") {
         process.stdout.write(`${options === "help" ? USAGE : packageVersion()}\n`);
         return 0;
     }
-    const keyFromEnv = env[ENV_KEYS.apiKey]?.trim();
-    if (keyFromEnv) keys.push(keyFromEnv);
     const config = options.stack === undefined ? undefined : stackConfig(options.stack);
-    requireSetting(
-        config,
-        env,
-        "apiKey",
-        `export ${ENV_KEYS.apiKey}=<key> (a key set with \`pulumi config set ${CONFIG_KEYS.apiKey} --secret\` is encrypted and cannot be read here)`,
-    );
-    requireSetting(
-        config,
-        env,
-        "baseUrl",
-        `export ${ENV_KEYS.baseUrl}=https://<your-service>, or name a stack whose config sets ${CONFIG_KEYS.baseUrl} with --stack NAME`,
-    );
-    for (const secret of userInfo(env[ENV_KEYS.baseUrl]).concat(userInfo(config?.get(CONFIG_KEYS.baseUrl))))
-        keys.push(secret);
-    const { requestTimeoutMs, ...credentials } = resolveSettings(config, env);
-    keys.push(credentials.apiKey);
-    const source = shownBaseUrl(credentials.baseUrl, [credentials.apiKey]);
-    const client = createShortenerClient({
-        ...credentials,
-        timeoutMs: requestTimeoutMs,
-        onWait: ({ reason, waitMs, operation }) =>
-            process.stderr.write(
-                `shortener-import: ${reason === "rate-limit" ? "rate limit reached" : "retrying"}: waiting ${Math.ceil(waitMs / 1000)} s before ${operation}\n`,
-            ),
-    });
+    const { client, source } = accountClient("shortener-import", env, config);
     const snapshot = await readSnapshot(client, { kinds: options.kinds, pageSize: options.pageSize });
     const generated = options.json
         ? {
@@ -291,47 +222,4 @@ function serviceOf(snapshot: Awaited<ReturnType<typeof readSnapshot>>): ServiceT
     );
 }
 
-/** A setting the import cannot run without, with a hint that works for this command. */
-function requireSetting(
-    config: ConfigSource | undefined,
-    env: NodeJS.ProcessEnv,
-    setting: "apiKey" | "baseUrl",
-    hint: string,
-): void {
-    if (resolveAccount(config, env)[setting] !== undefined) return;
-    throw new Error(`no ${setting === "apiKey" ? "API key" : "base URL"} for the shortener service: ${hint}`);
-}
-
-/** The user name and password written into a base URL (https://user:pass@host), plain and decoded. */
-function userInfo(baseUrl: string | undefined): string[] {
-    try {
-        const url = new URL(baseUrl?.trim() ?? "");
-        return [url.username, url.password]
-            .flatMap((part) => [part, decodeURIComponent(part)])
-            .filter((part) => part.length >= 3);
-    } catch {
-        return [];
-    }
-}
-
-/** Belt and braces: whatever an error says, the key is not repeated. */
-function withoutKey(message: string): string {
-    return keys.reduce((text, key) => text.split(key).join("[redacted]"), message);
-}
-
-main(process.argv.slice(2), process.env).then(
-    (code) => {
-        process.exitCode = code;
-    },
-    (error: unknown) => {
-        const message = messageOf(error);
-        // The program is written only at the very end (whole, by a rename), so any failure leaves nothing behind.
-        const said =
-            /Nothing was written/.test(message) || error instanceof UsageError
-                ? message
-                : `${message.replace(/\.?$/, ".")} Nothing was written.`;
-        process.stderr.write(`shortener-import: ${withoutKey(said)}\n`);
-        if (error instanceof UsageError) process.stderr.write(`Run shortener-import --help for the options.\n`);
-        process.exitCode = error instanceof UsageError ? EXIT_USAGE : EXIT_FAILED;
-    },
-);
+runCommand("shortener-import", () => main(process.argv.slice(2), process.env));

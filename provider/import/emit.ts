@@ -63,11 +63,18 @@ export function jsonData(entries: readonly DataEntry[]): string {
                 return [field, value];
             }),
         );
-    const line = (entry: DataEntry) =>
-        JSON.stringify({ name: entry.name, ...fields(Object.entries(entry.shown)), args: fields(entry.args) }).replace(
-            UNSAFE,
-            unitsEscaped,
-        );
+    return dataLines(
+        entries.map((entry) => ({
+            name: entry.name,
+            ...fields(Object.entries(entry.shown)),
+            args: fields(entry.args),
+        })),
+    );
+}
+
+/** JSON data, one entry a line, with every character a literal escapes escaped as a \u escape. */
+export function dataLines(entries: readonly object[]): string {
+    const line = (entry: object) => JSON.stringify(entry).replace(UNSAFE, unitsEscaped);
     return entries.length === 0 ? "[]\n" : `[\n${entries.map((entry) => `    ${line(entry)}`).join(",\n")}\n]\n`;
 }
 

@@ -18,6 +18,7 @@ import { startStack, type Declared } from "../support/stack";
 import { freshTempDir, linkedProject, readManifest, removeDir, REPOSITORY_ROOT } from "../support/repository";
 import { listPixels } from "../../provider/data";
 import { bindProvider } from "../../provider/runtime";
+import { runDocsExample } from "../migrate/docs-example";
 import { THREE_VIOLATIONS, violationMessages } from "../policy/policy-stack";
 
 const DOCS = join(REPOSITORY_ROOT, "docs");
@@ -621,6 +622,7 @@ const QUOTED: Quote[] = [
         },
     },
     ...lintQuotes(),
+    ...migrateQuotes(),
 ];
 
 /** Runs `body` with the QR create journal in a folder of its own (a fresh one unless given). */
@@ -783,6 +785,24 @@ function lintQuotes(): Quote[] {
         finding(
             "github",
             '::error file=queries/recent.yaml,line=10,title=badvalue in [1] "bad direction" apdir::apdir (allpages): Unrecognized value for parameter "apdir": "sideways". Allowed: "ascending", "descending".',
+        ),
+    ];
+}
+
+/** shortener-migrate's lines as docs/migration.md's example prints them (test/migrate/docs-example.ts runs it). */
+function migrateQuotes(): Quote[] {
+    const printed = async () => (await runDocsExample()).refused.split("\n").map((line) => line.trim());
+    const quote = (text: string): Quote => ({
+        page: "migration.md",
+        text,
+        trigger: async () => (await printed()).find((line) => line === text) ?? (await printed()).join("\n"),
+    });
+    return [
+        quote(
+            'spring.csv line 4: alias: would be stored as "Summer-Sale": the service rewrites an alias as a slug; declare "Summer-Sale" (or run with --rewrite-aliases to carry it so)',
+        ),
+        quote(
+            "shortener-migrate: 1 row(s) cannot be carried over (listed above): fix them in the input, or run with --skip-refused to write the others. Nothing was written",
         ),
     ];
 }

@@ -71,6 +71,8 @@ const QUICK = [
     "test/provider/link-fields.test.js",
     "test/provider/service-rules.test.js",
     "test/provider/state-size.test.js",
+    // shortener-migrate: its sources in-process, and its whole path through the real Pulumi CLI.
+    "test/migrate",
     // A program with every link field through its whole lifecycle in the real profile.
     "test/provider/links.test.js",
 ];
