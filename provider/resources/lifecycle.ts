@@ -253,22 +253,39 @@ function checkInputs(
     const known = omit(news, unknownKeys);
     const mask = Object.fromEntries(unknownKeys.map((key) => [key, true as const]));
     const result = (unknownKeys.length ? schema.partial(mask) : schema).safeParse(known);
-    if (!result.success) {
-        const inputNames = Object.keys(schema.shape);
-        return { inputs: news, failures: result.error.issues.map((issue) => toFailure(issue, inputNames)) };
-    }
+    if (!result.success)
+        return { inputs: news, failures: result.error.issues.map((issue) => toFailure(issue, schema)) };
     return { inputs: definedOnly({ ...result.data, ...pick(news, unknownKeys) }) };
 }
 
-function toFailure(issue: z.core.$ZodIssue, inputNames: readonly string[]): Failure {
-    if (issue.code === "unrecognized_keys") return unrecognizedKeys(issue.keys, inputNames);
+function toFailure(issue: z.core.$ZodIssue, schema: z.ZodType): Failure {
+    if (issue.code === "unrecognized_keys") return unrecognizedKeys(issue.path, issue.keys, schema);
     return { property: issue.path.length ? issue.path.map(String).join(".") : "(inputs)", reason: issue.message };
 }
 
-/** One failure for every key the kind does not declare, each with the declared input it most likely meant. */
-function unrecognizedKeys(keys: readonly string[], inputNames: readonly string[]): Failure {
-    const named = keys.map((key) => `"${key}"${didYouMean(closestName(key, inputNames), " (did you mean", "?)")}`);
-    return { property: keys.join(", "), reason: `Unrecognized key${keys.length > 1 ? "s" : ""}: ${named.join(", ")}` };
+/**
+ * One failure for the keys an object of the inputs (the inputs themselves, or one nested at `path`) does not
+ * declare, each named by its whole path, with the declared key it most likely meant.
+ */
+function unrecognizedKeys(path: readonly PropertyKey[], keys: readonly string[], schema: z.ZodType): Failure {
+    const declared = declaredKeysAt(schema, path);
+    const named = keys.map((key) => `"${key}"${didYouMean(closestName(key, declared), " (did you mean", "?)")}`);
+    return {
+        property: keys.map((key) => [...path, key].map(String).join(".")).join(", "),
+        reason: `Unrecognized key${keys.length > 1 ? "s" : ""}: ${named.join(", ")}`,
+    };
+}
+
+/** The keys the object schema at `path` declares, through optional, nullable and array wrappers; none when unknown. */
+function declaredKeysAt(schema: z.ZodType, path: readonly PropertyKey[]): string[] {
+    let at: z.ZodType | undefined = schema;
+    for (const key of [...path, undefined]) {
+        while (at instanceof z.ZodOptional || at instanceof z.ZodNullable) at = at.unwrap() as z.ZodType;
+        if (at instanceof z.ZodArray && typeof key === "number") at = at.element as z.ZodType;
+        else if (key === undefined) break;
+        else at = at instanceof z.ZodObject ? (at.shape as Record<string, z.ZodType>)[String(key)] : undefined;
+    }
+    return at instanceof z.ZodObject ? Object.keys(at.shape) : [];
 }
 
 function containsUnknown(value: unknown): boolean {
