@@ -9,6 +9,7 @@ import { Benchmark, BenchOptions, Figure, formatRow } from "./figure";
 import { hostileListingBench } from "./hostile-listing";
 import { linksBench } from "./links";
 import { listFreshnessBench } from "./list-freshness";
+import { programOutputsBench } from "./program-outputs";
 import { providerBench } from "./provider";
 import { runScale, sizesFrom } from "./scale";
 import { tagCleanerBench } from "./tag-cleaner";
@@ -28,6 +29,7 @@ const suites: Benchmark[] = [
     wikiDifferentialBenchmark,
     wikiLintHostileBenchmark,
     tagCleanerBench,
+    programOutputsBench,
 ];
 
 function optionsFrom(args: readonly string[]): BenchOptions {
