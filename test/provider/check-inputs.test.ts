@@ -163,5 +163,29 @@ describe("input checks on hostile input", function () {
                 result.log,
             );
         });
+
+        it("one refused alias among 50 links fails the preview with its own error, and no stack trace around it", async () => {
+            const links = Array.from({ length: 50 }, (_, index) => ({
+                kind: "Link",
+                name: `link-${index}`,
+                args: {
+                    url: `https://www.example.com/page-${index}`,
+                    alias: index === 17 ? "faq" : `page-${index}`,
+                    parameters: { utm_source: "newsletter", utm_medium: "email" },
+                    ...(index % 10 === 0 && { password: `pass-${index}`, expiry: "2030-01-31" }),
+                },
+            }));
+            const result = await stack.run("preview", links);
+            assert.equal(result.ok, false);
+            const failed = result.steps.filter((step) => step.failures?.length);
+            assert.deepEqual(
+                failed.map((step) => [step.name, step.failures?.map((failure) => failure.property)]),
+                [["link-17", ["alias"]]],
+            );
+            assert.doesNotMatch(result.log, /^\s+at /m, "a stack trace in what the CLI printed");
+            assert.doesNotMatch(result.log, /Channel has been shut down/);
+            const mentions = result.log.split("\n").filter((line) => line.includes('"faq" is reserved'));
+            assert.ok(mentions.length > 0 && mentions.length <= 3, `the refusal is said ${mentions.length} times`);
+        });
     });
 });
