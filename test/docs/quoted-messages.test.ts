@@ -162,11 +162,6 @@ const policyViolation = (start: string) => async () => {
 };
 
 const QUOTED: Quote[] = [
-    ...[
-        'Domain "brand": redirectRoot: sends visitors to http://www.example.com, which is not https. Fix: declare the https:// address of the same page.',
-        'Link "plain-http": url: sends visitors to http://www.example.com, which is not https. Fix: declare the https:// address of the same page.',
-        'Link "untagged": parameters: it declares `campaign`, but the link does not send utm_source. Fix: add { utm_source: "…" } to its parameters.',
-    ].map((text): Quote => ({ page: "policy.md", text, trigger: policyViolation(text.split(":")[0]) })),
     {
         page: "configuration.md",
         text: "shortener: rate limit reached: waiting 42 s before campaigns.create",
@@ -623,6 +618,11 @@ const QUOTED: Quote[] = [
     },
     ...lintQuotes(),
     ...migrateQuotes(),
+    ...[
+        'Domain "brand": redirectRoot: sends visitors to http://www.example.com, which is not https. Fix: declare the https:// address of the same page.',
+        'Link "plain-http": url: sends visitors to http://www.example.com, which is not https. Fix: declare the https:// address of the same page.',
+        'Link "untagged": parameters: it declares `campaign`, but the link does not send utm_source. Fix: add { utm_source: "…" } to its parameters.',
+    ].map((text): Quote => ({ page: "policy.md", text, trigger: policyViolation(text.split(":")[0]) })),
 ];
 
 /** Runs `body` with the QR create journal in a folder of its own (a fresh one unless given). */
