@@ -35,3 +35,8 @@ function parsed(text: string | undefined): URL | undefined {
 export function shownOrigin(url: URL): string {
     return `${url.protocol}//${url.host}`;
 }
+
+/** A domain's host as the service matches it (without case), or undefined for what is not a URL or not known yet. */
+export function domainHost(domain: string | undefined): string | undefined {
+    return domain !== undefined && URL.canParse(domain) ? new URL(domain).host.toLowerCase() : undefined;
+}

@@ -1,6 +1,7 @@
 // Aliases the team keeps for itself, and aliases once published, which must never send visitors somewhere else:
 // a printed or shared short URL outlives the link. A policy sees only what the program declares now, so the
 // aliases once published are named in the config (docs/policy.md shows how to list them from a stack's state).
+import { domainHost } from "../destinations";
 import type { Finding, ResourceRule, Subject } from "../rule";
 
 interface Retired {
@@ -15,18 +16,14 @@ interface Config {
     retired: Retired[];
 }
 
-function hostOf(domain: string | undefined): string | undefined {
-    return domain !== undefined && URL.canParse(domain) ? new URL(domain).host.toLowerCase() : undefined;
-}
-
 /** The retired entry `link` would reuse for another destination, if any. */
 function reusedEntry(link: Subject, alias: string, retired: readonly Retired[]): Retired | undefined {
     const url = link.inputs.text("url");
-    const host = hostOf(link.inputs.text("domain"));
+    const host = domainHost(link.inputs.text("domain"));
     return retired.find(
         (entry) =>
             entry.alias === alias &&
-            (entry.domain === undefined || hostOf(entry.domain) === host) &&
+            (entry.domain === undefined || domainHost(entry.domain) === host) &&
             url !== undefined &&
             url !== entry.url,
     );

@@ -1,5 +1,6 @@
 // One alias, one link: two links of a stack declaring the same alias on the same domain would fight over one short URL
 // (the service refuses the second, or it lands on an alias another run let go).
+import { domainHost } from "../destinations";
 import type { StackRule, Subject } from "../rule";
 
 /** The short URL a link claims: its domain's host (or the service's default domain) and its alias. */
@@ -8,7 +9,8 @@ function claim(link: Subject): string | undefined {
     if (alias === undefined) return undefined;
     if (!link.inputs.declares("domain")) return `the service's default domain/${alias}`;
     const domain = link.inputs.text("domain");
-    return domain !== undefined && URL.canParse(domain) ? `${new URL(domain).host.toLowerCase()}/${alias}` : undefined;
+    const host = domainHost(domain);
+    return host === undefined ? undefined : `${host}/${alias}`;
 }
 
 export const uniqueAliases: StackRule = {
