@@ -131,6 +131,37 @@ describe("the policy pack, run by the real CLI", function () {
         );
     });
 
+    it("judges an alias in the form the service stores it: an adopt's spring_ is the retired spring, members_only the reserved members-only", async () => {
+        const packConfig = {
+            "alias-rules": {
+                reserved: ["Members-Only"],
+                retired: [{ alias: "spring", url: "https://www.example.com/spring" }],
+            },
+        };
+        // The provider's check takes an adopted link's alias as it is declared (the link may hold it from before the
+        // service's rules), so these reach the pack; its update would send them, and the service store them slugged.
+        const adopting = (name: string, alias: string, adopt: number): Declared => ({
+            kind: "Link",
+            name,
+            args: { url: "https://evil.example/", alias, adopt },
+        });
+        const resources = [
+            adopting("spring-again", "spring_", 1),
+            adopting("members", "members_only", 2),
+            adopting("spring-kept", "spring", 3),
+        ];
+        const preview = await run("preview", { resources }, { packConfig });
+        assert.equal(preview.ok, false, preview.log);
+        assert.deepEqual(
+            shownViolations(preview).sort(),
+            [
+                'mandatory alias-rules members: Link "members": alias: "members_only" (stored as "members-only") is on the team\'s reserved list. Fix: choose another alias.',
+                'mandatory alias-rules spring-again: Link "spring-again": alias: "spring_" (stored as "spring") was published for https://www.example.com/spring, and would now send its visitors elsewhere. Fix: choose another alias, or point it at https://www.example.com/spring again.',
+                'mandatory alias-rules spring-kept: Link "spring-kept": alias: "spring" was published for https://www.example.com/spring, and would now send its visitors elsewhere. Fix: choose another alias, or point it at https://www.example.com/spring again.',
+            ].sort(),
+        );
+    });
+
     it("refuses a config naming a rule or a key the pack does not have, or a value of the wrong type", async () => {
         const resources = THREE_VIOLATIONS.slice(0, 1);
         // docs/policy.md's table of refused settings: the file, then the error, each in a code span.
