@@ -82,6 +82,8 @@ const previewDigestSchema = z.looseObject({
     maybeCorrupt: z.boolean().optional(),
     /** Not Go's: the violations read from an event stream (events.ts), which the digest passes over. */
     policyViolations: z.array(policyViolation).optional(),
+    /** Not Go's: the outcome an event stream's summary gives (succeeded, failed, canceled), which the digest leaves out. */
+    result: z.string().optional(),
 });
 export type PreviewDigest = z.output<typeof previewDigestSchema>;
 

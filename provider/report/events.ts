@@ -64,6 +64,8 @@ const engineEvent = z.looseObject({
             durationSeconds: z.number().optional(),
             resourceChanges: z.record(z.string(), z.number()).nullish(),
             maybeCorrupt: z.boolean().optional(),
+            /** apitype.OperationResult: succeeded, failed or canceled (a later engine may add others). */
+            result: z.string().optional(),
         })
         .optional(),
 });
@@ -77,6 +79,7 @@ interface EventDigest {
     diagnostics: { urn?: string; message: string; severity: string }[];
     changeSummary?: Record<string, number>;
     maybeCorrupt?: boolean;
+    result?: string;
     policyViolations: NonNullable<EngineEvent["policyEvent"]>[];
 }
 
@@ -180,6 +183,7 @@ export function digestOfEvents(text: string): EventDigest {
         if (event.summaryEvent) {
             digest.changeSummary = event.summaryEvent.resourceChanges ?? undefined;
             digest.maybeCorrupt = event.summaryEvent.maybeCorrupt;
+            digest.result = event.summaryEvent.result;
         }
     }
     return digest;

@@ -4,8 +4,9 @@
 // HTML's escapes inside the raw HTML of a <summary>), or as the text of a `link()`, so no value can open a tag, a
 // link, a mention, a line or a table column.
 // Size rule: everything written counts against the cap. The marker, the title and the summary always fit (the summary
-// table collapses to its counts by operation when by type it would not); the resources follow while they fit, and a
-// note says how many were left out.
+// table collapses to its counts by operation when by type it would not); a failed preview's errors come next, as many
+// as fit, each cut to fit, the rest counted; the other sections follow while they fit, and a note says how many were
+// left out.
 import { BOUNDS } from "../bounds";
 import { cut, escapeControls } from "../wiki/echo";
 import {
@@ -43,14 +44,6 @@ function markerComment(marker: string): string {
 }
 
 export function renderMarkdown(report: Report, options: MarkdownOptions): string {
-    const head = (table: string) =>
-        [
-            markerComment(options.marker),
-            `### ${escapeText(cut(options.title))}: ${headline(report)}`,
-            "",
-            table,
-            "",
-        ].join("\n");
     const blocks = [
         ...violationBlocks(report.violations),
         ...breakingBlocks(report.changes),
@@ -59,16 +52,33 @@ export function renderMarkdown(report: Report, options: MarkdownOptions): string
         ...diagnosticsBlocks(report),
         ...lintBlocks(options.lint ?? []),
     ];
-    const byType = head(summaryTable(report.summary, report.changes));
-    if (byType.length + leftOutNote(blocks.length, options.maxChars).length <= options.maxChars)
-        return fitted(byType, blocks, options.maxChars);
-    const collapsed = `${head(summaryTable(countsOnly(report.summary), report.changes))}\n> The summary by type is left out: it would pass ${options.maxChars} characters.\n`;
-    return fitted(collapsed, blocks, options.maxChars);
+    const reserve = leftOutNote(blocks.length, options.maxChars).length;
+    const head = headOf(report, options, reserve);
+    const errors = errorBlock(report.diagnostics.filter(isError), options.maxChars - head.length - reserve);
+    return fitted(head + errors, blocks, options.maxChars);
 }
 
-/** Says how many sections were left out; counted in the cap like everything else. */
+/** The marker, the heading and the summary: by type, or by operation alone when by type it would pass the cap. */
+function headOf(report: Report, options: MarkdownOptions, reserve: number): string {
+    const head = (table: string) =>
+        [
+            markerComment(options.marker),
+            `### ${escapeText(cut(options.title))}: ${headline(report)}`,
+            "",
+            table,
+            "",
+        ].join("\n");
+    const byType = head(summaryTable(report.summary, report.changes));
+    if (byType.length + reserve <= options.maxChars) return byType;
+    return `${head(summaryTable(countsOnly(report.summary), report.changes))}\n> The summary by type is left out: it would pass ${options.maxChars} characters.\n`;
+}
+
+/**
+ * Says how many sections were left out; counted in the cap like everything else. It sends the reader to the preview
+ * itself: a workflow that pipes the preview's events into the report (as it must, for their secrets) logs none of it.
+ */
 function leftOutNote(left: number, maxChars: number): string {
-    return `\n> ${left} more section${left === 1 ? "" : "s"} left out: the comment would pass ${maxChars} characters. The job's log has the whole preview.\n`;
+    return `\n> ${left} more section${left === 1 ? "" : "s"} left out: the comment would pass ${maxChars} characters. \`pulumi preview\` of the same commit shows the whole preview.\n`;
 }
 
 /**
@@ -101,6 +111,7 @@ function countsOnly(rows: readonly SummaryRow[]): SummaryRow[] {
     return [...counts.values()];
 }
 
+/** What the preview found and planned; for one that stopped, that it failed or was canceled first. */
 function headline(report: Report): string {
     const counts = new Map<string, number>();
     for (const row of report.summary) counts.set(row.operation, (counts.get(row.operation) ?? 0) + row.count);
@@ -109,13 +120,23 @@ function headline(report: Report): string {
         .map((op) => `${counts.get(op)} to ${op}`);
     const drift = report.refreshed ? [`${report.drift.length + report.undetailedDrift} drifted`] : [];
     const breaking = report.changes.filter((change) => change.breaks !== undefined).length;
-    const said = [
-        ...violationCounts(report.violations),
+    const plan = [
         ...drift,
         ...parts,
         ...(breaking > 0 ? [`${breaking} break${breaking === 1 ? "s" : ""} a public short URL`] : []),
     ];
-    return said.length === 0 ? "no changes" : said.join(", ");
+    const found = violationCounts(report.violations);
+    if (report.stopped === undefined) {
+        const said = [...found, ...plan];
+        return said.length === 0 ? "no changes" : said.join(", ");
+    }
+    const errors = report.diagnostics.filter(isError).length;
+    const stopped =
+        report.stopped === "canceled" || errors === 0
+            ? report.stopped
+            : `failed with ${errors} error${errors === 1 ? "" : "s"}`;
+    const planned = plan.length === 0 ? "" : `; planned before it stopped: ${plan.join(", ")}`;
+    return `${[stopped, ...found].join(", ")}${planned}`;
 }
 
 /**
@@ -278,13 +299,60 @@ function violationBlocks(violations: readonly ViolationRow[]): string[] {
     return [`\n#### Policy violations\n\n${lines.join("\n")}\n`];
 }
 
+type Diagnostic = Report["diagnostics"][number];
+
+const isError = (entry: Diagnostic) => entry.severity === "error";
+
+/** The resource a diagnostic names, as its URN's name part, cut. */
+function diagnosticPlace(entry: Diagnostic): string {
+    return entry.urn ? ` ${literal(cut(entry.urn.split("::").slice(3).join("::")), "text")}` : "";
+}
+
+/** The diagnostics but the errors, which come first (errorBlock): the warnings. */
 function diagnosticsBlocks(report: Report): string[] {
-    if (report.diagnostics.length === 0) return [];
-    const lines = report.diagnostics.map(
-        (entry) =>
-            `- **${entry.severity}**${entry.urn ? ` ${literal(entry.urn.split("::").slice(3).join("::"), "text")}` : ""}: ${literal(entry.message, "text")}`,
+    const warnings = report.diagnostics.filter((entry) => !isError(entry));
+    if (warnings.length === 0) return [];
+    const lines = warnings.map(
+        (entry) => `- **${entry.severity}**${diagnosticPlace(entry)}: ${literal(entry.message, "text")}`,
     );
     return [`\n#### Diagnostics\n\n${lines.join("\n")}\n`];
+}
+
+/** The most characters of one error the report shows; one longer is cut, and cut further to fit the cap. */
+const MAX_ERROR_CHARS = BOUNDS.maxReportMessageChars.default;
+/** An error that would show fewer characters than this is counted with those left out, not shown. */
+const MIN_ERROR_CHARS = 40;
+
+/**
+ * The errors of a failed preview, first among the sections, in at most `budget` characters: as many as fit, each cut
+ * to fit, the rest counted. What made the preview fail is what its reader needs first, whatever the plan's length.
+ */
+function errorBlock(errors: readonly Diagnostic[], budget: number): string {
+    const title = "\n#### ❌ Errors\n\n";
+    const leftOut = (left: number) => `- and ${left} more error${left === 1 ? "" : "s"}, left out for the cap\n`;
+    const reserve = leftOut(errors.length).length + 1;
+    if (errors.length === 0 || title.length + reserve > budget) return "";
+    let out = title;
+    for (let index = 0; index < errors.length; index++) {
+        const line = errorLine(errors[index], budget - out.length - reserve);
+        if (line === undefined) return `${out}${leftOut(errors.length - index)}\n`;
+        out += line;
+    }
+    return `${out}\n`;
+}
+
+/** One error as a list item of at most `room` characters, its message cut to fit; undefined when too little fits. */
+function errorLine(entry: Diagnostic, room: number): string | undefined {
+    const line = (chars: number) =>
+        `- **error**${diagnosticPlace(entry)}: ${literal(cut(entry.message.trimEnd(), chars), "text")}\n`;
+    let chars: number = MAX_ERROR_CHARS;
+    let shown = line(chars);
+    // Escapes make a character up to 12 long: shrink by the ratio until it fits.
+    while (shown.length > room && chars >= MIN_ERROR_CHARS) {
+        chars = Math.min(chars - 1, Math.floor((chars * room) / shown.length));
+        shown = line(chars);
+    }
+    return shown.length <= room && chars >= MIN_ERROR_CHARS ? shown : undefined;
 }
 
 function lintBlocks(findings: readonly LintFinding[]): string[] {

@@ -83,6 +83,8 @@ export interface SummaryRow {
 }
 
 export interface Report {
+    /** How the preview ended when it did not run to its end: its plan is then only what it planned before it stopped. */
+    stopped?: "failed" | "canceled";
     /** Whether the preview refreshed first (`--refresh`), or is a refresh's: its drift is reported apart from the plan. */
     refreshed: boolean;
     /** The resources a refresh counts as changed outside Pulumi but whose steps do not say how (see refreshDrift). */
@@ -135,6 +137,7 @@ export function buildReport(digest: PreviewDigest): Report {
         drift: driftOf(steps),
         diagnostics: diagnosticsOf(digest),
         violations: violationsOf(digest),
+        stopped: stoppedOf(digest),
     };
 }
 
@@ -157,6 +160,16 @@ function violationRow(violation: PolicyViolation): ViolationRow {
         ...(urn && { type: urn.split("::")[2]?.split("$").at(-1), name: nameOf(urn) }),
         message: lines.length > 1 ? lines.slice(1).join(" ") : lines[0],
     };
+}
+
+/**
+ * How the preview ended when it did not run to its end: as the event stream's summary says, or failed when it reported
+ * an error (the engine fails a run that reports one; Go's digest says nothing else of how the run ended).
+ */
+function stoppedOf(digest: PreviewDigest): Report["stopped"] {
+    if (digest.result === "canceled") return "canceled";
+    const errors = (digest.diagnostics ?? []).some((entry) => entry.severity === "error");
+    return digest.result === "failed" || errors ? "failed" : undefined;
 }
 
 function diagnosticsOf(digest: PreviewDigest): Report["diagnostics"] {
@@ -199,6 +212,7 @@ function refreshReport(digest: PreviewDigest, steps: readonly PreviewStep[]): Re
         drift,
         diagnostics: diagnosticsOf(digest),
         violations: violationsOf(digest),
+        stopped: stoppedOf(digest),
     };
 }
 

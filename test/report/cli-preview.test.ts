@@ -130,7 +130,13 @@ describe("shortener-report on the real Pulumi CLI's --json", function () {
         const plain: Declared = { kind: "Link", name: "plain", args: { url: "http://www.example.com/offer" } };
         const pack = ["--policy-pack", PACK_IN_PROJECT, "--policy-pack-config", packConfig];
         const markdown = await reportOf(["preview", ...pack], [...AFTER, plain], 1, "pr", STREAMING);
-        assert.match(markdown, /^### Pulumi preview: 1 mandatory policy violation, 2 advisory policy violations, /m);
+        // The mandatory violation fails the preview: the heading says so first, and the error comes before the plan.
+        assert.match(
+            markdown,
+            /^### Pulumi preview: failed with 1 error, 1 mandatory policy violation, 2 advisory policy violations; planned before it stopped: /m,
+        );
+        const errorsAt = markdown.indexOf("#### ❌ Errors");
+        assert.ok(errorsAt >= 0 && errorsAt < markdown.indexOf("#### Policy violations"), markdown);
         const rendered = renderGfm(markdown.split("#### Policy violations")[1].split("####")[0]);
         assert.deepEqual(rowsOf(rendered), [
             [

@@ -86,6 +86,51 @@ describe("shortener-report on a preview's event stream", () => {
         }
     });
 
+    it("a failed preview says so in its heading, and its errors come first, within the cap, however long the plan", async () => {
+        const creates = Array.from({ length: 300 }, (_, index) => {
+            const urn = `urn:pulumi:dev::p::pulumi-nodejs:dynamic/shortener:Link::link-${index}`;
+            const inputs = { url: `https://www.example.com/${"page/".repeat(20)}${index}`, alias: `link-${index}` };
+            const state = { urn, type: "pulumi-nodejs:dynamic/shortener:Link", custom: true, inputs, outputs: inputs };
+            return event({
+                resourcePreEvent: { metadata: { op: "create", urn, type: state.type, old: null, new: state } },
+            });
+        });
+        const refused =
+            "pulumi-nodejs:dynamic/shortener:Link resource 'link-299': property alias value {ab} has a problem";
+        const errors = [
+            event({
+                diagnosticEvent: { urn: LINK_URN, prefix: "error: ", message: `${refused}\n`, severity: "error" },
+            }),
+            event({
+                diagnosticEvent: { urn: STACK_URN, prefix: "error: ", message: "preview failed\n", severity: "error" },
+            }),
+        ];
+        const failed = event({ summaryEvent: { resourceChanges: { create: 300 }, isPreview: true, result: "failed" } });
+        const result = await report([stackStep, ...creates, ...errors, failed]);
+        assert.equal(result.code, 0, result.stderr);
+        const text = result.stdout;
+        assert.ok(text.length <= 60_000, `${text.length} characters`);
+        assert.match(text, /^### Pulumi preview: failed with 2 errors; planned before it stopped: 300 to create$/m);
+        const errorsAt = text.indexOf("#### ❌ Errors");
+        assert.ok(errorsAt > 0 && errorsAt < text.indexOf("<details>"), "the errors come before the plan");
+        for (const message of [refused, "preview failed"])
+            assert.ok(text.includes(`${message}\``), `the error "${message}" is not shown`);
+        const left = /> (\d+) more sections? left out: the comment would pass 60000 characters\. (.*)/.exec(text);
+        assert.ok(left, "the plan does not fit: a note says how much was left out");
+        assert.doesNotMatch(left[2], /log/, "the workflow pipes the events into the report: no job log holds them");
+        // However small the cap, the errors come before the plan and the report keeps to it.
+        const long = event({
+            diagnosticEvent: { urn: LINK_URN, message: "\u001b".repeat(5000), severity: "error" },
+        });
+        const small = await report([stackStep, ...creates, long, ...errors, failed], "--max-chars", "2000");
+        assert.equal(small.code, 0, small.stderr);
+        assert.ok(small.stdout.length <= 2000, `${small.stdout.length} characters`);
+        assert.match(small.stdout, /^### Pulumi preview: failed with 3 errors; /m);
+        assert.ok(
+            small.stdout.indexOf("\\u001b") < small.stdout.indexOf("<details>") || !small.stdout.includes("<details>"),
+        );
+    });
+
     it("refuses a stream with a line that is not an event, naming the line, and writes nothing", async () => {
         const result = await report([stackStep, summary, "{not json", violation("mandatory", "m")]);
         assert.equal(result.code, 1);
