@@ -67,6 +67,7 @@ const QUICK = [
     "test/hostile/waits-and-bodies.test.js",
     "test/hostile/link-writes.test.js",
     "test/hostile/terminal-output.test.js",
+    "test/hostile/pulumi-cache.test.js",
     "test/provider/link-lifecycle.test.js",
     "test/provider/link-fields.test.js",
     "test/provider/service-rules.test.js",

@@ -1,18 +1,35 @@
 // The Pulumi CLI this repository runs, at the one version its Go module pins (tools/pulumi/go.mod). A `pulumi` on
 // PATH at that version is used as it is; otherwise the CLI and the Node.js language host are built from the Go module
 // proxy, once per machine, into a cache outside the clone (so `git clean` keeps it), with the dynamic-provider plugin
-// written beside them. Every build step is bounded in time, and the build says what it is doing while it runs.
+// written beside them. Every build step is bounded in time, and the build says what it is doing while it runs. What is
+// run is the user's own: a cache another user could have written to is refused, and the build takes only the modules
+// go.sum pins, whatever the Go environment says.
 import { spawn, spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
-import { chmodSync, copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync } from "node:fs";
+import {
+    chmodSync,
+    copyFileSync,
+    existsSync,
+    mkdirSync,
+    readdirSync,
+    readFileSync,
+    realpathSync,
+    renameSync,
+    rmSync,
+    statSync,
+} from "node:fs";
 import { homedir } from "node:os";
-import { delimiter, join, resolve } from "node:path";
+import { delimiter, dirname, join, resolve, sep } from "node:path";
 
 /** The Go module that pins the CLI: its go.mod, go.sum, the language host and the plugin script. */
 export const MODULE_DIR = resolve(__dirname, "../../../tools/pulumi");
 const CLI_PACKAGE = "github.com/pulumi/pulumi/pkg/v3/cmd/pulumi";
 const VERSION_VARIABLE = "github.com/pulumi/pulumi/sdk/v3/go/common/version.Version";
 const PLUGIN_SCRIPT = "pulumi-resource-pulumi-nodejs";
+/** What a build puts in the CLI's folder: each is run with the user's rights. */
+const BUILT = ["pulumi", "pulumi-language-nodejs", PLUGIN_SCRIPT];
+/** The mode of every folder and program the build makes: the user's to write, everyone's to read and run. */
+const BUILT_MODE = 0o755;
 
 /** A cold build on a 2-core machine takes minutes; this bounds one that hangs (a stalled proxy, a full disk). */
 export const BUILD_TIMEOUT_MS = 60 * 60_000;
@@ -51,11 +68,62 @@ export async function ensurePulumiCli(say: (line: string) => void = (line) => co
     const version = pinnedVersion();
     const onPath = pulumiOnPath(version);
     if (onPath) return onPath;
-    const binDir = join(cacheRoot(), `pulumi-${version}-${sourcesKey()}`, "bin");
+    const binDir = cachedBinDir();
     const cli = { binDir, bin: join(binDir, "pulumi"), version };
-    if (existsSync(cli.bin)) return { ...cli, source: "cache" };
+    if (existsSync(cli.bin)) {
+        trustCache(binDir, BUILT);
+        return { ...cli, source: "cache" };
+    }
+    mkdirSync(cacheRoot(), { recursive: true, mode: BUILT_MODE });
+    trustCache(cacheRoot(), []);
     await buildInto(binDir, version, say);
+    trustCache(binDir, BUILT);
     return { ...cli, source: "built" };
+}
+
+/**
+ * Refuses a cache whose CLI another user could have put there or could change, since it runs with the user's rights:
+ * `folder` (the cache, or the CLI's folder in it) and the files in it must be the user's own and writable by no one
+ * else; every folder above them the user's or root's, and writable by no one else unless sticky (as /tmp: there
+ * others may add entries but not move or replace the user's).
+ */
+function trustCache(folder: string, files: readonly string[]): void {
+    const me = process.getuid?.();
+    if (me === undefined) return; // Windows: no owners to compare.
+    const real = realpathSync(folder);
+    const cache = realpathSync(cacheRoot());
+    const within = (path: string) => path === cache || path.startsWith(`${cache}${sep}`);
+    // The folder's own chain and the cache's: a folder of the cache that links elsewhere is judged where it leads.
+    const folders = new Set([...chainOf(real), ...chainOf(cache)]);
+    const problems = [...folders].flatMap((path) =>
+        untrusted(path, me, path === real || within(path) ? "own" : "above"),
+    );
+    // A file missing is no one's: only the user can add it to a folder that passes.
+    for (const file of files.filter((name) => existsSync(join(real, name))))
+        problems.push(...untrusted(join(real, file), me, "own"));
+    if (problems.length === 0) return;
+    throw new Error(
+        `pulumi: the CLI cache ${cache} is not used, since another user could put a program there that this would run: ` +
+            `${problems.join("; ")}. Set PULUMI_SHORTENER_CACHE to a folder of your own that no one else can write to`,
+    );
+}
+
+/** `path` and every folder above it, up to the root. */
+function chainOf(path: string): string[] {
+    return dirname(path) === path ? [path] : [path, ...chainOf(dirname(path))];
+}
+
+/** Why `path` cannot be trusted with a program the user runs: none, or its owner, or who else may write it. */
+function untrusted(path: string, me: number, where: "own" | "above"): string[] {
+    const stats = statSync(path);
+    const mode = stats.mode & 0o7777;
+    const problems: string[] = [];
+    if (stats.uid !== me && (where === "own" || stats.uid !== 0))
+        problems.push(`${path}: owned by uid ${stats.uid}, not by you (uid ${me})`);
+    const sticky = stats.isDirectory() && (mode & 0o1000) !== 0;
+    if ((mode & 0o022) !== 0 && !(where === "above" && sticky))
+        problems.push(`${path}: writable by others (mode ${(mode & 0o777).toString(8)})`);
+    return problems;
 }
 
 /** A `pulumi` on PATH that reports the pinned version, with its plugins beside it as a release installs them. */
@@ -68,6 +136,11 @@ function pulumiOnPath(version: string): PulumiCli | undefined {
         return undefined;
     }
     return undefined;
+}
+
+/** The folder of the CLI built from these sources, in the cache `env` names. */
+export function cachedBinDir(env: NodeJS.ProcessEnv = process.env): string {
+    return join(cacheRoot(env), `pulumi-${pinnedVersion()}-${sourcesKey()}`, "bin");
 }
 
 /** A digest of everything the build reads from the repository, so that a change to any of it builds anew. */
@@ -92,7 +165,7 @@ function sourcesKey(): string {
 async function buildInto(binDir: string, version: string, say: (line: string) => void): Promise<void> {
     const staging = `${binDir}.building-${process.pid}`;
     rmSync(staging, { recursive: true, force: true });
-    mkdirSync(staging, { recursive: true });
+    mkdirSync(staging, { recursive: true, mode: BUILT_MODE });
     const started = Date.now();
     say(`pulumi: building the Pulumi CLI ${version} and its Node.js language host from the Go module proxy`);
     say(`pulumi: into ${binDir}; a first build on a machine takes minutes, later ones seconds (Go's cache)`);
@@ -100,7 +173,9 @@ async function buildInto(binDir: string, version: string, say: (line: string) =>
         await goBuild(staging, "pulumi", CLI_PACKAGE, version, say);
         await goBuild(staging, "pulumi-language-nodejs", "./language-nodejs", version, say);
         copyFileSync(join(MODULE_DIR, PLUGIN_SCRIPT), join(staging, PLUGIN_SCRIPT));
-        chmodSync(join(staging, PLUGIN_SCRIPT), 0o755);
+        // Whatever the umask made of them: a program another may write to is refused (trustCache).
+        for (const file of BUILT) chmodSync(join(staging, file), BUILT_MODE);
+        chmodSync(staging, BUILT_MODE);
         publish(staging, binDir);
     } finally {
         rmSync(staging, { recursive: true, force: true });
@@ -118,28 +193,55 @@ function publish(staging: string, binDir: string): void {
     }
 }
 
+/** Where a build runs: the Go module (this one, unless a test builds another) and the caller's environment. */
+export interface BuildPlace {
+    moduleDir: string;
+    env: NodeJS.ProcessEnv;
+}
+
 /** `go build` of one main package, as Pulumi's releases build it (.goreleaser.yml), with its version stamped. */
-function goBuild(
+export function goBuild(
     outDir: string,
     name: string,
     pkg: string,
     version: string,
     say: (line: string) => void,
+    { moduleDir, env }: BuildPlace = { moduleDir: MODULE_DIR, env: process.env },
 ): Promise<void> {
     const args = ["build", "-trimpath", "-tags", "osusergo,grpcnotrace"];
     args.push("-ldflags", `-X ${VERSION_VARIABLE}=${version}`, "-o", join(outDir, name), pkg);
-    return runBounded("go", args, { ...process.env, CGO_ENABLED: "0" }, `go build ${name}`, say);
+    return runBounded("go", args, { cwd: moduleDir, env: goEnvironment(env) }, `go build ${name}`, say);
+}
+
+/**
+ * The caller's environment with what decides the sources built set here, so that only the modules go.sum pins are
+ * built, each checked against it as it is downloaded, whatever GOPROXY serves and GOSUMDB says:
+ * - GOFLAGS: `-mod=readonly`, since `-mod=mod` would pin a module go.sum lacks (and GOSUMDB=off would let it in
+ *   unchecked), and `-modfile`, `-overlay` or `-toolexec` would build or run something else; `-buildvcs=false`, as the
+ *   binaries need no commit stamped (and a clone owned by another user fails the stamping);
+ * - GOWORK=off: a go.work would replace modules;
+ * - GOTOOLCHAIN=local: a toolchain fetched to replace this one is checked only against GOSUMDB.
+ * GOPROXY stays the caller's: go.sum judges what it serves, and a machine may reach only its own proxy.
+ */
+function goEnvironment(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+    return {
+        ...env,
+        CGO_ENABLED: "0",
+        GOFLAGS: "-mod=readonly -buildvcs=false",
+        GOWORK: "off",
+        GOTOOLCHAIN: "local",
+    };
 }
 
 function runBounded(
     command: string,
     args: string[],
-    env: NodeJS.ProcessEnv,
+    { cwd, env }: { cwd: string; env: NodeJS.ProcessEnv },
     what: string,
     say: (line: string) => void,
 ): Promise<void> {
     const started = Date.now();
-    const child = spawn(command, args, { cwd: MODULE_DIR, env, stdio: ["ignore", "inherit", "inherit"] });
+    const child = spawn(command, args, { cwd, env, stdio: ["ignore", "inherit", "inherit"] });
     const progress = setInterval(
         () => say(`pulumi: ${what} still running (${Math.round((Date.now() - started) / 1000)} s)`),
         PROGRESS_EVERY_MS,
