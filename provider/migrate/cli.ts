@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// shortener-migrate --from FORMAT [--output FILE] [--domain URL] [--offline] [--stack NAME] [--skip-refused] [--rewrite-aliases] FILE...
+// shortener-migrate --from FORMAT [--output FILE] [--domain URL] [--offline] [--stack NAME] [--skip-refused] [--rewrite-aliases] [--encoding NAME] FILE...
 // Reads the links of another shortener's export (or a CSV) and adds them to links.json, which a program declares in
 // one loop. Exit status: 0 written (or nothing to add), 1 an input, links.json or the account could not be read, or
 // rows cannot be carried over, and nothing was written; 2 a usage error, nothing written.
@@ -7,7 +7,7 @@ import { parseArgs } from "node:util";
 import { BOUNDS } from "../bounds";
 import type { Link as RemoteLink, ShortenerClient } from "../client";
 import { ENV_KEYS } from "../config";
-import { readFileBounded } from "../fs/read-bounded";
+import { readFileBounded, type Decoding } from "../fs/read-bounded";
 import { accountClient, listOf, runCommand, stackConfig, UsageError } from "../import/command";
 import { messageOf } from "../message-of";
 import { httpUrl } from "../resources/values";
@@ -20,7 +20,7 @@ import { entriesFor } from "./names";
 import { InputError, type SourceRow } from "./rows";
 import { SOURCES } from "./sources";
 
-const USAGE = `Usage: shortener-migrate --from FORMAT [--output FILE] [--domain URL] [--offline] [--stack NAME] [--skip-refused] [--rewrite-aliases] FILE...
+const USAGE = `Usage: shortener-migrate --from FORMAT [--output FILE] [--domain URL] [--offline] [--stack NAME] [--skip-refused] [--rewrite-aliases] [--encoding NAME] FILE...
 
 Reads the links of another shortener's export, or of a CSV, and adds them to links.json as entries that a Pulumi
 program declares in one loop (new shortener.Link(name, args)); the first pulumi up creates them. Entries already in
@@ -39,6 +39,8 @@ ${Object.entries(SOURCES)
                       nothing is written unless every row can be
   --rewrite-aliases   carry an alias the service would rewrite in the form it would store (Summer_Sale as
                       Summer-Sale) instead of refusing the row
+  --encoding NAME     the files' encoding (default utf-8), such as windows-1252, a spreadsheet's usual one; a byte
+                      that is no character of it stops the migration, naming its file and line
   -h, --help          this text
   --version           the version of pulumi-shortener
 
@@ -55,6 +57,7 @@ interface Options {
     stack?: string;
     skipRefused: boolean;
     rewriteAliases: boolean;
+    decoding: Decoding;
 }
 
 function parsed(argv: string[]) {
@@ -70,6 +73,7 @@ function parsed(argv: string[]) {
                 stack: { type: "string" },
                 "skip-refused": { type: "boolean", default: false },
                 "rewrite-aliases": { type: "boolean", default: false },
+                encoding: { type: "string", default: "utf-8" },
                 help: { type: "boolean", short: "h", default: false },
                 version: { type: "boolean", default: false },
             },
@@ -97,12 +101,35 @@ function parseOptions(argv: string[]): Options | "help" | "version" {
         stack: values.stack,
         skipRefused: values["skip-refused"],
         rewriteAliases: values["rewrite-aliases"],
+        decoding: decodingOf(values.encoding),
     };
 }
 
+/**
+ * The files' encoding, as --encoding names it. One Node.js does not read is a usage error, and so is UTF-16: its
+ * lines do not end at the byte 0x0A, by which an error names its line.
+ */
+function decodingOf(label: string): Decoding {
+    let encoding: string;
+    try {
+        encoding = new TextDecoder(label).encoding;
+    } catch {
+        throw new UsageError(
+            `--encoding: ${JSON.stringify(label)} is not an encoding Node.js reads (such as utf-8, windows-1252, iso-8859-15)`,
+        );
+    }
+    if (encoding.startsWith("utf-16"))
+        throw new UsageError(`--encoding: ${encoding} is not read; save the files as UTF-8`);
+    const advice =
+        encoding === "utf-8"
+            ? "save it as UTF-8, or name its encoding with --encoding (a spreadsheet's CSV is often windows-1252)"
+            : `check that the file is ${encoding}, or name its encoding with --encoding`;
+    return { encoding, advice };
+}
+
 /** A file's rows, each named by the file too; a file that cannot be read, or not as its format, stops everything. */
-function rowsOf(file: string, from: string): SourceRow[] {
-    const text = readFileBounded(file, BOUNDS.maxMigrationFileBytes.default);
+function rowsOf(file: string, from: string, decoding: Decoding): SourceRow[] {
+    const text = readFileBounded(file, BOUNDS.maxMigrationFileBytes.default, "", decoding);
     try {
         return SOURCES[from].read(text).map((row) => ({ ...row, where: `${file} ${row.where}` }));
     } catch (error) {
@@ -119,7 +146,7 @@ async function accountLinks(client: ShortenerClient): Promise<RemoteLink[]> {
 
 /** The rows to add: carried over, not in links.json already, not twice, in no link of the account's way. */
 async function judged(options: Options, existing: readonly LinksEntry[], env: NodeJS.ProcessEnv) {
-    const rows = options.files.flatMap((file) => rowsOf(file, options.from));
+    const rows = options.files.flatMap((file) => rowsOf(file, options.from, options.decoding));
     const { carried, refused } = carryRows(rows, options);
     const known = new Set(existing.map((entry) => identityOf(entry.args)));
     const fresh = carried.filter((row) => !known.has(identityOf(row.args)));

@@ -6,7 +6,7 @@
 import { readSync } from "node:fs";
 import { normalize } from "node:path";
 import { parseArgs } from "node:util";
-import { readFileBounded } from "../fs/read-bounded";
+import { decodedText, readFileBounded } from "../fs/read-bounded";
 import { packageVersion } from "../version";
 import { escapeControls, escapeJsonControls } from "../wiki/echo";
 import { MAX_DIGEST_BYTES, parseDigest } from "./digest";
@@ -106,7 +106,7 @@ function readInput(path: string | undefined, limit: number): string {
         if (total > limit) throw new Error(`the standard input is larger than ${limit} bytes`);
         chunks.push(Buffer.from(chunk.subarray(0, read)));
     }
-    return Buffer.concat(chunks).toString("utf8");
+    return decodedText("the standard input", Buffer.concat(chunks));
 }
 
 function readStdin(buffer: Buffer): number {

@@ -4,7 +4,7 @@
 // nothing; rows that cannot be carried over are listed with their reasons, and nothing is written when a row cannot
 // be carried, an input cannot be read, or a link of the account has a row's alias.
 import { strict as assert } from "node:assert";
-import { copyFileSync, readFileSync, writeFileSync } from "node:fs";
+import { copyFileSync, existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { startEmulator, type RunningEmulator } from "../../emulator";
 import { runImported } from "../import/imported-stack";
@@ -175,6 +175,41 @@ describe("shortener-migrate: links from a CSV, Bitly, YOURLS, Shlink and Kutt in
             assert.ok(!result.stderr.includes("hunter22"), "a value of the file is in the message");
             assert.equal(linksJson(), before, args.join(" "));
         }
+    });
+
+    it("refuses a file that is not UTF-8 naming its line, and reads it faithfully in the encoding --encoding names", async () => {
+        // A spreadsheet's CSV in Windows-1252, Excel's default: é is the one byte 0xE9, which UTF-8 has no character for.
+        const excel =
+            "url,title\nhttps://www.example.com/menu,Menu\nhttps://www.example.com/caf\u00e9/menu,Caf\u00e9\n";
+        writeFileSync(join(project, "excel.csv"), Buffer.from(excel, "latin1"));
+        const refused = await migrate(["--from", "csv", "--offline", "-o", "excel.json", "excel.csv"]);
+        assert.equal(refused.code, 1, refused.stderr);
+        assert.match(refused.stderr, /excel\.csv: line 3: holds bytes that are not UTF-8 text.*--encoding/);
+        assert.ok(!existsSync(join(project, "excel.json")), "links.json was written");
+        const read = await migrate([
+            "--from",
+            "csv",
+            "--offline",
+            "--encoding",
+            "windows-1252",
+            "-o",
+            "excel.json",
+            "excel.csv",
+        ]);
+        assert.equal(read.code, 0, read.stderr);
+        const written = JSON.parse(readFileSync(join(project, "excel.json"), "utf8")) as {
+            args: { url: string; title: string };
+        }[];
+        assert.deepEqual(
+            written.map(({ args }) => [args.url, args.title]),
+            [
+                ["https://www.example.com/menu", "Menu"],
+                ["https://www.example.com/caf\u00e9/menu", "Caf\u00e9"],
+            ],
+        );
+        const unknown = await migrate(["--from", "csv", "--offline", "--encoding", "ebcdic", "excel.csv"]);
+        assert.equal(unknown.code, 2, unknown.stderr);
+        assert.match(unknown.stderr, /--encoding: "ebcdic" is not an encoding/);
     });
 
     it("refuses what is no way of calling it: exit 2, nothing written", async () => {

@@ -653,6 +653,15 @@ describe("shortener-report", function () {
         assert.equal(missing.code, 1);
         const folder = await runCommand(process.execPath, [BIN, "--input", dir], { cwd: dir });
         assert.match(folder.stderr, /: not a regular file \(a directory\)/);
+        // Bytes that are no UTF-8 are refused by their line, from a file or standard input, never read as U+FFFD.
+        const latin1 = Buffer.from(`{\n"steps": [],\n"title": "caf\u00e9"\n}\n`, "latin1");
+        writeFileSync(join(dir, "latin1.json"), latin1);
+        const file = await runCommand(process.execPath, [BIN, "--input", join(dir, "latin1.json")], { cwd: dir });
+        assert.equal(file.code, 1, file.stderr);
+        assert.match(file.stderr, /latin1\.json: line 3: holds bytes that are not UTF-8 text/);
+        const stdin = spawnSync(process.execPath, [BIN], { input: latin1, encoding: "utf8", timeout: 60_000 });
+        assert.equal(stdin.status, 1, stdin.stderr);
+        assert.match(stdin.stderr, /the standard input: line 3: holds bytes that are not UTF-8 text/);
     });
 
     it("--lint adds the wiki queries' errors and warnings that wiki-query-lint found, --changed only those of the files a change touches", async () => {
