@@ -23,7 +23,8 @@ export type Unit =
     | "rows"
     | "folders"
     | "entries"
-    | "links";
+    | "links"
+    | "values";
 
 /** How a command-line option counts: the word its usage shows and its messages say, and how many of the bound's units one is. */
 export const OPTION_UNITS = {
@@ -286,6 +287,16 @@ export const BOUNDS = {
     },
     // Ten times the largest stack the bench runs: a stack holds its links in one state file, which a run writes whole.
     maxMigrationRows: { name: "links of one migrated file", side: "tools", unit: "rows", default: 50_000 },
+    // A link of a Bitly export is about 20 JSON values, Kutt's fewer: 32 a link for the most links a file may hold, so
+    // that what JSON.parse builds of a file is bounded by its links, not by its size.
+    maxMigrationJsonValues: {
+        name: "values of one migrated JSON file",
+        side: "tools",
+        unit: "values",
+        default: 32 * 50_000,
+    },
+    // A link's row is a URL, an alias, a title and a few more short fields: a few KB.
+    maxMigrationRowChars: { name: "a row of a migrated CSV", side: "tools", unit: "characters", default: 64 * 1024 },
     // What shortener-import writes for 50,000 links stays well below it.
     maxLinksDataBytes: {
         name: "size of the links.json a migration adds to (`shortener-migrate --output`)",

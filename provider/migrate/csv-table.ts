@@ -19,6 +19,7 @@ const PROBLEMS: Readonly<Record<string, string>> = {
     INVALID_OPENING_QUOTE: "a quote opens inside a field",
     CSV_NON_TRIMABLE_CHAR_AFTER_CLOSING_QUOTE: "text follows a closing quote",
     CSV_RECORD_INCONSISTENT_FIELDS_LENGTH: "the row has another number of fields than the header",
+    CSV_MAX_RECORD_SIZE: `a row of more than ${BOUNDS.maxMigrationRowChars.default} characters`,
 };
 
 const MAX_ROWS = BOUNDS.maxMigrationRows.default;
@@ -27,8 +28,16 @@ type Parsed = { line: number; values: string[] };
 
 function parsed(text: string): Parsed[] {
     try {
-        // With `info`, each record comes with what the parser knew when it ended: its line among it.
-        const records = parse(text, { bom: true, skip_empty_lines: true, info: true }) as unknown as {
+        // With `info`, each record comes with what the parser knew when it ended: its line among it. The parser stops
+        // one row past the bound (the header and the rows), and refuses a row past its size, so that what it builds
+        // is bounded by the rows a migration takes, not by the file's size.
+        const records = parse(text, {
+            bom: true,
+            skip_empty_lines: true,
+            info: true,
+            to: MAX_ROWS + 2,
+            max_record_size: BOUNDS.maxMigrationRowChars.default,
+        }) as unknown as {
             info: { lines: number };
             record: string[];
         }[];

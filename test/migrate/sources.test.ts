@@ -7,8 +7,10 @@ import { carryRows } from "../../provider/migrate/carry";
 import { writeLinksFile } from "../../provider/migrate/links-file";
 import { InputError } from "../../provider/migrate/rows";
 import { SOURCES } from "../../provider/migrate/sources";
+import { runCommand } from "../support/commands";
 import { freshTempDir, removeDir } from "../support/repository";
-import { readFileSync } from "node:fs";
+import { MIGRATE } from "./docs-example";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 
 const MOST = BOUNDS.maxMigrationRows.default;
@@ -61,6 +63,39 @@ describe("shortener-migrate's sources, on hostile input", () => {
                 () => SOURCES[name].read(text),
                 (error) => error instanceof InputError && /more than/.test(error.message),
             );
+    });
+
+    it("stops at the row bound with memory bounded by it: 3 million one-character rows, or fields, under a 256 MB heap", async function () {
+        this.timeout(120_000);
+        const dir = freshTempDir("shortener-migrate-rows");
+        try {
+            const values = `more than ${BOUNDS.maxMigrationJsonValues.default} JSON values`;
+            const files: [string, string, string, RegExp][] = [
+                ["csv", "rows.csv", `url\n${"x\n".repeat(3_000_000)}`, /more than the 50000 one migration takes/],
+                ["kutt", "rows.json", `{"data":[${"0,".repeat(2_999_999)}0]}`, new RegExp(values)],
+                ["kutt", "links.json", `{"data":[${"0,".repeat(MOST)}0]}`, /50001 links, more than the 50000/],
+                ["bitly", "values.json", `{"links":[{"tags":[${"0,".repeat(2_999_999)}0]}]}`, new RegExp(values)],
+                ["csv", "fields.csv", `${"url,".repeat(3_000_000)}url\n`, /line 1: a row of more than \d+ characters/],
+            ];
+            for (const [from, name, text, said] of files) {
+                writeFileSync(join(dir, name), text);
+                const started = Date.now();
+                const result = await runCommand(
+                    process.execPath,
+                    ["--max-old-space-size=256", MIGRATE, "--from", from, "--offline", "-o", "out.json", name],
+                    { cwd: dir, timeoutMs: 60_000 },
+                );
+                assert.equal(
+                    result.code,
+                    1,
+                    `${name}: exit ${result.code} after ${Date.now() - started} ms\n${result.stderr.slice(0, 2000)}`,
+                );
+                assert.match(result.stderr, said, name);
+                assert.ok(!existsSync(join(dir, "out.json")), `${name}: links.json was written`);
+            }
+        } finally {
+            removeDir(dir);
+        }
     });
 
     it("writes text that would end a line or move the cursor as escapes, and reads it back the same", () => {
