@@ -31,6 +31,11 @@ export function withoutDuplicates(carried: readonly Carried[]): { kept: Carried[
     return { kept: [...first.values()], refused };
 }
 
+/** The stored forms of a long URL a row or an entry declares: a listing shows one of them (storedText). */
+function urlForms(url: unknown): string[] {
+    return storedText(normaliseUrl(String(url)));
+}
+
 /** Why a link of the account stands in the way of a row, or undefined when it does not. */
 function blocks(args: Readonly<Record<string, unknown>>, remote: RemoteLink): string | undefined {
     const where = `the account's link ${remote.id} (${remote.shortUrl})`;
@@ -41,27 +46,61 @@ function blocks(args: Readonly<Record<string, unknown>>, remote: RemoteLink): st
             ? `${where} has ${describe(args)}: declare it in links.json with adopt: ${remote.id}, or choose another alias`
             : undefined;
     }
-    return storedText(normaliseUrl(String(args.url))).includes(remote.longUrl)
+    return urlForms(args.url).includes(remote.longUrl)
         ? `${where} has the same long URL, and a create without an alias would be answered with it: declare it in links.json with adopt: ${remote.id}, or give the row an alias`
         : undefined;
 }
 
-/** Whether an entry of links.json is the account's link: adopts it, or has its alias, or (without one) its long URL. */
-function declares(args: Readonly<Record<string, unknown>>, remote: RemoteLink): boolean {
-    if (args.adopt === remote.id) return true;
-    if (typeof args.alias === "string") return args.alias === remote.alias;
-    return typeof args.url === "string" && storedText(normaliseUrl(args.url)).includes(remote.longUrl);
+/**
+ * What links.json declares of the account's links: the ids it adopts, the aliases it has, and (for an entry without
+ * an alias) the long URLs in the forms a listing shows. A link is declared when it has one of them.
+ */
+function declaredIn(entries: readonly LinksEntry[]): (remote: RemoteLink) => boolean {
+    const ids = new Set(entries.flatMap(({ args }) => (typeof args.adopt === "number" ? [args.adopt] : [])));
+    const aliases = new Set(entries.flatMap(({ args }) => (typeof args.alias === "string" ? [args.alias] : [])));
+    const urls = new Set(
+        entries.flatMap(({ args }) =>
+            typeof args.alias !== "string" && typeof args.url === "string" ? urlForms(args.url) : [],
+        ),
+    );
+    return (remote) => ids.has(remote.id) || aliases.has(remote.alias) || urls.has(remote.longUrl);
 }
 
-/** The rows a link of the account stands in the way of, that links.json does not declare already. */
+/** The first link in the listing's order of each value `key` gives. */
+function firstBy(links: readonly RemoteLink[], key: (remote: RemoteLink) => string): Map<string, RemoteLink> {
+    const first = new Map<string, RemoteLink>();
+    for (const remote of links) if (!first.has(key(remote))) first.set(key(remote), remote);
+    return first;
+}
+
+/**
+ * The rows a link of the account stands in the way of, that links.json does not declare already, each naming the
+ * first such link in the listing's order. A row is judged only against the link found by its alias (on its domain,
+ * when it names one) or, without one, by its long URL, so the check grows with the rows and the links, not with their
+ * product.
+ */
 export function collisions(
     carried: readonly Carried[],
     account: readonly RemoteLink[],
     declared: readonly LinksEntry[],
 ): Refused[] {
-    const others = account.filter((remote) => !declared.some((entry) => declares(entry.args, remote)));
+    const isDeclared = declaredIn(declared);
+    const others = account.filter((remote) => !isDeclared(remote));
+    const order = new Map(others.map((remote, index) => [remote, index]));
+    const byAlias = firstBy(others, (remote) => remote.alias);
+    const byAliasOn = firstBy(others, (remote) => `${splitShortUrl(remote.shortUrl).origin} ${remote.alias}`);
+    const byUrl = firstBy(others, (remote) => remote.longUrl);
+    const inTheWay = ({ alias, domain, url }: Readonly<Record<string, unknown>>): RemoteLink | undefined => {
+        if (typeof alias === "string")
+            return typeof domain === "string"
+                ? byAliasOn.get(`${normaliseOrigin(domain)} ${alias}`)
+                : byAlias.get(alias);
+        const found = urlForms(url).flatMap((form) => byUrl.get(form) ?? []);
+        return found.sort((a, b) => order.get(a)! - order.get(b)!)[0];
+    };
     return carried.flatMap((row) => {
-        const reason = others.map((remote) => blocks(row.args, remote)).find((found) => found !== undefined);
+        const remote = inTheWay(row.args);
+        const reason = remote && blocks(row.args, remote);
         return reason === undefined ? [] : [{ where: row.where, reason }];
     });
 }

@@ -9,7 +9,7 @@ import { join } from "node:path";
 import { startEmulator, type RunningEmulator } from "../../emulator";
 import { runImported } from "../import/imported-stack";
 import { runCommand, type Finished } from "../support/commands";
-import { linkedProject, removeDir, REPOSITORY_ROOT } from "../support/repository";
+import { freshTempDir, linkedProject, removeDir, REPOSITORY_ROOT } from "../support/repository";
 import { changes } from "../support/stack";
 import { MIGRATE } from "./docs-example";
 
@@ -223,5 +223,64 @@ describe("shortener-migrate: links from a CSV, Bitly, YOURLS, Shlink and Kutt in
             assert.equal(result.code, 2, `${args.join(" ")}: ${result.stderr}`);
             assert.match(result.stderr, /Run shortener-migrate --help for the options\./);
         }
+    });
+});
+
+describe("shortener-migrate against a crowded account", function () {
+    this.timeout(300_000);
+    const ROWS = 10_000;
+    let emulator: RunningEmulator;
+    let dir: string;
+    before(async () => {
+        emulator = await startEmulator({ profile: "real", rateLimit: { limit: 100_000, windowMs: 1000 } });
+        dir = freshTempDir("shortener-migrate-crowded");
+        for (let start = 0; start < ROWS; start += 100)
+            await Promise.all(
+                Array.from({ length: 100 }, (_, offset) =>
+                    emulator.admin.seed("links", {
+                        url: `https://www.example.com/account/${start + offset}`,
+                        custom: `account-${start + offset}`,
+                    }),
+                ),
+            );
+    });
+    after(async () => {
+        if (dir) removeDir(dir);
+        await emulator?.close();
+    });
+
+    it("checks 10,000 rows against 10,000 links of the account in about linear time, and finds the two in their way", async () => {
+        // Half the rows with an alias, half without; one alias and one long URL are an account link's.
+        const rows = Array.from({ length: ROWS }, (_, index) =>
+            index % 2 === 0
+                ? `https://www.example.com/row/${index},row-${index}`
+                : `https://www.example.com/row/${index},`,
+        );
+        rows[ROWS - 2] = `https://www.example.com/row/${ROWS - 2},account-42`;
+        rows[ROWS - 1] = "https://www.example.com/account/7,";
+        writeFileSync(join(dir, "crowded.csv"), `url,alias\n${rows.join("\n")}\n`);
+        // Seconds when linear; quadratic, with URLs parsed for each pair, it took minutes.
+        const result = await runCommand(process.execPath, [MIGRATE, "--from", "csv", "--skip-refused", "crowded.csv"], {
+            cwd: dir,
+            env: { SHORTENER_BASE_URL: emulator.baseUrl, SHORTENER_API_KEY: emulator.apiKey },
+            timeoutMs: 60_000,
+        });
+        assert.equal(result.code, 0, `exit ${result.code} (null: killed after 60 s): ${result.stderr.slice(0, 2000)}`);
+        const listed = result.stderr.split("\n").filter((line) => line.startsWith("  "));
+        assert.equal(listed.length, 2, result.stderr);
+        assert.match(
+            listed[0],
+            new RegExp(
+                `crowded\\.csv line ${ROWS}: the account's link \\d+ \\(.*/account-42\\) has the alias "account-42"`,
+            ),
+        );
+        assert.match(
+            listed[1],
+            new RegExp(
+                `crowded\\.csv line ${ROWS + 1}: the account's link \\d+ \\(.*/account-7\\) has the same long URL`,
+            ),
+        );
+        const written = JSON.parse(readFileSync(join(dir, "links.json"), "utf8")) as unknown[];
+        assert.equal(written.length, ROWS - 2);
     });
 });
