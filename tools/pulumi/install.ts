@@ -1,18 +1,36 @@
 // The Pulumi CLI this repository runs, at the one version its Go module pins (tools/pulumi/go.mod). A `pulumi` on
-// PATH at that version is used as it is; otherwise the CLI and the Node.js language host are built from the Go module
-// proxy, once per machine, into a cache outside the clone (so `git clean` keeps it), with the dynamic-provider plugin
-// written beside them. Every build step is bounded in time, and the build says what it is doing while it runs.
+// PATH at that version is used as it is; otherwise the CLI and its language hosts (this repository's Node.js host, its
+// codegen-only Python and Go hosts, and Pulumi YAML's host at the version language-yaml/go.mod pins) are built from
+// the Go module proxy, once per machine, into a cache outside the clone (so `git clean` keeps it), with the
+// dynamic-provider plugin written beside them. Every build step is bounded in time, and the build says what it is
+// doing while it runs.
 import { spawn, spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { chmodSync, copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync } from "node:fs";
 import { homedir } from "node:os";
 import { delimiter, join, resolve } from "node:path";
 
-/** The Go module that pins the CLI: its go.mod, go.sum, the language host and the plugin script. */
+/** The Go module that pins the CLI: its go.mod, go.sum, the language hosts and the plugin script. */
 export const MODULE_DIR = resolve(__dirname, "../../../tools/pulumi");
 const CLI_PACKAGE = "github.com/pulumi/pulumi/pkg/v3/cmd/pulumi";
 const VERSION_VARIABLE = "github.com/pulumi/pulumi/sdk/v3/go/common/version.Version";
 const PLUGIN_SCRIPT = "pulumi-resource-pulumi-nodejs";
+/** The hosts built from this module, each from its folder `language-<name>` (and the code they share). */
+const HOSTS = ["nodejs", "python", "go"];
+const SHARED_HOST_CODE = "languagehost";
+
+/** A Go module a build reads: its folder (within MODULE_DIR) and the variable its binaries' version is stamped in. */
+interface GoModule {
+    dir: string;
+    versionVariable: string;
+}
+const PULUMI_MODULE: GoModule = { dir: ".", versionVariable: VERSION_VARIABLE };
+/** Pulumi YAML's host requires an older Pulumi than the CLI, so it is built in a Go module of its own. */
+const YAML_MODULE: GoModule = {
+    dir: "language-yaml",
+    versionVariable: "github.com/pulumi/pulumi-yaml/pkg/version.Version",
+};
+const YAML_HOST_PACKAGE = "github.com/pulumi/pulumi-yaml/cmd/pulumi-language-yaml";
 
 /** A cold build on a 2-core machine takes minutes; this bounds one that hangs (a stalled proxy, a full disk). */
 export const BUILD_TIMEOUT_MS = 60 * 60_000;
@@ -31,9 +49,17 @@ export interface PulumiCli {
 
 /** The pinned version, as go.mod requires the CLI's module (`v3.274.1`). */
 export function pinnedVersion(): string {
-    const goMod = readFileSync(join(MODULE_DIR, "go.mod"), "utf8");
-    const match = /^\s*github\.com\/pulumi\/pulumi\/pkg\/v3 (v\d+\.\d+\.\d+)( \/\/ indirect)?$/m.exec(goMod);
-    if (!match) throw new Error(`${join(MODULE_DIR, "go.mod")}: no requirement of github.com/pulumi/pulumi/pkg/v3`);
+    return requiredVersion(PULUMI_MODULE, "github.com/pulumi/pulumi/pkg/v3");
+}
+
+/** The version a module's go.mod requires of another module. */
+function requiredVersion(module: GoModule, required: string): string {
+    const goMod = join(MODULE_DIR, module.dir, "go.mod");
+    const escaped = required.replace(/\./g, "\\.");
+    const match = new RegExp(`^\\s*${escaped} (v\\d+\\.\\d+\\.\\d+)( // indirect)?$`, "m").exec(
+        readFileSync(goMod, "utf8"),
+    );
+    if (!match) throw new Error(`${goMod}: no requirement of ${required}`);
     return match[1];
 }
 
@@ -73,12 +99,12 @@ function pulumiOnPath(version: string): PulumiCli | undefined {
 /** A digest of everything the build reads from the repository, so that a change to any of it builds anew. */
 function sourcesKey(): string {
     const hash = createHash("sha256");
-    const hostDir = join(MODULE_DIR, "language-nodejs");
+    const hostDirs = [SHARED_HOST_CODE, ...HOSTS.map((host) => `language-${host}`), YAML_MODULE.dir];
     const files = [
         "go.mod",
         "go.sum",
         PLUGIN_SCRIPT,
-        ...readdirSync(hostDir).map((name) => join("language-nodejs", name)),
+        ...hostDirs.flatMap((dir) => readdirSync(join(MODULE_DIR, dir)).map((name) => join(dir, name))),
     ];
     for (const file of files.sort())
         hash.update(file)
@@ -94,11 +120,14 @@ async function buildInto(binDir: string, version: string, say: (line: string) =>
     rmSync(staging, { recursive: true, force: true });
     mkdirSync(staging, { recursive: true });
     const started = Date.now();
-    say(`pulumi: building the Pulumi CLI ${version} and its Node.js language host from the Go module proxy`);
-    say(`pulumi: into ${binDir}; a first build on a machine takes minutes, later ones seconds (Go's cache)`);
+    const yamlVersion = requiredVersion(YAML_MODULE, "github.com/pulumi/pulumi-yaml");
+    say(`pulumi: building the Pulumi CLI ${version}, its Node.js host, its codegen-only Python and Go hosts and`);
+    say(`pulumi: Pulumi YAML's host ${yamlVersion} from the Go module proxy into ${binDir}`);
+    say(`pulumi: a first build on a machine takes minutes, later ones seconds (Go's cache)`);
     try {
         await goBuild(staging, "pulumi", CLI_PACKAGE, version, say);
-        await goBuild(staging, "pulumi-language-nodejs", "./language-nodejs", version, say);
+        for (const host of HOSTS) await goBuild(staging, `pulumi-language-${host}`, `./language-${host}`, version, say);
+        await goBuild(staging, "pulumi-language-yaml", YAML_HOST_PACKAGE, yamlVersion, say, YAML_MODULE);
         copyFileSync(join(MODULE_DIR, PLUGIN_SCRIPT), join(staging, PLUGIN_SCRIPT));
         chmodSync(join(staging, PLUGIN_SCRIPT), 0o755);
         publish(staging, binDir);
@@ -118,16 +147,17 @@ function publish(staging: string, binDir: string): void {
     }
 }
 
-/** `go build` of one main package, as Pulumi's releases build it (.goreleaser.yml), with its version stamped. */
+/** `go build` of one main package in a module, as Pulumi's releases build it (.goreleaser.yml), its version stamped. */
 function goBuild(
     outDir: string,
     name: string,
     pkg: string,
     version: string,
     say: (line: string) => void,
+    module: GoModule = PULUMI_MODULE,
 ): Promise<void> {
-    const args = ["build", "-trimpath", "-tags", "osusergo,grpcnotrace"];
-    args.push("-ldflags", `-X ${VERSION_VARIABLE}=${version}`, "-o", join(outDir, name), pkg);
+    const args = ["build", "-C", module.dir, "-trimpath", "-tags", "osusergo,grpcnotrace"];
+    args.push("-ldflags", `-X ${module.versionVariable}=${version}`, "-o", join(outDir, name), pkg);
     return runBounded("go", args, { ...process.env, CGO_ENABLED: "0" }, `go build ${name}`, say);
 }
 
