@@ -34,7 +34,7 @@ export function configFailures(inputs: Props, names: ConfigNames): Failure[] {
     const unknown = Object.keys(inputs).filter((key) => !names.includes(key) && !ENGINE_INPUTS.includes(key));
     const failures: Failure[] = unknown.map((key) => ({
         property: key,
-        reason: `${PACKAGE_NAME}:${key} is not a setting of the shortener provider${didYouMean(closestName(key, names), " (did you mean ", "?)")}`,
+        reason: `${PACKAGE_NAME}:${key} is not a setting of the shortener provider${didYouMean(closestName(key, names), " (did you mean", "?)")}`,
     }));
     const source = configSource(inputs);
     try {
