@@ -73,6 +73,8 @@ const QUICK = [
     "test/provider/state-size.test.js",
     // shortener-migrate: its sources in-process, and its whole path through the real Pulumi CLI.
     "test/migrate",
+    // The plugin: a Pulumi YAML program through its whole lifecycle in both profiles.
+    "test/plugin",
     // A program with every link field through its whole lifecycle in the real profile.
     "test/provider/links.test.js",
     // The SDKs: current with the plugin's schema, the Node.js one compiling, the Python and Go programs' mock tests.
