@@ -36,7 +36,7 @@ func declare(ctx *pulumi.Context) (*stack, error) {
 	collection, err := shortener.NewLink(ctx, "autumn-collection", &shortener.LinkArgs{
 		Url:      pulumi.String("https://www.example.com/autumn"),
 		Alias:    pulumi.String("autumn"),
-		Campaign: launch.ID().ToStringOutput(),
+		Campaign: launch.ID(),
 	})
 	if err != nil {
 		return nil, err

@@ -43,7 +43,8 @@ export function packageSchema(): object {
             "account as code, and MediaWiki query definitions checked as the wiki would.",
         keywords: ["pulumi", "shortener", "links", "category/utility", "kind/native"],
         license: "MIT",
-        meta: { moduleFormat: "(.*)" },
+        // supportPack: each SDK is a package of its own, with its version (the Go SDK a module, sdk/go/go.mod).
+        meta: { moduleFormat: "(.*)", supportPack: true },
         config: { variables: config },
         provider: {
             description: "The account the resources act for: its base URL and API key, and the client's bounds.",
@@ -58,7 +59,10 @@ export function packageSchema(): object {
         language: {
             nodejs: { packageName: "@pulumi-shortener/shortener", packageDescription: "The shortener provider's SDK." },
             python: { packageName: "pulumi_shortener" },
-            go: { importBasePath: "github.com/pulumi-shortener/pulumi-shortener/sdk/go/shortener" },
+            // The module pulumi-shortener/sdk/go, named after the repository as its Go tools are: no host serves it
+            // (the repository is cloned, not fetched from a module proxy), so a program requires it with a replace
+            // directive to its clone's sdk/go, and no module of someone else's can stand in for it.
+            go: { importBasePath: "pulumi-shortener/sdk/go/shortener" },
         },
     };
 }
