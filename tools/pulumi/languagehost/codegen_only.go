@@ -24,6 +24,7 @@ var generatesCode = map[string]bool{
 	pulumirpc.LanguageRuntime_GetPluginInfo_FullMethodName:   true,
 	pulumirpc.LanguageRuntime_Handshake_FullMethodName:       true,
 	pulumirpc.LanguageRuntime_GeneratePackage_FullMethodName: true,
+	pulumirpc.LanguageRuntime_Cancel_FullMethodName:          true,
 }
 
 // CodegenOnlyMain is the whole of a language host that only generates SDKs: `pulumi package gen-sdk --language
@@ -67,6 +68,11 @@ func (h *codegenOnly) GeneratePackage(
 	ctx context.Context, req *pulumirpc.GeneratePackageRequest,
 ) (*pulumirpc.GeneratePackageResponse, error) {
 	return GeneratePackage(ctx, req, h.tool, h.generate)
+}
+
+// Cancel has nothing to stop: a GeneratePackage call ends when its files are written. The CLI calls it on closing.
+func (h *codegenOnly) Cancel(context.Context, *emptypb.Empty) (*emptypb.Empty, error) {
+	return &emptypb.Empty{}, nil
 }
 
 // refusingAllButCodegen refuses every LanguageRuntime call but code generation's, naming the method and why.
