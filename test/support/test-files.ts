@@ -77,6 +77,8 @@ const QUICK = [
     "test/plugin",
     // A program with every link field through its whole lifecycle in the real profile.
     "test/provider/links.test.js",
+    // The SDKs: current with the plugin's schema, the Node.js one compiling, the Python and Go programs' mock tests.
+    "test/sdk",
 ];
 
 function testFilesUnder(path: string): string[] {
