@@ -59,6 +59,7 @@ const QUICK = [
     "test/repository/function-length.test.js",
     "test/repository/import-graph.test.js",
     "test/repository/new-kind.test.js",
+    "test/repository/self-contained.test.js",
     "test/docs/bounds-table.test.js",
     "test/docs/versions-and-bounds.test.js",
     "test/hostile/listings.test.js",
