@@ -55,6 +55,7 @@ const QUICK = [
     "test/wiki/typedefs.test.js",
     "test/report/report.test.js",
     "test/report/event-stream.test.js",
+    "test/report/renderer.test.js",
     "test/import/names.test.js",
     "test/repository/function-length.test.js",
     "test/repository/import-graph.test.js",
