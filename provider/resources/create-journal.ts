@@ -86,7 +86,11 @@ export function createJournal(account: string, env: NodeJS.ProcessEnv = process.
         try {
             return work();
         } catch (error) {
-            throw new CreateJournalError(dir, kind, error instanceof Untrusted ? error.message : describeFsError(error));
+            throw new CreateJournalError(
+                dir,
+                kind,
+                error instanceof Untrusted ? error.message : describeFsError(error),
+            );
         }
     };
     /** An entry left by a process that has died. */
@@ -184,8 +188,7 @@ function checkPrivate(dir: string): void {
     if (!stats.isDirectory()) throw new Error(`${dir} is not a folder`);
     const uid = process.getuid?.();
     if (uid === undefined) return;
-    if (stats.uid !== uid)
-        throw new Untrusted(`the folder belongs to another user (uid ${stats.uid}, not ${uid})`);
+    if (stats.uid !== uid) throw new Untrusted(`the folder belongs to another user (uid ${stats.uid}, not ${uid})`);
     if ((stats.mode & 0o077) !== 0) {
         throw new Untrusted(
             `the folder is open to other users (mode ${(stats.mode & 0o777).toString(8)}; run chmod 700 on it)`,
