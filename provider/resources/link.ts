@@ -1,4 +1,4 @@
-// A short link, the service's core object. Two facts of the service shape it (shared/spec/links.md):
+// A short link, the service's core object. Two facts of the service shape it (docs/service/links.md):
 // - its update replaces the whole link (an omitted field is reset), so every update sends everything declared, and the
 //   domain and campaign the program leaves out as the link holds them;
 // - its create and update change what they do not like without saying so (an alias rewritten as a slug, a domain the
