@@ -15,7 +15,7 @@ export const ENV_KEYS = {
     apiKey: "SHORTENER_API_KEY",
     baseUrl: "SHORTENER_BASE_URL",
     ...settingsBy("env"),
-    /** The folder of the QR create journal (provider/resources/create-journal.ts). */
+    /** The folder of the create journal (provider/resources/create-journal.ts). */
     createJournalDir: "SHORTENER_CREATE_JOURNAL_DIR",
 } as const;
 

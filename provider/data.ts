@@ -3,7 +3,25 @@
 // the same credentials and bounds as the resources (stack config, then environment) unless given explicitly, and the
 // plugin serves the same table as its invokes.
 import { getConfig } from "@pulumi/pulumi/runtime/config";
-import { collect, createShortenerClient, describeWait, type ShortenerClient } from "./client";
+import { z } from "zod";
+import {
+    accountSchema,
+    campaignSchema,
+    channelItemSchema,
+    channelSchema,
+    collect,
+    createShortenerClient,
+    describeWait,
+    domainSchema,
+    linkSchema,
+    linkStatisticsSchema,
+    overlaySchema,
+    pixelSchema,
+    qrCodeSchema,
+    qrStatisticsSchema,
+    splashSchema,
+    type ShortenerClient,
+} from "./client";
 import { BOUNDS } from "./bounds";
 import { resolveSettings, type Credentials } from "./config";
 import { tellUser } from "./terminal";
@@ -20,6 +38,8 @@ export interface ReadArgument {
 
 export interface Read<T> {
     description: string;
+    /** The shape of one answer (of each item, for a list), as the client reads it: the plugin's schema types it. */
+    answer: z.ZodType;
     /** What the plugin's invoke answers it under: `items` for a list. */
     result: "items" | "account" | "statistics";
     argument?: ReadArgument;
@@ -31,65 +51,77 @@ const read = <T>(declared: Read<T>): Read<T> => declared;
 /** Every look-up, by its function's name. */
 export const READS = {
     getAccount: read({
+        answer: accountSchema,
         description: "The account: its id, e-mail address, user name, plan and dates.",
         result: "account",
         read: (client) => client.account.get(),
     }),
     listOverlays: read({
+        answer: overlaySchema,
         description: "The account's CTA overlays, for a link's `redirect: { overlay: id }`.",
         result: "items",
         read: (client) => collect(client.overlays.all()),
     }),
     listSplashPages: read({
+        answer: splashSchema,
         description: "The account's custom splash pages, for a link's `redirect: { splash: id }`.",
         result: "items",
         read: (client) => collect(client.splash.all()),
     }),
     getQrCodeStatistics: read({
+        answer: qrStatisticsSchema,
         description: "A QR code's scans, and where they came from once it has some.",
         result: "statistics",
         argument: { name: "id", noun: "a QR code's id" },
         read: async (client, id) => (await client.qrCodes.get(id)).statistics,
     }),
     listDomains: read({
+        answer: domainSchema,
         description: "The account's branded domains.",
         result: "items",
         read: (client) => collect(client.domains.all()),
     }),
     listCampaigns: read({
+        answer: campaignSchema,
         description: "The account's campaigns.",
         result: "items",
         read: (client) => collect(client.campaigns.all()),
     }),
     listChannels: read({
+        answer: channelSchema,
         description: "The account's channels.",
         result: "items",
         read: (client) => collect(client.channels.all()),
     }),
     listChannelItems: read({
+        answer: channelItemSchema,
         description: "The links, bio pages and QR codes in a channel.",
         result: "items",
         argument: { name: "channelId", noun: "a channel's id" },
         read: (client, channelId) => collect(client.channels.allItems(channelId)),
     }),
     listLinks: read({
+        answer: linkSchema,
         description:
             "Every short link of the account as the listing shows it (not the links of QR codes and bio pages).",
         result: "items",
         read: (client) => collect(client.links.all({ limit: BOUNDS.linkPageSize.default })),
     }),
     getLinkStatistics: read({
+        answer: linkStatisticsSchema,
         description: "A link's clicks, and where they came from once it has some.",
         result: "statistics",
         argument: { name: "id", noun: "a link's id" },
         read: async (client, id) => (await client.links.get(id)).statistics,
     }),
     listPixels: read({
+        answer: pixelSchema,
         description: "The account's tracking pixels.",
         result: "items",
         read: (client) => collect(client.pixels.all()),
     }),
     listQrCodes: read({
+        answer: qrCodeSchema,
         description: "The account's QR codes.",
         result: "items",
         read: (client) => collect(client.qrCodes.all()),

@@ -1,6 +1,8 @@
 // Aliases the team keeps for itself, and aliases once published, which must never send visitors somewhere else:
 // a printed or shared short URL outlives the link. A policy sees only what the program declares now, so the
-// aliases once published are named in the config (docs/policy.md shows how to list them from a stack's state).
+// aliases once published are named in the config (docs/policy.md shows how to list them from a stack's state). Each is
+// judged in the form the service stores it: an adopt's update sends its alias as declared, and the service slugs it.
+import { aliasSlug } from "../../provider/resources/link-values";
 import { domainHost } from "../destinations";
 import type { Finding, ResourceRule, Subject } from "../rule";
 
@@ -16,13 +18,13 @@ interface Config {
     retired: Retired[];
 }
 
-/** The retired entry `link` would reuse for another destination, if any. */
-function reusedEntry(link: Subject, alias: string, retired: readonly Retired[]): Retired | undefined {
+/** The retired entry `link` would reuse for another destination, if any: the service matches aliases with their case. */
+function reusedEntry(link: Subject, stored: string, retired: readonly Retired[]): Retired | undefined {
     const url = link.inputs.text("url");
     const host = domainHost(link.inputs.text("domain"));
     return retired.find(
         (entry) =>
-            entry.alias === alias &&
+            aliasSlug(entry.alias) === stored &&
             (entry.domain === undefined || domainHost(entry.domain) === host) &&
             url !== undefined &&
             url !== entry.url,
@@ -61,20 +63,23 @@ export const aliasRules: ResourceRule<Config> = {
     check: (link, { reserved, retired }): Finding[] => {
         const alias = link.inputs.text("alias");
         if (alias === undefined) return [];
-        if (reserved.some((entry) => entry.toLowerCase() === alias.toLowerCase()))
+        const stored = aliasSlug(alias);
+        const shown = stored === alias ? `"${alias}"` : `"${alias}" (stored as "${stored}")`;
+        const lower = (text: string) => aliasSlug(text).toLowerCase();
+        if (reserved.some((entry) => lower(entry) === stored.toLowerCase()))
             return [
                 {
                     property: "alias",
-                    problem: `"${alias}" is on the team's reserved list`,
+                    problem: `${shown} is on the team's reserved list`,
                     fix: "choose another alias",
                 },
             ];
-        const reused = reusedEntry(link, alias, retired);
+        const reused = reusedEntry(link, stored, retired);
         if (!reused) return [];
         return [
             {
                 property: "alias",
-                problem: `"${alias}" was published for ${reused.url}, and would now send its visitors elsewhere`,
+                problem: `${shown} was published for ${reused.url}, and would now send its visitors elsewhere`,
                 fix: `choose another alias, or point it at ${reused.url} again`,
             },
         ];

@@ -1,5 +1,5 @@
 // Destinations stay on the hosts the team names: its own domains and the partners it allows.
-import { destinationsOf, shownOrigin } from "../destinations";
+import { DESTINATION_KINDS, destinationsOf, shownOrigin } from "../destinations";
 import type { ResourceRule } from "../rule";
 
 interface Config {
@@ -18,7 +18,7 @@ export const allowedHosts: ResourceRule<Config> = {
         description:
             "Every destination's host is on the allow-list (config `hosts`; an entry allows its subdomains too).",
         enforcementLevel: "mandatory",
-        kinds: ["Link", "Domain"],
+        kinds: DESTINATION_KINDS,
         config: {
             hosts: {
                 type: "array",

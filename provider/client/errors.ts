@@ -1,3 +1,5 @@
+import { forTerminal } from "../terminal";
+
 export type ErrorKind =
     "auth" | "rate-limit" | "not-found" | "validation" | "server" | "network" | "timeout" | "bad-response";
 
@@ -17,7 +19,9 @@ const MAY_BE_APPLIED = "the change may have been applied, check before repeating
 
 /**
  * The one error every client call throws. It carries only what the caller needs to decide what to do next,
- * never the request (its headers hold the API key, its body may hold a password).
+ * never the request (its headers hold the API key, its body may hold a password). Its words may hold the service's
+ * (its message, a value it answered), and a program, a data function or a command shows them as they are: they are
+ * escaped for a terminal here, once for every caller.
  */
 export class ShortenerApiError extends Error {
     readonly operation: string;
@@ -36,14 +40,14 @@ export class ShortenerApiError extends Error {
     readonly failure: string;
 
     constructor(init: ShortenerApiErrorInit) {
-        const failure = `${init.operation} failed: ${init.reason}`;
+        const failure = forTerminal(`${init.operation} failed: ${init.reason}`);
         super(init.mayBeApplied ? `${failure}; ${MAY_BE_APPLIED}` : failure);
         this.failure = failure;
         this.name = "ShortenerApiError";
         this.operation = init.operation;
         this.kind = init.kind;
         this.status = init.status;
-        this.serviceMessage = init.serviceMessage;
+        this.serviceMessage = init.serviceMessage === undefined ? undefined : forTerminal(init.serviceMessage);
         this.retryable = init.retryable;
         this.notFound = init.kind === "not-found";
     }

@@ -2,7 +2,7 @@
 // report's word, what the listing shows of it, what an update that leaves it out does, whether it is secret. The
 // Link's inputs, the body of its create and update, its words, what drift cannot reach, shortener-import's note, its
 // secret marking and the fields that cannot be removed are all derived from this table (link.ts).
-// shared/spec/links.md is the source of each fact.
+// docs/service/links.md is the source of each fact.
 import { z } from "zod";
 import type { LinkBody, Link as RemoteLink } from "../client";
 import type { ComputedOutputs, Field } from "./fields";

@@ -1,4 +1,4 @@
-// A short link, the service's core object. Two facts of the service shape it (shared/spec/links.md):
+// A short link, the service's core object. Two facts of the service shape it (docs/service/links.md):
 // - its update replaces the whole link (an omitted field is reset), so every update sends everything declared, and the
 //   domain and campaign the program leaves out as the link holds them;
 // - its create and update change what they do not like without saying so (an alias rewritten as a slug, a domain the
@@ -240,8 +240,9 @@ function writeOf(news: LinkInputs, olds: Props): "create" | "update" | undefined
 
 /**
  * The service judges an alias and an expiry when it is sent them. An alias is judged where it is sent new, not where
- * the link holds it (an adopted or imported link may hold one made before the service's rules). An expiry is sent by
- * every write, and refused once it has passed; a link that is not written sends nothing, so a passed one is no error.
+ * the link holds it (an adopted or imported link may hold one made before the service's rules); an adopt's alias is
+ * judged by the adopt, against the link it finds, before it sends anything (adoptFailures). An expiry is sent by every
+ * write, and refused once it has passed; a link that is not written sends nothing, so a passed one is no error.
  */
 function sentValueFailures(news: LinkInputs, olds: Props, write: ReturnType<typeof writeOf>): Failure[] {
     const failures: Failure[] = [];
@@ -330,6 +331,8 @@ export const link = listedResource<LinkInputs, RemoteLink>({
         return { computed: await checkedWrite(client, id, wanted, saved.shortUrl, changed.includes("url"), "updated") };
     },
     remove: (client, id) => client.links.delete(id),
+    // The link as the service holds it is what the adopt's update changes: an alias it changes is sent new.
+    adoptFailures: (news, held) => sentValueFailures(news, held, "update"),
 });
 
 /** Where a target's visitors go instead: `{ location: "Canada", url }`, `{ device: "iPhone", url }`, `{ language: "fr", url }`. */

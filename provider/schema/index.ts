@@ -9,7 +9,7 @@ import { outputNames, type AnyKind } from "../resources/lifecycle";
 import { definitions } from "../resources/registry";
 import { PACKAGE_NAME, tokenOf } from "../resources/type-token";
 import { packageVersion } from "../version";
-import { ANY, isNullable, jsonOf, propertiesOf, type NamedTypes, type PropertySpec } from "./types";
+import { isNullable, jsonOf, propertiesOf, typeOf, type NamedTypes, type PropertySpec } from "./types";
 
 /** The package schema's resource: its inputs and outputs. */
 interface ResourceSpec {
@@ -53,7 +53,10 @@ export function packageSchema(): object {
         },
         resources,
         functions: Object.fromEntries(
-            Object.entries(READS).map(([name, read]) => [tokenOf(name), functionSpec(read as Read<unknown>)]),
+            Object.entries(READS).map(([name, read]) => [
+                tokenOf(name),
+                functionSpec(name, read as Read<unknown>, types),
+            ]),
         ),
         types,
         language: {
@@ -148,11 +151,16 @@ export function configName(key: string): string {
     return key.slice(`${PACKAGE_NAME}:`.length);
 }
 
-function functionSpec(read: Read<unknown>): FunctionSpec {
+function functionSpec(name: string, read: Read<unknown>, types: NamedTypes): FunctionSpec {
+    const answer = typeOf(
+        jsonOf(read.answer, "output"),
+        tokenOf(`${capitalFirst(name)}${capitalFirst(read.result)}`),
+        types,
+    );
     const result: PropertySpec =
         read.result === "items"
-            ? { type: "array", items: ANY, description: "Each object as the service lists it." }
-            : { ...ANY, description: "As the service answers it." };
+            ? { type: "array", items: answer, description: "Each object as the service lists it." }
+            : { ...answer, description: "As the service answers it." };
     return {
         description: read.description,
         ...(read.argument

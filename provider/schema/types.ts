@@ -90,7 +90,10 @@ export function typeOf(json: Json, name: string, types: NamedTypes): TypeSpec {
     }
 }
 
-function unionOf(members: Json[], name: string, types: NamedTypes): TypeSpec {
+function unionOf(all: Json[], name: string, types: NamedTypes): TypeSpec {
+    // A member without a type is what a transform gives (the client's `"12"` → 12): it gives its typed sibling's type.
+    const typed = all.filter((member) => member.type !== undefined || member.anyOf || member.properties);
+    const members = typed.length > 0 ? typed : all;
     if (members.length === 1) return typeOf(members[0], name, types);
     const primitive = (member: Json) => ["string", "integer", "number", "boolean"].includes(String(member.type));
     if (!members.every(primitive)) return ANY;

@@ -4,8 +4,13 @@
 // ends, rather than loop on the failing writes.
 import assert from "node:assert/strict";
 import { spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { bindProvider } from "../../provider/runtime";
 import { forTerminal } from "../../provider/terminal";
+import { runOperation } from "../support/pulumi";
+import { DECLARED_PROGRAM } from "../support/stack";
 import { useHostileFront } from "./hostile-service";
 
 /** Sequences a hostile answer could carry to a terminal. */
@@ -43,6 +48,34 @@ describe("hostile service: what reaches the terminal", function () {
             assert.doesNotMatch(error.message, RAW, JSON.stringify(error.message));
         });
     }
+
+    it("a data function's error holding every one of them, in a program under the CLI, reaches the terminal escaped", async function () {
+        this.timeout(300_000);
+        const said = `denied ${Object.values(HOSTILE).join("")}\r done`;
+        service().script((request) =>
+            request.path === "/api/account" ? { status: 400, body: { error: 1, message: said } } : undefined,
+        );
+        const dir = mkdtempSync(join(tmpdir(), "terminal-output-"));
+        try {
+            const preview = await runOperation("preview", {
+                programDir: DECLARED_PROGRAM,
+                stateFile: join(dir, "state.json"),
+                config: { "shortener:baseUrl": service().baseUrl, "declared:dataCall": "getAccount" },
+                secretConfig: { "shortener:apiKey": emulator().apiKey, "declared:resources": "[]" },
+                env: { PULUMI_CONFIG_PASSPHRASE: "test-passphrase" },
+            });
+            assert.equal(preview.ok, false, preview.log);
+            assert.match(preview.log, /the service rejected the request: denied \\u001b\]52;c;/);
+            // The program's Node colours the error's properties itself; the service's sequences are only escaped.
+            for (const [name, sequence] of Object.entries({ ...HOSTILE, "a carriage return": "\r" }))
+                assert.ok(
+                    !preview.log.includes(sequence),
+                    `${name} reached the terminal: ${JSON.stringify(preview.log)}`,
+                );
+        } finally {
+            rmSync(dir, { recursive: true, force: true });
+        }
+    });
 
     it("keeps the line breaks of a message and escapes every other control", () => {
         assert.equal(forTerminal("one\ntwo\u001b[2J\tthree"), "one\ntwo\\u001b[2J\\u0009three");

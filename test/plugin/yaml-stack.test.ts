@@ -1,12 +1,13 @@
 // examples/yaml-stack, a Pulumi YAML program, through the real CLI, Pulumi YAML's own language host and the
 // pulumi-resource-shortener plugin, against the emulator in both profiles: preview, up, a no-change preview, a change
-// made by hand found by refresh and put back by up, and destroy. The API key is never in plain text in the state or
+// made by hand found by refresh and put back by up, and destroy; its account output comes from the getAccount invoke. The API key is never in plain text in the state or
 // the backend's files.
 import { strict as assert } from "node:assert";
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { startEmulator, type RunningEmulator } from "../../emulator";
+import { getAccount } from "../../provider";
 import { runOperation, type LifecycleResult, type Operation } from "../support/pulumi";
 import { pluginEnv } from "../support/plugin";
 import { changes, stepOf } from "../support/stack";
@@ -55,6 +56,8 @@ for (const profile of ["spec", "real"] as const) {
             assert.equal((await emulator.admin.list("links")).length, 0);
             const up = await run("up");
             assert.match(String(up.outputs.saleUrl), /\/autumn-sale$/);
+            const account = await getAccount({ baseUrl: emulator.baseUrl, apiKey: emulator.apiKey });
+            assert.equal(up.outputs.account, account.username, "the getAccount invoke's answer");
             assert.equal((await link("autumn-sale")).url, "https://shop.example.com/autumn");
             const qr = (await emulator.admin.list("qrcodes"))[0];
             assert.equal(qr.data, up.outputs.saleUrl, "the QR code holds the link's short URL");

@@ -248,6 +248,33 @@ describe("Link: reads, adoption and the data functions (real profile)", function
         assert.deepEqual(changes(await stack().expectOk("preview", declared)), []);
     });
 
+    it("an adopt that changes the alias judges it as a new alias before anything is sent: spring_ is not sent to become spring", async () => {
+        const seeded = { url: "https://example.com/kept", custom: "kept-link", domain: "https://sho.rt" };
+        const { id } = await admin().seed("links", seeded);
+        const declared = (alias: string) => [
+            { kind: "Link", name: "taken", args: { url: "https://evil.example/", alias, adopt: id } },
+        ];
+        // The check cannot know the adopted link's alias, which may be one made before the service's rules.
+        assert.deepEqual(changes(await stack().expectOk("preview", declared("spring_"))), ["create taken"]);
+        await admin().clearRequests();
+        const up = await stack().run("up", declared("spring_"));
+        assert.equal(up.ok, false, up.log);
+        assert.match(
+            stepOf(up, "taken").error ?? up.log,
+            new RegExp(`adopt: nothing was sent to the existing link ${id}.*: alias: would be stored as "spring"`),
+        );
+        assert.ok(
+            (await admin().requests()).every((request) => request.method === "GET"),
+            "nothing was sent",
+        );
+        const [held] = await admin().list("links");
+        assert.deepEqual([held.url, held.custom], [seeded.url, seeded.custom]);
+        assert.deepEqual(
+            readState(stack().stateFile).resources.filter((r) => r.urn.endsWith("::taken")),
+            [],
+        );
+    });
+
     it("listLinks lists the account's links and getLinkStatistics takes link.id's string", async () => {
         const credentials = { baseUrl: stack().emulator.baseUrl, apiKey: stack().emulator.apiKey };
         const { id } = await admin().seed("links", {

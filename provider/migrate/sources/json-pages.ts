@@ -1,6 +1,7 @@
 // An API answer saved to a file: one page of a listing (an object holding its items under `key`), or the pages of a
 // whole listing as an array of them. Each item is handed on with where it stands in the file.
 import { BOUNDS } from "../../bounds";
+import { parseJsonText } from "../../json-text";
 import { InputError, own } from "../rows";
 
 export interface Item {
@@ -8,12 +9,18 @@ export interface Item {
     value: unknown;
 }
 
-function parsed(text: string): unknown {
-    try {
-        return JSON.parse(text.replace(/^\uFEFF/, "")) as unknown;
-    } catch {
-        throw new InputError("not JSON");
-    }
+/** The file's JSON; broken JSON is an InputError naming its line and column. */
+export function parsedJson(text: string): unknown {
+    const parsed = parseJsonText(text);
+    if ("problem" in parsed) throw new InputError(parsed.problem);
+    return parsed.value;
+}
+
+/** The items of a file, refused whole when they are more than one migration takes. */
+export function withinBound<T>(items: T[]): T[] {
+    const most = BOUNDS.maxMigrationRows.default;
+    if (items.length > most) throw new InputError(`${items.length} links, more than the ${most} one migration takes`);
+    return items;
 }
 
 function itemsOf(page: unknown, key: string, where: string): Item[] {
@@ -25,11 +32,8 @@ function itemsOf(page: unknown, key: string, where: string): Item[] {
 
 /** The items of one page, or of every page of an array of pages. */
 export function readPages(text: string, key: string): Item[] {
-    const json = parsed(text);
-    const items = Array.isArray(json)
-        ? json.flatMap((page, index) => itemsOf(page, key, `[${index}].`))
-        : itemsOf(json, key, "");
-    const most = BOUNDS.maxMigrationRows.default;
-    if (items.length > most) throw new InputError(`${items.length} links, more than the ${most} one migration takes`);
-    return items;
+    const json = parsedJson(text);
+    return withinBound(
+        Array.isArray(json) ? json.flatMap((page, index) => itemsOf(page, key, `[${index}].`)) : itemsOf(json, key, ""),
+    );
 }

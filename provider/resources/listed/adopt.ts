@@ -25,6 +25,13 @@ export async function adopt<I extends Adoptable, R extends Remote>(
             `adopt: the existing ${spec.noun} ${id} differs in ${fixed.join(", ")}, which cannot change in place; declare it as it is`,
         );
     }
+    const refused = spec.adoptFailures?.(inputs, view.inputsOf(remote, inputs)) ?? [];
+    if (refused.length > 0) {
+        const reasons = refused.map((failure) => `${failure.property}: ${failure.reason}`).join("; ");
+        throw new Error(
+            `adopt: nothing was sent to the existing ${spec.noun} ${id}, since updating it to the declared inputs breaks the ${spec.noun}'s rules: ${reasons}`,
+        );
+    }
     try {
         const updated = await context.run.write(spec.kind, () =>
             spec.update!(context.client(), remote.id, inputs, changed, async () => remote),

@@ -3,7 +3,7 @@
 import { z } from "zod";
 import type { AllOptions, ShortenerClient } from "../../client";
 import type { ImportedAs } from "../import-spec";
-import type { Props, ResourceDefinition } from "../lifecycle";
+import type { Failure, Props, ResourceDefinition } from "../lifecycle";
 
 export interface Remote {
     id: number;
@@ -68,6 +68,12 @@ export interface ListedKind<I extends Props, R extends Remote> {
         current: () => Promise<R | undefined>,
     ): Promise<{ computed: Props } | void>;
     remove(client: ShortenerClient, id: number): Promise<void>;
+    /**
+     * What the kind's rules refuse in the update an adopt sends to the object as the service holds it (`held`, in the
+     * terms of the inputs): the preview's check could not know the object, so what the rules judge only where it is
+     * sent new (a link's alias) is judged here, before anything is sent.
+     */
+    adoptFailures?(inputs: I, held: Props): readonly Failure[];
 }
 
 /** The natural key of these inputs, or undefined when the kind or these inputs have none. */
