@@ -2,6 +2,8 @@
 // *** Do not edit by hand unless you're certain you know what you are doing! ***
 
 import * as pulumi from "@pulumi/pulumi";
+import * as inputs from "./types/input";
+import * as outputs from "./types/output";
 import * as utilities from "./utilities";
 
 /**
@@ -17,7 +19,7 @@ export interface GetAccountResult {
     /**
      * As the service answers it.
      */
-    readonly account: any;
+    readonly account: outputs.GetAccountAccount;
 }
 /**
  * The account: its id, e-mail address, user name, plan and dates.

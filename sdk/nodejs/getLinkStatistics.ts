@@ -2,6 +2,8 @@
 // *** Do not edit by hand unless you're certain you know what you are doing! ***
 
 import * as pulumi from "@pulumi/pulumi";
+import * as inputs from "./types/input";
+import * as outputs from "./types/output";
 import * as utilities from "./utilities";
 
 /**
@@ -25,7 +27,7 @@ export interface GetLinkStatisticsResult {
     /**
      * As the service answers it.
      */
-    readonly statistics: any;
+    readonly statistics: outputs.GetLinkStatisticsStatistics;
 }
 /**
  * A link's clicks, and where they came from once it has some.

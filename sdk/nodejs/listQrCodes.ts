@@ -2,6 +2,8 @@
 // *** Do not edit by hand unless you're certain you know what you are doing! ***
 
 import * as pulumi from "@pulumi/pulumi";
+import * as inputs from "./types/input";
+import * as outputs from "./types/output";
 import * as utilities from "./utilities";
 
 /**
@@ -17,7 +19,7 @@ export interface ListQrCodesResult {
     /**
      * Each object as the service lists it.
      */
-    readonly items: any[];
+    readonly items: outputs.ListQrCodesItems[];
 }
 /**
  * The account's QR codes.

@@ -24,7 +24,7 @@ func GetAccount(ctx *pulumi.Context, opts ...pulumi.InvokeOption) (*GetAccountRe
 
 type GetAccountResult struct {
 	// As the service answers it.
-	Account interface{} `pulumi:"account"`
+	Account GetAccountAccount `pulumi:"account"`
 }
 
 func GetAccountOutput(ctx *pulumi.Context, opts ...pulumi.InvokeOption) GetAccountResultOutput {
@@ -47,8 +47,8 @@ func (o GetAccountResultOutput) ToGetAccountResultOutputWithContext(ctx context.
 }
 
 // As the service answers it.
-func (o GetAccountResultOutput) Account() pulumi.AnyOutput {
-	return o.ApplyT(func(v GetAccountResult) interface{} { return v.Account }).(pulumi.AnyOutput)
+func (o GetAccountResultOutput) Account() GetAccountAccountOutput {
+	return o.ApplyT(func(v GetAccountResult) GetAccountAccount { return v.Account }).(GetAccountAccountOutput)
 }
 
 func init() {

@@ -29,7 +29,7 @@ type GetLinkStatisticsArgs struct {
 
 type GetLinkStatisticsResult struct {
 	// As the service answers it.
-	Statistics interface{} `pulumi:"statistics"`
+	Statistics GetLinkStatisticsStatistics `pulumi:"statistics"`
 }
 
 func GetLinkStatisticsOutput(ctx *pulumi.Context, args GetLinkStatisticsOutputArgs, opts ...pulumi.InvokeOption) GetLinkStatisticsResultOutput {
@@ -61,8 +61,8 @@ func (o GetLinkStatisticsResultOutput) ToGetLinkStatisticsResultOutputWithContex
 }
 
 // As the service answers it.
-func (o GetLinkStatisticsResultOutput) Statistics() pulumi.AnyOutput {
-	return o.ApplyT(func(v GetLinkStatisticsResult) interface{} { return v.Statistics }).(pulumi.AnyOutput)
+func (o GetLinkStatisticsResultOutput) Statistics() GetLinkStatisticsStatisticsOutput {
+	return o.ApplyT(func(v GetLinkStatisticsResult) GetLinkStatisticsStatistics { return v.Statistics }).(GetLinkStatisticsStatisticsOutput)
 }
 
 func init() {

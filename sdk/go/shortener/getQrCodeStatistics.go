@@ -29,7 +29,7 @@ type GetQrCodeStatisticsArgs struct {
 
 type GetQrCodeStatisticsResult struct {
 	// As the service answers it.
-	Statistics interface{} `pulumi:"statistics"`
+	Statistics GetQrCodeStatisticsStatistics `pulumi:"statistics"`
 }
 
 func GetQrCodeStatisticsOutput(ctx *pulumi.Context, args GetQrCodeStatisticsOutputArgs, opts ...pulumi.InvokeOption) GetQrCodeStatisticsResultOutput {
@@ -61,8 +61,8 @@ func (o GetQrCodeStatisticsResultOutput) ToGetQrCodeStatisticsResultOutputWithCo
 }
 
 // As the service answers it.
-func (o GetQrCodeStatisticsResultOutput) Statistics() pulumi.AnyOutput {
-	return o.ApplyT(func(v GetQrCodeStatisticsResult) interface{} { return v.Statistics }).(pulumi.AnyOutput)
+func (o GetQrCodeStatisticsResultOutput) Statistics() GetQrCodeStatisticsStatisticsOutput {
+	return o.ApplyT(func(v GetQrCodeStatisticsResult) GetQrCodeStatisticsStatistics { return v.Statistics }).(GetQrCodeStatisticsStatisticsOutput)
 }
 
 func init() {

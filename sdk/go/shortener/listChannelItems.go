@@ -29,7 +29,7 @@ type ListChannelItemsArgs struct {
 
 type ListChannelItemsResult struct {
 	// Each object as the service lists it.
-	Items []interface{} `pulumi:"items"`
+	Items []ListChannelItemsItems `pulumi:"items"`
 }
 
 func ListChannelItemsOutput(ctx *pulumi.Context, args ListChannelItemsOutputArgs, opts ...pulumi.InvokeOption) ListChannelItemsResultOutput {
@@ -61,8 +61,8 @@ func (o ListChannelItemsResultOutput) ToListChannelItemsResultOutputWithContext(
 }
 
 // Each object as the service lists it.
-func (o ListChannelItemsResultOutput) Items() pulumi.ArrayOutput {
-	return o.ApplyT(func(v ListChannelItemsResult) []interface{} { return v.Items }).(pulumi.ArrayOutput)
+func (o ListChannelItemsResultOutput) Items() ListChannelItemsItemsArrayOutput {
+	return o.ApplyT(func(v ListChannelItemsResult) []ListChannelItemsItems { return v.Items }).(ListChannelItemsItemsArrayOutput)
 }
 
 func init() {

@@ -24,7 +24,7 @@ func ListChannels(ctx *pulumi.Context, opts ...pulumi.InvokeOption) (*ListChanne
 
 type ListChannelsResult struct {
 	// Each object as the service lists it.
-	Items []interface{} `pulumi:"items"`
+	Items []ListChannelsItems `pulumi:"items"`
 }
 
 func ListChannelsOutput(ctx *pulumi.Context, opts ...pulumi.InvokeOption) ListChannelsResultOutput {
@@ -47,8 +47,8 @@ func (o ListChannelsResultOutput) ToListChannelsResultOutputWithContext(ctx cont
 }
 
 // Each object as the service lists it.
-func (o ListChannelsResultOutput) Items() pulumi.ArrayOutput {
-	return o.ApplyT(func(v ListChannelsResult) []interface{} { return v.Items }).(pulumi.ArrayOutput)
+func (o ListChannelsResultOutput) Items() ListChannelsItemsArrayOutput {
+	return o.ApplyT(func(v ListChannelsResult) []ListChannelsItems { return v.Items }).(ListChannelsItemsArrayOutput)
 }
 
 func init() {

@@ -24,7 +24,7 @@ func ListOverlays(ctx *pulumi.Context, opts ...pulumi.InvokeOption) (*ListOverla
 
 type ListOverlaysResult struct {
 	// Each object as the service lists it.
-	Items []interface{} `pulumi:"items"`
+	Items []ListOverlaysItems `pulumi:"items"`
 }
 
 func ListOverlaysOutput(ctx *pulumi.Context, opts ...pulumi.InvokeOption) ListOverlaysResultOutput {
@@ -47,8 +47,8 @@ func (o ListOverlaysResultOutput) ToListOverlaysResultOutputWithContext(ctx cont
 }
 
 // Each object as the service lists it.
-func (o ListOverlaysResultOutput) Items() pulumi.ArrayOutput {
-	return o.ApplyT(func(v ListOverlaysResult) []interface{} { return v.Items }).(pulumi.ArrayOutput)
+func (o ListOverlaysResultOutput) Items() ListOverlaysItemsArrayOutput {
+	return o.ApplyT(func(v ListOverlaysResult) []ListOverlaysItems { return v.Items }).(ListOverlaysItemsArrayOutput)
 }
 
 func init() {

@@ -24,7 +24,7 @@ func ListPixels(ctx *pulumi.Context, opts ...pulumi.InvokeOption) (*ListPixelsRe
 
 type ListPixelsResult struct {
 	// Each object as the service lists it.
-	Items []interface{} `pulumi:"items"`
+	Items []ListPixelsItems `pulumi:"items"`
 }
 
 func ListPixelsOutput(ctx *pulumi.Context, opts ...pulumi.InvokeOption) ListPixelsResultOutput {
@@ -47,8 +47,8 @@ func (o ListPixelsResultOutput) ToListPixelsResultOutputWithContext(ctx context.
 }
 
 // Each object as the service lists it.
-func (o ListPixelsResultOutput) Items() pulumi.ArrayOutput {
-	return o.ApplyT(func(v ListPixelsResult) []interface{} { return v.Items }).(pulumi.ArrayOutput)
+func (o ListPixelsResultOutput) Items() ListPixelsItemsArrayOutput {
+	return o.ApplyT(func(v ListPixelsResult) []ListPixelsItems { return v.Items }).(ListPixelsItemsArrayOutput)
 }
 
 func init() {

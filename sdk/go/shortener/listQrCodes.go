@@ -24,7 +24,7 @@ func ListQrCodes(ctx *pulumi.Context, opts ...pulumi.InvokeOption) (*ListQrCodes
 
 type ListQrCodesResult struct {
 	// Each object as the service lists it.
-	Items []interface{} `pulumi:"items"`
+	Items []ListQrCodesItems `pulumi:"items"`
 }
 
 func ListQrCodesOutput(ctx *pulumi.Context, opts ...pulumi.InvokeOption) ListQrCodesResultOutput {
@@ -47,8 +47,8 @@ func (o ListQrCodesResultOutput) ToListQrCodesResultOutputWithContext(ctx contex
 }
 
 // Each object as the service lists it.
-func (o ListQrCodesResultOutput) Items() pulumi.ArrayOutput {
-	return o.ApplyT(func(v ListQrCodesResult) []interface{} { return v.Items }).(pulumi.ArrayOutput)
+func (o ListQrCodesResultOutput) Items() ListQrCodesItemsArrayOutput {
+	return o.ApplyT(func(v ListQrCodesResult) []ListQrCodesItems { return v.Items }).(ListQrCodesItemsArrayOutput)
 }
 
 func init() {

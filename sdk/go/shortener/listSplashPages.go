@@ -24,7 +24,7 @@ func ListSplashPages(ctx *pulumi.Context, opts ...pulumi.InvokeOption) (*ListSpl
 
 type ListSplashPagesResult struct {
 	// Each object as the service lists it.
-	Items []interface{} `pulumi:"items"`
+	Items []ListSplashPagesItems `pulumi:"items"`
 }
 
 func ListSplashPagesOutput(ctx *pulumi.Context, opts ...pulumi.InvokeOption) ListSplashPagesResultOutput {
@@ -47,8 +47,8 @@ func (o ListSplashPagesResultOutput) ToListSplashPagesResultOutputWithContext(ct
 }
 
 // Each object as the service lists it.
-func (o ListSplashPagesResultOutput) Items() pulumi.ArrayOutput {
-	return o.ApplyT(func(v ListSplashPagesResult) []interface{} { return v.Items }).(pulumi.ArrayOutput)
+func (o ListSplashPagesResultOutput) Items() ListSplashPagesItemsArrayOutput {
+	return o.ApplyT(func(v ListSplashPagesResult) []ListSplashPagesItems { return v.Items }).(ListSplashPagesItemsArrayOutput)
 }
 
 func init() {

@@ -13,6 +13,162 @@ import (
 
 var _ = internal.GetEnvOrDefault
 
+type GetAccountAccount struct {
+	Avatar     interface{} `pulumi:"avatar"`
+	Email      string      `pulumi:"email"`
+	Expires    interface{} `pulumi:"expires"`
+	Id         int         `pulumi:"id"`
+	Registered interface{} `pulumi:"registered"`
+	Status     string      `pulumi:"status"`
+	Username   string      `pulumi:"username"`
+}
+
+type GetAccountAccountOutput struct{ *pulumi.OutputState }
+
+func (GetAccountAccountOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*GetAccountAccount)(nil)).Elem()
+}
+
+func (o GetAccountAccountOutput) ToGetAccountAccountOutput() GetAccountAccountOutput {
+	return o
+}
+
+func (o GetAccountAccountOutput) ToGetAccountAccountOutputWithContext(ctx context.Context) GetAccountAccountOutput {
+	return o
+}
+
+func (o GetAccountAccountOutput) Avatar() pulumi.AnyOutput {
+	return o.ApplyT(func(v GetAccountAccount) interface{} { return v.Avatar }).(pulumi.AnyOutput)
+}
+
+func (o GetAccountAccountOutput) Email() pulumi.StringOutput {
+	return o.ApplyT(func(v GetAccountAccount) string { return v.Email }).(pulumi.StringOutput)
+}
+
+func (o GetAccountAccountOutput) Expires() pulumi.AnyOutput {
+	return o.ApplyT(func(v GetAccountAccount) interface{} { return v.Expires }).(pulumi.AnyOutput)
+}
+
+func (o GetAccountAccountOutput) Id() pulumi.IntOutput {
+	return o.ApplyT(func(v GetAccountAccount) int { return v.Id }).(pulumi.IntOutput)
+}
+
+func (o GetAccountAccountOutput) Registered() pulumi.AnyOutput {
+	return o.ApplyT(func(v GetAccountAccount) interface{} { return v.Registered }).(pulumi.AnyOutput)
+}
+
+func (o GetAccountAccountOutput) Status() pulumi.StringOutput {
+	return o.ApplyT(func(v GetAccountAccount) string { return v.Status }).(pulumi.StringOutput)
+}
+
+func (o GetAccountAccountOutput) Username() pulumi.StringOutput {
+	return o.ApplyT(func(v GetAccountAccount) string { return v.Username }).(pulumi.StringOutput)
+}
+
+type GetLinkStatisticsStatistics struct {
+	Clicks       int                    `pulumi:"clicks"`
+	SocialCount  map[string]interface{} `pulumi:"socialCount"`
+	TopBrowsers  map[string]interface{} `pulumi:"topBrowsers"`
+	TopCountries map[string]interface{} `pulumi:"topCountries"`
+	TopOs        map[string]interface{} `pulumi:"topOs"`
+	TopReferrers map[string]interface{} `pulumi:"topReferrers"`
+	UniqueClicks int                    `pulumi:"uniqueClicks"`
+}
+
+type GetLinkStatisticsStatisticsOutput struct{ *pulumi.OutputState }
+
+func (GetLinkStatisticsStatisticsOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*GetLinkStatisticsStatistics)(nil)).Elem()
+}
+
+func (o GetLinkStatisticsStatisticsOutput) ToGetLinkStatisticsStatisticsOutput() GetLinkStatisticsStatisticsOutput {
+	return o
+}
+
+func (o GetLinkStatisticsStatisticsOutput) ToGetLinkStatisticsStatisticsOutputWithContext(ctx context.Context) GetLinkStatisticsStatisticsOutput {
+	return o
+}
+
+func (o GetLinkStatisticsStatisticsOutput) Clicks() pulumi.IntOutput {
+	return o.ApplyT(func(v GetLinkStatisticsStatistics) int { return v.Clicks }).(pulumi.IntOutput)
+}
+
+func (o GetLinkStatisticsStatisticsOutput) SocialCount() pulumi.MapOutput {
+	return o.ApplyT(func(v GetLinkStatisticsStatistics) map[string]interface{} { return v.SocialCount }).(pulumi.MapOutput)
+}
+
+func (o GetLinkStatisticsStatisticsOutput) TopBrowsers() pulumi.MapOutput {
+	return o.ApplyT(func(v GetLinkStatisticsStatistics) map[string]interface{} { return v.TopBrowsers }).(pulumi.MapOutput)
+}
+
+func (o GetLinkStatisticsStatisticsOutput) TopCountries() pulumi.MapOutput {
+	return o.ApplyT(func(v GetLinkStatisticsStatistics) map[string]interface{} { return v.TopCountries }).(pulumi.MapOutput)
+}
+
+func (o GetLinkStatisticsStatisticsOutput) TopOs() pulumi.MapOutput {
+	return o.ApplyT(func(v GetLinkStatisticsStatistics) map[string]interface{} { return v.TopOs }).(pulumi.MapOutput)
+}
+
+func (o GetLinkStatisticsStatisticsOutput) TopReferrers() pulumi.MapOutput {
+	return o.ApplyT(func(v GetLinkStatisticsStatistics) map[string]interface{} { return v.TopReferrers }).(pulumi.MapOutput)
+}
+
+func (o GetLinkStatisticsStatisticsOutput) UniqueClicks() pulumi.IntOutput {
+	return o.ApplyT(func(v GetLinkStatisticsStatistics) int { return v.UniqueClicks }).(pulumi.IntOutput)
+}
+
+type GetQrCodeStatisticsStatistics struct {
+	Clicks       int                    `pulumi:"clicks"`
+	SocialCount  map[string]interface{} `pulumi:"socialCount"`
+	TopBrowsers  map[string]interface{} `pulumi:"topBrowsers"`
+	TopCountries map[string]interface{} `pulumi:"topCountries"`
+	TopOs        map[string]interface{} `pulumi:"topOs"`
+	TopReferrers map[string]interface{} `pulumi:"topReferrers"`
+	UniqueClicks int                    `pulumi:"uniqueClicks"`
+}
+
+type GetQrCodeStatisticsStatisticsOutput struct{ *pulumi.OutputState }
+
+func (GetQrCodeStatisticsStatisticsOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*GetQrCodeStatisticsStatistics)(nil)).Elem()
+}
+
+func (o GetQrCodeStatisticsStatisticsOutput) ToGetQrCodeStatisticsStatisticsOutput() GetQrCodeStatisticsStatisticsOutput {
+	return o
+}
+
+func (o GetQrCodeStatisticsStatisticsOutput) ToGetQrCodeStatisticsStatisticsOutputWithContext(ctx context.Context) GetQrCodeStatisticsStatisticsOutput {
+	return o
+}
+
+func (o GetQrCodeStatisticsStatisticsOutput) Clicks() pulumi.IntOutput {
+	return o.ApplyT(func(v GetQrCodeStatisticsStatistics) int { return v.Clicks }).(pulumi.IntOutput)
+}
+
+func (o GetQrCodeStatisticsStatisticsOutput) SocialCount() pulumi.MapOutput {
+	return o.ApplyT(func(v GetQrCodeStatisticsStatistics) map[string]interface{} { return v.SocialCount }).(pulumi.MapOutput)
+}
+
+func (o GetQrCodeStatisticsStatisticsOutput) TopBrowsers() pulumi.MapOutput {
+	return o.ApplyT(func(v GetQrCodeStatisticsStatistics) map[string]interface{} { return v.TopBrowsers }).(pulumi.MapOutput)
+}
+
+func (o GetQrCodeStatisticsStatisticsOutput) TopCountries() pulumi.MapOutput {
+	return o.ApplyT(func(v GetQrCodeStatisticsStatistics) map[string]interface{} { return v.TopCountries }).(pulumi.MapOutput)
+}
+
+func (o GetQrCodeStatisticsStatisticsOutput) TopOs() pulumi.MapOutput {
+	return o.ApplyT(func(v GetQrCodeStatisticsStatistics) map[string]interface{} { return v.TopOs }).(pulumi.MapOutput)
+}
+
+func (o GetQrCodeStatisticsStatisticsOutput) TopReferrers() pulumi.MapOutput {
+	return o.ApplyT(func(v GetQrCodeStatisticsStatistics) map[string]interface{} { return v.TopReferrers }).(pulumi.MapOutput)
+}
+
+func (o GetQrCodeStatisticsStatisticsOutput) UniqueClicks() pulumi.IntOutput {
+	return o.ApplyT(func(v GetQrCodeStatisticsStatistics) int { return v.UniqueClicks }).(pulumi.IntOutput)
+}
+
 type LinkDeviceTargetsItem struct {
 	Device string `pulumi:"device"`
 	Url    string `pulumi:"url"`
@@ -509,6 +665,368 @@ func (o LinkUtmPtrOutput) Term() pulumi.StringPtrOutput {
 	}).(pulumi.StringPtrOutput)
 }
 
+type ListChannelItemsItems struct {
+	Date    interface{} `pulumi:"date"`
+	Id      int         `pulumi:"id"`
+	Link    interface{} `pulumi:"link"`
+	Preview interface{} `pulumi:"preview"`
+	Title   interface{} `pulumi:"title"`
+	Type    string      `pulumi:"type"`
+}
+
+type ListChannelItemsItemsOutput struct{ *pulumi.OutputState }
+
+func (ListChannelItemsItemsOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*ListChannelItemsItems)(nil)).Elem()
+}
+
+func (o ListChannelItemsItemsOutput) ToListChannelItemsItemsOutput() ListChannelItemsItemsOutput {
+	return o
+}
+
+func (o ListChannelItemsItemsOutput) ToListChannelItemsItemsOutputWithContext(ctx context.Context) ListChannelItemsItemsOutput {
+	return o
+}
+
+func (o ListChannelItemsItemsOutput) Date() pulumi.AnyOutput {
+	return o.ApplyT(func(v ListChannelItemsItems) interface{} { return v.Date }).(pulumi.AnyOutput)
+}
+
+func (o ListChannelItemsItemsOutput) Id() pulumi.IntOutput {
+	return o.ApplyT(func(v ListChannelItemsItems) int { return v.Id }).(pulumi.IntOutput)
+}
+
+func (o ListChannelItemsItemsOutput) Link() pulumi.AnyOutput {
+	return o.ApplyT(func(v ListChannelItemsItems) interface{} { return v.Link }).(pulumi.AnyOutput)
+}
+
+func (o ListChannelItemsItemsOutput) Preview() pulumi.AnyOutput {
+	return o.ApplyT(func(v ListChannelItemsItems) interface{} { return v.Preview }).(pulumi.AnyOutput)
+}
+
+func (o ListChannelItemsItemsOutput) Title() pulumi.AnyOutput {
+	return o.ApplyT(func(v ListChannelItemsItems) interface{} { return v.Title }).(pulumi.AnyOutput)
+}
+
+func (o ListChannelItemsItemsOutput) Type() pulumi.StringOutput {
+	return o.ApplyT(func(v ListChannelItemsItems) string { return v.Type }).(pulumi.StringOutput)
+}
+
+type ListChannelItemsItemsArrayOutput struct{ *pulumi.OutputState }
+
+func (ListChannelItemsItemsArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]ListChannelItemsItems)(nil)).Elem()
+}
+
+func (o ListChannelItemsItemsArrayOutput) ToListChannelItemsItemsArrayOutput() ListChannelItemsItemsArrayOutput {
+	return o
+}
+
+func (o ListChannelItemsItemsArrayOutput) ToListChannelItemsItemsArrayOutputWithContext(ctx context.Context) ListChannelItemsItemsArrayOutput {
+	return o
+}
+
+func (o ListChannelItemsItemsArrayOutput) Index(i pulumi.IntInput) ListChannelItemsItemsOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) ListChannelItemsItems {
+		return vs[0].([]ListChannelItemsItems)[vs[1].(int)]
+	}).(ListChannelItemsItemsOutput)
+}
+
+type ListChannelsItems struct {
+	Color       interface{} `pulumi:"color"`
+	Description interface{} `pulumi:"description"`
+	Id          int         `pulumi:"id"`
+	Name        interface{} `pulumi:"name"`
+	Starred     bool        `pulumi:"starred"`
+}
+
+type ListChannelsItemsOutput struct{ *pulumi.OutputState }
+
+func (ListChannelsItemsOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*ListChannelsItems)(nil)).Elem()
+}
+
+func (o ListChannelsItemsOutput) ToListChannelsItemsOutput() ListChannelsItemsOutput {
+	return o
+}
+
+func (o ListChannelsItemsOutput) ToListChannelsItemsOutputWithContext(ctx context.Context) ListChannelsItemsOutput {
+	return o
+}
+
+func (o ListChannelsItemsOutput) Color() pulumi.AnyOutput {
+	return o.ApplyT(func(v ListChannelsItems) interface{} { return v.Color }).(pulumi.AnyOutput)
+}
+
+func (o ListChannelsItemsOutput) Description() pulumi.AnyOutput {
+	return o.ApplyT(func(v ListChannelsItems) interface{} { return v.Description }).(pulumi.AnyOutput)
+}
+
+func (o ListChannelsItemsOutput) Id() pulumi.IntOutput {
+	return o.ApplyT(func(v ListChannelsItems) int { return v.Id }).(pulumi.IntOutput)
+}
+
+func (o ListChannelsItemsOutput) Name() pulumi.AnyOutput {
+	return o.ApplyT(func(v ListChannelsItems) interface{} { return v.Name }).(pulumi.AnyOutput)
+}
+
+func (o ListChannelsItemsOutput) Starred() pulumi.BoolOutput {
+	return o.ApplyT(func(v ListChannelsItems) bool { return v.Starred }).(pulumi.BoolOutput)
+}
+
+type ListChannelsItemsArrayOutput struct{ *pulumi.OutputState }
+
+func (ListChannelsItemsArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]ListChannelsItems)(nil)).Elem()
+}
+
+func (o ListChannelsItemsArrayOutput) ToListChannelsItemsArrayOutput() ListChannelsItemsArrayOutput {
+	return o
+}
+
+func (o ListChannelsItemsArrayOutput) ToListChannelsItemsArrayOutputWithContext(ctx context.Context) ListChannelsItemsArrayOutput {
+	return o
+}
+
+func (o ListChannelsItemsArrayOutput) Index(i pulumi.IntInput) ListChannelsItemsOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) ListChannelsItems {
+		return vs[0].([]ListChannelsItems)[vs[1].(int)]
+	}).(ListChannelsItemsOutput)
+}
+
+type ListOverlaysItems struct {
+	Date interface{} `pulumi:"date"`
+	Id   int         `pulumi:"id"`
+	Name interface{} `pulumi:"name"`
+	Type string      `pulumi:"type"`
+}
+
+type ListOverlaysItemsOutput struct{ *pulumi.OutputState }
+
+func (ListOverlaysItemsOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*ListOverlaysItems)(nil)).Elem()
+}
+
+func (o ListOverlaysItemsOutput) ToListOverlaysItemsOutput() ListOverlaysItemsOutput {
+	return o
+}
+
+func (o ListOverlaysItemsOutput) ToListOverlaysItemsOutputWithContext(ctx context.Context) ListOverlaysItemsOutput {
+	return o
+}
+
+func (o ListOverlaysItemsOutput) Date() pulumi.AnyOutput {
+	return o.ApplyT(func(v ListOverlaysItems) interface{} { return v.Date }).(pulumi.AnyOutput)
+}
+
+func (o ListOverlaysItemsOutput) Id() pulumi.IntOutput {
+	return o.ApplyT(func(v ListOverlaysItems) int { return v.Id }).(pulumi.IntOutput)
+}
+
+func (o ListOverlaysItemsOutput) Name() pulumi.AnyOutput {
+	return o.ApplyT(func(v ListOverlaysItems) interface{} { return v.Name }).(pulumi.AnyOutput)
+}
+
+func (o ListOverlaysItemsOutput) Type() pulumi.StringOutput {
+	return o.ApplyT(func(v ListOverlaysItems) string { return v.Type }).(pulumi.StringOutput)
+}
+
+type ListOverlaysItemsArrayOutput struct{ *pulumi.OutputState }
+
+func (ListOverlaysItemsArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]ListOverlaysItems)(nil)).Elem()
+}
+
+func (o ListOverlaysItemsArrayOutput) ToListOverlaysItemsArrayOutput() ListOverlaysItemsArrayOutput {
+	return o
+}
+
+func (o ListOverlaysItemsArrayOutput) ToListOverlaysItemsArrayOutputWithContext(ctx context.Context) ListOverlaysItemsArrayOutput {
+	return o
+}
+
+func (o ListOverlaysItemsArrayOutput) Index(i pulumi.IntInput) ListOverlaysItemsOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) ListOverlaysItems {
+		return vs[0].([]ListOverlaysItems)[vs[1].(int)]
+	}).(ListOverlaysItemsOutput)
+}
+
+type ListPixelsItems struct {
+	Date interface{} `pulumi:"date"`
+	Id   int         `pulumi:"id"`
+	Name interface{} `pulumi:"name"`
+	Tag  interface{} `pulumi:"tag"`
+	Type string      `pulumi:"type"`
+}
+
+type ListPixelsItemsOutput struct{ *pulumi.OutputState }
+
+func (ListPixelsItemsOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*ListPixelsItems)(nil)).Elem()
+}
+
+func (o ListPixelsItemsOutput) ToListPixelsItemsOutput() ListPixelsItemsOutput {
+	return o
+}
+
+func (o ListPixelsItemsOutput) ToListPixelsItemsOutputWithContext(ctx context.Context) ListPixelsItemsOutput {
+	return o
+}
+
+func (o ListPixelsItemsOutput) Date() pulumi.AnyOutput {
+	return o.ApplyT(func(v ListPixelsItems) interface{} { return v.Date }).(pulumi.AnyOutput)
+}
+
+func (o ListPixelsItemsOutput) Id() pulumi.IntOutput {
+	return o.ApplyT(func(v ListPixelsItems) int { return v.Id }).(pulumi.IntOutput)
+}
+
+func (o ListPixelsItemsOutput) Name() pulumi.AnyOutput {
+	return o.ApplyT(func(v ListPixelsItems) interface{} { return v.Name }).(pulumi.AnyOutput)
+}
+
+func (o ListPixelsItemsOutput) Tag() pulumi.AnyOutput {
+	return o.ApplyT(func(v ListPixelsItems) interface{} { return v.Tag }).(pulumi.AnyOutput)
+}
+
+func (o ListPixelsItemsOutput) Type() pulumi.StringOutput {
+	return o.ApplyT(func(v ListPixelsItems) string { return v.Type }).(pulumi.StringOutput)
+}
+
+type ListPixelsItemsArrayOutput struct{ *pulumi.OutputState }
+
+func (ListPixelsItemsArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]ListPixelsItems)(nil)).Elem()
+}
+
+func (o ListPixelsItemsArrayOutput) ToListPixelsItemsArrayOutput() ListPixelsItemsArrayOutput {
+	return o
+}
+
+func (o ListPixelsItemsArrayOutput) ToListPixelsItemsArrayOutputWithContext(ctx context.Context) ListPixelsItemsArrayOutput {
+	return o
+}
+
+func (o ListPixelsItemsArrayOutput) Index(i pulumi.IntInput) ListPixelsItemsOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) ListPixelsItems {
+		return vs[0].([]ListPixelsItems)[vs[1].(int)]
+	}).(ListPixelsItemsOutput)
+}
+
+type ListQrCodesItems struct {
+	Date  interface{} `pulumi:"date"`
+	Id    int         `pulumi:"id"`
+	Link  interface{} `pulumi:"link"`
+	Name  interface{} `pulumi:"name"`
+	Scans int         `pulumi:"scans"`
+}
+
+type ListQrCodesItemsOutput struct{ *pulumi.OutputState }
+
+func (ListQrCodesItemsOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*ListQrCodesItems)(nil)).Elem()
+}
+
+func (o ListQrCodesItemsOutput) ToListQrCodesItemsOutput() ListQrCodesItemsOutput {
+	return o
+}
+
+func (o ListQrCodesItemsOutput) ToListQrCodesItemsOutputWithContext(ctx context.Context) ListQrCodesItemsOutput {
+	return o
+}
+
+func (o ListQrCodesItemsOutput) Date() pulumi.AnyOutput {
+	return o.ApplyT(func(v ListQrCodesItems) interface{} { return v.Date }).(pulumi.AnyOutput)
+}
+
+func (o ListQrCodesItemsOutput) Id() pulumi.IntOutput {
+	return o.ApplyT(func(v ListQrCodesItems) int { return v.Id }).(pulumi.IntOutput)
+}
+
+func (o ListQrCodesItemsOutput) Link() pulumi.AnyOutput {
+	return o.ApplyT(func(v ListQrCodesItems) interface{} { return v.Link }).(pulumi.AnyOutput)
+}
+
+func (o ListQrCodesItemsOutput) Name() pulumi.AnyOutput {
+	return o.ApplyT(func(v ListQrCodesItems) interface{} { return v.Name }).(pulumi.AnyOutput)
+}
+
+func (o ListQrCodesItemsOutput) Scans() pulumi.IntOutput {
+	return o.ApplyT(func(v ListQrCodesItems) int { return v.Scans }).(pulumi.IntOutput)
+}
+
+type ListQrCodesItemsArrayOutput struct{ *pulumi.OutputState }
+
+func (ListQrCodesItemsArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]ListQrCodesItems)(nil)).Elem()
+}
+
+func (o ListQrCodesItemsArrayOutput) ToListQrCodesItemsArrayOutput() ListQrCodesItemsArrayOutput {
+	return o
+}
+
+func (o ListQrCodesItemsArrayOutput) ToListQrCodesItemsArrayOutputWithContext(ctx context.Context) ListQrCodesItemsArrayOutput {
+	return o
+}
+
+func (o ListQrCodesItemsArrayOutput) Index(i pulumi.IntInput) ListQrCodesItemsOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) ListQrCodesItems {
+		return vs[0].([]ListQrCodesItems)[vs[1].(int)]
+	}).(ListQrCodesItemsOutput)
+}
+
+type ListSplashPagesItems struct {
+	Date interface{} `pulumi:"date"`
+	Id   int         `pulumi:"id"`
+	Name interface{} `pulumi:"name"`
+}
+
+type ListSplashPagesItemsOutput struct{ *pulumi.OutputState }
+
+func (ListSplashPagesItemsOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*ListSplashPagesItems)(nil)).Elem()
+}
+
+func (o ListSplashPagesItemsOutput) ToListSplashPagesItemsOutput() ListSplashPagesItemsOutput {
+	return o
+}
+
+func (o ListSplashPagesItemsOutput) ToListSplashPagesItemsOutputWithContext(ctx context.Context) ListSplashPagesItemsOutput {
+	return o
+}
+
+func (o ListSplashPagesItemsOutput) Date() pulumi.AnyOutput {
+	return o.ApplyT(func(v ListSplashPagesItems) interface{} { return v.Date }).(pulumi.AnyOutput)
+}
+
+func (o ListSplashPagesItemsOutput) Id() pulumi.IntOutput {
+	return o.ApplyT(func(v ListSplashPagesItems) int { return v.Id }).(pulumi.IntOutput)
+}
+
+func (o ListSplashPagesItemsOutput) Name() pulumi.AnyOutput {
+	return o.ApplyT(func(v ListSplashPagesItems) interface{} { return v.Name }).(pulumi.AnyOutput)
+}
+
+type ListSplashPagesItemsArrayOutput struct{ *pulumi.OutputState }
+
+func (ListSplashPagesItemsArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]ListSplashPagesItems)(nil)).Elem()
+}
+
+func (o ListSplashPagesItemsArrayOutput) ToListSplashPagesItemsArrayOutput() ListSplashPagesItemsArrayOutput {
+	return o
+}
+
+func (o ListSplashPagesItemsArrayOutput) ToListSplashPagesItemsArrayOutputWithContext(ctx context.Context) ListSplashPagesItemsArrayOutput {
+	return o
+}
+
+func (o ListSplashPagesItemsArrayOutput) Index(i pulumi.IntInput) ListSplashPagesItemsOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) ListSplashPagesItems {
+		return vs[0].([]ListSplashPagesItems)[vs[1].(int)]
+	}).(ListSplashPagesItemsOutput)
+}
+
 func init() {
 	pulumi.RegisterInputType(reflect.TypeOf((*LinkDeviceTargetsItemInput)(nil)).Elem(), LinkDeviceTargetsItemArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*LinkDeviceTargetsItemArrayInput)(nil)).Elem(), LinkDeviceTargetsItemArray{})
@@ -518,6 +1036,9 @@ func init() {
 	pulumi.RegisterInputType(reflect.TypeOf((*LinkLanguageTargetsItemArrayInput)(nil)).Elem(), LinkLanguageTargetsItemArray{})
 	pulumi.RegisterInputType(reflect.TypeOf((*LinkUtmInput)(nil)).Elem(), LinkUtmArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*LinkUtmPtrInput)(nil)).Elem(), LinkUtmArgs{})
+	pulumi.RegisterOutputType(GetAccountAccountOutput{})
+	pulumi.RegisterOutputType(GetLinkStatisticsStatisticsOutput{})
+	pulumi.RegisterOutputType(GetQrCodeStatisticsStatisticsOutput{})
 	pulumi.RegisterOutputType(LinkDeviceTargetsItemOutput{})
 	pulumi.RegisterOutputType(LinkDeviceTargetsItemArrayOutput{})
 	pulumi.RegisterOutputType(LinkGeoTargetsItemOutput{})
@@ -526,4 +1047,16 @@ func init() {
 	pulumi.RegisterOutputType(LinkLanguageTargetsItemArrayOutput{})
 	pulumi.RegisterOutputType(LinkUtmOutput{})
 	pulumi.RegisterOutputType(LinkUtmPtrOutput{})
+	pulumi.RegisterOutputType(ListChannelItemsItemsOutput{})
+	pulumi.RegisterOutputType(ListChannelItemsItemsArrayOutput{})
+	pulumi.RegisterOutputType(ListChannelsItemsOutput{})
+	pulumi.RegisterOutputType(ListChannelsItemsArrayOutput{})
+	pulumi.RegisterOutputType(ListOverlaysItemsOutput{})
+	pulumi.RegisterOutputType(ListOverlaysItemsArrayOutput{})
+	pulumi.RegisterOutputType(ListPixelsItemsOutput{})
+	pulumi.RegisterOutputType(ListPixelsItemsArrayOutput{})
+	pulumi.RegisterOutputType(ListQrCodesItemsOutput{})
+	pulumi.RegisterOutputType(ListQrCodesItemsArrayOutput{})
+	pulumi.RegisterOutputType(ListSplashPagesItemsOutput{})
+	pulumi.RegisterOutputType(ListSplashPagesItemsArrayOutput{})
 }

@@ -30,3 +30,4 @@ export interface LinkUtmArgs {
     source?: pulumi.Input<string | undefined>;
     term?: pulumi.Input<string | undefined>;
 }
+

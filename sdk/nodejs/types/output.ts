@@ -5,6 +5,36 @@ import * as pulumi from "@pulumi/pulumi";
 import * as inputs from "../types/input";
 import * as outputs from "../types/output";
 
+export interface GetAccountAccount {
+    avatar: any;
+    email: string;
+    expires: any;
+    id: number;
+    registered: any;
+    status: string;
+    username: string;
+}
+
+export interface GetLinkStatisticsStatistics {
+    clicks: number;
+    socialCount?: {[key: string]: any};
+    topBrowsers?: {[key: string]: any};
+    topCountries?: {[key: string]: any};
+    topOs?: {[key: string]: any};
+    topReferrers?: {[key: string]: any};
+    uniqueClicks: number;
+}
+
+export interface GetQrCodeStatisticsStatistics {
+    clicks: number;
+    socialCount: {[key: string]: any};
+    topBrowsers: {[key: string]: any};
+    topCountries: {[key: string]: any};
+    topOs: {[key: string]: any};
+    topReferrers: {[key: string]: any};
+    uniqueClicks: number;
+}
+
 export interface LinkDeviceTargetsItem {
     device: string;
     url: string;
@@ -29,5 +59,51 @@ export interface LinkUtm {
     medium?: string;
     source?: string;
     term?: string;
+}
+
+export interface ListChannelItemsItems {
+    date: any;
+    id: number;
+    link: any;
+    preview: any;
+    title: any;
+    type: string;
+}
+
+export interface ListChannelsItems {
+    color: any;
+    description: any;
+    id: number;
+    name: any;
+    starred: boolean;
+}
+
+export interface ListOverlaysItems {
+    date: any;
+    id: number;
+    name: any;
+    type: string;
+}
+
+export interface ListPixelsItems {
+    date: any;
+    id: number;
+    name: any;
+    tag: any;
+    type: string;
+}
+
+export interface ListQrCodesItems {
+    date: any;
+    id: number;
+    link: any;
+    name: any;
+    scans: number;
+}
+
+export interface ListSplashPagesItems {
+    date: any;
+    id: number;
+    name: any;
 }
 

@@ -13,6 +13,7 @@ if sys.version_info >= (3, 11):
 else:
     from typing_extensions import NotRequired, TypedDict, TypeAlias
 from . import _utilities
+from . import outputs
 
 __all__ = [
     'GetAccountResult',
@@ -30,7 +31,7 @@ class GetAccountResult:
 
     @_builtins.property
     @pulumi.getter
-    def account(self) -> Any:
+    def account(self) -> 'outputs.GetAccountAccount':
         """
         As the service answers it.
         """

@@ -13,6 +13,7 @@ if sys.version_info >= (3, 11):
 else:
     from typing_extensions import NotRequired, TypedDict, TypeAlias
 from . import _utilities
+from . import outputs
 
 __all__ = [
     'GetQrCodeStatisticsResult',
@@ -30,7 +31,7 @@ class GetQrCodeStatisticsResult:
 
     @_builtins.property
     @pulumi.getter
-    def statistics(self) -> Any:
+    def statistics(self) -> 'outputs.GetQrCodeStatisticsStatistics':
         """
         As the service answers it.
         """

@@ -13,6 +13,7 @@ if sys.version_info >= (3, 11):
 else:
     from typing_extensions import NotRequired, TypedDict, TypeAlias
 from . import _utilities
+from . import outputs
 
 __all__ = [
     'ListChannelsResult',
@@ -30,7 +31,7 @@ class ListChannelsResult:
 
     @_builtins.property
     @pulumi.getter
-    def items(self) -> Sequence[Any]:
+    def items(self) -> Sequence['outputs.ListChannelsItems']:
         """
         Each object as the service lists it.
         """

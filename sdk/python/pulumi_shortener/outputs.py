@@ -15,11 +15,187 @@ else:
 from . import _utilities
 
 __all__ = [
+    'GetAccountAccount',
+    'GetLinkStatisticsStatistics',
+    'GetQrCodeStatisticsStatistics',
     'LinkDeviceTargetsItem',
     'LinkGeoTargetsItem',
     'LinkLanguageTargetsItem',
     'LinkUtm',
+    'ListChannelItemsItems',
+    'ListChannelsItems',
+    'ListOverlaysItems',
+    'ListPixelsItems',
+    'ListQrCodesItems',
+    'ListSplashPagesItems',
 ]
+
+@pulumi.output_type
+class GetAccountAccount(dict):
+    def __init__(__self__, *,
+                 avatar: Any,
+                 email: _builtins.str,
+                 expires: Any,
+                 id: _builtins.int,
+                 registered: Any,
+                 status: _builtins.str,
+                 username: _builtins.str):
+        pulumi.set(__self__, "avatar", avatar)
+        pulumi.set(__self__, "email", email)
+        pulumi.set(__self__, "expires", expires)
+        pulumi.set(__self__, "id", id)
+        pulumi.set(__self__, "registered", registered)
+        pulumi.set(__self__, "status", status)
+        pulumi.set(__self__, "username", username)
+
+    @_builtins.property
+    @pulumi.getter
+    def avatar(self) -> Any:
+        return pulumi.get(self, "avatar")
+
+    @_builtins.property
+    @pulumi.getter
+    def email(self) -> _builtins.str:
+        return pulumi.get(self, "email")
+
+    @_builtins.property
+    @pulumi.getter
+    def expires(self) -> Any:
+        return pulumi.get(self, "expires")
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> _builtins.int:
+        return pulumi.get(self, "id")
+
+    @_builtins.property
+    @pulumi.getter
+    def registered(self) -> Any:
+        return pulumi.get(self, "registered")
+
+    @_builtins.property
+    @pulumi.getter
+    def status(self) -> _builtins.str:
+        return pulumi.get(self, "status")
+
+    @_builtins.property
+    @pulumi.getter
+    def username(self) -> _builtins.str:
+        return pulumi.get(self, "username")
+
+
+@pulumi.output_type
+class GetLinkStatisticsStatistics(dict):
+    def __init__(__self__, *,
+                 clicks: _builtins.int,
+                 unique_clicks: _builtins.int,
+                 social_count: Optional[Mapping[str, Any]] = None,
+                 top_browsers: Optional[Mapping[str, Any]] = None,
+                 top_countries: Optional[Mapping[str, Any]] = None,
+                 top_os: Optional[Mapping[str, Any]] = None,
+                 top_referrers: Optional[Mapping[str, Any]] = None):
+        pulumi.set(__self__, "clicks", clicks)
+        pulumi.set(__self__, "unique_clicks", unique_clicks)
+        if social_count is not None:
+            pulumi.set(__self__, "social_count", social_count)
+        if top_browsers is not None:
+            pulumi.set(__self__, "top_browsers", top_browsers)
+        if top_countries is not None:
+            pulumi.set(__self__, "top_countries", top_countries)
+        if top_os is not None:
+            pulumi.set(__self__, "top_os", top_os)
+        if top_referrers is not None:
+            pulumi.set(__self__, "top_referrers", top_referrers)
+
+    @_builtins.property
+    @pulumi.getter
+    def clicks(self) -> _builtins.int:
+        return pulumi.get(self, "clicks")
+
+    @_builtins.property
+    @pulumi.getter(name="uniqueClicks")
+    def unique_clicks(self) -> _builtins.int:
+        return pulumi.get(self, "unique_clicks")
+
+    @_builtins.property
+    @pulumi.getter(name="socialCount")
+    def social_count(self) -> Optional[Mapping[str, Any]]:
+        return pulumi.get(self, "social_count")
+
+    @_builtins.property
+    @pulumi.getter(name="topBrowsers")
+    def top_browsers(self) -> Optional[Mapping[str, Any]]:
+        return pulumi.get(self, "top_browsers")
+
+    @_builtins.property
+    @pulumi.getter(name="topCountries")
+    def top_countries(self) -> Optional[Mapping[str, Any]]:
+        return pulumi.get(self, "top_countries")
+
+    @_builtins.property
+    @pulumi.getter(name="topOs")
+    def top_os(self) -> Optional[Mapping[str, Any]]:
+        return pulumi.get(self, "top_os")
+
+    @_builtins.property
+    @pulumi.getter(name="topReferrers")
+    def top_referrers(self) -> Optional[Mapping[str, Any]]:
+        return pulumi.get(self, "top_referrers")
+
+
+@pulumi.output_type
+class GetQrCodeStatisticsStatistics(dict):
+    def __init__(__self__, *,
+                 clicks: _builtins.int,
+                 social_count: Mapping[str, Any],
+                 top_browsers: Mapping[str, Any],
+                 top_countries: Mapping[str, Any],
+                 top_os: Mapping[str, Any],
+                 top_referrers: Mapping[str, Any],
+                 unique_clicks: _builtins.int):
+        pulumi.set(__self__, "clicks", clicks)
+        pulumi.set(__self__, "social_count", social_count)
+        pulumi.set(__self__, "top_browsers", top_browsers)
+        pulumi.set(__self__, "top_countries", top_countries)
+        pulumi.set(__self__, "top_os", top_os)
+        pulumi.set(__self__, "top_referrers", top_referrers)
+        pulumi.set(__self__, "unique_clicks", unique_clicks)
+
+    @_builtins.property
+    @pulumi.getter
+    def clicks(self) -> _builtins.int:
+        return pulumi.get(self, "clicks")
+
+    @_builtins.property
+    @pulumi.getter(name="socialCount")
+    def social_count(self) -> Mapping[str, Any]:
+        return pulumi.get(self, "social_count")
+
+    @_builtins.property
+    @pulumi.getter(name="topBrowsers")
+    def top_browsers(self) -> Mapping[str, Any]:
+        return pulumi.get(self, "top_browsers")
+
+    @_builtins.property
+    @pulumi.getter(name="topCountries")
+    def top_countries(self) -> Mapping[str, Any]:
+        return pulumi.get(self, "top_countries")
+
+    @_builtins.property
+    @pulumi.getter(name="topOs")
+    def top_os(self) -> Mapping[str, Any]:
+        return pulumi.get(self, "top_os")
+
+    @_builtins.property
+    @pulumi.getter(name="topReferrers")
+    def top_referrers(self) -> Mapping[str, Any]:
+        return pulumi.get(self, "top_referrers")
+
+    @_builtins.property
+    @pulumi.getter(name="uniqueClicks")
+    def unique_clicks(self) -> _builtins.int:
+        return pulumi.get(self, "unique_clicks")
+
 
 @pulumi.output_type
 class LinkDeviceTargetsItem(dict):
@@ -127,5 +303,231 @@ class LinkUtm(dict):
     @pulumi.getter
     def term(self) -> Optional[_builtins.str]:
         return pulumi.get(self, "term")
+
+
+@pulumi.output_type
+class ListChannelItemsItems(dict):
+    def __init__(__self__, *,
+                 date: Any,
+                 id: _builtins.int,
+                 link: Any,
+                 preview: Any,
+                 title: Any,
+                 type: _builtins.str):
+        pulumi.set(__self__, "date", date)
+        pulumi.set(__self__, "id", id)
+        pulumi.set(__self__, "link", link)
+        pulumi.set(__self__, "preview", preview)
+        pulumi.set(__self__, "title", title)
+        pulumi.set(__self__, "type", type)
+
+    @_builtins.property
+    @pulumi.getter
+    def date(self) -> Any:
+        return pulumi.get(self, "date")
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> _builtins.int:
+        return pulumi.get(self, "id")
+
+    @_builtins.property
+    @pulumi.getter
+    def link(self) -> Any:
+        return pulumi.get(self, "link")
+
+    @_builtins.property
+    @pulumi.getter
+    def preview(self) -> Any:
+        return pulumi.get(self, "preview")
+
+    @_builtins.property
+    @pulumi.getter
+    def title(self) -> Any:
+        return pulumi.get(self, "title")
+
+    @_builtins.property
+    @pulumi.getter
+    def type(self) -> _builtins.str:
+        return pulumi.get(self, "type")
+
+
+@pulumi.output_type
+class ListChannelsItems(dict):
+    def __init__(__self__, *,
+                 color: Any,
+                 description: Any,
+                 id: _builtins.int,
+                 name: Any,
+                 starred: _builtins.bool):
+        pulumi.set(__self__, "color", color)
+        pulumi.set(__self__, "description", description)
+        pulumi.set(__self__, "id", id)
+        pulumi.set(__self__, "name", name)
+        pulumi.set(__self__, "starred", starred)
+
+    @_builtins.property
+    @pulumi.getter
+    def color(self) -> Any:
+        return pulumi.get(self, "color")
+
+    @_builtins.property
+    @pulumi.getter
+    def description(self) -> Any:
+        return pulumi.get(self, "description")
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> _builtins.int:
+        return pulumi.get(self, "id")
+
+    @_builtins.property
+    @pulumi.getter
+    def name(self) -> Any:
+        return pulumi.get(self, "name")
+
+    @_builtins.property
+    @pulumi.getter
+    def starred(self) -> _builtins.bool:
+        return pulumi.get(self, "starred")
+
+
+@pulumi.output_type
+class ListOverlaysItems(dict):
+    def __init__(__self__, *,
+                 date: Any,
+                 id: _builtins.int,
+                 name: Any,
+                 type: _builtins.str):
+        pulumi.set(__self__, "date", date)
+        pulumi.set(__self__, "id", id)
+        pulumi.set(__self__, "name", name)
+        pulumi.set(__self__, "type", type)
+
+    @_builtins.property
+    @pulumi.getter
+    def date(self) -> Any:
+        return pulumi.get(self, "date")
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> _builtins.int:
+        return pulumi.get(self, "id")
+
+    @_builtins.property
+    @pulumi.getter
+    def name(self) -> Any:
+        return pulumi.get(self, "name")
+
+    @_builtins.property
+    @pulumi.getter
+    def type(self) -> _builtins.str:
+        return pulumi.get(self, "type")
+
+
+@pulumi.output_type
+class ListPixelsItems(dict):
+    def __init__(__self__, *,
+                 date: Any,
+                 id: _builtins.int,
+                 name: Any,
+                 tag: Any,
+                 type: _builtins.str):
+        pulumi.set(__self__, "date", date)
+        pulumi.set(__self__, "id", id)
+        pulumi.set(__self__, "name", name)
+        pulumi.set(__self__, "tag", tag)
+        pulumi.set(__self__, "type", type)
+
+    @_builtins.property
+    @pulumi.getter
+    def date(self) -> Any:
+        return pulumi.get(self, "date")
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> _builtins.int:
+        return pulumi.get(self, "id")
+
+    @_builtins.property
+    @pulumi.getter
+    def name(self) -> Any:
+        return pulumi.get(self, "name")
+
+    @_builtins.property
+    @pulumi.getter
+    def tag(self) -> Any:
+        return pulumi.get(self, "tag")
+
+    @_builtins.property
+    @pulumi.getter
+    def type(self) -> _builtins.str:
+        return pulumi.get(self, "type")
+
+
+@pulumi.output_type
+class ListQrCodesItems(dict):
+    def __init__(__self__, *,
+                 date: Any,
+                 id: _builtins.int,
+                 link: Any,
+                 name: Any,
+                 scans: _builtins.int):
+        pulumi.set(__self__, "date", date)
+        pulumi.set(__self__, "id", id)
+        pulumi.set(__self__, "link", link)
+        pulumi.set(__self__, "name", name)
+        pulumi.set(__self__, "scans", scans)
+
+    @_builtins.property
+    @pulumi.getter
+    def date(self) -> Any:
+        return pulumi.get(self, "date")
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> _builtins.int:
+        return pulumi.get(self, "id")
+
+    @_builtins.property
+    @pulumi.getter
+    def link(self) -> Any:
+        return pulumi.get(self, "link")
+
+    @_builtins.property
+    @pulumi.getter
+    def name(self) -> Any:
+        return pulumi.get(self, "name")
+
+    @_builtins.property
+    @pulumi.getter
+    def scans(self) -> _builtins.int:
+        return pulumi.get(self, "scans")
+
+
+@pulumi.output_type
+class ListSplashPagesItems(dict):
+    def __init__(__self__, *,
+                 date: Any,
+                 id: _builtins.int,
+                 name: Any):
+        pulumi.set(__self__, "date", date)
+        pulumi.set(__self__, "id", id)
+        pulumi.set(__self__, "name", name)
+
+    @_builtins.property
+    @pulumi.getter
+    def date(self) -> Any:
+        return pulumi.get(self, "date")
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> _builtins.int:
+        return pulumi.get(self, "id")
+
+    @_builtins.property
+    @pulumi.getter
+    def name(self) -> Any:
+        return pulumi.get(self, "name")
 
 
