@@ -3,7 +3,8 @@ import js from "@eslint/js";
 import tseslint from "typescript-eslint";
 
 export default tseslint.config(
-    { ignores: ["dist/**", "node_modules/**", ".ci/**", "examples/**", "test/fixtures/**"] },
+    // sdk/ is written by `npm run sdk` (Pulumi's code generators); a test holds it to what they write.
+    { ignores: ["dist/**", "node_modules/**", ".ci/**", "examples/**", "test/fixtures/**", "sdk/**"] },
     {
         files: ["**/*.ts"],
         extends: [js.configs.recommended, ...tseslint.configs.recommendedTypeChecked],

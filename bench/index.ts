@@ -1,4 +1,4 @@
-// `npm run bench [-- --json] [--profile spec|real] [--only <word in a suite's title>] [--scale [--links] [--sizes N,N]]`: runs
+// `npm run bench [-- --json] [--profile spec|real] [--only <word in a suite's title>] [--scale [--links] [--plugin] [--sizes N,N]]`: runs
 // every suite (or those named) and prints each figure beside its bound, and the provider's beside the baseline's;
 // `--scale` prints the provider beside the baseline at 100, 1,000 and 5,000 resources (or the sizes given) instead, of
 // the mixed stack or, with `--links`, of short links alone.
@@ -53,7 +53,11 @@ async function main(): Promise<void> {
         figures.push(
             ...(await runScale(
                 options,
-                { sizes: sizesFrom(process.argv), links: process.argv.includes("--links") },
+                {
+                    sizes: sizesFrom(process.argv),
+                    links: process.argv.includes("--links"),
+                    plugin: process.argv.includes("--plugin"),
+                },
                 print,
                 formatRow,
             )),

@@ -1,10 +1,10 @@
-// `npm run bench -- --scale [--links] [--sizes 100,1000]`: the side-by-side figures at 100, 1,000 and 5,000 declared
-// resources (or the sizes given), of the mixed stack or of short links alone, so that the growth of each (linear or
-// not) is visible. Never part of `npm test`: the larger
+// `npm run bench -- --scale [--links] [--plugin] [--sizes 100,1000]`: the side-by-side figures at 100, 1,000 and 5,000
+// declared resources (or the sizes given), of the mixed stack or of short links alone, so that the growth of each
+// (linear or not) is visible; with `--plugin`, the same resources through the plugin beside the same baseline. Never part of `npm test`: the larger
 // stacks take many minutes.
 import type { BenchOptions, Figure } from "./figure";
 import { pacedWindow, sideBySideFigures } from "./provider";
-import { measureBoth } from "./side-by-side";
+import { measureBoth, measureSide } from "./side-by-side";
 import { describePlan, LINKS, MIXED, PAGE_SIZE, workload } from "./workload";
 
 export const SCALE_SIZES = [100, 1_000, 5_000];
@@ -32,6 +32,8 @@ export interface ScaleRun {
     sizes: readonly number[];
     /** Short links alone instead of the mixed stack. */
     links: boolean;
+    /** The plugin too, beside the same baseline. */
+    plugin: boolean;
 }
 
 export async function runScale(
@@ -58,6 +60,23 @@ export async function runScale(
                 ` (both sides measured in ${Math.round((Date.now() - started) / 1000)} s)`,
         );
         all.push(...figures.map((figure) => ({ ...figure, name: `${total} resources: ${figure.name}` })));
+        if (run.plugin) {
+            const plugin = await measureSide(
+                "plugin",
+                load,
+                options.profile,
+                pacing && (() => both.provider.paced!.window),
+                (line) => console.error(`  [${total}] ${line}`),
+            );
+            const pluginFigures = sideBySideFigures(load, { provider: plugin, baseline: both.baseline }).map(
+                (figure) => ({
+                    ...figure,
+                    name: `plugin: ${figure.name}`,
+                }),
+            );
+            pluginFigures.forEach((figure) => print(format(figure)));
+            all.push(...pluginFigures.map((figure) => ({ ...figure, name: `${total} resources: ${figure.name}` })));
+        }
     }
     return all;
 }

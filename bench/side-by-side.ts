@@ -15,12 +15,13 @@ import {
     type RunOptions,
 } from "../test/support/pulumi";
 import { startEmulator, type ProfileName, type RequestLogEntry, type RunningEmulator } from "../emulator";
+import { pluginEnv } from "../test/support/plugin";
 import { changes, DECLARED_PROGRAM, declaredFileConfig, type Declared } from "../test/support/stack";
 import { sampleMemory, type PeakMemory } from "./memory";
 import type { Workload } from "./workload";
 
-export type Side = "provider" | "baseline";
-export const SIDES: readonly Side[] = ["provider", "baseline"];
+/** The dynamic resources (the package's classes), the same kinds through the plugin, and the baseline. */
+export type Side = "provider" | "plugin" | "baseline";
 
 const BASELINE_PROGRAM = resolve(__dirname, "../../bench/baseline/program");
 // High enough that the counting runs never wait for a window, so their request logs hold only what each side chose to send.
@@ -87,12 +88,16 @@ interface BenchStack {
 function stackFor(side: Side, emulator: RunningEmulator, stateFile: string, pauseMs: number): BenchStack {
     // `PULUMI_SKIP_CHECKPOINTS=true`: the CLI writes the state once, at the end of each run, not after every step, so
     // that its own writes (which grow with N²) do not swamp the provider's cost; both sides run so.
-    const env = { PULUMI_CONFIG_PASSPHRASE: "bench", PULUMI_SKIP_CHECKPOINTS: "true" };
+    const env = {
+        PULUMI_CONFIG_PASSPHRASE: "bench",
+        PULUMI_SKIP_CHECKPOINTS: "true",
+        ...(side === "plugin" ? pluginEnv() : {}),
+    };
     const resourcesFile = join(dirname(stateFile), "resources.json");
     const [programDir, namespace, sideConfig] =
-        side === "provider"
-            ? [DECLARED_PROGRAM, "declared", {}]
-            : [BASELINE_PROGRAM, "baseline", { "baseline:retryPauseMs": String(pauseMs) }];
+        side === "baseline"
+            ? [BASELINE_PROGRAM, "baseline", { "baseline:retryPauseMs": String(pauseMs) }]
+            : [DECLARED_PROGRAM, "declared", side === "plugin" ? { "declared:door": "plugin" } : {}];
     const run = (operation: Operation, declared: readonly Declared[], choices: Pick<RunOptions, "previewOnly"> = {}) =>
         runOperation(operation, {
             ...choices,
@@ -270,7 +275,7 @@ export async function measureBoth(
     profile: ProfileName,
     pacing: Pacing,
     progress: Progress = () => {},
-): Promise<Record<Side, SideFigures>> {
+): Promise<Record<"provider" | "baseline", SideFigures>> {
     const provider = await measureSide("provider", load, profile, pacing, progress);
     const window = provider.paced?.window;
     const baseline = await measureSide("baseline", load, profile, window && (() => window), progress);

@@ -22,7 +22,7 @@ export { SERVICE_RULES, type Judged } from "./api/service-rules";
 export type { ProfileName } from "./profiles";
 
 export interface EmulatorOptions {
-    /** Which service to behave like: "spec" (shortener-api.md, the default) or "real" (the real service's rewriting,
+    /** Which service to behave like: "spec" (docs/service/api.md, the default) or "real" (the real service's rewriting,
      *  request dialect and answer shapes; see profiles/). */
     profile?: ProfileName;
     /** Default 0: an ephemeral port. */

@@ -10,7 +10,7 @@ import {
     type StackValidationArgs,
     type StackValidationPolicy,
 } from "@pulumi/policy";
-import { watchConfiguredNames } from "./config-names";
+import { checkConfigured, type GivenConfig } from "./config-names";
 import {
     checkRuleNames,
     configOf,
@@ -31,10 +31,8 @@ export const PACK_NAME = "pulumi-shortener";
 type AnyConfig = Record<string, unknown>;
 type AnyRule = ResourceRule<AnyConfig> | StackRule<AnyConfig>;
 
-/** What the rules of one run share: the rule names, the names the config gives, and what each rule met. */
+/** What the rules of one run share: what each rule met. */
 interface Context {
-    ruleNames: readonly string[];
-    configuredNames: () => readonly string[];
     coverage: Coverage;
 }
 
@@ -44,9 +42,8 @@ function policyFields(rule: AnyRule) {
     return { name, description, enforcementLevel, ...(configSchema && { configSchema }) };
 }
 
-/** The rule's config with its defaults, refusing unknown rules and keys; recorded for the pack-config notice. */
+/** The rule's config with its defaults (checkConfig refused what it cannot use), recorded for the pack-config notice. */
 function readConfig(rule: AnyRule, given: AnyConfig, context: Context): AnyConfig {
-    checkRuleNames(context.configuredNames(), context.ruleNames);
     const config = configOf<AnyConfig>(rule.definition, given);
     context.coverage.configuredWith(rule.definition, configuredKeys(rule.definition, config));
     return config;
@@ -98,10 +95,21 @@ function packConfigPolicy(coverage: Coverage): StackValidationPolicy {
     };
 }
 
-function policies(configuredNames: () => readonly string[]) {
+/**
+ * A rule the pack does not have, or a key a rule does not have, stops the run when the CLI configures the pack, before
+ * any resource is checked.
+ */
+function checkConfig(given: GivenConfig, rules: readonly AnyRule[], ruleNames: readonly string[]): void {
+    checkRuleNames(Object.keys(given), ruleNames);
+    for (const { definition } of rules)
+        if (Object.hasOwn(given, definition.name)) configOf(definition, given[definition.name]);
+}
+
+function policies() {
     const forResources = resourceRules();
     const ruleNames = [...forResources, ...STACK_RULES].map((rule) => rule.definition.name).concat(PACK_CONFIG_RULE);
-    const context: Context = { ruleNames, configuredNames, coverage: new Coverage() };
+    checkConfigured((given) => checkConfig(given, [...forResources, ...STACK_RULES], ruleNames));
+    const context: Context = { coverage: new Coverage() };
     return [
         ...forResources.map((rule) => resourcePolicy(rule, context)),
         ...STACK_RULES.map((rule) => stackPolicy(rule, context)),
@@ -109,4 +117,4 @@ function policies(configuredNames: () => readonly string[]) {
     ];
 }
 
-new PolicyPack(PACK_NAME, { policies: policies(watchConfiguredNames()) });
+new PolicyPack(PACK_NAME, { policies: policies() });

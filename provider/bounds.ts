@@ -37,7 +37,7 @@ export interface Bound {
     /** What is bounded, as the tables of docs/security.md name it. */
     readonly name: string;
     /** The table of docs/security.md that holds it: the service's and the client's, the wiki tools', or the other
-     *  commands' (shortener-import, shortener-report) and the QR create journal's. */
+     *  commands' (shortener-import, shortener-report) and the create journal's. */
     readonly side: "service" | "wiki" | "tools";
     readonly unit: Unit;
     readonly default: number;
@@ -305,9 +305,9 @@ export const BOUNDS = {
         default: 64 * MIB,
     },
     // An entry is a pid and the ids listed before the create: a few KB at most.
-    maxJournalEntryBytes: { name: "size of a QR create journal entry", side: "tools", unit: "bytes", default: MIB },
+    maxJournalEntryBytes: { name: "size of a create journal entry", side: "tools", unit: "bytes", default: MIB },
     maxJournalNewFolders: {
-        name: "folders made on the way to the QR create journal",
+        name: "folders made on the way to the create journal",
         side: "tools",
         unit: "folders",
         default: 32,

@@ -15,7 +15,7 @@ export const ENV_KEYS = {
     apiKey: "SHORTENER_API_KEY",
     baseUrl: "SHORTENER_BASE_URL",
     ...settingsBy("env"),
-    /** The folder of the QR create journal (provider/resources/create-journal.ts). */
+    /** The folder of the create journal (provider/resources/create-journal.ts). */
     createJournalDir: "SHORTENER_CREATE_JOURNAL_DIR",
 } as const;
 
@@ -87,12 +87,17 @@ export function resolveCredentials(
                 `or set the ${ENV_KEYS.baseUrl} environment variable.`,
         );
     }
+    return { baseUrl: checkedBaseUrl(baseUrl, [apiKey]), apiKey };
+}
+
+/** The base URL without trailing slashes, or an error naming its key (with `secrets`, such as the key, redacted). */
+export function checkedBaseUrl(baseUrl: string, secrets: readonly string[]): string {
     if (!/^https?:\/\/[^\s/]+/i.test(baseUrl)) {
         throw new ConfigurationError(
-            `${CONFIG_KEYS.baseUrl} must be an http(s) URL such as https://short.example; got "${shownBaseUrl(baseUrl, [apiKey])}".`,
+            `${CONFIG_KEYS.baseUrl} must be an http(s) URL such as https://short.example; got "${shownBaseUrl(baseUrl, secrets)}".`,
         );
     }
-    return { baseUrl: baseUrl.replace(/\/+$/, ""), apiKey };
+    return baseUrl.replace(/\/+$/, "");
 }
 
 /** Credentials plus the bounds set in config (`shortener:<name>`, then the environment; positive whole numbers). */
@@ -101,7 +106,15 @@ export function resolveSettings(
     env: NodeJS.ProcessEnv = process.env,
     explicit: Partial<Credentials> = {},
 ): Settings {
-    const settings: Settings = resolveCredentials(config, env, explicit);
+    return { ...resolveCredentials(config, env, explicit), ...resolveBounds(config, env) };
+}
+
+/** The bounds set in config (`shortener:<name>`, then the environment): positive whole numbers, or an error naming the key. */
+export function resolveBounds(
+    config: ConfigSource | undefined,
+    env: NodeJS.ProcessEnv = process.env,
+): { [K in SettingName]?: number } {
+    const bounds: { [K in SettingName]?: number } = {};
     for (const name of SETTING_NAMES) {
         const { config: key, env: variable, unit } = BOUNDS[name];
         const raw = firstNonEmpty(config?.get(key), env[variable]);
@@ -110,7 +123,7 @@ export function resolveSettings(
         if (!Number.isSafeInteger(value) || value <= 0) {
             throw new ConfigurationError(`${key} must be a positive whole number of ${unit}; got "${raw}".`);
         }
-        settings[name] = value;
+        bounds[name] = value;
     }
-    return settings;
+    return bounds;
 }

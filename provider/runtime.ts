@@ -22,7 +22,8 @@ export function bindProvider(kind: string, config: ConfigSource | undefined) {
     return providerMethods(definition, contextFor(config));
 }
 
-function contextFor(config: ConfigSource | undefined): ResourceContext {
+/** The context of the account `config` names, shared by every resource and look-up of the run that acts for it. */
+export function contextFor(config: ConfigSource | undefined): ResourceContext {
     const { baseUrl = "", apiKey = "" } = resolveAccount(config);
     const account = `${baseUrl}\n${createHash("sha256").update(apiKey).digest("hex")}`;
     let context = contexts.get(account);

@@ -1,6 +1,6 @@
-// Readers of the Links API's body fields, each as the service's `Links` trait reads it (../shared/spec/links.md from
-// the repository root). A reader returns the stored value, throws the service's refusal, or, where links.md leaves the
-// service's answer unknown, refuses with notFollowed.
+// Readers of the Links API's body fields, each as the service's `Links` trait reads it (docs/service/links.md).
+// A reader returns the stored value, throws the service's refusal, or, where links.md leaves the service's answer
+// unknown, refuses with notFollowed.
 import { DeepLink, LinkRecord, Plan } from "../store/records";
 import type { ServiceProfile } from "../profiles";
 import { ApiContext } from "./context";

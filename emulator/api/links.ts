@@ -1,5 +1,5 @@
-// The Links API (../shared/spec/links.md from the repository root): the service's short links, as its source serves
-// them. Body fields are read in link-fields.ts.
+// The Links API (docs/service/links.md): the service's short links, as its source serves them. Body fields are read
+// in link-fields.ts.
 import { randomBytes } from "node:crypto";
 import { now } from "../store/dates";
 import { LinkRecord, NewFields } from "../store/records";

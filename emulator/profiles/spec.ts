@@ -1,4 +1,4 @@
-// The service as shortener-api.md describes it, with the emulator's own choices where the spec is silent
+// The service as docs/service/api.md describes it, with the emulator's own choices where the spec is silent
 // (the emulator's README.md lists them).
 import { ApiFailure } from "../api/answers";
 import { ServiceProfile } from "./profile";

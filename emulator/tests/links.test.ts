@@ -1,5 +1,4 @@
-// The Links API, fact by fact as ../shared/spec/links.md (from the repository root) states them, in both profiles,
-// over plain HTTP; hidden fields are read through the admin surface, as the dashboard would show them.
+// The Links API, fact by fact as docs/service/links.md states them, in both profiles, over plain HTTP; hidden fields are read through the admin surface, as the dashboard would show them.
 import assert from "node:assert/strict";
 import { PROFILE_NAMES, RunningEmulator } from "../index";
 import { ApiResponse, call, DATE_TIME, useEmulator } from "./harness";

@@ -8,6 +8,21 @@ export type { ErrorKind } from "./errors";
 export type { WaitEvent } from "./transport";
 export type { PageQuery, AllOptions } from "./pagination";
 export { CHANNEL_ITEM_TYPES, PIXEL_TYPES, QR_TYPES } from "./schemas";
+// The shapes of what the look-ups answer, for the plugin's schema of its functions.
+export {
+    accountSchema,
+    campaignSchema,
+    channelItemSchema,
+    channelSchema,
+    domainSchema,
+    linkSchema,
+    linkStatisticsSchema,
+    overlaySchema,
+    pixelSchema,
+    qrCodeSchema,
+    qrStatisticsSchema,
+    splashSchema,
+} from "./schemas";
 export type {
     Account,
     Campaign,

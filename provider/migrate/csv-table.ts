@@ -26,26 +26,38 @@ const MAX_ROWS = BOUNDS.maxMigrationRows.default;
 
 type Parsed = { line: number; values: string[] };
 
-function parsed(text: string): Parsed[] {
+/** The records of the file, up to one row past the bound, or of its first `records` only. */
+function parsed(text: string, records = MAX_ROWS + 2): Parsed[] {
     try {
         // With `info`, each record comes with what the parser knew when it ended: its line among it. The parser stops
         // one row past the bound (the header and the rows), and refuses a row past its size, so that what it builds
         // is bounded by the rows a migration takes, not by the file's size.
-        const records = parse(text, {
+        const read = parse(text, {
             bom: true,
             skip_empty_lines: true,
             info: true,
-            to: MAX_ROWS + 2,
+            to: records,
             max_record_size: BOUNDS.maxMigrationRowChars.default,
         }) as unknown as {
             info: { lines: number };
             record: string[];
         }[];
-        return records.map(({ info, record }) => ({ line: info.lines, values: record }));
+        return read.map(({ info, record }) => ({ line: info.lines, values: record }));
     } catch (error) {
         const { code, lines } = error as { code?: string; lines?: number };
         throw new InputError(`line ${lines ?? "?"}: ${PROBLEMS[code ?? ""] ?? "not a CSV row"}`);
     }
+}
+
+/** A column as the header names it, lower-cased and trimmed. */
+function columnName(name: string): string {
+    return name.trim().toLowerCase();
+}
+
+/** The columns of a CSV file's header row, named as readCsv names them, read without the rows below it. */
+export function csvHeader(text: string): string[] {
+    const [header] = parsed(text, 1);
+    return header?.values.map(columnName) ?? [];
 }
 
 /** The columns a CSV may have, those it must have, and those it must not, each with why. */
@@ -57,7 +69,7 @@ export interface Columns {
 
 /** The header's columns, checked: none refused or twice, every one known, every required one there. */
 function columnsOf(header: readonly string[], { known, required, refused = {} }: Columns): string[] {
-    const columns = header.map((name) => name.trim().toLowerCase());
+    const columns = header.map(columnName);
     const barred = columns.find((name) => Object.hasOwn(refused, name));
     if (barred !== undefined) throw new InputError(`line 1: the column ${barred}: ${refused[barred]}`);
     const twice = columns.find((name, index) => columns.indexOf(name) !== index);

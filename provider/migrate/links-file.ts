@@ -6,6 +6,7 @@ import { BOUNDS } from "../bounds";
 import { readFileBounded } from "../fs/read-bounded";
 import { writeFileWhole } from "../fs/write-whole";
 import { dataLines } from "../import/emit";
+import { parseJsonText } from "../json-text";
 import { InputError, own } from "./rows";
 
 /** An entry of links.json: its resource name and its inputs, and whatever else it holds (what the service shows). */
@@ -29,12 +30,9 @@ function checkedEntry(entry: unknown, index: number): LinksEntry {
 export function readLinksFile(path: string): LinksEntry[] {
     if (!existsSync(path)) return [];
     const text = readFileBounded(path, MAX_BYTES);
-    let json: unknown;
-    try {
-        json = JSON.parse(text);
-    } catch {
-        throw new InputError(`${path}: not JSON`);
-    }
+    const parsed = parseJsonText(text);
+    if ("problem" in parsed) throw new InputError(`${path}: ${parsed.problem}`);
+    const json = parsed.value;
     if (!Array.isArray(json)) throw new InputError(`${path}: not an array of entries`);
     try {
         return json.map(checkedEntry);

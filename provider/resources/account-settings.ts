@@ -5,25 +5,37 @@ import { declareKind, ShortenerResource } from "./resource";
 import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import { type AgreeWith, type ArgsAgree } from "./args-check";
-import { secretOf, shapeOf, wordsOf, type Field } from "./fields";
+import { secretOf, shapeOf, declaredOutputs, wordsOf, type ComputedOutputs, type Field } from "./fields";
 import type { ResourceDefinition } from "./lifecycle";
 
 const FIELDS = {
-    email: { schema: z.email({ error: "must be an e-mail address" }).optional(), word: "e-mail address", shown: true },
+    email: {
+        schema: z.email({ error: "must be an e-mail address" }).optional(),
+        word: "e-mail address",
+        shown: true,
+        description: "The account's e-mail address.",
+    },
     password: {
         schema: z.string().min(5, { error: "must be at least 5 characters" }).optional(),
         word: "password",
         shown: false,
         secret: true,
+        description: "The account's password: at least 5 characters; always stored as a secret.",
     },
 } as const satisfies Record<string, Field>;
-const OUTPUTS = { username: "user name", status: "plan" };
+const OUTPUTS = {
+    username: { schema: z.string(), word: "user name", description: "The account's user name." },
+    status: { schema: z.string(), word: "plan", description: "The account's plan, e.g. `pro`." },
+} as const satisfies ComputedOutputs;
 
 const inputs = z.strictObject(shapeOf(FIELDS));
 export type AccountSettingsInputs = z.output<typeof inputs>;
 
 export const accountSettings: ResourceDefinition<AccountSettingsInputs> = {
     kind: "AccountSettings",
+    description:
+        "The account's e-mail address and password: the account exists before and after the stack; destroying the " +
+        "resource leaves it as it is.",
     words: {
         noun: "Account settings",
         label: { from: ["username"], text: (p) => p.username },
@@ -31,7 +43,7 @@ export const accountSettings: ResourceDefinition<AccountSettingsInputs> = {
     },
     secretInputs: secretOf(FIELDS),
     inputs,
-    computedOutputs: Object.keys(OUTPUTS),
+    ...declaredOutputs(OUTPUTS),
 
     // Only what differs from the account is sent, so taking over the account as it is (an imported program)
     // writes nothing; a declared password is always sent, since the service never shows it.

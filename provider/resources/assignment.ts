@@ -12,6 +12,7 @@ import { ATTEMPTS, isUncertain } from "./listed/attempts";
 
 export interface Assignment<I extends Props> {
     kind: string;
+    description: string;
     words: ResourceDefinition<I>["words"];
     inputs: ResourceDefinition<I>["inputs"];
     /** The inputs that make the id in the state, joined by "/" ("12/34"): it says what was assigned to what. */
@@ -66,6 +67,7 @@ export function assignmentResource<I extends Props>(spec: Assignment<I>): Resour
     }
     return {
         kind: spec.kind,
+        description: spec.description,
         words: spec.words,
         inputs: spec.inputs,
         replaceOn: fields,

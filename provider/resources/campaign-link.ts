@@ -10,7 +10,10 @@ import { findListed } from "./listed/listing";
 import { objectId } from "./values";
 import { plain } from "./words";
 
-const inputs = z.strictObject({ campaignId: objectId, linkId: objectId });
+const inputs = z.strictObject({
+    campaignId: objectId.describe("The campaign's id (a Campaign's `id`)."),
+    linkId: objectId.describe("The short link's id (a Link's `id`, or the id of a link made elsewhere)."),
+});
 
 /** The service's answer to assigning a link that is already in the campaign. */
 const ALREADY_IN_CAMPAIGN = "This link is already added to the campaign.";
@@ -18,6 +21,8 @@ export type CampaignLinkInputs = z.output<typeof inputs>;
 
 export const campaignLink = assignmentResource<CampaignLinkInputs>({
     kind: "CampaignLink",
+    description:
+        "A short link in a campaign. The service cannot unassign: removing the resource leaves the link in the campaign.",
     words: {
         noun: "Link in a campaign",
         label: {

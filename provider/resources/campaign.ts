@@ -4,12 +4,17 @@ import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import type { Campaign as RemoteCampaign } from "../client";
 import { type AgreeWith, type ArgsAgree } from "./args-check";
-import { shapeOf, unseenWords, wordsOf, type Field } from "./fields";
+import { shapeOf, unseenWords, declaredOutputs, wordsOf, type ComputedOutputs, type Field } from "./fields";
 import { adoptInput, listedResource } from "./listed";
 import { meaningfulText, storedName } from "./values";
 
 const FIELDS = {
-    name: { schema: meaningfulText("name"), word: "name", shown: true },
+    name: {
+        schema: meaningfulText("name"),
+        word: "name",
+        shown: true,
+        description: "The campaign's name: at least 3 characters.",
+    },
     slug: {
         schema: z
             .string()
@@ -20,10 +25,25 @@ const FIELDS = {
             .optional(),
         word: "rotator slug",
         shown: false,
+        description:
+            "The rotator's slug: letters, digits, `-` and `_`. Without it the campaign has no rotator of its own " +
+            "choosing. Cannot be removed once set.",
     },
-    public: { schema: z.boolean().default(false), word: "public", shown: true },
+    public: {
+        schema: z.boolean().default(false),
+        word: "public",
+        shown: true,
+        description: "Whether the campaign's list page is public; default `false`.",
+    },
 } as const satisfies Record<string, Field>;
-const OUTPUTS = { rotatorUrl: "rotator URL", listUrl: "list URL" };
+const OUTPUTS = {
+    rotatorUrl: {
+        schema: z.string().nullable(),
+        word: "rotator URL",
+        description: "The rotator's URL, which sends each visitor to one of the campaign's links; null without one.",
+    },
+    listUrl: { schema: z.string().nullable(), word: "list URL", description: "The URL of the campaign's list page." },
+} as const satisfies ComputedOutputs;
 
 const inputs = z.strictObject({ ...shapeOf(FIELDS), adopt: adoptInput });
 export type CampaignInputs = z.output<typeof inputs>;
@@ -32,6 +52,7 @@ const urls = (remote: RemoteCampaign) => ({ rotatorUrl: remote.rotatorUrl ?? nul
 
 export const campaign = listedResource<CampaignInputs, RemoteCampaign>({
     kind: "Campaign",
+    description: "A campaign: a named group of short links, with an optional public rotator.",
     words: {
         noun: "Campaign",
         label: { from: ["name"], text: (p) => p.name },
@@ -58,7 +79,7 @@ export const campaign = listedResource<CampaignInputs, RemoteCampaign>({
     irremovable: {
         slug: "cannot be removed once set: the service ignores an empty slug and keeps the rotator; set a new slug instead",
     },
-    computedOutputs: Object.keys(OUTPUTS),
+    ...declaredOutputs(OUTPUTS),
     computed: urls,
     naturalKey: { describe: (wanted) => `the name "${wanted.name}"`, fields: ["name"] },
     create: async (client, wanted) => {

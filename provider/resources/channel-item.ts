@@ -13,14 +13,17 @@ import { objectId } from "./values";
 import { plain } from "./words";
 
 const inputs = z.strictObject({
-    channelId: objectId,
-    type: z.enum(CHANNEL_ITEM_TYPES, { error: `must be one of ${CHANNEL_ITEM_TYPES.join(", ")}` }),
-    itemId: objectId,
+    channelId: objectId.describe("The channel's id (a Channel's `id`)."),
+    type: z
+        .enum(CHANNEL_ITEM_TYPES, { error: `must be one of ${CHANNEL_ITEM_TYPES.join(", ")}` })
+        .describe(`What the item is: ${CHANNEL_ITEM_TYPES.join(", ")}.`),
+    itemId: objectId.describe("The id of the link, bio page or QR code."),
     adopt: z
         .literal(true, {
             error: "must be true (accepted for older programs: an item the channel already holds is always taken over)",
         })
-        .optional(),
+        .optional()
+        .describe("Accepted for older programs: an item the channel already holds is always taken over."),
 });
 export type ChannelItemInputs = z.output<typeof inputs>;
 
@@ -58,6 +61,8 @@ async function knownItems(context: ResourceContext, channelId: number, fresh: bo
 
 export const channelItem = assignmentResource<ChannelItemInputs>({
     kind: "ChannelItem",
+    description:
+        "A short link, bio page or QR code in a channel. The service cannot unassign: removing the resource leaves the item in the channel.",
     words: {
         noun: "Item in a channel",
         label: {

@@ -4,17 +4,44 @@ import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import type { Channel as RemoteChannel } from "../client";
 import { type AgreeWith, type ArgsAgree } from "./args-check";
-import { shapeOf, wordsOf, type Field } from "./fields";
+import { shapeOf, declaredOutputs, wordsOf, type ComputedOutputs, type Field } from "./fields";
 import { adoptInput, listedResource, onlyChanged } from "./listed";
 import { hexColour, meaningfulText, storedName, storedText } from "./values";
 
 const FIELDS = {
-    name: { schema: meaningfulText("name"), word: "name", shown: true },
-    description: { schema: meaningfulText("description").optional(), word: "description", shown: true },
-    color: { schema: hexColour.optional(), word: "colour", shown: true },
-    starred: { schema: z.boolean().default(false), word: "starred", shown: true },
+    name: {
+        schema: meaningfulText("name"),
+        word: "name",
+        shown: true,
+        description: "The channel's name: at least 3 characters.",
+    },
+    description: {
+        schema: meaningfulText("description").optional(),
+        word: "description",
+        shown: true,
+        description: "At least 3 characters. Once set it can be changed but not removed.",
+    },
+    color: {
+        schema: hexColour.optional(),
+        word: "colour",
+        shown: true,
+        description: "The badge colour as `#RRGGBB`, any case (stored upper-case). Cannot be removed once set.",
+    },
+    starred: {
+        schema: z.boolean().default(false),
+        word: "starred",
+        shown: true,
+        description: "Whether the channel is starred; default `false`.",
+    },
 } as const satisfies Record<string, Field>;
-const OUTPUTS = { effectiveColor: "colour shown" };
+const OUTPUTS = {
+    effectiveColor: {
+        schema: z.string().optional(),
+        word: "colour shown",
+        description:
+            "The badge colour the service shows: the declared one, or the one it picked when none was declared.",
+    },
+} as const satisfies ComputedOutputs;
 
 const inputs = z.strictObject({ ...shapeOf(FIELDS), adopt: adoptInput });
 export type ChannelInputs = z.output<typeof inputs>;
@@ -26,6 +53,7 @@ const badgeColour = (remote: RemoteChannel) => unlessEmpty(remote.color)?.toUppe
 
 export const channel = listedResource<ChannelInputs, RemoteChannel>({
     kind: "Channel",
+    description: "A channel: a labelled group of short links, bio pages and QR codes.",
     words: {
         noun: "Channel",
         label: { from: ["name"], text: (p) => p.name },
@@ -50,7 +78,7 @@ export const channel = listedResource<ChannelInputs, RemoteChannel>({
     storedForms: { name: storedName, description: storedText },
     // The real service gives a channel created without a colour a random one: that is an output, not drift.
     derivedWhenAbsent: ["color"],
-    computedOutputs: Object.keys(OUTPUTS),
+    ...declaredOutputs(OUTPUTS),
     computed: (remote) => ({ effectiveColor: badgeColour(remote) ?? null }),
     // The service ignores a description of 2 characters or fewer and refuses an empty colour, so neither can be
     // cleared once set: refused at preview rather than failing at up or showing a diff forever.

@@ -1,5 +1,6 @@
-// Creates under way, on disk, for kinds whose listing shows nothing to recognise an object by (QR codes: the service
-// lists only an id, a link, a name it makes up and the counts). A create the engine was waiting for when its process
+// Creates under way, on disk, for the creates whose inputs hold no natural key to recognise an object by in a listing:
+// a QR code's (the service lists only an id, a link, a name it makes up and the counts) and a Link's declared without
+// an alias (its content is all there is). A create the engine was waiting for when its process
 // died stays pending in the Pulumi state, and the next `pulumi up` asks for it again; without this record the provider
 // could not tell that the QR code it made then exists, and would make a second one. Each entry is written before the
 // create request and removed once the create has an answer, either way, by the process that wrote it, so one left
@@ -45,15 +46,18 @@ export interface CreateJournal {
     found(kind: string, inputs: object, id: number): void;
 }
 
-/** The journal cannot be used: the message names it, its folder and the setting that moves it. */
+/** The journal cannot be used: the message names it, the kind whose create it records, its folder and its setting. */
 export class CreateJournalError extends Error {
-    constructor(dir: string, reason: string) {
+    constructor(dir: string, kind: string, reason: string) {
         super(
-            `the QR create journal in ${dir} cannot be used: ${reason}. Set ${JOURNAL_DIR_ENV} to a folder of your own (mode 700)`,
+            `the create journal in ${dir}, which records this ${kind}'s create while it is under way, cannot be used: ${reason}. Set ${JOURNAL_DIR_ENV} to a folder of your own (mode 700)`,
         );
         this.name = "CreateJournalError";
     }
 }
+
+/** Why the journal's folder or an entry cannot be trusted; guarded() names the journal and the kind around it. */
+class Untrusted extends Error {}
 
 interface Entry {
     pid: number;
@@ -78,12 +82,15 @@ export function createJournal(account: string, env: NodeJS.ProcessEnv = process.
                 .update(`${account}\n${scope}\n${kind}\n${JSON.stringify(sortedKeys(withoutAdopt(inputs)))}`)
                 .digest("hex")}.json`,
         );
-    const guarded = <T>(work: () => T): T => {
+    const guarded = <T>(kind: string, work: () => T): T => {
         try {
             return work();
         } catch (error) {
-            if (error instanceof CreateJournalError) throw error;
-            throw new CreateJournalError(dir, describeFsError(error));
+            throw new CreateJournalError(
+                dir,
+                kind,
+                error instanceof Untrusted ? error.message : describeFsError(error),
+            );
         }
     };
     /** An entry left by a process that has died. */
@@ -93,18 +100,18 @@ export function createJournal(account: string, env: NodeJS.ProcessEnv = process.
         const text = readEntry(file);
         if (text === undefined) return undefined;
         const entry = parseEntry(text);
-        if (!entry) throw new CreateJournalError(dir, `the entry ${file} is not one the provider wrote; delete it`);
+        if (!entry) throw new Untrusted(`the entry ${file} is not one the provider wrote; delete it`);
         return isAlive(entry.pid) ? undefined : entry;
     };
     return {
         interrupted: (kind, inputs) =>
-            guarded(() => {
+            guarded(kind, () => {
                 const file = fileOf(kind, inputs);
                 const entry = leftBehind(file);
                 return entry && { file, before: entry.before };
             }),
         begin: (kind, inputs, before) =>
-            guarded(() => {
+            guarded(kind, () => {
                 makePrivateDir(dir);
                 const file = fileOf(kind, inputs);
                 const entry: Entry = { pid: process.pid, before: [...before] };
@@ -114,13 +121,13 @@ export function createJournal(account: string, env: NodeJS.ProcessEnv = process.
         // Another stack of the project creating the same inputs at once writes the same entry: only the process
         // that wrote what is there now removes it, so the other's interrupted create is still found.
         end: (kind, inputs) =>
-            guarded(() => {
+            guarded(kind, () => {
                 const file = fileOf(kind, inputs);
                 const text = readEntry(file);
                 if (text !== undefined && parseEntry(text)?.pid === process.pid) rmSync(file, { force: true });
             }),
         found: (kind, inputs, id) =>
-            guarded(() => {
+            guarded(kind, () => {
                 const file = fileOf(kind, inputs);
                 const entry = leftBehind(file);
                 if (entry && !entry.before.includes(id)) rmSync(file, { force: true });
@@ -181,11 +188,9 @@ function checkPrivate(dir: string): void {
     if (!stats.isDirectory()) throw new Error(`${dir} is not a folder`);
     const uid = process.getuid?.();
     if (uid === undefined) return;
-    if (stats.uid !== uid)
-        throw new CreateJournalError(dir, `the folder belongs to another user (uid ${stats.uid}, not ${uid})`);
+    if (stats.uid !== uid) throw new Untrusted(`the folder belongs to another user (uid ${stats.uid}, not ${uid})`);
     if ((stats.mode & 0o077) !== 0) {
-        throw new CreateJournalError(
-            dir,
+        throw new Untrusted(
             `the folder is open to other users (mode ${(stats.mode & 0o777).toString(8)}; run chmod 700 on it)`,
         );
     }

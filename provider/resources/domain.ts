@@ -10,9 +10,26 @@ import { adoptInput, listedResource, onlyChanged } from "./listed";
 import { httpUrl, normaliseOrigin, normaliseUrl } from "./values";
 
 const FIELDS = {
-    domain: { schema: httpUrl.transform(normaliseOrigin), word: "domain", shown: true },
-    redirectRoot: { schema: httpUrl.optional(), word: "root redirect", shown: true },
-    redirect404: { schema: httpUrl.optional(), word: "404 redirect", shown: true },
+    domain: {
+        schema: httpUrl.transform(normaliseOrigin),
+        word: "domain",
+        shown: true,
+        description:
+            "The domain as a URL with its scheme, e.g. `https://go.example.com`. Changing it replaces the domain, " +
+            "deleting the old one first (the service refuses the same name twice).",
+    },
+    redirectRoot: {
+        schema: httpUrl.optional(),
+        word: "root redirect",
+        shown: true,
+        description: "Where visitors of the bare domain are sent (an http or https URL). Cannot be removed once set.",
+    },
+    redirect404: {
+        schema: httpUrl.optional(),
+        word: "404 redirect",
+        shown: true,
+        description: "Where visitors of an unknown short link are sent. Cannot be removed once set.",
+    },
 } as const satisfies Record<string, Field>;
 
 const inputs = z.strictObject({ ...shapeOf(FIELDS), adopt: adoptInput });
@@ -32,6 +49,7 @@ function hostOf(url: string): string {
 
 export const domain = listedResource<DomainInputs, RemoteDomain>({
     kind: "Domain",
+    description: "A branded domain of the account, which short links can be made on.",
     words: {
         noun: "Domain",
         label: { from: ["domain"], text: (p) => p.domain },

@@ -10,6 +10,8 @@ export interface Field {
     readonly schema: z.ZodType;
     /** How the preview report says it, e.g. "long URL". */
     readonly word: string;
+    /** What it is, for the plugin's schema and so the SDKs' and the reference's documentation. */
+    readonly description: string;
     /** False when no listing of the service shows it: a change made by hand cannot be seen, nor the field imported. */
     readonly shown: boolean;
     /** Secret everywhere: marked so in the state whatever the program wrote, and never shown by the report. */
@@ -18,11 +20,31 @@ export interface Field {
 
 export type Fields = Readonly<Record<string, Field>>;
 
+/** An output the service computes, declared once: its schema (the type the plugin's schema gives it), word and description. */
+export interface Computed {
+    readonly schema: z.ZodType;
+    readonly word: string;
+    readonly description: string;
+}
+
+export type ComputedOutputs = Readonly<Record<string, Computed>>;
+
+/** A definition's computed outputs from their one table: their names (what the lifecycle and the report read) and the table. */
+export function declaredOutputs(outputs: ComputedOutputs): {
+    computedOutputs: string[];
+    computedFields: ComputedOutputs;
+} {
+    return { computedOutputs: Object.keys(outputs), computedFields: outputs };
+}
+
 /** The zod shape of the fields, each under its name, with the fields' own schema types. */
 export type ShapeOf<F extends Fields> = { -readonly [K in keyof F]: F[K]["schema"] };
 
+/** Each field's schema carries its description, which the plugin's schema reads from it as from any other input. */
 export function shapeOf<F extends Fields>(fields: F): ShapeOf<F> {
-    return Object.fromEntries(Object.entries(fields).map(([name, field]) => [name, field.schema])) as ShapeOf<F>;
+    return Object.fromEntries(
+        Object.entries(fields).map(([name, field]) => [name, field.schema.describe(field.description)]),
+    ) as ShapeOf<F>;
 }
 
 /** The names of the fields that hold `test`, in the table's order. */
@@ -39,14 +61,12 @@ export const secretOf = (fields: Fields): string[] => namesWhere(fields, (field)
  * The words of the report for a kind declared by its fields: the fields' own, the outputs' (what the service computes),
  * what drift cannot reach and what is secret.
  */
-export function wordsOf(
-    fields: Fields,
-    outputs: Readonly<Record<string, string>>,
-): Pick<KindWords, "words" | "unseen" | "secret"> {
+export function wordsOf(fields: Fields, outputs: ComputedOutputs): Pick<KindWords, "words" | "unseen" | "secret"> {
     const secret = secretOf(fields);
     const unseen = unseenOf(fields);
+    const named = { ...fields, ...outputs };
     return {
-        words: { ...Object.fromEntries(Object.entries(fields).map(([name, field]) => [name, field.word])), ...outputs },
+        words: Object.fromEntries(Object.entries(named).map(([name, { word }]) => [name, word])),
         ...(unseen.length > 0 ? { unseen } : {}),
         ...(secret.length > 0 ? { secret: () => secret } : {}),
     };

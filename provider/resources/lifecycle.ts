@@ -4,6 +4,7 @@ import { isDeepStrictEqual } from "node:util";
 import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import { toldSecrets, type ResourceContext } from "./context";
+import type { ComputedOutputs } from "./fields";
 import type { KindWords } from "./words";
 import { messageOf } from "../message-of";
 import { closestName, didYouMean } from "../wiki/suggest";
@@ -43,8 +44,12 @@ export interface ResourceDefinition<I extends Props> {
     /** The name in the type token and in the serialized stub, e.g. "Domain": part of the state format. */
     kind: string;
     inputs: z.ZodObject<z.ZodRawShape, z.core.$strict>;
-    /** Outputs the service computes, beside the inputs (see `outputNames`). */
+    /** What tells the kind apart, for the plugin's schema and the SDKs' documentation. */
+    description: string;
+    /** Outputs the service computes, beside the inputs (see `outputNames`): the names of `computedFields`. */
     computedOutputs?: readonly string[];
+    /** The same outputs, each declared once with its type and description (`declaredOutputs` gives both). */
+    computedFields?: ComputedOutputs;
     /** How the preview report speaks of the kind. */
     words: KindWords;
     /** Inputs secret whatever the program wrote: the kind's class marks them so, in the state's inputs and outputs. */

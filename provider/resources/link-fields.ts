@@ -2,10 +2,10 @@
 // report's word, what the listing shows of it, what an update that leaves it out does, whether it is secret. The
 // Link's inputs, the body of its create and update, its words, what drift cannot reach, shortener-import's note, its
 // secret marking and the fields that cannot be removed are all derived from this table (link.ts).
-// shared/spec/links.md is the source of each fact.
+// docs/service/links.md is the source of each fact.
 import { z } from "zod";
 import type { LinkBody, Link as RemoteLink } from "../client";
-import type { Field } from "./fields";
+import type { ComputedOutputs, Field } from "./fields";
 import { expiryInput, queryParameters, redirectInput, redirectType, splitShortUrl, UTM_KEYS } from "./link-values";
 import { httpUrl, imageUrl, normaliseOrigin, objectId, serviceText, storedText, withOwnNames } from "./values";
 
@@ -69,6 +69,7 @@ export const LINK_FIELDS = {
     url: {
         schema: serviceText("url").pipe(httpUrl),
         word: "long URL",
+        description: "The long URL the short link sends visitors to, with its scheme (http or https).",
         shown: true,
         service: "url",
         update: "kept",
@@ -80,6 +81,8 @@ export const LINK_FIELDS = {
     alias: {
         schema: z.string().optional(),
         word: "alias",
+        description:
+            "The custom alias, exactly as the service stores it: an alias the service would rewrite (it makes a slug of it) is refused at preview, naming the form it would take. Left out, the service picks a random one. Cannot be removed once set.",
         shown: true,
         service: "custom",
         update: "kept",
@@ -91,6 +94,8 @@ export const LINK_FIELDS = {
     domain: {
         schema: httpUrl.transform(normaliseOrigin).optional(),
         word: "domain",
+        description:
+            "A domain of the account (`https://go.example.com`, or a Domain's `domain` output). Left out, the service's default domain at the create; an update keeps the domain the link has.",
         shown: true,
         service: "domain",
         update: "reset",
@@ -100,6 +105,8 @@ export const LINK_FIELDS = {
     title: {
         schema: serviceText("title").optional(),
         word: "meta title",
+        description:
+            "The page's meta title; left out (with `description`), the service fetches the page's own. Cannot be removed once set.",
         shown: true,
         service: "metatitle",
         update: "kept",
@@ -111,6 +118,8 @@ export const LINK_FIELDS = {
     description: {
         schema: serviceText("description").optional(),
         word: "meta description",
+        description:
+            "The page's meta description; left out (with `title`), the service fetches the page's own. Cannot be removed once set.",
         shown: true,
         service: "metadescription",
         update: "kept",
@@ -122,6 +131,8 @@ export const LINK_FIELDS = {
     image: {
         schema: imageUrl.optional(),
         word: "preview image",
+        description:
+            "The preview image the link shows: the URL of a `.png` or `.jpg` image. Cannot be removed once set.",
         shown: false,
         service: "metaimage",
         update: "kept",
@@ -130,6 +141,7 @@ export const LINK_FIELDS = {
     note: {
         schema: serviceText("note").optional(),
         word: "note",
+        description: "A note only the account sees.",
         shown: false,
         service: "description",
         update: "lost",
@@ -140,16 +152,26 @@ export const LINK_FIELDS = {
             .min(1, { error: "must not be empty (leave password out for a link without one)" })
             .optional(),
         word: "password",
+        description: "A password visitors must give. Secret everywhere: in the state, logs, diffs and errors.",
         shown: false,
         secret: true,
         service: "password",
         update: "reset",
     },
     // Only the link's own page shows it, which a refresh does not read (it reads the listing).
-    expiry: { schema: expiryInput.optional(), word: "expiry", shown: false, service: "expiry", update: "reset" },
+    expiry: {
+        schema: expiryInput.optional(),
+        word: "expiry",
+        description:
+            "When the link expires: `2027-01-31`, `2027-01-31 18:00` or `2027-01-31 18:00:00`; a time that has passed is refused at preview where a write would send it.",
+        shown: false,
+        service: "expiry",
+        update: "reset",
+    },
     public: {
         schema: z.boolean().default(false),
         word: "public",
+        description: "Whether the link's statistics are public; default `false`.",
         shown: false,
         service: "status",
         sent: (wanted) => (wanted.public ? "public" : "private"),
@@ -158,6 +180,8 @@ export const LINK_FIELDS = {
     redirect: {
         schema: redirectInput.optional(),
         word: "redirect",
+        description:
+            "How visitors are sent on: `direct`, `frame`, `splash`, `{ splash: id }` (a custom splash page) or `{ overlay: id }` (a CTA overlay). Cannot be removed once set (declare `direct` instead).",
         shown: false,
         service: "type",
         sent: (wanted) => redirectType(wanted.redirect),
@@ -167,6 +191,7 @@ export const LINK_FIELDS = {
     geoTargets: {
         schema: z.array(target("location", nonEmpty("location"))).optional(),
         word: "country targets",
+        description: "Country targets: each `{ location, url }` sends a country's visitors to `url`.",
         shown: false,
         service: "geotarget",
         sent: targets("geoTargets", "location"),
@@ -175,6 +200,7 @@ export const LINK_FIELDS = {
     deviceTargets: {
         schema: z.array(target("device", nonEmpty("device"))).optional(),
         word: "device targets",
+        description: "Device targets: each `{ device, url }` sends a device's visitors to `url`.",
         shown: false,
         service: "devicetarget",
         sent: targets("deviceTargets", "device"),
@@ -183,6 +209,8 @@ export const LINK_FIELDS = {
     languageTargets: {
         schema: z.array(target("language", languageCode)).optional(),
         word: "language targets",
+        description:
+            "Language targets: each `{ language, url }` (a two-letter code) sends visitors of that language to `url`.",
         shown: false,
         service: "languagetarget",
         sent: targets("languageTargets", "language"),
@@ -191,6 +219,7 @@ export const LINK_FIELDS = {
     parameters: {
         schema: withOwnNames(z.record(nonEmpty("a parameter's name"), nonEmpty("a parameter's value"))).optional(),
         word: "query parameters",
+        description: "Query parameters added to the long URL, by name.",
         shown: false,
         service: "parameters",
         sent: queryParameters,
@@ -200,15 +229,26 @@ export const LINK_FIELDS = {
     utm: {
         schema: utm.optional(),
         word: "UTM parameters",
+        description:
+            "The UTM parameters by name (`source`, `medium`, `campaign`, `term`, `content`), sent as `utm_source` and so on with `parameters`.",
         shown: false,
         service: "parameters",
         sent: queryParameters,
         update: "reset",
     },
-    pixels: { schema: z.array(objectId).optional(), word: "pixels", shown: false, service: "pixels", update: "reset" },
+    pixels: {
+        schema: z.array(objectId).optional(),
+        word: "pixels",
+        description: "The ids of the account's pixels the link carries.",
+        shown: false,
+        service: "pixels",
+        update: "reset",
+    },
     campaign: {
         schema: objectId.optional(),
         word: "campaign",
+        description:
+            "The id of the account's campaign the link is in. Left out, a campaign set otherwise (a CampaignLink) is kept.",
         shown: true,
         service: "campaign",
         update: "reset",
@@ -225,6 +265,7 @@ export const LINK_FIELDS = {
             ])
             .optional(),
         word: "deep link",
+        description: "App links: `{ apple?, google? }` or `{ auto: true }`. Cannot be removed once set.",
         shown: false,
         service: "deeplink",
         update: "kept",
@@ -239,5 +280,21 @@ export const LINK_FIELD_ROWS: readonly (LinkField & { name: LinkFieldName })[] =
     ([name, field]) => ({ ...(field as LinkField), name: name as LinkFieldName }),
 );
 
-/** The outputs the service computes, by the report's words. */
-export const LINK_OUTPUTS = { shortUrl: "short URL", storedAlias: "alias held", channels: "channels" } as const;
+/** The outputs the service computes. */
+export const LINK_OUTPUTS = {
+    shortUrl: {
+        schema: z.string(),
+        word: "short URL",
+        description: "The short URL: the domain and the alias the link has.",
+    },
+    storedAlias: {
+        schema: z.string(),
+        word: "alias held",
+        description: "The alias the service holds: the declared one, or the random one it picked.",
+    },
+    channels: {
+        schema: z.array(z.number()),
+        word: "channels",
+        description: "The ids of the channels holding the link, as the last refresh saw them (empty until then).",
+    },
+} as const satisfies ComputedOutputs;

@@ -1,4 +1,4 @@
-// A short link, the service's core object. Two facts of the service shape it (shared/spec/links.md):
+// A short link, the service's core object. Two facts of the service shape it (docs/service/links.md):
 // - its update replaces the whole link (an omitted field is reset), so every update sends everything declared, and the
 //   domain and campaign the program leaves out as the link holds them;
 // - its create and update change what they do not like without saying so (an alias rewritten as a slug, a domain the
@@ -11,7 +11,7 @@ import { z } from "zod";
 import { BOUNDS } from "../bounds";
 import type { LinkBody, Link as RemoteLink, ShortenerClient } from "../client";
 import { type AgreeWith, type ArgsAgree } from "./args-check";
-import { secretOf, shapeOf, unseenWords, wordsOf } from "./fields";
+import { declaredOutputs, secretOf, shapeOf, unseenWords, wordsOf } from "./fields";
 import { ResourceInitError, sameValue, type Failure, type Findings, type Props } from "./lifecycle";
 import { adoptInput, listedResource } from "./listed";
 import { LINK_FIELD_ROWS, LINK_FIELDS, LINK_OUTPUTS, type LinkField } from "./link-fields";
@@ -279,6 +279,7 @@ function lostByUpdate(news: LinkInputs, write: ReturnType<typeof writeOf>): Fail
 
 export const link = listedResource<LinkInputs, RemoteLink>({
     kind: "Link",
+    description: "A short link, the service's core object: a short URL that sends visitors to a long one.",
     words: {
         noun: "Short link",
         label: { from: ["shortUrl"], text: (p) => p.shortUrl },
@@ -308,7 +309,7 @@ export const link = listedResource<LinkInputs, RemoteLink>({
         fieldsWhere((field) => field.derivedWhenAbsent || undefined),
     ) as (keyof LinkInputs)[],
     irremovable: fieldsWhere((field) => field.irremovable),
-    computedOutputs: Object.keys(LINK_OUTPUTS),
+    ...declaredOutputs(LINK_OUTPUTS),
     computed: (remote) => ({ ...computed(remote.shortUrl), channels: remote.channels }),
     naturalKey: {
         describe: (wanted) => `the alias "${wanted.alias}"${wanted.domain ? ` on ${wanted.domain}` : ""}`,

@@ -13,12 +13,19 @@ const FIELDS = {
         schema: z.enum(PIXEL_TYPES, { error: `must be one of ${PIXEL_TYPES.join(", ")}` }),
         word: "pixel type",
         shown: true,
+        description: `One of the 13 pixel type tokens: ${PIXEL_TYPES.join(", ")}. Changing it replaces the pixel.`,
     },
-    name: { schema: serviceText("name").trim().min(1, { error: "must not be empty" }), word: "name", shown: true },
+    name: {
+        schema: serviceText("name").trim().min(1, { error: "must not be empty" }),
+        word: "name",
+        shown: true,
+        description: "The pixel's name: not empty.",
+    },
     tag: {
         schema: serviceText("tag").trim().min(1, { error: "must not be empty (the pixel's id at the third party)" }),
         word: "tag",
         shown: true,
+        description: "The pixel's tag or id at the third party.",
     },
 } as const satisfies Record<string, Field>;
 
@@ -27,6 +34,7 @@ export type PixelInputs = z.output<typeof inputs>;
 
 export const pixel = listedResource<PixelInputs, RemotePixel>({
     kind: "Pixel",
+    description: "A tracking pixel of an ad or analytics service, which short links can carry.",
     words: {
         noun: "Pixel",
         label: { from: ["name"], text: (p) => p.name },

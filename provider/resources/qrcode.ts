@@ -8,7 +8,7 @@ import { z } from "zod";
 import { QR_TYPES, type QrCode as RemoteQrCode, type QrType } from "../client";
 import type { Failure } from "./lifecycle";
 import { type AgreeWith, type ArgsAgree } from "./args-check";
-import { shapeOf, unseenWords, wordsOf, type Field } from "./fields";
+import { shapeOf, unseenWords, declaredOutputs, wordsOf, type ComputedOutputs, type Field } from "./fields";
 import { adoptInput, listedResource } from "./listed";
 import { httpUrl, imageUrl, rgbColour, serviceText, withOwnNames } from "./values";
 
@@ -107,6 +107,7 @@ const FIELDS = {
         schema: z.enum(QR_TYPES, { error: `must be one of ${QR_TYPES.join(", ")}` }).optional(),
         word: "QR type",
         shown: false,
+        description: `One of ${QR_TYPES.join(", ")}. Changing it replaces the QR code.`,
     },
     data: {
         schema: withOwnNames(
@@ -116,18 +117,43 @@ const FIELDS = {
         ).optional(),
         word: "data",
         shown: false,
+        description:
+            "What the QR code holds, by its type: a string for `text`, `link` (an http or https URL) and `phone` " +
+            "(digits with an optional leading `+`); an address or `{ email, subject?, body? }` for `email`; " +
+            "`{ phone, message? }` for `sms`; `{ ssid, pass?, encryption? }` for `wifi` (`pass` and `encryption` " +
+            `go together); any of ${VCARD_FIELDS.join(", ")} for \`vcard\` (at least one).`,
     },
-    background: { schema: rgbColour.optional(), word: "background", shown: false },
-    foreground: { schema: rgbColour.optional(), word: "foreground", shown: false },
-    logo: { schema: imageUrl.optional(), word: "logo", shown: false },
+    background: {
+        schema: rgbColour.optional(),
+        word: "background",
+        shown: false,
+        description: "The background colour, `rgb(r,g,b)`, each part 0 to 255.",
+    },
+    foreground: {
+        schema: rgbColour.optional(),
+        word: "foreground",
+        shown: false,
+        description: "The foreground colour, `rgb(r,g,b)`.",
+    },
+    logo: {
+        schema: imageUrl.optional(),
+        word: "logo",
+        shown: false,
+        description: "The URL of a `.png` or `.jpg` logo.",
+    },
 } as const satisfies Record<string, Field>;
-const OUTPUTS = { link: "short link", scans: "scans" };
+const OUTPUTS = {
+    link: { schema: z.string(), word: "short link", description: "The QR code's short URL, which its image encodes." },
+    scans: { schema: z.number(), word: "scans", description: "How often the QR code was scanned." },
+} as const satisfies ComputedOutputs;
 
 const inputs = z.strictObject({ ...shapeOf(FIELDS), adopt: adoptInput });
 export type QrCodeInputs = z.output<typeof inputs>;
 
 export const qrCode = listedResource<QrCodeInputs, RemoteQrCode>({
     kind: "QrCode",
+    description:
+        "A QR code with typed data. A QR code of type `link` is a short link of the service that sends visitors to its data.",
     words: {
         noun: "QR code",
         label: { from: ["data"], text: (p) => p.data },
@@ -150,7 +176,7 @@ export const qrCode = listedResource<QrCodeInputs, RemoteQrCode>({
     replaceOn: ["type"],
     list: (client, walk) => client.qrCodes.all(walk),
     observe: () => ({}),
-    computedOutputs: Object.keys(OUTPUTS),
+    ...declaredOutputs(OUTPUTS),
     computed: (remote) => ({ link: remote.link, scans: remote.scans }),
     rules: (news, olds) => ({
         failures:

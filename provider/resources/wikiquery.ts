@@ -17,20 +17,64 @@ import { MODULE_FIELDS } from "../wiki/definition";
 import { pick, type Failure, type Findings, type Props, type ResourceDefinition } from "./lifecycle";
 import { kindResource } from "./resource";
 import { type AgreeWith, type ArgsAgree } from "./args-check";
+import { declaredOutputs, shapeOf, wordsOf, type ComputedOutputs, type Field } from "./fields";
 import { httpUrl } from "./values";
 
-const inputs = z.strictObject({
-    definition: z.record(z.string(), z.unknown(), {
-        error: "must be a query definition object (list, prop, meta, generator, params)",
-    }),
-    /** The wiki's api.php. */
-    apiUrl: httpUrl,
-    highLimits: z.boolean().default(false),
-    /** Warnings fail the preview too. */
-    strict: z.boolean().default(false),
-    /** A catalogue file (pinned with `wiki-query-lint catalogue pull`, or a saved paraminfo reply). */
-    catalogue: z.string().min(1).optional(),
-});
+const FIELDS = {
+    definition: {
+        schema: z.record(z.string(), z.unknown(), {
+            error: "must be a query definition object (list, prop, meta, generator, params)",
+        }),
+        word: "definition",
+        shown: true,
+        description:
+            "The definition: `list`, `prop`, `meta` (a module name or names), an optional `generator`, and `params` " +
+            "by full request name (and optional `name`, `description`).",
+    },
+    apiUrl: {
+        schema: httpUrl,
+        word: "wiki API",
+        shown: true,
+        description: "The wiki's api.php URL, e.g. `https://en.wikipedia.org/w/api.php`.",
+    },
+    highLimits: {
+        schema: z.boolean().default(false),
+        word: "high limits",
+        shown: true,
+        description: "Judge limits as for a caller with `apihighlimits`; default `false`.",
+    },
+    strict: {
+        schema: z.boolean().default(false),
+        word: "strict",
+        shown: true,
+        description: "Fail the preview on warnings too (unknown parameters, deprecations, sensitive values).",
+    },
+    catalogue: {
+        schema: z.string().min(1).optional(),
+        word: "catalogue",
+        shown: true,
+        description:
+            "The catalogue file that judges the definition: a pin (`wiki-query-lint catalogue pull`) or a saved " +
+            "paraminfo reply; by default the pin of `apiUrl` in wiki-catalogues/, else the shipped catalogue.",
+    },
+} as const satisfies Record<string, Field>;
+const OUTPUTS = {
+    request: {
+        schema: z.record(z.string(), z.string()),
+        word: "request",
+        description: "The normalised request, by parameter.",
+    },
+    url: { schema: z.string(), word: "URL", description: "The request's URL on the wiki." },
+    warnings: { schema: z.array(z.string()), word: "warnings", description: "What the wiki would warn of." },
+    judgedWith: { schema: z.string(), word: "judged with", description: "Which catalogue judged the definition." },
+    judgedAs: {
+        schema: z.string(),
+        word: "judged as",
+        description: "Which MediaWiki version's rules judged it, and with which site data (and what they lack).",
+    },
+} as const satisfies ComputedOutputs;
+
+const inputs = z.strictObject(shapeOf(FIELDS));
 export type WikiQueryInputs = z.output<typeof inputs>;
 
 function asFailure(issue: WikiQueryIssue): Failure {
@@ -106,21 +150,12 @@ export const wikiQuery: ResourceDefinition<WikiQueryInputs> = {
                 typeof p.definition === "object" && p.definition !== null ? (p.definition as Props).name : undefined,
         },
         link: (o) => o.url,
-        words: {
-            definition: "definition",
-            apiUrl: "wiki API",
-            highLimits: "high limits",
-            strict: "strict",
-            catalogue: "catalogue",
-            url: "URL",
-            request: "request",
-            warnings: "warnings",
-            judgedWith: "judged with",
-            judgedAs: "judged as",
-        },
+        words: wordsOf(FIELDS, OUTPUTS).words,
     },
+    description:
+        "A MediaWiki query definition validated at preview, as the wiki would judge it: nothing is created on any service.",
     inputs,
-    computedOutputs: ["request", "url", "warnings", "judgedWith", "judgedAs"],
+    ...declaredOutputs(OUTPUTS),
     rules: (wanted) => judge(wanted),
     async create(_context, wanted) {
         const outputs = outputsOf(wanted);

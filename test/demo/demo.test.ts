@@ -11,7 +11,8 @@ import { runCommand, type Finished } from "../support/commands";
 import type { Operation } from "../support/pulumi";
 import { REPOSITORY_ROOT } from "../support/repository";
 
-const OPERATIONS: readonly Operation[] = ["preview", "up", "refresh", "preview", "up", "destroy"];
+/** The example's whole lifecycle, then the Pulumi YAML example's up and destroy through the plugin. */
+const OPERATIONS: readonly Operation[] = ["preview", "up", "refresh", "preview", "up", "destroy", "up", "destroy"];
 const MARKER_VARIABLE = "SHORTENER_DEMO_TEST_RUN";
 /** Six runs of the Pulumi CLI, each starting the language host, the program and the provider host: minutes on a
  *  2-core machine busy with the other suites' workers. */
@@ -60,9 +61,9 @@ function diffsOf(text: string): [string, string, string][] {
     return [...text.matchAll(/^\s+~ (\w+)\s*: (.+) => (.+)$/gm)].map((match) => [match[1], match[2], match[3]]);
 }
 
-function sectionOf(sections: Section[], operation: Operation, occurrence: "first" | "last"): Section {
-    const matching = sections.filter((section) => operationsIn(section).includes(operation));
-    const found = occurrence === "first" ? matching[0] : matching[matching.length - 1];
+/** The section of the operation's first (0) or a later occurrence. */
+function sectionOf(sections: Section[], operation: Operation, occurrence: number): Section {
+    const found = sections.filter((section) => operationsIn(section).includes(operation))[occurrence];
     assert.ok(found, `no step shows the CLI's report of ${operation}`);
     return found;
 }
@@ -137,15 +138,21 @@ for (const profile of PROFILE_NAMES)
 
         it("shows the dashboard edits as drift on refresh, and up puts each one back", () => {
             const sections = sectionsOf(demo.stdout);
-            const refresh = sectionOf(sections, "refresh", "first").body;
+            const refresh = sectionOf(sections, "refresh", 0).body;
             const drift = diffsOf(refresh);
             assert.ok(drift.length > 0, `refresh showed no drift:\n${refresh}`);
-            const putBack = diffsOf(sectionOf(sections, "up", "last").body);
+            const putBack = diffsOf(sectionOf(sections, "up", 1).body);
             assert.deepEqual(
                 putBack.sort(),
                 drift.map(([property, old, now]) => [property, now, old]).sort(),
-                "the last up should undo exactly what refresh found",
+                "the second up should undo exactly what refresh found",
             );
+        });
+
+        it("runs the Pulumi YAML example through the plugin: its up creates shortener:index: resources", () => {
+            const yamlUp = sectionOf(sectionsOf(demo.stdout), "up", 2).body;
+            assert.match(yamlUp, /\+ +shortener:index:Link +sale +created/, yamlUp);
+            assert.match(yamlUp, /\+ +shortener:index:QrCode +saleQr +created/, yamlUp);
         });
 
         it("never prints the API key, nor any other 40-hex-digit token", () => {

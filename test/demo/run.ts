@@ -24,12 +24,14 @@ import {
     type ProfileName,
     type RunningEmulator,
 } from "../../emulator";
+import { pluginEnv } from "../support/plugin";
 import { REPOSITORY_ROOT } from "../support/repository";
 import { Narrator } from "./print";
 
 const EXAMPLE_DIR = join(REPOSITORY_ROOT, "examples", "shortener-stack");
+const YAML_EXAMPLE_DIR = join(REPOSITORY_ROOT, "examples", "yaml-stack");
 const PASSPHRASE = "demo-passphrase";
-const STEP_COUNT = 8;
+const STEP_COUNT = 9;
 const STACK_TYPE = "pulumi:pulumi:Stack";
 const USAGE = "usage: npm run demo [-- --profile spec|real] [--api-key-file FILE]";
 
@@ -143,6 +145,32 @@ async function demonstrate(emulator: RunningEmulator, stateFile: string, say: Na
     await expectNoStackObjects(emulator, "destroy");
     say.note("", `    checked in the service: no ${STACK_KINDS.join(", ")} left`);
 
+    say.step(
+        "the same provider from Pulumi YAML: up and destroy through the plugin",
+        "examples/yaml-stack declares links, a campaign and a QR code in Pulumi YAML; the CLI runs it with Pulumi YAML's",
+        "language host and pulumi-resource-shortener, the plugin over the same lifecycle.",
+    );
+    const yaml = async (operation: Operation) => {
+        const result = await runOperation(operation, {
+            programDir: YAML_EXAMPLE_DIR,
+            stateFile: `${stateFile}.yaml-stack.json`,
+            config: { "shortener:baseUrl": emulator.baseUrl },
+            secretConfig: { "shortener:apiKey": emulator.apiKey },
+            env: { PULUMI_CONFIG_PASSPHRASE: PASSPHRASE, ...pluginEnv() },
+        });
+        say.report(result);
+        if (!result.ok)
+            throw new DemoFailure(
+                `${operation} of examples/yaml-stack did not succeed: ${result.error ?? "no reason given"}`,
+            );
+        return result;
+    };
+    const fromYaml = await yaml("up");
+    if (typeof fromYaml.outputs.saleUrl !== "string")
+        throw new DemoFailure("the YAML stack's up did not export saleUrl");
+    await yaml("destroy");
+    await expectNoStackObjects(emulator, "destroy");
+
     return [
         `preview planned ${planned.summary.create} creations and changed nothing; up made them and exported the ` +
             "campaign's rotator URL, the short links and the landing page QR code's link",
@@ -150,6 +178,8 @@ async function demonstrate(emulator: RunningEmulator, stateFile: string, say: Na
         `secrets stayed secret: ${secrets.join(", ")} shown as [secret] and encrypted in the state; the API key never ` +
             "printed, and stored only encrypted",
         "destroy removed every object the stack made",
+        `the Pulumi YAML program made its ${fromYaml.steps.filter((step) => step.op === "create" && step.type !== STACK_TYPE).length} objects through the plugin (its short link ` +
+            `${String(fromYaml.outputs.saleUrl)}) and destroyed them`,
     ];
 }
 

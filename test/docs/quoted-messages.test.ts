@@ -522,21 +522,24 @@ const QUOTED: Quote[] = [
             "Declare adopt: <id> with the one that run made; if none of them is, delete /home/you/.local/state/pulumi-shortener/creates/<hash>.json and run again",
         trigger: interruptedQrCreate,
     },
-    {
+    ...(
+        [
+            ["QrCode", { type: "text", data: "hello" }],
+            ["Link", { url: "https://www.example.com/no-alias" }],
+        ] as const
+    ).map(([kind, inputs]): Quote => ({
         page: "troubleshooting.md",
         text:
-            "QrCode create failed: the QR create journal in /home/you/.local/state/pulumi-shortener/creates cannot be used: the folder is open to other users " +
-            "(mode 777; run chmod 700 on it). Set SHORTENER_CREATE_JOURNAL_DIR to a folder of your own (mode 700)",
+            `${kind} create failed: the create journal in /home/you/.local/state/pulumi-shortener/creates, which records this ${kind}'s create ` +
+            "while it is under way, cannot be used: the folder is open to other users (mode 777; run chmod 700 on it). " +
+            "Set SHORTENER_CREATE_JOURNAL_DIR to a folder of your own (mode 700)",
         trigger: () =>
             withEmulator(FAST, async (emulator) => {
                 const dir = freshTempDir("shortener-open-journal");
                 try {
                     chmodSync(dir, 0o777);
                     const message = await withJournal(
-                        () =>
-                            failure(() =>
-                                provider("QrCode", account(emulator)).create({ type: "text", data: "hello" }),
-                            ),
+                        () => failure(() => provider(kind, account(emulator)).create(inputs)),
                         dir,
                     );
                     return shown(message, [[dir, "/home/you/.local/state/pulumi-shortener/creates"]]);
@@ -544,7 +547,7 @@ const QUOTED: Quote[] = [
                     removeDir(dir);
                 }
             }),
-    },
+    })),
     {
         page: "troubleshooting.md",
         text: "Domain create failed: adopt: no existing domain has the name https://go.example.com",
@@ -625,7 +628,7 @@ const QUOTED: Quote[] = [
     ].map((text): Quote => ({ page: "policy.md", text, trigger: policyViolation(text.split(":")[0]) })),
 ];
 
-/** Runs `body` with the QR create journal in a folder of its own (a fresh one unless given). */
+/** Runs `body` with the create journal in a folder of its own (a fresh one unless given). */
 async function withJournal<T>(body: () => Promise<T>, dir = freshTempDir("shortener-journal")): Promise<T> {
     const previous = process.env.SHORTENER_CREATE_JOURNAL_DIR;
     process.env.SHORTENER_CREATE_JOURNAL_DIR = dir;

@@ -214,7 +214,15 @@ describe("the pinned Pulumi CLI's build, under a hostile Go environment", functi
         rmSync(dir, { recursive: true, force: true });
     });
     const build = () =>
-        goBuild(join(dir, "out"), "probe", ".", "v0.0.0", () => undefined, { moduleDir: probe, env: hostile });
+        goBuild(
+            join(dir, "out"),
+            "probe",
+            ".",
+            "v0.0.0",
+            () => undefined,
+            { dir: probe, versionVariable: "main.version" },
+            hostile,
+        );
 
     it("refuses a module go.sum does not pin, whatever GOFLAGS and GOSUMDB say, and writes no go.sum", async () => {
         rmSync(join(probe, "go.sum"), { force: true });

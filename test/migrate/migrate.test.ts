@@ -1,5 +1,6 @@
-// shortener-migrate as a team leaving another shortener runs it: a CSV and one export of each of Bitly, YOURLS, Shlink
-// and Kutt (test/fixtures/migrate, made from their documented formats: docs/migration.md names each) become
+// shortener-migrate as a team leaving another shortener runs it: a CSV, one export of each of Bitly, Shlink and Kutt
+// and the three files YOURLS users have (test/fixtures/migrate, made from their documented formats: docs/migration.md
+// names each) become
 // links.json, whose up through the real Pulumi CLI creates each link once; a second run of every migration changes
 // nothing; rows that cannot be carried over are listed with their reasons, and nothing is written when a row cannot
 // be carried, an input cannot be read, or a link of the account has a row's alias.
@@ -18,6 +19,8 @@ const SOURCES: [string, string][] = [
     ["csv", "links.csv"],
     ["bitly", "bitly.json"],
     ["yourls", "yourls.csv"],
+    ["yourls", "yourls_url.csv"],
+    ["yourls", "yourls-stats.json"],
     ["shlink", "shlink.csv"],
     ["kutt", "kutt.json"],
 ];
@@ -94,7 +97,18 @@ describe("shortener-migrate: links from a CSV, Bitly, YOURLS, Shlink and Kutt in
         const links = await emulator.admin.list("links");
         assert.equal(links.length, LINKS + 1);
         const aliases = links.map((record) => record.custom).filter((custom) => custom !== "");
-        for (const alias of ["spring-sale", "autumn-coats", "winter", "summer-hats", "launch-week", "press-kit"])
+        for (const alias of [
+            "spring-sale",
+            "autumn-coats",
+            "winter",
+            "gift-guide",
+            "returns",
+            "new-arrivals",
+            "size-chart",
+            "summer-hats",
+            "launch-week",
+            "press-kit",
+        ])
             assert.ok(aliases.includes(alias), `${alias}: ${JSON.stringify(aliases)}`);
         assert.deepEqual(changes(await runImported("preview", project, emulator)), []);
     });
@@ -153,17 +167,47 @@ describe("shortener-migrate: links from a CSV, Bitly, YOURLS, Shlink and Kutt in
         }
     });
 
-    it("writes nothing when an input cannot be read: a quote not closed, JSON that does not parse, a password column, no file", async () => {
+    it("--offline carries YOURLS's own table, exported as CSV, with its keywords as aliases, without reading the account", async () => {
+        await emulator.admin.clearRequests();
+        const result = await runCommand(
+            process.execPath,
+            [MIGRATE, "--from", "yourls", "--offline", "-o", "yourls-links.json", join(FIXTURES, "yourls_url.csv")],
+            { cwd: project, env: { SHORTENER_BASE_URL: "", SHORTENER_API_KEY: "" } },
+        );
+        assert.equal(result.code, 0, result.stderr);
+        assert.equal(result.stderr, "shortener-migrate: 2 link(s) added to yourls-links.json\n");
+        const entries = JSON.parse(readFileSync(join(project, "yourls-links.json"), "utf8")) as unknown[];
+        assert.deepEqual(entries, [
+            {
+                name: "gift-guide",
+                args: { url: "https://shop.example.com/gifts", alias: "gift-guide", title: "Gift guide, 2025" },
+            },
+            {
+                name: "returns",
+                args: { url: "https://shop.example.com/help/returns", alias: "returns", title: "Returns & refunds" },
+            },
+        ]);
+        assert.deepEqual(await emulator.admin.requests(), []);
+    });
+
+    it("writes nothing when an input cannot be read: a quote not closed, JSON that does not parse (named by line and column), a password column, a YOURLS file of no layout it reads, no file", async () => {
         const before = linksJson();
         fixture("broken.csv", 'url,alias\n"https://x.example/a,abc\n');
-        fixture("broken.json", '{"links": [');
+        fixture("broken.json", '{"links": [\n  {"long_url": "https://x.example/a",}\n]}\n');
         fixture("secret.csv", "url,password\nhttps://x.example/a,hunter22\n");
         const cases: [string[], RegExp][] = [
             [
                 ["--from", "csv", "broken.csv"],
                 /broken\.csv: line 2: a quoted field is not closed\. Nothing was written\./,
             ],
-            [["--from", "bitly", "broken.json"], /broken\.json: not JSON\. Nothing was written\./],
+            [
+                ["--from", "bitly", "broken.json"],
+                /broken\.json: not JSON \(line 2, column 38: expected a key in quotes\)\. Nothing was written\./,
+            ],
+            [
+                ["--from", "yourls", join(FIXTURES, "links.csv")],
+                /line 1: not a layout of YOURLS this reads; it reads the Import Export plugin's CSV \(source,target,hits\), the yourls_url table as CSV with its column names in the first row \(keyword,url,title,timestamp,ip,clicks\), or the JSON answer of its API's action=stats\. Nothing was written\./,
+            ],
             [["--from", "csv", "secret.csv"], /secret\.csv: line 1: the column password: passwords are not carried/],
             [["--from", "kutt", "missing.json"], /missing\.json: cannot read the file \(ENOENT\)/],
             [["--from", "shlink", join(FIXTURES, "links.csv")], /line 1: no column is called "url", "alias"/],

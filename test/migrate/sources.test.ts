@@ -1,10 +1,11 @@
 // The readers of each source take the file as hostile input: a value of another type, a key named like
 // Object.prototype's, a flag saying the link cannot be carried, more rows than a migration takes, and text that
-// would end a line of links.json or move a terminal's cursor. In-process, without the account.
+// would end a line of links.json or move a terminal's cursor. In-process, without the account, but for the memory
+// bound, which the command is run for under a small heap.
 import { strict as assert } from "node:assert";
 import { BOUNDS } from "../../provider/bounds";
 import { carryRows } from "../../provider/migrate/carry";
-import { writeLinksFile } from "../../provider/migrate/links-file";
+import { readLinksFile, writeLinksFile } from "../../provider/migrate/links-file";
 import { InputError } from "../../provider/migrate/rows";
 import { SOURCES } from "../../provider/migrate/sources";
 import { runCommand } from "../support/commands";
@@ -54,15 +55,85 @@ describe("shortener-migrate's sources, on hostile input", () => {
         const many = MOST + 1;
         const json = (key: string) => JSON.stringify({ [key]: Array.from({ length: many }, () => ({})) });
         const csv = `url\n${"https://a.example/x\n".repeat(many)}`;
+        const stats = JSON.stringify({
+            links: Object.fromEntries(Array.from({ length: many }, (_, index) => [`link_${index + 1}`, {}])),
+            stats: { total_links: String(many) },
+        });
         for (const [name, text] of [
             ["bitly", json("links")],
             ["kutt", json("data")],
             ["csv", csv],
+            ["yourls", `keyword,url\n${"abc,https://a.example/x\n".repeat(many)}`],
+            ["yourls", stats],
         ] as const)
             assert.throws(
                 () => SOURCES[name].read(text),
                 (error) => error instanceof InputError && /more than/.test(error.message),
             );
+    });
+
+    it("YOURLS's action=stats answer: every link of every page given, each by its place; fewer than its stats count is refused", () => {
+        const link = (alias: string) => ({
+            shorturl: `https://y.example/${alias}`,
+            url: `https://a.example/${alias}`,
+        });
+        const page = (links: string[], total: number | string) => ({
+            links: Object.fromEntries(links.map((alias, index) => [`link_${index + 1}`, link(alias)])),
+            stats: { total_links: total, total_clicks: "0" },
+            statusCode: "200",
+            message: "success",
+        });
+        const rows = SOURCES.yourls.read(JSON.stringify([page(["abc", "def"], "3"), page(["ghi"], "3")]));
+        assert.deepEqual(
+            rows.map((row) => [row.where, row.fields.alias, row.fields.url]),
+            [
+                ["[0].links.link_1", "abc", "https://a.example/abc"],
+                ["[0].links.link_2", "def", "https://a.example/def"],
+                ["[1].links.link_1", "ghi", "https://a.example/ghi"],
+            ],
+        );
+        const refusals: [unknown, RegExp][] = [
+            [page(["abc"], "250"), /holds 1 of the 250 links its stats count: ask action=stats with limit=250/],
+            [{ stats: { total_links: "0" }, links: [] }, /^links: not an object of links/],
+            [{ links: {} }, /^stats\.total_links: not a count of links/],
+            [page(["abc"], "1 "), /^stats\.total_links: not a count of links/],
+            [[page(["abc"], 2), page(["def"], 3)], /the answers count different totals of links: 2, 3/],
+        ];
+        for (const [answer, said] of refusals)
+            assert.throws(
+                () => SOURCES.yourls.read(JSON.stringify(answer)),
+                (error) => error instanceof InputError && said.test(error.message),
+                JSON.stringify(answer),
+            );
+        assert.deepEqual(SOURCES.yourls.read('{"stats":{"total_links":"0","total_clicks":null}}'), []);
+    });
+
+    it("broken JSON is named by its line and column, never by its text, in each export and in links.json", () => {
+        const broken = '[\n  {"links": [{"long_url": "https://a.example/secret-path"}\n  }\n]';
+        for (const name of ["bitly", "kutt", "yourls"])
+            assert.throws(
+                () => SOURCES[name].read(broken),
+                (error) =>
+                    error instanceof InputError &&
+                    error.message === "not JSON (line 3, column 3: expected ',' or ']' after a value)",
+                name,
+            );
+        const dir = freshTempDir("shortener-migrate-broken");
+        try {
+            const path = join(dir, "links.json");
+            writeFileSync(
+                path,
+                '[\n  {"name": "a", "args": {"url": "https://a.example/x"}},\n  {"name": "b" "args": {}}\n]\n',
+            );
+            assert.throws(
+                () => readLinksFile(path),
+                (error) =>
+                    error instanceof InputError &&
+                    error.message === `${path}: not JSON (line 3, column 16: expected ',' or '}' after a value)`,
+            );
+        } finally {
+            removeDir(dir);
+        }
     });
 
     it("stops at the row bound with memory bounded by it: 3 million one-character rows, or fields, under a 256 MB heap", async function () {

@@ -3,9 +3,9 @@
 // loads the serialized provider's runtime ("pulumi-shortener/runtime") from that project's node_modules.
 import { strict as assert } from "node:assert";
 import { cpSync, existsSync, lstatSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
-import { dirname, join, relative } from "node:path";
+import { delimiter, dirname, join, relative } from "node:path";
 import { startEmulator, type RunningEmulator } from "../../emulator";
-import { readState, runOperation, type LifecycleResult, type Operation } from "../support/pulumi";
+import { mustRunPulumi, readState, runOperation, type LifecycleResult, type Operation } from "../support/pulumi";
 import { changes, stepOf } from "../support/stack";
 import { mustRun, runCommand } from "../support/commands";
 import {
@@ -252,6 +252,32 @@ describe("package: installed from its tarball into a fresh Pulumi project", func
             (channel.items as { type: string; id: number }[]).map(({ type, id }) => ({ type, id })),
             [{ type: "qr", id: qr.id }],
         );
+    });
+
+    it("puts the plugin in node_modules/.bin, whose schema the real CLI prints: every kind, Link's inputs and outputs, the secret key", async () => {
+        const bin = join(project, "node_modules", ".bin");
+        const plugin = join(bin, "pulumi-resource-shortener");
+        assert.ok(existsSync(plugin), `${plugin} is not installed`);
+        const printed = await mustRunPulumi(["package", "get-schema", plugin], {
+            cwd: project,
+            env: { PATH: `${bin}${delimiter}${process.env.PATH ?? ""}` },
+        });
+        const schema = JSON.parse(printed.stdout) as {
+            name: string;
+            resources: Record<string, { inputProperties: object; properties: object }>;
+            config: { variables: Record<string, { secret?: boolean }> };
+        };
+        assert.equal(schema.name, "shortener");
+        const kinds = ["Domain", "Campaign", "Channel", "Pixel", "Link", "QrCode", "AccountSettings", "CampaignLink"];
+        for (const kind of [...kinds, "ChannelItem", "WikiQuery"])
+            assert.ok(schema.resources[`shortener:index:${kind}`], `no shortener:index:${kind} in the schema`);
+        const link = schema.resources["shortener:index:Link"];
+        assert.ok(
+            "url" in link.inputProperties && "alias" in link.inputProperties,
+            JSON.stringify(link.inputProperties),
+        );
+        assert.ok("shortUrl" in link.properties, JSON.stringify(link.properties));
+        assert.equal(schema.config.variables.apiKey.secret, true);
     });
 
     it("refresh shows an out-of-band change made on the service", async () => {

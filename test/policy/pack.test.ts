@@ -196,7 +196,7 @@ describe("the policy pack, run by the real CLI", function () {
         );
     });
 
-    it("refuses a config naming a rule or a key the pack does not have, or a value of the wrong type", async () => {
+    it("refuses a config naming a rule or a key the pack does not have, or a value of the wrong type, before any resource is checked", async () => {
         const resources = THREE_VIOLATIONS.slice(0, 1);
         // docs/policy.md's table of refused settings: the file, then the error, each in a code span.
         const table = PAGE.split("| the file says | the run fails with |")[1].split("\n\n")[0];
@@ -207,6 +207,10 @@ describe("the policy pack, run by the real CLI", function () {
             assert.equal(preview.ok, false, `${JSON.stringify(packConfig)}: ${preview.log}`);
             assert.ok(preview.log.includes(error), `${JSON.stringify(packConfig)}: ${preview.log}`);
             assert.ok(!preview.log.includes("    at "), `${JSON.stringify(packConfig)}: a stack trace\n${preview.log}`);
+            // Stopped when the CLI configured the pack: no resource was checked, none errored, the pack is not passed.
+            assert.deepEqual(preview.violations, [], JSON.stringify(packConfig));
+            for (const mark of ["errored", "✅", "Error validating resource"])
+                assert.ok(!preview.log.includes(mark), `${JSON.stringify(packConfig)}: ${mark}\n${preview.log}`);
         }
     });
 

@@ -1,19 +1,24 @@
-// The QR create journal belongs to its user and cleans up after itself: a private folder of the user's own (another
-// user's or an open one is refused), errors that name the journal and its setting, entries scoped by account and
-// project (the engine does not tell the provider the stack), and an entry gone once the next run has resolved it. The
-// last two also through the real Pulumi CLI, with a run killed mid-create.
+// The create journal (of QR codes' creates, and of links' declared without an alias) belongs to its user and cleans
+// up after itself: a private folder of the user's own (another user's or an open one is refused), errors that name the
+// journal, the kind whose create it records and its setting, entries scoped by account and project (the engine does
+// not tell the provider the stack), and an entry gone once the next run has resolved it. The last two also through the
+// real Pulumi CLI, with a run killed mid-create.
 import { strict as assert } from "node:assert";
 import { spawn, spawnSync } from "node:child_process";
 import { chmodSync, chownSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { startEmulator } from "../../emulator";
 import { createJournal, JOURNAL_DIR_ENV } from "../../provider/resources/create-journal";
+import { bindProvider } from "../../provider/runtime";
 import { interruptedRun, runOperation } from "../support/pulumi";
 import { DECLARED_PROGRAM, startStack, type Declared, type TestStack } from "../support/stack";
 
 const INPUTS = { type: "link", data: "https://example.com/poster" };
 const KIND = "QrCode";
-const NAMES_THE_JOURNAL = new RegExp(`QR create journal in .*${JOURNAL_DIR_ENV}`);
+const NAMES_THE_JOURNAL = new RegExp(
+    `the create journal in .*, which records this ${KIND}'s create while it is under way, cannot be used: .*${JOURNAL_DIR_ENV}`,
+);
 
 /** The pid of a process that has exited. */
 function deadPid(): number {
@@ -33,7 +38,7 @@ function leftBehind(env: NodeJS.ProcessEnv, before: number[]): string {
     return path;
 }
 
-describe("QR create journal", function () {
+describe("create journal", function () {
     this.timeout(60_000);
     let root: string;
     beforeEach(() => (root = mkdtempSync(join(tmpdir(), "journal-test-"))));
@@ -57,6 +62,34 @@ describe("QR create journal", function () {
             (error: Error) => NAMES_THE_JOURNAL.test(error.message) && /open to other users/.test(error.message),
         );
         assert.deepEqual(readdirSync(dir), [], "nothing written there");
+    });
+
+    it("is used by the creates without a natural key only: a Link's without an alias, never a Link's with one", async () => {
+        const dir = join(root, "open");
+        mkdirSync(dir);
+        chmodSync(dir, 0o777);
+        const emulator = await startEmulator({ rateLimit: { limit: 10_000, windowMs: 1000 } });
+        const saved = process.env[JOURNAL_DIR_ENV];
+        process.env[JOURNAL_DIR_ENV] = dir;
+        try {
+            const settings: Record<string, string> = {
+                "shortener:baseUrl": emulator.baseUrl,
+                "shortener:apiKey": emulator.apiKey,
+            };
+            const links = bindProvider("Link", { get: (key) => settings[key] });
+            await assert.rejects(links.create({ url: "https://www.example.com/no-alias" }), (error: Error) =>
+                error.message.startsWith(
+                    `Link create failed: the create journal in ${dir}, which records this Link's create while it is under way, cannot be used: the folder is open to other users`,
+                ),
+            );
+            const made = await links.create({ url: "https://www.example.com/aliased", alias: "with-alias" });
+            assert.match(made.id, /^\d+$/);
+            assert.deepEqual(readdirSync(dir), []);
+        } finally {
+            if (saved === undefined) delete process.env[JOURNAL_DIR_ENV];
+            else process.env[JOURNAL_DIR_ENV] = saved;
+            await emulator.close();
+        }
     });
 
     it("refuses a folder another user owns, naming the journal and its setting", function () {

@@ -1,4 +1,4 @@
-// Each fact of shared/spec/links.md that could lose data or show a diff forever, through the real Pulumi CLI against the
+// Each fact of docs/service/links.md that could lose data or show a diff forever, through the real Pulumi CLI against the
 // emulator's real profile: an alias the service would rewrite, an update that would lose what it cannot keep, a
 // domain or plan feature dropped without a word, an identical create, a lost create answer with and without an alias,
 // a plan limit answered as an HTTP 500 page, and a delete that takes another type's item out of its channel.

@@ -55,10 +55,12 @@ const QUICK = [
     "test/wiki/typedefs.test.js",
     "test/report/report.test.js",
     "test/report/event-stream.test.js",
+    "test/report/renderer.test.js",
     "test/import/names.test.js",
     "test/repository/function-length.test.js",
     "test/repository/import-graph.test.js",
     "test/repository/new-kind.test.js",
+    "test/repository/self-contained.test.js",
     "test/docs/bounds-table.test.js",
     "test/docs/versions-and-bounds.test.js",
     "test/hostile/listings.test.js",
@@ -74,8 +76,12 @@ const QUICK = [
     "test/provider/state-size.test.js",
     // shortener-migrate: its sources in-process, and its whole path through the real Pulumi CLI.
     "test/migrate",
+    // The plugin: a Pulumi YAML program through its whole lifecycle in both profiles.
+    "test/plugin",
     // A program with every link field through its whole lifecycle in the real profile.
     "test/provider/links.test.js",
+    // The SDKs: current with the plugin's schema, the Node.js one compiling, the Python and Go programs' mock tests.
+    "test/sdk",
 ];
 
 function testFilesUnder(path: string): string[] {

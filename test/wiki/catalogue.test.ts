@@ -1,5 +1,5 @@
-// The shipped catalogue pinned to the spec (wiki-paraminfo.md) by a table written from the spec by hand:
-// nothing here is computed by the notation parser or the builder.
+// The shipped catalogue pinned to the spec (its notation: provider/wiki/catalogue/build/notation.txt) by a table
+// written from the spec by hand: nothing here is computed by the notation parser or the builder.
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { ModuleInfo, ParamInfo, shippedCatalogue } from "../../provider/wiki/catalogue";

@@ -1,13 +1,11 @@
 // Shared by the validator's tests: the catalogues and short ways to read a result.
-import { sharedDataPath } from "../support/shared-data";
+import { resolve } from "node:path";
 import { loadCatalogueFile, shippedCatalogue } from "../../provider/wiki/catalogue";
 import { validateWikiQuery, ValidateWikiQueryOptions, WikiQueryIssue, WikiQueryResult } from "../../provider/wiki";
 
-const REAL_REPLY_NAME = "paraminfo-mw-1.45.4.json";
-
-/** The real MediaWiki 1.45.4 reply, from the shared folder beside the repository. */
+/** A real MediaWiki 1.45.4's paraminfo reply, vendored in test/fixtures/wiki (its README says where it came from). */
 export function realReplyPath(): string {
-    return sharedDataPath(REAL_REPLY_NAME);
+    return resolve(__dirname, "../../../test/fixtures/wiki/paraminfo-mw-1.45.4.json");
 }
 
 export const shipped = shippedCatalogue();

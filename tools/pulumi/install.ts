@@ -1,9 +1,10 @@
 // The Pulumi CLI this repository runs, at the one version its Go module pins (tools/pulumi/go.mod). A `pulumi` on
-// PATH at that version is used as it is; otherwise the CLI and the Node.js language host are built from the Go module
-// proxy, once per machine, into a cache outside the clone (so `git clean` keeps it), with the dynamic-provider plugin
-// written beside them. Every build step is bounded in time, and the build says what it is doing while it runs. What is
-// run is the user's own: a cache another user could have written to is refused, and the build takes only the modules
-// go.sum pins, whatever the Go environment says.
+// PATH at that version is used as it is; otherwise the CLI and its language hosts (this repository's Node.js host, its
+// codegen-only Python and Go hosts, and Pulumi YAML's host at the version language-yaml/go.mod pins) are built from
+// the Go module proxy, once per machine, into a cache outside the clone (so `git clean` keeps it), with the
+// dynamic-provider plugin written beside them. Every build step is bounded in time, and the build says what it is
+// doing while it runs. What is run is the user's own: a cache another user could have written to is refused, and the
+// build takes only the modules go.sum pins, whatever the Go environment says.
 import { spawn, spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import {
@@ -21,13 +22,29 @@ import {
 import { homedir } from "node:os";
 import { delimiter, dirname, join, resolve, sep } from "node:path";
 
-/** The Go module that pins the CLI: its go.mod, go.sum, the language host and the plugin script. */
+/** The Go module that pins the CLI: its go.mod, go.sum, the language hosts and the plugin script. */
 export const MODULE_DIR = resolve(__dirname, "../../../tools/pulumi");
 const CLI_PACKAGE = "github.com/pulumi/pulumi/pkg/v3/cmd/pulumi";
 const VERSION_VARIABLE = "github.com/pulumi/pulumi/sdk/v3/go/common/version.Version";
 const PLUGIN_SCRIPT = "pulumi-resource-pulumi-nodejs";
+/** The hosts built from this module, each from its folder `language-<name>` (and the code they share). */
+const HOSTS = ["nodejs", "python", "go"];
+const SHARED_HOST_CODE = "languagehost";
+
+/** A Go module a build reads: its folder (within MODULE_DIR) and the variable its binaries' version is stamped in. */
+export interface GoModule {
+    dir: string;
+    versionVariable: string;
+}
+const PULUMI_MODULE: GoModule = { dir: ".", versionVariable: VERSION_VARIABLE };
+/** Pulumi YAML's host requires an older Pulumi than the CLI, so it is built in a Go module of its own. */
+const YAML_MODULE: GoModule = {
+    dir: "language-yaml",
+    versionVariable: "github.com/pulumi/pulumi-yaml/pkg/version.Version",
+};
+const YAML_HOST_PACKAGE = "github.com/pulumi/pulumi-yaml/cmd/pulumi-language-yaml";
 /** What a build puts in the CLI's folder: each is run with the user's rights. */
-const BUILT = ["pulumi", "pulumi-language-nodejs", PLUGIN_SCRIPT];
+const BUILT = ["pulumi", ...[...HOSTS, "yaml"].map((host) => `pulumi-language-${host}`), PLUGIN_SCRIPT];
 /** The mode of every folder and program the build makes: the user's to write, everyone's to read and run. */
 const BUILT_MODE = 0o755;
 
@@ -48,9 +65,17 @@ export interface PulumiCli {
 
 /** The pinned version, as go.mod requires the CLI's module (`v3.274.1`). */
 export function pinnedVersion(): string {
-    const goMod = readFileSync(join(MODULE_DIR, "go.mod"), "utf8");
-    const match = /^\s*github\.com\/pulumi\/pulumi\/pkg\/v3 (v\d+\.\d+\.\d+)( \/\/ indirect)?$/m.exec(goMod);
-    if (!match) throw new Error(`${join(MODULE_DIR, "go.mod")}: no requirement of github.com/pulumi/pulumi/pkg/v3`);
+    return requiredVersion(PULUMI_MODULE, "github.com/pulumi/pulumi/pkg/v3");
+}
+
+/** The version a module's go.mod requires of another module. */
+function requiredVersion(module: GoModule, required: string): string {
+    const goMod = join(MODULE_DIR, module.dir, "go.mod");
+    const escaped = required.replace(/\./g, "\\.");
+    const match = new RegExp(`^\\s*${escaped} (v\\d+\\.\\d+\\.\\d+)( // indirect)?$`, "m").exec(
+        readFileSync(goMod, "utf8"),
+    );
+    if (!match) throw new Error(`${goMod}: no requirement of ${required}`);
     return match[1];
 }
 
@@ -146,12 +171,12 @@ export function cachedBinDir(env: NodeJS.ProcessEnv = process.env): string {
 /** A digest of everything the build reads from the repository, so that a change to any of it builds anew. */
 function sourcesKey(): string {
     const hash = createHash("sha256");
-    const hostDir = join(MODULE_DIR, "language-nodejs");
+    const hostDirs = [SHARED_HOST_CODE, ...HOSTS.map((host) => `language-${host}`), YAML_MODULE.dir];
     const files = [
         "go.mod",
         "go.sum",
         PLUGIN_SCRIPT,
-        ...readdirSync(hostDir).map((name) => join("language-nodejs", name)),
+        ...hostDirs.flatMap((dir) => readdirSync(join(MODULE_DIR, dir)).map((name) => join(dir, name))),
     ];
     for (const file of files.sort())
         hash.update(file)
@@ -167,11 +192,14 @@ async function buildInto(binDir: string, version: string, say: (line: string) =>
     rmSync(staging, { recursive: true, force: true });
     mkdirSync(staging, { recursive: true, mode: BUILT_MODE });
     const started = Date.now();
-    say(`pulumi: building the Pulumi CLI ${version} and its Node.js language host from the Go module proxy`);
-    say(`pulumi: into ${binDir}; a first build on a machine takes minutes, later ones seconds (Go's cache)`);
+    const yamlVersion = requiredVersion(YAML_MODULE, "github.com/pulumi/pulumi-yaml");
+    say(`pulumi: building the Pulumi CLI ${version}, its Node.js host, its codegen-only Python and Go hosts and`);
+    say(`pulumi: Pulumi YAML's host ${yamlVersion} from the Go module proxy into ${binDir}`);
+    say(`pulumi: a first build on a machine takes minutes, later ones seconds (Go's cache)`);
     try {
         await goBuild(staging, "pulumi", CLI_PACKAGE, version, say);
-        await goBuild(staging, "pulumi-language-nodejs", "./language-nodejs", version, say);
+        for (const host of HOSTS) await goBuild(staging, `pulumi-language-${host}`, `./language-${host}`, version, say);
+        await goBuild(staging, "pulumi-language-yaml", YAML_HOST_PACKAGE, yamlVersion, say, YAML_MODULE);
         copyFileSync(join(MODULE_DIR, PLUGIN_SCRIPT), join(staging, PLUGIN_SCRIPT));
         // Whatever the umask made of them: a program another may write to is refused (trustCache).
         for (const file of BUILT) chmodSync(join(staging, file), BUILT_MODE);
@@ -193,24 +221,22 @@ function publish(staging: string, binDir: string): void {
     }
 }
 
-/** Where a build runs: the Go module (this one, unless a test builds another) and the caller's environment. */
-export interface BuildPlace {
-    moduleDir: string;
-    env: NodeJS.ProcessEnv;
-}
-
-/** `go build` of one main package, as Pulumi's releases build it (.goreleaser.yml), with its version stamped. */
+/**
+ * `go build` of one main package in a module, as Pulumi's releases build it (.goreleaser.yml), its version stamped,
+ * in the caller's environment as goEnvironment sets it.
+ */
 export function goBuild(
     outDir: string,
     name: string,
     pkg: string,
     version: string,
     say: (line: string) => void,
-    { moduleDir, env }: BuildPlace = { moduleDir: MODULE_DIR, env: process.env },
+    module: GoModule = PULUMI_MODULE,
+    env: NodeJS.ProcessEnv = process.env,
 ): Promise<void> {
-    const args = ["build", "-trimpath", "-tags", "osusergo,grpcnotrace"];
-    args.push("-ldflags", `-X ${VERSION_VARIABLE}=${version}`, "-o", join(outDir, name), pkg);
-    return runBounded("go", args, { cwd: moduleDir, env: goEnvironment(env) }, `go build ${name}`, say);
+    const args = ["build", "-C", module.dir, "-trimpath", "-tags", "osusergo,grpcnotrace"];
+    args.push("-ldflags", `-X ${module.versionVariable}=${version}`, "-o", join(outDir, name), pkg);
+    return runBounded("go", args, goEnvironment(env), `go build ${name}`, say);
 }
 
 /**
@@ -236,12 +262,12 @@ function goEnvironment(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
 function runBounded(
     command: string,
     args: string[],
-    { cwd, env }: { cwd: string; env: NodeJS.ProcessEnv },
+    env: NodeJS.ProcessEnv,
     what: string,
     say: (line: string) => void,
 ): Promise<void> {
     const started = Date.now();
-    const child = spawn(command, args, { cwd, env, stdio: ["ignore", "inherit", "inherit"] });
+    const child = spawn(command, args, { cwd: MODULE_DIR, env, stdio: ["ignore", "inherit", "inherit"] });
     const progress = setInterval(
         () => say(`pulumi: ${what} still running (${Math.round((Date.now() - started) / 1000)} s)`),
         PROGRESS_EVERY_MS,

@@ -4,7 +4,7 @@ import { readBitly } from "./bitly";
 import { CSV_COLUMNS, readOwnCsv } from "./csv";
 import { readKutt } from "./kutt";
 import { readShlink } from "./shlink";
-import { readYourls } from "./yourls";
+import { readYourls, YOURLS_LAYOUTS } from "./yourls";
 
 export interface Source {
     /** What the file is, as the usage says it. */
@@ -18,7 +18,7 @@ export const SOURCES: Readonly<Record<string, Source>> = {
         file: "Bitly's API answer GET /v4/groups/{group_guid}/bitlinks, a page or an array of pages",
         read: readBitly,
     },
-    yourls: { file: "the CSV of YOURLS's Import Export plugin (source,target,hits)", read: readYourls },
+    yourls: { file: `YOURLS: ${YOURLS_LAYOUTS}`, read: readYourls },
     shlink: { file: "the CSV the Shlink web client exports (short_urls.csv)", read: readShlink },
     kutt: { file: "Kutt's API answer GET /api/v2/links, a page or an array of pages", read: readKutt },
 };

@@ -3,6 +3,7 @@
 // counted before it is parsed, and its items before anything is made of them, so that what is built is bounded by the
 // links a migration takes, not by the file's size.
 import { BOUNDS } from "../../bounds";
+import { parseJsonText } from "../../json-text";
 import { InputError, own } from "../rows";
 
 export interface Item {
@@ -10,12 +11,19 @@ export interface Item {
     value: unknown;
 }
 
-function parsed(text: string): unknown {
-    try {
-        return JSON.parse(text.replace(/^\uFEFF/, "")) as unknown;
-    } catch {
-        throw new InputError("not JSON");
-    }
+/** The file's JSON; broken JSON is an InputError naming its line and column, and one of too many values is refused. */
+export function parsedJson(text: string): unknown {
+    refuseManyValues(text);
+    const parsed = parseJsonText(text);
+    if ("problem" in parsed) throw new InputError(parsed.problem);
+    return parsed.value;
+}
+
+/** The items of a file, refused whole when they are more than one migration takes. */
+export function withinBound<T>(items: T[]): T[] {
+    const most = BOUNDS.maxMigrationRows.default;
+    if (items.length > most) throw new InputError(`${items.length} links, more than the ${most} one migration takes`);
+    return items;
 }
 
 function itemArray(page: unknown, key: string, where: string): unknown[] {
@@ -27,15 +35,12 @@ function itemArray(page: unknown, key: string, where: string): unknown[] {
 
 /** The items of one page, or of every page of an array of pages. */
 export function readPages(text: string, key: string): Item[] {
-    refuseManyValues(text);
-    const json = parsed(text);
+    const json = parsedJson(text);
     const pages: [unknown, string][] = Array.isArray(json)
         ? json.map((page, index) => [page, `[${index}].`])
         : [[json, ""]];
     const arrays = pages.map(([page, where]) => ({ where, items: itemArray(page, key, where) }));
-    const count = arrays.reduce((sum, { items }) => sum + items.length, 0);
-    const most = BOUNDS.maxMigrationRows.default;
-    if (count > most) throw new InputError(`${count} links, more than the ${most} one migration takes`);
+    withinBound(arrays.flatMap(({ items }) => items));
     return arrays.flatMap(({ where, items }) =>
         items.map((value, index) => ({ where: `${where}${key}[${index}]`, value })),
     );

@@ -24,10 +24,12 @@ export function listedResource<I extends Adoptable, R extends Remote>(spec: List
     return {
         listed: spec,
         kind: spec.kind,
+        description: spec.description,
         words: spec.words,
         secretInputs: spec.secretInputs,
         inputs: spec.inputs,
         computedOutputs: spec.computedOutputs,
+        computedFields: spec.computedFields,
         replaceOn: spec.replaceOn,
         deleteBeforeReplace: spec.deleteBeforeReplace,
         rules: rulesOf(spec),

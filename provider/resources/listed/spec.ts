@@ -11,6 +11,7 @@ export interface Remote {
 
 export interface ListedKind<I extends Props, R extends Remote> {
     kind: string;
+    description: ResourceDefinition<I>["description"];
     /** The object's noun in messages, e.g. "domain". */
     noun: string;
     words: ResourceDefinition<I>["words"];
@@ -33,6 +34,7 @@ export interface ListedKind<I extends Props, R extends Remote> {
     /** Inputs the service cannot clear once set, with the reason: removing one is refused at preview. */
     irremovable?: { [F in keyof I & string]?: string };
     computedOutputs?: ResourceDefinition<I>["computedOutputs"];
+    computedFields?: ResourceDefinition<I>["computedFields"];
     /** The outputs named in `computedOutputs`, from what the service shows. */
     computed?(remote: R): Props;
     /**
@@ -91,7 +93,11 @@ export const adoptInput = z
     .union([z.boolean(), z.number().int().positive()], {
         error: "must be true (take over the existing object with the same natural key) or the id of an existing object",
     })
-    .optional();
+    .optional()
+    .describe(
+        "Take over an existing object instead of creating one: `true` finds it by its natural key, a number by its id. " +
+            "Read only when the resource is created.",
+    );
 
 /**
  * The body of an update that sends only what changed, for endpoints that apply each field they are given.

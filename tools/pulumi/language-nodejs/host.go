@@ -12,6 +12,8 @@ import (
 	"github.com/pulumi/pulumi/sdk/v3/go/common/util/rpcutil"
 	"github.com/pulumi/pulumi/sdk/v3/go/common/version"
 	pulumirpc "github.com/pulumi/pulumi/sdk/v3/proto/go"
+
+	"pulumi-shortener/tools/pulumi/languagehost"
 )
 
 // host is the LanguageRuntime service. Its only state is the engine's address (given on the command line or by the
@@ -43,7 +45,7 @@ func (h *host) Handshake(
 	h.mu.Lock()
 	h.engineAddress = req.GetEngineAddress()
 	h.mu.Unlock()
-	if err := rpcutil.Healthcheck(h.cancelled, req.GetEngineAddress(), engineHealthWindow, h.cancel); err != nil {
+	if err := rpcutil.Healthcheck(h.cancelled, req.GetEngineAddress(), languagehost.EngineHealthWindow, h.cancel); err != nil {
 		return nil, fmt.Errorf("could not start the engine health check: %w", err)
 	}
 	return &pulumirpc.LanguageHandshakeResponse{}, nil
@@ -86,4 +88,11 @@ func (h *host) About(ctx context.Context, req *pulumirpc.AboutRequest) (*pulumir
 func (h *host) Cancel(context.Context, *emptypb.Empty) (*emptypb.Empty, error) {
 	h.cancel()
 	return &emptypb.Empty{}, nil
+}
+
+// GeneratePackage writes a provider's Node.js SDK, as `pulumi package gen-sdk --language nodejs` asks.
+func (h *host) GeneratePackage(
+	ctx context.Context, req *pulumirpc.GeneratePackageRequest,
+) (*pulumirpc.GeneratePackageResponse, error) {
+	return languagehost.GeneratePackage(ctx, req, "pulumi-language-nodejs", languagehost.Nodejs)
 }

@@ -1,7 +1,8 @@
-// Reads the spec's module catalogue notation (notation.txt, copied verbatim from wiki-paraminfo.md) into plain
-// module and parameter descriptions. Every word a module line uses is either defined by the notation's own header
-// lines (type letters, shapes such as L10 or AD, parameter sets such as REVSET, the shared lists) or is one of the
-// keywords below; anything else is an error naming the line, so a change in the spec cannot slip through unread.
+// Reads the spec's module catalogue notation (notation.txt, the catalogue part of the wiki's specification, copied
+// verbatim) into plain module and parameter descriptions. Every word a module line uses is either defined by the
+// notation's own header lines (type letters, shapes such as L10 or AD, parameter sets such as REVSET, the shared
+// lists) or is one of the keywords below; anything else is an error naming the line, so a change in the spec cannot
+// slip through unread.
 import { unflagged } from "../model";
 
 export interface NotatedNote {
