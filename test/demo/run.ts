@@ -304,8 +304,10 @@ async function main(): Promise<void> {
         `Finished in ${((Date.now() - started) / 1000).toFixed(1)} s; the emulator is stopped and the demo's state deleted.`,
     );
     say.section(
-        "To run the same example against the real service (with your own `pulumi`, or this repository's: npm run pulumi --):",
+        "To run the same example against the real service (with your own `pulumi`, or this repository's, as below):",
         [
+            'eval "$(npm run --silent pulumi-env)"           # the pinned Pulumi CLI as pulumi in this shell',
+            "export PULUMI_CONFIG_PASSPHRASE='choose one'    # a new stack on the local backend encrypts its secrets with it",
             "cd examples/shortener-stack && pulumi stack init dev",
             "pulumi config set shortener:baseUrl https://<your-service>",
             "pulumi config set --secret shortener:apiKey      # prompts for the key, so that it stands in no shell history",

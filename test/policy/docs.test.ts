@@ -75,7 +75,10 @@ describe("docs/policy.md", function () {
             ["advisory link-expiry autumn-lookbook"],
             "the example's one expiry past 365 days, as advice",
         );
-        const [exportCommand] = blocks("sh").filter((block) => block.startsWith("pulumi stack export"));
+        // The block's line that lists them (the line before it puts the pinned CLI on PATH, which runInShell does).
+        const exportCommand = blocks("sh")
+            .flatMap((block) => block.split("\n"))
+            .find((line) => line.startsWith("pulumi stack export"));
         const folder = stackFolder(stateFile("docs"), EXAMPLE_DIR, DEFAULT_STACK, POLICY_STACK_ENV);
         // The stack a user has selected.
         const script = `pulumi stack select ${DEFAULT_STACK} && ${exportCommand}`;

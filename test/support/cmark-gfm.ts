@@ -27,6 +27,7 @@ function cmarkGfm(): CmarkGfm {
             "the report's tests render with GitHub's renderer, the npm package cmark-gfm (a development dependency " +
                 "whose `npm ci` builds GitHub's C library with node-gyp: it needs python3, make and a C compiler " +
                 `where no prebuilt binary is found), and it could not be loaded: ${why}. Run npm ci.`,
+            { cause: error },
         );
     }
     return renderer;

@@ -63,6 +63,7 @@ const QUICK = [
     "test/repository/self-contained.test.js",
     "test/docs/bounds-table.test.js",
     "test/docs/versions-and-bounds.test.js",
+    "test/docs/pulumi-in-docs.test.js",
     "test/hostile/listings.test.js",
     "test/hostile/secrets.test.js",
     "test/hostile/temporary-files.test.js",
