@@ -91,6 +91,7 @@ function shippedDocs(): string[] {
     const docs = readdirSync(join(REPOSITORY_ROOT, "docs"))
         .filter((file) => file.endsWith(".md"))
         .map((file) => `docs/${file}`);
+    const service = readdirSync(join(REPOSITORY_ROOT, "docs", "service")).map((file) => `docs/service/${file}`);
     const images = readdirSync(join(REPOSITORY_ROOT, "docs", "images")).map((file) => `docs/images/${file}`);
     const exampleFiles = [
         "README.md",
@@ -112,7 +113,7 @@ function shippedDocs(): string[] {
     );
     // The pinned Pulumi CLI's page, which the README and docs link to for running a stack without a `pulumi` of one's own.
     const cliPage = "tools/pulumi/README.md";
-    return [...docs, ...images, ...examples, ...gitops, cliPage];
+    return [...docs, ...service, ...images, ...examples, ...gitops, cliPage];
 }
 
 /** GitHub's anchor for a heading: lower case, punctuation dropped, spaces as hyphens. */
