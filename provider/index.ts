@@ -1,6 +1,20 @@
 // The package's public face: resource classes, read-only data functions, and the wiki query validator.
 export * from "./resources/kinds";
-export * from "./data";
+export {
+    getAccount,
+    getLinkStatistics,
+    getQrCodeStatistics,
+    listCampaigns,
+    listChannelItems,
+    listChannels,
+    listDomains,
+    listLinks,
+    listOverlays,
+    listPixels,
+    listQrCodes,
+    listSplashPages,
+    type DataOptions,
+} from "./data";
 export * from "./wiki";
 export { CatalogueError, fetchCatalogue, loadCatalogueFile, parseCatalogue, shippedCatalogue } from "./wiki/catalogue";
 export { PIXEL_TYPES, QR_TYPES, type PixelType, type QrType } from "./client";

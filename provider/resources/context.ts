@@ -3,7 +3,8 @@
 // shared by every resource.
 import { BOUNDS } from "../bounds";
 import { createShortenerClient, describeWait, type ShortenerClient } from "../client";
-import { resolveSettings, type ConfigSource, type Settings } from "../config";
+import { createHash } from "node:crypto";
+import { resolveAccount, resolveSettings, type ConfigSource, type Settings } from "../config";
 import { createJournal, type CreateJournal } from "./create-journal";
 import { RunRecord } from "./run-record";
 import { tellAtEnd, tellUser } from "../terminal";
@@ -29,6 +30,23 @@ export interface ResourceContext {
 
 /** A request that timed out on a short limit is still often committed seconds later. */
 export const MIN_WRITE_SETTLE_MS = BOUNDS.minWriteSettleMs.default;
+
+const contexts = new Map<string, ResourceContext>();
+
+/**
+ * The context of the account `config` names, one per process and account: every resource and look-up of a run that acts
+ * for it shares its rate limiter and list cache, whichever door (the dynamic resources' stub or the plugin) it came by.
+ */
+export function contextFor(config: ConfigSource | undefined): ResourceContext {
+    const { baseUrl = "", apiKey = "" } = resolveAccount(config);
+    const account = `${baseUrl}\n${createHash("sha256").update(apiKey).digest("hex")}`;
+    let context = contexts.get(account);
+    if (!context) {
+        context = createResourceContext(config, process.env, account);
+        contexts.set(account, context);
+    }
+    return context;
+}
 
 /** @param account what tells accounts apart (base URL and key digest), never the key itself. */
 export function createResourceContext(
