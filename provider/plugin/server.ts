@@ -239,7 +239,7 @@ function failure(message: string): grpc.ServiceError {
  * its id and properties (ErrorResourceInitFailed), so it keeps the object in the state: nothing is orphaned.
  */
 function writeFailure(error: unknown, secret: readonly string[]): grpc.ServiceError {
-    const message = messageOf(error);
+    const message = forTerminal(messageOf(error));
     const answer = failure(message);
     if (!(error instanceof ResourceInitError)) return answer;
     const detail = new provproto.ErrorResourceInitFailed()

@@ -9,7 +9,7 @@ import { outputNames, type AnyKind } from "../resources/lifecycle";
 import { definitions } from "../resources/registry";
 import { PACKAGE_NAME, tokenOf } from "../resources/type-token";
 import { packageVersion } from "../version";
-import { isNullable, jsonOf, propertiesOf, typeOf, type NamedTypes, type PropertySpec } from "./types";
+import { capitalised, isNullable, jsonOf, propertiesOf, typeOf, type NamedTypes, type PropertySpec } from "./types";
 
 /** The package schema's resource: its inputs and outputs. */
 interface ResourceSpec {
@@ -154,7 +154,7 @@ export function configName(key: string): string {
 function functionSpec(name: string, read: Read<unknown>, types: NamedTypes): FunctionSpec {
     const answer = typeOf(
         jsonOf(read.answer, "output"),
-        tokenOf(`${capitalFirst(name)}${capitalFirst(read.result)}`),
+        tokenOf(`${capitalised(name)}${capitalised(read.result)}`),
         types,
     );
     const result: PropertySpec =
@@ -169,7 +169,7 @@ function functionSpec(name: string, read: Read<unknown>, types: NamedTypes): Fun
                       properties: {
                           [read.argument.name]: {
                               oneOf: [{ type: "integer" }, { type: "string" }],
-                              description: `${capitalFirst(read.argument.noun)}.`,
+                              description: `${capitalised(read.argument.noun)}.`,
                           },
                       },
                       required: [read.argument.name],
@@ -178,10 +178,6 @@ function functionSpec(name: string, read: Read<unknown>, types: NamedTypes): Fun
             : {}),
         outputs: { properties: { [read.result]: result }, required: [read.result] },
     };
-}
-
-function capitalFirst(text: string): string {
-    return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
 /** The schema as `pulumi package get-schema` prints it. */
