@@ -5,8 +5,8 @@ import { promisify } from "node:util";
 import { Benchmark } from "./figure";
 
 const RUNS = 7;
-const LOADER = join(__dirname, "../provider/wiki/catalogue/load.js");
-const SHIPPED_JSON = join(__dirname, "../provider/wiki/catalogue/catalogue.json");
+const LOADER = join(__dirname, "../wiki/catalogue/load.js");
+const SHIPPED_JSON = join(__dirname, "../wiki/catalogue/catalogue.json");
 
 // The requires come before the clock starts: the figure is parseCatalogue alone (zod check and normalisation).
 const SCRIPT = `

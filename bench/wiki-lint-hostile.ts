@@ -8,7 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Benchmark, Figure } from "./figure";
 
-const CLI = join(__dirname, "../provider/wiki/lint/cli.js");
+const CLI = join(__dirname, "../wiki/lint/cli.js");
 const HEAP_CEILING_MB = 256;
 const MIB = 1024 * 1024;
 // Loaded into the child with --require: reports its peak resident memory when it exits.

@@ -3,7 +3,7 @@
 import { readFileSync } from "fs";
 import { resolve } from "path";
 import { parse } from "yaml";
-import { definitionsOf, validateWikiQuery } from "../provider/wiki";
+import { definitionsOf, validateWikiQuery } from "../wiki";
 import { Benchmark } from "./figure";
 
 const CORPUS = resolve(__dirname, "../../test/fixtures/wiki/corpus.yaml");

@@ -3,7 +3,7 @@
 import type { EnforcementLevel, PolicyResource, ReportViolation } from "@pulumi/policy";
 import type { PolicyConfigJSONSchema } from "@pulumi/policy/schema";
 import { kindOfType } from "../provider/resources/type-token";
-import { closestName } from "../provider/wiki/suggest";
+import { closestName } from "../common/text/suggest";
 import { Inputs } from "./inputs";
 
 /** A broken rule: the property (as the program declares it, a path for nested ones), what is wrong, and the fix. */

@@ -1,63 +1,11 @@
-// Every bound on what the service, an input file or a wiki may make the package do, as data: its name as
-// docs/security.md's tables give it, what it counts, its default, the range a setting may give it, and where it is
-// set. Stack config keys, environment variables, units, the client's defaults and the wiki tools' limits are read
-// from here, and a test holds the three bounds tables of docs/security.md to this one. It imports nothing, so that the
-// shortener side and the wiki validator, which never imports that side, can both read it.
-
-export const MIB = 1024 * 1024;
-
-/** What a bound counts, as its messages name it. */
-export type Unit =
-    | "milliseconds"
-    | "bytes"
-    | "pages"
-    | "refusals"
-    | "retries"
-    | "attempts"
-    | "characters"
-    | "levels"
-    | "modules"
-    | "redirects"
-    | "names"
-    | "steps"
-    | "rows"
-    | "folders"
-    | "entries"
-    | "links"
-    | "values";
-
-/** How a command-line option counts: the word its usage shows and its messages say, and how many of the bound's units one is. */
-export const OPTION_UNITS = {
-    MIB: { word: "MiB", per: MIB },
-    SECONDS: { word: "seconds", per: 1000 },
-    CHARACTERS: { word: "characters", per: 1 },
-} as const;
-
-export interface Bound {
-    /** What is bounded, as the tables of docs/security.md name it. */
-    readonly name: string;
-    /** The table of docs/security.md that holds it: the service's and the client's, the wiki tools', or the other
-     *  commands' (shortener-import, shortener-report) and the create journal's. */
-    readonly side: "service" | "wiki" | "tools";
-    readonly unit: Unit;
-    readonly default: number;
-    /** The lowest and highest a setting may give, where something sets it (stack config, the client's options, an option). */
-    readonly lowest?: number;
-    readonly highest?: number;
-    /** The stack config key and the environment variable that set it, both or neither. */
-    readonly config?: string;
-    readonly env?: string;
-    /** The command-line option that sets it, and how the option counts. */
-    readonly option?: { readonly flag: string; readonly counts: keyof typeof OPTION_UNITS };
-    /** What the docs say after the default, in words: a number in it would be a second place that holds it. */
-    readonly remark?: string;
-}
+// Every bound on what the service, an input file or a stack may make the shortener's side of the package do, as data
+// (common/bounds.ts says what a bound is): stack config keys, environment variables, units, the client's defaults and
+// the commands' limits are read from here. docs/security.md's service table and its other commands' table list them
+// in this order, held by a test; the wiki validator keeps its own table (wiki/bounds.ts).
+import { type Bound, MIB } from "../common/bounds";
 
 /** Node's timers hold at most this (about 24.8 days); a longer delay would fire at once, over and over. */
 const NODE_TIMER_MS = 2 ** 31 - 1;
-// Wikipedia's query modules, extensions included, are about 100 and its paraminfo about 1 MB; this leaves ample
-// room and still refuses what is no wiki's catalogue.
-const CATALOGUE_FILE_BYTES = 32 * MIB;
 
 /** Each table's rows in the order docs/security.md lists them. */
 export const BOUNDS = {
@@ -154,94 +102,6 @@ export const BOUNDS = {
         unit: "characters",
         default: 1000,
     },
-
-    maxDefinitionsFileBytes: {
-        name: "size of one definitions file",
-        side: "wiki",
-        unit: "bytes",
-        default: 16 * MIB,
-        // V8's longest string: a larger file could not be held as text at all.
-        highest: 512 * MIB,
-        option: { flag: "--max-file-size", counts: "MIB" },
-    },
-    // The YAML document parser needs about 100 bytes of memory per byte of YAML.
-    maxYamlFileBytes: { name: "size of one YAML definitions file", side: "wiki", unit: "bytes", default: 2 * MIB },
-    maxSuggestionCandidates: { name: "names compared for a suggestion", side: "wiki", unit: "names", default: 10_000 },
-    maxSuggestedNameChars: { name: "a name that gets a suggestion", side: "wiki", unit: "characters", default: 64 },
-    maxShownValueChars: { name: "a value in a message", side: "wiki", unit: "characters", default: 200 },
-    maxReportNameChars: { name: "a name in a report", side: "wiki", unit: "characters", default: 200 },
-    maxReportMessageChars: { name: "a message in a report", side: "wiki", unit: "characters", default: 2000 },
-    maxCatalogueFileBytes: {
-        name: "size of a catalogue file (`--catalogue FILE`, a pin)",
-        side: "wiki",
-        unit: "bytes",
-        default: CATALOGUE_FILE_BYTES,
-    },
-    // A real pin nests fewer than 10 levels.
-    maxParaminfoDepth: { name: "nesting of a pin's paraminfo", side: "wiki", unit: "levels", default: 64 },
-    maxCatalogueModules: { name: "modules of a catalogue", side: "wiki", unit: "modules", default: 1000 },
-    // A core wiki's answer is about 200 kB; large extension sets stay well below this.
-    maxCatalogueAnswerBytes: {
-        name: "size of one answer (`--catalogue URL`, each request of a pull)",
-        side: "wiki",
-        unit: "bytes",
-        default: 32 * MIB,
-    },
-    catalogueRequestTimeoutMs: {
-        name: "time per request, body included",
-        side: "wiki",
-        unit: "milliseconds",
-        default: 30_000,
-    },
-    maxPullBytes: {
-        name: "a pull's answers together (`catalogue pull`)",
-        side: "wiki",
-        unit: "bytes",
-        // A pin is never larger than a catalogue file may be.
-        default: CATALOGUE_FILE_BYTES,
-        lowest: MIB,
-        highest: CATALOGUE_FILE_BYTES,
-        option: { flag: "--max-size", counts: "MIB" },
-    },
-    maxPinBytes: {
-        name: "a pull's pin",
-        side: "wiki",
-        unit: "bytes",
-        default: CATALOGUE_FILE_BYTES,
-        remark: "what a catalogue file may have",
-    },
-    pullDeadlineMs: {
-        name: "a whole pull's time",
-        side: "wiki",
-        unit: "milliseconds",
-        // A large wiki's pull takes a few seconds.
-        default: 120_000,
-        lowest: 1000,
-        // A day: a deadline beyond it is no deadline.
-        highest: 86_400_000,
-        option: { flag: "--deadline", counts: "SECONDS" },
-    },
-    // A wiki that moved needs one or two.
-    maxRedirects: { name: "redirects of one request", side: "wiki", unit: "redirects", default: 5 },
-    // Header strings come from the wiki (generator) or the user (apiUrl): long ones are not a header.
-    maxPinHeaderChars: {
-        name: "the api URL a pull pins",
-        side: "wiki",
-        unit: "characters",
-        default: 2048,
-        remark: "what a pin records",
-    },
-    // Wikipedia's interwiki map has about 1,000 prefixes, MediaWiki about 800 language codes.
-    maxSiteEntries: {
-        name: "entries of each list of a pin's site data",
-        side: "wiki",
-        unit: "entries",
-        default: 10_000,
-    },
-    // A URL of the interwiki map is the longest text; the api URL's bound holds for each.
-    maxSiteTextChars: { name: "a name or URL of a pin's site data", side: "wiki", unit: "characters", default: 2048 },
-    // meta=languageinfo with liprop=code answers in one page; a wiki that pages it is still bounded.
-    maxLanguageinfoPages: { name: "meta=languageinfo requests of a pull", side: "wiki", unit: "pages", default: 20 },
     // A stack's config file is a few kilobytes; this refuses what cannot be one before YAML parses it.
     maxStackFileBytes: {
         name: "size of a stack config file (`shortener-import --stack`)",
@@ -324,8 +184,3 @@ export type SettingName = {
 export const SETTING_NAMES = (Object.keys(BOUNDS) as BoundName[]).filter(
     (name): name is SettingName => "config" in BOUNDS[name],
 );
-
-/** How an option counts: its word, and how many of its bound's units one is. */
-export function optionUnit(option: NonNullable<Bound["option"]>): (typeof OPTION_UNITS)[keyof typeof OPTION_UNITS] {
-    return OPTION_UNITS[option.counts];
-}

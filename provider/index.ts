@@ -15,6 +15,21 @@ export {
     listSplashPages,
     type DataOptions,
 } from "./data";
-export * from "./wiki";
-export { CatalogueError, fetchCatalogue, loadCatalogueFile, parseCatalogue, shippedCatalogue } from "./wiki/catalogue";
+export {
+    CatalogueError,
+    checkDefinition,
+    DefinitionValue,
+    definitionsOf,
+    fetchCatalogue,
+    loadCatalogueFile,
+    parseCatalogue,
+    PossibleIssue,
+    shippedCatalogue,
+    validateWikiQuery,
+    ValidateWikiQueryOptions,
+    WikiDefinitionError,
+    WikiQueryDefinition,
+    WikiQueryIssue,
+    WikiQueryResult,
+} from "../wiki";
 export { PIXEL_TYPES, QR_TYPES, type PixelType, type QrType } from "./client";

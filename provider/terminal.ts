@@ -3,7 +3,7 @@
 // field) is part of them, so each goes through `forTerminal`: every control and invisible format character but the
 // line break is escaped, and no text can move the cursor, clear the screen, write the clipboard (OSC 52), colour the
 // output or turn it around (bidi overrides).
-import { escapeControls } from "./wiki/echo";
+import { escapeControls } from "../common/text/echo";
 
 export function forTerminal(text: string): string {
     return text.split("\n").map(escapeControls).join("\n");

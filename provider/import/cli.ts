@@ -3,10 +3,10 @@
 // Reads a whole account and writes the Pulumi program that takes it over (or, with --json, what was found).
 // Exit status: 0 written, 1 the service or the configuration failed, 2 a usage error; a message on stderr.
 import { dirname, join, resolve } from "node:path";
-import { packageVersion } from "../version";
+import { packageVersion } from "../../common/package-version";
 import { parseArgs } from "node:util";
 import { z } from "zod";
-import { writeFileWhole } from "../fs/write-whole";
+import { writeFileWhole } from "../../common/fs/write-whole";
 import { CONFIG_KEYS, ENV_KEYS } from "../config";
 import { accountClient, listOf, runCommand, stackConfig, UsageError } from "./command";
 import {
@@ -20,7 +20,7 @@ import {
 } from "./program";
 import { IMPORT_KINDS, LISTED_KINDS } from "./listed-kinds";
 import { readSnapshot } from "./snapshot";
-import { messageOf } from "../message-of";
+import { messageOf } from "../../common/text/message-of";
 
 const USAGE = `Usage: shortener-import [--output FILE] [--service real|spec] [--kinds LIST] [--json] [--stack NAME] [--timestamp ISO] [--page-size N]
 

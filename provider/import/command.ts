@@ -6,10 +6,10 @@ import { BOUNDS } from "../bounds";
 import { createShortenerClient, type ShortenerClient } from "../client";
 import { shownBaseUrl } from "../client/redact";
 import { CONFIG_KEYS, ENV_KEYS, resolveAccount, resolveSettings, type ConfigSource } from "../config";
-import { readFileBounded } from "../fs/read-bounded";
-import { messageOf } from "../message-of";
+import { readFileBounded } from "../../common/fs/read-bounded";
+import { messageOf } from "../../common/text/message-of";
 import { forTerminal } from "../terminal";
-import { parseYamlText } from "../yaml-text";
+import { parseYamlText } from "../../common/text/yaml-text";
 
 /** A mistake in how the command was called: exit status 2, nothing written. */
 export class UsageError extends Error {}

@@ -13,7 +13,7 @@ import { sameValue, type Props } from "../resources/lifecycle";
 import type { Remote } from "../resources/listed";
 import { qrCode } from "../resources/qrcode";
 import { unescapedText, withoutEntities } from "../resources/values";
-import { quoted } from "../wiki/echo";
+import { quoted } from "../../common/text/echo";
 import {
     comment,
     construction,

@@ -3,8 +3,8 @@
 // through the one writer of data (import/emit.ts).
 import { existsSync } from "node:fs";
 import { BOUNDS } from "../bounds";
-import { readFileBounded } from "../fs/read-bounded";
-import { writeFileWhole } from "../fs/write-whole";
+import { readFileBounded } from "../../common/fs/read-bounded";
+import { writeFileWhole } from "../../common/fs/write-whole";
 import { dataLines } from "../import/emit";
 import { parseJsonText } from "../json-text";
 import { InputError, own } from "./rows";

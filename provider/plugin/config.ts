@@ -3,7 +3,7 @@
 // resources read Pulumi's stack config through. So both doors resolve the account, the key and the bounds alike
 // (config.ts), the environment included.
 import { checkedBaseUrl, ConfigurationError, resolveBounds, type ConfigSource } from "../config";
-import { closestName, didYouMean } from "../wiki/suggest";
+import { closestName, didYouMean } from "../../common/text/suggest";
 import type { Failure, Props } from "../resources/lifecycle";
 import { PACKAGE_NAME } from "../resources/type-token";
 import { configName } from "../schema";

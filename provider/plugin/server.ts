@@ -12,7 +12,7 @@ import * as provrpc from "@pulumi/pulumi/proto/provider_grpc_pb";
 import * as provproto from "@pulumi/pulumi/proto/provider_pb";
 import * as statusproto from "@pulumi/pulumi/proto/status_pb";
 import { argumentOf, READS, type Read, type ReadName } from "../data";
-import { messageOf } from "../message-of";
+import { messageOf } from "../../common/text/message-of";
 import { ResourceInitError, type Failure, type Props } from "../resources/lifecycle";
 import { definitions } from "../resources/registry";
 import { kindOfType, PLUGIN_TYPE_PREFIX } from "../resources/type-token";
@@ -20,7 +20,7 @@ import { contextFor } from "../resources/context";
 import { bindProvider } from "../runtime";
 import { packageSchema } from "../schema";
 import { forTerminal } from "../terminal";
-import { packageVersion } from "../version";
+import { packageVersion } from "../../common/package-version";
 import { configFailures, configSource } from "./config";
 import { unwrapped, wrapped } from "./secrets";
 

@@ -6,14 +6,14 @@
 import { readSync } from "node:fs";
 import { normalize } from "node:path";
 import { parseArgs } from "node:util";
-import { decodedText, readFileBounded } from "../fs/read-bounded";
-import { packageVersion } from "../version";
-import { escapeControls, escapeJsonControls } from "../wiki/echo";
+import { decodedText, readFileBounded } from "../../common/fs/read-bounded";
+import { packageVersion } from "../../common/package-version";
+import { escapeControls, escapeJsonControls } from "../../common/text/echo";
 import { MAX_DIGEST_BYTES, parseDigest } from "./digest";
 import { MAX_LINT_BYTES, parseLintOutput, type LintFinding } from "./lint";
 import { DEFAULT_MAX_CHARS, MIN_MAX_CHARS, renderMarkdown } from "./markdown";
 import { buildReport } from "./model";
-import { messageOf } from "../message-of";
+import { messageOf } from "../../common/text/message-of";
 
 const USAGE = `Usage: shortener-report [--input FILE] [--format markdown|json] [--title TEXT] [--marker NAME] [--max-chars N] [--lint FILE [--changed FILE]]
 

@@ -3,7 +3,7 @@
 // checked, fields Go may add later passed over.
 import { z } from "zod";
 import { BOUNDS } from "../bounds";
-import { messageOf } from "../message-of";
+import { messageOf } from "../../common/text/message-of";
 import { digestOfEvents, isEventStream } from "./events";
 
 /** The largest digest read, in bytes: a stack of 10,000 resources with their states is a few megabytes. */

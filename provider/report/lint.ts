@@ -1,4 +1,4 @@
-// The findings of `wiki-query-lint --format json` (provider/wiki/lint/report.ts writes it), for the report's wiki
+// The findings of `wiki-query-lint --format json` (wiki/lint/report.ts writes it), for the report's wiki
 // section: errors and warnings of each definition, read as hostile input like the digest.
 import { z } from "zod";
 import { BOUNDS } from "../bounds";

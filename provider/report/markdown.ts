@@ -8,7 +8,8 @@
 // as fit, each cut to fit, the rest counted; the other sections follow while they fit, and a note says how many were
 // left out.
 import { BOUNDS } from "../bounds";
-import { cut, escapeControls } from "../wiki/echo";
+import { COMMON_BOUNDS } from "../../common/bounds";
+import { cut, escapeControls } from "../../common/text/echo";
 import {
     Break,
     DESTRUCTIVE,
@@ -319,7 +320,7 @@ function diagnosticsBlocks(report: Report): string[] {
 }
 
 /** The most characters of one error the report shows; one longer is cut, and cut further to fit the cap. */
-const MAX_ERROR_CHARS = BOUNDS.maxReportMessageChars.default;
+const MAX_ERROR_CHARS = COMMON_BOUNDS.maxReportMessageChars.default;
 /** An error that would show fewer characters than this is counted with those left out, not shown. */
 const MIN_ERROR_CHARS = 40;
 

@@ -17,7 +17,7 @@ import { homedir } from "node:os";
 import { dirname, join } from "node:path";
 import { BOUNDS } from "../bounds";
 import { ENV_KEYS } from "../config";
-import { writeFileWhole } from "../fs/write-whole";
+import { writeFileWhole } from "../../common/fs/write-whole";
 
 /** Where entries live: SHORTENER_CREATE_JOURNAL_DIR, else `pulumi-shortener/creates` in the user's state directory. */
 export const JOURNAL_DIR_ENV = ENV_KEYS.createJournalDir;

@@ -6,8 +6,8 @@ import { z } from "zod";
 import { toldSecrets, type ResourceContext } from "./context";
 import type { ComputedOutputs } from "./fields";
 import type { KindWords } from "./words";
-import { messageOf } from "../message-of";
-import { closestName, didYouMean } from "../wiki/suggest";
+import { messageOf } from "../../common/text/message-of";
+import { closestName, didYouMean } from "../../common/text/suggest";
 import { forTerminal } from "../terminal";
 
 /** Pulumi's marker for a value that is not known yet (an Output of a resource not created yet, in preview). */

@@ -17,7 +17,7 @@ import { adoptInput, listedResource } from "./listed";
 import { LINK_FIELD_ROWS, LINK_FIELDS, LINK_OUTPUTS, type LinkField } from "./link-fields";
 import { expiryPassed, newAliasFailure, splitShortUrl, UTM_KEYS, type Redirect } from "./link-values";
 import { storedText } from "./values";
-import { messageOf } from "../message-of";
+import { messageOf } from "../../common/text/message-of";
 
 const inputs = z.strictObject({ ...shapeOf(LINK_FIELDS), adopt: adoptInput });
 export type LinkInputs = z.output<typeof inputs>;

@@ -6,14 +6,16 @@ import { createHash } from "node:crypto";
 import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import {
+    CatalogueError,
+    chooseCatalogue,
+    type ChosenCatalogue,
+    MODULE_FIELDS,
     validateWikiQuery,
     WikiDefinitionError,
     type WikiQueryDefinition,
     type WikiQueryIssue,
     type WikiQueryResult,
-} from "../wiki";
-import { CatalogueError, chooseCatalogue, type ChosenCatalogue } from "../wiki/catalogue";
-import { MODULE_FIELDS } from "../wiki/definition";
+} from "../../wiki";
 import { pick, type Failure, type Findings, type Props, type ResourceDefinition } from "./lifecycle";
 import { kindResource } from "./resource";
 import { type AgreeWith, type ArgsAgree } from "./args-check";

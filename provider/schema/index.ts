@@ -8,7 +8,7 @@ import { READS, type Read } from "../data";
 import { outputNames, type AnyKind } from "../resources/lifecycle";
 import { definitions } from "../resources/registry";
 import { PACKAGE_NAME, tokenOf } from "../resources/type-token";
-import { packageVersion } from "../version";
+import { packageVersion } from "../../common/package-version";
 import { capitalised, isNullable, jsonOf, propertiesOf, typeOf, type NamedTypes, type PropertySpec } from "./types";
 
 /** The package schema's resource: its inputs and outputs. */

@@ -1,14 +1,20 @@
-// docs/security.md's three bounds tables are held to provider/bounds.ts row by row: each table lists its side's bounds
-// in the table's order, by the table's names, with the default and the setting the table gives, written as below. The
-// last column, what happens at the bound, is the doc's own prose: it says no number, config key, environment
-// variable or option, which only the table may hold. A failure prints the rows as they should read.
+// docs/security.md's three bounds tables are held to the parts' bounds tables row by row (provider/bounds.ts: the
+// service's and the other commands'; wiki/bounds.ts: the wiki tools', with common/bounds.ts's in it):
+// each table lists its side's bounds in the table's order, by the table's names, with the default and the setting the
+// table gives, written as below. The last column, what happens at the bound, is the doc's own prose: it says no
+// number, config key, environment variable or option, which only the table may hold. A failure prints the rows as
+// they should read.
 import { strict as assert } from "node:assert";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { type Bound, BOUNDS, MIB, optionUnit, type Unit } from "../../provider/bounds";
+import { BOUNDS as SHORTENER_BOUNDS } from "../../provider/bounds";
+import { type Bound, MIB, optionUnit, type Unit } from "../../common/bounds";
+import { WIKI_BOUNDS } from "../../wiki/bounds";
 import { REPOSITORY_ROOT } from "../support/repository";
 
 const PAGE = "docs/security.md";
+/** Every bound of the package: each part's table, in its order. */
+const BOUNDS = { ...SHORTENER_BOUNDS, ...WIKI_BOUNDS };
 const HEADER = "| bound | default | setting | at the bound |";
 const SIDES: readonly Bound["side"][] = ["service", "wiki", "tools"];
 /** How the docs write the units options count in. */
@@ -132,6 +138,19 @@ describe("docs: the bounds tables of security.md are the bounds table of the cod
 
     it("lists every bound of each side, in order, with its default and setting", () => {
         assert.deepEqual(tableMismatches(page, BOUNDS), []);
+    });
+
+    it("keeps each part's bounds in its own table: no wiki bound in the shortener's, nothing but wiki bounds in the validator's", () => {
+        const keysWhere = (table: Record<string, Bound>, wanted: (bound: Bound) => boolean) =>
+            Object.entries(table).flatMap(([key, bound]) => (wanted(bound) ? [key] : []));
+        assert.deepEqual(
+            keysWhere(SHORTENER_BOUNDS, (bound) => bound.side === "wiki"),
+            [],
+        );
+        assert.deepEqual(
+            keysWhere(WIKI_BOUNDS, (bound) => bound.side !== "wiki"),
+            [],
+        );
     });
 
     it("fails on a changed default, a new bound, and a number in the prose or a remark (the check itself)", () => {

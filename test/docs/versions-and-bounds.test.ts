@@ -10,13 +10,15 @@ import { satisfies } from "semver";
 import { parse } from "yaml";
 import { DEFAULT_RATE_LIMIT } from "../../emulator";
 import { readManifest, REPOSITORY_ROOT } from "../support/repository";
-import { BOUNDS, MIB } from "../../provider/bounds";
+import { BOUNDS } from "../../provider/bounds";
+import { MIB } from "../../common/bounds";
+import { WIKI_BOUNDS } from "../../wiki/bounds";
 import { DEFAULT_ALL_LIMIT } from "../../provider/client/pagination";
 import { CONFIG_KEYS, ENV_KEYS } from "../../provider/config";
 import { MIN_WRITE_SETTLE_MS } from "../../provider/resources/context";
 import { ATTEMPTS } from "../../provider/resources/listed/attempts";
 import { RESERVED_ALIASES } from "../../provider/resources/link-values";
-import { SHIPPED_MEDIAWIKI_VERSION } from "../../provider/wiki/catalogue/load";
+import { SHIPPED_MEDIAWIKI_VERSION } from "../../wiki/catalogue/load";
 
 const manifest = readManifest();
 const EXAMPLE = join(REPOSITORY_ROOT, "examples", "gitops");
@@ -96,25 +98,37 @@ const CLAIMS: [string, string][] = [
         `| \`--page-size N\` | objects per listing page (default ${DEFAULT_ALL_LIMIT}, at most 2^53 - 1)`,
     ],
     // The wiki validator's bounds
-    ["docs/wiki-validator.md", `| size of one definitions file | ${BOUNDS.maxDefinitionsFileBytes.default / MIB} MiB`],
-    ["docs/wiki-validator.md", `| \`--max-file-size MIB\`, at most ${BOUNDS.maxDefinitionsFileBytes.highest / MIB} |`],
     [
         "docs/wiki-validator.md",
-        `(default ${BOUNDS.maxDefinitionsFileBytes.default / MIB}; YAML files at most ${BOUNDS.maxYamlFileBytes.default / MIB} whatever it says)`,
+        `| size of one definitions file | ${WIKI_BOUNDS.maxDefinitionsFileBytes.default / MIB} MiB`,
     ],
-    ["docs/wiki-validator.md", `none for names over ${BOUNDS.maxSuggestedNameChars.default} characters`],
-    ["docs/wiki-validator.md", `at\nmost ${grouped(BOUNDS.maxSuggestionCandidates.default)} candidates are compared`],
-    ["docs/wiki-validator.md", `| size of one YAML file | ${BOUNDS.maxYamlFileBytes.default / MIB} MiB`],
     [
         "docs/wiki-validator.md",
-        `| size of a catalogue file | ${BOUNDS.maxCatalogueFileBytes.default / MIB} MiB, the same as a fetched catalogue's answer (which also has a ${BOUNDS.catalogueRequestTimeoutMs.default / 1000} s deadline)`,
+        `| \`--max-file-size MIB\`, at most ${WIKI_BOUNDS.maxDefinitionsFileBytes.highest / MIB} |`,
     ],
-    ["docs/wiki-validator.md", `(${BOUNDS.catalogueRequestTimeoutMs.default / 1000} s limit)`],
-    ["docs/wiki-validator.md", `| nesting of a pin's paraminfo | ${BOUNDS.maxParaminfoDepth.default} levels |`],
-    ["docs/wiki-validator.md", `| a value in a message | the first ${BOUNDS.maxShownValueChars.default} characters`],
     [
         "docs/wiki-validator.md",
-        `a report also cuts names to ${BOUNDS.maxReportNameChars.default} and messages to ${grouped(BOUNDS.maxReportMessageChars.default)} characters`,
+        `(default ${WIKI_BOUNDS.maxDefinitionsFileBytes.default / MIB}; YAML files at most ${WIKI_BOUNDS.maxYamlFileBytes.default / MIB} whatever it says)`,
+    ],
+    ["docs/wiki-validator.md", `none for names over ${WIKI_BOUNDS.maxSuggestedNameChars.default} characters`],
+    [
+        "docs/wiki-validator.md",
+        `at\nmost ${grouped(WIKI_BOUNDS.maxSuggestionCandidates.default)} candidates are compared`,
+    ],
+    ["docs/wiki-validator.md", `| size of one YAML file | ${WIKI_BOUNDS.maxYamlFileBytes.default / MIB} MiB`],
+    [
+        "docs/wiki-validator.md",
+        `| size of a catalogue file | ${WIKI_BOUNDS.maxCatalogueFileBytes.default / MIB} MiB, the same as a fetched catalogue's answer (which also has a ${WIKI_BOUNDS.catalogueRequestTimeoutMs.default / 1000} s deadline)`,
+    ],
+    ["docs/wiki-validator.md", `(${WIKI_BOUNDS.catalogueRequestTimeoutMs.default / 1000} s limit)`],
+    ["docs/wiki-validator.md", `| nesting of a pin's paraminfo | ${WIKI_BOUNDS.maxParaminfoDepth.default} levels |`],
+    [
+        "docs/wiki-validator.md",
+        `| a value in a message | the first ${WIKI_BOUNDS.maxShownValueChars.default} characters`,
+    ],
+    [
+        "docs/wiki-validator.md",
+        `a report also cuts names to ${WIKI_BOUNDS.maxReportNameChars.default} and messages to ${grouped(WIKI_BOUNDS.maxReportMessageChars.default)} characters`,
     ],
     // The emulator
     [

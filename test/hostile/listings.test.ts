@@ -5,7 +5,8 @@ import assert from "node:assert/strict";
 import { randomUUID } from "node:crypto";
 import fc from "fast-check";
 import { listChannelItems, listPixels } from "../../provider";
-import { BOUNDS, MIB } from "../../provider/bounds";
+import { BOUNDS } from "../../provider/bounds";
+import { MIB } from "../../common/bounds";
 import { collect, createShortenerClient } from "../../provider/client";
 import { startEmulator } from "../../emulator";
 import {

@@ -8,13 +8,13 @@ import { ChildProcess, execFile } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import { validateWikiQuery } from "../../provider/wiki";
-import { loadCatalogueFile, shippedCatalogue } from "../../provider/wiki/catalogue";
+import { validateWikiQuery } from "../../wiki";
+import { loadCatalogueFile, shippedCatalogue } from "../../wiki/catalogue";
 import { askWiki } from "./differential";
 import { RunningMediaWiki, startMediaWikiForSuite, TEST_EXTENSIONS } from "./server";
 import { startStack, type TestStack } from "../support/stack";
 
-const CLI = resolve(__dirname, "../../provider/wiki/lint/cli.js");
+const CLI = resolve(__dirname, "../../wiki/lint/cli.js");
 const CHILD_TIMEOUT_MS = 60_000;
 const children = new Set<ChildProcess>();
 

@@ -3,8 +3,8 @@
 // given to single-valued parameters; unknown, required, multisource, singlepageonly and templated
 // cases; random mixes of a module's parameters, which is where module-code rules show; titles behind the wiki's
 // interwiki prefixes and namespace names and aliases; language codes; and requests whose warnings depend on the pages.
-import type { Catalogue, ModuleInfo, ParamInfo } from "../../provider/wiki/catalogue/model";
-import type { DefinitionValue, WikiQueryDefinition } from "../../provider/wiki";
+import type { Catalogue, ModuleInfo, ParamInfo } from "../../wiki/catalogue/model";
+import type { DefinitionValue, WikiQueryDefinition } from "../../wiki";
 import { seededRandom } from "../support/seeded-random";
 
 export interface CorpusCase {

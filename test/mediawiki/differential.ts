@@ -5,9 +5,9 @@
 // warnings (code and module), those it says may occur with some pages counting when the wiki gives them. The
 // validator's advice is the project's own voice and is not compared. Answers that depend on who asks or on which
 // pages exist are counted apart.
-import { implodeMultiValue } from "../../provider/wiki/paramvalidator/multivalue";
-import { validateWikiQuery, WikiQueryDefinition, WikiQueryResult } from "../../provider/wiki";
-import type { Catalogue } from "../../provider/wiki/catalogue/model";
+import { implodeMultiValue } from "../../wiki/paramvalidator/multivalue";
+import { validateWikiQuery, WikiQueryDefinition, WikiQueryResult } from "../../wiki";
+import type { Catalogue } from "../../wiki/catalogue/model";
 import type { CorpusCase } from "./corpus";
 
 export interface WikiFinding {

@@ -6,12 +6,12 @@ import { execFile } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import { validateWikiQuery, WikiQueryDefinition } from "../../provider/wiki";
-import { loadCatalogueFile } from "../../provider/wiki/catalogue";
+import { validateWikiQuery, WikiQueryDefinition } from "../../wiki";
+import { loadCatalogueFile } from "../../wiki/catalogue";
 import { askWiki } from "./differential";
 import { MEDIAWIKI_RELEASES, MediaWikiRelease, RunningMediaWiki, startMediaWikiForSuite } from "./server";
 
-const CLI = resolve(__dirname, "../../provider/wiki/lint/cli.js");
+const CLI = resolve(__dirname, "../../wiki/lint/cli.js");
 const PULL_TIMEOUT_MS = 60_000;
 const ADDED_PREFIX = "addedwiki";
 

@@ -5,9 +5,9 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { Catalogue, fetchCatalogue } from "../../provider/wiki/catalogue";
-import { loadCatalogueFile } from "../../provider/wiki/catalogue/load";
-import { pullAndPin } from "../../provider/wiki/lint/catalogue-command";
+import { Catalogue, fetchCatalogue } from "../../wiki/catalogue";
+import { loadCatalogueFile } from "../../wiki/catalogue/load";
+import { pullAndPin } from "../../wiki/lint/catalogue-command";
 import { CorpusCase, generateCorpus, sampleCorpus, USER_DESIGNATOR_CASES } from "./corpus";
 import { DifferentialReport, rejudge, runDifferential } from "./differential";
 import type { RunningMediaWiki } from "./server";

@@ -5,8 +5,8 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { REPOSITORY_ROOT } from "../support/repository";
 import { typeCheck } from "../support/typecheck";
-import { shippedCatalogue } from "../../provider/wiki/catalogue";
-import { generateDeclarations } from "../../provider/wiki/lint/typegen";
+import { shippedCatalogue } from "../../wiki/catalogue";
+import { generateDeclarations } from "../../wiki/lint/typegen";
 
 const DOCS = join(REPOSITORY_ROOT, "docs");
 const REQUIRED_PAGES = [

@@ -9,7 +9,7 @@ import { parse } from "yaml";
 import { runCommand } from "../support/commands";
 import { linkedProject, readManifest, removeDir, REPOSITORY_ROOT, writeFiles } from "../support/repository";
 import { typeCheck } from "../support/typecheck";
-import { DEFAULT_PIN_DIRECTORY, findPinnedCatalogue, pinFileName } from "../../provider/wiki/catalogue/pinned";
+import { DEFAULT_PIN_DIRECTORY, findPinnedCatalogue, pinFileName } from "../../wiki/catalogue/pinned";
 import { initStack, runInShell, workflowEnvironment } from "./workflow-shell";
 import { fixture } from "../wiki/lint-support";
 

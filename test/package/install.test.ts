@@ -19,8 +19,8 @@ import {
     type PackedTarball,
 } from "../support/repository";
 
-// Tools for building the shipped catalogue, not used by anything the package exports.
-const BUILD_ONLY_SOURCES = ["provider/wiki/catalogue/build/build.ts", "provider/wiki/catalogue/build/notation.ts"];
+/** The parts the package ships compiled: the shortener, the wiki validator and the helpers both share. */
+const SHIPPED_PARTS = ["provider", "wiki", "common"];
 const TYPE_PREFIX = "pulumi-nodejs:dynamic/shortener:";
 const PASSPHRASE = "install-test-passphrase";
 
@@ -57,11 +57,10 @@ function sourceFiles(dir: string): string[] {
     });
 }
 
-/** What the package must hold: each provider module compiled with its declarations, the catalogue, the manifest and docs. */
+/** What the package must hold: each module of its parts compiled with its declarations, the catalogue, the manifest and docs. */
 function expectedContents(): string[] {
-    const compiled = sourceFiles(join(REPOSITORY_ROOT, "provider"))
+    const compiled = SHIPPED_PARTS.flatMap((part) => sourceFiles(join(REPOSITORY_ROOT, part)))
         .map((file) => relative(REPOSITORY_ROOT, file))
-        .filter((file) => !BUILD_ONLY_SOURCES.includes(file))
         .flatMap((file) => {
             const base = join("dist", file.replace(/\.ts$/, ""));
             return [`${base}.js`, `${base}.d.ts`];
@@ -75,7 +74,7 @@ function expectedContents(): string[] {
     );
     return [
         ...compiled,
-        "dist/provider/wiki/catalogue/catalogue.json",
+        "dist/wiki/catalogue/catalogue.json",
         "package.json",
         ...documents,
         ...shippedDocs(),
@@ -193,7 +192,7 @@ describe("package: installed from its tarball into a fresh Pulumi project", func
         removeDir(work);
     });
 
-    it("holds each provider module compiled with its declarations, the catalogue, the docs and examples, and nothing else", () => {
+    it("holds each module of its parts compiled with its declarations, the catalogue, the docs and examples, and nothing else", () => {
         assert.deepEqual([...tarball.files].sort(), expectedContents());
         const manifest = readManifest();
         const entryPoints = [manifest.main, manifest.types, ...Object.values(manifest.bin)];

@@ -12,8 +12,9 @@ import * as ts from "typescript";
 import { REPOSITORY_ROOT } from "../support/repository";
 
 const MAX_LINES = 80;
-/** The parts held to the limit: the product, its policy pack, and the tools that build and run the pinned Pulumi CLI. */
-const PARTS = ["provider", "policy", "tools"];
+/** The parts held to the limit: the product (the shortener, the wiki validator and what they share), its policy pack,
+ *  and the tools that build the wiki's catalogue and build and run the pinned Pulumi CLI. */
+const PARTS = ["provider", "wiki", "common", "policy", "tools"];
 const PRODUCT = join(REPOSITORY_ROOT, "provider");
 
 function sourcesUnder(dir: string): string[] {

@@ -1,10 +1,13 @@
 // The package, the service double and the Pulumi CLI's tools have no import circle: each folder reads from the bottom
 // up, and a module can be understood (and moved) without the ones that use it. Type-only imports count too: a circle
 // of types is still a circle for the reader.
-// The parts keep their doors: the product (provider/) imports nothing outside itself; the double (emulator/) uses the
-// product only as a user does, by its package name, and the tests only from its own tests/; everything outside the
-// double (the tests, the bench) imports it through its index.ts alone; tools/ (the pinned CLI) imports nothing outside
-// itself; the policy pack (policy/), shipped in the package, imports only the product.
+// The parts keep their doors: the shortener (provider/) imports nothing outside itself but the helpers it shares with
+// the wiki validator (common/) and the validator's door (wiki/index.ts), which only the package's door, the WikiQuery
+// kind and the report's --lint use; the wiki validator (wiki/) imports nothing of the shortener, only common/; common/
+// imports neither; the double (emulator/) uses the package only as a user does, by its name, and the tests only from
+// its own tests/; everything outside the double (the tests, the bench) imports it through its index.ts alone; tools/
+// (the pinned CLI) imports nothing outside itself, but the wiki's catalogue build, which reads the validator through
+// its door; the policy pack (policy/), shipped in the package, imports only the product and common/.
 import { strict as assert } from "node:assert";
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
@@ -12,10 +15,18 @@ import * as ts from "typescript";
 import { REPOSITORY_ROOT } from "../support/repository";
 
 const PRODUCT = "provider";
+const WIKI = "wiki";
+const COMMON = "common";
+/** The parts the package is built from. */
+const PACKAGE_PARTS = [PRODUCT, WIKI, COMMON];
 const DOUBLES = ["emulator"];
 const TOOLS = "tools";
 const PACK = "policy";
-const TREES = [PRODUCT, ...DOUBLES, TOOLS, PACK];
+const TREES = [...PACKAGE_PARTS, ...DOUBLES, TOOLS, PACK];
+const WIKI_DOOR = "wiki/index.ts";
+/** The only modules of the shortener that use the wiki validator: the package's door, the WikiQuery kind, the report's --lint. */
+const WIKI_USERS = ["provider/index.ts", "provider/resources/wikiquery.ts", "provider/report/lint.ts"];
+const CATALOGUE_BUILD = "tools/wiki-catalogue/";
 const ALL_SOURCES = [...TREES, "test", "bench"];
 
 function sourcesUnder(dir: string): string[] {
@@ -69,15 +80,28 @@ function importGraph(trees: readonly string[]): Map<string, string[]> {
 
 const topFolder = (file: string) => file.split("/")[0];
 
+/** Why an import of the wiki validator by the shortener or the catalogue build goes around its door, if it does. */
+function wikiBreach(from: string, to: string): string | undefined {
+    if (topFolder(from) === PRODUCT && !WIKI_USERS.includes(from))
+        return "only the package's door, the WikiQuery kind and the report's --lint use the wiki validator";
+    if (to !== WIKI_DOOR) return "the wiki validator is imported through wiki/index.ts alone";
+    return undefined;
+}
+
 /** Why an import from `from` to `to` goes around a part's door, or undefined when it goes through one. */
 function breach(from: string, to: string): string | undefined {
     const [fromPart, toPart] = [topFolder(from), topFolder(to)];
     if (fromPart === toPart) return undefined;
-    if (fromPart === PRODUCT) return "the product imports nothing outside provider/";
+    if (fromPart === COMMON) return "common/ imports neither the shortener nor the wiki validator";
+    if (fromPart === WIKI && toPart !== COMMON)
+        return "the wiki validator imports nothing of the shortener, only common/";
+    if (toPart === WIKI && (fromPart === PRODUCT || from.startsWith(CATALOGUE_BUILD))) return wikiBreach(from, to);
+    if (fromPart === PRODUCT && toPart !== COMMON) return "the product imports nothing outside provider/";
     if (fromPart === TOOLS) return "tools/ imports nothing outside itself";
-    if (fromPart === PACK && toPart !== PRODUCT) return "the policy pack imports only the product";
+    if (fromPart === PACK && toPart !== PRODUCT && toPart !== COMMON)
+        return "the policy pack imports only the shortener and common/";
     if (DOUBLES.includes(fromPart)) {
-        if (toPart === PRODUCT) return "a double uses the product by its package name, as a user does";
+        if (PACKAGE_PARTS.includes(toPart)) return "a double uses the product by its package name, as a user does";
         if (!DOUBLES.includes(toPart) && !from.startsWith(`${fromPart}/tests/`))
             return "only a double's tests/ use the tests' support";
     }
@@ -141,6 +165,31 @@ describe("repository: import graph", () => {
             "tools/pulumi/install.ts -> test/support/depth.ts: tools/ imports nothing outside itself",
             "test/provider/a.test.ts -> emulator/profiles/index.ts: emulator/ is imported through emulator/index.ts alone",
             "bench/index.ts -> emulator/http/server.ts: emulator/ is imported through emulator/index.ts alone",
+        ]);
+    });
+
+    it("finds an import around the wiki validator's door or out of common/ when there is one (the check itself)", () => {
+        const graph = new Map([
+            ["provider/index.ts", ["wiki/index.ts", "common/text/echo.ts"]],
+            ["provider/resources/wikiquery.ts", ["wiki/index.ts", "wiki/catalogue/pinned.ts"]],
+            ["provider/resources/lifecycle.ts", ["wiki/index.ts", "common/text/suggest.ts"]],
+            ["wiki/lint/cli.ts", ["wiki/bounds.ts", "common/bounds.ts", "provider/bounds.ts"]],
+            ["common/text/echo.ts", ["common/bounds.ts", "wiki/bounds.ts"]],
+            ["tools/wiki-catalogue/build.ts", ["wiki/index.ts", "wiki/catalogue/model.ts"]],
+            ["tools/pulumi/install.ts", ["wiki/index.ts"]],
+            ["policy/rule.ts", ["provider/index.ts", "common/text/suggest.ts", "wiki/index.ts"]],
+            ["emulator/http/server.ts", ["common/text/echo.ts"]],
+            ["test/wiki/a.test.ts", ["wiki/catalogue/pinned.ts", "common/text/echo.ts"]],
+        ]);
+        assert.deepEqual(doorBreaches(graph), [
+            "provider/resources/wikiquery.ts -> wiki/catalogue/pinned.ts: the wiki validator is imported through wiki/index.ts alone",
+            "provider/resources/lifecycle.ts -> wiki/index.ts: only the package's door, the WikiQuery kind and the report's --lint use the wiki validator",
+            "wiki/lint/cli.ts -> provider/bounds.ts: the wiki validator imports nothing of the shortener, only common/",
+            "common/text/echo.ts -> wiki/bounds.ts: common/ imports neither the shortener nor the wiki validator",
+            "tools/wiki-catalogue/build.ts -> wiki/catalogue/model.ts: the wiki validator is imported through wiki/index.ts alone",
+            "tools/pulumi/install.ts -> wiki/index.ts: tools/ imports nothing outside itself",
+            "policy/rule.ts -> wiki/index.ts: the policy pack imports only the shortener and common/",
+            "emulator/http/server.ts -> common/text/echo.ts: a double uses the product by its package name, as a user does",
         ]);
     });
 

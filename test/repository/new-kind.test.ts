@@ -31,21 +31,19 @@ function beaconSource(pixel: string): string {
     return renamed.replace(/\bPixel(Inputs|Args|ArgsAgree)\b/g, "Beacon$1");
 }
 
-/** A copy of provider/ and docs/resources.md with the Beacon added, its node_modules the repository's. */
+/** A copy of the package's parts and docs/resources.md with the Beacon added, its node_modules the repository's. */
 function treeWithBeacon(dir: string): void {
-    cpSync(join(REPOSITORY_ROOT, "provider"), join(dir, "provider"), { recursive: true });
+    for (const part of ["provider", "wiki", "common"])
+        cpSync(join(REPOSITORY_ROOT, part), join(dir, part), { recursive: true });
     mkdirSync(join(dir, "docs"));
     cpSync(join(REPOSITORY_ROOT, "docs", "resources.md"), join(dir, "docs", "resources.md"));
     symlinkSync(join(REPOSITORY_ROOT, "node_modules"), join(dir, "node_modules"), "dir");
     const resources = join(dir, "provider", "resources");
     writeFileSync(join(resources, "beacon.ts"), beaconSource(readFileSync(join(resources, "pixel.ts"), "utf8")));
     appendFileSync(join(resources, "kinds.ts"), 'export { Beacon, type BeaconArgs } from "./beacon";\n');
-    // The repository's compiler options, for provider/ alone: what the package is built from.
-    const { compilerOptions, include } = JSON.parse(readFileSync(join(REPOSITORY_ROOT, "tsconfig.json"), "utf8")) as {
-        compilerOptions: object;
-        include: string[];
-    };
-    writeFileSync(join(dir, "tsconfig.json"), JSON.stringify({ compilerOptions, include }));
+    // The repository's compiler options and projects (provider/, and wiki/ and common/ it references): what the
+    // package is built from.
+    cpSync(join(REPOSITORY_ROOT, "tsconfig.json"), join(dir, "tsconfig.json"));
 }
 
 describe("repository: a new kind is its file and its line in kinds.ts", function () {
@@ -58,7 +56,7 @@ describe("repository: a new kind is its file and its line in kinds.ts", function
     before(async () => {
         dir = freshTempDir("shortener-new-kind");
         treeWithBeacon(dir);
-        await mustRun(join(REPOSITORY_ROOT, "node_modules", ".bin", "tsc"), ["-p", join(dir, "tsconfig.json")], {
+        await mustRun(join(REPOSITORY_ROOT, "node_modules", ".bin", "tsc"), ["-b", join(dir, "tsconfig.json")], {
             cwd: dir,
             timeoutMs: 280_000,
         });

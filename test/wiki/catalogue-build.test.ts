@@ -5,12 +5,12 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
-import { buildCatalogueJson } from "../../provider/wiki/catalogue/build/build";
+import { buildCatalogueJson } from "../../tools/wiki-catalogue/build";
 
-const NOTATION_PATH = "provider/wiki/catalogue/build/notation.txt";
-const SITE_PATH = "provider/wiki/catalogue/build/wikipedia-site.json";
-const CATALOGUE_PATH = "provider/wiki/catalogue/catalogue.json";
-const BUILD_SCRIPT = join(__dirname, "../../provider/wiki/catalogue/build/build.js");
+const NOTATION_PATH = "tools/wiki-catalogue/notation.txt";
+const SITE_PATH = "tools/wiki-catalogue/wikipedia-site.json";
+const CATALOGUE_PATH = "wiki/catalogue/catalogue.json";
+const BUILD_SCRIPT = join(__dirname, "../../tools/wiki-catalogue/build.js");
 const run = promisify(execFile);
 
 const notation = (): string => readFileSync(NOTATION_PATH, "utf8");

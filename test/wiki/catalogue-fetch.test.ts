@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { createServer, IncomingMessage, Server } from "node:http";
 import { AddressInfo } from "node:net";
-import { CatalogueError, fetchCatalogue } from "../../provider/wiki/catalogue";
+import { CatalogueError, fetchCatalogue } from "../../wiki/catalogue";
 import { realReplyPath } from "./validate-support";
 
 const REAL_REPLY = readFileSync(realReplyPath());

@@ -6,7 +6,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { promisify } from "node:util";
-import { CatalogueError, loadCatalogueFile, parseCatalogue, shippedCatalogue } from "../../provider/wiki/catalogue";
+import { CatalogueError, loadCatalogueFile, parseCatalogue, shippedCatalogue } from "../../wiki/catalogue";
 import { realReplyPath } from "./validate-support";
 
 const REAL_REPLY_PATH = realReplyPath();
@@ -264,7 +264,7 @@ describe("wiki catalogue: loading paraminfo replies", () => {
 
     it("works from the compiled package in another directory, and npm packs catalogue.json", async function () {
         this.timeout(120_000);
-        const compiledIndex = resolve("dist/provider/wiki/catalogue/index.js");
+        const compiledIndex = resolve("dist/wiki/catalogue/index.js");
         const script =
             `const c = require(${JSON.stringify(compiledIndex)}).shippedCatalogue();` +
             "process.stdout.write(JSON.stringify([c.modules.size, c.query.parameters.length]))";
@@ -274,8 +274,8 @@ describe("wiki catalogue: loading paraminfo replies", () => {
             maxBuffer: 64 * 1024 * 1024,
         });
         const files: string[] = JSON.parse(packed)[0].files.map((file: { path: string }) => file.path);
-        assert.ok(files.includes("dist/provider/wiki/catalogue/catalogue.json"), "the package holds catalogue.json");
-        assert.ok(files.includes("dist/provider/wiki/catalogue/index.js"));
+        assert.ok(files.includes("dist/wiki/catalogue/catalogue.json"), "the package holds catalogue.json");
+        assert.ok(files.includes("dist/wiki/catalogue/index.js"));
         assert.ok(!files.some((file) => file.endsWith("notation.txt")), "the package does not need the notation");
     });
 });

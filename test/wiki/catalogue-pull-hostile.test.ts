@@ -11,8 +11,8 @@ import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { gzipSync } from "node:zlib";
 import { join } from "node:path";
-import { loadCatalogueFile, pinFileName } from "../../provider/wiki/catalogue";
-import { BOUNDS } from "../../provider/bounds";
+import { loadCatalogueFile, pinFileName } from "../../wiki/catalogue";
+import { WIKI_BOUNDS } from "../../wiki/bounds";
 import { runCommand, type Finished } from "../support/commands";
 import { LINT_CLI } from "./lint-support";
 import { siteAnswer } from "./fake-site";
@@ -147,7 +147,7 @@ describe("wiki-query-lint catalogue pull against hostile wikis", function () {
             assert.equal(run.code, 2, run.stderr);
             assert.match(
                 run.stderr,
-                new RegExp(`the pull's answers together passed ${BOUNDS.maxPullBytes.default} bytes`),
+                new RegExp(`the pull's answers together passed ${WIKI_BOUNDS.maxPullBytes.default} bytes`),
             );
             assert.deepEqual(pins(), []);
             assert.equal(paraminfoRequests().length, 3, "query, then the two pages of modules");
@@ -177,7 +177,7 @@ describe("wiki-query-lint catalogue pull against hostile wikis", function () {
             assert.match(
                 run.stderr,
                 new RegExp(
-                    `the pin would have \\d+ bytes, more than the ${BOUNDS.maxPinBytes.default} a catalogue file may have`,
+                    `the pin would have \\d+ bytes, more than the ${WIKI_BOUNDS.maxPinBytes.default} a catalogue file may have`,
                 ),
             );
             assert.deepEqual(pins(), []);
@@ -201,7 +201,7 @@ describe("wiki-query-lint catalogue pull against hostile wikis", function () {
     });
 
     describe("a pull's site data", () => {
-        const { maxSiteEntries, maxSiteTextChars, maxLanguageinfoPages } = BOUNDS;
+        const { maxSiteEntries, maxSiteTextChars, maxLanguageinfoPages } = WIKI_BOUNDS;
         const languageinfoRequests = () =>
             wiki.requests.filter((url) => url.searchParams.get("meta") === "languageinfo");
 

@@ -17,13 +17,13 @@ import {
     parseCatalogue,
     pinFileName,
     pullCatalogue,
-} from "../../provider/wiki/catalogue";
-import { BOUNDS } from "../../provider/bounds";
-import { contentHash, renderPinnedFile } from "../../provider/wiki/catalogue/pin-file";
-import { SiteInfo, STANDARD_SITE } from "../../provider/wiki/mediawiki/site";
+} from "../../wiki/catalogue";
+import { WIKI_BOUNDS } from "../../wiki/bounds";
+import { contentHash, renderPinnedFile } from "../../wiki/catalogue/pin-file";
+import { SiteInfo, STANDARD_SITE } from "../../wiki/mediawiki/site";
 import { FAKE_LANGUAGES, FakeSite, siteAnswer } from "./fake-site";
-import { validateWikiQuery } from "../../provider/wiki";
-import { pullAndPin } from "../../provider/wiki/lint/catalogue-command";
+import { validateWikiQuery } from "../../wiki";
+import { pullAndPin } from "../../wiki/lint/catalogue-command";
 
 interface FakeWiki extends FakeSite {
     modules: number;
@@ -160,7 +160,7 @@ describe("wiki catalogue: pulling and pinning", () => {
         wiki = { modules: 2, name: (index) => `a|${index}` };
         await pullCatalogue(base);
         assert.deepEqual(paraminfoPages[1], ["query+a|0", "query+a|1"]);
-        wiki = { modules: BOUNDS.maxCatalogueModules.default + 1 };
+        wiki = { modules: WIKI_BOUNDS.maxCatalogueModules.default + 1 };
         paraminfoPages = [];
         assert.match((await rejection(pullCatalogue(base))).message, /more than 1000 query modules/);
         assert.deepEqual(paraminfoPages, [["query"]], "no module page is asked for past the bound");

@@ -1,8 +1,8 @@
-// The shipped catalogue pinned to the spec (its notation: provider/wiki/catalogue/build/notation.txt) by a table
+// The shipped catalogue pinned to the spec (its notation: tools/wiki-catalogue/notation.txt) by a table
 // written from the spec by hand: nothing here is computed by the notation parser or the builder.
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
-import { ModuleInfo, ParamInfo, shippedCatalogue } from "../../provider/wiki/catalogue";
+import { ModuleInfo, ParamInfo, shippedCatalogue } from "../../wiki/catalogue";
 
 // REVSET as the spec spells it out, shared by the four revision modules.
 const REVSET = "slots expandtemplates generatexml parse section diffto difftotext difftotextpst contentformat";
@@ -571,7 +571,7 @@ describe("wiki catalogue: the shipped catalogue against the spec", () => {
     });
 
     it("catalogue.json has the spec's shape: query first, flags as empty strings present only when set", () => {
-        const raw = JSON.parse(readFileSync("provider/wiki/catalogue/catalogue.json", "utf8"));
+        const raw = JSON.parse(readFileSync("wiki/catalogue/catalogue.json", "utf8"));
         assert.equal(raw.paraminfo.helpformat, "none");
         const modules: Array<Record<string, unknown>> = raw.paraminfo.modules;
         assert.equal(modules.length, 65);

@@ -1,7 +1,7 @@
 // Malformed definitions are refused before any rule, with an error naming the field; well-formed
 // ones in each accepted shape are validated.
 import assert from "node:assert/strict";
-import { definitionsOf, validateWikiQuery, WikiDefinitionError } from "../../provider/wiki";
+import { definitionsOf, validateWikiQuery, WikiDefinitionError } from "../../wiki";
 import { check } from "./validate-support";
 
 function refusal(action: () => unknown): WikiDefinitionError {

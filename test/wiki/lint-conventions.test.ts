@@ -13,7 +13,7 @@ import { join, relative, resolve, sep } from "node:path";
 import { pathToFileURL } from "node:url";
 import Ajv from "ajv-draft-04";
 import addFormats from "ajv-formats";
-import { validateWikiQuery } from "../../provider/wiki";
+import { validateWikiQuery } from "../../wiki";
 import { fixture, lint, LINT_TIMEOUT_MS, stopLintChildren } from "./lint-support";
 import { readManifest } from "../support/repository";
 

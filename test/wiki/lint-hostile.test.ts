@@ -9,7 +9,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { deeplyNestedPin, LINT_CLI } from "./lint-support";
 
-const SHIPPED_CATALOGUE = resolve(__dirname, "../../../provider/wiki/catalogue/catalogue.json");
+const SHIPPED_CATALOGUE = resolve(__dirname, "../../../wiki/catalogue/catalogue.json");
 const HEAP_CEILING_MB = 256;
 const CHILD_DEADLINE_MS = 90_000;
 // The test keeps only the start of a child's output and counts the rest, so an unbounded report cannot exhaust the test.

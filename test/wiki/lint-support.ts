@@ -2,7 +2,7 @@
 import { ChildProcess, execFile } from "node:child_process";
 import { resolve } from "node:path";
 
-export const LINT_CLI = resolve(__dirname, "../../provider/wiki/lint/cli.js");
+export const LINT_CLI = resolve(__dirname, "../../wiki/lint/cli.js");
 const FIXTURES = resolve(__dirname, "../../../test/fixtures/wiki");
 export const fixture = (name: string): string => resolve(FIXTURES, name);
 export const LINT_TIMEOUT_MS = 30_000;

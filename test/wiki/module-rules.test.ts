@@ -2,11 +2,11 @@
 // catalogue (1.45.4) and, where a rule changed, the version named. The differential suite checks the
 // same classes against a real MediaWiki 1.39.
 import assert from "node:assert/strict";
-import { applyRules, appliesTo } from "../../provider/wiki/modules/kinds";
-import { versionBefore } from "../../provider/wiki/version";
-import { MODULE_RULES } from "../../provider/wiki/modules/table";
+import { applyRules, appliesTo } from "../../wiki/modules/kinds";
+import { versionBefore } from "../../wiki/version";
+import { MODULE_RULES } from "../../wiki/modules/table";
 import { check, codes } from "./validate-support";
-import type { WikiQueryDefinition } from "../../provider/wiki";
+import type { WikiQueryDefinition } from "../../wiki";
 
 function errorCodes(definition: unknown, options = {}): string[] {
     return codes(check(definition, options).errors);

@@ -4,7 +4,7 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { parse } from "yaml";
-import { definitionsOf, validateWikiQuery } from "../../provider/wiki";
+import { definitionsOf, validateWikiQuery } from "../../wiki";
 import { codes, real, shipped } from "./validate-support";
 
 const CORPUS = resolve(__dirname, "../../../test/fixtures/wiki/corpus.yaml");

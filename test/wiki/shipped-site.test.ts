@@ -2,8 +2,8 @@
 // local title; "en:" names Wikipedia itself), its namespaces and aliases (WP, Draft, Portal, Module), and it says in
 // every result which parts of site data it lacks and what stands in for them.
 import assert from "node:assert/strict";
-import { validateWikiQuery, WikiQueryDefinition } from "../../provider/wiki";
-import { shippedCatalogue } from "../../provider/wiki/catalogue";
+import { validateWikiQuery, WikiQueryDefinition } from "../../wiki";
+import { shippedCatalogue } from "../../wiki/catalogue";
 
 const codes = (definition: WikiQueryDefinition) => {
     const result = validateWikiQuery(definition);

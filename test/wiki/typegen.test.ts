@@ -8,8 +8,8 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import fc from "fast-check";
 import ts from "typescript";
-import { parseCatalogue, shippedCatalogue } from "../../provider/wiki/catalogue";
-import { generateDeclarations } from "../../provider/wiki/lint/typegen";
+import { parseCatalogue, shippedCatalogue } from "../../wiki/catalogue";
+import { generateDeclarations } from "../../wiki/lint/typegen";
 import { lint, stopLintChildren } from "./lint-support";
 
 // The package's compiled declarations, as a user's program imports them.

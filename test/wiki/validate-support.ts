@@ -1,7 +1,7 @@
 // Shared by the validator's tests: the catalogues and short ways to read a result.
 import { resolve } from "node:path";
-import { loadCatalogueFile, shippedCatalogue } from "../../provider/wiki/catalogue";
-import { validateWikiQuery, ValidateWikiQueryOptions, WikiQueryIssue, WikiQueryResult } from "../../provider/wiki";
+import { loadCatalogueFile, shippedCatalogue } from "../../wiki/catalogue";
+import { validateWikiQuery, ValidateWikiQueryOptions, WikiQueryIssue, WikiQueryResult } from "../../wiki";
 
 /** A real MediaWiki 1.45.4's paraminfo reply, vendored in test/fixtures/wiki (its README says where it came from). */
 export function realReplyPath(): string {

@@ -5,7 +5,7 @@ import { ResourceInitError, type Created } from "../lifecycle";
 import { listingOf } from "./listing";
 import { keyOf, type Adoptable, type Remote } from "./spec";
 import type { Listed } from "./view";
-import { messageOf } from "../../message-of";
+import { messageOf } from "../../../common/text/message-of";
 
 export async function adopt<I extends Adoptable, R extends Remote>(
     listed: Listed<I, R>,

@@ -2,7 +2,8 @@
 // validating a definition allocates and compiles nothing. Its type definition is the validator's to resolve
 // (ParamValidator::getTypeDef), so that the spec depends on no type definition and each one may depend on the spec.
 import type { ParamInfo, ParamInfoNote } from "../catalogue/model";
-import { quoted } from "../echo";
+import { quoted } from "../../common/text/echo";
+import { closestName } from "../../common/text/suggest";
 
 const DEFAULT_LOW_LIMIT = 50;
 const DEFAULT_HIGH_LIMIT = 500;
@@ -73,4 +74,9 @@ export function unlessSensitive(sensitive: boolean, value: string, show: (value:
 /** A value as messages may show it: never the value of a sensitive parameter; cut and escaped (echo.ts). */
 export function shownValue(spec: ParamSpec, value: string): string {
     return unlessSensitive(spec.info.sensitive, value, quoted);
+}
+
+/** The allowed value closest to an unknown one; never for a sensitive parameter, where it would tell how close the value came. */
+export function closestValue(spec: ParamSpec, value: string, allowed: Iterable<string>): string | undefined {
+    return spec.info.sensitive ? undefined : closestName(value, allowed);
 }

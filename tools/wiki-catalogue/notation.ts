@@ -3,7 +3,7 @@
 // notation's own header lines (type letters, shapes such as L10 or AD, parameter sets such as REVSET, the shared
 // lists) or is one of the keywords below; anything else is an error naming the line, so a change in the spec cannot
 // slip through unread.
-import { unflagged } from "../model";
+import { unflagged } from "../../wiki";
 
 export interface NotatedNote {
     name: string;

@@ -4,7 +4,7 @@
 // multi-valued parameter for an ordinary caller). Every answer is checked for shape, and the pull as a whole is
 // bounded: its answers together in size, its requests together in time, and the pin it renders in size.
 import { z } from "zod";
-import { BOUNDS } from "../../bounds";
+import { WIKI_BOUNDS } from "../bounds";
 import { isModuleGroup } from "../definition";
 import { implodeMultiValue } from "../paramvalidator/multivalue";
 import { CatalogueError } from "./errors";
@@ -18,7 +18,7 @@ import type { SiteInfo } from "../mediawiki/site";
 
 const MODULES_PER_PAGE = 50;
 /** At most this many paraminfo pages: enough for a catalogue's most modules. */
-export const MAX_PARAMINFO_PAGES = Math.ceil(BOUNDS.maxCatalogueModules.default / MODULES_PER_PAGE);
+export const MAX_PARAMINFO_PAGES = Math.ceil(WIKI_BOUNDS.maxCatalogueModules.default / MODULES_PER_PAGE);
 
 export interface PullCatalogueOptions extends FetchCatalogueOptions {
     /** The time the pin records (default: now). */
@@ -54,10 +54,10 @@ export function canonicalApiUrl(apiUrl: string): string {
             "catalogue URL",
             "must be the api.php address alone, without a query string or fragment",
         );
-    if (url.href.length > BOUNDS.maxPinHeaderChars.default)
+    if (url.href.length > WIKI_BOUNDS.maxPinHeaderChars.default)
         throw new CatalogueError(
             "catalogue URL",
-            `longer than ${BOUNDS.maxPinHeaderChars.default} characters, more than a pin records`,
+            `longer than ${WIKI_BOUNDS.maxPinHeaderChars.default} characters, more than a pin records`,
         );
     return url.href;
 }
@@ -143,8 +143,8 @@ function submodulePaths(query: ParsedModule, source: string): string[] {
             paths.add(path);
         }
     }
-    if (paths.size > BOUNDS.maxCatalogueModules.default)
-        throw new CatalogueError(source, `more than ${BOUNDS.maxCatalogueModules.default} query modules`);
+    if (paths.size > WIKI_BOUNDS.maxCatalogueModules.default)
+        throw new CatalogueError(source, `more than ${WIKI_BOUNDS.maxCatalogueModules.default} query modules`);
     return [...paths].sort();
 }
 
@@ -156,7 +156,7 @@ const SITEINFO_PROPS = ["general", "namespaces", "namespacealiases", "interwikim
 async function languageCodes(pull: Pull): Promise<string[]> {
     const codes: string[] = [];
     let next: string | undefined;
-    for (let page = 0; page < BOUNDS.maxLanguageinfoPages.default; page++) {
+    for (let page = 0; page < WIKI_BOUNDS.maxLanguageinfoPages.default; page++) {
         const params: Record<string, string> = {
             action: "query",
             meta: "languageinfo",
@@ -167,7 +167,7 @@ async function languageCodes(pull: Pull): Promise<string[]> {
         const parsed = languageinfoReplySchema.safeParse(json);
         if (!parsed.success) throw shapeError(source, parsed.error);
         codes.push(...Object.values(parsed.data.query.languageinfo).map((language) => language.code));
-        const { maxSiteEntries } = BOUNDS;
+        const { maxSiteEntries } = WIKI_BOUNDS;
         if (codes.length > maxSiteEntries.default)
             throw new CatalogueError(
                 source,
@@ -176,7 +176,7 @@ async function languageCodes(pull: Pull): Promise<string[]> {
         next = parsed.data.continue?.licontinue;
         if (next === undefined) return codes;
     }
-    const { maxLanguageinfoPages } = BOUNDS;
+    const { maxLanguageinfoPages } = WIKI_BOUNDS;
     throw new CatalogueError(
         describeUrl(new URL(pull.api)),
         `meta=languageinfo still continued after ${maxLanguageinfoPages.default} requests, the bound on ${maxLanguageinfoPages.name}`,
@@ -198,8 +198,8 @@ async function wikiSite(pull: Pull): Promise<{ generator: string; site: SiteInfo
 }
 
 function startPull(apiUrl: string, options: PullCatalogueOptions): Pull {
-    const deadlineMs = options.deadlineMs ?? BOUNDS.pullDeadlineMs.default;
-    const maxBytes = Math.min(options.maxBytes ?? BOUNDS.maxPullBytes.default, BOUNDS.maxPullBytes.highest);
+    const deadlineMs = options.deadlineMs ?? WIKI_BOUNDS.pullDeadlineMs.default;
+    const maxBytes = Math.min(options.maxBytes ?? WIKI_BOUNDS.maxPullBytes.default, WIKI_BOUNDS.maxPullBytes.highest);
     return {
         api: canonicalApiUrl(apiUrl),
         options,
@@ -228,7 +228,7 @@ export async function pullCatalogue(apiUrl: string, options: PullCatalogueOption
         { modules },
     );
     const bytes = Buffer.byteLength(text);
-    const most = BOUNDS.maxPinBytes.default;
+    const most = WIKI_BOUNDS.maxPinBytes.default;
     if (bytes > most)
         throw new CatalogueError(
             source,

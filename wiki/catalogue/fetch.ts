@@ -3,7 +3,7 @@
 // from http to https of the same host. Another host, or https to http, is followed only when the caller allows it.
 import type { Readable } from "node:stream";
 import fetch, { type Response } from "node-fetch";
-import { BOUNDS } from "../../bounds";
+import { WIKI_BOUNDS } from "../bounds";
 import { CatalogueError } from "./errors";
 import { parseCatalogue, parseJsonText } from "./load";
 import { Catalogue } from "./model";
@@ -35,8 +35,8 @@ export function describeUrl(url: URL): string {
 
 /** One request's own bounds: the answer's size and the per-request deadline. */
 export function requestBounds(options: FetchCatalogueOptions): RequestBounds {
-    const timeoutMs = options.timeoutMs ?? BOUNDS.catalogueRequestTimeoutMs.default;
-    const maxBytes = BOUNDS.maxCatalogueAnswerBytes.default;
+    const timeoutMs = options.timeoutMs ?? WIKI_BOUNDS.catalogueRequestTimeoutMs.default;
+    const maxBytes = WIKI_BOUNDS.maxCatalogueAnswerBytes.default;
     return {
         maxBytes,
         timeoutMs,
@@ -86,8 +86,8 @@ async function getFollowing(
         if (!REDIRECT_STATUSES.has(response.status) || location === null) return response;
         // The redirect's own body is never read.
         (response.body as Readable).destroy();
-        if (redirects >= BOUNDS.maxRedirects.default)
-            throw new CatalogueError(source, `more than ${BOUNDS.maxRedirects.default} redirects`);
+        if (redirects >= WIKI_BOUNDS.maxRedirects.default)
+            throw new CatalogueError(source, `more than ${WIKI_BOUNDS.maxRedirects.default} redirects`);
         const next = new URL(location, current);
         checkRedirect(current, next, source, options);
         current = next;

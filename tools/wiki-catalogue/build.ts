@@ -1,15 +1,14 @@
 // Writes the shipped catalogue from the spec's notation and English Wikipedia's site data, so that catalogue.json can
 // always be rebuilt and compared:
-//   node dist/provider/wiki/catalogue/build/build.js [notation.txt] [catalogue.json] [wikipedia-site.json]
-// (paths default to this folder's sources, seen from the repository root). The paraminfo has the shape the spec gives:
-// the query module first, then the 64 submodules; flags are "" and present only when set. The site data are
-// wikipedia-site.json's (written by wikipedia-site.php from the sources it names), with an empty list for each part
-// it lacks, and where they come from.
+//   node dist/tools/wiki-catalogue/build.js [notation.txt] [catalogue.json] [wikipedia-site.json]
+// (paths default to this folder's sources and the wiki validator's catalogue.json, seen from the repository root). The
+// paraminfo has the shape the spec gives: the query module first, then the 64 submodules; flags are "" and present
+// only when set. The site data are wikipedia-site.json's (written by wikipedia-site.php from the sources it names),
+// with an empty list for each part it lacks, and where they come from.
 import { readFileSync, writeFileSync } from "fs";
 import { z } from "zod";
 import { MultiLimits, NotatedModule, NotatedParam, Notation, parseNotation } from "./notation";
-import { RawModule, RawParameter } from "../paraminfo-schema";
-import { shippedSiteSchema } from "../site-schema";
+import { RawModule, RawParameter, shippedSiteSchema } from "../../wiki";
 
 const SOURCE = "MediaWiki";
 const LICENSE_TAG = "GPL-2.0-or-later";
@@ -179,9 +178,9 @@ export function buildCatalogueJson(notationText: string, siteText: string): stri
 
 if (require.main === module) {
     const [
-        notationPath = "provider/wiki/catalogue/build/notation.txt",
-        outputPath = "provider/wiki/catalogue/catalogue.json",
-        sitePath = "provider/wiki/catalogue/build/wikipedia-site.json",
+        notationPath = "tools/wiki-catalogue/notation.txt",
+        outputPath = "wiki/catalogue/catalogue.json",
+        sitePath = "tools/wiki-catalogue/wikipedia-site.json",
     ] = process.argv.slice(2);
     try {
         writeFileSync(

@@ -2,7 +2,7 @@
 // Catalogue the validator reads. Unknown fields are tolerated; anything that is not paraminfo is one CatalogueError.
 import { readFileSync, statSync } from "fs";
 import { z } from "zod";
-import { BOUNDS } from "../../bounds";
+import { WIKI_BOUNDS } from "../bounds";
 import shippedJson from "./catalogue.json";
 import { CatalogueError } from "./errors";
 import { Catalogue, CatalogueOrigin, ModuleInfo, ParamInfo } from "./model";
@@ -86,8 +86,8 @@ function mediaWikiErrorCode(json: unknown): string | undefined {
 }
 
 function assemble(modules: readonly ParsedModule[], source: string, origin: CatalogueOrigin): Catalogue {
-    if (modules.length > BOUNDS.maxCatalogueModules.default)
-        throw notParaminfo(source, `paraminfo.modules: more than ${BOUNDS.maxCatalogueModules.default} modules`);
+    if (modules.length > WIKI_BOUNDS.maxCatalogueModules.default)
+        throw notParaminfo(source, `paraminfo.modules: more than ${WIKI_BOUNDS.maxCatalogueModules.default} modules`);
     let query: ModuleInfo | undefined;
     const submodules = new Map<string, ModuleInfo>();
     modules.forEach((raw, position) => {
@@ -151,8 +151,8 @@ export function loadCatalogueFile(path: string): Catalogue {
         // Only a regular file: a FIFO or a device (/dev/zero) would block or never end.
         const stats = statSync(path);
         if (!stats.isFile()) throw new CatalogueError(path, "not a regular file");
-        if (stats.size > BOUNDS.maxCatalogueFileBytes.default)
-            throw new CatalogueError(path, `larger than ${BOUNDS.maxCatalogueFileBytes.default} bytes`);
+        if (stats.size > WIKI_BOUNDS.maxCatalogueFileBytes.default)
+            throw new CatalogueError(path, `larger than ${WIKI_BOUNDS.maxCatalogueFileBytes.default} bytes`);
         text = readFileSync(path, "utf8");
     } catch (error) {
         if (error instanceof CatalogueError) throw error;

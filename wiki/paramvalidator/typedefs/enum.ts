@@ -1,7 +1,6 @@
 // EnumDef: the value must be one of the listed values; listed-but-deprecated values warn.
-import { quoted } from "../../echo";
-import { ParamSpec, shownValue } from "../spec";
-import { closestValue } from "../../suggest";
+import { quoted } from "../../../common/text/echo";
+import { closestValue, ParamSpec, shownValue } from "../spec";
 import { TypeDef, ValidationFailure, ValueContext } from "./typedef";
 
 const MAX_LISTED_VALUES = 12;

@@ -17,13 +17,14 @@ import {
 import type { Catalogue } from "../catalogue/model";
 import { DEFAULT_PIN_DIRECTORY, findPinnedCatalogue, pinFileName } from "../catalogue/pinned";
 import { canonicalApiUrl, PullCatalogueOptions } from "../catalogue/pull";
-import { BOUNDS, optionUnit } from "../../bounds";
-import { writeFileWhole } from "../../fs/write-whole";
+import { optionUnit } from "../../common/bounds";
+import { WIKI_BOUNDS } from "../bounds";
+import { writeFileWhole } from "../../common/fs/write-whole";
 import { generateDeclarations } from "./typegen";
-import { messageOf } from "../../message-of";
+import { messageOf } from "../../common/text/message-of";
 
-const PULL_SIZE = BOUNDS.maxPullBytes;
-const DEADLINE = BOUNDS.pullDeadlineMs;
+const PULL_SIZE = WIKI_BOUNDS.maxPullBytes;
+const DEADLINE = WIKI_BOUNDS.pullDeadlineMs;
 
 export const CATALOGUE_USAGE = `Usage: wiki-query-lint catalogue pull <apiUrl> [--out FILE] [--replace] [--max-size MIB] [--deadline SECONDS] [--allow-redirects]
        wiki-query-lint catalogue types [--catalogue FILE] [--out FILE]

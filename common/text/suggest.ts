@@ -1,12 +1,11 @@
-// "Did you mean": the catalogue name closest to an unknown one, by edit distance (Levenshtein, on lower
-// case), when it is close enough to be a likely slip. The cost is bounded whatever the input or the
-// catalogue (provider/bounds.ts): a long name gets no suggestion, a bounded number of candidates is
-// compared, a candidate whose length differs by more than the allowed distance is skipped at once, and
-// the distance is computed only within that band.
+// "Did you mean": the known name closest to an unknown one (a catalogue's parameter, a resource's input, a config
+// key), by edit distance (Levenshtein, on lower case), when it is close enough to be a likely slip. The cost is
+// bounded whatever the input or the candidates (common/bounds.ts): a long name gets no suggestion, a bounded number
+// of candidates is compared, a candidate whose length differs by more than the allowed distance is skipped at once,
+// and the distance is computed only within that band.
 
-import { BOUNDS } from "../bounds";
+import { COMMON_BOUNDS } from "../bounds";
 import { quoted } from "./echo";
-import type { ParamSpec } from "./paramvalidator/spec";
 
 // One slip in a short name, two in a longer one, three in a long one.
 function allowedDistance(length: number): number {
@@ -40,13 +39,13 @@ function boundedDistance(a: string, b: string, max: number): number {
 
 /** The closest candidate to an unknown name, if one is close enough. */
 export function closestName(unknown: string, candidates: Iterable<string>): string | undefined {
-    if (unknown.length === 0 || unknown.length > BOUNDS.maxSuggestedNameChars.default) return undefined;
+    if (unknown.length === 0 || unknown.length > COMMON_BOUNDS.maxSuggestedNameChars.default) return undefined;
     const wanted = unknown.toLowerCase();
     let max = allowedDistance(unknown.length);
     let best: string | undefined;
     let compared = 0;
     for (const candidate of candidates) {
-        if (++compared > BOUNDS.maxSuggestionCandidates.default) break;
+        if (++compared > COMMON_BOUNDS.maxSuggestionCandidates.default) break;
         if (candidate === unknown) continue;
         const distance = boundedDistance(wanted, candidate.toLowerCase(), max);
         if (distance <= max) {
@@ -57,11 +56,6 @@ export function closestName(unknown: string, candidates: Iterable<string>): stri
         }
     }
     return best;
-}
-
-/** The allowed value closest to an unknown one; never for a sensitive parameter, where it would tell how close the value came. */
-export function closestValue(spec: ParamSpec, value: string, allowed: Iterable<string>): string | undefined {
-    return spec.info.sensitive ? undefined : closestName(value, allowed);
 }
 
 /** The words of a suggestion, empty without one. */

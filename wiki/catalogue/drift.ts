@@ -1,7 +1,7 @@
 // What changed between two catalogues of one wiki: query modules and parameters added, removed, or newly
 // deprecated, and the site data the rules read (interwiki prefixes, namespace names and aliases, language codes,
 // extensions). A re-pull prints it, so that the pull request that updates a pin shows the wiki's API drift.
-import { quoted } from "../echo";
+import { quoted } from "../../common/text/echo";
 import type { SiteInfo } from "../mediawiki/site";
 import type { Catalogue, ModuleInfo } from "./model";
 

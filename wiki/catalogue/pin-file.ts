@@ -4,7 +4,7 @@
 // content still matches its hash. Format 1 pins, older, carry no site data and still load.
 import { createHash } from "node:crypto";
 import { z } from "zod";
-import { BOUNDS } from "../../bounds";
+import { WIKI_BOUNDS } from "../bounds";
 import { CatalogueError } from "./errors";
 import type { SiteInfo } from "../mediawiki/site";
 import type { CatalogueOrigin } from "./model";
@@ -15,7 +15,7 @@ export const PIN_FORMAT = 2;
 const FORMATS_READ = [1, PIN_FORMAT] as const;
 const HASH_PREFIX = "sha256:";
 
-const headerText = z.string().min(1).max(BOUNDS.maxPinHeaderChars.default);
+const headerText = z.string().min(1).max(WIKI_BOUNDS.maxPinHeaderChars.default);
 
 export const pinHeaderSchema = z.strictObject({
     format: z.literal(FORMATS_READ, { error: `expected format ${FORMATS_READ.join(" or ")}` }),
@@ -80,8 +80,8 @@ export function checkPin(
     const header = parsed.data;
     const site = pinnedSite(json, header.format, source);
     // Hashing writes the paraminfo out again, recursively: a nesting no paraminfo has would overflow the stack.
-    if (nestsDeeperThan(json.paraminfo, BOUNDS.maxParaminfoDepth.default))
-        throw new CatalogueError(source, `paraminfo nests deeper than ${BOUNDS.maxParaminfoDepth.default} levels`);
+    if (nestsDeeperThan(json.paraminfo, WIKI_BOUNDS.maxParaminfoDepth.default))
+        throw new CatalogueError(source, `paraminfo nests deeper than ${WIKI_BOUNDS.maxParaminfoDepth.default} levels`);
     const content = header.format === 1 ? json.paraminfo : { site: json.site, paraminfo: json.paraminfo };
     if (contentHash(content) !== header.contentHash) {
         throw new CatalogueError(

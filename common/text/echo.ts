@@ -2,10 +2,10 @@
 // few hundred characters (a 100 MB value is shown by its start and its length), and with every control and invisible
 // format character escaped, so that no value can move a terminal's cursor, colour it, start a line of its own, turn
 // the text around it right to left (bidi overrides) or hide a character (zero-width ones).
-import { BOUNDS } from "../bounds";
+import { COMMON_BOUNDS } from "../bounds";
 
 /** The most characters of one value a message shows. */
-const MAX_SHOWN_CHARACTERS = BOUNDS.maxShownValueChars.default;
+const MAX_SHOWN_CHARACTERS = COMMON_BOUNDS.maxShownValueChars.default;
 
 // Controls (C0, C1, DEL), format characters (bidi embeddings, overrides, isolates and marks, zero-width spaces and
 // joiners, the byte-order mark, soft hyphens, tags) and the Unicode line and paragraph separators.

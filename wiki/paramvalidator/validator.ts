@@ -5,8 +5,7 @@
 import { IssueLog } from "../issues";
 import type { SiteRules } from "../mediawiki/site";
 import { explodeMultiValue, implodeMultiValue, startsWithUnitSeparator } from "./multivalue";
-import { ParamSpec, shownValue } from "./spec";
-import { closestValue } from "../suggest";
+import { closestValue, ParamSpec, shownValue } from "./spec";
 import { typeDefFor } from "./typedefs/registry";
 import { ValidationFailure, ValueContext } from "./typedefs/typedef";
 

@@ -3,21 +3,22 @@
 // that cannot be (too large, not a regular file, not parseable, malformed) is reported by name and the
 // others are still linted; the report is written as the definitions are linted.
 import { parseArgs } from "util";
-import { BOUNDS, optionUnit } from "../../bounds";
-import { packageHomepage, packageVersion } from "../../version";
+import { optionUnit } from "../../common/bounds";
+import { WIKI_BOUNDS } from "../bounds";
+import { packageHomepage, packageVersion } from "../../common/package-version";
 import { CatalogueError } from "../catalogue";
 import { CATALOGUE_USAGE, CatalogueUsageError, lintCatalogue, runCatalogueCommand } from "./catalogue-command";
-import { escapeControls } from "../echo";
+import { escapeControls } from "../../common/text/echo";
 import { LintTally, OUTPUT_FORMATS, OutputFormat, reporterFor, UnreadableFile } from "./report";
 import { DefinitionsFile, LintInputError, readDefinitionsFile } from "./source";
 import { judgedAs, validateWikiQuery, WikiQueryResult } from "../validate";
-import { messageOf } from "../../message-of";
+import { messageOf } from "../../common/text/message-of";
 
 const EXIT_CLEAN = 0;
 const EXIT_FINDINGS = 1;
 const EXIT_INPUT = 2;
 
-const FILE_SIZE = BOUNDS.maxDefinitionsFileBytes;
+const FILE_SIZE = WIKI_BOUNDS.maxDefinitionsFileBytes;
 const FILE_SIZE_UNIT = optionUnit(FILE_SIZE.option);
 
 const USAGE = `Usage: wiki-query-lint [--catalogue FILE|URL] [--allow-redirects] [--high-limits] [--strict] [--format text|json|github|sarif] [--max-file-size MIB] FILE...
@@ -31,7 +32,7 @@ Checks MediaWiki action=query definitions (JSON or YAML; one definition or an ar
   --high-limits         judge limits as for a user with elevated rights (apihighlimits)
   --strict              fail on warnings and on the project's advice too
   --format FORMAT       text (default), json, github (workflow annotations) or sarif (SARIF 2.1.0)
-  --max-file-size MIB   refuse definitions files larger than this (default ${FILE_SIZE.default / FILE_SIZE_UNIT.per}; YAML files: at most ${BOUNDS.maxYamlFileBytes.default / FILE_SIZE_UNIT.per})
+  --max-file-size MIB   refuse definitions files larger than this (default ${FILE_SIZE.default / FILE_SIZE_UNIT.per}; YAML files: at most ${WIKI_BOUNDS.maxYamlFileBytes.default / FILE_SIZE_UNIT.per})
   -h, --help            print this help and exit
   --version             print the version and exit
 

@@ -5,14 +5,14 @@ import { shippedCatalogue } from "./catalogue";
 import { SHIPPED_MEDIAWIKI_VERSION } from "./catalogue/load";
 import type { Catalogue, ParamInfo } from "./catalogue/model";
 import { checkDefinition, DefinitionValue, MODULE_GROUPS, WikiQueryDefinition } from "./definition";
-import { quoted } from "./echo";
+import { quoted } from "../common/text/echo";
 import { IssueLog, PossibleIssue, WikiQueryIssue } from "./issues";
 import type { LackableSitePart, SiteInfo } from "./mediawiki/site";
 import { checkModule, WikiRules } from "./modules/check-module";
 import { CatalogueIndex, indexCatalogue, ModuleIndex } from "./modules/module-index";
 import { checkPageSource, ModuleUse, PageSource } from "./modules/module-use";
 import { ParamValidator, RawValue, ValidatedParam } from "./paramvalidator/validator";
-import { closestName, didYouMean } from "./suggest";
+import { closestName, didYouMean } from "../common/text/suggest";
 
 export interface ValidateWikiQueryOptions {
     /** The wiki's catalogue; the shipped one by default. */

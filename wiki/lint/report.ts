@@ -7,8 +7,8 @@
 // "advice" array in json, ::notice annotations in github, level "note" in sarif.
 import { isAbsolute, sep } from "path";
 import { pathToFileURL } from "url";
-import { BOUNDS } from "../../bounds";
-import { cut, escapeControls, escapeJsonControls, quoted } from "../echo";
+import { WIKI_BOUNDS } from "../bounds";
+import { cut, escapeControls, escapeJsonControls, quoted } from "../../common/text/echo";
 import type { WikiQueryIssue } from "../issues";
 import { unlessSensitive } from "../paramvalidator/spec";
 import type { DefinitionsFile } from "./source";
@@ -53,11 +53,11 @@ export interface Reporter {
 // Names, codes and modules are short in any real catalogue; a message quotes values already cut.
 /** A name, code or module as a report shows it. */
 function shownName(text: string): string {
-    return escapeControls(cut(text, BOUNDS.maxReportNameChars.default));
+    return escapeControls(cut(text, WIKI_BOUNDS.maxReportNameChars.default));
 }
 
 function shownMessage(text: string): string {
-    return escapeControls(cut(text, BOUNDS.maxReportMessageChars.default));
+    return escapeControls(cut(text, WIKI_BOUNDS.maxReportMessageChars.default));
 }
 
 function shownIssue(issue: WikiQueryIssue): WikiQueryIssue {

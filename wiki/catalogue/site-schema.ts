@@ -1,11 +1,11 @@
 // The site data a pin carries (from meta=siteinfo and meta=languageinfo), checked as input from outside: the
 // wiki's answers when a pull reads them, and the pin's "site" when it is loaded. Each list and each text is bounded.
 import { z } from "zod";
-import { BOUNDS } from "../../bounds";
+import { WIKI_BOUNDS } from "../bounds";
 import { LACKABLE_SITE_PARTS, type SiteInfo } from "../mediawiki/site";
 
 // Each message names its bound, so that a wiki or a pin over it is told which.
-const { maxSiteEntries, maxSiteTextChars } = BOUNDS;
+const { maxSiteEntries, maxSiteTextChars } = WIKI_BOUNDS;
 const text = z.string().max(maxSiteTextChars.default, {
     error: `longer than ${maxSiteTextChars.default} characters, the bound on ${maxSiteTextChars.name}`,
 });
@@ -45,7 +45,7 @@ export const shippedSiteSchema = z.strictObject({
 // The wiki's meta=siteinfo answer (formatversion=2); fields the pin does not keep are tolerated and dropped.
 export const siteinfoReplySchema = z.object({
     query: z.object({
-        general: z.object({ generator: z.string().min(1).max(BOUNDS.maxPinHeaderChars.default) }),
+        general: z.object({ generator: z.string().min(1).max(WIKI_BOUNDS.maxPinHeaderChars.default) }),
         namespaces: keyed(z.object({ id: namespaceId, name: text, canonical: text.optional(), case: titleCase })),
         namespacealiases: list(z.object({ id: namespaceId, alias: text })),
         interwikimap: list(z.object({ prefix: text.min(1), url: text, localinterwiki: z.boolean().optional() })),

@@ -4,17 +4,17 @@
 // its lines found by one linear scan; YAML, whose document parser needs far more memory per byte, has
 // a lower limit, and its aliases are capped by the yaml library (maxAliasCount). Errors give a
 // position, never the file's text, which may hold sensitive values.
-import { BOUNDS } from "../../bounds";
-import { InputFileError as LintInputError, readFileBounded } from "../../fs/read-bounded";
+import { WIKI_BOUNDS } from "../bounds";
+import { InputFileError as LintInputError, readFileBounded } from "../../common/fs/read-bounded";
 import { extname } from "path";
 import { isSeq } from "yaml";
-import { parseYamlText } from "../../yaml-text";
+import { parseYamlText } from "../../common/text/yaml-text";
 import { DEFINITION_FIELDS, definitionsOf, WikiQueryDefinition } from "../definition";
 import { JsonLines } from "./json-lines";
-import { messageOf } from "../../message-of";
+import { messageOf } from "../../common/text/message-of";
 
 /** A definitions file that cannot be read or used: the file and the problem. */
-export { InputFileError as LintInputError } from "../../fs/read-bounded";
+export { InputFileError as LintInputError } from "../../common/fs/read-bounded";
 
 export interface DefinitionsFile {
     readonly file: string;
@@ -74,12 +74,12 @@ function readYamlFile(file: string, text: string): DefinitionsFile {
 /** Reads and checks one definitions file; every failure is a LintInputError that names the file. */
 export function readDefinitionsFile(
     file: string,
-    maxBytes: number = BOUNDS.maxDefinitionsFileBytes.default,
+    maxBytes: number = WIKI_BOUNDS.maxDefinitionsFileBytes.default,
 ): DefinitionsFile {
     const json = extname(file).toLowerCase() === ".json";
-    const yamlBytes = BOUNDS.maxYamlFileBytes.default;
+    const yamlBytes = WIKI_BOUNDS.maxYamlFileBytes.default;
     const limit = json ? maxBytes : Math.min(maxBytes, yamlBytes);
-    const setBy = ` (${BOUNDS.maxDefinitionsFileBytes.option.flag} sets it)`;
+    const setBy = ` (${WIKI_BOUNDS.maxDefinitionsFileBytes.option.flag} sets it)`;
     const hint = json ? setBy : maxBytes > yamlBytes ? " for YAML (write larger sets as JSON)" : setBy;
     const text = readFileBounded(file, limit, hint);
     try {

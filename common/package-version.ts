@@ -2,7 +2,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 
-/** The package.json of the package this file belongs to (dist/provider/version.js is two folders below it). */
+/** The package.json of the package this file belongs to (dist/common/package-version.js is two folders below it). */
 function manifest(): Record<string, unknown> {
     return JSON.parse(readFileSync(join(__dirname, "..", "..", "package.json"), "utf8")) as Record<string, unknown>;
 }
