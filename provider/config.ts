@@ -3,6 +3,7 @@
 // or a part of the serialized provider. (Pulumi itself records the whole stack config, secrets encrypted,
 // as its default provider's inputs: see docs/configuration.md.)
 import { BOUNDS, SETTING_NAMES, type SettingName } from "./bounds";
+import { createShortenerClient, type ShortenerClient, type WaitEvent } from "./client";
 import { shownBaseUrl } from "./client/redact";
 
 export const CONFIG_KEYS = {
@@ -56,7 +57,8 @@ function firstNonEmpty(...values: (string | undefined)[]): string | undefined {
  * The account the provider, the data functions and shortener-import act for, as configured and not yet checked:
  * each of the base URL and the key is the first non-empty of the explicit value, stack config and the environment.
  * An empty config value falls back to the environment, so everything that tells accounts apart sees the account
- * the client will use.
+ * the client will use. Each of them resolves it once, and checks and keys what it found (checkedCredentials,
+ * accountKey).
  */
 export function resolveAccount(
     config: ConfigSource | undefined,
@@ -69,12 +71,8 @@ export function resolveAccount(
     };
 }
 
-export function resolveCredentials(
-    config: ConfigSource | undefined,
-    env: NodeJS.ProcessEnv = process.env,
-    explicit: Partial<Credentials> = {},
-): Credentials {
-    const { apiKey, baseUrl } = resolveAccount(config, env, explicit);
+/** The account's credentials, each set, the base URL an http(s) URL: or an error saying how to set what is missing. */
+export function checkedCredentials({ apiKey, baseUrl }: Partial<Credentials>): Credentials {
     if (!apiKey) {
         throw new ConfigurationError(
             `No API key for the shortener service: run \`pulumi config set ${CONFIG_KEYS.apiKey} --secret\` ` +
@@ -100,13 +98,30 @@ export function checkedBaseUrl(baseUrl: string, secrets: readonly string[]): str
     return baseUrl.replace(/\/+$/, "");
 }
 
-/** Credentials plus the bounds set in config (`shortener:<name>`, then the environment; positive whole numbers). */
+/** The account's checked credentials plus the bounds set in config (`shortener:<name>`, then the environment). */
+export function settingsOf(
+    account: Partial<Credentials>,
+    config: ConfigSource | undefined,
+    env: NodeJS.ProcessEnv = process.env,
+): Settings {
+    return { ...checkedCredentials(account), ...resolveBounds(config, env) };
+}
+
+/** The settings of the account config, the environment and the explicit values name. */
 export function resolveSettings(
     config: ConfigSource | undefined,
     env: NodeJS.ProcessEnv = process.env,
     explicit: Partial<Credentials> = {},
 ): Settings {
-    return { ...resolveCredentials(config, env, explicit), ...resolveBounds(config, env) };
+    return settingsOf(resolveAccount(config, env, explicit), config, env);
+}
+
+/** The API client of these settings: the one place where the settings' names become the client's options. */
+export function clientOf(
+    { requestTimeoutMs, ...settings }: Settings,
+    onWait: (event: WaitEvent) => void,
+): ShortenerClient {
+    return createShortenerClient({ ...settings, timeoutMs: requestTimeoutMs, onWait });
 }
 
 /** The bounds set in config (`shortener:<name>`, then the environment): positive whole numbers, or an error naming the key. */

@@ -10,7 +10,6 @@ import {
     channelItemSchema,
     channelSchema,
     collect,
-    createShortenerClient,
     describeWait,
     domainSchema,
     linkSchema,
@@ -23,7 +22,7 @@ import {
     type ShortenerClient,
 } from "./client";
 import { BOUNDS } from "./bounds";
-import { resolveSettings, type Credentials } from "./config";
+import { clientOf, resolveSettings, type Credentials } from "./config";
 import { tellUser } from "./terminal";
 
 /** Explicit credentials; by default they come from stack config or the environment, as the provider's do. */
@@ -131,12 +130,8 @@ export const READS = {
 export type ReadName = keyof typeof READS;
 
 function clientFor(options: DataOptions = {}): ShortenerClient {
-    const { requestTimeoutMs, ...settings } = resolveSettings({ get: (key) => getConfig(key) }, process.env, options);
-    return createShortenerClient({
-        ...settings,
-        timeoutMs: requestTimeoutMs,
-        onWait: (event) => tellUser(describeWait(event)),
-    });
+    const settings = resolveSettings({ get: (key) => getConfig(key) }, process.env, options);
+    return clientOf(settings, (event) => tellUser(describeWait(event)));
 }
 
 /** The argument of the look-up `name` as an `id` output gives it (a string) or as a number. */

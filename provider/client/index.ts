@@ -1,5 +1,6 @@
 // The public face of the shortener API client: what the provider and tests import.
 export { createShortenerClient } from "./api";
+export { accountKey } from "./account-key";
 export { collect } from "./pagination";
 export { describeWait } from "./transport";
 export type { ClientConfig, ShortenerClient, Listing, LinkBody, QrData, QrCodeBody } from "./api";

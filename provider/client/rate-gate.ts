@@ -1,5 +1,5 @@
-import { createHash } from "crypto";
 import { BOUNDS } from "../bounds";
+import { accountKey } from "./account-key";
 
 /** What one response's X-RateLimit-* headers said about the service's current window. */
 export interface RateWindowReport {
@@ -200,9 +200,9 @@ export class RateGate {
 
 const gates = new Map<string, RateGate>();
 
-/** The one gate of a (service, API key) pair in this process; the registry holds a hash of the key, never the key. */
+/** The one gate of a (service, API key) pair in this process; the registry holds the account's key, never the API key. */
 export function gateFor(baseUrl: string, apiKey: string): RateGate {
-    const id = `${baseUrl}\n${createHash("sha256").update(apiKey).digest("hex")}`;
+    const id = accountKey({ baseUrl, apiKey });
     let gate = gates.get(id);
     if (!gate) {
         gate = new RateGate();

@@ -3,9 +3,17 @@
 // (nothing was written) or 2 (a usage error, nothing written), with the message on stderr.
 import { existsSync } from "node:fs";
 import { BOUNDS } from "../bounds";
-import { createShortenerClient, type ShortenerClient } from "../client";
+import type { ShortenerClient } from "../client";
 import { shownBaseUrl } from "../client/redact";
-import { CONFIG_KEYS, ENV_KEYS, resolveAccount, resolveSettings, type ConfigSource } from "../config";
+import {
+    clientOf,
+    CONFIG_KEYS,
+    ENV_KEYS,
+    resolveAccount,
+    settingsOf,
+    type ConfigSource,
+    type Credentials,
+} from "../config";
 import { readFileBounded } from "../../common/fs/read-bounded";
 import { messageOf } from "../../common/text/message-of";
 import { forTerminal } from "../terminal";
@@ -58,40 +66,31 @@ export function accountClient(
 ): { client: ShortenerClient; source: string } {
     const keyFromEnv = env[ENV_KEYS.apiKey]?.trim();
     if (keyFromEnv) secrets.push(keyFromEnv);
+    const account = resolveAccount(config, env);
     requireSetting(
-        config,
-        env,
+        account,
         "apiKey",
         `export ${ENV_KEYS.apiKey}=<key> (a key set with \`pulumi config set ${CONFIG_KEYS.apiKey} --secret\` is encrypted and cannot be read here)`,
     );
     requireSetting(
-        config,
-        env,
+        account,
         "baseUrl",
         `export ${ENV_KEYS.baseUrl}=https://<your-service>, or name a stack whose config sets ${CONFIG_KEYS.baseUrl} with --stack NAME`,
     );
     secrets.push(...userInfo(env[ENV_KEYS.baseUrl]), ...userInfo(config?.get(CONFIG_KEYS.baseUrl)));
-    const { requestTimeoutMs, ...credentials } = resolveSettings(config, env);
-    secrets.push(credentials.apiKey);
-    const client = createShortenerClient({
-        ...credentials,
-        timeoutMs: requestTimeoutMs,
-        onWait: ({ reason, waitMs, operation }) =>
-            process.stderr.write(
-                `${command}: ${reason === "rate-limit" ? "rate limit reached" : "retrying"}: waiting ${Math.ceil(waitMs / 1000)} s before ${operation}\n`,
-            ),
-    });
-    return { client, source: shownBaseUrl(credentials.baseUrl, [credentials.apiKey]) };
+    const settings = settingsOf(account, config, env);
+    secrets.push(settings.apiKey);
+    const client = clientOf(settings, ({ reason, waitMs, operation }) =>
+        process.stderr.write(
+            `${command}: ${reason === "rate-limit" ? "rate limit reached" : "retrying"}: waiting ${Math.ceil(waitMs / 1000)} s before ${operation}\n`,
+        ),
+    );
+    return { client, source: shownBaseUrl(settings.baseUrl, [settings.apiKey]) };
 }
 
 /** A setting the command cannot run without, with a hint that works for it. */
-function requireSetting(
-    config: ConfigSource | undefined,
-    env: NodeJS.ProcessEnv,
-    setting: "apiKey" | "baseUrl",
-    hint: string,
-): void {
-    if (resolveAccount(config, env)[setting] !== undefined) return;
+function requireSetting(account: Partial<Credentials>, setting: "apiKey" | "baseUrl", hint: string): void {
+    if (account[setting] !== undefined) return;
     throw new Error(`no ${setting === "apiKey" ? "API key" : "base URL"} for the shortener service: ${hint}`);
 }
 

@@ -2,6 +2,7 @@
 // that changes or drifted, with the properties that change, old → new. Nothing here is rendered: markdown.ts and
 // the JSON output both read this model.
 import { PolicyViolation, PreviewDigest, PreviewStep, PropertyDiff, UNKNOWN_VALUE } from "./digest";
+import { sameValue } from "../resources/lifecycle";
 import { wordsOf } from "./kinds";
 import { own, Shown, showLabel, showValue, valueAt } from "./values";
 
@@ -432,19 +433,5 @@ function inputDiff(step: PreviewStep): Record<string, PropertyDiff> {
                 ? []
                 : [[key, { kind: replaces.has(key) ? `${kind}-replace` : kind, inputDiff: true }]];
         }),
-    );
-}
-
-/** Whether two JSON values are equal, compared to a bounded depth (deeper parts count as different). */
-function sameValue(a: unknown, b: unknown, depth = 0): boolean {
-    if (a === b) return true;
-    if (typeof a !== "object" || typeof b !== "object" || a === null || b === null || depth > 32) return false;
-    if (Array.isArray(a) !== Array.isArray(b)) return false;
-    const keys = Object.keys(a);
-    if (keys.length !== Object.keys(b).length) return false;
-    return keys.every(
-        (key) =>
-            Object.hasOwn(b, key) &&
-            sameValue((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key], depth + 1),
     );
 }

@@ -2,9 +2,8 @@
 // listed and written, and a way to tell the user something. One context per provider process and account,
 // shared by every resource.
 import { BOUNDS } from "../bounds";
-import { createShortenerClient, describeWait, type ShortenerClient } from "../client";
-import { createHash } from "node:crypto";
-import { resolveAccount, resolveSettings, type ConfigSource, type Settings } from "../config";
+import { accountKey, describeWait, type ShortenerClient } from "../client";
+import { clientOf, resolveAccount, settingsOf, type ConfigSource, type Credentials, type Settings } from "../config";
 import { createJournal, type CreateJournal } from "./create-journal";
 import { RunRecord } from "./run-record";
 import { tellAtEnd, tellUser } from "../terminal";
@@ -38,24 +37,24 @@ const contexts = new Map<string, ResourceContext>();
  * for it shares its rate limiter and list cache, whichever door (the dynamic resources' stub or the plugin) it came by.
  */
 export function contextFor(config: ConfigSource | undefined): ResourceContext {
-    const { baseUrl = "", apiKey = "" } = resolveAccount(config);
-    const account = `${baseUrl}\n${createHash("sha256").update(apiKey).digest("hex")}`;
-    let context = contexts.get(account);
+    const account = resolveAccount(config);
+    const key = accountKey(account);
+    let context = contexts.get(key);
     if (!context) {
         context = createResourceContext(config, process.env, account);
-        contexts.set(account, context);
+        contexts.set(key, context);
     }
     return context;
 }
 
-/** @param account what tells accounts apart (base URL and key digest), never the key itself. */
+/** @param account the account `config` and `env` name, as resolveAccount found it. */
 export function createResourceContext(
     config: ConfigSource | undefined,
     env: NodeJS.ProcessEnv = process.env,
-    account = "",
+    account: Partial<Credentials> = resolveAccount(config, env),
 ): ResourceContext {
     // Read once, now: a configuration error (no API key) is kept and thrown where the client is first needed.
-    const settings = readSettings(config, env);
+    const settings = readSettings(account, config, env);
     let client: ShortenerClient | undefined;
     const queues = new Map<string, Promise<unknown>>();
     const tell = tellUser;
@@ -63,8 +62,7 @@ export function createResourceContext(
     return {
         client() {
             if (settings instanceof Error) throw settings;
-            const { requestTimeoutMs: timeoutMs, ...rest } = settings;
-            client ??= createShortenerClient({ ...rest, timeoutMs, onWait: (event) => tell(describeWait(event)) });
+            client ??= clientOf(settings, (event) => tell(describeWait(event)));
             return client;
         },
         writeSettleMs: Math.max(
@@ -86,7 +84,7 @@ export function createResourceContext(
             tell(message);
         },
         tellAtEnd,
-        journal: createJournal(account, env),
+        journal: createJournal(accountKey(account), env),
         run: new RunRecord(),
     };
 }
@@ -101,9 +99,13 @@ export function toldSecrets(context: ResourceContext, secrets: readonly string[]
     return { ...context, client: () => (told ??= context.client().withSecrets(secrets)) };
 }
 
-function readSettings(config: ConfigSource | undefined, env: NodeJS.ProcessEnv): Settings | Error {
+function readSettings(
+    account: Partial<Credentials>,
+    config: ConfigSource | undefined,
+    env: NodeJS.ProcessEnv,
+): Settings | Error {
     try {
-        return resolveSettings(config, env);
+        return settingsOf(account, config, env);
     } catch (error) {
         return error as Error;
     }

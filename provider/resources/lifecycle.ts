@@ -1,10 +1,10 @@
 // The shared lifecycle of every resource kind: check with zod, diff from the declared immutable fields, and
 // create/read/update/delete from the kind's definition. A kind's file only says what is special about it.
-import { isDeepStrictEqual } from "node:util";
 import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import { toldSecrets, type ResourceContext } from "./context";
 import type { ComputedOutputs } from "./fields";
+import { PROVIDER_KEY } from "./stub";
 import type { KindWords } from "./words";
 import { messageOf } from "../../common/text/message-of";
 import { closestName, didYouMean } from "../../common/text/suggest";
@@ -12,7 +12,6 @@ import { forTerminal } from "../terminal";
 
 /** Pulumi's marker for a value that is not known yet (an Output of a resource not created yet, in preview). */
 const UNKNOWN = "04da6b54-80e4-46f7-96ec-b56ff0331ba9";
-const PROVIDER_KEY = "__provider";
 
 export type Props = Record<string, unknown>;
 
@@ -116,10 +115,8 @@ export function providerMethods<I extends Props>(
     definition: ResourceDefinition<I>,
     context: ResourceContext,
 ): Required<Omit<pulumi.dynamic.ResourceProvider, "configure">> {
-    const fields = Object.keys(definition.inputs.shape);
-    const diffed = fields.filter((field) => !definition.createOnly?.includes(field as keyof I & string));
-    const changedFields = (olds: Props, news: Props) =>
-        diffed.filter((field) => !sameValue(olds[field], news[field])) as (keyof I & string)[];
+    const fields = Object.keys(definition.inputs.shape) as (keyof I & string)[];
+    const diffed = fields.filter((field) => !definition.createOnly?.includes(field));
     const parse = (props: Props) => definition.inputs.parse(withoutProvider(props)) as I;
     const fail = (operation: string, error: unknown): never => {
         throw describeFailure(`${definition.kind} ${operation}`, error);
@@ -131,7 +128,7 @@ export function providerMethods<I extends Props>(
         check: async (olds: Props, news: Props) => checkWith(definition, context, olds, news),
 
         async diff(_id: string, olds: Props, news: Props) {
-            const changed = changedFields(olds, news);
+            const changed = changedFields(diffed, olds, news);
             // A field the state never held (an adopted QR code's type, which the service does not show) is declared
             // in place: it says what the object is, not that it should become another one.
             const replaces = changed.filter(
@@ -194,7 +191,7 @@ export function providerMethods<I extends Props>(
                     id,
                     withoutProvider(olds),
                     inputs,
-                    changedFields(olds, inputs),
+                    changedFields(diffed, olds, inputs),
                 );
                 return { outs: definedOnly({ ...computedOf(olds, fields), ...inputs, ...computed }) };
             } catch (error) {
@@ -300,9 +297,30 @@ function containsUnknown(value: unknown): boolean {
     return false;
 }
 
-/** Absent and null are the same value: the service and the state may write either. */
+/** Those of `fields` whose values differ from the old properties to the new. */
+export function changedFields<K extends string>(fields: readonly K[], olds: Props, news: Props): K[] {
+    return fields.filter((field) => !sameValue(olds[field], news[field]));
+}
+
+/** Deeper than any value a kind declares or a preview shows it; a hostile digest's nesting costs no more stack. */
+const MAX_COMPARED_DEPTH = 32;
+
+/**
+ * Whether two values of a property are the same, as inputs, state, the service's answers and a preview's digest hold
+ * them (JSON's values): an absent property and null are the same value, since the service and the state may write
+ * either; objects and arrays are compared member by member, and parts nested deeper than the bound count as different.
+ */
 export function sameValue(a: unknown, b: unknown): boolean {
-    return isDeepStrictEqual(a ?? null, b ?? null);
+    return sameJson(a ?? null, b ?? null, 0);
+}
+
+function sameJson(a: unknown, b: unknown, depth: number): boolean {
+    if (a === b) return true;
+    if (typeof a !== "object" || typeof b !== "object" || a === null || b === null) return false;
+    if (depth > MAX_COMPARED_DEPTH || Array.isArray(a) !== Array.isArray(b)) return false;
+    const keys = Object.keys(a);
+    if (keys.length !== Object.keys(b).length) return false;
+    return keys.every((key) => Object.hasOwn(b, key) && sameJson((a as Props)[key], (b as Props)[key], depth + 1));
 }
 
 /** Outputs must never hold undefined: the host cannot encode it, and fails after the object was created. */

@@ -12,7 +12,7 @@ import { BOUNDS } from "../bounds";
 import type { LinkBody, Link as RemoteLink, ShortenerClient } from "../client";
 import { type AgreeWith, type ArgsAgree } from "./args-check";
 import { declaredOutputs, secretOf, shapeOf, unseenWords, wordsOf } from "./fields";
-import { ResourceInitError, sameValue, type Failure, type Findings, type Props } from "./lifecycle";
+import { changedFields, ResourceInitError, sameValue, type Failure, type Findings, type Props } from "./lifecycle";
 import { adoptInput, listedResource } from "./listed";
 import { LINK_FIELD_ROWS, LINK_FIELDS, LINK_OUTPUTS, type LinkField } from "./link-fields";
 import { expiryPassed, newAliasFailure, splitShortUrl, UTM_KEYS, type Redirect } from "./link-values";
@@ -63,13 +63,21 @@ async function updateBody(
 ): Promise<LinkBody> {
     const held = wanted.domain === undefined || wanted.campaign === undefined ? await current() : undefined;
     const aliasSent =
-        changed.includes("alias") || (wanted.alias !== undefined && newAliasFailure(wanted.alias) === undefined);
+        sendsNewAlias(wanted, changed) || (wanted.alias !== undefined && newAliasFailure(wanted.alias) === undefined);
     return body({
         ...wanted,
         alias: aliasSent ? wanted.alias : undefined,
         domain: wanted.domain ?? (held && splitShortUrl(held.shortUrl).origin),
         campaign: wanted.campaign ?? heldCampaign(held),
     });
+}
+
+/**
+ * Whether a write gives the link an alias it does not hold (`changed`: the fields the write changes, as the diff finds
+ * them): the service judges such an alias anew, where one the link holds may have been made before its rules.
+ */
+function sendsNewAlias(wanted: LinkInputs, changed: readonly string[]): boolean {
+    return wanted.alias !== undefined && changed.includes("alias");
 }
 
 /**
@@ -212,9 +220,10 @@ function rules(news: LinkInputs, olds: Props): Findings {
             ],
         };
     }
-    const write = writeOf(news, olds);
+    const changed = changedFields(WRITTEN_FIELDS, olds, news);
+    const write = writeOf(olds, changed);
     return {
-        failures: [...utmAgreement(news), ...sentValueFailures(news, olds, write), ...lostByUpdate(news, write)],
+        failures: [...utmAgreement(news), ...sentValueFailures(news, changed, write), ...lostByUpdate(news, write)],
     };
 }
 
@@ -231,11 +240,13 @@ function utmAgreement(news: LinkInputs): Failure[] {
     });
 }
 
+/** The inputs a write sends: all but how a create finds the link it adopts. */
+const WRITTEN_FIELDS = Object.keys(inputs.shape).filter((field) => field !== "adopt");
+
 /** What the change from the old inputs sends: a create (or an adopt), an update of the whole link, or nothing. */
-function writeOf(news: LinkInputs, olds: Props): "create" | "update" | undefined {
+function writeOf(olds: Props, changed: readonly string[]): "create" | "update" | undefined {
     if (Object.keys(olds).length === 0) return "create";
-    const fields = Object.keys(inputs.shape).filter((field) => field !== "adopt");
-    return fields.some((field) => !sameValue(news[field as keyof LinkInputs], olds[field])) ? "update" : undefined;
+    return changed.length > 0 ? "update" : undefined;
 }
 
 /**
@@ -244,11 +255,10 @@ function writeOf(news: LinkInputs, olds: Props): "create" | "update" | undefined
  * judged by the adopt, against the link it finds, before it sends anything (adoptFailures). An expiry is sent by every
  * write, and refused once it has passed; a link that is not written sends nothing, so a passed one is no error.
  */
-function sentValueFailures(news: LinkInputs, olds: Props, write: ReturnType<typeof writeOf>): Failure[] {
+function sentValueFailures(news: LinkInputs, changed: readonly string[], write: ReturnType<typeof writeOf>): Failure[] {
     const failures: Failure[] = [];
     const adopted = write === "create" && news.adopt !== undefined && news.adopt !== false;
-    const alias = news.alias !== undefined && !adopted && !sameValue(news.alias, olds.alias);
-    const aliasFailure = alias ? newAliasFailure(news.alias!) : undefined;
+    const aliasFailure = !adopted && sendsNewAlias(news, changed) ? newAliasFailure(news.alias!) : undefined;
     if (aliasFailure) failures.push({ property: "alias", reason: aliasFailure });
     if (write && news.expiry !== undefined && expiryPassed(news.expiry)) {
         const reason =
@@ -332,7 +342,7 @@ export const link = listedResource<LinkInputs, RemoteLink>({
     },
     remove: (client, id) => client.links.delete(id),
     // The link as the service holds it is what the adopt's update changes: an alias it changes is sent new.
-    adoptFailures: (news, held) => sentValueFailures(news, held, "update"),
+    adoptFailures: (news, changed) => sentValueFailures(news, changed, "update"),
 });
 
 /** Where a target's visitors go instead: `{ location: "Canada", url }`, `{ device: "iPhone", url }`, `{ language: "fr", url }`. */

@@ -61,6 +61,14 @@ export const VCARD_FIELDS = [
 const vcardField = (field: string) =>
     field === "email" ? email : field === "site" ? httpUrl : serviceText(field).trim();
 const vcardShape = Object.fromEntries(VCARD_FIELDS.map((field) => [field, vcardField(field).optional()]));
+/** The vCard fields 0.1.0 named otherwise, each with the service's name for it. */
+export const VCARD_RENAMES: Readonly<Record<string, string>> = {
+    firstname: "fname",
+    lastname: "lname",
+    company: "org",
+    website: "site",
+    address: "street",
+};
 
 /** The shape of `data` for each QR type, as the service reads it. */
 export const qrData = {
@@ -94,7 +102,7 @@ export const qrData = {
             }),
     ),
     vcard: z.preprocess(
-        renamed({ firstname: "fname", lastname: "lname", company: "org", website: "site", address: "street" }),
+        renamed(VCARD_RENAMES),
         z.strictObject(vcardShape).refine((card) => Object.values(card).some((value) => value), {
             error: `a vCard needs at least one of ${VCARD_FIELDS.join(", ")}`,
         }),

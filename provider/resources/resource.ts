@@ -11,11 +11,8 @@ import { secret } from "@pulumi/pulumi/output";
 import { CustomResource } from "@pulumi/pulumi/resource";
 import { outputNames, type AnyKind } from "./lifecycle";
 import { warnOnceIfApiKeyIsPlain } from "./plain-key-warning";
-import { providerStub } from "./stub";
+import { PROVIDER_KEY, providerStub } from "./stub";
 import { KIND_TYPE_PREFIX } from "./type-token";
-
-/** The property the dynamic-provider host reads a resource's provider from. */
-const PROVIDER_KEY = "__provider";
 
 /** Each kind's class with its definition: the kind's name and its outputs, each of which becomes an Output of the instance. */
 const definedBy = new WeakMap<object, AnyKind>();

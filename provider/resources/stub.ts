@@ -8,6 +8,9 @@
 // took about 650. The entry name and the `bindProvider` export are part of the state format: keep them stable.
 const RUNTIME_ENTRY = "pulumi-shortener/runtime";
 
+/** The property the dynamic-provider host reads a resource's provider from: the stub's place in the state. */
+export const PROVIDER_KEY = "__provider";
+
 /** A kind's name as its definitions write it: letters, a capital first. */
 const KIND = /^[A-Z][A-Za-z]*$/;
 

@@ -2,26 +2,9 @@
 // users really write (unicode, emoji, & " ' < >, lower-case first letters, URLs in odd case, absent optional inputs)
 // and only values the provider accepts. Natural keys are unique within a program, as the service needs them to be.
 import fc from "fast-check";
+import { PIXEL_TYPES, QR_TYPES } from "../../provider/client";
 import { newAliasFailure, UTM_KEYS } from "../../provider/resources/link-values";
 import type { Declared } from "../support/stack";
-
-export const PIXEL_TYPES = [
-    "tagmanagerpixel",
-    "analyticspixel",
-    "socialpixel",
-    "adspixel",
-    "professionalpixel",
-    "microblogpixel",
-    "retargetpixel",
-    "qapixel",
-    "pinboard",
-    "searchengine",
-    "photomessage",
-    "forum",
-    "shortvideo",
-] as const;
-
-export const QR_TYPES = ["text", "link", "email", "phone", "sms", "wifi", "vcard"] as const;
 
 // ---- text ----------------------------------------------------------------------------------------------------
 

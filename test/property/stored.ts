@@ -3,16 +3,15 @@
 // capital first letter; URLs count by what they address; a QR code's `content` is what a scanner would read; a link
 // holds the objects it names by their ids.
 import { expiryInput, queryParameters } from "../../provider/resources/link-values";
+import { VCARD_FIELDS, VCARD_RENAMES } from "../../provider/resources/qrcode";
+import { escapeHtml, storedName, storedText } from "../../provider/resources/values";
 import type { Declared } from "../support/stack";
 import type { Args } from "./generators";
 
-const HTML_ESCAPES: Record<string, string> = { "&": "&amp;", '"': "&quot;", "'": "&#039;", "<": "&lt;", ">": "&gt;" };
-const escapeHtml = (value: string) => value.replace(/[&"'<>]/g, (char) => HTML_ESCAPES[char]);
-const upperFirst = (value: string) => value.replace(/^[a-z]/, (letter) => letter.toUpperCase());
 const asIs = (value: string) => value;
 
-const textForms = (declared: string) => [declared.trim(), escapeHtml(declared.trim())];
-const nameForms = (declared: string) => [...textForms(declared), upperFirst(escapeHtml(declared.trim()))];
+const textForms = (declared: string) => storedText(declared.trim());
+const nameForms = (declared: string) => storedName(declared.trim());
 
 /** Two URLs address the same thing: scheme and host in any case (unicode hosts as punycode), no trailing slash. */
 export function sameUrl(a: string, b: string): boolean {
@@ -26,33 +25,6 @@ function normaliseUrl(value: string): string {
 }
 
 const compactRgb = (value: string) => value.replace(/\s+/g, "");
-
-const VCARD_FIELDS = [
-    "fname",
-    "lname",
-    "org",
-    "phone",
-    "cell",
-    "fax",
-    "email",
-    "site",
-    "facebook",
-    "instagram",
-    "twitter",
-    "linkedin",
-    "street",
-    "city",
-    "state",
-    "zip",
-    "country",
-];
-const VCARD_NEW_NAMES: Record<string, string> = {
-    firstname: "fname",
-    lastname: "lname",
-    company: "org",
-    website: "site",
-    address: "street",
-};
 
 /** What a QR code encodes for the declared data, when the service stores text fields through `stored`. */
 function encoded(type: string, data: unknown, stored: (text: string) => string): string {
@@ -79,7 +51,7 @@ function encoded(type: string, data: unknown, stored: (text: string) => string):
         }
         case "vcard": {
             const card = Object.fromEntries(
-                Object.entries(fields).map(([key, value]) => [VCARD_NEW_NAMES[key] ?? key, value.trim()]),
+                Object.entries(fields).map(([key, value]) => [VCARD_RENAMES[key] ?? key, value.trim()]),
             );
             const lines = VCARD_FIELDS.filter((field) => card[field]).map(
                 (field) => `${field.toUpperCase()}:${stored(card[field])}`,

@@ -25,7 +25,7 @@ export async function adopt<I extends Adoptable, R extends Remote>(
             `adopt: the existing ${spec.noun} ${id} differs in ${fixed.join(", ")}, which cannot change in place; declare it as it is`,
         );
     }
-    const refused = spec.adoptFailures?.(inputs, view.inputsOf(remote, inputs)) ?? [];
+    const refused = spec.adoptFailures?.(inputs, changed) ?? [];
     if (refused.length > 0) {
         const reasons = refused.map((failure) => `${failure.property}: ${failure.reason}`).join("; ");
         throw new Error(

@@ -69,11 +69,11 @@ export interface ListedKind<I extends Props, R extends Remote> {
     ): Promise<{ computed: Props } | void>;
     remove(client: ShortenerClient, id: number): Promise<void>;
     /**
-     * What the kind's rules refuse in the update an adopt sends to the object as the service holds it (`held`, in the
-     * terms of the inputs): the preview's check could not know the object, so what the rules judge only where it is
+     * What the kind's rules refuse in the update an adopt sends to the object as the service holds it (`changed`: the
+     * inputs it differs in): the preview's check could not know the object, so what the rules judge only where it is
      * sent new (a link's alias) is judged here, before anything is sent.
      */
-    adoptFailures?(inputs: I, held: Props): readonly Failure[];
+    adoptFailures?(inputs: I, changed: readonly (keyof I & string)[]): readonly Failure[];
 }
 
 /** The natural key of these inputs, or undefined when the kind or these inputs have none. */
