@@ -3,7 +3,7 @@
 // cache. `bindProvider` is part of the state format: keep its name and meaning stable across versions.
 import type { ConfigSource } from "./config";
 import { contextFor } from "./resources/context";
-import { providerMethods } from "./resources/lifecycle";
+import { providerMethods } from "./resources/provider-methods";
 import { definitions } from "./resources/registry";
 import { endWhenStderrFails } from "./terminal";
 

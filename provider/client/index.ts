@@ -1,9 +1,9 @@
 // The public face of the shortener API client: what the provider and tests import.
-export { createShortenerClient } from "./api";
+export { createShortenerClient, type ClientConfig } from "./create-client";
 export { accountKey } from "./account-key";
 export { collect } from "./pagination";
 export { describeWait } from "./transport";
-export type { ClientConfig, ShortenerClient, Listing, LinkBody, QrData, QrCodeBody } from "./api";
+export type { ShortenerClient, Listing, LinkBody, QrData, QrCodeBody } from "./shortener-client";
 export { ShortenerApiError } from "./errors";
 export type { ErrorKind } from "./errors";
 export type { WaitEvent } from "./transport";

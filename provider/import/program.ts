@@ -9,7 +9,8 @@
 import { z } from "zod";
 import { channel } from "../resources/channel";
 import { link } from "../resources/link";
-import { sameValue, type Props } from "../resources/lifecycle";
+import type { Props } from "../resources/lifecycle";
+import { sameValue } from "../resources/props";
 import type { Remote } from "../resources/listed";
 import { qrCode } from "../resources/qrcode";
 import { unescapedText, withoutEntities } from "../resources/values";

@@ -2,7 +2,8 @@
 // that changes or drifted, with the properties that change, old → new. Nothing here is rendered: markdown.ts and
 // the JSON output both read this model.
 import { PolicyViolation, PreviewDigest, PreviewStep, PropertyDiff, UNKNOWN_VALUE } from "./digest";
-import { sameValue } from "../resources/lifecycle";
+import { sameValue } from "../resources/props";
+import type { KindWords } from "../resources/words";
 import { wordsOf } from "./kinds";
 import { own, Shown, showLabel, showValue, valueAt } from "./values";
 
@@ -341,22 +342,9 @@ function nameOf(urn: string): string {
 function describeStep(step: PreviewStep): ResourceChange {
     const type = typeOf(step);
     const words = wordsOf(type);
-    const state = step.newState ?? step.oldState;
-    // A property secret in either state is hidden in both: a QR code turned from wifi to link keeps its password.
-    const secret = new Set(
-        [step.oldState, step.newState].flatMap((each) =>
-            each ? (words?.secret?.({ ...each.outputs, ...each.inputs }) ?? []) : [],
-        ),
-    );
+    const secret = secretProperties(step, words);
     const shown = (path: string, value: unknown): Shown =>
         secret.has(topLevel(path)) ? { kind: "secret" } : showValue(value);
-    // A preview's new state holds inputs alone (Go leaves outputs to the step's end): a label made of an output, a
-    // link's short URL, is the one the service holds now.
-    const labelValue = words?.label?.text({ ...step.oldState?.outputs, ...state?.outputs, ...state?.inputs });
-    const labelFrom = words?.label?.from ?? [];
-    const labelSecret = labelFrom.some((property) => secret.has(property));
-    const labelUnknown = labelFrom.some((property) => state?.inputs?.[property] === UNKNOWN_VALUE);
-    const link = words?.link?.(step.newState?.outputs ?? step.oldState?.outputs ?? {});
     const properties = propertyChanges(step, words?.words ?? {}, shown);
     return {
         urn: step.urn,
@@ -365,25 +353,50 @@ function describeStep(step: PreviewStep): ResourceChange {
         operation: operationOf(step),
         op: step.op,
         noun: words?.noun,
-        label:
-            labelValue === undefined
-                ? undefined
-                : labelSecret
-                  ? { kind: "secret" }
-                  : labelUnknown
-                    ? { kind: "unknown" }
-                    : showLabel(labelValue),
-        link: typeof link === "string" && /^https?:\/\//i.test(link) ? link : undefined,
+        label: labelOf(step, words, secret),
+        link: linkOf(step, words),
         replaceReasons: step.replaceReasons ?? [],
         properties,
-        unseen: [
-            ...new Set(
-                properties
-                    .map((property) => topLevel(property.path))
-                    .filter((property) => words?.unseen?.includes(property)),
-            ),
-        ],
+        unseen: unseenOf(properties, words),
     };
+}
+
+/** The properties secret in either state, hidden in both: a QR code turned from wifi to link keeps its password. */
+function secretProperties(step: PreviewStep, words: KindWords | undefined): Set<string> {
+    return new Set(
+        [step.oldState, step.newState].flatMap((each) =>
+            each ? (words?.secret?.({ ...each.outputs, ...each.inputs }) ?? []) : [],
+        ),
+    );
+}
+
+/**
+ * The kind's label of the resource, hidden where a property it is made of is secret. A preview's new state holds
+ * inputs alone (Go leaves outputs to the step's end): a label made of an output, a link's short URL, is the one the
+ * service holds now.
+ */
+function labelOf(step: PreviewStep, words: KindWords | undefined, secret: ReadonlySet<string>): Shown | undefined {
+    const state = step.newState ?? step.oldState;
+    const value = words?.label?.text({ ...step.oldState?.outputs, ...state?.outputs, ...state?.inputs });
+    if (value === undefined) return undefined;
+    const from = words?.label?.from ?? [];
+    if (from.some((property) => secret.has(property))) return { kind: "secret" };
+    if (from.some((property) => state?.inputs?.[property] === UNKNOWN_VALUE)) return { kind: "unknown" };
+    return showLabel(value);
+}
+
+/** Where the object is seen on the web, when the kind says and it is an http(s) URL. */
+function linkOf(step: PreviewStep, words: KindWords | undefined): string | undefined {
+    const link = words?.link?.(step.newState?.outputs ?? step.oldState?.outputs ?? {});
+    return typeof link === "string" && /^https?:\/\//i.test(link) ? link : undefined;
+}
+
+/** The changed properties the service never returns, each once. */
+function unseenOf(properties: readonly PropertyChange[], words: KindWords | undefined): string[] {
+    const unseen = properties
+        .map((property) => topLevel(property.path))
+        .filter((path) => words?.unseen?.includes(path));
+    return [...new Set(unseen)];
 }
 
 /**

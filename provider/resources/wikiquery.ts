@@ -16,7 +16,8 @@ import {
     type WikiQueryIssue,
     type WikiQueryResult,
 } from "../../wiki";
-import { pick, type Failure, type Findings, type Props, type ResourceDefinition } from "./lifecycle";
+import type { Failure, Findings, Props, ResourceDefinition } from "./lifecycle";
+import { pick } from "./props";
 import { kindResource } from "./resource";
 import { type AgreeWith, type ArgsAgree } from "./args-check";
 import { declaredOutputs, shapeOf, wordsOf, type ComputedOutputs, type Field } from "./fields";

@@ -4,7 +4,8 @@
 // and refusing what an interrupted run may have made (duplicates.ts); adopt takes over an existing object (adopt.ts);
 // update and delete are sent again when their answer is lost, and delete of a gone object succeeds (writes.ts).
 import type { ResourceContext } from "../context";
-import { sameValue, type Props, type ResourceDefinition } from "../lifecycle";
+import type { Props, ResourceDefinition } from "../lifecycle";
+import { sameValue } from "../props";
 import { adopt } from "./adopt";
 import { createListed } from "./create";
 import { findListed, numericId } from "./listing";

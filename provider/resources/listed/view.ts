@@ -1,6 +1,7 @@
 // How a listed kind sees the service's objects: in the terms of the inputs a program declares, with the service's
 // stored forms of a declared value taken as that value. Pure functions of the kind's declaration.
-import { sameValue, type Observed, type Props } from "../lifecycle";
+import type { Observed, Props } from "../lifecycle";
+import { sameValue } from "../props";
 import type { ListedKind, Remote } from "./spec";
 
 export interface KindView<I extends Props, R extends Remote> {
