@@ -1,12 +1,12 @@
 // The Links API (docs/service/links.md): the service's short links, as its source serves them. Body fields are read
-// in link-fields.ts.
+// in link-body-readers.ts.
 import { randomBytes } from "node:crypto";
 import { now } from "../store/dates";
 import { LinkRecord, NewFields } from "../store/records";
 import { linkDefaults } from "../store/seed-defaults";
 import { ApiContext, ApiRoute, done, ownedOrFail } from "./context";
 import { ApiFailure, notFollowed, RawAnswer } from "./answers";
-import * as read from "./link-fields";
+import * as read from "./link-body-readers";
 import { DEFAULT_LIMIT, pagedListResponse } from "./pagination";
 import { countsAsStrings } from "./qrcodes";
 

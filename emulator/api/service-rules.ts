@@ -4,7 +4,7 @@
 // through which a test holds the two to agree.
 import { PROFILES } from "../profiles";
 import { ApiFailure } from "./answers";
-import { expiryTime, MIN_ALIAS_LENGTH, RESERVED_ALIASES, storedAlias, storedExpiry } from "./link-fields";
+import { expiryTime, MIN_ALIAS_LENGTH, RESERVED_ALIASES, storedAlias, storedExpiry } from "./link-body-readers";
 import { PIXEL_TYPES } from "./pixels";
 import { QR_TYPES, VCARD_FIELDS } from "./qr-data";
 
