@@ -306,6 +306,22 @@ class CorpusBuilder {
         }
         for (const age of ["smaxage", "maxage"])
             this.add(kind, { prop: "info", params: { titles: "Main Page", [age]: "-5" } });
+        // A namespace parameter left without a namespace ends ApiQueryBacklinksprop before its continue value is read.
+        for (const [module, prefix] of [
+            ["linkshere", "lh"],
+            ["redirects", "rd"],
+            ["transcludedin", "ti"],
+        ]) {
+            for (const namespace of ["Example|Other", "0"])
+                this.add(kind, {
+                    prop: module,
+                    params: {
+                        titles: "Main Page",
+                        [`${prefix}namespace`]: namespace,
+                        [`${prefix}continue`]: "Example",
+                    },
+                });
+        }
         this.add(kind, { list: "imageusage", params: { iutitle: "Main Page" } });
         this.add(kind, { list: "imageusage", params: { iutitle: "File:Example.png" } });
     }
@@ -412,7 +428,11 @@ class CorpusBuilder {
         }
         for (const titles of [...interwikiTitles, ...namespaceTitles])
             this.add(INTERWIKI_PREFIXES, { prop: "info", params: { titles } });
-        const codes = [
+        const codes: Value[] = [
+            "*",
+            ["*", "de"],
+            ["de", "*"],
+            "",
             "de",
             "en-gb",
             "nan",
@@ -428,6 +448,112 @@ class CorpusBuilder {
             this.add(LANGUAGE_CODES, { meta: "languageinfo", params: { licode: code } });
             this.add(LANGUAGE_CODES, { meta: "allmessages", params: { ammessages: "mainpage", amlang: code } });
         }
+    }
+
+    // ApiQueryRevisions's modes (enumeration, revisions, pages, and revids with an enumeration parameter): revisions that
+    // exist, that do not and both; each mode's continue values; the module as a generator of its own pages.
+    private revisionModeCases(): void {
+        const modeParams: Record<string, Value>[] = [
+            { rvlimit: 5 },
+            { rvdir: "newer" },
+            { rvdir: "older" },
+            { rvstartid: 1, rvstart: "now" },
+            { rvuser: "Example", rvexcludeuser: "Other" },
+            { rvcontinue: "garbage" },
+            { rvcontinue: "5" },
+            { rvslots: "main", rvparse: true },
+            { rvlimit: 5, rvslots: "main", rvparse: true },
+            { rvtag: "Example", rvlimit: "max" },
+        ];
+        // Revision 1 is the installed wiki's Main Page; 999999 does not exist.
+        for (const revids of [1, 999999, "1|999999"])
+            for (const params of modeParams)
+                this.add(REVISION_MODES, { prop: "revisions", params: { revids, ...params } });
+        const pageParams: Record<string, Value>[] = [
+            { rvcontinue: "1|2" },
+            { rvcontinue: "a|b" },
+            { rvcontinue: "5" },
+            { rvlimit: 5, rvcontinue: "1|2" },
+            { rvlimit: 5, rvcontinue: "20200101000000|x" },
+            { rvlimit: 5, rvcontinue: "20200101000000|5" },
+            { rvdir: "newer", rvcontinue: "20200101000000|5" },
+            { rvstartid: 1, rvstart: "now" },
+        ];
+        for (const params of pageParams)
+            this.add(REVISION_MODES, { prop: "revisions", params: { titles: "Main Page", ...params } });
+        const generated: Record<string, Value>[] = [
+            { revids: 999999, grvlimit: 5 },
+            { revids: 1, grvlimit: 5 },
+            { revids: 1, grvcontinue: "garbage" },
+            { titles: "Main Page", grvlimit: 5, grvcontinue: "1|2" },
+        ];
+        for (const params of generated) this.add(REVISION_MODES, { generator: "revisions", prop: "info", params });
+        // The deleted revisions' modes: by revision or by page; pages, one user's or all users'; one user's, all users',
+        // all users' titles ascending.
+        for (const drvcontinue of ["1|2", "0|Main_Page|20200101000000|5", "20200101000000|5"]) {
+            this.add(REVISION_MODES, { prop: "deletedrevisions", params: { titles: "Main Page", drvcontinue } });
+            this.add(REVISION_MODES, { prop: "deletedrevisions", params: { revids: 1, drvcontinue } });
+        }
+        for (const drcontinue of ["0|Main_Page|20200101000000|5", "20200101000000|5"]) {
+            const modes: Record<string, Value>[] = [{ titles: "Main Page" }, { druser: "Example" }, {}];
+            for (const params of modes)
+                this.add(REVISION_MODES, { list: "deletedrevs", params: { ...params, drcontinue } });
+        }
+        const allDeleted: Record<string, Value>[] = [{}, { adruser: "Example" }];
+        for (const adrcontinue of ["0|Main_Page", "0|Main_Page|20200101000000|5", "20200101000000|5"]) {
+            for (const params of allDeleted)
+                this.add(REVISION_MODES, { list: "alldeletedrevisions", params: { ...params, adrcontinue } });
+            for (const dir of ["newer", "older"])
+                this.add(REVISION_MODES, {
+                    generator: "alldeletedrevisions",
+                    params: { gadrgeneratetitles: true, gadrdir: dir, gadrcontinue: adrcontinue },
+                });
+        }
+    }
+
+    // Where MediaWiki asks Title::isExternal of a title it parses: the interwiki prefixes as users write them
+    // (capitalised, as a project name), in log events' and recent changes' titles, and in a parsed message's title.
+    private externalTitleCases(): void {
+        const site = this.catalogue.site;
+        if (!site) return;
+        const prefixes = site.interwiki.filter((entry) => !entry.local).map((entry) => entry.prefix);
+        const chosen = [...prefixes.slice(0, 2), ...prefixes.filter((prefix) => prefix === "wikipedia")];
+        const titles = [
+            ...chosen.flatMap((prefix) => [`${upperFirst(prefix)}:Example`, `:${prefix}:Example`]),
+            "[bad]",
+            "",
+        ];
+        for (const title of titles) {
+            this.add(EXTERNAL_TITLES, {
+                meta: "allmessages",
+                params: { ammessages: "mainpage", amenableparser: true, amtitle: title },
+            });
+            this.add(EXTERNAL_TITLES, { meta: "allmessages", params: { ammessages: "mainpage", amtitle: title } });
+            this.add(EXTERNAL_TITLES, { list: "logevents", params: { letitle: title } });
+            this.add(EXTERNAL_TITLES, { list: "logevents", params: { leprefix: title } });
+            this.add(EXTERNAL_TITLES, { list: "recentchanges", params: { rctitle: title } });
+        }
+    }
+
+    // What the wiki's configuration decides ($wgShowHostnames for all database servers), whoever asks.
+    private configurationCases(): void {
+        const siteinfo: Record<string, Value>[] = [
+            { siprop: "dbrepllag", sishowalldb: true },
+            { siprop: "dbrepllag", sishowalldb: "0" },
+            { siprop: "general|dbrepllag", sishowalldb: true },
+            { siprop: "dbrepllag|bogus", sishowalldb: true },
+            { siprop: "dbrepllag", sishowalldb: true, sifilteriw: "bogus" },
+            { siprop: "dbrepllag", sishowalldb: true, siinlanguagecode: "xyz" },
+            { sishowalldb: true },
+            { siprop: "dbrepllag" },
+        ];
+        for (const params of siteinfo) this.add(CONFIGURATION, { meta: "siteinfo", params });
+        this.add(CONFIGURATION, { meta: ["siteinfo", "userinfo"], params: { siprop: "dbrepllag", sishowalldb: true } });
+        this.add(CONFIGURATION, {
+            meta: "siteinfo",
+            list: "allpages",
+            params: { siprop: "dbrepllag", sishowalldb: true, apdir: "sideways" },
+        });
     }
 
     // Warnings and errors that depend on the pages found or on the wiki's configuration.
@@ -461,6 +587,9 @@ class CorpusBuilder {
         this.singlePageLimitCases();
         this.siteCases();
         this.pageDependentCases();
+        this.revisionModeCases();
+        this.externalTitleCases();
+        this.configurationCases();
         this.queryCases();
         this.singlePageCases();
         this.templatedCases();
@@ -474,6 +603,18 @@ export const KNOWN_DIFFERENCES = "known differences";
 const INTERWIKI_PREFIXES = "interwiki prefixes";
 const NAMESPACE_NAMES = "namespace names";
 const LANGUAGE_CODES = "language codes";
+const REVISION_MODES = "revision modes";
+const EXTERNAL_TITLES = "external titles";
+const CONFIGURATION = "configuration";
+/** The classes samples keep whole: the last-seen differences, and the classes of real users' queries where the
+ *  validator and the real MediaWikis were last seen to differ, each a few dozen cases. */
+const SENT_WHOLE: ReadonlySet<string> = new Set([
+    KNOWN_DIFFERENCES,
+    REVISION_MODES,
+    EXTERNAL_TITLES,
+    CONFIGURATION,
+    LANGUAGE_CODES,
+]);
 const PAGE_DEPENDENT = "page-dependent";
 /** The class of each kind of user designator in every user parameter. */
 export const USER_DESIGNATOR_CASES = "user designators";
@@ -563,7 +704,7 @@ export function sampleCorpus(cases: readonly CorpusCase[], size: number, seed = 
     for (const list of byKind.values()) {
         const keys = list.map((testCase) => ({ testCase, key: random() }));
         keys.sort((a, b) => a.key - b.key);
-        const count = list[0].kind === KNOWN_DIFFERENCES ? list.length : Math.ceil(list.length * share);
+        const count = SENT_WHOLE.has(list[0].kind) ? list.length : Math.ceil(list.length * share);
         chosen.push(...keys.slice(0, count).map(({ testCase }) => testCase));
     }
     return chosen;

@@ -18,7 +18,7 @@ export interface WikiFinding {
 export interface WikiAnswer {
     errors: WikiFinding[];
     warnings: WikiFinding[];
-    /** Pages of the answer that do not exist or whose title is invalid. */
+    /** Pages of the answer that do not exist or whose title is invalid, and revisions it did not find (badrevids). */
     absentPages: number;
 }
 
@@ -98,13 +98,19 @@ function findings(list: unknown): WikiFinding[] {
 export async function askWiki(apiUrl: string, definition: WikiQueryDefinition): Promise<WikiAnswer> {
     const response = await fetch(apiUrl, { method: "POST", body: wireParams(definition) });
     const text = await response.text();
-    let body: { errors?: unknown; warnings?: unknown; query?: { pages?: { missing?: boolean; invalid?: boolean }[] } };
+    let body: {
+        errors?: unknown;
+        warnings?: unknown;
+        query?: { pages?: { missing?: boolean; invalid?: boolean }[]; badrevids?: Record<string, unknown> };
+    };
     try {
         body = JSON.parse(text);
     } catch {
         throw new Error(`api.php answered HTTP ${response.status} with no JSON: ${text.slice(0, 200)}`);
     }
-    const absentPages = (body.query?.pages ?? []).filter((page) => page.missing || page.invalid).length;
+    const absentPages =
+        (body.query?.pages ?? []).filter((page) => page.missing || page.invalid).length +
+        Object.keys(body.query?.badrevids ?? {}).length;
     return { errors: findings(body.errors), warnings: findings(body.warnings), absentPages };
 }
 

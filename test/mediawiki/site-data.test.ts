@@ -76,6 +76,10 @@ function describeSiteData(release: MediaWikiRelease): void {
                 { list: "allpages", params: { apprefix: "Differential:Ex", apnamespace: 4 } },
                 { meta: "languageinfo", params: { licode: ["de", "xyz"] } },
                 { meta: "languageinfo", params: { licode: ["de", "nan"] } },
+                { meta: "languageinfo", params: { licode: ["*", "de"] } },
+                { meta: "languageinfo", params: { licode: "*" } },
+                { meta: "allmessages", params: { amenableparser: true, amtitle: "Wikipedia:Example" } },
+                { list: "logevents", params: { letitle: "Wikipedia:Example" } },
             ];
             for (const definition of definitions) {
                 const answer = await askWiki(wiki!.apiUrl, definition);

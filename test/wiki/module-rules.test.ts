@@ -120,6 +120,27 @@ describe("wiki module rules (from the ApiQuery*.php modules)", () => {
             assert.deepEqual(errorCodes({ meta: "allmessages", params: { amlang: "de" } }), []);
         });
 
+        it("languageinfo takes * alone as every code; among others it is a code like any", () => {
+            const warned = (licode: string | string[]) =>
+                codes(check({ meta: "languageinfo", params: { licode } }).warnings);
+            assert.deepEqual(warned("*"), []);
+            assert.deepEqual(warned(["*", "de"]), ["unrecognizedvalues@licode"]);
+            assert.deepEqual(warned(["de", "xyz1"]), ["unrecognizedvalues@licode"]);
+        });
+
+        it("allmessages parses as a title of this wiki only with enableparser", () => {
+            for (const amtitle of ["[bad]", "", "wikt:Example"]) {
+                assert.deepEqual(errorCodes({ meta: "allmessages", params: { amenableparser: true, amtitle } }), [
+                    "invalidtitle@amtitle",
+                ]);
+                assert.deepEqual(errorCodes({ meta: "allmessages", params: { amtitle } }), []);
+            }
+            assert.deepEqual(
+                errorCodes({ meta: "allmessages", params: { amenableparser: true, amtitle: "Talk:A" } }),
+                [],
+            );
+        });
+
         it("hex sort keys name the parameter in their code", () => {
             const definition = { list: "categorymembers", params: { cmtitle: "Category:A", cmstarthexsortkey: "xyz" } };
             assert.deepEqual(errorCodes(definition), ["badvalue_cmstarthexsortkey@cmstarthexsortkey"]);
@@ -259,6 +280,22 @@ describe("wiki module rules (from the ApiQuery*.php modules)", () => {
             assert.deepEqual(errorCodes({ prop: "extlinks", params: { titles: "Main Page", elquery: "*" } }), [
                 "badquery@elquery",
             ]);
+        });
+
+        it("linkshere, redirects, transcludedin: a namespace parameter left without a namespace ends the module first", () => {
+            for (const [module, prefix] of [
+                ["linkshere", "lh"],
+                ["redirects", "rd"],
+                ["transcludedin", "ti"],
+            ]) {
+                const judged = (namespace: string) =>
+                    errorCodes({
+                        prop: module,
+                        params: { titles: "A", [`${prefix}namespace`]: namespace, [`${prefix}continue`]: "x" },
+                    });
+                assert.deepEqual(judged("Example|Other"), [], module);
+                assert.deepEqual(judged("0"), [`badcontinue@${prefix}continue`], module);
+            }
         });
 
         it("allpages: prlevel needs a prtype left after unrecognized types are dropped", () => {

@@ -70,11 +70,43 @@ describe("wiki validator: page set and module rules", () => {
             assert.deepEqual([...result.errors, ...result.possible], []);
         });
 
-        it("refuses them with revids, and accepts revids alone", () => {
-            assert.deepEqual(codes(check({ prop: "revisions", params: { revids: "1|2", rvlimit: 1 } }).errors), [
-                "invalidparammix@rvlimit",
-            ]);
+        it("says they are refused with revids when a named revision exists, and checks nothing else then", () => {
+            const result = check({
+                prop: "revisions",
+                params: { revids: "1|2", rvlimit: 1, rvstart: "now", rvstartid: 1, rvslots: "main", rvparse: true },
+            });
+            assert.deepEqual([codes(result.errors), codes(result.possible)], [[], ["invalidparammix@rvlimit"]]);
+            assert.match(result.possible[0].when, /one of the revisions the query names exists and is not deleted/);
             assert.deepEqual(codes(check({ prop: "revisions", params: { revids: "1|2", rvprop: "ids" } }).errors), []);
+            assert.deepEqual(codes(check({ prop: "revisions", params: { revids: 1, rvdir: "older" } }).possible), []);
+        });
+
+        it("as a generator, counts its own pages, not the pages it generates", () => {
+            const result = check({ generator: "revisions", params: { titles: "A", grvlimit: 5 } });
+            assert.deepEqual([...result.errors, ...result.possible], []);
+            assert.deepEqual(codes(check({ generator: "revisions", params: { revids: 7, grvlimit: 5 } }).possible), [
+                "invalidparammix@grvlimit",
+            ]);
+        });
+
+        it("reads each mode's continue value: enumeration a timestamp and an id, pages two ids, revisions any", () => {
+            const continued = (params: Record<string, string | number>, version: string) =>
+                codes(check({ prop: "revisions", params }, { mediawikiVersion: version }).errors);
+            for (const version of ["1.39.17", "1.43.9"]) {
+                assert.deepEqual(continued({ revids: 1, rvcontinue: "garbage" }, version), [], version);
+                assert.deepEqual(continued({ titles: "A", rvcontinue: "garbage" }, version), [
+                    "badcontinue@rvcontinue",
+                ]);
+                assert.deepEqual(continued({ titles: "A", rvlimit: 5, rvcontinue: "20200101000000|x" }, version), [
+                    "badcontinue@rvcontinue",
+                ]);
+            }
+            assert.deepEqual(continued({ titles: "A", rvlimit: 5, rvcontinue: "1|2" }, "1.39.17"), []);
+            assert.deepEqual(continued({ titles: "A", rvlimit: 5, rvcontinue: "1|2" }, "1.43.9"), [
+                "badcontinue@rvcontinue",
+            ]);
+            assert.deepEqual(continued({ titles: "A", rvcontinue: "a|b" }, "1.39.17"), []);
+            assert.deepEqual(continued({ titles: "A", rvcontinue: "a|b" }, "1.43.9"), ["badcontinue@rvcontinue"]);
         });
 
         it("counts pages after duplicates are dropped", () => {

@@ -302,6 +302,12 @@ describe("wiki validator: parameter types", () => {
                     value,
                 );
             }
+            // With temporary accounts or without: no account has a name that is not valid.
+            const tilde = check(
+                { list: "recentchanges", params: { rcuser: "~Bad[name" } },
+                { mediawikiVersion: "1.43.9" },
+            );
+            assert.deepEqual([codes(tilde.errors), codes(tilde.possible)], [["baduser@rcuser"], []]);
         });
 
         it("fails the whole multi-value on one bad user (baduser is not an unrecognized value)", () => {

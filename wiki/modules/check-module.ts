@@ -4,6 +4,7 @@ import type { IssueLog } from "../issues";
 import type { SiteRules } from "../mediawiki/site";
 import { applyRules } from "./kinds";
 import { hasPages, ModuleUse, PageSource } from "./module-use";
+import { moduleMode } from "./modes";
 import { checkNoteRules } from "./note-rules";
 import { MODULE_RULES } from "./table";
 
@@ -24,5 +25,6 @@ export function checkModule(use: ModuleUse, pages: PageSource, wiki: WikiRules, 
         hasPages: hasPages(pages, use.role === "generator"),
         readAll,
         site: wiki.site,
+        mode: moduleMode(use, pages),
     });
 }

@@ -34,6 +34,14 @@ export type ContinueField = "int" | "looseint" | "string" | "timestamp";
 
 // A PHP numeric string (leading and, since PHP 8, trailing whitespace allowed).
 const PHP_NUMERIC = /^[ \t\n\r\v\f]*[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?[ \t\n\r\v\f]*$/;
+const PHP_LEADING_INTEGER = /^[ \t\n\r\v\f]*[+-]?\d+/;
+
+/** PHP's (int) of a string: a numeric string's whole value, else its leading integer, else 0. */
+export function phpIntval(text: string): number {
+    if (PHP_NUMERIC.test(text)) return Math.trunc(Number(text.trim()));
+    const leading = PHP_LEADING_INTEGER.exec(text);
+    return leading ? Number(leading[0].trim()) : 0;
+}
 
 // ApiBase::parseContinueParamOrDie: an int as (string)(int) writes it back, a timestamp as the database writes it
 // (IDatabase::timestamp: MediaWiki's 14-digit form).
@@ -87,7 +95,7 @@ export const FORMATS = {
     languagecode: (value: string) => value === "" || (!/[:/\\\0&<>'"]/.test(value) && !ILLEGAL_IN_TITLE.test(value)),
     // ApiQueryLanguageinfo: the codes the wiki knows; without its list, the shape of a language tag.
     languagetag: (value: string, _namespace: number, site: SiteRules) =>
-        value === "*" || (site.languages ? site.languages.has(value) : /^[a-z]{2,3}(?:-[a-z0-9]{1,8})*$/.test(value)),
+        site.languages ? site.languages.has(value) : /^[a-z]{2,3}(?:-[a-z0-9]{1,8})*$/.test(value),
     positiveinteger: (value: string) => /^\d+$/.test(value) && Number(value) > 0,
 } satisfies Record<string, FormatCheck>;
 

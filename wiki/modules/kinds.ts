@@ -9,6 +9,7 @@ import type { SiteRules } from "../mediawiki/site";
 import { parseTitle } from "../mediawiki/title-parser";
 import { FORMATS, FormatCheck, FormatName } from "./formats";
 import type { ModuleUse } from "./module-use";
+import type { ModuleMode } from "./modes";
 
 /** A parameter, set (given and valid), optionally with one of its values. */
 export interface Condition {
@@ -32,10 +33,15 @@ interface Versioned {
     notAsGenerator?: boolean;
     /** The module checks it only as the generator. */
     onlyAsGenerator?: boolean;
+    /** The module checks it only in these of its modes (modes.ts). */
+    modes?: readonly ModuleMode[];
     /** The rule holds only while this condition does, or ... */
     when?: Condition;
     /** ... while this parameter is absent. */
     unlessGiven?: string;
+    /** The module returns before the rule when this parameter is given but left without a value (its unrecognized
+     *  values dropped). */
+    unlessLeftEmpty?: string;
 }
 
 export type ModuleRule = Versioned &
@@ -54,6 +60,8 @@ export type ModuleRule = Versioned &
               namespaceParam?: string;
               /** The module reports it as a warning and goes on. */
               warning?: boolean;
+              /** A value that, given alone, stands for every value and is not checked. */
+              allValue?: string;
           }
         | { kind: "ownCheck"; param: string; code: string }
         | { kind: "noContradiction"; param: string; code: string }
@@ -82,6 +90,7 @@ class RuleContext {
         readonly issues: IssueLog,
         readonly hasPages: boolean,
         readonly site: SiteRules,
+        readonly mode: ModuleMode | undefined,
     ) {}
 
     get module(): string {
@@ -150,7 +159,7 @@ function checkFormat(context: RuleContext, rule: Extract<ModuleRule, { kind: "fo
     const namespace = namespaceOf(context, rule);
     for (const param of rule.params) {
         const validated = context.given(param);
-        if (!validated) continue;
+        if (!validated || (validated.values.length === 1 && validated.values[0] === rule.allValue)) continue;
         const name = context.name(param);
         const code = rule.code.replace("{param}", name);
         for (const value of validated.values) {
@@ -297,7 +306,9 @@ function inEffect(context: RuleContext, rule: ModuleRule, readAll: boolean): boo
     if (rule.withPages && !context.hasPages) return false;
     if (rule.notAsGenerator && context.use.role === "generator") return false;
     if (rule.onlyAsGenerator && context.use.role !== "generator") return false;
+    if (rule.modes && (context.mode === undefined || !rule.modes.includes(context.mode))) return false;
     if (rule.unlessGiven !== undefined && context.given(rule.unlessGiven)) return false;
+    if (rule.unlessLeftEmpty !== undefined && context.given(rule.unlessLeftEmpty)?.values.length === 0) return false;
     // requires and excludes read "when" as their own trigger.
     if (rule.kind !== "requires" && rule.kind !== "excludes" && rule.when && !context.holds(rule.when)) return false;
     return true;
@@ -310,6 +321,8 @@ export interface RuleSituation {
     site: SiteRules;
     /** Every parameter the module was given passed ParamValidator. */
     readAll: boolean;
+    /** The module's mode, for a module that has modes (modes.ts). */
+    mode?: ModuleMode;
 }
 
 /** Applies one module's rules to its use in a query. */
@@ -320,7 +333,7 @@ export function applyRules(
     issues: IssueLog,
     situation: RuleSituation,
 ): void {
-    const context = new RuleContext(use, issues, situation.hasPages, situation.site);
+    const context = new RuleContext(use, issues, situation.hasPages, situation.site, situation.mode);
     for (const rule of rules)
         if (appliesTo(rule, version) && inEffect(context, rule, situation.readAll)) checkRule(context, rule);
 }

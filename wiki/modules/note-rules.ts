@@ -4,7 +4,8 @@ import type { IssueLog } from "../issues";
 import type { SiteRules } from "../mediawiki/site";
 import { parseLocalTitle } from "../mediawiki/title-parser";
 import type { ValidatedParam } from "../paramvalidator/validator";
-import { PAGE_SET_SOURCES, type ModuleUse, type PageSource } from "./module-use";
+import { deletedrevsMode, enumerationParams } from "./modes";
+import type { ModuleUse, PageSource } from "./module-use";
 
 const DELETEDREVS_MODES = { pages: 1, user: 2, all: 3 } as const;
 
@@ -26,35 +27,33 @@ function requestNames(params: readonly ValidatedParam[]): string {
     return params.map((param) => `"${param.spec.requestName}"`).join(", ");
 }
 
-// ApiQueryRevisions: the "enumeration" parameters (limit, start/end ids and times, dir=newer, user,
-// excludeuser) list the revisions of one page; with revids or several pages they are an error.
-// dir counts only when it differs from its default, as ApiQueryRevisions counts only dir=newer.
-// The pages it counts are the existing ones (ApiPageSet::getGoodTitleCount): several titles, page ids or a generator's
-// pages are an error only when more than one of them exists.
+// Both refusals depend on what exists: a named revision that is not deleted (ApiPageSet::getRevisionCount and
+// getLiveRevisionIDs; with none the module returns at once), or more than one existing page
+// (ApiPageSet::getGoodTitleCount): several titles, page ids or a generator's pages.
 function checkSinglePageOnly(use: ModuleUse, pages: PageSource, site: SiteRules, issues: IssueLog): void {
-    const enumerating = [...use.given.values()].filter(
-        (param) =>
-            param.ok &&
-            hasNote(param, "singlepageonly") &&
-            !(typeof param.spec.info.type !== "string" && param.request === String(param.spec.info.default)),
-    );
+    const enumerating = enumerationParams(use);
     if (enumerating.length === 0) return;
     const module = use.index.module.name;
     const first = enumerating[0].spec.requestName;
     if (pages.revids) {
-        issues.error(
+        issues.mayOccur(
+            "error",
             "invalidparammix",
             first,
             module,
+            "one of the revisions the query names exists and is not deleted",
             `The "revids" parameter may not be used with ${requestNames(enumerating)}, which list the revisions of a single page.`,
         );
+        return;
     }
     const pageCount = distinctPages(pages.titles?.values ?? [], site) + new Set(pages.pageids?.values ?? []).size;
-    const several = pages.generator
-        ? "the generator gives more than one existing page"
-        : pageCount > 1
-          ? `more than one of the ${pageCount} pages the query names exists`
-          : undefined;
+    // A generator's pages feed the other modules; the generator itself reads titles, pageids or revids.
+    const several =
+        pages.generator && use.role !== "generator"
+            ? "the generator gives more than one existing page"
+            : pageCount > 1
+              ? `more than one of the ${pageCount} pages the query names exists`
+              : undefined;
     if (several !== undefined) {
         issues.mayOccur(
             "error",
@@ -95,9 +94,8 @@ function checkUserOnly(use: ModuleUse, issues: IssueLog): void {
 // parameter whose modes exclude the mode in use is refused. Like ApiQueryDeletedrevs, parameters it
 // cannot tell were set on purpose (booleans, and those with a default) are let through.
 function checkModes(use: ModuleUse, pages: PageSource, issues: IssueLog): void {
-    const namesPages = pages.generator || PAGE_SET_SOURCES.some((source) => pages[source]);
     const user = use.given.get("user");
-    const mode = namesPages ? DELETEDREVS_MODES.pages : user ? DELETEDREVS_MODES.user : DELETEDREVS_MODES.all;
+    const mode = DELETEDREVS_MODES[deletedrevsMode(use, pages)];
     const module = use.index.module.name;
     for (const param of use.given.values()) {
         const modes = param.spec.notes.get("modes")?.values;

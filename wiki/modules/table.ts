@@ -1,8 +1,9 @@
 // The rules that live in MediaWiki's module code (includes/api/ApiQuery*.php) and that paraminfo does not
 // describe, as data: module name -> rules, each of a kind from kinds.ts. A rule that appeared or went away
 // in some MediaWiki version says so with since/until. Source of each: the module's PHP file, named beside it.
-import { CANONICAL_INTEGER, ContinueField, FORMATS, FormatCheck, continueFormat } from "./formats";
+import { CANONICAL_INTEGER, ContinueField, FORMATS, FormatCheck, continueFormat, phpIntval } from "./formats";
 import type { Condition, ModuleRule } from "./kinds";
+import type { ModuleMode } from "./modes";
 
 const NS_FILE = 6;
 const NS_CATEGORY = 14;
@@ -15,6 +16,7 @@ interface ContinueOptions {
     withPages?: boolean;
     when?: Condition;
     unlessGiven?: string;
+    modes?: readonly ModuleMode[];
 }
 
 function continues(fields: ContinueShape, options: ContinueOptions = {}): ModuleRule {
@@ -31,6 +33,7 @@ function continues(fields: ContinueShape, options: ContinueOptions = {}): Module
         withPages: options.withPages,
         when: options.when,
         unlessGiven: options.unlessGiven,
+        modes: options.modes,
     };
 }
 
@@ -46,14 +49,9 @@ function continuesTyped(before: ContinueShape, since: ContinueShape, options: Co
     ];
 }
 
-// Modules whose continue value has another shape in each of their modes, which depend on the pages found or on
-// the revisions asked for: a value of any of the shapes is accepted.
-function anyOf(...shapes: readonly ContinueField[][]): FormatCheck {
-    const checks = shapes.map(continueFormat);
-    return (value, namespace, site) => checks.some((check) => check(value, namespace, site));
-}
-
 const PAGES = { withPages: true };
+// ApiQueryRevisions's modes that go on past the refusals (modes.ts).
+const RUNNING_REVISIONS: readonly ModuleMode[] = ["enumeration", "revisions", "pages"];
 const LOOSE_INTEGER = /^\s*[+-]?\d+$/;
 const RANDOM_FRACTION = /^0\.\d+$/;
 
@@ -75,10 +73,15 @@ const randomContinue: FormatCheck = (value) => {
     );
 };
 
-// ApiQueryInfo: "namespace|title", which Title::makeTitleSafe must accept.
+// ApiQueryInfo: "namespace|title", which Title::makeTitleSafe must accept: the namespace ((int) of the field) one the
+// wiki has, the title valid.
 const infoContinue: FormatCheck = (value, namespace, site) => {
     const fields = value.split("|");
-    return fields.length === 2 && FORMATS.title(fields[1], namespace, site);
+    return (
+        fields.length === 2 &&
+        site.namespaceNames.has(phpIntval(fields[0])) &&
+        FORMATS.title(fields[1], namespace, site)
+    );
 };
 
 // ApiQueryBacklinksprop with one page and one namespace: the page id only, compared loosely.
@@ -180,6 +183,11 @@ function withPages(rules: readonly ModuleRule[]): ModuleRule[] {
 }
 
 const SHOW: ModuleRule = { kind: "noContradiction", param: "show", code: "show" };
+// ApiQueryBacklinksprop (linkshere, redirects, transcludedin): a namespace parameter left without a namespace ends the
+// module before its checks. The continue value is that of one page in one namespace.
+const BACKLINKS_PROP: readonly ModuleRule[] = withPages([SHOW, ...continuesTyped(backlinksPropContinue, [I])]).map(
+    (rule) => ({ ...rule, unlessLeftEmpty: "namespace" }),
+);
 // ApiQueryExternalLinks and ApiQueryExtLinksUsage: LinkFilter::getQueryConditions must make a pattern of the query.
 const LINK_QUERY: ModuleRule = { kind: "format", params: ["query"], format: "linkquery", code: "badquery" };
 
@@ -188,7 +196,10 @@ export const MODULE_RULES: Readonly<Record<string, readonly ModuleRule[]>> = {
     alldeletedrevisions: [
         ...REVISIONS_BASE,
         titleParts(0),
-        ...continuesTyped([I, S, S, I], anyOf([I, S], [I, S, TS, I], [TS, I])),
+        // By mode (modes.ts).
+        ...continuesTyped([S, I], [TS, I], { modes: ["user"] }),
+        ...continuesTyped([I, S, S, I], [I, S, TS, I], { modes: ["all"] }),
+        continues([I, S], { modes: ["titles"] }),
         // Titles alone, from all users, can be listed distinct only in ascending order.
         {
             kind: "warns",
@@ -289,16 +300,22 @@ export const MODULE_RULES: Readonly<Record<string, readonly ModuleRule[]>> = {
     deletedrevisions: withPages([
         ...REVISIONS_BASE,
         { kind: "atMostOneOf", params: ["user", "excludeuser"] },
-        ...continuesTyped([I, S, S, I], anyOf([I, I], [I, S, TS, I])),
+        // By mode (modes.ts). With revids, the module goes on only when one of them is deleted: not checked.
+        ...continuesTyped([I, S, S, I], [I, S, TS, I], { modes: ["pages"] }),
     ]),
-    deletedrevs: [titleParts({ param: "namespace" }), ...continuesTyped([I, S, S, I], anyOf([I, S, TS, I], [TS, I]))],
+    deletedrevs: [
+        titleParts({ param: "namespace" }),
+        // By mode (modes.ts).
+        ...continuesTyped([I, S, S, I], [I, S, TS, I], { modes: ["pages", "all"] }),
+        ...continuesTyped([S, I], [TS, I], { modes: ["user"] }),
+    ],
     embeddedin: [...TITLE_OR_PAGEID, continues(backlinksContinue)],
     // Sorted by el_id alone since externallinks is read by its domain index.
     extlinks: [...continuesTyped([S, S], [S], PAGES), { ...LINK_QUERY, withPages: true }],
     exturlusage: [...continuesTyped([S, S], [S]), LINK_QUERY],
-    linkshere: withPages([SHOW, ...continuesTyped(backlinksPropContinue, [I])]),
-    redirects: withPages([SHOW, ...continuesTyped(backlinksPropContinue, [I])]),
-    transcludedin: withPages([SHOW, ...continuesTyped(backlinksPropContinue, [I])]),
+    linkshere: BACKLINKS_PROP,
+    redirects: BACKLINKS_PROP,
+    transcludedin: BACKLINKS_PROP,
     filearchive: [
         titleParts(NS_FILE),
         { kind: "format", params: ["sha1"], format: "sha1", code: "invalidsha1hash" },
@@ -394,13 +411,18 @@ export const MODULE_RULES: Readonly<Record<string, readonly ModuleRule[]>> = {
         { kind: "titleInNamespaces", title: "title", namespaces: "namespace", since: "1.43" },
         ...continuesTyped([S, L], [TS, I]),
     ],
+    // ApiQueryRevisions::run, by mode (modes.ts): refused, it checks nothing more; each other mode has its own
+    // continue value, and revisions mode reads its value as (int) without a check.
     revisions: withPages([
-        ...REVISIONS_BASE,
-        { kind: "atMostOneOf", params: ["startid", "start"] },
-        { kind: "atMostOneOf", params: ["endid", "end"] },
-        { kind: "atMostOneOf", params: ["user", "excludeuser"] },
-        // Enumerating one page's revisions, or the latest revision of several pages.
-        ...continuesTyped([S, S], anyOf([TS, I], [I, I])),
+        ...REVISIONS_BASE.map((rule) => ({ ...rule, modes: RUNNING_REVISIONS })),
+        ...[
+            ["startid", "start"],
+            ["endid", "end"],
+            ["user", "excludeuser"],
+        ].map((params): ModuleRule => ({ kind: "atMostOneOf", params, modes: ["enumeration"] })),
+        // 1.39 compared the id loosely ((int)$id != $id).
+        ...continuesTyped([S, L], [TS, I], { modes: ["enumeration"] }),
+        ...continuesTyped([S, S], [I, I], { modes: ["pages"] }),
     ]),
     stashimageinfo: [{ kind: "atLeastOneOf", params: ["filekey", "sessionkey"] }],
     templates: withPages([
@@ -425,7 +447,11 @@ export const MODULE_RULES: Readonly<Record<string, readonly ModuleRule[]>> = {
         },
     ]),
     pageimages: [{ kind: "notEmpty", param: "prop", code: "noprop" }],
-    allmessages: [{ kind: "format", params: ["lang"], format: "languagecode", code: "invalidlang" }],
+    allmessages: [
+        { kind: "format", params: ["lang"], format: "languagecode", code: "invalidlang" },
+        // The page a parsed message is parsed as: a title of this wiki (Title::isExternal).
+        { kind: "format", params: ["title"], format: "title", code: "invalidtitle", when: { param: "enableparser" } },
+    ],
     // ApiQuerySiteinfo::appendDbReplLagInfo: all database servers only for a wiki that shows its hostnames.
     siteinfo: [
         {
@@ -438,10 +464,17 @@ export const MODULE_RULES: Readonly<Record<string, readonly ModuleRule[]>> = {
             message: "Cannot view all servers' info unless $wgShowHostnames is true.",
         },
     ],
-    // ApiQueryLanguageinfo: codes it does not know are dropped with a warning. Without the wiki's list of
-    // languages, the shape of a language tag stands in for it.
+    // ApiQueryLanguageinfo: codes it does not know are dropped with a warning; "*" alone is every code, among others
+    // a code it does not know. Without the wiki's list of languages, the shape of a language tag stands in for it.
     languageinfo: [
-        { kind: "format", params: ["code"], format: "languagetag", code: "unrecognizedvalues", warning: true },
+        {
+            kind: "format",
+            params: ["code"],
+            format: "languagetag",
+            code: "unrecognizedvalues",
+            warning: true,
+            allValue: "*",
+        },
     ],
     usercontribs: [
         { kind: "format", params: ["userids"], format: "positiveinteger", code: "invaliduserid" },

@@ -91,7 +91,10 @@ export const userDef: TypeDef = {
         const accepts = (kind: UserKind | undefined) => kind !== undefined && subtypes.includes(kind);
         const kind = userKind(value);
         // Since TEMPORARY_ACCOUNTS_SINCE, UserNameUtils::isTemp decides before any other kind but the id and interwiki.
+        // A "~" text that is no user designator at all is refused either way: a temporary account must exist, and no
+        // account has a name that is not valid.
         const maybeTemporary =
+            kind !== undefined &&
             kind !== "id" &&
             kind !== "interwiki" &&
             value.startsWith(TEMPORARY_ACCOUNT_PREFIX) &&
