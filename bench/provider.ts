@@ -13,6 +13,7 @@ import {
     type RateWindow,
     type SideFigures,
 } from "./side-by-side";
+import type { CpuSeconds } from "./processes";
 import { describePlan, PAGE_SIZE, workload, type Workload } from "./workload";
 
 /** The service's 30 a minute, at most ten times faster. */
@@ -48,6 +49,49 @@ function requests(
         goal: "max",
         physical: true,
     };
+}
+
+/** How much slower than the baseline a time of the provider may be: no more than measurement's noise. */
+const TIME_TOLERANCE = 0.05;
+
+/** A time of the provider judged against the baseline's in the same run: within TIME_TOLERANCE of it, or better. */
+function beside(
+    name: string,
+    pick: (side: SideFigures) => number,
+    both: Record<"provider" | "baseline", SideFigures>,
+): Figure {
+    const baseline = Math.round(pick(both.baseline));
+    return {
+        name: `${name} (goal: within ${TIME_TOLERANCE * 100}% of the baseline's)`,
+        value: Math.round(pick(both.provider)),
+        baseline,
+        bound: Math.round(baseline * (1 + TIME_TOLERANCE)),
+        unit: "ms",
+        goal: "max",
+    };
+}
+
+const ROLES: Record<keyof CpuSeconds, string> = {
+    cli: "Pulumi CLI",
+    program: "program",
+    providerHost: "provider host",
+};
+
+/** Where an operation's time went: the CPU time of each process of the run. */
+function cpuFigures(
+    operation: string,
+    pick: (side: SideFigures) => Counted,
+    both: Record<"provider" | "baseline", SideFigures>,
+): Figure[] {
+    const tenths = (side: SideFigures, role: keyof CpuSeconds) => Math.round(pick(side).cpu[role] * 10) / 10;
+    return (Object.keys(ROLES) as (keyof CpuSeconds)[]).map((role) => ({
+        name: `${operation}: CPU of the ${ROLES[role]}`,
+        value: tenths(both.provider, role),
+        baseline: tenths(both.baseline, role),
+        bound: 0,
+        unit: "s",
+        goal: "report",
+    }));
 }
 
 /** Every figure of one side-by-side run of `load`. */
@@ -91,6 +135,10 @@ export function sideBySideFigures(load: Workload, both: Record<"provider" | "bas
             unit: "ms",
             goal: "report",
         },
+        beside("up without a rate limit: wall time", (side) => side.up.wallMs, both),
+        beside("no-change preview: wall time", (side) => side.preview.wallMs, both),
+        ...cpuFigures("up without a rate limit", (side) => side.up, both),
+        ...cpuFigures("no-change preview", (side) => side.preview, both),
         {
             name: "up without a rate limit: time per resource, start-up apart",
             value: perResource(provider),
@@ -108,12 +156,12 @@ export function sideBySideFigures(load: Workload, both: Record<"provider" | "bas
             goal: "report",
         },
         {
-            name: "peak memory: program child",
+            name: "peak memory: program (goal: the baseline's or less)",
             value: provider.memory.program,
             baseline: baseline.memory.program,
-            bound: 0,
+            bound: baseline.memory.program,
             unit: "MiB",
-            goal: "report",
+            goal: "max",
         },
         {
             name: "peak memory: dynamic-provider host",

@@ -17,7 +17,7 @@ import {
 import { startEmulator, type ProfileName, type RequestLogEntry, type RunningEmulator } from "../emulator";
 import { pluginEnv } from "../test/support/plugin";
 import { changes, DECLARED_PROGRAM, declaredFileConfig, type Declared } from "../test/support/stack";
-import { sampleMemory, type PeakMemory } from "./memory";
+import { sampleProcesses, type CpuSeconds, type PeakMemory } from "./processes";
 import type { Workload } from "./workload";
 
 /** The dynamic resources (the package's classes), the same kinds through the plugin, and the baseline. */
@@ -45,6 +45,8 @@ export interface Counted {
     spanMs: number;
     /** List calls per kind, by list path. */
     listCalls: Record<string, number>;
+    /** Where the time went: the CPU time of the CLI, the program and the provider host during the operation. */
+    cpu: CpuSeconds;
 }
 
 export interface PacedUp {
@@ -134,14 +136,27 @@ function spanMs(requests: readonly RequestLogEntry[]): number {
 /** Told each figure as soon as it is measured, so that a long run that is stopped still leaves what it measured. */
 export type Progress = (line: string) => void;
 
+type Sampler = ReturnType<typeof sampleProcesses>;
+
+const cpuSpent = (before: CpuSeconds, after: CpuSeconds): CpuSeconds => ({
+    cli: after.cli - before.cli,
+    program: after.program - before.program,
+    providerHost: after.providerHost - before.providerHost,
+});
+
+const describeCpu = (cpu: CpuSeconds) =>
+    `CPU: CLI ${cpu.cli.toFixed(1)} s, program ${cpu.program.toFixed(1)} s, provider host ${cpu.providerHost.toFixed(1)} s`;
+
 async function counted(
     side: Side,
     stack: BenchStack,
     operation: Operation,
     declared: readonly Declared[],
     progress: Progress,
+    processes: Sampler,
 ): Promise<Counted & { result: LifecycleResult }> {
     await stack.emulator.admin.clearRequests();
+    const cpuBefore = processes.cpu();
     const started = performance.now();
     if (operation === "refresh") {
         // As `pulumi refresh` without --skip-preview: a preview that reads every resource, then the refresh, each with
@@ -150,12 +165,15 @@ async function counted(
     }
     const result = expectOk(side, await stack.run(operation, declared));
     const wallMs = Math.round(performance.now() - started);
+    const cpu = cpuSpent(cpuBefore, processes.cpu());
     const requests = await stack.emulator.admin.requests();
     const listCalls: Record<string, number> = {};
     for (const request of requests.filter((entry) => entry.method === "GET"))
         listCalls[request.path] = (listCalls[request.path] ?? 0) + 1;
-    progress(`${side}: ${operation} of ${declared.length} resources: ${requests.length} requests, ${wallMs} ms`);
-    return { result, requests: requests.length, wallMs, spanMs: spanMs(requests), listCalls };
+    progress(
+        `${side}: ${operation} of ${declared.length} resources: ${requests.length} requests, ${wallMs} ms; ${describeCpu(cpu)}`,
+    );
+    return { result, requests: requests.length, wallMs, spanMs: spanMs(requests), listCalls, cpu };
 }
 
 /** Step errors that are the service's rate limit passed on to the user; any other failure ends the benchmark. */
@@ -239,20 +257,41 @@ export async function measureSide(
     const emulator = await startEmulator({ profile, rateLimit: UNLIMITED });
     const dir = mkdtempSync(join(tmpdir(), `bench-${side}-`));
     const stateFile = join(dir, "state.json");
-    const memory = sampleMemory();
+    const processes = sampleProcesses();
     try {
         const unpaced = stackFor(side, emulator, stateFile, BASELINE_PAUSE_MS);
         const startupStarted = performance.now();
         expectOk(side, await unpaced.run("preview", []));
         const startupMs = Math.round(performance.now() - startupStarted);
         progress(`${side}: start-up (preview of an empty program): ${startupMs} ms`);
-        const { result: _up, ...up } = await counted(side, unpaced, "up", load.declared, progress);
+        const { result: _up, ...up } = await counted(side, unpaced, "up", load.declared, progress, processes);
         const stateBytes = stateBytesPerResource(stateFile, load);
-        const { result: previewResult, ...preview } = await counted(side, unpaced, "preview", load.declared, progress);
+        const { result: previewResult, ...preview } = await counted(
+            side,
+            unpaced,
+            "preview",
+            load.declared,
+            progress,
+            processes,
+        );
         if (changes(previewResult).length > 0)
             throw new Error(`${side} bench: the preview after up was not a no-change preview:\n${previewResult.log}`);
-        const { result: _refresh, ...refresh } = await counted(side, unpaced, "refresh", load.declared, progress);
-        const { result: _destroy, ...destroy } = await counted(side, unpaced, "destroy", load.declared, progress);
+        const { result: _refresh, ...refresh } = await counted(
+            side,
+            unpaced,
+            "refresh",
+            load.declared,
+            progress,
+            processes,
+        );
+        const { result: _destroy, ...destroy } = await counted(
+            side,
+            unpaced,
+            "destroy",
+            load.declared,
+            progress,
+            processes,
+        );
         const window = pacing?.(up);
         const paced =
             window &&
@@ -261,9 +300,9 @@ export async function measureSide(
             progress(
                 `${side}: paced up: ${paced.requests} requests, ${paced.received429} answered 429, ${paced.runs} runs, ${paced.wallMs} ms`,
             );
-        return { startupMs, up, preview, refresh, destroy, paced, memory: memory.stop(), stateBytes };
+        return { startupMs, up, preview, refresh, destroy, paced, memory: processes.stop(), stateBytes };
     } finally {
-        memory.stop();
+        processes.stop();
         await emulator.close();
         rmSync(dir, { recursive: true, force: true });
     }

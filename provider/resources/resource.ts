@@ -17,9 +17,49 @@ import { KIND_TYPE_PREFIX } from "./type-token";
 /** Each kind's class with its definition: the kind's name and its outputs, each of which becomes an Output of the instance. */
 const definedBy = new WeakMap<object, AnyKind>();
 
-/** Records the definition of a kind's class, for its constructor and the registry: once per class, as it is declared. */
+/**
+ * Records the definition of a kind's class, for its constructor and the registry, and gives the class its outputs:
+ * once per class, as it is declared.
+ */
 export function declareKind(cls: abstract new (...args: never) => ShortenerResource, definition: AnyKind): void {
     definedBy.set(cls, definition);
+    for (const name of outputNames(definition)) Object.defineProperty(cls.prototype, name, lazyOutput(name));
+}
+
+/**
+ * An output of the class, on its prototype: the SDK's Output where the resource registered the property (the SDK's
+ * assignment lands in `set`), and otherwise, on first read, the value every write of the lifecycle gives a field the
+ * program left out, undefined, once the resource exists (unknown in a preview of its create, as the SDK's would be).
+ * Each registered property costs the program four promises and about 7 KiB (docs/performance.md); a link that sets 2
+ * of its 19 fields registers 5 properties instead of 22.
+ */
+function lazyOutput(name: string): PropertyDescriptor {
+    const own = (resource: ShortenerResource, value: unknown) => {
+        Object.defineProperty(resource, name, { value, writable: true, enumerable: true, configurable: true });
+        return value;
+    };
+    return {
+        configurable: true,
+        get(this: ShortenerResource) {
+            return own(
+                this,
+                this.id.apply(() => undefined),
+            );
+        },
+        set(this: ShortenerResource, value: unknown) {
+            own(this, value);
+        },
+    };
+}
+
+/**
+ * The properties a resource registers beside the args the program gave: the outputs the service computes, and the
+ * fields whose old value the engine may keep (`ignoreChanges`). A resource read from the service (`get`, `import`) registers every
+ * output, since the read shows the fields the program left out.
+ */
+function registeredNames(definition: AnyKind, opts: pulumi.CustomResourceOptions | undefined): string[] {
+    if (opts?.id !== undefined || opts?.import !== undefined || opts?.urn !== undefined) return outputNames(definition);
+    return [...(definition.computedOutputs ?? []), ...(opts?.ignoreChanges ?? [])];
 }
 
 /** The definition of a kind's class, or of a class extending one; undefined for anything else. */
@@ -38,12 +78,21 @@ export abstract class ShortenerResource extends CustomResource {
         warnOnceIfApiKeyIsPlain();
         const secrets = definition.secretInputs ?? [];
         const props = {
-            ...Object.fromEntries(outputNames(definition).map((output) => [output, undefined])),
+            ...Object.fromEntries(registeredNames(definition, opts).map((output) => [output, undefined])),
             ...withSecrets(args, secrets),
             [PROVIDER_KEY]: providerStub(definition.kind),
         };
         const type = `${KIND_TYPE_PREFIX}${definition.kind}`;
-        super(type, name, props, withSecretOutputs(opts, secrets));
+        // The SDK gives each of a property's four promises the stack of its making, formatted, for the report of
+        // leaked promises, which prints them only under PULUMI_DEBUG_PROMISE_LEAKS: two thirds of the program's CPU per
+        // resource otherwise (docs/performance.md). The resource's own source position is read with a limit of its own.
+        const stackTraceLimit = Error.stackTraceLimit;
+        if (!process.env.PULUMI_DEBUG_PROMISE_LEAKS) Error.stackTraceLimit = 0;
+        try {
+            super(type, name, props, withSecretOutputs(opts, secrets));
+        } finally {
+            Error.stackTraceLimit = stackTraceLimit;
+        }
     }
 
     /** A read-only view of an existing object by its id, e.g. `Domain.get("main", "12")`: nothing is created or changed. */
