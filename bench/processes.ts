@@ -12,7 +12,7 @@ export interface PeakMemory {
     cli: number;
     /** MiB; the child that runs the program under pulumi's mocks. */
     program: number;
-    /** MiB; the dynamic-provider host, where the provider's code runs. */
+    /** MiB; the dynamic-provider host, or the plugin, where the provider's code runs. */
     providerHost: number;
 }
 
@@ -75,7 +75,8 @@ function descendantsOf(root: number): { pid: string; command: string }[] {
 }
 
 function roleOf(command: string): Role | undefined {
-    if (command.includes("dynamic-provider")) return "providerHost";
+    // Pulumi's dynamic-provider host, or the package's plugin (provider/plugin/main.js, behind its bin script).
+    if (command.includes("dynamic-provider") || command.includes("provider/plugin/main")) return "providerHost";
     if (command.includes("cmd/run")) return "program";
     if (command.split("\0")[0].endsWith("/pulumi")) return "cli";
     return undefined;

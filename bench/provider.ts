@@ -164,7 +164,7 @@ export function sideBySideFigures(load: Workload, both: Record<"provider" | "bas
             goal: "max",
         },
         {
-            name: "peak memory: dynamic-provider host",
+            name: "peak memory: provider host (the dynamic-provider host, or the plugin)",
             value: provider.memory.providerHost,
             baseline: baseline.memory.providerHost,
             bound: 0,
