@@ -31,8 +31,17 @@ function plainOf(value: unknown): { plain: unknown; secret: boolean } {
     return { plain: value, secret: false };
 }
 
-/** Properties as the engine sent them, made plain, with the names of those that held a secret. */
-export function unwrapped(props: Props): { props: Props; secret: Set<string> } {
+/** The strings inside the secrets a value holds: what a call given the value must keep out of what it says. */
+function secretTextsIn(value: unknown, inSecret: boolean): string[] {
+    if (isSecret(value)) return secretTextsIn(value.value, true);
+    if (typeof value === "string") return inSecret ? [value] : [];
+    if (typeof value === "object" && value !== null)
+        return Object.values(value).flatMap((item) => secretTextsIn(item, inSecret));
+    return [];
+}
+
+/** Properties as the engine sent them, made plain, with the names of those that held a secret and the secrets' text. */
+export function unwrapped(props: Props): { props: Props; secret: Set<string>; texts: string[] } {
     const secret = new Set<string>();
     const plain: Props = {};
     for (const [name, value] of Object.entries(props)) {
@@ -40,7 +49,7 @@ export function unwrapped(props: Props): { props: Props; secret: Set<string> } {
         plain[name] = item;
         if (held) secret.add(name);
     }
-    return { props: plain, secret };
+    return { props: plain, secret, texts: secretTextsIn(props, false) };
 }
 
 /** Properties with each of `secret` that is present wrapped as a secret for the engine. */

@@ -17,6 +17,8 @@ import { ResourceInitError, type Failure, type Props } from "../resources/lifecy
 import { definitions } from "../resources/registry";
 import { kindOfType, PLUGIN_TYPE_PREFIX } from "../resources/type-token";
 import { contextFor } from "../resources/context";
+import { redactor } from "../client/redact";
+import { changedFields } from "../resources/props";
 import { bindProvider } from "../runtime";
 import { packageSchema } from "../schema";
 import { forTerminal } from "../terminal";
@@ -67,14 +69,20 @@ export class ShortenerProvider {
     private readonly schema = packageSchema() as { config: { variables: Record<string, unknown> } };
     private readonly configNames = Object.keys(this.schema.config.variables);
 
-    /** The kind's methods for a call on `urn`'s type, bound to the configured account. */
-    private methods(urn: string): { methods: KindMethods; secretInputs: readonly string[] } {
+    /**
+     * The kind's methods for a call on `urn`'s type, bound to the configured account, with `secrets` (the text of what
+     * arrived secret) kept out of what the call says: the errors of its requests, and its own failures.
+     */
+    private methods(
+        urn: string,
+        secrets: readonly string[],
+    ): { methods: KindMethods; secretInputs: readonly string[] } {
         const type = urn.split("::")[2]?.split("$").pop() ?? "";
         const kind = type.startsWith(PLUGIN_TYPE_PREFIX) ? kindOfType(type) : undefined;
         if (!kind || !definitions[kind])
             throw new Error(`the shortener plugin has no resource of type ${JSON.stringify(type)}`);
         return {
-            methods: bindProvider(kind, configSource(this.config)),
+            methods: redacting(bindProvider(kind, configSource(this.config), secrets), redactor(secrets)),
             secretInputs: definitions[kind].secretInputs ?? [],
         };
     }
@@ -96,9 +104,7 @@ export class ShortenerProvider {
             // the objects stay, so a change of config updates the provider and never replaces a resource.
             const olds = unwrapped(propsOf(request.getOldInputs() ?? request.getOlds())).props;
             const news = unwrapped(propsOf(request.getNews())).props;
-            const changed = this.configNames.filter(
-                (name) => JSON.stringify(olds[name]) !== JSON.stringify(news[name]),
-            );
+            const changed = changedFields(this.configNames, olds, news);
             return diffResponse(changed.length > 0, [], false, changed);
         }),
         configure: unary((request: provproto.ConfigureRequest) => {
@@ -114,24 +120,24 @@ export class ShortenerProvider {
             return new provproto.ConfigureResponse().setAcceptsecrets(true).setAcceptresources(false);
         }),
         check: unary(async (request: provproto.CheckRequest) => {
-            const { methods, secretInputs } = this.methods(request.getUrn());
-            const olds = unwrapped(propsOf(request.getOlds())).props;
+            const olds = unwrapped(propsOf(request.getOlds()));
             const news = unwrapped(propsOf(request.getNews()));
-            const checked = await methods.check(olds, news.props);
+            const { methods, secretInputs } = this.methods(request.getUrn(), [...olds.texts, ...news.texts]);
+            const checked = await methods.check(olds.props, news.props);
             return new provproto.CheckResponse()
                 .setInputs(structOf(wrapped(checked.inputs ?? news.props, [...news.secret, ...secretInputs])))
                 .setFailuresList((checked.failures ?? []).map(checkFailure));
         }),
         diff: unary(async (request: provproto.DiffRequest) => {
-            const { methods } = this.methods(request.getUrn());
-            const olds = unwrapped(propsOf(request.getOlds())).props;
-            const news = unwrapped(propsOf(request.getNews())).props;
-            const diff = await methods.diff(request.getId(), olds, news);
+            const olds = unwrapped(propsOf(request.getOlds()));
+            const news = unwrapped(propsOf(request.getNews()));
+            const { methods } = this.methods(request.getUrn(), [...olds.texts, ...news.texts]);
+            const diff = await methods.diff(request.getId(), olds.props, news.props);
             return diffResponse(diff.changes === true, diff.replaces ?? [], diff.deleteBeforeReplace === true);
         }),
         create: unary(async (request: provproto.CreateRequest) => {
-            const { methods, secretInputs } = this.methods(request.getUrn());
             const given = unwrapped(propsOf(request.getProperties()));
+            const { methods, secretInputs } = this.methods(request.getUrn(), given.texts);
             const secret = [...given.secret, ...secretInputs];
             const created = await methods.create(given.props).catch((error: unknown) => {
                 throw writeFailure(error, secret);
@@ -141,9 +147,9 @@ export class ShortenerProvider {
                 .setProperties(structOf(wrapped(created.outs ?? {}, secret)));
         }),
         read: unary(async (request: provproto.ReadRequest) => {
-            const { methods, secretInputs } = this.methods(request.getUrn());
             const state = unwrapped(propsOf(request.getProperties()));
             const inputs = unwrapped(propsOf(request.getInputs()));
+            const { methods, secretInputs } = this.methods(request.getUrn(), [...state.texts, ...inputs.texts]);
             const secret = [...state.secret, ...inputs.secret, ...secretInputs];
             // A refresh sends the last outputs; an import or a `get` sends none, and the lifecycle reads the id alone.
             const read = await methods.read(request.getId(), state.props);
@@ -153,9 +159,9 @@ export class ShortenerProvider {
             return read.inputs ? response.setInputs(structOf(wrapped(read.inputs, secret))) : response;
         }),
         update: unary(async (request: provproto.UpdateRequest) => {
-            const { methods, secretInputs } = this.methods(request.getUrn());
             const olds = unwrapped(propsOf(request.getOlds()));
             const news = unwrapped(propsOf(request.getNews()));
+            const { methods, secretInputs } = this.methods(request.getUrn(), [...olds.texts, ...news.texts]);
             const secret = [...olds.secret, ...news.secret, ...secretInputs];
             const updated = await methods.update(request.getId(), olds.props, news.props).catch((error: unknown) => {
                 throw writeFailure(error, secret);
@@ -163,8 +169,9 @@ export class ShortenerProvider {
             return new provproto.UpdateResponse().setProperties(structOf(wrapped(updated.outs ?? {}, secret)));
         }),
         delete: unary(async (request: provproto.DeleteRequest) => {
-            const { methods } = this.methods(request.getUrn());
-            await methods.delete(request.getId(), unwrapped(propsOf(request.getProperties())).props);
+            const state = unwrapped(propsOf(request.getProperties()));
+            const { methods } = this.methods(request.getUrn(), state.texts);
+            await methods.delete(request.getId(), state.props);
             return new emptyproto.Empty();
         }),
         invoke: unary(async (request: provproto.InvokeRequest) => {
@@ -191,22 +198,49 @@ export class ShortenerProvider {
 
 /** The service with every method this file does not answer refused by name, as gRPC's Unimplemented. */
 export function providerService(provider: ShortenerProvider): grpc.UntypedServiceImplementation {
-    const unimplemented = (method: string) => (_call: unknown, answer: Answer) =>
-        answer({ code: grpc.status.UNIMPLEMENTED, details: `the shortener plugin does not implement ${method}` });
+    const refusal = (method: string) => ({
+        code: grpc.status.UNIMPLEMENTED,
+        details: `the shortener plugin does not implement ${method}`,
+    });
     const service: grpc.UntypedServiceImplementation = {};
     for (const [method, definition] of Object.entries(provrpc.ResourceProviderService)) {
-        const answered = provider.service[method];
         service[method] =
-            answered ??
+            provider.service[method] ??
             (definition.responseStream
-                ? (call: grpc.ServerWritableStream<unknown, unknown>) =>
-                      call.emit("error", {
-                          code: grpc.status.UNIMPLEMENTED,
-                          details: `the shortener plugin does not implement ${method}`,
-                      })
-                : unimplemented(method));
+                ? (call: grpc.ServerWritableStream<unknown, unknown>) => call.emit("error", refusal(method))
+                : (_call: unknown, answer: Answer) => answer(refusal(method)));
     }
     return service;
+}
+
+/**
+ * The methods with `redact` applied to all they say: a failure's message (and a created object's reasons), and each
+ * check failure's reason. The lifecycle's own words may quote a value it was given, which the plugin knows was secret.
+ */
+function redacting(methods: KindMethods, redact: (text: string) => string): KindMethods {
+    const said = <T>(work: Promise<T>): Promise<T> =>
+        work.catch((error: unknown) => {
+            if (error instanceof ResourceInitError)
+                throw new ResourceInitError(
+                    redact(error.message),
+                    error.id,
+                    error.properties,
+                    error.reasons.map(redact),
+                );
+            throw new Error(redact(messageOf(error)));
+        });
+    return {
+        check: async (olds, news) => {
+            const checked = await said(methods.check(olds, news));
+            const failures = checked.failures?.map((found) => ({ ...found, reason: redact(found.reason) }));
+            return { ...checked, failures };
+        },
+        diff: (id, olds, news) => said(methods.diff(id, olds, news)),
+        create: (props) => said(methods.create(props)),
+        read: (id, state) => said(methods.read(id, state)),
+        update: (id, olds, news) => said(methods.update(id, olds, news)),
+        delete: (id, state) => said(methods.delete(id, state)),
+    };
 }
 
 function checkFailure(found: Failure): provproto.CheckFailure {
