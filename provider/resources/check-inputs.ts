@@ -2,14 +2,13 @@
 // against the old ones (the kind's rules). A key the kind does not declare is named by its whole path, with the one it
 // most likely meant. Values not known yet pass through unchecked, as the engine expects.
 import type * as pulumi from "@pulumi/pulumi";
+// Pulumi's marker for a value that is not known yet (an Output of a resource not created yet, in preview).
+import { unknownValue as UNKNOWN } from "@pulumi/pulumi/runtime/rpc";
 import { z } from "zod";
 import { closestName, didYouMean } from "../../common/text/suggest";
 import type { ResourceContext } from "./context";
 import type { Failure, Props, ResourceDefinition } from "./lifecycle";
 import { definedOnly, omit, pick, withoutProvider } from "./props";
-
-/** Pulumi's marker for a value that is not known yet (an Output of a resource not created yet, in preview). */
-const UNKNOWN = "04da6b54-80e4-46f7-96ec-b56ff0331ba9";
 
 /** The inputs each checked alone (their schemas), then together and against the old ones (the kind's rules). */
 export function checkWith<I extends Props>(

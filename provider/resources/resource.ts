@@ -30,8 +30,8 @@ export function declareKind(cls: abstract new (...args: never) => ShortenerResou
  * An output of the class, on its prototype: the SDK's Output where the resource registered the property (the SDK's
  * assignment lands in `set`), and otherwise, on first read, the value every write of the lifecycle gives a field the
  * program left out, undefined, once the resource exists (unknown in a preview of its create, as the SDK's would be).
- * Each registered property costs the program four promises and about 7 KiB (docs/performance.md); a link that sets 2
- * of its 19 fields registers 5 properties instead of 22.
+ * Each registered property costs the program four promises and about 10 KiB (docs/performance.md): a link that sets
+ * its url and alias registers 6 properties (its provider among them) instead of 23.
  */
 function lazyOutput(name: string): PropertyDescriptor {
     const own = (resource: ShortenerResource, value: unknown) => {
@@ -54,8 +54,8 @@ function lazyOutput(name: string): PropertyDescriptor {
 
 /**
  * The properties a resource registers beside the args the program gave: the outputs the service computes, and the
- * fields whose old value the engine may keep (`ignoreChanges`). A resource read from the service (`get`, `import`) registers every
- * output, since the read shows the fields the program left out.
+ * fields whose old value the engine may keep (`ignoreChanges`). A resource read from the service (`get`, `import`)
+ * registers every output, since the read shows the fields the program left out.
  */
 function registeredNames(definition: AnyKind, opts: pulumi.CustomResourceOptions | undefined): string[] {
     if (opts?.id !== undefined || opts?.import !== undefined || opts?.urn !== undefined) return outputNames(definition);

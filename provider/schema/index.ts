@@ -3,7 +3,7 @@
 // data.ts. Nothing here states a fact of a kind: a field added, described or made secret in its table is so here too,
 // and so in the SDKs and reference generated from this schema.
 import { BOUNDS, SETTING_NAMES } from "../bounds";
-import { CONFIG_KEYS } from "../config";
+import { CONFIG_KEYS, ENV_KEYS } from "../config";
 import { READS, type Read } from "../data";
 import { outputNames, type AnyKind } from "../resources/lifecycle";
 import { definitions } from "../resources/registry";
@@ -77,12 +77,16 @@ function resourceSpec(definition: AnyKind, types: NamedTypes): ResourceSpec {
     const replacing = new Set<string>(definition.replaceOn ?? []);
     const given = jsonOf(definition.inputs, "input");
     const inputProperties = marked(propertiesOf(given.properties ?? {}, token, types), secret, replacing);
-    const computed = Object.entries(definition.computedFields ?? {});
+    const computed = Object.entries(definition.computedFields ?? {}).map(([name, output]) => ({
+        name,
+        output,
+        json: jsonOf(output.schema, "output"),
+    }));
     const computedProperties = Object.fromEntries(
-        computed.map(([name, output]) => {
-            const json = jsonOf(output.schema, "output");
-            return [name, { ...propertiesOf({ [name]: json }, token, types)[name], description: output.description }];
-        }),
+        computed.map(({ name, output, json }) => [
+            name,
+            { ...propertiesOf({ [name]: json }, token, types)[name], description: output.description },
+        ]),
     );
     const outputs = outputNames(definition);
     const properties = Object.fromEntries(
@@ -97,11 +101,8 @@ function resourceSpec(definition: AnyKind, types: NamedTypes): ResourceSpec {
         required: [
             ...requiredInputs.filter((name) => outputs.includes(name)),
             ...computed
-                .filter(
-                    ([, output]) =>
-                        !isNullable(jsonOf(output.schema, "output")) && !output.schema.safeParse(undefined).success,
-                )
-                .map(([name]) => name),
+                .filter(({ output, json }) => !isNullable(json) && !output.schema.safeParse(undefined).success)
+                .map(({ name }) => name),
         ],
     };
 }
@@ -135,12 +136,12 @@ function configProperties(): Record<string, PropertySpec> {
     return {
         baseUrl: {
             type: "string",
-            description: `The service's base URL, e.g. \`https://short.example\`. Also the SHORTENER_BASE_URL environment variable (config \`${CONFIG_KEYS.baseUrl}\` first).`,
+            description: `The service's base URL, e.g. \`https://short.example\`. Also the ${ENV_KEYS.baseUrl} environment variable (config \`${CONFIG_KEYS.baseUrl}\` first).`,
         },
         apiKey: {
             type: "string",
             secret: true,
-            description: `The account's API key: set it with \`pulumi config set ${CONFIG_KEYS.apiKey} --secret\`. Also the SHORTENER_API_KEY environment variable.`,
+            description: `The account's API key: set it with \`pulumi config set ${CONFIG_KEYS.apiKey} --secret\`. Also the ${ENV_KEYS.apiKey} environment variable.`,
         },
         ...Object.fromEntries(bounds),
     };

@@ -1,7 +1,10 @@
 // Previews in the shape of Go's `pulumi preview --json` (pkg/display/json.go: PreviewDigest, PreviewStep with
 // apitype.ResourceV3 states; filled as pkg/backend/display/json.go's ShowPreviewDigest fills it: same steps left out
 // but the root stack, secrets blinded as "[secret]", unknowns as plugin.UnknownStringValue), built per test.
-export const UNKNOWN = "04da6b54-80e4-46f7-96ec-b56ff0331ba9";
+import { UNKNOWN_VALUE } from "../../provider/report/digest";
+
+/** Go's unknown marker, as the report reads it. */
+export const UNKNOWN = UNKNOWN_VALUE;
 const STACK_URN = "urn:pulumi:dev::shortener-stack::pulumi:pulumi:Stack::shortener-stack-dev";
 
 type Props = Record<string, unknown>;

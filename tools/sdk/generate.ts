@@ -83,7 +83,10 @@ function shellQuoted(text: string): string {
     return `'${text.replace(/'/g, `'\\''`)}'`;
 }
 
-/** The CLI's and the plugin's words with every control and format character but the line break escaped. */
+/**
+ * The CLI's and the plugin's words with every control, format and line-separator character but the line break
+ * escaped: the terminal escape of common/text/echo.ts, which tools/ (importing nothing outside itself) cannot reach.
+ */
 function printable(text: string): string {
-    return text.replace(/(?!\n)[\p{Cc}\p{Cf}]/gu, (c) => `\\u{${c.codePointAt(0)?.toString(16)}}`);
+    return text.replace(/(?!\n)[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/gu, (c) => `\\u{${c.codePointAt(0)?.toString(16)}}`);
 }
